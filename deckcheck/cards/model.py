@@ -1,0 +1,162 @@
+"""The card model: an immutable record of what deck rules need, with deck-zone characteristics.
+
+Which face counts in the deck (rules.md §4):
+- transform, modal DFC, meld, reversible: the front face only (CR 712.8a);
+- adventure, omen, prepare, prototype, flip: the normal characteristics, i.e. the first face (715.4,
+  720.4, 718.4, 710.2);
+- split cards (incl. aftermath and Rooms): both halves combined (709.4), but symbol-level effects
+  (Jegantha) see the halves' separate symbols (709.4b).
+Commander colour identity looks at every face (903.4d/e); it is read from the card data.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from deckcheck.cards.mana import ManaCost
+from deckcheck.cards.typeline import TypeLine
+
+FRONT_FACE_LAYOUTS = frozenset(
+    {"transform", "modal_dfc", "meld", "reversible_card", "double_faced_token", "battle"}
+)
+NORMAL_FACE_LAYOUTS = frozenset({"adventure", "omen", "prepare", "flip", "prototype"})
+SPLIT_LAYOUTS = frozenset({"split", "aftermath", "room"})
+
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+_REMINDER_RE = re.compile(r"\([^()]*\)")
+
+
+def strip_reminder_text(text: str) -> str:
+    """Remove parenthesised reminder text (CR 903.4c: it does not count for colour identity)."""
+    previous = None
+    while previous != text:
+        previous, text = text, _REMINDER_RE.sub("", text)
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    name: str
+    mana_cost: ManaCost
+    type_line: TypeLine
+    oracle_text: str = ""
+    colors: frozenset[str] = frozenset()
+    color_indicator: frozenset[str] | None = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """One oracle card. Build it with :func:`deckcheck.cards.records.card_from_record`."""
+
+    name: str
+    layout: str
+    faces: tuple[Face, ...]
+    color_identity: frozenset[str]
+    keywords: frozenset[str] = frozenset()
+    legalities: tuple[tuple[str, str], ...] = ()
+    leadership: tuple[tuple[str, bool], ...] = ()
+    printed_names: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    printed_type_lines: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    record: dict[str, object] = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    # -- which faces exist in the deck -------------------------------------------------------
+    @property
+    def is_split(self) -> bool:
+        return self.layout in SPLIT_LAYOUTS and len(self.faces) > 1
+
+    @cached_property
+    def deck_faces(self) -> tuple[Face, ...]:
+        """The faces whose characteristics the card has outside the stack and battlefield."""
+        return self.faces if self.is_split else self.faces[:1]
+
+    @property
+    def face_names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.faces)
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """Every name the card has in the deck (a split card has two, CR 709.4a / 201.2a)."""
+        return frozenset(f.name for f in self.deck_faces) if self.is_split else frozenset({self.name})
+
+    # -- deck-zone characteristics ----------------------------------------------------------
+    @cached_property
+    def deck_types(self) -> TypeLine:
+        types = self.deck_faces[0].type_line
+        for face in self.deck_faces[1:]:
+            types = types.union(face.type_line)
+        return types
+
+    @cached_property
+    def mana_value(self) -> int:
+        """Mana value in the library or a sideboard: X = 0; split halves add up (CR 202.3d)."""
+        return sum(f.mana_cost.mana_value for f in self.deck_faces)
+
+    @cached_property
+    def has_mana_cost(self) -> bool:
+        return any(f.mana_cost.present for f in self.deck_faces)
+
+    @cached_property
+    def cost_symbols(self) -> tuple[str, ...]:
+        """The mana symbols a symbol-level effect sees: split halves' symbols side by side (709.4b)."""
+        return tuple(s for f in self.deck_faces for s in f.mana_cost.symbols)
+
+    @cached_property
+    def oracle_text(self) -> str:
+        """Rules text of the faces that exist in the deck."""
+        return "\n".join(f.oracle_text for f in self.deck_faces if f.oracle_text)
+
+    @cached_property
+    def all_text(self) -> str:
+        return "\n".join(f.oracle_text for f in self.faces if f.oracle_text)
+
+    @property
+    def is_land(self) -> bool:
+        return self.deck_types.is_land
+
+    @property
+    def is_creature(self) -> bool:
+        return self.deck_types.is_creature
+
+    @property
+    def is_permanent(self) -> bool:
+        return self.deck_types.is_permanent
+
+    @property
+    def is_legendary(self) -> bool:
+        return self.deck_types.is_legendary
+
+    @property
+    def is_basic_land(self) -> bool:
+        return self.deck_types.is_basic and self.deck_types.is_land
+
+    @cached_property
+    def is_changeling(self) -> bool:
+        """Changeling (702.73a) or 'is every creature type' works outside the game too."""
+        text = strip_reminder_text(self.oracle_text)
+        return bool(
+            re.search(r"^changeling\b", text, re.IGNORECASE | re.MULTILINE)
+            or re.search(r"\bis every creature type\b", text, re.IGNORECASE)
+        )
+
+    def creature_types(self) -> frozenset[str]:
+        return frozenset(self.deck_types.subtypes)
+
+    def legality(self, format_key: str) -> str:
+        """legal | not_legal | banned | restricted; a format the data does not list is not_legal."""
+        for key, value in self.legalities:
+            if key == format_key:
+                return value
+        return "not_legal"
+
+    def can_lead(self, format_key: str) -> bool | None:
+        for key, value in self.leadership:
+            if key == format_key:
+                return value
+        return None

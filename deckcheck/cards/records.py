@@ -1,0 +1,86 @@
+"""The card record (plain JSON dicts, see docs/ARCHITECTURE.md) and its conversion to :class:`Card`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from deckcheck.cards.mana import COLOURS, ManaCostError, parse_mana_cost
+from deckcheck.cards.model import Card, Face
+from deckcheck.cards.typeline import parse_type_line
+from deckcheck.errors import CardDataError
+
+LEGALITY_VALUES = frozenset({"legal", "not_legal", "banned", "restricted"})
+
+
+def _colours(value: Any, where: str) -> frozenset[str]:
+    if value is None:
+        return frozenset()
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise CardDataError(f"{where}: colours must be a list of WUBRG letters, got {value!r}")
+    bad = [c for c in value if c not in COLOURS]
+    if bad:
+        raise CardDataError(f"{where}: unknown colour letters {bad!r}")
+    return frozenset(value)
+
+
+def _opt_str(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def face_from_record(face: Mapping[str, Any], where: str) -> Face:
+    name = face.get("name")
+    if not isinstance(name, str) or not name:
+        raise CardDataError(f"{where}: a face has no name")
+    try:
+        cost = parse_mana_cost(face.get("mana_cost"))
+    except ManaCostError as exc:
+        raise CardDataError(f"{where}: {exc}") from None
+    indicator = face.get("color_indicator")
+    return Face(
+        name=name,
+        mana_cost=cost,
+        type_line=parse_type_line(str(face.get("type_line") or "")),
+        oracle_text=str(face.get("oracle_text") or ""),
+        colors=_colours(face.get("colors"), where),
+        color_indicator=None if indicator is None else _colours(indicator, where),
+        power=_opt_str(face.get("power")),
+        toughness=_opt_str(face.get("toughness")),
+        loyalty=_opt_str(face.get("loyalty")),
+        defense=_opt_str(face.get("defense")),
+    )
+
+
+def card_from_record(record: Mapping[str, Any]) -> Card:
+    """Build a :class:`Card`; a malformed record raises :class:`CardDataError` naming the card."""
+    if not isinstance(record, Mapping):
+        raise CardDataError(f"card record must be an object, got {type(record).__name__}")
+    name = record.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise CardDataError(f"card record without a name: {str(record)[:120]}")
+    where = f"card {name!r}"
+    raw_faces = record.get("faces")
+    if not isinstance(raw_faces, Sequence) or not raw_faces:
+        raise CardDataError(f"{where}: 'faces' must be a non-empty list")
+    faces = tuple(face_from_record(f, where) for f in raw_faces)
+    legalities = record.get("legalities") or {}
+    if not isinstance(legalities, Mapping):
+        raise CardDataError(f"{where}: 'legalities' must be an object")
+    for fmt, value in legalities.items():
+        if value not in LEGALITY_VALUES:
+            raise CardDataError(f"{where}: legality {fmt}={value!r} is not one of {sorted(LEGALITY_VALUES)}")
+    leadership = record.get("leadership") or {}
+    printed = record.get("printed_names") or {}
+    printed_types = record.get("printed_type_lines") or {}
+    return Card(
+        name=name,
+        layout=str(record.get("layout") or "normal"),
+        faces=faces,
+        color_identity=_colours(record.get("color_identity"), where),
+        keywords=frozenset(str(k) for k in record.get("keywords") or ()),
+        legalities=tuple(sorted((str(k), str(v)) for k, v in legalities.items())),
+        leadership=tuple(sorted((str(k), bool(v)) for k, v in leadership.items())),
+        printed_names=tuple(sorted((str(k), tuple(v)) for k, v in printed.items())),
+        printed_type_lines=tuple(sorted((str(k), tuple(v)) for k, v in printed_types.items())),
+        record=dict(record),
+    )

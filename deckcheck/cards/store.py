@@ -1,0 +1,423 @@
+"""Card store: one lookup interface over the bundled card set or a locally built SQLite store.
+
+The SQLite store is built once (``deckcheck cards update`` / ``cards import``) and then read lazily:
+a single-deck check opens the file and fetches only the cards it names, so start-up does not
+depend on the size of the card pool. Batch users call :meth:`CardStore.all_cards` once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import json
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any, Protocol
+
+import platformdirs
+
+from deckcheck.cards.model import Card
+from deckcheck.cards.names import clean_name, lookup_key, loose_key, printed_key
+from deckcheck.cards.records import card_from_record
+from deckcheck.errors import CardDataError
+
+SCHEMA_VERSION = "1"
+STORE_FILENAME = "cards.sqlite"
+
+
+# -- where things live --------------------------------------------------------------------------
+def cache_dir() -> Path:
+    override = os.environ.get("DECKCHECK_CACHE_DIR")
+    return Path(override) if override else Path(platformdirs.user_cache_dir("deckcheck"))
+
+
+def default_store_path() -> Path:
+    return cache_dir() / STORE_FILENAME
+
+
+def bundled_cards_path() -> Path:
+    """data/cards.json: inside the wheel (deckcheck/_bundled) or, from a source tree, ../data."""
+    packaged = resources.files("deckcheck") / "_bundled" / "cards.json"
+    if packaged.is_file():
+        return Path(str(packaged))
+    source_tree = Path(__file__).resolve().parents[2] / "data" / "cards.json"
+    return source_tree
+
+
+# -- lookup results -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """How a name as written maps to a card.
+
+    ``match`` is one of: exact, normalized (case/accents/separators), face (a face name, e.g. the
+    front of an MDFC), printed (a localized printed name), ambiguous, unknown.
+    """
+
+    query: str
+    card: Card | None
+    match: str
+    suggestions: tuple[str, ...] = ()
+    language: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.card is not None
+
+
+@dataclass(frozen=True, slots=True)
+class NameRow:
+    card_name: str
+    kind: str  # full | face | printed
+    lang: str | None
+
+
+class _Backend(Protocol):
+    meta: dict[str, str]
+
+    def record(self, name: str) -> Mapping[str, Any] | None: ...
+    def rows(self, key: str) -> list[NameRow]: ...
+    def printed_rows(self, key: str) -> list[NameRow]: ...
+    def loose_rows(self, key: str) -> list[str]: ...
+    def all_keys(self) -> list[tuple[str, str]]: ...
+    def all_records(self) -> Iterator[Mapping[str, Any]]: ...
+    def __len__(self) -> int: ...
+
+
+def _index_rows(record: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str | None]]:
+    """(key, card name, kind, lang) rows for every name a record can be looked up by."""
+    name = str(record["name"])
+    yield lookup_key(name), name, "full", None
+    faces = record.get("faces") or []
+    if len(faces) > 1:
+        for face in faces:
+            yield lookup_key(str(face["name"])), name, "face", None
+    for lang, printed in (record.get("printed_names") or {}).items():
+        for text in printed:
+            yield printed_key(str(text)), name, "printed", str(lang)
+
+
+class _MemoryBackend:
+    def __init__(self, records: Iterable[Mapping[str, Any]], meta: Mapping[str, str]) -> None:
+        self.meta = dict(meta)
+        self._records: dict[str, Mapping[str, Any]] = {}
+        self._rows: dict[str, list[NameRow]] = {}
+        self._printed: dict[str, list[NameRow]] = {}
+        self._loose: dict[str, list[str]] = {}
+        for record in records:
+            name = str(record["name"])
+            if name in self._records:
+                raise CardDataError(f"card {name!r} appears twice in the card data")
+            self._records[name] = record
+            self._loose.setdefault(loose_key(name), []).append(name)
+            for key, card_name, kind, lang in _index_rows(record):
+                table = self._printed if kind == "printed" else self._rows
+                row = NameRow(card_name, kind, lang)
+                if row not in table.setdefault(key, []):
+                    table[key].append(row)
+
+    def record(self, name: str) -> Mapping[str, Any] | None:
+        return self._records.get(name)
+
+    def rows(self, key: str) -> list[NameRow]:
+        return self._rows.get(key, [])
+
+    def printed_rows(self, key: str) -> list[NameRow]:
+        return self._printed.get(key, [])
+
+    def loose_rows(self, key: str) -> list[str]:
+        return self._loose.get(key, [])
+
+    def all_keys(self) -> list[tuple[str, str]]:
+        return [(k, r.card_name) for k, rows in self._rows.items() for r in rows]
+
+    def all_records(self) -> Iterator[Mapping[str, Any]]:
+        return iter(self._records.values())
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+
+class _SqliteBackend:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            # Read-only URI: a check never writes to the store, and a concurrent update replaces
+            # the file atomically, so an open reader keeps a consistent snapshot.
+            self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+            self.meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.DatabaseError as exc:
+            raise CardDataError(
+                f"card store {path} is unreadable ({exc})",
+                hint="rebuild it with `deckcheck cards update` or `deckcheck cards import FILE`",
+            ) from None
+        if self.meta.get("schema_version") != SCHEMA_VERSION:
+            raise CardDataError(
+                f"card store {path} has schema {self.meta.get('schema_version')!r}, "
+                f"this deckcheck reads {SCHEMA_VERSION!r}",
+                hint="rebuild it with `deckcheck cards update` or `deckcheck cards import FILE`",
+            )
+
+    def record(self, name: str) -> Mapping[str, Any] | None:
+        row = self._db.execute("SELECT record FROM cards WHERE name = ?", (name,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def _name_rows(self, key: str, printed: bool) -> list[NameRow]:
+        op = "=" if printed else "!="
+        rows = self._db.execute(
+            f"SELECT card_name, kind, lang FROM names WHERE key = ? AND kind {op} 'printed'", (key,)
+        ).fetchall()
+        return [NameRow(n, k, lang) for n, k, lang in rows]
+
+    def rows(self, key: str) -> list[NameRow]:
+        return self._name_rows(key, printed=False)
+
+    def printed_rows(self, key: str) -> list[NameRow]:
+        return self._name_rows(key, printed=True)
+
+    def loose_rows(self, key: str) -> list[str]:
+        return [r[0] for r in self._db.execute("SELECT name FROM cards WHERE loose = ?", (key,))]
+
+    def all_keys(self) -> list[tuple[str, str]]:
+        return self._db.execute("SELECT key, card_name FROM names WHERE kind != 'printed'").fetchall()
+
+    def all_records(self) -> Iterator[Mapping[str, Any]]:
+        for (text,) in self._db.execute("SELECT record FROM cards ORDER BY name"):
+            yield json.loads(text)
+
+    def __len__(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM cards").fetchone()[0])
+
+
+# -- the store --------------------------------------------------------------------------------------
+class CardStore:
+    """Name lookups and card records, whatever the backend."""
+
+    def __init__(self, backend: _Backend, description: str) -> None:
+        self._backend = backend
+        self.description = description
+        self._cards: dict[str, Card] = {}
+
+    # construction
+    @classmethod
+    def from_records(cls, records: Iterable[Mapping[str, Any]], description: str = "<records>") -> CardStore:
+        return cls(_MemoryBackend(records, {"source": description}), description)
+
+    @classmethod
+    def from_json(cls, path: Path) -> CardStore:
+        try:
+            payload = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise CardDataError(f"card data file {path} not found") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CardDataError(f"card data file {path} is not valid JSON: {exc}") from None
+        records = payload.get("cards") if isinstance(payload, dict) else payload
+        if not isinstance(records, list):
+            raise CardDataError(f"card data file {path}: expected a list of card records under 'cards'")
+        meta = (
+            {str(k): str(v) for k, v in (payload.get("meta") or {}).items()}
+            if isinstance(payload, dict)
+            else {}
+        )
+        meta.setdefault("source", str(path))
+        return cls(_MemoryBackend(records, meta), str(path))
+
+    @classmethod
+    def open(cls, path: Path) -> CardStore:
+        """Open a store file: a built SQLite store, or a JSON file of records."""
+        if not path.exists():
+            raise CardDataError(f"card store {path} not found")
+        if path.suffix == ".json":
+            return cls.from_json(path)
+        return cls(_SqliteBackend(path), str(path))
+
+    @classmethod
+    def bundled(cls) -> CardStore:
+        return _bundled_store()
+
+    # properties
+    @property
+    def meta(self) -> dict[str, str]:
+        return dict(self._backend.meta)
+
+    def __len__(self) -> int:
+        return len(self._backend)
+
+    # card access
+    def card(self, name: str) -> Card | None:
+        """The card with this exact oracle name."""
+        cached = self._cards.get(name)
+        if cached is not None:
+            return cached
+        record = self._backend.record(name)
+        if record is None:
+            return None
+        card = card_from_record(record)
+        self._cards[name] = card
+        return card
+
+    def all_cards(self) -> Iterator[Card]:
+        for record in self._backend.all_records():
+            name = str(record["name"])
+            card = self._cards.get(name)
+            if card is None:
+                card = card_from_record(record)
+                self._cards[name] = card
+            yield card
+
+    # lookups
+    def resolve(self, name: str, *, suggest: bool = True) -> Resolution:
+        """Resolve a name as written in a decklist to a card, with suggestions when it fails."""
+        query = clean_name(name)
+        exact = self.card(query)
+        if exact is not None:
+            return Resolution(name, exact, "exact" if query == name else "normalized")
+        rows = self._backend.rows(lookup_key(query))
+        full = sorted({r.card_name for r in rows if r.kind == "full"})
+        if len(full) == 1:
+            return Resolution(name, self.card(full[0]), "normalized")
+        faces = sorted({r.card_name for r in rows if r.kind == "face"})
+        if not full and len(faces) == 1:
+            return Resolution(name, self.card(faces[0]), "face")
+        if len(full) > 1 or len(faces) > 1:
+            return Resolution(name, None, "ambiguous", tuple(full or faces))
+        printed = self._backend.printed_rows(printed_key(query))
+        printed_names = sorted({r.card_name for r in printed})
+        if len(printed_names) == 1:
+            langs = sorted({r.lang for r in printed if r.lang})
+            return Resolution(name, self.card(printed_names[0]), "printed", language=",".join(langs) or None)
+        if len(printed_names) > 1:
+            return Resolution(name, None, "ambiguous", tuple(printed_names))
+        return Resolution(name, None, "unknown", self.suggest(query) if suggest else ())
+
+    def get(self, name: str) -> Card | None:
+        """Like :meth:`resolve`, but only the card (or None)."""
+        return self.resolve(name, suggest=False).card
+
+    def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
+        """Candidates for a name that did not resolve: punctuation-insensitive matches first (a
+        de-hyphenated name), then names it is the start of (a truncated name), then close spellings."""
+        found: list[str] = []
+        for candidate in self._backend.loose_rows(loose_key(name)):
+            if candidate not in found:
+                found.append(candidate)
+        key = lookup_key(name)
+        keys = self._all_keys
+        if len(key) >= 4:
+            for k, card_name in keys:
+                if k.startswith(key) and card_name not in found:
+                    found.append(card_name)
+                    if len(found) >= limit:
+                        break
+        if len(found) < limit:
+            by_key: dict[str, str] = {}
+            for k, card_name in keys:
+                by_key.setdefault(k, card_name)
+            for k in difflib.get_close_matches(key, list(by_key), n=limit, cutoff=0.75):
+                if by_key[k] not in found:
+                    found.append(by_key[k])
+        return tuple(found[:limit])
+
+    @cached_property
+    def _all_keys(self) -> list[tuple[str, str]]:
+        return sorted(self._backend.all_keys())
+
+
+_BUNDLED: CardStore | None = None
+
+
+def _bundled_store() -> CardStore:
+    global _BUNDLED
+    if _BUNDLED is None:
+        path = bundled_cards_path()
+        store = CardStore.from_json(path)
+        store.description = f"bundled card set ({len(store)} cards)"
+        _BUNDLED = store
+    return _BUNDLED
+
+
+def open_store(path: Path | None = None) -> CardStore:
+    """The store to use: an explicit path, else $DECKCHECK_CARD_DB, else the local store built by
+    `cards update`/`cards import`, else the bundled card set."""
+    if path is None and os.environ.get("DECKCHECK_CARD_DB"):
+        path = Path(os.environ["DECKCHECK_CARD_DB"])
+    if path is not None:
+        return CardStore.open(path)
+    local = default_store_path()
+    if local.exists():
+        return CardStore.open(local)
+    return CardStore.bundled()
+
+
+# -- building a store -----------------------------------------------------------------------------
+def write_store(records: Iterable[Mapping[str, Any]], path: Path, *, meta: Mapping[str, str]) -> int:
+    """Build a SQLite store from card records, atomically: readers see the old store or the new one.
+
+    Every record is validated by building its :class:`Card`; a bad record aborts the build with a
+    :class:`CardDataError` and leaves the previous store untouched.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    count = 0
+    try:
+        db = sqlite3.connect(tmp)
+        with contextlib.closing(db):
+            db.executescript(
+                """
+                PRAGMA journal_mode = OFF;
+                PRAGMA synchronous = OFF;
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE cards (name TEXT PRIMARY KEY, loose TEXT NOT NULL, record TEXT NOT NULL);
+                CREATE TABLE names (
+                    key TEXT NOT NULL, card_name TEXT NOT NULL, kind TEXT NOT NULL, lang TEXT
+                );
+                """
+            )
+            seen: set[str] = set()
+            for record in records:
+                card = card_from_record(record)  # validates
+                if card.name in seen:
+                    raise CardDataError(f"card {card.name!r} appears twice in the card data")
+                seen.add(card.name)
+                db.execute(
+                    "INSERT INTO cards VALUES (?, ?, ?)",
+                    (card.name, loose_key(card.name), json.dumps(record, ensure_ascii=False, sort_keys=True)),
+                )
+                db.executemany(
+                    "INSERT INTO names VALUES (?, ?, ?, ?)", sorted(set(_index_rows(record)), key=str)
+                )
+                count += 1
+            db.execute("CREATE INDEX names_key ON names (key)")
+            db.execute("CREATE INDEX cards_loose ON cards (loose)")
+            full_meta = {**{str(k): str(v) for k, v in meta.items()}, "schema_version": SCHEMA_VERSION}
+            full_meta["records"] = str(count)
+            db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(full_meta.items()))
+            db.commit()
+        if count == 0:
+            raise CardDataError(
+                "no card records to store: refusing to replace the card store with an empty one"
+            )
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+    return count
+
+
+def read_store_meta(path: Path) -> dict[str, str]:
+    """Meta of an existing store, or {} when there is none (or it is unreadable)."""
+    if not path.exists():
+        return {}
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        with contextlib.closing(db):
+            return dict(db.execute("SELECT key, value FROM meta").fetchall())
+    except sqlite3.DatabaseError:
+        return {}

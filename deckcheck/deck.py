@@ -1,0 +1,138 @@
+"""Deck model: what a decklist said, zone by zone, with the source line of every entry.
+
+Parsing produces a :class:`ParsedDeck` of *unresolved* entries (names as written). Resolving the
+names against a card store is a separate step (:mod:`deckcheck.engine`), so a parser never needs
+card data and every line stays accounted for.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from deckcheck.cards.model import Card
+
+
+class Zone(enum.StrEnum):
+    COMMANDER = "commander"
+    COMPANION = "companion"
+    MAIN = "main"
+    SIDEBOARD = "sideboard"
+    MAYBEBOARD = "maybeboard"  # kept for round-trips, never counted
+
+
+class LineKind(enum.StrEnum):
+    CARD = "card"
+    HEADER = "header"  # a section header ("Sideboard", "[Main]", "Commander")
+    COMMENT = "comment"  # comments and metadata (About/Name, NAME:, // notes, blank lines)
+    BLANK = "blank"
+    PROBLEM = "problem"  # a line we could not read: always reported
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One card line: ``quantity`` copies of ``name`` in ``zone``."""
+
+    quantity: int
+    name: str  # as written, after stripping set codes / markers
+    zone: Zone
+    line: int  # 1-based line number in the source (0 when the format has no lines)
+    set_code: str | None = None
+    collector_number: str | None = None
+    foil: bool = False
+    tags: tuple[str, ...] = ()
+    raw: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LineRecord:
+    """How one source line was accounted for."""
+
+    line: int
+    kind: LineKind
+    text: str
+    note: str = ""  # for PROBLEM lines: the reason; for others an optional explanation
+
+
+@dataclass(frozen=True, slots=True)
+class ParseProblem:
+    line: int
+    message: str
+    severity: str = "error"  # "error" | "warning" | "info"
+
+
+@dataclass(slots=True)
+class ParsedDeck:
+    """A decklist as read: entries in file order, plus an account of every source line."""
+
+    path: str
+    input_format: str
+    entries: list[Entry] = field(default_factory=list)
+    lines: list[LineRecord] = field(default_factory=list)
+    problems: list[ParseProblem] = field(default_factory=list)
+    name: str | None = None
+    declared_format: str | None = None  # from a `// format: modern` comment or file metadata
+    metadata: dict[str, str] = field(default_factory=dict)
+
+    def zone(self, zone: Zone) -> list[Entry]:
+        return [e for e in self.entries if e.zone is zone]
+
+    def count(self, zone: Zone) -> int:
+        return sum(e.quantity for e in self.entries if e.zone is zone)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckCard:
+    """A resolved entry: the line as written plus the oracle card it names."""
+
+    entry: Entry
+    card: Card
+
+    @property
+    def quantity(self) -> int:
+        return self.entry.quantity
+
+    @property
+    def zone(self) -> Zone:
+        return self.entry.zone
+
+    @property
+    def line(self) -> int:
+        return self.entry.line
+
+    @property
+    def written_name(self) -> str:
+        return self.entry.name
+
+
+@dataclass(slots=True)
+class Deck:
+    """A decklist whose names resolved to cards. Unresolved entries are reported, not kept here."""
+
+    path: str
+    cards: list[DeckCard] = field(default_factory=list)
+    parsed: ParsedDeck | None = None
+
+    def zone(self, zone: Zone) -> list[DeckCard]:
+        return [c for c in self.cards if c.zone is zone]
+
+    def count(self, zone: Zone) -> int:
+        return sum(c.quantity for c in self.cards if c.zone is zone)
+
+    @property
+    def commanders(self) -> list[DeckCard]:
+        return self.zone(Zone.COMMANDER)
+
+    def starting_deck(self, include_commanders: bool) -> list[DeckCard]:
+        """The deck after the sideboard is set aside (CR 103.2a); in Commander, before the commander
+        goes to the command zone, so the commander(s) are part of it (702.139b)."""
+        zones = {Zone.MAIN, Zone.COMMANDER} if include_commanders else {Zone.MAIN}
+        return [c for c in self.cards if c.zone in zones]
+
+    @classmethod
+    def from_cards(cls, cards: list[tuple[int, Card, Zone]], path: str = "<deck>") -> Deck:
+        """Build a deck directly from cards (tests, the pandas API): one entry per item, line 0."""
+        return cls(
+            path,
+            [DeckCard(Entry(qty, card.name, zone, line=0), card) for qty, card, zone in cards],
+        )

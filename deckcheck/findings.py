@@ -1,0 +1,143 @@
+"""Findings: what deckcheck reports, each with a stable code, a severity and a location.
+
+Codes are declared once with :func:`define`, by the module that raises them; the registry refuses a
+code or slug declared twice. :func:`all_codes` imports every rule module so that listings (``deckcheck
+rules``) and ``--select/--ignore`` validation see the full set.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Severity(enum.IntEnum):
+    INFO = 0
+    WARNING = 1
+    ERROR = 2
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    path: str = "<deck>"
+    line: int = 0  # 0 = the deck as a whole, not one line
+    section: str | None = None  # zone / section name where the card was listed
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    code: str
+    slug: str
+    severity: Severity
+    doc: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    code: str
+    message: str
+    severity: Severity
+    location: Location = field(default_factory=Location)
+    card: str | None = None
+    rule: str | None = None  # the game rule cited, e.g. "CR 903.5b"
+    data: tuple[tuple[str, Any], ...] = ()  # extra machine-readable facts (sorted key/value pairs)
+
+    @property
+    def slug(self) -> str:
+        return CODES[self.code].slug
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "slug": self.slug,
+            "severity": str(self.severity),
+            "message": self.message,
+            "path": self.location.path,
+            "line": self.location.line,
+            "section": self.location.section,
+            "card": self.card,
+            "rule": self.rule,
+            **({"data": dict(self.data)} if self.data else {}),
+        }
+
+
+CODES: dict[str, CodeInfo] = {}
+_SLUGS: dict[str, str] = {}
+
+# Modules that declare codes; all_codes() imports them so the registry is complete.
+RULE_MODULES = (
+    "deckcheck.engine",
+    "deckcheck.formats",
+    "deckcheck.companions",
+    "deckcheck.decklist",
+)
+
+
+class Code:
+    """A declared code; call it to make a finding."""
+
+    def __init__(self, info: CodeInfo) -> None:
+        self.info = info
+
+    @property
+    def code(self) -> str:
+        return self.info.code
+
+    def __call__(
+        self,
+        message: str,
+        *,
+        location: Location | None = None,
+        card: str | None = None,
+        rule: str | None = None,
+        severity: Severity | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Finding:
+        return Finding(
+            code=self.info.code,
+            message=message,
+            severity=self.info.severity if severity is None else severity,
+            location=location or Location(),
+            card=card,
+            rule=rule,
+            data=tuple(sorted((data or {}).items())),
+        )
+
+
+def define(code: str, slug: str, severity: Severity, doc: str) -> Code:
+    if code in CODES:
+        raise ValueError(f"finding code {code} declared twice")
+    if slug in _SLUGS:
+        raise ValueError(f"finding slug {slug} declared twice (as {_SLUGS[slug]})")
+    info = CodeInfo(code, slug, severity, doc)
+    CODES[code] = info
+    _SLUGS[slug] = code
+    return Code(info)
+
+
+def all_codes() -> dict[str, CodeInfo]:
+    for module in RULE_MODULES:
+        importlib.import_module(module)
+    return dict(sorted(CODES.items()))
+
+
+def select_findings(
+    findings: Iterable[Finding], select: Iterable[str] = (), ignore: Iterable[str] = ()
+) -> list[Finding]:
+    """Keep findings whose code starts with a selected prefix and no ignored prefix (ruff-style)."""
+    selected = tuple(s.upper() for s in select)
+    ignored = tuple(s.upper() for s in ignore)
+    kept = []
+    for f in findings:
+        if selected and not f.code.startswith(selected):
+            continue
+        if ignored and f.code.startswith(ignored):
+            continue
+        kept.append(f)
+    return kept

@@ -1,0 +1,42 @@
+"""The shape of a format in the registry (data/formats.toml). Rules read these fields, never a
+format's name, so a new format is a few lines of TOML and no code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class FormatSpec:
+    name: str  # registry key, e.g. "modern", "commander"
+    title: str  # for messages, e.g. "Modern"
+    legality_key: str | None  # key in card legalities; None = no legality data (limited, freeform)
+    min_main: int  # minimum deck size (commander(s) included where `commander` is true)
+    max_main: int | None = None  # None = no maximum (CR 100.5)
+    sideboard_max: int | None = 15  # None = no limit (limited pool); 0 = no sideboard allowed
+    copy_limit: int | None = 4  # None = any number (limited)
+    commander: bool = False  # a Commander-family format: command zone, identity, singleton
+    max_commanders: int = 2
+    colourless_basic_exception: bool = False  # Brawl: a colourless commander may run basics of one type
+    companion_bans: frozenset[str] = field(default_factory=frozenset)  # banned *as companion* only
+    extra_banned: frozenset[str] = field(default_factory=frozenset)  # bans the card data may not know
+    description: str = ""
+    # Aliases of the legality key, in order of preference: card data renamed keys over time (Scryfall's
+    # 2024 historicbrawl -> brawl -> standardbrawl). The first key any card of a deck lists is used.
+    # Empty = just ``legality_key``.
+    legality_keys: tuple[str, ...] = ()
+    planeswalker_commanders: bool = False  # Brawl: any legendary planeswalker can be the commander
+
+    @property
+    def legality_candidates(self) -> tuple[str, ...]:
+        if self.legality_keys:
+            return self.legality_keys
+        return (self.legality_key,) if self.legality_key else ()
+
+    @property
+    def is_limited(self) -> bool:
+        return self.copy_limit is None and not self.commander
+
+    @property
+    def fixed_size(self) -> bool:
+        return self.max_main is not None and self.max_main == self.min_main

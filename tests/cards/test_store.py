@@ -1,0 +1,151 @@
+"""Card store: lookups by every name form, and the SQLite round trip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckcheck.cards.store import CardStore, open_store, read_store_meta, write_store
+from deckcheck.errors import CardDataError
+from tests.cardfactory import face, record
+
+RECORDS = [
+    record(
+        "Lightning Bolt", "{R}", "Instant", "Lightning Bolt deals 3 damage to any target.", identity=["R"]
+    ),
+    record("Lim-Dûl's Vault", "{U}{B}", "Instant", identity=["U", "B"]),
+    record("Æther Vial", "{1}", "Artifact"),
+    record("Assembly-Worker", "{3}", "Artifact Creature — Assembly-Worker"),
+    record("Jace, the Mind Sculptor", "{2}{U}{U}", "Legendary Planeswalker — Jace", identity=["U"]),
+    record(
+        "Fire // Ice",
+        layout="split",
+        faces=[face("Fire", "{1}{R}", "Instant"), face("Ice", "{1}{U}", "Instant")],
+        identity=["R", "U"],
+    ),
+    record(
+        "Bonecrusher Giant // Stomp",
+        layout="adventure",
+        faces=[
+            face("Bonecrusher Giant", "{2}{R}", "Creature — Giant"),
+            face("Stomp", "{1}{R}", "Instant — Adventure"),
+        ],
+        identity=["R"],
+        printed_names={"de": ["Knochenmalmer-Riese // Stampfen", "Knochenmalmer-Riese"]},
+    ),
+    record(
+        "Jace, Vryn's Prodigy // Jace, Telepath Unbound",
+        layout="transform",
+        faces=[
+            face("Jace, Vryn's Prodigy", "{1}{U}", "Legendary Creature — Human Wizard"),
+            face("Jace, Telepath Unbound", None, "Legendary Planeswalker — Jace"),
+        ],
+    ),
+    record("Shared Printed A", "{1}", "Artifact", printed_names={"xx": ["Zwilling"]}),
+    record("Shared Printed B", "{2}", "Artifact", printed_names={"xx": ["Zwilling"]}),
+]
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> CardStore:
+    if request.param == "memory":
+        return CardStore.from_records(RECORDS)
+    path = tmp_path / "cards.sqlite"
+    assert write_store(RECORDS, path, meta={"source": "test"}) == len(RECORDS)
+    return CardStore.open(path)
+
+
+@pytest.mark.parametrize(
+    ("written", "oracle", "match"),
+    [
+        ("Lightning Bolt", "Lightning Bolt", "exact"),
+        ("lightning bolt", "Lightning Bolt", "normalized"),
+        ("Lim-Dul's Vault", "Lim-Dûl's Vault", "normalized"),
+        ("Lim-Dûl’s Vault", "Lim-Dûl's Vault", "normalized"),
+        ("Aether Vial", "Æther Vial", "normalized"),
+        ("Fire/Ice", "Fire // Ice", "normalized"),
+        ("Fire /// Ice", "Fire // Ice", "normalized"),
+        ("Fire//Ice", "Fire // Ice", "normalized"),
+        ("Bonecrusher Giant", "Bonecrusher Giant // Stomp", "face"),
+        ("Jace, Vryn's Prodigy", "Jace, Vryn's Prodigy // Jace, Telepath Unbound", "face"),
+        ("Knochenmalmer-Riese", "Bonecrusher Giant // Stomp", "printed"),
+    ],
+)
+def test_resolve_name_forms(store: CardStore, written: str, oracle: str, match: str) -> None:
+    result = store.resolve(written)
+    assert result.card is not None, result
+    assert result.card.name == oracle
+    assert result.match == match
+
+
+def test_printed_name_reports_language(store: CardStore) -> None:
+    assert store.resolve("Knochenmalmer-Riese").language == "de"
+
+
+def test_dehyphenated_name_is_suggested_not_accepted(store: CardStore) -> None:
+    result = store.resolve("Assembly Worker")
+    assert result.card is None
+    assert result.suggestions[0] == "Assembly-Worker"
+
+
+def test_truncated_name_is_suggested(store: CardStore) -> None:
+    result = store.resolve("Jace, the Mind")
+    assert result.card is None
+    assert "Jace, the Mind Sculptor" in result.suggestions
+
+
+def test_misspelling_gets_did_you_mean(store: CardStore) -> None:
+    result = store.resolve("Lightning Blot")
+    assert result.match == "unknown"
+    assert result.suggestions[0] == "Lightning Bolt"
+
+
+def test_ambiguous_printed_name_is_not_guessed(store: CardStore) -> None:
+    result = store.resolve("Zwilling")
+    assert result.match == "ambiguous"
+    assert set(result.suggestions) == {"Shared Printed A", "Shared Printed B"}
+
+
+def test_sqlite_meta_and_all_cards(tmp_path: Path) -> None:
+    path = tmp_path / "cards.sqlite"
+    write_store(RECORDS, path, meta={"source": "test", "updated_at": "2026-01-01"})
+    meta = read_store_meta(path)
+    assert meta["source"] == "test" and meta["records"] == str(len(RECORDS))
+    opened = open_store(path)
+    assert len(opened) == len(RECORDS)
+    assert {c.name for c in opened.all_cards()} == {r["name"] for r in RECORDS}
+
+
+def test_bad_record_leaves_previous_store(tmp_path: Path) -> None:
+    path = tmp_path / "cards.sqlite"
+    write_store(RECORDS, path, meta={"source": "good"})
+    before = path.read_bytes()
+    with pytest.raises(CardDataError):
+        write_store([*RECORDS[:2], {"name": "Broken", "faces": []}], path, meta={"source": "bad"})
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.sqlite"]
+
+
+def test_duplicate_records_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(CardDataError, match="twice"):
+        write_store([RECORDS[0], RECORDS[0]], tmp_path / "x.sqlite", meta={})
+    with pytest.raises(CardDataError, match="twice"):
+        CardStore.from_records([RECORDS[0], RECORDS[0]])
+
+
+def test_empty_store_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(CardDataError, match="empty"):
+        write_store([], tmp_path / "x.sqlite", meta={})
+
+
+def test_corrupt_store_file_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "cards.sqlite"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(CardDataError, match="unreadable"):
+        CardStore.open(path)
+
+
+def test_missing_store_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(CardDataError, match="not found"):
+        CardStore.open(tmp_path / "nope.sqlite")

@@ -1,0 +1,35 @@
+"""Shared fixtures. Real-world data lives in ../shared/realdata and is never copied into the repository."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+REALDATA = Path(os.environ.get("DECKCHECK_REALDATA", REPO.parent / "shared" / "realdata"))
+ATOMIC_CARDS = REALDATA / "AtomicCards-2022-04-25.json.gz"
+
+
+@pytest.fixture(scope="session")
+def realdata() -> Path:
+    """Path to ../shared/realdata, or skip the test when it is not there (a clean clone elsewhere)."""
+    if not REALDATA.is_dir():
+        pytest.skip(f"real data not present at {REALDATA}")
+    return REALDATA
+
+
+@pytest.fixture(scope="session")
+def atomic_cards_path(realdata: Path) -> Path:
+    if not ATOMIC_CARDS.is_file():
+        pytest.skip(f"{ATOMIC_CARDS} not present")
+    return ATOMIC_CARDS
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never read or write the user's real card store or HTTP cache from a test."""
+    cache = tmp_path_factory.mktemp("deckcheck-cache")
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(cache))
+    monkeypatch.setenv("DECKCHECK_SCRYFALL_API", "http://127.0.0.1:9/unreachable-in-tests")
