@@ -63,7 +63,7 @@ class Card:
     legalities: tuple[tuple[str, str], ...] = ()
     leadership: tuple[tuple[str, bool], ...] = ()
     printed_names: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    printed_type_lines: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    printed_type_lines: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
     record: dict[str, object] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     # -- which faces exist in the deck -------------------------------------------------------

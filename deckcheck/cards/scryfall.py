@@ -1,0 +1,861 @@
+"""Scryfall bulk data -> card records, and `deckcheck cards update`.
+
+The update reads the small ``/bulk-data`` descriptor list through a requests-cache session (so a
+second run soon after is free, and a Scryfall outage falls back to the cached descriptor), but
+streams the bulk file itself with plain requests: a CachedSession reads a whole body into memory
+before returning it, even with ``stream=True`` (requests-cache issue #878).
+
+Bulk file formats accepted (sniffed from the content, not trusted from the descriptor):
+- 2026: ``jsonl_download_uri``, a gzip file of JSON Lines (one card object per line);
+- legacy (until 2026-07-20): ``download_uri``, one JSON array, gzip-compressed on the wire
+  (``Content-Encoding: gzip``) or not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import email.utils
+import gzip
+import io
+import json
+import re
+import time
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import IO, Any, BinaryIO, Protocol, cast
+from urllib.parse import urljoin, urlsplit
+
+import requests
+import requests_cache
+import urllib3
+
+from deckcheck import __version__
+from deckcheck.cards.mana import COLOURS, ManaCostError, parse_mana_cost
+from deckcheck.cards.store import read_store_meta, write_store
+from deckcheck.cards.update import (
+    DEFAULT_LOCK_TIMEOUT,
+    ConversionStats,
+    Progress,
+    UpdateResult,
+    counting_progress,
+    scratch_file,
+    unique_by_name,
+    update_lock,
+)
+from deckcheck.errors import CardDataError, NetworkError
+
+DEFAULT_API_BASE = "https://api.scryfall.com"
+USER_AGENT = f"deckcheck/{__version__} (+https://github.com/deckcheck/deckcheck)"
+ACCEPT = "application/json;q=0.9,*/*;q=0.8"
+BULK_TYPE = "oracle_cards"
+HTTP_CACHE_FILENAME = "http-cache.sqlite"
+
+# Scryfall builds bulk files every 12 h, so a descriptor younger than that cannot be outdated by
+# much; `cards update --force` revalidates it anyway.
+DESCRIPTOR_MAX_AGE = timedelta(hours=12)
+DEFAULT_TIMEOUT = 30.0  # seconds without a byte before giving up (connect and each read)
+MAX_RETRY_WAIT = 60.0  # Scryfall's 429 lockout is 30 s; never wait longer than this for one
+MAX_RATE_LIMIT_RETRIES = 2
+DEFAULT_RETRY_AFTER = 30.0  # a 429 without Retry-After: Scryfall's documented lockout
+CHUNK_SIZE = 1 << 16
+
+# Objects that are not cards a deck can contain: Scryfall bulk files include every object type.
+SKIPPED_LAYOUTS = frozenset(
+    {
+        "token",
+        "double_faced_token",
+        "emblem",
+        "art_series",
+        "front_card",
+        "planar",
+        "scheme",
+        "vanguard",
+    }
+)
+_FACE_STATS = ("power", "toughness", "loyalty", "defense")
+
+
+# -- conversion ---------------------------------------------------------------------------------
+class ScryfallObjectError(CardDataError):
+    """A card object that cannot be converted; the caller adds where it was found."""
+
+
+def records_from_scryfall(
+    objs: Iterable[Mapping[str, Any]], *, stats: ConversionStats | None = None
+) -> Iterator[dict[str, Any]]:
+    """Convert Scryfall card objects (``oracle_cards``) into card records.
+
+    Non-playable objects (tokens, emblems, art cards, planes, schemes, Vanguard, ...) are skipped
+    and counted in ``stats.skipped`` by layout; a repeated name keeps the first record.
+    """
+    stats = stats if stats is not None else ConversionStats()
+
+    def convert() -> Iterator[dict[str, Any]]:
+        for obj in objs:
+            record = record_from_scryfall(obj, stats)
+            if record is not None:
+                yield record
+
+    return unique_by_name(convert(), stats)
+
+
+def record_from_scryfall(
+    obj: Mapping[str, Any], stats: ConversionStats | None = None
+) -> dict[str, Any] | None:
+    """One card object -> one record, or None when the object is skipped."""
+    if not isinstance(obj, Mapping):
+        raise ScryfallObjectError(f"expected a card object, got {type(obj).__name__}")
+    kind = obj.get("object", "card")
+    if kind != "card":
+        if stats is not None:
+            stats.skip(f"object:{kind}")
+        return None
+    name = obj.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ScryfallObjectError("card object without a name")
+    layout = str(obj.get("layout") or "normal")
+    if layout in SKIPPED_LAYOUTS:
+        if stats is not None:
+            stats.skip(layout)
+        return None
+    where = f"card {name!r}"
+    raw_faces = obj.get("card_faces")
+    if raw_faces is not None and (not isinstance(raw_faces, list) or not raw_faces):
+        raise ScryfallObjectError(f"{where}: 'card_faces' must be a non-empty list")
+    for face in raw_faces or ():
+        if not isinstance(face, Mapping):
+            raise ScryfallObjectError(f"{where}: a card face is not an object")
+
+    oracle_root: Mapping[str, Any] = obj
+    if layout == "reversible_card" and raw_faces:
+        # Both sides carry their own oracle data (and oracle_id); the card is its first side.
+        oracle_root = raw_faces[0]
+        name = str(oracle_root.get("name") or name)
+        faces = [_face(oracle_root, obj, where)]
+    elif raw_faces:
+        faces = [_face(face, obj, where) for face in raw_faces]
+    else:
+        faces = [_face(obj, obj, where)]
+
+    record: dict[str, Any] = {
+        "name": name,
+        "layout": layout,
+        "faces": faces,
+        "color_identity": _colour_list(obj.get("color_identity"), where, "color_identity") or [],
+        "keywords": _string_list(obj.get("keywords"), where, "keywords"),
+        "legalities": _legalities(obj.get("legalities"), where),
+    }
+    cmc = oracle_root.get("cmc", obj.get("cmc"))
+    if isinstance(cmc, int | float) and not isinstance(cmc, bool):
+        record["mana_value"] = float(cmc)
+    if oracle_root is obj:
+        printed = _printed(obj, raw_faces)
+    else:  # a reversible card's printed text sits on the side we kept
+        printed = _printed({**oracle_root, "lang": obj.get("lang")}, None)
+    if printed is not None:
+        lang, names, type_lines = printed
+        if names:
+            record["printed_names"] = {lang: names}
+        if type_lines:
+            record["printed_type_lines"] = {lang: type_lines}
+    return record
+
+
+def _face(face: Mapping[str, Any], root: Mapping[str, Any], where: str) -> dict[str, Any]:
+    face_name = face.get("name")
+    if not isinstance(face_name, str) or not face_name:
+        raise ScryfallObjectError(f"{where}: a card face has no name")
+    mana_cost = face.get("mana_cost")
+    if mana_cost is not None and not isinstance(mana_cost, str):
+        raise ScryfallObjectError(f"{where}: face {face_name!r}: mana_cost must be a string")
+    indicator = _colour_list(face.get("color_indicator"), where, "color_indicator")
+    colours = _colour_list(face.get("colors"), where, "colors")
+    if colours is None:
+        colours = _derived_colours(mana_cost, indicator, root, face is root, where)
+    result: dict[str, Any] = {
+        "name": face_name,
+        "mana_cost": mana_cost,
+        "type_line": _opt_text(face.get("type_line")),
+        "oracle_text": _opt_text(face.get("oracle_text")),
+        "colors": colours,
+        "color_indicator": indicator,
+    }
+    for stat in _FACE_STATS:
+        result[stat] = _opt_text(face.get(stat))
+    return result
+
+
+def _derived_colours(
+    mana_cost: str | None, indicator: list[str] | None, root: Mapping[str, Any], is_root: bool, where: str
+) -> list[str]:
+    """Colours of a face Scryfall gives none for (split, flip, adventure halves): from its own mana
+    cost and colour indicator (CR 202.2, 204); a face without either (the flipped half of a flip
+    card) has the card's colours, which Scryfall puts on the root."""
+    root_colours = _colour_list(root.get("colors"), where, "colors") or []
+    if is_root:
+        return root_colours
+    try:
+        cost = parse_mana_cost(mana_cost)
+    except ManaCostError as exc:
+        raise ScryfallObjectError(f"{where}: {exc}") from None
+    if not cost.present and not indicator:
+        return root_colours
+    found = set(cost.colours) | set(indicator or ())
+    return [c for c in COLOURS if c in found]
+
+
+def _printed(
+    obj: Mapping[str, Any], faces: list[Mapping[str, Any]] | None
+) -> tuple[str, list[str], list[str | None]] | None:
+    """(lang, printed names, printed type line per face) of a non-English printing, else None."""
+    lang = obj.get("lang")
+    if not isinstance(lang, str) or lang in ("", "en"):
+        return None
+    names: list[str] = []
+    full = obj.get("printed_name")
+    face_names = [f.get("printed_name") for f in faces or ()]
+    if not isinstance(full, str) and face_names and all(isinstance(n, str) for n in face_names):
+        full = " // ".join(str(n) for n in face_names)
+    for candidate in [full, *face_names]:
+        if isinstance(candidate, str) and candidate and candidate not in names:
+            names.append(candidate)
+    if faces:
+        type_lines = [_opt_text(f.get("printed_type_line")) for f in faces]
+    else:
+        type_lines = [_opt_text(obj.get("printed_type_line"))]
+    return lang, names, type_lines if any(t is not None for t in type_lines) else []
+
+
+def _opt_text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _colour_list(value: Any, where: str, key: str) -> list[str] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise ScryfallObjectError(f"{where}: {key} must be a list of colour letters, got {value!r}")
+    return list(value)
+
+
+def _string_list(value: Any, where: str, key: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ScryfallObjectError(f"{where}: {key} must be a list, got {type(value).__name__}")
+    return [str(v) for v in value]
+
+
+def _legalities(value: Any, where: str) -> dict[str, str]:
+    """An open mapping: every format key Scryfall sends is kept (new ones appear every year)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ScryfallObjectError(f"{where}: legalities must be an object")
+    return {str(k): str(v) for k, v in value.items()}
+
+
+# -- reading a bulk file ------------------------------------------------------------------------
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+class _PositionedError(CardDataError):
+    """A read error that already names the file and position."""
+
+
+class BulkFileReader:
+    """Iterate the card objects of a downloaded bulk file, whatever its form; ``position`` says
+    where the last object came from, for error messages."""
+
+    def __init__(self, path: Path, label: str | None = None) -> None:
+        self.path = path
+        self.label = label or str(path)
+        self.position = "start of file"
+        self.form = "unknown"
+
+    def __iter__(self) -> Iterator[Any]:
+        try:
+            with open(self.path, "rb") as raw, _decompressed(raw) as binary:
+                first = _first_significant_byte(binary)
+                text = io.TextIOWrapper(binary, encoding="utf-8-sig")
+                if first == b"[":
+                    self.form = "json"
+                    yield from self._array(text)
+                elif first in (b"{", b""):
+                    self.form = "jsonl"
+                    yield from self._lines(text)
+                else:
+                    raise _PositionedError(
+                        f"{self.label}: not a Scryfall bulk file (starts with {first!r}; "
+                        "expected JSON lines or a JSON array)"
+                    )
+        except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+            raise _PositionedError(f"{self.label}: corrupt gzip data after {self.position}: {exc}") from None
+        except UnicodeDecodeError as exc:
+            raise _PositionedError(f"{self.label}: {self.position}: not UTF-8 text ({exc.reason})") from None
+        except OSError as exc:
+            raise _PositionedError(f"{self.label}: cannot read: {exc.strerror or exc}") from None
+
+    def _lines(self, text: IO[str]) -> Iterator[Any]:
+        for number, line in enumerate(text, start=1):
+            if not line.strip():
+                continue
+            self.position = f"line {number}"
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise _PositionedError(
+                    f"{self.label}: line {number}, column {exc.colno}: invalid JSON ({exc.msg})"
+                ) from None
+
+    def _array(self, text: IO[str]) -> Iterator[Any]:
+        for item, value in enumerate(iter_json_array(text, self.label), start=1):
+            self.position = f"array item {item}"
+            yield value
+
+
+@dataclass
+class _ArrayCursor:
+    stream: IO[str]
+    label: str
+    chunk_size: int = 1 << 20
+    buffer: str = ""
+    offset: int = 0
+    lines_before: int = 0  # newlines in text already dropped from the buffer
+    eof: bool = False
+
+    def fill(self) -> bool:
+        if self.eof:
+            return False
+        chunk = self.stream.read(self.chunk_size)
+        if not chunk:
+            self.eof = True
+            return False
+        self.lines_before += self.buffer.count("\n", 0, self.offset)
+        self.buffer = self.buffer[self.offset :] + chunk
+        self.offset = 0
+        return True
+
+    def skip_space(self) -> str:
+        """Skip white space; the next character, or '' at the end of the input."""
+        while True:
+            match = _SPACE.match(self.buffer, self.offset)
+            self.offset = match.end() if match else self.offset
+            if self.offset < len(self.buffer):
+                return self.buffer[self.offset]
+            if not self.fill():
+                return ""
+
+    def line(self, index: int) -> int:
+        return self.lines_before + self.buffer.count("\n", 0, index) + 1
+
+    def error(self, message: str, index: int | None = None) -> _PositionedError:
+        where = self.line(self.offset if index is None else index)
+        return _PositionedError(f"{self.label}: line {where}: {message}")
+
+
+_SPACE = re.compile(r"[ \t\r\n]*")
+_SCALAR_END = re.compile(r"[,\] \t\r\n]")
+
+
+def iter_json_array(stream: IO[str], label: str, *, chunk_size: int = 1 << 20) -> Iterator[Any]:
+    """Stream the elements of one top-level JSON array without holding the whole text."""
+    decoder = json.JSONDecoder()
+    cursor = _ArrayCursor(stream, label, chunk_size)
+    if cursor.skip_space() != "[":
+        raise cursor.error("expected a JSON array")
+    cursor.offset += 1
+    if cursor.skip_space() == "]":
+        return
+    while True:
+        if cursor.skip_space() == "":
+            raise cursor.error("invalid JSON (the array is not closed: file truncated?)")
+        if cursor.buffer[cursor.offset] not in '{["':
+            # A number or literal has no closing character: read on until its end is in view, or
+            # "-500." cut at a chunk boundary would decode as -500.
+            while not _SCALAR_END.search(cursor.buffer, cursor.offset) and cursor.fill():
+                pass
+        while True:
+            try:
+                value, end = decoder.raw_decode(cursor.buffer, cursor.offset)
+            except json.JSONDecodeError as exc:
+                if cursor.fill():  # the element may continue in the next chunk
+                    continue
+                raise cursor.error(f"invalid JSON ({exc.msg})", exc.pos) from None
+            break
+        cursor.offset = end
+        yield value
+        following = cursor.skip_space()
+        if following == ",":
+            cursor.offset += 1
+        elif following == "]":
+            cursor.offset += 1
+            if cursor.skip_space() != "":
+                raise cursor.error("unexpected data after the JSON array")
+            return
+        elif following == "":
+            raise cursor.error("invalid JSON (the array is not closed: file truncated?)")
+        else:
+            raise cursor.error(f"invalid JSON (expected ',' or ']' but found {following!r})")
+
+
+class _Peekable(Protocol):
+    def peek(self, size: int = ..., /) -> bytes: ...
+    def read(self, size: int = ..., /) -> bytes: ...
+
+
+@contextlib.contextmanager
+def _decompressed(raw: BinaryIO) -> Iterator[BinaryIO]:
+    """The file's content with gzip layers peeled off: none (a plain legacy .json), one (the
+    2026 .jsonl.gz, or a legacy file sent with Content-Encoding: gzip), or two (a .gz file that a
+    server also compressed on the wire)."""
+    with contextlib.ExitStack() as stack:
+        stream: BinaryIO = raw
+        for _ in range(2):
+            if cast(_Peekable, stream).peek(2)[:2] != GZIP_MAGIC:
+                break
+            stream = cast(BinaryIO, stack.enter_context(gzip.GzipFile(fileobj=stream, mode="rb")))
+        yield stream
+
+
+def _first_significant_byte(stream: BinaryIO) -> bytes:
+    """The first byte that is not white space or a UTF-8 byte order mark, without consuming it."""
+    head = cast(_Peekable, stream).peek(256)
+    return head.lstrip(b"\xef\xbb\xbf").lstrip(b" \t\r\n")[:1]
+
+
+def verify_bulk_file(path: Path, label: str) -> int:
+    """Read the whole file through its gzip layers (CRC and length are checked at the end of each
+    gzip member); the number of decompressed bytes. A truncated or corrupt gzip fails here, before
+    anything is converted."""
+    total = 0
+    try:
+        with open(path, "rb") as raw, _decompressed(raw) as stream:
+            while chunk := stream.read(1 << 20):
+                total += len(chunk)
+    except EOFError:
+        raise NetworkError(
+            f"{label}: the download is incomplete (the gzip data ends after {total:,} bytes)",
+            hint="run `deckcheck cards update` again",
+        ) from None
+    except (zlib.error, gzip.BadGzipFile) as exc:
+        raise CardDataError(
+            f"{label}: the downloaded file is not valid gzip data ({exc})",
+            hint="run `deckcheck cards update` again; if it keeps failing the file on the server is damaged",
+        ) from None
+    return total
+
+
+# -- `deckcheck cards update` -------------------------------------------------------------------
+@dataclass(frozen=True)
+class BulkDescriptor:
+    """The part of a Scryfall ``bulk_data`` object an update needs."""
+
+    type: str
+    updated_at: str
+    download_uri: str
+    form: str  # "jsonl" (2026 shape) or "json" (legacy shape)
+    compressed_size: int | None
+
+
+def parse_bulk_list(payload: Any, url: str, bulk_type: str = BULK_TYPE) -> BulkDescriptor:
+    """Pick ``bulk_type`` out of a ``GET /bulk-data`` answer (2026 or legacy shape)."""
+    hint = "is DECKCHECK_SCRYFALL_API pointing at the Scryfall API?"
+    if not isinstance(payload, Mapping) or not isinstance(payload.get("data"), list):
+        raise NetworkError(f"unexpected answer from {url}: not a Scryfall list of bulk files", hint=hint)
+    for item in payload["data"]:
+        if isinstance(item, Mapping) and item.get("type") == bulk_type:
+            break
+    else:
+        types = sorted(str(i.get("type")) for i in payload["data"] if isinstance(i, Mapping))
+        raise NetworkError(f"{url} lists no {bulk_type!r} bulk file (it lists {types})", hint=hint)
+    updated_at = item.get("updated_at")
+    jsonl_uri = item.get("jsonl_download_uri")
+    legacy_uri = item.get("download_uri")
+    if isinstance(jsonl_uri, str) and jsonl_uri:
+        uri, form = jsonl_uri, "jsonl"
+    elif isinstance(legacy_uri, str) and legacy_uri:
+        uri, form = legacy_uri, "json"
+    else:
+        raise NetworkError(
+            f"the {bulk_type!r} entry at {url} has neither 'jsonl_download_uri' nor 'download_uri'", hint=hint
+        )
+    if not isinstance(updated_at, str) or not updated_at:
+        raise NetworkError(f"the {bulk_type!r} entry at {url} has no 'updated_at'", hint=hint)
+    size = item.get("compressed_size")
+    compressed_size = size if isinstance(size, int) and not isinstance(size, bool) and size > 0 else None
+    return BulkDescriptor(bulk_type, updated_at, urljoin(url, uri), form, compressed_size)
+
+
+def http_cache_path(store_path: Path) -> Path:
+    """The requests-cache SQLite file: next to the card store, in the same cache directory."""
+    return store_path.with_name(HTTP_CACHE_FILENAME)
+
+
+def make_cached_session(
+    cache_path: Path, *, descriptor_max_age: timedelta | int = DESCRIPTOR_MAX_AGE
+) -> requests.Session:
+    """The session for Scryfall API calls. Bulk files never go into this cache: the file host is
+    not rate limited, and caching a 25-400 MB body costs several times its size in memory."""
+    session = requests_cache.CachedSession(
+        str(cache_path),
+        backend="sqlite",
+        expire_after=descriptor_max_age,
+        urls_expire_after={
+            "*.scryfall.io": requests_cache.DO_NOT_CACHE,
+            re.compile(r"\.jsonl?(\.gz)?(\?|$)"): requests_cache.DO_NOT_CACHE,
+        },
+        stale_if_error=True,
+        # A captive portal's HTML page must not be cached as "the bulk data list" for 12 hours.
+        filter_fn=lambda response: "json" in response.headers.get("Content-Type", ""),
+    )
+    session.headers.update(_api_headers())
+    return session
+
+
+def make_download_session() -> requests.Session:
+    session = requests.Session()
+    session.headers.update(_api_headers())
+    # Only encodings we can undo ourselves: the body is saved exactly as sent.
+    session.headers["Accept-Encoding"] = "gzip"
+    return session
+
+
+def _api_headers() -> dict[str, str]:
+    return {"User-Agent": USER_AGENT, "Accept": ACCEPT}
+
+
+SessionFactory = Callable[[Path], requests.Session]
+
+
+@dataclass(frozen=True)
+class _Fetch:
+    """What every request of one update shares."""
+
+    timeout: float
+    max_retry_wait: float
+    sleep: Callable[[float], None]
+
+    def get(self, session: requests.Session, url: str, what: str, **kwargs: Any) -> requests.Response:
+        """GET with Scryfall's 429 rule honoured (wait as asked, a bounded number of times);
+        every failure becomes a NetworkError that says what was being fetched."""
+        retries = 0
+        while True:
+            try:
+                response = session.get(url, timeout=self.timeout, **kwargs)
+            except requests.Timeout:
+                raise NetworkError(
+                    f"{what}: no answer from {_host(url)} within {self.timeout:g} s ({url})",
+                    hint="check the connection and run the command again; the card store was not changed",
+                ) from None
+            except requests.RequestException as exc:
+                raise NetworkError(
+                    f"{what}: cannot reach {_host(url)} ({_reason(exc)})",
+                    hint="check the connection (or use --offline); the card store was not changed",
+                ) from None
+            if response.status_code != 429:
+                break
+            wait = _retry_after(response.headers.get("Retry-After"))
+            response.close()
+            if retries >= MAX_RATE_LIMIT_RETRIES or wait > self.max_retry_wait:
+                raise NetworkError(
+                    f"{what}: Scryfall is rate limiting this client (HTTP 429 from {url}; "
+                    f"asked to wait {wait:g} s, already retried {retries} time(s))",
+                    hint="wait a minute before running `deckcheck cards update` again",
+                )
+            retries += 1
+            self.sleep(wait)
+        if response.status_code >= 400:
+            status = f"HTTP {response.status_code} {response.reason or ''}".strip()
+            response.close()
+            hint = (
+                "Scryfall is having trouble; try again later, the card store was not changed"
+                if response.status_code >= 500
+                else "is DECKCHECK_SCRYFALL_API pointing at the Scryfall API?"
+            )
+            raise NetworkError(f"{what}: {status} from {url}", hint=hint)
+        return response
+
+
+def _retry_after(value: str | None) -> float:
+    """Seconds asked for by a Retry-After header (a number or an HTTP date)."""
+    if not value:
+        return DEFAULT_RETRY_AFTER
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return DEFAULT_RETRY_AFTER
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, (when - datetime.now(UTC)).total_seconds())
+
+
+def _host(url: str) -> str:
+    return urlsplit(url).netloc or url
+
+
+def _reason(exc: BaseException) -> str:
+    """The innermost readable cause of a requests/urllib3 error."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    text = str(exc)
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, urllib3.exceptions.NewConnectionError | ConnectionRefusedError):
+            return "connection refused or host unreachable"
+        if isinstance(current, urllib3.exceptions.NameResolutionError):
+            return "host name not found"
+        args = getattr(current, "args", ())
+        nested = next((a for a in args if isinstance(a, BaseException)), None)
+        current = nested or current.__cause__ or current.__context__
+    return text
+
+
+@dataclass(frozen=True)
+class _Downloaded:
+    bytes: int
+    etag: str
+    last_modified: str
+
+
+def _download(
+    session: requests.Session,
+    fetch: _Fetch,
+    descriptor: BulkDescriptor,
+    target: Path,
+    progress: Progress | None,
+) -> _Downloaded:
+    """Stream the bulk file to ``target`` exactly as sent, checking that all of it arrived."""
+    url = descriptor.download_uri
+    what = f"downloading {descriptor.type}"
+    response = fetch.get(session, url, what, stream=True)
+    with response:
+        encoding = response.headers.get("Content-Encoding", "").strip().lower()
+        if encoding not in ("", "identity", "gzip"):
+            raise NetworkError(f"{what}: {url} was sent with unsupported Content-Encoding {encoding!r}")
+        length = _int_header(response.headers.get("Content-Length"))
+        total = length if length is not None else descriptor.compressed_size
+        written = 0
+        chunks = response.raw.stream(CHUNK_SIZE, decode_content=False)
+        try:
+            with open(target, "wb") as out:
+                while True:
+                    try:
+                        chunk = next(chunks)
+                    except StopIteration:
+                        break
+                    except (urllib3.exceptions.HTTPError, requests.RequestException, OSError) as exc:
+                        raise _network_failure(what, url, written, exc, fetch.timeout) from None
+                    out.write(chunk)
+                    written += len(chunk)
+                    if progress is not None:
+                        progress("download", written, total)
+        except OSError as exc:
+            raise CardDataError(f"cannot write {target}: {exc.strerror or exc}") from None
+        etag = response.headers.get("ETag", "")
+        last_modified = response.headers.get("Last-Modified", "")
+    if length is not None and written != length:
+        raise NetworkError(
+            f"{what}: the connection closed after {written:,} of {length:,} bytes ({url})",
+            hint="run `deckcheck cards update` again; the card store was not changed",
+        )
+    if (
+        descriptor.compressed_size is not None
+        and encoding in ("", "identity")
+        and written != descriptor.compressed_size
+    ):
+        raise NetworkError(
+            f"{what}: got {written:,} bytes but Scryfall lists the file as "
+            f"{descriptor.compressed_size:,} bytes ({url})",
+            hint="run `deckcheck cards update` again; the card store was not changed",
+        )
+    return _Downloaded(written, etag, last_modified)
+
+
+def _network_failure(what: str, url: str, written: int, exc: BaseException, timeout: float) -> NetworkError:
+    if isinstance(exc, urllib3.exceptions.TimeoutError | requests.Timeout | TimeoutError):
+        reason = f"no data for {timeout:g} s"
+    else:
+        reason = _reason(exc)
+    return NetworkError(
+        f"{what}: the transfer failed after {written:,} bytes ({reason}; {url})",
+        hint="run `deckcheck cards update` again; the card store was not changed",
+    )
+
+
+def _int_header(value: str | None) -> int | None:
+    if value is None:
+        return None
+    try:
+        number = int(value.strip())
+    except ValueError:
+        return None
+    return number if number >= 0 else None
+
+
+def _fetch_bulk_list(
+    session: requests.Session, fetch: _Fetch, url: str, *, force: bool
+) -> tuple[Any, str | None]:
+    """The ``/bulk-data`` answer, and a note when it is a cached copy used because Scryfall failed.
+
+    requests-cache's own stale-if-error is switched off for this request: it would also turn a
+    429 into the stale copy without ever honouring Retry-After. Here a 429 is waited out first,
+    and only a request that still fails falls back to the cached copy (``only_if_cached`` never
+    touches the network)."""
+    what = "reading the list of Scryfall bulk files"
+    if not isinstance(session, requests_cache.CachedSession):
+        return _json_body(fetch.get(session, url, what), url), None
+    settings = session.settings
+    stale_if_error = settings.stale_if_error
+    settings.stale_if_error = False
+    try:
+        # `refresh` revalidates a cached copy that is still fresh: --force means "ask Scryfall now".
+        response = fetch.get(session, url, what, refresh=True) if force else fetch.get(session, url, what)
+    except NetworkError as failure:
+        if not stale_if_error:
+            raise
+        settings.stale_if_error = stale_if_error
+        cached = session.get(url, only_if_cached=True)
+        if cached.status_code != 200:
+            raise failure from None
+        created = getattr(cached, "created_at", None)
+        when = f" at {created:%Y-%m-%d %H:%M} UTC" if isinstance(created, datetime) else " earlier"
+        return _json_body(cached, url), f"{failure.message}; used the bulk file list cached{when}"
+    finally:
+        settings.stale_if_error = stale_if_error
+    return _json_body(response, url), None
+
+
+def _json_body(response: requests.Response, url: str) -> Any:
+    with response:
+        try:
+            return response.json()
+        except ValueError:
+            raise NetworkError(
+                f"unexpected answer from {url}: not JSON "
+                f"(Content-Type {response.headers.get('Content-Type', 'unknown')})",
+                hint="is DECKCHECK_SCRYFALL_API pointing at the Scryfall API?",
+            ) from None
+
+
+def update_from_scryfall(
+    api_base: str,
+    store_path: Path,
+    *,
+    session_factory: SessionFactory = make_cached_session,
+    download_session_factory: Callable[[], requests.Session] = make_download_session,
+    progress: Progress | None = None,
+    offline: bool = False,
+    force: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
+    lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+    max_retry_wait: float = MAX_RETRY_WAIT,
+    sleep: Callable[[float], None] = time.sleep,
+    bulk_type: str = BULK_TYPE,
+) -> UpdateResult:
+    """`deckcheck cards update`: bring the card store up to date with Scryfall's ``oracle_cards``.
+
+    Downloads nothing when the store already holds the file Scryfall lists (unless ``force``).
+    Any failure raises NetworkError or CardDataError and leaves the previous store as it was.
+    ``offline`` never touches the network: it reports what the current store holds.
+    """
+    started = time.monotonic()
+    if offline:
+        return offline_result(store_path, started)
+    fetch = _Fetch(timeout=timeout, max_retry_wait=max_retry_wait, sleep=sleep)
+    bulk_url = api_base.rstrip("/") + "/bulk-data"
+    with update_lock(store_path, timeout=lock_timeout):
+        notes: list[str] = []
+        with session_factory(http_cache_path(store_path)) as session:
+            if progress is not None:
+                progress("bulk-data", 0, None)
+            payload, note = _fetch_bulk_list(session, fetch, bulk_url, force=force)
+            if note:
+                notes.append(note)
+        descriptor = parse_bulk_list(payload, bulk_url, bulk_type)
+        meta = read_store_meta(store_path)
+        if not force and store_path.exists() and _is_current(meta, descriptor):
+            return UpdateResult(
+                source="scryfall",
+                store_path=store_path,
+                records=_int_header(meta.get("records")),
+                up_to_date=True,
+                seconds=time.monotonic() - started,
+                meta=meta,
+                notes=tuple(notes),
+            )
+        stats = ConversionStats()
+        with scratch_file(store_path, f".{bulk_type}.{descriptor.form}.part") as part:
+            with download_session_factory() as download_session:
+                downloaded = _download(download_session, fetch, descriptor, part, progress)
+            label = f"Scryfall {bulk_type} file {descriptor.download_uri}"
+            verify_bulk_file(part, label)
+            new_meta = {
+                "source": "scryfall",
+                "bulk_type": bulk_type,
+                "updated_at": descriptor.updated_at,
+                "uri": descriptor.download_uri,
+                "format": descriptor.form,
+                "etag": downloaded.etag,
+                "last_modified": downloaded.last_modified,
+                "downloaded_at": datetime.now(UTC).isoformat(timespec="seconds"),
+                "api_base": api_base,
+            }
+            reader = BulkFileReader(part, label)
+            records = counting_progress(records_from_scryfall(reader, stats=stats), progress)
+            try:
+                count = write_store(records, store_path, meta=new_meta)
+            except _PositionedError:
+                raise
+            except CardDataError as exc:
+                raise CardDataError(f"{label}: {reader.position}: {exc.message}", hint=exc.hint) from None
+        return UpdateResult(
+            source="scryfall",
+            store_path=store_path,
+            records=count,
+            skipped=dict(stats.skipped),
+            duplicates=stats.duplicates,
+            duplicate_names=tuple(stats.duplicate_names),
+            downloaded_bytes=downloaded.bytes,
+            seconds=time.monotonic() - started,
+            meta=read_store_meta(store_path),
+            notes=tuple(notes),
+        )
+
+
+def _is_current(meta: Mapping[str, str], descriptor: BulkDescriptor) -> bool:
+    return (
+        meta.get("source") == "scryfall"
+        and meta.get("bulk_type", BULK_TYPE) == descriptor.type
+        and meta.get("updated_at") == descriptor.updated_at
+        and meta.get("uri") == descriptor.download_uri
+    )
+
+
+def offline_result(store_path: Path, started: float | None = None) -> UpdateResult:
+    """What the current store holds, without any network access; an error with a hint if none."""
+    begun = time.monotonic() if started is None else started
+    meta = read_store_meta(store_path)
+    if not meta:
+        raise CardDataError(
+            f"offline: there is no card store at {store_path} yet",
+            hint="run `deckcheck cards update` once with network access, or "
+            "`deckcheck cards import AtomicCards.json.gz` from a downloaded MTGJSON file",
+        )
+    return UpdateResult(
+        source=meta.get("source", "unknown"),
+        store_path=store_path,
+        records=_int_header(meta.get("records")),
+        up_to_date=True,
+        offline=True,
+        seconds=time.monotonic() - begun,
+        meta=meta,
+    )

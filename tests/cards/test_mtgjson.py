@@ -1,0 +1,478 @@
+"""MTGJSON AtomicCards -> card records, and `deckcheck cards import`."""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deckcheck.cards.mtgjson import import_atomic_cards, records_from_atomic_cards
+from deckcheck.cards.records import card_from_record
+from deckcheck.cards.scryfall import records_from_scryfall
+from deckcheck.cards.store import CardStore, read_store_meta
+from deckcheck.cards.update import ConversionStats, UpdateLockedError, update_lock
+from deckcheck.errors import CardDataError
+from tests.httpserver import sample_cards
+
+
+def face(**fields: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "layout": "normal",
+        "manaValue": 0.0,
+        "type": "",
+        "types": [],
+        "supertypes": [],
+        "subtypes": [],
+        "colors": [],
+        "colorIdentity": [],
+        "legalities": {},
+        "printings": ["TST"],
+        "foreignData": [],
+    }
+    base.update(fields)
+    return base
+
+
+ETERNAL = {"commander": "Legal", "duel": "Legal", "legacy": "Legal", "vintage": "Legal"}
+
+ATOMIC: dict[str, Any] = {
+    "meta": {"date": "2022-04-25", "version": "5.2.0+20220425"},
+    "data": {
+        "Lightning Bolt": [
+            face(
+                name="Lightning Bolt",
+                manaCost="{R}",
+                manaValue=1.0,
+                type="Instant",
+                types=["Instant"],
+                text="Lightning Bolt deals 3 damage to any target.",
+                colors=["R"],
+                colorIdentity=["R"],
+                legalities={**ETERNAL, "modern": "Legal", "historic": "Banned"},
+                foreignData=[
+                    {"language": "German", "name": "Blitzschlag", "type": "Spontanzauber"},
+                    {"language": "Japanese", "name": "稲妻"},
+                    {"language": "Chinese Simplified", "name": "闪电击", "type": "瞬间"},
+                    {"language": "Klingon", "name": "baQ"},
+                ],
+            )
+        ],
+        "Fire // Ice": [  # listed b before a: faces are ordered by side
+            face(
+                name="Fire // Ice",
+                faceName="Ice",
+                side="b",
+                layout="split",
+                manaCost="{1}{U}",
+                manaValue=4.0,
+                faceManaValue=2.0,
+                type="Instant",
+                text="Tap target permanent.\nDraw a card.",
+                colors=["U"],
+                colorIdentity=["R", "U"],
+                legalities={**ETERNAL, "modern": "Legal"},
+                foreignData=[
+                    {"language": "French", "name": "Feu // Glace", "faceName": "Glace", "type": "Éphémère"},
+                    {"language": "German", "name": "Fire // Ice", "faceName": "Ice"},
+                ],
+            ),
+            face(
+                name="Fire // Ice",
+                faceName="Fire",
+                side="a",
+                layout="split",
+                manaCost="{1}{R}",
+                manaValue=4.0,
+                faceManaValue=2.0,
+                type="Instant",
+                text="Fire deals 2 damage divided as you choose among one or two targets.",
+                colors=["R"],
+                colorIdentity=["R", "U"],
+                legalities={**ETERNAL, "modern": "Legal"},
+                foreignData=[
+                    {"language": "French", "name": "Feu // Glace", "faceName": "Feu", "type": "Éphémère"},
+                    {
+                        "language": "German",
+                        "name": "Fire // Ice",
+                        "faceName": "Fire",
+                        "type": "Spontanzauber",
+                    },
+                ],
+            ),
+        ],
+        "Delver of Secrets // Insectile Aberration": [
+            face(
+                name="Delver of Secrets // Insectile Aberration",
+                faceName="Delver of Secrets",
+                side="a",
+                layout="transform",
+                manaCost="{U}",
+                manaValue=1.0,
+                type="Creature — Human Wizard",
+                colors=["U"],
+                colorIdentity=["U"],
+                keywords=["Transform"],
+                power="1",
+                toughness="1",
+                legalities={**ETERNAL, "pauper": "Legal"},
+            ),
+            face(
+                name="Delver of Secrets // Insectile Aberration",
+                faceName="Insectile Aberration",
+                side="b",
+                layout="transform",
+                manaValue=1.0,
+                type="Creature — Human Insect",
+                text="Flying",
+                colors=["U"],
+                colorIndicator=["U"],
+                colorIdentity=["U"],
+                keywords=["Flying"],
+                power="3",
+                toughness="2",
+                legalities={**ETERNAL, "pauper": "Legal"},
+            ),
+        ],
+        "Dusk // Dawn": [
+            face(
+                name="Dusk // Dawn",
+                faceName=n,
+                side=s,
+                layout="aftermath",
+                manaCost=c,
+                manaValue=9.0,
+                type="Sorcery",
+                colors=["W"],
+                colorIdentity=["W"],
+                legalities=ETERNAL,
+            )
+            for n, s, c in (("Dusk", "a", "{2}{W}{W}"), ("Dawn", "b", "{3}{W}{W}"))
+        ],
+        "Bruna, the Fading Light // Brisela, Voice of Nightmares": [
+            face(
+                name="Bruna, the Fading Light // Brisela, Voice of Nightmares",
+                faceName="Bruna, the Fading Light",
+                side="a",
+                layout="meld",
+                manaCost="{5}{W}{W}",
+                manaValue=7.0,
+                type="Legendary Creature — Angel Horror",
+                colors=["W"],
+                colorIdentity=["W"],
+                power="5",
+                toughness="7",
+                leadershipSkills={"brawl": False, "commander": True, "oathbreaker": False},
+                legalities=ETERNAL,
+                foreignData=[
+                    {
+                        "language": "German",
+                        "name": "Bruna, das schwindende Licht // Brisela, Stimme der Albträume",
+                        "faceName": "Bruna, das schwindende Licht",
+                    }
+                ],
+            )
+        ],
+        "Brisela, Voice of Nightmares": [
+            face(
+                name="Brisela, Voice of Nightmares",
+                faceName="Brisela, Voice of Nightmares",
+                side="b",
+                layout="meld",
+                manaValue=11.0,
+                type="Legendary Creature — Eldrazi Angel",
+                colorIdentity=["W"],
+                power="9",
+                toughness="10",
+                legalities=ETERNAL,
+            )
+        ],
+        "Propaganda": [
+            face(
+                name="Propaganda",
+                manaCost="{2}{U}",
+                manaValue=3.0,
+                type="Enchantment",
+                colors=["U"],
+                colorIdentity=["U"],
+                legalities=ETERNAL,
+            )
+        ],
+        "Propaganda // Propaganda": [
+            face(
+                name="Propaganda // Propaganda",
+                faceName="Propaganda",
+                side=s,
+                layout="reversible_card",
+                manaCost="{2}{U}",
+                manaValue=3.0,
+                type="Enchantment",
+                colors=["U"],
+                colorIdentity=["U"],
+                legalities=ETERNAL,
+            )
+            for s in ("a", "b")
+        ],
+        "Krenko, Mob Boss": [
+            face(
+                name="Krenko, Mob Boss",
+                manaCost="{2}{R}{R}",
+                manaValue=4.0,
+                type="Legendary Creature — Goblin Warrior",
+                colors=["R"],
+                colorIdentity=["R"],
+                power="3",
+                toughness="3",
+                legalities=ETERNAL,
+                leadershipSkills={"brawl": False, "commander": True, "oathbreaker": False},
+            )
+        ],
+        "Akoum": [face(name="Akoum", layout="planar", type="Plane — Zendikar")],
+        "Bitter Ordeal": [face(name="Bitter Ordeal", layout="scheme", type="Scheme")],
+        "Sliver Queen Avatar": [face(name="Sliver Queen Avatar", layout="vanguard", type="Vanguard")],
+        "Mox Lotus": [face(name="Mox Lotus", manaCost="{15}", manaValue=15.0, type="Artifact", isFunny=True)],
+    },
+}
+
+
+def convert(data: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], ConversionStats]:
+    stats = ConversionStats()
+    return {r["name"]: r for r in records_from_atomic_cards(data, stats=stats)}, stats
+
+
+@pytest.fixture(scope="module")
+def records() -> dict[str, dict[str, Any]]:
+    return convert(ATOMIC)[0]
+
+
+def write_json(path: Path, payload: Any, *, compress: bool = False) -> Path:
+    data = json.dumps(payload, ensure_ascii=False).encode()
+    path.write_bytes(gzip.compress(data, mtime=0) if compress else data)
+    return path
+
+
+def test_fixture_converts_to_the_playable_cards(records: dict[str, dict[str, Any]]) -> None:
+    _, stats = convert(ATOMIC)
+    assert sorted(records) == [
+        "Brisela, Voice of Nightmares",
+        "Bruna, the Fading Light",
+        "Delver of Secrets // Insectile Aberration",
+        "Dusk // Dawn",
+        "Fire // Ice",
+        "Krenko, Mob Boss",
+        "Lightning Bolt",
+        "Mox Lotus",
+        "Propaganda",
+    ]
+    assert dict(stats.skipped) == {"planar": 1, "scheme": 1, "vanguard": 1}
+    assert stats.duplicates == 1 and stats.duplicate_names == ["Propaganda"]
+    for record in records.values():
+        assert card_from_record(record).name == record["name"]
+
+
+def test_faces_are_ordered_by_side(records: dict[str, dict[str, Any]]) -> None:
+    fire_ice = records["Fire // Ice"]
+    assert [f["name"] for f in fire_ice["faces"]] == ["Fire", "Ice"]
+    assert [f["mana_cost"] for f in fire_ice["faces"]] == ["{1}{R}", "{1}{U}"]
+    assert fire_ice["mana_value"] == 4.0 and fire_ice["layout"] == "split"
+
+
+def test_same_record_as_scryfall_for_the_same_card(records: dict[str, dict[str, Any]]) -> None:
+    """Both sources land in one schema: what the deck rules read is identical."""
+    (scryfall,) = [r for r in records_from_scryfall(sample_cards()) if r["name"] == "Fire // Ice"]
+    mtgjson = records["Fire // Ice"]
+    for key in ("name", "layout", "color_identity", "mana_value"):
+        assert mtgjson[key] == scryfall[key], key
+    assert mtgjson["faces"] == scryfall["faces"]
+    assert card_from_record(mtgjson).deck_faces == card_from_record(scryfall).deck_faces
+
+
+def test_legalities_lower_case_and_missing_means_not_legal(records: dict[str, dict[str, Any]]) -> None:
+    bolt = records["Lightning Bolt"]["legalities"]
+    assert bolt == {
+        "commander": "legal",
+        "duel": "legal",
+        "legacy": "legal",
+        "vintage": "legal",
+        "modern": "legal",
+        "historic": "banned",
+    }
+    assert "standard" not in bolt  # MTGJSON leaves not-legal formats out; so do we
+
+
+def test_transform_back_face(records: dict[str, dict[str, Any]]) -> None:
+    delver = records["Delver of Secrets // Insectile Aberration"]
+    back = delver["faces"][1]
+    assert back["mana_cost"] is None and back["color_indicator"] == ["U"] and back["power"] == "3"
+    assert delver["keywords"] == ["Transform", "Flying"]  # every face's keywords, once each
+
+
+def test_aftermath_is_scryfall_split(records: dict[str, dict[str, Any]]) -> None:
+    assert records["Dusk // Dawn"]["layout"] == "split"
+    assert card_from_record(records["Dusk // Dawn"]).mana_value == 9
+
+
+def test_meld_front_is_named_by_its_face(records: dict[str, dict[str, Any]]) -> None:
+    bruna = records["Bruna, the Fading Light"]
+    assert [f["name"] for f in bruna["faces"]] == ["Bruna, the Fading Light"]
+    assert bruna["printed_names"] == {"de": ["Bruna, das schwindende Licht"]}  # not the pair's name
+    assert records["Brisela, Voice of Nightmares"]["layout"] == "meld"
+
+
+def test_reversible_card_is_its_first_side() -> None:
+    only = {"meta": {}, "data": {"Propaganda // Propaganda": ATOMIC["data"]["Propaganda // Propaganda"]}}
+    (record,) = convert(only)[0].values()
+    assert record["name"] == "Propaganda" and len(record["faces"]) == 1
+
+
+def test_leadership(records: dict[str, dict[str, Any]]) -> None:
+    assert records["Krenko, Mob Boss"]["leadership"] == {
+        "brawl": False,
+        "commander": True,
+        "oathbreaker": False,
+    }
+    assert "leadership" not in records["Lightning Bolt"]
+
+
+def test_printed_names_and_type_lines(records: dict[str, dict[str, Any]]) -> None:
+    bolt = records["Lightning Bolt"]
+    assert bolt["printed_names"] == {
+        "de": ["Blitzschlag"],
+        "ja": ["稲妻"],
+        "zhs": ["闪电击"],
+    }  # Klingon: unknown
+    assert bolt["printed_type_lines"] == {"de": ["Spontanzauber"], "zhs": ["瞬间"]}
+    fire_ice = records["Fire // Ice"]
+    # full name and face names; the untranslated German "Fire // Ice" adds nothing
+    assert fire_ice["printed_names"] == {"fr": ["Feu // Glace", "Feu", "Glace"]}
+    assert fire_ice["printed_type_lines"] == {"fr": ["Éphémère", "Éphémère"], "de": ["Spontanzauber", None]}
+
+
+def test_un_cards_are_kept_and_legal_nowhere(records: dict[str, dict[str, Any]]) -> None:
+    assert records["Mox Lotus"]["legalities"] == {}
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ([], "expected a non-empty list of card faces"),
+        ({"name": "x"}, "expected a non-empty list of card faces"),
+        ([face(name="")], "a face has no name"),
+        ([face(name="X", legalities=["modern"])], "legalities must be an object"),
+        ([face(name="X", keywords="Flying")], "keywords must be a list"),
+    ],
+)
+def test_malformed_entries_name_the_card(entry: Any, message: str) -> None:
+    with pytest.raises(CardDataError, match=rf"data\['Broken'\]: {message}"):
+        convert({"meta": {}, "data": {"Broken": entry}})
+
+
+# -- import --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "compress"),
+    [("AtomicCards.json", False), ("AtomicCards.json.gz", True), ("AtomicCards.json", True)],
+)
+def test_import_json_and_gzip(tmp_path: Path, name: str, compress: bool) -> None:
+    source = write_json(tmp_path / name, ATOMIC, compress=compress)  # gzip found by magic bytes
+    store_path = tmp_path / "cache" / "cards.sqlite"
+    events: list[tuple[str, int, int | None]] = []
+    result = import_atomic_cards(source, store_path, progress=lambda *e: events.append(e))
+    assert result.records == 9 and result.source == "mtgjson"
+    assert dict(result.skipped) == {"planar": 1, "scheme": 1, "vanguard": 1}
+    assert events[-1] == ("convert", 9, 9)
+    meta = read_store_meta(store_path)
+    assert meta["source"] == "mtgjson" and meta["mtgjson_version"] == "5.2.0+20220425"
+    assert meta["records"] == "9"
+    store = CardStore.open(store_path)
+    assert store.resolve("Blitzschlag").card is not None
+    assert store.resolve("Feu").card is not None
+    assert store.resolve("Insectile Aberration").ok
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"meta": {}, "data": {', r"line 1, column \d+: invalid JSON"),
+        (b'{"meta": {},\n "data": [1, 2]}', "not an MTGJSON AtomicCards file"),
+        (b"[1, 2, 3]", "not an MTGJSON AtomicCards file"),
+        (b'{"data": {"X": "not a list"}}', r"data\['X'\]: expected a non-empty list"),
+        (b"\xff\xfe{", "not UTF-8"),
+        (gzip.compress(json.dumps(ATOMIC).encode())[:200], "gzip data is truncated"),
+        (b"\x1f\x8b\x08\x00garbage-garbage", "corrupt gzip"),
+    ],
+    ids=[
+        "bad-json",
+        "data-not-object",
+        "top-level-list",
+        "entry-not-list",
+        "not-utf8",
+        "truncated-gz",
+        "bad-gz",
+    ],
+)
+def test_bad_files_give_a_clear_error_and_keep_the_store(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    store_path = tmp_path / "cards.sqlite"
+    import_atomic_cards(write_json(tmp_path / "good.json", ATOMIC), store_path)
+    before = store_path.read_bytes()
+    bad = tmp_path / "AtomicCards.json"
+    bad.write_bytes(content)
+    with pytest.raises(CardDataError, match=message) as caught:
+        import_atomic_cards(bad, store_path)
+    assert str(bad) in str(caught.value)
+    assert store_path.read_bytes() == before
+    assert len(CardStore.open(store_path)) == 9
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(CardDataError, match="file not found"):
+        import_atomic_cards(tmp_path / "nope.json", tmp_path / "cards.sqlite")
+    with pytest.raises(CardDataError, match="is a directory"):
+        import_atomic_cards(tmp_path, tmp_path / "cards.sqlite")
+
+
+def test_a_bad_record_aborts_the_import(tmp_path: Path) -> None:
+    store_path = tmp_path / "cards.sqlite"
+    import_atomic_cards(write_json(tmp_path / "good.json", ATOMIC), store_path)
+    before = store_path.read_bytes()
+    broken = copy.deepcopy(ATOMIC)
+    broken["data"]["Lightning Bolt"][0]["colors"] = ["Red"]
+    with pytest.raises(CardDataError, match=r"bad\.json: .*Lightning Bolt.*colour"):
+        import_atomic_cards(write_json(tmp_path / "bad.json", broken), store_path)
+    assert store_path.read_bytes() == before
+
+
+def test_import_waits_for_a_running_update(tmp_path: Path) -> None:
+    store_path = tmp_path / "cards.sqlite"
+    source = write_json(tmp_path / "AtomicCards.json", ATOMIC)
+    with update_lock(store_path), pytest.raises(UpdateLockedError, match="another card data update"):
+        import_atomic_cards(source, store_path, lock_timeout=0.1)
+    assert not store_path.exists()
+
+
+@pytest.mark.realdata
+def test_import_the_real_atomic_cards(atomic_cards_path: Path, tmp_path: Path) -> None:
+    store_path = tmp_path / "cards.sqlite"
+    started = time.perf_counter()
+    result = import_atomic_cards(atomic_cards_path, store_path)
+    elapsed = time.perf_counter() - started
+    print(
+        f"\nimported {result.records} records from {atomic_cards_path.name} in {elapsed:.2f} s; "
+        f"skipped {dict(result.skipped)}; duplicates {result.duplicates} {list(result.duplicate_names)}"
+    )
+    assert result.records is not None and result.records > 23_000
+    store = CardStore.open(store_path)
+    assert len(store) == result.records
+    bolt = store.resolve("Blitzschlag")
+    assert bolt.card is not None and bolt.card.name == "Lightning Bolt" and bolt.match == "printed"
+    giant = store.resolve("Bonecrusher Giant")
+    assert giant.card is not None and giant.card.name == "Bonecrusher Giant // Stomp"
+    fire_ice = store.card("Fire // Ice")
+    assert fire_ice is not None and fire_ice.mana_value == 4
+    assert dict(fire_ice.legalities)["modern"] == "legal"
+    assert dict(result.skipped) == {"planar": 86, "scheme": 70, "vanguard": 33}

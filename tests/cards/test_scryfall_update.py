@@ -1,0 +1,217 @@
+"""`deckcheck cards update` end to end, against a Scryfall-shaped server on 127.0.0.1."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+import requests_cache
+
+from deckcheck.cards.scryfall import (
+    ACCEPT,
+    USER_AGENT,
+    http_cache_path,
+    make_cached_session,
+    update_from_scryfall,
+)
+from deckcheck.cards.store import CardStore, read_store_meta
+from deckcheck.errors import CardDataError
+from tests.httpserver import LocalHTTPServer, Reply, ScryfallMirror, sample_cards
+
+SECOND_UPDATE = "2026-09-09T09:02:11.120+00:00"
+
+
+@pytest.fixture
+def server() -> Iterator[LocalHTTPServer]:
+    with LocalHTTPServer() as running:
+        yield running
+
+
+@pytest.fixture
+def mirror(server: LocalHTTPServer) -> ScryfallMirror:
+    return ScryfallMirror(server)
+
+
+@pytest.fixture
+def store_path(tmp_path: Path) -> Path:
+    return tmp_path / "cache" / "cards.sqlite"
+
+
+def revalidating_session(cache_path: Path) -> requests.Session:
+    """A descriptor cache entry that is stale at once: every update asks the server (conditionally)."""
+    return make_cached_session(cache_path, descriptor_max_age=requests_cache.EXPIRE_IMMEDIATELY)
+
+
+def assert_store_works(store_path: Path) -> None:
+    store = CardStore.open(store_path)
+    assert len(store) == 10
+    assert store.resolve("Fire // Ice").ok
+    assert store.resolve("Stomp").card is not None  # adventure half -> the card
+    assert store.resolve("Goblin").card is None  # tokens are not cards
+
+
+def test_first_update_jsonl(mirror: ScryfallMirror, store_path: Path) -> None:
+    mirror.publish()
+    result = update_from_scryfall(mirror.api_base, store_path)
+
+    assert result.records == 10
+    assert dict(result.skipped) == {"token": 1, "emblem": 1, "art_series": 1, "planar": 1}
+    assert result.duplicates == 1
+    assert result.downloaded_bytes == len(mirror.body)
+    assert not result.up_to_date
+    assert_store_works(store_path)
+    meta = read_store_meta(store_path)
+    assert meta["source"] == "scryfall"
+    assert meta["updated_at"] == mirror.updated_at
+    assert meta["uri"] == mirror.url(mirror.file_path)
+    assert meta["format"] == "jsonl"
+    assert meta["etag"].startswith('"')
+    assert meta["records"] == "10"
+    assert sorted(p.name for p in store_path.parent.iterdir()) == [
+        "cards.sqlite",
+        "cards.sqlite.lock",
+        "http-cache.sqlite",
+    ]  # no .part file left behind
+
+
+def test_requests_identify_deckcheck(mirror: ScryfallMirror, store_path: Path) -> None:
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path)
+    listing, download = mirror.server.requests
+    for request in (listing, download):
+        assert request.header("User-Agent") == USER_AGENT
+        assert request.header("Accept") == ACCEPT
+    assert listing.path == "/bulk-data"
+    assert download.path == mirror.file_path
+    assert download.header("Accept-Encoding") == "gzip"
+
+
+@pytest.mark.parametrize("wire_gzip", [True, False], ids=["content-encoding-gzip", "plain-json"])
+def test_legacy_descriptor_and_json_array(mirror: ScryfallMirror, store_path: Path, wire_gzip: bool) -> None:
+    mirror.publish(shape="legacy", wire_gzip=wire_gzip)
+    assert "jsonl_download_uri" not in mirror.descriptor
+    result = update_from_scryfall(mirror.api_base, store_path)
+    assert result.records == 10
+    assert read_store_meta(store_path)["format"] == "json"
+    assert_store_works(store_path)
+
+
+def test_redirected_download(mirror: ScryfallMirror, server: LocalHTTPServer, store_path: Path) -> None:
+    real_path = mirror.publish()
+    server.route("/bulk-file/oracle-cards", Reply.redirect(mirror.url(real_path)))
+    mirror.publish(descriptor_changes={"jsonl_download_uri": mirror.url("/bulk-file/oracle-cards")})
+    server.route(real_path, Reply(body=mirror.body, content_type="application/gzip"))
+    result = update_from_scryfall(mirror.api_base, store_path)
+    assert result.records == 10
+    assert server.paths() == ["/bulk-data", "/bulk-file/oracle-cards", real_path]
+
+
+def test_second_update_downloads_nothing(mirror: ScryfallMirror, store_path: Path) -> None:
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path)
+    before = store_path.read_bytes()
+    mirror.server.clear()
+
+    result = update_from_scryfall(mirror.api_base, store_path)
+
+    assert result.up_to_date and result.downloaded_bytes == 0
+    assert result.records == 10
+    assert mirror.server.requests == []  # the bulk list came from the HTTP cache, no file asked for
+    assert store_path.read_bytes() == before
+    assert "up to date" in result.summary()
+
+
+def test_second_update_revalidates_the_list(mirror: ScryfallMirror, store_path: Path) -> None:
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path, session_factory=revalidating_session)
+    before = store_path.read_bytes()
+    mirror.server.clear()
+
+    result = update_from_scryfall(mirror.api_base, store_path, session_factory=revalidating_session)
+
+    assert result.up_to_date
+    (listing,) = mirror.server.requests  # one conditional request, answered 304
+    assert listing.path == "/bulk-data"
+    assert listing.header("If-None-Match") == mirror.list_etag
+    assert mirror.file_requests() == []
+    assert store_path.read_bytes() == before
+
+
+def test_new_build_is_downloaded(mirror: ScryfallMirror, store_path: Path) -> None:
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path, session_factory=revalidating_session)
+    cards = [c for c in sample_cards() if c["name"] != "Brainstorm"]
+    mirror.publish(cards, updated_at=SECOND_UPDATE)
+    mirror.server.clear()
+
+    result = update_from_scryfall(mirror.api_base, store_path, session_factory=revalidating_session)
+
+    assert result.records == 9 and not result.up_to_date
+    assert [r.path for r in mirror.file_requests()] == [mirror.file_path]
+    assert read_store_meta(store_path)["updated_at"] == SECOND_UPDATE
+    assert CardStore.open(store_path).resolve("Brainstorm").card is None
+
+
+def test_force_asks_again_and_downloads_again(mirror: ScryfallMirror, store_path: Path) -> None:
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path)
+    mirror.server.clear()
+    result = update_from_scryfall(mirror.api_base, store_path, force=True)
+    assert not result.up_to_date and result.records == 10
+    assert mirror.server.paths() == ["/bulk-data", mirror.file_path]
+
+
+def test_stale_list_is_used_when_scryfall_fails(mirror: ScryfallMirror, store_path: Path) -> None:
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path, session_factory=revalidating_session)
+    before = store_path.read_bytes()
+    mirror.server.route("/bulk-data", Reply.error(503))
+
+    result = update_from_scryfall(mirror.api_base, store_path, session_factory=revalidating_session)
+
+    assert result.up_to_date
+    (note,) = result.notes
+    assert "HTTP 503" in note and "used the bulk file list cached at 20" in note
+    assert store_path.read_bytes() == before
+
+
+def test_bulk_files_never_enter_the_http_cache(mirror: ScryfallMirror, tmp_path: Path) -> None:
+    path = mirror.publish()
+    with make_cached_session(tmp_path / "http.sqlite") as session:
+        for _ in range(2):
+            session.get(mirror.url(path)).close()
+        for _ in range(2):
+            session.get(mirror.url("/bulk-data")).close()
+    assert mirror.server.paths() == [path, path, "/bulk-data"]
+
+
+def test_progress_reports_every_stage(mirror: ScryfallMirror, store_path: Path) -> None:
+    mirror.publish()
+    events: list[tuple[str, int, int | None]] = []
+    update_from_scryfall(mirror.api_base, store_path, progress=lambda *event: events.append(event))
+    stages = [stage for stage, _, _ in events]
+    assert stages[0] == "bulk-data"
+    assert ("download", len(mirror.body), len(mirror.body)) in events
+    assert events[-1] == ("convert", 10, 10)
+
+
+def test_offline_makes_no_requests(mirror: ScryfallMirror, store_path: Path) -> None:
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path)
+    mirror.server.clear()
+    result = update_from_scryfall(mirror.api_base, store_path, offline=True)
+    assert mirror.server.requests == []
+    assert result.offline and result.records == 10 and result.source == "scryfall"
+    assert result.meta["updated_at"] == mirror.updated_at
+    assert "offline" in result.summary()
+
+
+def test_offline_without_a_store_explains_what_to_do(mirror: ScryfallMirror, store_path: Path) -> None:
+    mirror.publish()
+    with pytest.raises(CardDataError, match="no card store") as caught:
+        update_from_scryfall(mirror.api_base, store_path, offline=True)
+    assert caught.value.hint is not None and "cards update" in caught.value.hint
+    assert mirror.server.requests == []
+    assert not http_cache_path(store_path).exists()

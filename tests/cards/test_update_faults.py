@@ -1,0 +1,406 @@
+"""Every way `deckcheck cards update` can fail leaves the previous card store byte-identical and
+usable, with a clear NetworkError / CardDataError; concurrent updates are serialised by the lock."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+import requests_cache
+
+from deckcheck.cards.scryfall import (
+    _retry_after,
+    http_cache_path,
+    make_cached_session,
+    update_from_scryfall,
+)
+from deckcheck.cards.store import CardStore, read_store_meta
+from deckcheck.cards.update import UpdateLockedError, UpdateResult, lock_path_for
+from deckcheck.errors import CardDataError, DeckcheckError, NetworkError
+from tests.httpserver import (
+    FIRST_UPDATE,
+    LocalHTTPServer,
+    RecordedRequest,
+    Reply,
+    ScryfallMirror,
+    gzip_bytes,
+    jsonl_bytes,
+    sample_cards,
+)
+
+SECOND_UPDATE = "2026-09-09T09:02:11.120+00:00"
+SHORT_TIMEOUT = 0.3  # the client's; the slow server replies take far longer
+
+
+def revalidating_session(cache_path: Path) -> requests.Session:
+    return make_cached_session(cache_path, descriptor_max_age=requests_cache.EXPIRE_IMMEDIATELY)
+
+
+@dataclass
+class Published:
+    """A server with a first build, and a store already updated from it."""
+
+    mirror: ScryfallMirror
+    store_path: Path
+    before: bytes
+    sleeps: list[float] = field(default_factory=list)
+
+    @property
+    def server(self) -> LocalHTTPServer:
+        return self.mirror.server
+
+    def update(self, **kwargs: Any) -> UpdateResult:
+        kwargs.setdefault("session_factory", revalidating_session)
+        kwargs.setdefault("sleep", self.sleeps.append)
+        kwargs.setdefault("timeout", 5.0)
+        return update_from_scryfall(self.mirror.api_base, self.store_path, **kwargs)
+
+    def forget_http_cache(self) -> None:
+        http_cache_path(self.store_path).unlink()
+
+    def assert_unchanged(self, *, update_running: bool = False) -> None:
+        assert self.store_path.read_bytes() == self.before
+        store = CardStore.open(self.store_path)
+        assert len(store) == 10 and store.resolve("Fire // Ice").ok
+        assert read_store_meta(self.store_path)["updated_at"] == FIRST_UPDATE
+        leftovers = [p.name for p in self.store_path.parent.iterdir() if p.suffix in (".part", ".tmp")]
+        assert leftovers == (["cards.sqlite.oracle_cards.jsonl.part"] if update_running else [])
+
+
+@pytest.fixture
+def published(tmp_path: Path) -> Iterator[Published]:
+    with LocalHTTPServer() as server:
+        mirror = ScryfallMirror(server)
+        mirror.publish()
+        store_path = tmp_path / "cache" / "cards.sqlite"
+        update_from_scryfall(mirror.api_base, store_path, session_factory=revalidating_session)
+        server.clear()
+        yield Published(mirror, store_path, store_path.read_bytes())
+
+
+def good_body() -> bytes:
+    return gzip_bytes(jsonl_bytes(sample_cards()))
+
+
+# -- the download breaks ------------------------------------------------------------------------
+def test_connection_cut_midway(published: Published) -> None:
+    published.mirror.publish(updated_at=SECOND_UPDATE, file_reply={"truncate_after": len(good_body()) // 2})
+    with pytest.raises(
+        NetworkError, match=r"downloading oracle_cards: the transfer failed after [\d,]+ bytes"
+    ):
+        published.update()
+    published.assert_unchanged()
+
+
+def test_connection_closed_early_without_content_length(published: Published) -> None:
+    half = len(good_body()) // 2
+    published.mirror.publish(
+        updated_at=SECOND_UPDATE, file_reply={"send_length": False, "truncate_after": half}
+    )
+    with pytest.raises(NetworkError, match="Scryfall lists the file as"):
+        published.update()  # compressed_size in the descriptor catches it
+    published.assert_unchanged()
+
+
+def test_truncated_gzip_is_caught_without_any_size_to_compare(published: Published) -> None:
+    half = len(good_body()) // 2
+    published.mirror.publish(
+        updated_at=SECOND_UPDATE,
+        file_reply={"send_length": False, "truncate_after": half},
+        descriptor_changes={"compressed_size": None},
+    )
+    with pytest.raises(NetworkError, match="the download is incomplete"):
+        published.update()  # only the gzip stream itself can tell
+    published.assert_unchanged()
+
+
+def test_corrupt_gzip(published: Published) -> None:
+    body = bytearray(good_body())
+    body[-8] ^= 0xFF  # CRC32 of the content
+    published.mirror.publish(updated_at=SECOND_UPDATE, body=bytes(body))
+    with pytest.raises(CardDataError, match="not valid gzip data"):
+        published.update()
+    published.assert_unchanged()
+
+
+def test_an_html_page_instead_of_the_file(published: Published) -> None:
+    published.mirror.publish(updated_at=SECOND_UPDATE, body=b"<html><body>Service unavailable</body></html>")
+    with pytest.raises(CardDataError, match="not a Scryfall bulk file"):
+        published.update()
+    published.assert_unchanged()
+
+
+def test_invalid_json_line(published: Published) -> None:
+    cards = sample_cards()
+    body = gzip_bytes(jsonl_bytes(cards[:3]) + b'{"object": "card", "name": "Brok\n' + jsonl_bytes(cards[3:]))
+    published.mirror.publish(updated_at=SECOND_UPDATE, body=body)
+    with pytest.raises(CardDataError, match=r"oracle-cards-\d+\.jsonl\.gz: line 4, column \d+: invalid JSON"):
+        published.update()
+    published.assert_unchanged()
+
+
+def test_a_record_the_store_rejects_names_its_line(published: Published) -> None:
+    cards = sample_cards()
+    cards[2]["colors"] = ["X"]  # Bonecrusher Giant: faces derive colours; the root value is checked
+    cards[1]["card_faces"][0]["colors"] = ["Purple"]
+    published.mirror.publish(cards, updated_at=SECOND_UPDATE)
+    with pytest.raises(CardDataError, match=r"line 2: card 'Fire // Ice'.*colour") as caught:
+        published.update()
+    assert "oracle-cards-" in str(caught.value)
+    published.assert_unchanged()
+
+
+def test_size_differs_from_the_descriptor(published: Published) -> None:
+    published.mirror.publish(updated_at=SECOND_UPDATE, descriptor_changes={"compressed_size": 24_535_940})
+    with pytest.raises(NetworkError, match="lists the file as 24,535,940 bytes"):
+        published.update()
+    published.assert_unchanged()
+
+
+# -- the server says no -------------------------------------------------------------------------
+def test_http_500_for_the_file(published: Published) -> None:
+    published.mirror.publish(updated_at=SECOND_UPDATE, file_reply={"status": 500, "body": b"oops"})
+    with pytest.raises(
+        NetworkError, match=r"downloading oracle_cards: HTTP 500 Internal Server Error from "
+    ) as caught:
+        published.update()
+    assert caught.value.hint is not None and "try again later" in caught.value.hint
+    published.assert_unchanged()
+
+
+def test_http_500_for_the_list_without_a_cached_copy(published: Published) -> None:
+    published.forget_http_cache()
+    published.server.route("/bulk-data", Reply.error(500))
+    with pytest.raises(NetworkError, match=r"list of Scryfall bulk files: HTTP 500"):
+        published.update()
+    published.assert_unchanged()
+
+
+def test_http_500_for_the_list_falls_back_to_the_cached_copy(published: Published) -> None:
+    published.server.route("/bulk-data", Reply.error(500))
+    result = published.update()
+    assert result.up_to_date and result.notes
+    published.assert_unchanged()
+
+
+def test_404_descriptor_missing(published: Published) -> None:
+    published.forget_http_cache()
+    published.server.route("/bulk-data", Reply.error(404))
+    with pytest.raises(NetworkError, match=r"HTTP 404 Not Found from http://127\.0\.0\.1") as caught:
+        published.update()
+    assert caught.value.hint is not None and "DECKCHECK_SCRYFALL_API" in caught.value.hint
+    published.assert_unchanged()
+
+
+def test_wrong_api_base(published: Published) -> None:
+    with pytest.raises(NetworkError, match="HTTP 404"):
+        update_from_scryfall(published.mirror.api_base + "/not-the-api", published.store_path, timeout=5)
+    published.assert_unchanged()
+
+
+def test_list_without_oracle_cards(published: Published) -> None:
+    published.forget_http_cache()
+    published.server.route("/bulk-data", Reply.json({"object": "list", "data": [{"type": "rulings"}]}))
+    with pytest.raises(NetworkError, match=r"lists no 'oracle_cards' bulk file \(it lists \['rulings'\]\)"):
+        published.update()
+    published.assert_unchanged()
+
+
+def test_list_that_is_not_json(published: Published) -> None:
+    published.forget_http_cache()
+    published.server.route("/bulk-data", Reply(body=b"<html>captive portal</html>", content_type="text/html"))
+    with pytest.raises(NetworkError, match=r"not JSON \(Content-Type text/html\)"):
+        published.update()
+    published.assert_unchanged()
+
+
+def test_a_captive_portal_page_is_not_cached_as_the_list(published: Published) -> None:
+    published.forget_http_cache()
+    portal = Reply(body=b"<html>log in to the wifi</html>", content_type="text/html")
+    published.mirror.publish(updated_at=SECOND_UPDATE, bulk_replies=[portal])
+    with pytest.raises(NetworkError, match="not JSON"):
+        published.update(session_factory=make_cached_session)  # the 12-hour cache
+    result = published.update(session_factory=make_cached_session)  # back on a real network
+    assert result.records == 10 and not result.up_to_date
+    assert read_store_meta(published.store_path)["updated_at"] == SECOND_UPDATE
+
+
+def test_file_gone(published: Published) -> None:
+    published.mirror.publish(updated_at=SECOND_UPDATE, file_reply={"status": 404, "body": b""})
+    with pytest.raises(NetworkError, match="downloading oracle_cards: HTTP 404"):
+        published.update()
+    published.assert_unchanged()
+
+
+def test_connection_refused(published: Published) -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(NetworkError, match=r"cannot reach 127\.0\.0\.1"):
+        update_from_scryfall(f"http://127.0.0.1:{port}", published.store_path, timeout=5)
+    published.assert_unchanged()
+
+
+# -- rate limiting ------------------------------------------------------------------------------
+def test_429_waits_as_asked_then_succeeds(published: Published) -> None:
+    published.mirror.publish(
+        updated_at=SECOND_UPDATE, bulk_replies=[Reply.error(429, headers={"Retry-After": "1"})]
+    )
+    result = published.update()
+    assert result.records == 10 and published.sleeps == [1.0]
+    assert published.server.paths() == ["/bulk-data", "/bulk-data", published.mirror.file_path]
+
+
+def test_429_that_does_not_stop_gives_up_after_bounded_retries(published: Published) -> None:
+    published.mirror.publish(
+        updated_at=SECOND_UPDATE, file_reply={"status": 429, "headers": {"Retry-After": "2"}, "body": b""}
+    )
+    with pytest.raises(NetworkError, match=r"rate limiting.*HTTP 429.*already retried 2") as caught:
+        published.update()
+    assert caught.value.hint is not None and "wait" in caught.value.hint
+    assert published.sleeps == [2.0, 2.0]
+    assert len(published.mirror.file_requests()) == 3
+    published.assert_unchanged()
+
+
+def test_429_on_the_list_is_waited_out_before_the_cached_copy_is_used(published: Published) -> None:
+    published.server.route("/bulk-data", Reply.error(429, headers={"Retry-After": "1"}))
+    result = published.update()
+    assert published.sleeps == [1.0, 1.0]  # Retry-After honoured, a bounded number of times
+    assert result.up_to_date
+    (note,) = result.notes
+    assert "HTTP 429" in note and "used the bulk file list cached" in note
+    published.assert_unchanged()
+
+
+def test_429_asking_for_a_long_wait_fails_at_once(published: Published) -> None:
+    published.forget_http_cache()
+    published.server.route("/bulk-data", Reply.error(429, headers={"Retry-After": "3600"}))
+    with pytest.raises(NetworkError, match="asked to wait 3600 s"):
+        published.update()
+    assert published.sleeps == []
+    published.assert_unchanged()
+
+
+@pytest.mark.parametrize(
+    ("header", "low", "high"),
+    [(None, 30, 30), ("7", 7, 7), ("junk", 30, 30), ("Wed, 21 Oct 2015 07:28:00 GMT", 0, 0)],
+)
+def test_retry_after_values(header: str | None, low: float, high: float) -> None:
+    assert low <= _retry_after(header) <= high
+
+
+# -- slow servers -------------------------------------------------------------------------------
+def test_timeout_waiting_for_the_list(published: Published) -> None:
+    published.forget_http_cache()
+    published.server.route("/bulk-data", Reply(delay=10, body=b"{}"))
+    with pytest.raises(NetworkError, match=rf"no answer from 127.0.0.1:\d+ within {SHORT_TIMEOUT:g} s"):
+        published.update(timeout=SHORT_TIMEOUT)
+    published.assert_unchanged()
+
+
+def test_timeout_in_the_middle_of_the_file(published: Published) -> None:
+    published.mirror.publish(updated_at=SECOND_UPDATE, file_reply={"pause_after": 1000, "pause": 10})
+    with pytest.raises(
+        NetworkError, match=rf"transfer failed after [\d,]+ bytes \(no data for {SHORT_TIMEOUT:g} s"
+    ):
+        published.update(timeout=SHORT_TIMEOUT)
+    published.assert_unchanged()
+
+
+# -- concurrent updates -------------------------------------------------------------------------
+class GatedFile:
+    """The file reply of a new build that waits for ``gate``; ``requested`` is set when asked for."""
+
+    def __init__(self, mirror: ScryfallMirror) -> None:
+        self.gate = threading.Event()
+        self.requested = threading.Event()
+        mirror.publish(updated_at=SECOND_UPDATE)
+        self.reply = Reply(body=mirror.body, content_type="application/gzip", gate=self.gate)
+        mirror.server.route(mirror.file_path, self.respond)
+
+    def respond(self, request: RecordedRequest) -> Reply:
+        self.requested.set()
+        return self.reply
+
+
+class Background(threading.Thread):
+    def __init__(self, published: Published, **kwargs: Any) -> None:
+        super().__init__(daemon=True)
+        self.published, self.kwargs = published, kwargs
+        self.result: UpdateResult | None = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = self.published.update(**self.kwargs)
+        except BaseException as exc:
+            self.error = exc
+
+
+def test_second_concurrent_update_fails_with_the_lock_message(published: Published) -> None:
+    gated = GatedFile(published.mirror)
+    first = Background(published)
+    first.start()
+    assert gated.requested.wait(10), "the first update never asked for the file"
+
+    with pytest.raises(UpdateLockedError, match="another card data update is running") as caught:
+        published.update(lock_timeout=0.2)
+    assert isinstance(caught.value, DeckcheckError) and caught.value.exit_code == 2
+    assert str(lock_path_for(published.store_path)) in caught.value.message
+    published.assert_unchanged(update_running=True)  # the first one is still downloading
+
+    gated.gate.set()
+    first.join(10)
+    assert first.error is None and first.result is not None and first.result.records == 10
+    assert read_store_meta(published.store_path)["updated_at"] == SECOND_UPDATE
+    assert CardStore.open(published.store_path).resolve("Fire // Ice").ok
+
+
+def test_second_concurrent_update_waits_then_finds_nothing_to_do(published: Published) -> None:
+    gated = GatedFile(published.mirror)
+    first = Background(published)
+    first.start()
+    assert gated.requested.wait(10)
+    second = Background(published, lock_timeout=30)
+    second.start()
+    second.join(0.3)
+    assert second.is_alive()  # blocked on the lock, not on the network:
+    assert len(published.mirror.list_requests()) == 1  # it has not asked for anything yet
+
+    gated.gate.set()
+    first.join(10)
+    second.join(10)
+    assert first.error is None and second.error is None
+    assert first.result is not None and not first.result.up_to_date
+    assert second.result is not None and second.result.up_to_date
+    assert len(published.mirror.file_requests()) == 1
+    assert CardStore.open(published.store_path).resolve("Fire // Ice").ok
+
+
+def test_lock_held_by_another_process(published: Published) -> None:
+    script = (
+        "import filelock, sys; lock = filelock.FileLock(sys.argv[1]); lock.acquire(); "
+        "print('locked', flush=True); sys.stdin.read()"
+    )
+    command = [sys.executable, "-c", script, str(lock_path_for(published.store_path))]
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as holder:
+        assert holder.stdin is not None and holder.stdout is not None
+        try:
+            assert holder.stdout.readline().strip() == "locked"
+            with pytest.raises(UpdateLockedError, match="another card data update is running"):
+                published.update(lock_timeout=0.2)
+            published.assert_unchanged()
+        finally:
+            holder.stdin.close()  # the holder exits and the OS drops its lock
+            holder.wait(10)
+    published.mirror.publish(updated_at=SECOND_UPDATE)
+    assert published.update(lock_timeout=5).records == 10
