@@ -15,7 +15,6 @@ import sqlite3
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
@@ -84,7 +83,8 @@ class _Backend(Protocol):
     def rows(self, key: str) -> list[NameRow]: ...
     def printed_rows(self, key: str) -> list[NameRow]: ...
     def loose_rows(self, key: str) -> list[str]: ...
-    def all_keys(self) -> list[tuple[str, str]]: ...
+    def prefix_rows(self, prefix: str, limit: int) -> list[str]: ...
+    def candidate_keys(self, first: str, shortest: int, longest: int) -> list[tuple[str, str]]: ...
     def all_records(self) -> Iterator[Mapping[str, Any]]: ...
     def __len__(self) -> int: ...
 
@@ -133,8 +133,17 @@ class _MemoryBackend:
     def loose_rows(self, key: str) -> list[str]:
         return self._loose.get(key, [])
 
-    def all_keys(self) -> list[tuple[str, str]]:
-        return [(k, r.card_name) for k, rows in self._rows.items() for r in rows]
+    def prefix_rows(self, prefix: str, limit: int) -> list[str]:
+        found = sorted({r.card_name for k, rows in self._rows.items() if k.startswith(prefix) for r in rows})
+        return found[:limit]
+
+    def candidate_keys(self, first: str, shortest: int, longest: int) -> list[tuple[str, str]]:
+        return [
+            (k, r.card_name)
+            for k, rows in self._rows.items()
+            if k[:1] == first and shortest <= len(k) <= longest
+            for r in rows
+        ]
 
     def all_records(self) -> Iterator[Mapping[str, Any]]:
         return iter(self._records.values())
@@ -183,8 +192,21 @@ class _SqliteBackend:
     def loose_rows(self, key: str) -> list[str]:
         return [r[0] for r in self._db.execute("SELECT name FROM cards WHERE loose = ?", (key,))]
 
-    def all_keys(self) -> list[tuple[str, str]]:
-        return self._db.execute("SELECT key, card_name FROM names WHERE kind != 'printed'").fetchall()
+    def prefix_rows(self, prefix: str, limit: int) -> list[str]:
+        rows = self._db.execute(
+            "SELECT DISTINCT card_name FROM names WHERE key >= ? AND key < ? AND kind != 'printed' "
+            "ORDER BY card_name LIMIT ?",
+            (prefix, prefix + "\U0010ffff", limit),
+        ).fetchall()
+        return [r[0] for r in rows]
+
+    def candidate_keys(self, first: str, shortest: int, longest: int) -> list[tuple[str, str]]:
+        # The key index makes the first-letter range a seek; the length filter runs in SQLite.
+        return self._db.execute(
+            "SELECT key, card_name FROM names WHERE key >= ? AND key < ? AND kind != 'printed' "
+            "AND length(key) BETWEEN ? AND ?",
+            (first, first + "\U0010ffff", shortest, longest),
+        ).fetchall()
 
     def all_records(self) -> Iterator[Mapping[str, Any]]:
         for (text,) in self._db.execute("SELECT record FROM cards ORDER BY name"):
@@ -301,31 +323,27 @@ class CardStore:
 
     def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
         """Candidates for a name that did not resolve: punctuation-insensitive matches first (a
-        de-hyphenated name), then names it is the start of (a truncated name), then close spellings."""
+        de-hyphenated name), then names it is the start of (a truncated name), then close spellings
+        among names with the same first letter and a similar length (a bounded search, so a typo
+        costs milliseconds even against the full card pool)."""
         found: list[str] = []
-        for candidate in self._backend.loose_rows(loose_key(name)):
-            if candidate not in found:
-                found.append(candidate)
-        key = lookup_key(name)
-        keys = self._all_keys
-        if len(key) >= 4:
-            for k, card_name in keys:
-                if k.startswith(key) and card_name not in found:
-                    found.append(card_name)
-                    if len(found) >= limit:
-                        break
-        if len(found) < limit:
-            by_key: dict[str, str] = {}
-            for k, card_name in keys:
-                by_key.setdefault(k, card_name)
-            for k in difflib.get_close_matches(key, list(by_key), n=limit, cutoff=0.75):
-                if by_key[k] not in found:
-                    found.append(by_key[k])
-        return tuple(found[:limit])
 
-    @cached_property
-    def _all_keys(self) -> list[tuple[str, str]]:
-        return sorted(self._backend.all_keys())
+        def add(candidates: Iterable[str]) -> None:
+            for candidate in candidates:
+                if candidate not in found:
+                    found.append(candidate)
+
+        add(self._backend.loose_rows(loose_key(name)))
+        key = lookup_key(name)
+        if len(key) >= 4:
+            add(self._backend.prefix_rows(key, limit))
+        if len(found) < limit and key:
+            slack = max(2, len(key) // 4)
+            by_key: dict[str, str] = {}
+            for k, card_name in self._backend.candidate_keys(key[0], len(key) - slack, len(key) + slack):
+                by_key.setdefault(k, card_name)
+            add(by_key[k] for k in difflib.get_close_matches(key, list(by_key), n=limit, cutoff=0.75))
+        return tuple(found[:limit])
 
 
 _BUNDLED: CardStore | None = None
