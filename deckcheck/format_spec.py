@@ -26,6 +26,10 @@ class FormatSpec:
     # Empty = just ``legality_key``.
     legality_keys: tuple[str, ...] = ()
     planeswalker_commanders: bool = False  # Brawl: any legendary planeswalker can be the commander
+    # What the data's "restricted" means here: "one-copy" (Vintage: at most one across deck and
+    # sideboard), "not-as-commander" (Duel Commander: legal in the deck, banned as commander) or
+    # "commander-only" (Pauper Commander in older data: an uncommon legal only as the commander).
+    restricted_means: str = "one-copy"
 
     @property
     def legality_candidates(self) -> tuple[str, ...]:

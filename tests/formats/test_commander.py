@@ -1,0 +1,381 @@
+"""Commander rules (CR 903, 702.124) and their Brawl variants: eligibility, partner pairs, colour
+identity, 903.5d, singleton, size, zones. Each peer bug listed in peers.md §e has a case here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from deckcheck.cards.model import Card
+from deckcheck.deck import Deck, Zone
+from deckcheck.format_spec import FormatSpec
+from deckcheck.formats import (
+    check_deck,
+    commander_eligibility,
+    commander_identity,
+    get_format,
+    pair_problem,
+    partner_abilities,
+)
+from tests.formats.cards import CMDR, COMP, MAIN, RECORDS, SIDE, card, deck_of, local
+from tests.formats.helpers import codes, errors, one, only
+
+COMMANDER = get_format("commander")
+BRAWL = get_format("brawl")
+STANDARD_BRAWL = get_format("standardbrawl")
+
+
+def commander_deck(
+    commanders: Sequence[str | Card],
+    spells: Sequence[str | Card] = (),
+    *,
+    filler: str = "Wastes",
+    size: int = 100,
+    extra: Sequence[tuple[int, str | Card, Zone]] = (),
+) -> Deck:
+    """Commanders, one of each spell, then basics (Wastes fit any identity) up to ``size``."""
+    rest = size - len(commanders) - len(spells) - sum(q for q, _, z in extra if z is MAIN)
+    items: list[tuple[int, str | Card, Zone]] = [(1, c, CMDR) for c in commanders]
+    items += [(1, s, MAIN) for s in spells]
+    items += list(extra)
+    if rest > 0:
+        items.append((rest, filler, MAIN))
+    return deck_of(*items)
+
+
+def rule_codes(deck: Deck, spec: FormatSpec = COMMANDER) -> list[str]:
+    """The error codes other than legality (DC2xx), which depend on the card data's date."""
+    return [c for c in codes(errors(check_deck(deck, spec))) if not c.startswith("DC2")]
+
+
+# -- eligibility (CR 903.3) -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Niv-Mizzet, Parun",  # legendary creature
+        "Parhelion II",  # legendary Vehicle (2026 CR 903.3b)
+        "Sample Flagship",  # legendary Spacecraft with P/T (903.3c)
+        "Teferi, Temporal Archmage",  # "can be your commander" (903.3a)
+        "Grist, the Hunger Tide",  # a creature card outside the battlefield, by its own text
+    ],
+)
+def test_legal_commanders(name: str) -> None:
+    assert commander_eligibility(card(name), COMMANDER) is None
+    assert rule_codes(commander_deck([name])) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("Grizzly Bears", "not legendary"),
+        ("Karakas", "is not a legendary creature"),
+        ("Sample Relay", "Spacecraft without power and toughness"),
+        ("Jace, the Mind Sculptor", "is not a legendary creature"),
+        ("Raised by Giants", "Background"),  # a Background alone: XMage #10004, Forge
+    ],
+)
+def test_not_commanders(name: str, why: str) -> None:
+    found = one(check_deck(commander_deck([name]), COMMANDER), "DC301")
+    assert found.card == name and why in found.message and found.rule == "CR 903.3"
+    assert found.location.line == 1 and found.location.section == "commander"
+
+
+def test_grist_is_not_a_creature_by_type_line_only_by_its_text() -> None:
+    assert not card("Grist, the Hunger Tide").is_creature
+    # Without the sentence (and without leadership data) it would be just a planeswalker.
+    face = {**RECORDS["Grist, the Hunger Tide"]["faces"][0], "oracle_text": "[+1]: Mill a card."}
+    plain = local("Grist, the Hunger Tide", faces=[face])
+    assert commander_eligibility(plain, COMMANDER) is not None
+
+
+def test_leadership_data_is_trusted_when_it_says_yes() -> None:
+    odd = local("Jace, the Mind Sculptor", leadership={"commander": True})
+    assert commander_eligibility(odd, COMMANDER) is None
+
+
+def test_brawl_allows_any_legendary_planeswalker() -> None:
+    assert commander_eligibility(card("Jace, the Mind Sculptor"), BRAWL) is None
+    assert rule_codes(commander_deck(["Jace, the Mind Sculptor"], filler="Island"), BRAWL) == []
+
+
+# -- pairs (CR 702.124) ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Thrasios, Triton Hero", "Tymna the Weaver"),  # Partner
+        ("Rhoda, Geist Avenger", "Timin, Youthful Geist"),  # Partner with, the named pair (XMage #8482)
+        ("Hargilde, Kindly Runechanter", "Sophina, Spearsage Deserter"),  # Friends forever (CR25 form)
+        ("Hargilde, Kindly Runechanter", "Sample Friend"),  # the same ability in the 2026 wording
+        ("Wilson, Refined Grizzly", "Raised by Giants"),  # Choose a Background
+        ("Raised by Giants", "Wilson, Refined Grizzly"),  # either order
+        ("Clara Oswald", "The Tenth Doctor"),  # Doctor's companion
+        ("The Prismatic Piper", "Kraum, Ludevic's Opus"),  # Partner
+    ],
+)
+def test_allowed_pairs(first: str, second: str) -> None:
+    assert pair_problem(card(first), card(second)) is None
+    found = check_deck(commander_deck([first, second]), COMMANDER)
+    assert not only(found, "DC302") and not only(found, "DC301") and not only(found, "DC303")
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "why", "rule"),
+    [
+        # Partner with names one card only (Moxfield #74).
+        (
+            "Rhoda, Geist Avenger",
+            "Toothy, Imaginary Friend",
+            "Rhoda, Geist Avenger has Partner with Timin",
+            "CR 702.124j",
+        ),
+        # A plain Partner card doesn't pair with a Partner with card (702.124f).
+        ("Thrasios, Triton Hero", "Pir, Imaginative Rascal", "pairs only with Toothy", "CR 702.124j"),
+        # Friends forever only with friends forever (doubletap pairs any two "Partner*").
+        ("Hargilde, Kindly Runechanter", "Thrasios, Triton Hero", "can't be mixed", "CR 702.124f"),
+        ("Sample Friend", "Sample Fighter", "only the same Partner—[text] ability pairs", "CR 702.124i"),
+        # Background needs Choose a Background.
+        ("Thrasios, Triton Hero", "Raised by Giants", "Raised by Giants is a Background", "CR 702.124k"),
+        ("Wilson, Refined Grizzly", "Tymna the Weaver", "is not a legendary Background", "CR 702.124k"),
+        # Doctor's companion needs a Time Lord Doctor with no other creature types.
+        ("Clara Oswald", "The Master, Formed Anew", "Time Lord Doctor", "CR 702.124m"),
+        # No partner ability at all.
+        (
+            "Niv-Mizzet, Parun",
+            "Thrasios, Triton Hero",
+            "Niv-Mizzet, Parun has no partner ability",
+            "CR 702.124a",
+        ),
+    ],
+)
+def test_pairs_not_allowed_say_which_rule_fails(first: str, second: str, why: str, rule: str) -> None:
+    found = one(check_deck(commander_deck([first, second]), COMMANDER), "DC302")
+    assert why in found.message, found.message
+    assert found.rule == rule
+    assert first in found.message and second in found.message
+
+
+def test_partner_abilities_are_parsed_from_the_oracle_text() -> None:
+    assert partner_abilities(card("Thrasios, Triton Hero")).partner
+    assert partner_abilities(card("Rhoda, Geist Avenger")).partner_with == ("Timin, Youthful Geist",)
+    assert partner_abilities(card("Sophina, Spearsage Deserter")).partner_texts == ("Friends forever",)
+    assert partner_abilities(card("Sample Friend")).partner_texts == ("Friends forever",)
+    assert partner_abilities(card("Wilson, Refined Grizzly")).choose_background
+    assert partner_abilities(card("Clara Oswald")).doctors_companion
+    assert not partner_abilities(card("Niv-Mizzet, Parun")).any
+
+
+def test_never_more_than_two_commanders() -> None:
+    deck = commander_deck(["Thrasios, Triton Hero", "Tymna the Weaver", "Kraum, Ludevic's Opus"])
+    found = check_deck(deck, COMMANDER)
+    assert "3 commanders" in one(found, "DC303").message and one(found, "DC303").rule == "CR 702.124g"
+    assert not only(found, "DC302")
+
+
+def test_brawl_has_one_commander() -> None:
+    found = one(check_deck(commander_deck(["Thrasios, Triton Hero", "Tymna the Weaver"]), BRAWL), "DC303")
+    assert "one commander" in found.message
+
+
+def test_the_same_commander_twice_is_a_singleton_violation() -> None:
+    deck = deck_of((2, "Niv-Mizzet, Parun", CMDR), (98, "Island", MAIN))
+    assert "DC307" in codes(check_deck(deck, COMMANDER))
+
+
+# -- colour identity (CR 903.4, 903.5c) ----------------------------------------------------------------
+def test_partners_identity_is_the_union_not_each_separately() -> None:
+    # Thrasios G/U + Tymna W/B: Kitchen Finks (G/W hybrid) fits the union, neither commander alone.
+    deck = commander_deck(["Thrasios, Triton Hero", "Tymna the Weaver"], ["Kitchen Finks", "Dark Ritual"])
+    assert commander_identity(deck) == frozenset("WUBG")
+    assert "DC304" not in codes(check_deck(deck, COMMANDER))
+
+
+def test_card_outside_the_identity_names_both_identities() -> None:
+    deck = commander_deck(["Thrasios, Triton Hero", "Tymna the Weaver"], ["Lightning Bolt"])
+    found = one(check_deck(deck, COMMANDER), "DC304")
+    assert found.card == "Lightning Bolt" and found.rule == "CR 903.5c" and found.location.line == 3
+    assert "colour identity R" in found.message and "WUBG" in found.message
+    assert dict(found.data) == {"card_identity": ["R"], "commander_identity": ["W", "U", "B", "G"]}
+
+
+def test_hybrid_counts_all_its_colours() -> None:
+    deck = commander_deck(["Wilson, Refined Grizzly"], ["Kitchen Finks"])
+    assert one(check_deck(deck, COMMANDER), "DC304").card == "Kitchen Finks"
+
+
+def test_basic_lands_outside_the_identity() -> None:
+    deck = commander_deck(["Niv-Mizzet, Parun"], extra=[(10, "Forest", MAIN)], filler="Island")
+    assert one(check_deck(deck, COMMANDER), "DC304").card == "Forest"
+
+
+def test_903_5d_basic_land_type_mana_outside_the_identity() -> None:
+    # Data whose identity for a Plains Island dual is [] (reminder text only): 903.5d still applies.
+    deck = commander_deck(["Niv-Mizzet, Parun"], [local("Sample Tundra")])
+    found = one(check_deck(deck, COMMANDER), "DC305")
+    assert found.card == "Sample Tundra" and found.rule == "CR 903.5d" and "W" in found.message
+    assert "DC304" not in codes(check_deck(deck, COMMANDER))
+    # With the real identity (W/U) DC304 reports it, once.
+    real = commander_deck(["Niv-Mizzet, Parun"], ["Tundra"])
+    assert codes(errors(check_deck(real, COMMANDER))) == ["DC304"]
+    # Inside the identity: nothing.
+    assert (
+        rule_codes(commander_deck(["Hargilde, Kindly Runechanter"], ["Tundra", local("Sample Tundra")])) == []
+    )
+
+
+def test_dryad_arbor_follows_its_forest_type() -> None:
+    assert rule_codes(commander_deck(["Wilson, Refined Grizzly"], ["Dryad Arbor"])) == []
+    assert "DC304" in rule_codes(commander_deck(["Niv-Mizzet, Parun"], ["Dryad Arbor"]))
+
+
+def test_colourless_commander_basics_exception_is_brawl_only() -> None:
+    islands = commander_deck(["Kozilek, Butcher of Truth"], filler="Island")
+    found = only(check_deck(islands, COMMANDER), "DC304")
+    assert [f.card for f in found] == ["Island"] and "Brawl rule" in found[0].message
+    assert rule_codes(islands, BRAWL) == []
+    assert (
+        rule_codes(commander_deck(["Kozilek, Butcher of Truth"], filler="Island", size=60), STANDARD_BRAWL)
+        == []
+    )
+
+
+def test_brawl_colourless_commander_one_basic_type_only() -> None:
+    deck = commander_deck(
+        ["Kozilek, Butcher of Truth"],
+        extra=[(30, "Swamp", MAIN), (5, "Snow-Covered Island", MAIN)],
+        filler="Island",
+    )
+    found = check_deck(deck, BRAWL)
+    misuse = one(found, "DC308")
+    assert misuse.card == "Swamp" and "Island" in misuse.message
+    assert "DC304" not in codes(found)  # Islands (snow ones too) are the allowed type; Swamp is DC308 only
+    # A spell outside the (colourless) identity is still an identity violation.
+    assert "DC304" in rule_codes(
+        commander_deck(["Kozilek, Butcher of Truth"], ["Counterspell"], filler="Island"), BRAWL
+    )
+
+
+def test_wastes_fit_every_commander() -> None:
+    assert rule_codes(commander_deck(["Niv-Mizzet, Parun"], filler="Wastes")) == []
+
+
+def test_prismatic_piper_adds_the_colour_the_deck_needs() -> None:
+    deck = commander_deck(
+        ["The Prismatic Piper", "Kraum, Ludevic's Opus"], ["Llanowar Elves", "Grizzly Bears"]
+    )
+    found = check_deck(deck, COMMANDER)
+    assumed = one(found, "DC309")
+    assert (
+        assumed.card == "The Prismatic Piper"
+        and "assumed G" in assumed.message
+        and assumed.rule == "CR 903.4b"
+    )
+    assert "DC304" not in codes(found)
+    assert commander_identity(deck) == frozenset("URG")
+
+
+def test_prismatic_piper_is_one_colour_not_any() -> None:
+    deck = commander_deck(
+        ["The Prismatic Piper", "Kraum, Ludevic's Opus"], ["Llanowar Elves", "Grizzly Bears", "Dark Ritual"]
+    )
+    found = check_deck(deck, COMMANDER)
+    assert "assumed G" in one(found, "DC309").message  # two green cards beat one black one
+    assert one(found, "DC304").card == "Dark Ritual"
+
+
+def test_prismatic_piper_needs_nothing() -> None:
+    deck = commander_deck(["The Prismatic Piper", "Kraum, Ludevic's Opus"], ["Counterspell"])
+    assert "no extra colour" in one(check_deck(deck, COMMANDER), "DC309").message
+    assert commander_identity(deck) == frozenset("UR")
+
+
+def test_clara_oswald_chooses_a_colour_too() -> None:
+    deck = commander_deck(["Clara Oswald", "The Tenth Doctor"], ["Counterspell", "Llanowar Elves"])
+    found = check_deck(deck, COMMANDER)
+    assert "assumed G" in one(found, "DC309").message and not only(found, "DC304")
+    # Kitchen Finks needs both G and W: one chosen colour can't fix it, and the message says so.
+    finks = commander_deck(["Clara Oswald", "The Tenth Doctor"], ["Kitchen Finks"])
+    found = check_deck(finks, COMMANDER)
+    assert "none was assumed" in one(found, "DC309").message
+    assert one(found, "DC304").card == "Kitchen Finks"
+
+
+# -- size, singleton, zones --------------------------------------------------------------------------
+def test_exactly_100_including_the_commanders() -> None:
+    assert rule_codes(commander_deck(["Thrasios, Triton Hero", "Tymna the Weaver"])) == []
+    short = one(check_deck(commander_deck(["Niv-Mizzet, Parun"], size=99), COMMANDER), "DC306")
+    assert "99 (98 in the deck + 1 commander)" in short.message and short.rule == "CR 903.5a"
+    assert one(check_deck(commander_deck(["Niv-Mizzet, Parun"], size=101), COMMANDER), "DC306")
+
+
+def test_the_companion_is_not_one_of_the_100() -> None:
+    deck = commander_deck(["Tymna the Weaver"], extra=[(1, "Lurrus of the Dream-Den", COMP)])
+    found = check_deck(deck, COMMANDER)
+    assert not only(found, "DC306") and not only(found, "DC103") and not only(found, "DC307")
+
+
+def test_standard_brawl_is_60() -> None:
+    assert "DC306" not in rule_codes(
+        commander_deck(["Niv-Mizzet, Parun"], filler="Island", size=60), STANDARD_BRAWL
+    )
+    found = one(check_deck(commander_deck(["Niv-Mizzet, Parun"], filler="Island"), STANDARD_BRAWL), "DC306")
+    assert "exactly 60" in found.message
+
+
+def test_singleton_by_english_name_including_the_commander() -> None:
+    deck = commander_deck(["Niv-Mizzet, Parun"], ["Counterspell", "Counterspell", "Niv-Mizzet, Parun"])
+    found = only(check_deck(deck, COMMANDER), "DC307")
+    assert sorted(f.card or "" for f in found) == ["Counterspell", "Niv-Mizzet, Parun"]
+    niv = next(f for f in found if f.card == "Niv-Mizzet, Parun")
+    assert "lines 1, 4" in niv.message and niv.rule == "CR 903.5b"
+
+
+def test_singleton_exemptions() -> None:
+    deck = commander_deck(["Tymna the Weaver"], extra=[(30, "Relentless Rats", MAIN), (20, "Plains", MAIN)])
+    assert "DC307" not in codes(check_deck(deck, COMMANDER))
+    dwarves = commander_deck(["Kraum, Ludevic's Opus"], extra=[(8, "Seven Dwarves", MAIN)])
+    found = one(check_deck(dwarves, COMMANDER), "DC307")
+    assert "at most 7" in found.message and found.rule == "CR 113.6n"
+
+
+def test_no_commander_marked_is_reported_not_guessed() -> None:
+    deck = deck_of(
+        (1, "Thrasios, Triton Hero", MAIN),
+        (1, "Tymna the Weaver", MAIN),
+        (1, "Counterspell", MAIN),
+        (97, "Island", MAIN),
+    )
+    found = check_deck(deck, COMMANDER)
+    zone = one(found, "DC105")
+    assert "100-card singleton deck with no commander marked" in zone.message
+    assert "Thrasios, Triton Hero" in zone.message and "Tymna the Weaver" in zone.message
+    assert dict(zone.data)["candidates"] == ["Thrasios, Triton Hero", "Tymna the Weaver"]
+    assert not only(found, "DC304") and not only(found, "DC306")  # 100 cards; identity unknown, not guessed
+
+
+def test_commander_decks_have_no_sideboard() -> None:
+    deck = commander_deck(["Niv-Mizzet, Parun"], extra=[(2, "Counterspell", SIDE)])
+    found = one(check_deck(deck, COMMANDER), "DC103")
+    assert "no sideboard" in found.message and found.rule == "CR 903.5e"
+
+
+def test_every_violation_is_reported_at_once() -> None:
+    deck = deck_of(
+        (1, "Raised by Giants", CMDR),
+        (2, "Lightning Bolt", MAIN),
+        (1, "Tundra", MAIN),
+        (50, "Island", MAIN),
+        (1, "Counterspell", SIDE),
+    )
+    found = codes(errors(check_deck(deck, COMMANDER)))
+    for code in ("DC301", "DC304", "DC306", "DC307", "DC103"):
+        assert code in found, found
+
+
+def test_findings_carry_code_card_line_and_rule() -> None:
+    deck = commander_deck(["Thrasios, Triton Hero", "Raised by Giants"], ["Lightning Bolt", "Lightning Bolt"])
+    for finding in check_deck(deck, COMMANDER):
+        assert finding.rule, finding
+        assert finding.location.path == "test-deck.txt"
+        if finding.card is not None:
+            assert finding.location.line > 0, finding
