@@ -1,0 +1,1243 @@
+"""The ten companions (CR 702.139): conditions as a data-driven table, placement, and findings.
+
+Every condition is evaluated on the *starting deck* (CR 103.2a, 702.139b): the main deck, plus the
+commander(s) in a Commander-family format; never the sideboard, the companion zone or the maybeboard.
+Cards are judged by their deck-zone characteristics (:mod:`deckcheck.cards.model`, rules.md §4): the
+front face of a DFC, the normal half of an adventurer, both halves of a split card (but Jegantha sees
+the halves' separate symbols, CR 709.4b). Per-card facts are computed once per card
+(:func:`card_features`), so evaluating 100k decks costs one parse per distinct card.
+
+What counts as *declared* (the companion the player means to reveal, CR 103.2b):
+
+1. Every companion card listed in :attr:`Zone.COMPANION`. These are judged strictly: a condition
+   that fails is an error (DC401), more than one card there is an error (DC402).
+2. Otherwise, in a format that has a sideboard (not Commander), every companion card in the
+   sideboard is a companion the deck *could* reveal; ``declared`` is True for each of them. A
+   sideboard card is also just a sideboard card (a sideboarded Kaheera may be a creature for games
+   two and three), so a failing condition there is never an error (the CS571 bug, peers.md §b):
+   it is a warning (DC412) when no sideboard companion qualifies, and info when another one does.
+3. In Commander (no sideboard, CR 903.5e) a companion card in the sideboard is not declared; it gets
+   a placement warning (DC403) that says whether it would qualify.
+4. A companion card in the starting deck (main deck, or as the commander) imposes nothing (IKO
+   release notes) and is not declared. In a non-Commander format a companion listed in the commander
+   zone is misplaced (DC403); in Commander one listed *next to* another commander is a bogus second
+   commander (DC403; none of the ten has a partner ability).
+
+``eligible`` means the deck may reveal this companion in this format: the condition holds *and*
+nothing forbids the card as companion here (a companion ban from :attr:`FormatSpec.companion_bans`;
+the rule's ``format_check``, i.e. Yorion where the maximum deck size is under minimum + 20; in
+Commander, a colour outside the commanders' combined identity or a card of the same name in the 100,
+CR 903.11a). Such obstacles are listed in ``placement`` (with where-it-is-listed problems, which do
+not change eligibility). Nothing here reads a format's name: only :class:`FormatSpec` fields.
+
+Findings: DC401 declared companion not eligible (error, with DC411 per breaking card, info); DC402
+more than one companion declared; DC403 misplaced (as a commander; in a Commander sideboard: warning);
+DC404 outside the commander's colour identity; DC405 named like a card in the 100; DC406 banned as a
+companion; DC407 can never qualify in this format (Yorion); DC408 no companion ability; DC409 a
+companion ability deckcheck does not know (warning, never assumed met); DC410 an undeclared or
+sideboard companion the deck qualifies for (info); DC412 a sideboard companion it does not qualify
+for; DC413 near miss (info).
+
+Near misses: ``cut`` is always the smallest set of copies whose removal satisfies the condition
+(for a per-card condition, exactly the breaking cards; for Lutri, a maximum set of name-disjoint
+nonland cards is kept; for Umori, the card type shared by the most nonland copies is kept), and
+``add`` is the number of cards Yorion still needs. A result is a near miss when that is at most
+:data:`NEAR_MISS_CARDS` cards (DC413, info).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from deckcheck.cards import vocabulary
+from deckcheck.cards.mana import sort_colours
+from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
+from deckcheck.deck import Deck, DeckCard, Zone
+from deckcheck.findings import Finding, Location, Severity, define
+from deckcheck.format_spec import FormatSpec
+
+NEAR_MISS_CARDS = 4  # at most this many copies to cut (or cards to add) is a near miss
+RULE = "CR 702.139a"
+
+# -- finding codes -------------------------------------------------------------------------------
+NOT_ELIGIBLE = define(
+    "DC401",
+    "companion-not-eligible",
+    Severity.ERROR,
+    "The declared companion's condition is not met by the starting deck.",
+)
+MULTIPLE_COMPANIONS = define(
+    "DC402",
+    "multiple-companions",
+    Severity.ERROR,
+    "More than one companion is declared; a player reveals at most one (CR 103.2b).",
+)
+PLACEMENT = define(
+    "DC403",
+    "companion-placement",
+    Severity.ERROR,
+    "A companion card is listed where a companion cannot be (e.g. as a commander).",
+)
+OUTSIDE_IDENTITY = define(
+    "DC404",
+    "companion-colour-identity",
+    Severity.ERROR,
+    "The companion has a colour outside the commander's colour identity (CR 903.11a).",
+)
+NAME_IN_DECK = define(
+    "DC405",
+    "companion-name-in-deck",
+    Severity.ERROR,
+    "The companion has the same name as a card in the 100 (CR 903.11a).",
+)
+BANNED_AS_COMPANION = define(
+    "DC406",
+    "companion-banned",
+    Severity.ERROR,
+    "The card is banned as a companion in this format (e.g. Lutri in Commander).",
+)
+YORION_FIXED_SIZE = define(
+    "DC407",
+    "yorion-fixed-size",
+    Severity.ERROR,
+    "Yorion needs twenty cards over the minimum; impossible where the deck size is fixed.",
+)
+NOT_A_COMPANION = define(
+    "DC408",
+    "not-a-companion",
+    Severity.ERROR,
+    "A card in the companion section has no companion ability.",
+)
+UNCHECKED_COMPANION = define(
+    "DC409",
+    "companion-unchecked",
+    Severity.WARNING,
+    "A companion ability deckcheck does not know; its condition is not checked (never assumed met).",
+)
+ELIGIBLE_COMPANION = define(
+    "DC410",
+    "companion-available",
+    Severity.INFO,
+    "The starting deck meets this companion's condition and it is not declared.",
+)
+BREAKER = define(
+    "DC411",
+    "companion-breaker",
+    Severity.INFO,
+    "One card that breaks the declared companion's condition (card, line, why).",
+)
+SIDEBOARD_NOT_ELIGIBLE = define(
+    "DC412",
+    "sideboard-companion-not-eligible",
+    Severity.WARNING,
+    "A companion card in the sideboard whose condition the deck does not meet (so it cannot be revealed).",
+)
+NEAR_MISS = define(
+    "DC413",
+    "companion-near-miss",
+    Severity.INFO,
+    "The deck is a few cards away from qualifying for a companion.",
+)
+
+
+# -- per-card features -----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AbilityScan:
+    """What the Zirda parser found in a card's deck-zone rules text."""
+
+    has_activated: bool
+    reason: str  # why it has one ("{T}: Add {W}.") or why not
+    activated: tuple[str, ...] = ()  # the activated abilities found (text as written)
+    kinds: tuple[str, ...] = ()  # kind of every ability paragraph, in order
+
+
+@dataclass(frozen=True, slots=True)
+class CardFeatures:
+    """Deck-zone facts the ten conditions read, computed once per card."""
+
+    name: str
+    names: frozenset[str]
+    is_land: bool
+    is_permanent: bool
+    is_creature: bool
+    mana_value: int
+    cost_text: str  # "{1}{R} // {1}{U}"; "" when the card has no mana cost
+    repeated_symbols: tuple[str, ...]  # symbols appearing more than once (Jegantha)
+    card_types: frozenset[str]  # CR 205.2a card types, incl. "isn't on the battlefield" additions
+    creature_types: tuple[str, ...]
+    changeling: bool
+    type_text: str
+    abilities: AbilityScan
+
+
+_CACHE: dict[str, tuple[Card, CardFeatures]] = {}
+_CACHE_LIMIT = 200_000
+
+
+def card_features(card: Card) -> CardFeatures:
+    """Per-card facts, cached by card name (checked against the card, so two card sets never mix)."""
+    hit = _CACHE.get(card.name)
+    if hit is not None and (hit[0] is card or hit[0] == card):
+        return hit[1]
+    features = _compute_features(card)
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[card.name] = (card, features)
+    return features
+
+
+def clear_feature_cache() -> None:
+    _CACHE.clear()
+
+
+# "As long as Grist, the Hunger Tide isn't on the battlefield, it's a 1/1 Insect creature in addition
+# to its other types." A characteristic that works in the library, so the deck sees a creature card.
+_OFF_BATTLEFIELD_TYPES = re.compile(
+    r"as long as [^.]*? isn't on the battlefield, it's an? (?:\d+/\d+ )?((?:[A-Za-z'-]+ )*?)"
+    r"(creature|artifact|enchantment)\b[^.]*? in addition to its other types",
+    re.IGNORECASE,
+)
+_CARD_TYPE_WORD = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment"}
+# Subtypes that are never creature types ("Equipment" of an Equipment Lizard, "Grist" of Grist).
+_NON_CREATURE_SUBTYPES = (
+    frozenset().union(*(words for kind, words in vocabulary.SUBTYPES_BY_TYPE.items() if kind != "Creature"))
+    - vocabulary.CREATURE_TYPES
+)
+
+
+def _compute_features(card: Card) -> CardFeatures:
+    types = set(card.deck_types.types)
+    subtypes = list(card.deck_types.subtypes)
+    for match in _OFF_BATTLEFIELD_TYPES.finditer(strip_reminder_text(card.oracle_text)):
+        types.add(_CARD_TYPE_WORD[match.group(2).lower()])
+        subtypes += [w for w in match.group(1).split() if w[:1].isupper() and w not in subtypes]
+    counts: dict[str, int] = {}
+    for symbol in card.cost_symbols:
+        counts[symbol] = counts.get(symbol, 0) + 1
+    is_creature = "Creature" in types
+    return CardFeatures(
+        name=card.name,
+        names=card.names,
+        is_land="Land" in types,
+        is_permanent=card.is_permanent or is_creature,
+        is_creature=is_creature,
+        mana_value=card.mana_value,
+        cost_text=" // ".join(f.mana_cost.text() for f in card.deck_faces if f.mana_cost.present),
+        repeated_symbols=tuple(s for s, n in counts.items() if n > 1),
+        card_types=frozenset(types),
+        creature_types=tuple(s for s in subtypes if s not in _NON_CREATURE_SUBTYPES) if is_creature else (),
+        changeling=card.is_changeling,
+        type_text=" // ".join(f.type_line.text for f in card.deck_faces if f.type_line.text),
+        abilities=scan_abilities(card),
+    )
+
+
+# -- the Zirda ability splitter ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability paragraph of rules text and what kind of ability it is.
+
+    kind: activated | loyalty | keyword-activated | intrinsic-mana | triggered | chapter | static |
+    keywords | granted (a quoted ability given to something else) | conditional (exists only in a
+    state the card is not in in the library: level, station, max speed) | marker | reminder.
+    """
+
+    kind: str
+    text: str
+
+    @property
+    def is_activated(self) -> bool:
+        return self.kind in {"activated", "loyalty", "keyword-activated", "intrinsic-mana"}
+
+
+# Keyword abilities that are activated abilities (CR 702): "Equip {2}", "Crew 3", "Swampcycling {2}".
+_ACTIVATED_KEYWORDS = (
+    "equip",
+    "crew",
+    "(?:[a-z]+ )?[a-z]*cycling",
+    "commander ninjutsu",
+    "ninjutsu",
+    "reconfigure",
+    "fortify",
+    "outlast",
+    "scavenge",
+    "unearth",
+    "embalm",
+    "eternalize",
+    "transmute",
+    "level up",
+    "saddle",
+    "station",
+    "craft with",
+    "encore",
+    "forecast",
+    "bloodrush",
+    "reinforce",
+    "transfigure",
+    "aura swap",
+    "boast",
+)
+# Keywords whose parameter may be words before the cost ("Equip Knight {1}", "Craft with artifact {3}").
+_WORDY_KEYWORDS = frozenset({"equip", "craft with"})
+_KEYWORD_RE = re.compile(r"^(" + "|".join(_ACTIVATED_KEYWORDS) + r")\b(.*)$", re.IGNORECASE)
+_COST_TAIL_RE = re.compile(r"^(?:\s*—.*|\s+(?:\{|\d|X\b).*|\s*)$")
+_WORDY_TAIL_RE = re.compile(r"^\s+[A-Za-z' -]*?(?:\{[^}]+\})+\s*$")
+_LOYALTY_RE = re.compile(r"^(?:\[\s*[+−–-]?\s*(?:\d+|X)\s*\]|[+−–-]?(?:\d+|X))\s*:")
+_CHAPTER_RE = re.compile(r"^[IVX]+(?:\s*,\s*[IVX]+)*\s*—")
+_MARKER_RE = re.compile(r"^(?:LEVEL \d+(?:-\d+|\+)|STATION \d+\+)$", re.IGNORECASE)
+_PT_RE = re.compile(r"^[*\d+-]+/[*\d+-]+$")
+_ABILITY_WORD_RE = re.compile(r"^([A-Z][A-Za-z' ,-]*?)\s*—\s*(.+)$")
+_CONDITIONAL_WORDS = frozenset({"max speed"})  # "Max speed — [ability]" = has it only at max speed
+_QUOTED_RE = re.compile(r"\"[^\"]*\"|“[^”]*”")
+_TRIGGER_RE = re.compile(r"^(?:when|whenever|at)\b", re.IGNORECASE)
+_SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)")
+# The longest real costs run to about a dozen words ("Exile a creature card from your graveyard and pay
+# its mana cost"); a colon after a long clause is punctuation in a static sentence (Un-cards).
+_MAX_COST_WORDS = 20
+
+
+def split_abilities(text: str) -> list[Ability]:
+    """Split rules text into abilities (one per paragraph) and classify each one.
+
+    Reminder text is not an ability; text in quotation marks is an ability granted to something
+    else, not one the card has; a colon counts only when it ends the first clause of a paragraph
+    that is not a triggered ability (``[Cost]: [Effect]``, CR 602.1)."""
+    abilities: list[Ability] = []
+    conditional = False  # after a LEVEL / STATION marker: abilities the card has only in that state
+    for raw in text.splitlines():
+        paragraph = raw.strip()
+        if not paragraph:
+            continue
+        stripped = " ".join(strip_reminder_text(paragraph).split())
+        if not stripped:
+            abilities.append(Ability("reminder", paragraph))
+            continue
+        if _MARKER_RE.match(stripped):
+            conditional = True
+            abilities.append(Ability("marker", paragraph))
+            continue
+        if _PT_RE.match(stripped):
+            abilities.append(Ability("marker", paragraph))
+            continue
+        kind = _classify(stripped)
+        if conditional and kind != "keyword-activated":
+            kind = "conditional"
+        abilities.append(Ability(kind, paragraph))
+    return abilities
+
+
+def _classify(text: str) -> str:
+    if _CHAPTER_RE.match(text):
+        return "chapter"
+    had_quote = bool(_QUOTED_RE.search(text))
+    body = _QUOTED_RE.sub('"…"', text)
+    if _keyword_activated(body):
+        return "keyword-activated"
+    word = _ABILITY_WORD_RE.match(body)
+    if word and not _LOYALTY_RE.match(body):
+        if word.group(1).strip().lower() in _CONDITIONAL_WORDS:
+            return "conditional"
+        body = word.group(2)
+    if _LOYALTY_RE.match(body):
+        return "loyalty"
+    if _TRIGGER_RE.match(body):
+        return "triggered"
+    colon = body.find(":")
+    if (
+        colon > 0
+        and not _SENTENCE_END_RE.search(body[:colon])
+        and len(body[:colon].split()) <= _MAX_COST_WORDS
+    ):
+        return "activated"
+    if had_quote:
+        quoted = " ".join(q.strip('"“”') for q in _QUOTED_RE.findall(text))
+        # an ability in quotation marks belongs to whatever receives it (CR 113.1a), not to this card
+        granted = ":" in quoted or any(_keyword_activated(q) for q in quoted.splitlines())
+        return "granted" if granted else "static"
+    if _looks_like_keyword_list(body):
+        return "keywords"
+    return "static"
+
+
+def _keyword_activated(text: str) -> bool:
+    for piece in re.split(r"[,;]\s*", text.rstrip(".")):
+        match = _KEYWORD_RE.match(piece.strip())
+        if match is None:
+            continue
+        keyword, tail = match.group(1).lower(), match.group(2)
+        if _COST_TAIL_RE.match(tail) or (keyword in _WORDY_KEYWORDS and _WORDY_TAIL_RE.match(tail)):
+            return True
+    return False
+
+
+def _looks_like_keyword_list(text: str) -> bool:
+    """A line of keywords ("Flying, vigilance", "Protection from red"): short, and not a sentence."""
+    return not _SENTENCE_END_RE.search(text.rstrip(".") + " ") and len(text.split()) <= 8 and "." not in text
+
+
+def scan_abilities(card: Card) -> AbilityScan:
+    """Does this card have an activated ability in the deck? (Zirda; deck-zone faces only.)"""
+    abilities: list[Ability] = []
+    for face in card.deck_faces:
+        text = face.oracle_text
+        for name in {card.name, face.name}:
+            if ":" in name:  # "Circle of Protection: Art" names itself: not a cost
+                text = text.replace(name, "CARDNAME")
+        abilities += split_abilities(text)
+        if face.type_line.is_land:
+            for subtype in face.type_line.subtypes:
+                if subtype in BASIC_LAND_MANA:
+                    # CR 305.6: a basic land type gives "{T}: Add [mana]." even with no text printed.
+                    abilities.append(
+                        Ability("intrinsic-mana", f"{subtype}: {{T}}: Add {{{BASIC_LAND_MANA[subtype]}}}.")
+                    )
+    kinds = tuple(a.kind for a in abilities)
+    activated = tuple(a.text for a in abilities if a.is_activated)
+    if activated:
+        return AbilityScan(True, activated[0], activated, kinds)
+    return AbilityScan(False, _no_activated_reason(card, abilities), (), kinds)
+
+
+def _no_activated_reason(card: Card, abilities: Sequence[Ability]) -> str:
+    """Why there is none, phrased to follow "permanent card with ..."."""
+    kinds = {a.kind for a in abilities if a.kind not in {"marker", "reminder"}}
+    if not kinds:
+        return "no abilities"
+    if "Saga" in card.deck_types.subtypes:
+        return "no activated ability (a Saga: its chapter abilities are triggered)"
+    if "granted" in kinds:
+        return "no activated ability (the one in quotation marks is granted to something else)"
+    if "conditional" in kinds:
+        return "no activated ability (it has one only in a state it is not in before the game)"
+    colon_kinds = {a.kind for a in abilities if ":" in strip_reminder_text(a.text)}
+    if colon_kinds:
+        return f"no activated ability (its only ':' is inside a {'/'.join(sorted(colon_kinds))} ability)"
+    return f"no activated ability (only {', '.join(sorted(kinds))})"
+
+
+# -- the table -------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Breaker:
+    card: str
+    line: int
+    zone: str
+    quantity: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CompanionResult:
+    companion: str
+    eligible: bool
+    breakers: tuple[Breaker, ...] = ()
+    cut: tuple[tuple[str, int], ...] = ()  # (card name, copies to cut) to meet the condition
+    add: int = 0  # Yorion: cards still needed
+    note: str = ""
+    declared: bool = False
+    placement: tuple[str, ...] = ()  # obstacles and placement problems
+
+    @property
+    def cut_count(self) -> int:
+        return sum(n for _, n in self.cut)
+
+    @property
+    def near_miss(self) -> bool:
+        if self.eligible:
+            return False
+        changes = self.cut_count + self.add
+        return 0 < changes <= NEAR_MISS_CARDS
+
+
+@dataclass(frozen=True, slots=True)
+class DeckVerdict:
+    """What a deck-level condition found."""
+
+    breakers: tuple[Breaker, ...] = ()
+    cut: tuple[tuple[str, int], ...] = ()
+    add: int = 0
+    note: str = ""
+
+
+Counted = tuple[DeckCard, CardFeatures]
+CardCheck = Callable[[CardFeatures], str | None]
+DeckCheck = Callable[[Sequence[Counted], FormatSpec], DeckVerdict]
+FormatCheck = Callable[[FormatSpec], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class CompanionRule:
+    name: str
+    short: str
+    condition: str
+    colour_identity: frozenset[str]
+    card_check: CardCheck | None = None  # reason the card breaks the condition, or None
+    deck_check: DeckCheck | None = None
+    format_check: FormatCheck | None = None  # why the condition can never hold in a format, or None
+
+    def __post_init__(self) -> None:
+        if (self.card_check is None) == (self.deck_check is None):
+            raise ValueError(f"{self.name}: give exactly one of card_check / deck_check")
+
+
+def _gyruda(f: CardFeatures) -> str | None:
+    return None if f.mana_value % 2 == 0 else f"mana value {f.mana_value} is odd"
+
+
+def _keruga(f: CardFeatures) -> str | None:
+    if f.is_land or f.mana_value >= 3:
+        return None
+    return f"nonland card with mana value {f.mana_value}"
+
+
+def _obosh(f: CardFeatures) -> str | None:
+    if f.is_land or f.mana_value % 2 == 1:
+        return None
+    return f"nonland card with even mana value {f.mana_value}"
+
+
+def _jegantha(f: CardFeatures) -> str | None:
+    if not f.repeated_symbols:
+        return None
+    twice = ", ".join("{" + s + "}" for s in f.repeated_symbols)
+    return f"mana cost {f.cost_text} has {twice} more than once"
+
+
+KAHEERA_TYPES = ("Cat", "Elemental", "Nightmare", "Dinosaur", "Beast")
+
+
+def _kaheera(f: CardFeatures) -> str | None:
+    if not f.is_creature or f.changeling or set(f.creature_types) & set(KAHEERA_TYPES):
+        return None
+    kinds = " ".join(f.creature_types) or "no creature type"
+    return f"creature card ({kinds}) that is not a Cat, Elemental, Nightmare, Dinosaur or Beast"
+
+
+def _lurrus(f: CardFeatures) -> str | None:
+    if not f.is_permanent or f.mana_value <= 2:
+        return None
+    return f"permanent card with mana value {f.mana_value}"
+
+
+def _zirda(f: CardFeatures) -> str | None:
+    if not f.is_permanent or f.abilities.has_activated:
+        return None
+    return f"permanent card with {f.abilities.reason}"
+
+
+def _aggregate_cut(breakers: Iterable[Breaker]) -> tuple[tuple[str, int], ...]:
+    totals: dict[str, int] = {}
+    for b in breakers:
+        totals[b.card] = totals.get(b.card, 0) + b.quantity
+    return tuple(totals.items())
+
+
+def _lines(entries: Iterable[DeckCard]) -> str:
+    lines = sorted({dc.line for dc in entries if dc.line})
+    return ", ".join(str(n) for n in lines)
+
+
+def _at_lines(entries: Iterable[DeckCard]) -> str:
+    """Where the entries are, for a message: " (line 4)", " (lines 4, 9)", or "" without line numbers."""
+    where = _lines(entries)
+    if not where:
+        return ""
+    return f" (line {where})" if "," not in where else f" (lines {where})"
+
+
+def _lutri(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
+    nonland = [(dc, f) for dc, f in items if not f.is_land]
+    copies: dict[str, int] = {}
+    names_of: dict[str, frozenset[str]] = {}
+    entries_of: dict[str, list[DeckCard]] = {}
+    for dc, f in nonland:
+        copies[f.name] = copies.get(f.name, 0) + dc.quantity
+        names_of[f.name] = frozenset(n.casefold() for n in f.names)
+        entries_of.setdefault(f.name, []).append(dc)
+    users: dict[str, list[str]] = {}
+    name_copies: dict[str, int] = {}
+    for card_name, names in names_of.items():
+        for n in names:
+            users.setdefault(n, []).append(card_name)
+            name_copies[n] = name_copies.get(n, 0) + copies[card_name]
+    shared = {n for n, count in name_copies.items() if count > 1}
+    breakers: list[Breaker] = []
+    for dc, f in nonland:
+        clash = sorted(names_of[f.name] & shared)
+        if not clash:
+            continue
+        others = sorted({c for n in clash for c in users[n]} - {f.name})
+        total = copies[f.name]
+        parts = []
+        if total > 1:
+            parts.append(f"{total} copies of this name{_at_lines(entries_of[f.name])}")
+        for other in others:
+            parts.append(f"shares a name with {other}{_at_lines(entries_of[other])}")
+        breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, "; ".join(parts)))
+    cut = _lutri_cut(copies, names_of)
+    note = ""
+    if cut:
+        kept = sum(copies.values()) - sum(n for _, n in cut)
+        note = f"keep one copy of each name: {kept} nonland cards remain"
+    return DeckVerdict(tuple(breakers), cut, 0, note)
+
+
+def _lutri_cut(copies: dict[str, int], names_of: dict[str, frozenset[str]]) -> tuple[tuple[str, int], ...]:
+    """Fewest copies to cut so no two nonland cards share a name: keep one copy of each card in a
+    maximum set of cards whose names are pairwise disjoint (exact per connected group of cards that
+    share names; groups are tiny in practice, split cards being the only source of overlap)."""
+    cards = sorted(copies)
+    parent = {c: c for c in cards}
+
+    def find(c: str) -> str:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    by_name: dict[str, str] = {}
+    for c in cards:
+        for n in names_of[c]:
+            if n in by_name:
+                parent[find(c)] = find(by_name[n])
+            else:
+                by_name[n] = c
+    groups: dict[str, list[str]] = {}
+    for c in cards:
+        groups.setdefault(find(c), []).append(c)
+    cut: list[tuple[str, int]] = []
+    for group in groups.values():
+        kept = _max_disjoint(group, names_of)
+        for c in sorted(group):
+            extra = copies[c] - (1 if c in kept else 0)
+            if extra:
+                cut.append((c, extra))
+    return tuple(sorted(cut))
+
+
+def _max_disjoint(group: list[str], names_of: dict[str, frozenset[str]]) -> set[str]:
+    group = sorted(group)
+    if len(group) == 1:
+        return set(group)
+    if len(group) <= 16:
+        for size in range(len(group), 0, -1):
+            for chosen in combinations(group, size):
+                seen: set[str] = set()
+                ok = True
+                for c in chosen:
+                    if seen & names_of[c]:
+                        ok = False
+                        break
+                    seen |= names_of[c]
+                if ok:
+                    return set(chosen)
+    # Greedy fallback for implausibly large overlapping groups: fewest names first.
+    kept: set[str] = set()
+    used: set[str] = set()
+    for c in sorted(group, key=lambda c: (len(names_of[c]), c)):
+        if not used & names_of[c]:
+            kept.add(c)
+            used |= names_of[c]
+    return kept
+
+
+def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
+    nonland = [(dc, f) for dc, f in items if not f.is_land]
+    if not nonland:
+        return DeckVerdict(note="no nonland cards")
+    total = sum(dc.quantity for dc, _ in nonland)
+    have_type: dict[str, int] = {}  # copies of nonland cards having each card type
+    for dc, f in nonland:
+        for card_type in f.card_types:
+            have_type[card_type] = have_type.get(card_type, 0) + dc.quantity
+    if not have_type:
+        shared_type, have = None, 0
+    else:
+        # keep the type the most nonland copies have (fewest cuts); ties broken alphabetically
+        shared_type = min(have_type, key=lambda t: (-have_type[t], t))
+        have = have_type[shared_type]
+    if shared_type is not None and have == total:
+        return DeckVerdict(note=f"every nonland card is a {shared_type} card")
+    breakers = []
+    for dc, f in nonland:
+        if shared_type is None or shared_type not in f.card_types:
+            types = " ".join(sorted(f.card_types)) or "no card type"
+            why = (
+                f"{types} card: does not share {shared_type}, the card type {have} of {total} "
+                "nonland cards have"
+                if shared_type
+                else f"{types} card: no card type found"
+            )
+            breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, why))
+    ties = sorted(t for t, n in have_type.items() if t != shared_type and n == have)
+    note = f"no card type is shared by every nonland card; best is {shared_type} ({have} of {total})"
+    if ties:
+        note += f"; {', '.join(ties)} would need as many cuts"
+    return DeckVerdict(tuple(breakers), _aggregate_cut(breakers), 0, note)
+
+
+def _yorion_possible(spec: FormatSpec) -> str | None:
+    """Yorion needs minimum + 20 cards: impossible where the maximum is lower (Commander, Brawl)."""
+    needed = spec.min_main + 20
+    if spec.max_main is None or spec.max_main >= needed:
+        return None
+    fixed = "exactly" if spec.fixed_size else "at most"
+    return (
+        f"{spec.title} decks have {fixed} {spec.max_main} cards, so the starting deck can never have the "
+        f"{needed} ({spec.min_main} + 20) Yorion needs"
+    )
+
+
+def _yorion(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
+    size = sum(dc.quantity for dc, _ in items)
+    needed = spec.min_main + 20
+    if size >= needed:
+        return DeckVerdict(note=f"{size} cards, at least {needed} ({spec.min_main} + 20)")
+    return DeckVerdict(
+        add=needed - size,
+        note=f"the starting deck has {size} cards; Yorion needs {needed} ({spec.min_main} + 20): "
+        f"add {needed - size}",
+    )
+
+
+def _ci(letters: str) -> frozenset[str]:
+    return frozenset(letters)
+
+
+COMPANIONS: tuple[CompanionRule, ...] = (
+    CompanionRule(
+        "Gyruda, Doom of Depths",
+        "Gyruda",
+        "Your starting deck contains only cards with even mana values.",
+        _ci("UB"),
+        card_check=_gyruda,
+    ),
+    CompanionRule(
+        "Jegantha, the Wellspring",
+        "Jegantha",
+        "No card in your starting deck has more than one of the same mana symbol in its mana cost.",
+        _ci("WUBRG"),
+        card_check=_jegantha,
+    ),
+    CompanionRule(
+        "Kaheera, the Orphanguard",
+        "Kaheera",
+        "Each creature card in your starting deck is a Cat, Elemental, Nightmare, Dinosaur, or Beast card.",
+        _ci("GW"),
+        card_check=_kaheera,
+    ),
+    CompanionRule(
+        "Keruga, the Macrosage",
+        "Keruga",
+        "Your starting deck contains only cards with mana value 3 or greater and land cards.",
+        _ci("GU"),
+        card_check=_keruga,
+    ),
+    CompanionRule(
+        "Lurrus of the Dream-Den",
+        "Lurrus",
+        "Each permanent card in your starting deck has mana value 2 or less.",
+        _ci("WB"),
+        card_check=_lurrus,
+    ),
+    CompanionRule(
+        "Lutri, the Spellchaser",
+        "Lutri",
+        "Each nonland card in your starting deck has a different name.",
+        _ci("UR"),
+        deck_check=_lutri,
+    ),
+    CompanionRule(
+        "Obosh, the Preypiercer",
+        "Obosh",
+        "Your starting deck contains only cards with odd mana values and land cards.",
+        _ci("BR"),
+        card_check=_obosh,
+    ),
+    CompanionRule(
+        "Umori, the Collector",
+        "Umori",
+        "Each nonland card in your starting deck shares a card type.",
+        _ci("BG"),
+        deck_check=_umori,
+    ),
+    CompanionRule(
+        "Yorion, Sky Nomad",
+        "Yorion",
+        "Your starting deck contains at least twenty cards more than the minimum deck size.",
+        _ci("WU"),
+        deck_check=_yorion,
+        format_check=_yorion_possible,
+    ),
+    CompanionRule(
+        "Zirda, the Dawnwaker",
+        "Zirda",
+        "Each permanent card in your starting deck has an activated ability.",
+        _ci("RW"),
+        card_check=_zirda,
+    ),
+)
+COMPANION_BY_NAME: dict[str, CompanionRule] = {r.name: r for r in COMPANIONS}
+_COMPANION_TEXT_RE = re.compile(r"^companion\s*[—–-]", re.IGNORECASE | re.MULTILINE)
+
+
+def rule_for(card: Card) -> CompanionRule | None:
+    return COMPANION_BY_NAME.get(card.name)
+
+
+def has_companion_ability(card: Card) -> bool:
+    return rule_for(card) is not None or bool(_COMPANION_TEXT_RE.search(card.oracle_text))
+
+
+# -- where the companions are listed -------------------------------------------------------------
+@dataclass(slots=True)
+class _Listing:
+    """Companion cards by where the list put them, and which count as declared."""
+
+    zone_cards: list[DeckCard] = field(default_factory=list)  # companion-ability cards in Zone.COMPANION
+    non_companions: list[DeckCard] = field(default_factory=list)  # other cards in Zone.COMPANION
+    sideboard: list[DeckCard] = field(default_factory=list)  # companion cards (of the ten) in the sideboard
+    commander_zone: list[DeckCard] = field(default_factory=list)  # companion cards listed as commanders
+    declared: dict[str, DeckCard] = field(default_factory=dict)  # rule name -> first declaring entry
+    from_sideboard: bool = False
+
+
+def _listing(deck: Deck, spec: FormatSpec) -> _Listing:
+    listing = _Listing()
+    for dc in deck.cards:
+        if dc.zone is Zone.COMPANION:
+            (listing.zone_cards if has_companion_ability(dc.card) else listing.non_companions).append(dc)
+        elif dc.zone is Zone.SIDEBOARD and rule_for(dc.card):
+            listing.sideboard.append(dc)
+        elif dc.zone is Zone.COMMANDER and has_companion_ability(dc.card):
+            listing.commander_zone.append(dc)
+    for dc in listing.zone_cards:
+        rule = rule_for(dc.card)
+        if rule is not None:
+            listing.declared.setdefault(rule.name, dc)
+    if not listing.zone_cards and not spec.commander:
+        for dc in listing.sideboard:
+            rule = rule_for(dc.card)
+            if rule is not None:
+                listing.declared.setdefault(rule.name, dc)
+        listing.from_sideboard = bool(listing.declared)
+    return listing
+
+
+# -- evaluation --------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class _Context:
+    """What every rule of one evaluation reads, computed once per deck."""
+
+    deck: Deck
+    spec: FormatSpec
+    items: list[Counted]
+    size: int
+    identity: frozenset[str] | None  # the commanders' combined colour identity (None: no commander)
+    listing: _Listing
+
+
+def _context(deck: Deck, spec: FormatSpec) -> _Context:
+    items = [(dc, card_features(dc.card)) for dc in deck.starting_deck(include_commanders=spec.commander)]
+    commanders = deck.commanders
+    identity = frozenset().union(*(dc.card.color_identity for dc in commanders)) if commanders else None
+    return _Context(deck, spec, items, sum(dc.quantity for dc, _ in items), identity, _listing(deck, spec))
+
+
+def _identity_text(colours: frozenset[str]) -> str:
+    return "".join("{" + c + "}" for c in sort_colours(colours)) or "colourless"
+
+
+def _obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
+    """(kind, text) of what forbids this card as companion here, whatever the deck's contents.
+
+    kind: banned (FormatSpec.companion_bans) | format (the rule's format check: Yorion where the deck
+    size is fixed) | identity | name (Commander only, CR 903.11a)."""
+    spec = ctx.spec
+    problems: list[tuple[str, str]] = []
+    if rule.name in spec.companion_bans:
+        problems.append(("banned", f"{rule.short} is banned as a companion in {spec.title}"))
+    impossible = rule.format_check(spec) if rule.format_check is not None else None
+    if impossible:
+        problems.append(("format", impossible))
+    if spec.commander:
+        companion_identity = card.color_identity if card is not None else rule.colour_identity
+        if ctx.identity is not None and not companion_identity <= ctx.identity:
+            outside = _identity_text(companion_identity - ctx.identity)
+            problems.append(
+                (
+                    "identity",
+                    f"{rule.short}'s colour identity {_identity_text(companion_identity)} has {outside} "
+                    f"outside the commander's colour identity {_identity_text(ctx.identity)}",
+                )
+            )
+        clash = [dc for dc, f in ctx.items if rule.name in f.names]
+        if clash:
+            problems.append(
+                ("name", f"a card named {rule.name} is already in the starting deck{_at_lines(clash)}")
+            )
+    return problems
+
+
+def _placement(rule: CompanionRule, ctx: _Context) -> list[str]:
+    """Problems with where this companion is listed (they do not change eligibility)."""
+    listing, spec = ctx.listing, ctx.spec
+    problems: list[str] = []
+    in_zone = [dc for dc in listing.zone_cards if rule_for(dc.card) is rule]
+    zone_total = sum(dc.quantity for dc in listing.zone_cards)
+    if in_zone and zone_total > 1:
+        problems.append(f"{zone_total} cards are listed as companion; a deck reveals at most one")
+    for dc in listing.commander_zone:
+        if rule_for(dc.card) is not rule:
+            continue
+        if not spec.commander:
+            problems.append(
+                f"listed as a commander, but {spec.title} has no commander; a companion goes in the sideboard"
+            )
+        elif ctx.deck.count(Zone.COMMANDER) > 1:
+            problems.append("listed as a second commander; a companion goes in the Companion section")
+    if spec.commander and not in_zone and any(rule_for(dc.card) is rule for dc in listing.sideboard):
+        problems.append(
+            f"listed in the sideboard, but {spec.title} has no sideboard; "
+            "list it under Companion to declare it"
+        )
+    return problems
+
+
+def evaluate(deck: Deck, spec: FormatSpec) -> list[CompanionResult]:
+    """All ten companions, in table order, evaluated on this deck's starting deck."""
+    ctx = _context(deck, spec)
+    return [_evaluate_rule(rule, ctx) for rule in COMPANIONS]
+
+
+def _verdict(rule: CompanionRule, ctx: _Context) -> DeckVerdict:
+    if rule.deck_check is not None:
+        return rule.deck_check(ctx.items, ctx.spec)
+    check = rule.card_check
+    assert check is not None  # CompanionRule.__post_init__ guarantees one of the two
+    breakers: list[Breaker] = []
+    for dc, f in ctx.items:
+        reason = check(f)
+        if reason is not None:
+            breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, reason))
+    return DeckVerdict(tuple(breakers), _aggregate_cut(breakers))
+
+
+def _evaluate_rule(rule: CompanionRule, ctx: _Context) -> CompanionResult:
+    declared_entry = ctx.listing.declared.get(rule.name)
+    obstacles = _obstacles(rule, declared_entry.card if declared_entry else None, ctx)
+    impossible = next((text for kind, text in obstacles if kind == "format"), None)
+    # where the condition can never hold there is nothing to cut or add; ``placement`` says why
+    verdict = DeckVerdict() if impossible else _verdict(rule, ctx)
+    met = not verdict.breakers and verdict.add == 0 and impossible is None
+    return CompanionResult(
+        companion=rule.name,
+        eligible=met and not obstacles,
+        breakers=verdict.breakers,
+        cut=verdict.cut,
+        add=verdict.add,
+        note=_cut_note(verdict, ctx) if verdict.cut else verdict.note,
+        declared=declared_entry is not None,
+        placement=tuple([text for _, text in obstacles] + _placement(rule, ctx)),
+    )
+
+
+def _cut_note(verdict: DeckVerdict, ctx: _Context) -> str:
+    cut = sum(n for _, n in verdict.cut)
+    left = ctx.size - cut
+    text = f"cut {cut} card{'s' if cut != 1 else ''} to qualify"
+    if left < ctx.spec.min_main:
+        text += (
+            f" (that leaves {left}, below {ctx.spec.title}'s minimum of {ctx.spec.min_main}: replace them)"
+        )
+    return f"{verdict.note}; {text}" if verdict.note else text
+
+
+# -- findings ------------------------------------------------------------------------------------------
+_FIRST_FEW = 3
+
+
+def _plural(n: int, word: str = "card") -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _summary(result: CompanionResult) -> str:
+    copies = sum(b.quantity for b in result.breakers)
+    shown = [
+        f"{b.quantity} {b.card} (" + (f"line {b.line}: " if b.line else "") + f"{b.reason})"
+        for b in result.breakers[:_FIRST_FEW]
+    ]
+    more = len(result.breakers) - _FIRST_FEW
+    verb = "breaks" if copies == 1 else "break"
+    return f"{_plural(copies)} {verb} it: " + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+
+
+def _why_not(result: CompanionResult) -> str:
+    return _summary(result) if result.breakers else result.note
+
+
+def _change(result: CompanionResult, ctx: _Context) -> str:
+    """What to do to qualify: "add 3 cards", "cut 2 X", or "replace 2 X" when cutting would leave the
+    deck below the format's minimum."""
+    if result.add:
+        return f"add {_plural(result.add)}"
+    cards = ", ".join(f"{n} {name}" for name, n in result.cut)
+    left = ctx.size - result.cut_count
+    if left < ctx.spec.min_main:
+        return f"replace {cards} (cutting leaves {left} cards, below the minimum of {ctx.spec.min_main})"
+    return f"cut {cards}"
+
+
+def _location(deck: Deck, dc: DeckCard | None) -> Location:
+    if dc is None:
+        return Location(deck.path, 0, None)
+    return Location(deck.path, dc.line, str(dc.zone))
+
+
+def _result_data(rule: CompanionRule, result: CompanionResult) -> dict[str, object]:
+    return {
+        "companion": rule.name,
+        "eligible": result.eligible,
+        "breakers": len(result.breakers),
+        "cut": result.cut,
+        "add": result.add,
+    }
+
+
+def companion_findings(
+    deck: Deck, spec: FormatSpec, results: list[CompanionResult] | None = None
+) -> list[Finding]:
+    """Findings for this deck's companions (see the module docstring for what is declared)."""
+    if results is None:
+        results = evaluate(deck, spec)
+    ctx = _context(deck, spec)
+    listing = ctx.listing
+    by_name = {r.companion: r for r in results}
+    findings = _listing_findings(ctx)
+    sideboard_eligible = listing.from_sideboard and any(by_name[n].eligible for n in listing.declared)
+    for rule in COMPANIONS:
+        result = by_name[rule.name]
+        entry = listing.declared.get(rule.name)
+        obstacles = _obstacles(rule, entry.card if entry else None, ctx)
+        about = _About(rule, result, obstacles, _result_data(rule, result))
+        if entry is not None and listing.from_sideboard:
+            findings += _sideboard_findings(ctx, about, entry, sideboard_eligible)
+        elif entry is not None:
+            findings += _declared_findings(ctx, about, entry)
+        else:
+            findings += _undeclared_findings(ctx, about)
+    return findings
+
+
+@dataclass(frozen=True, slots=True)
+class _About:
+    """One companion's evaluation, as the finding builders need it."""
+
+    rule: CompanionRule
+    result: CompanionResult
+    obstacles: list[tuple[str, str]]  # (kind, text) from _obstacles
+    data: dict[str, object]
+
+    @property
+    def hard(self) -> list[str]:
+        return [text for _, text in self.obstacles]
+
+
+def _listing_findings(ctx: _Context) -> list[Finding]:
+    deck, spec, listing = ctx.deck, ctx.spec, ctx.listing
+    found: list[Finding] = []
+    for dc in listing.non_companions:
+        found.append(
+            NOT_A_COMPANION(
+                f"{dc.card.name} is listed as companion but has no companion ability",
+                location=_location(deck, dc),
+                card=dc.card.name,
+                rule=RULE,
+            )
+        )
+    for dc in listing.zone_cards:
+        if rule_for(dc.card) is None:
+            found.append(
+                UNCHECKED_COMPANION(
+                    f"{dc.card.name} has a companion ability deckcheck does not know; its condition is not "
+                    "checked and not assumed to be met",
+                    location=_location(deck, dc),
+                    card=dc.card.name,
+                    rule=RULE,
+                )
+            )
+    zone_total = sum(dc.quantity for dc in listing.zone_cards)
+    if zone_total > 1:
+        names = ", ".join(f"{dc.quantity} {dc.card.name}" for dc in listing.zone_cards)
+        second = listing.zone_cards[1] if len(listing.zone_cards) > 1 else listing.zone_cards[0]
+        found.append(
+            MULTIPLE_COMPANIONS(
+                f"{zone_total} cards are listed as companion ({names}); a player may reveal only one",
+                location=_location(deck, second),
+                rule="CR 103.2b",
+            )
+        )
+    for dc in listing.commander_zone:
+        rule = rule_for(dc.card)
+        if rule is None:
+            continue
+        if not spec.commander:
+            message = (
+                f"{rule.short} is listed as a commander, but {spec.title} has no commander; "
+                "a companion belongs in the sideboard"
+            )
+        elif deck.count(Zone.COMMANDER) > 1:
+            message = (
+                f"{rule.short} is listed as a second commander (it has no partner ability); if it is "
+                "your companion, list it under Companion, outside the 100"
+            )
+        else:
+            continue  # the sole commander: part of the starting deck, imposes nothing
+        found.append(PLACEMENT(message, location=_location(deck, dc), card=rule.name, rule=RULE))
+    return found
+
+
+def _declared_findings(ctx: _Context, about: _About, entry: DeckCard) -> list[Finding]:
+    rule, result, spec = about.rule, about.result, ctx.spec
+    where = _location(ctx.deck, entry)
+    found: list[Finding] = []
+    for kind, text in about.obstacles:
+        if kind == "banned":
+            found.append(
+                BANNED_AS_COMPANION(
+                    f"{rule.name} is banned as a companion in {spec.title} (it may still be played in "
+                    "the deck)",
+                    location=where,
+                    card=rule.name,
+                    data=about.data,
+                )
+            )
+        elif kind == "format":
+            found.append(
+                YORION_FIXED_SIZE(
+                    f"{rule.short} can never be your companion in {spec.title}: {text}",
+                    location=where,
+                    card=rule.name,
+                    rule=RULE,
+                    data=about.data,
+                )
+            )
+        elif kind == "identity":
+            found.append(
+                OUTSIDE_IDENTITY(
+                    f"companion {text}", location=where, card=rule.name, rule="CR 903.11a", data=about.data
+                )
+            )
+        elif kind == "name":
+            found.append(
+                NAME_IN_DECK(
+                    f"companion {rule.short}: {text}; the companion cannot share a name with a card in the "
+                    "starting deck",
+                    location=where,
+                    card=rule.name,
+                    rule="CR 903.11a",
+                    data=about.data,
+                )
+            )
+    if result.breakers or result.add:
+        near = f"; {_change(result, ctx)} to qualify" if result.near_miss else ""
+        found.append(
+            NOT_ELIGIBLE(
+                f"declared companion {rule.name} is not eligible ({rule.condition}): "
+                f"{_why_not(result)}{near} ({RULE})",
+                location=where,
+                card=rule.name,
+                rule=RULE,
+                data=about.data,
+            )
+        )
+        for b in result.breakers:
+            found.append(
+                BREAKER(
+                    f"{b.card} breaks {rule.short}'s condition: {b.reason}",
+                    location=Location(ctx.deck.path, b.line, b.zone),
+                    card=b.card,
+                    rule=RULE,
+                    data={"companion": rule.name, "quantity": b.quantity},
+                )
+            )
+    return found
+
+
+def _sideboard_findings(ctx: _Context, about: _About, entry: DeckCard, any_eligible: bool) -> list[Finding]:
+    rule, result = about.rule, about.result
+    where = _location(ctx.deck, entry)
+    if result.eligible:
+        return [
+            ELIGIBLE_COMPANION(
+                f"{rule.name} in the sideboard can be revealed as your companion"
+                + (f" ({result.note})" if result.note else ""),
+                location=where,
+                card=rule.name,
+                rule=RULE,
+                data=about.data,
+            )
+        ]
+    reasons = about.hard + ([_why_not(result)] if result.breakers or result.add else [])
+    severity = Severity.INFO if any_eligible else Severity.WARNING
+    tail = (
+        "another sideboard companion qualifies, so this one is a plain sideboard card"
+        if any_eligible
+        else "fine if it is only a sideboard card"
+    )
+    return [
+        SIDEBOARD_NOT_ELIGIBLE(
+            f"{rule.name} is in the sideboard, but the deck cannot reveal it as companion: "
+            f"{'; '.join(reasons)} ({tail})",
+            location=where,
+            card=rule.name,
+            rule=RULE,
+            severity=severity,
+            data=about.data,
+        )
+    ]
+
+
+def _undeclared_findings(ctx: _Context, about: _About) -> list[Finding]:
+    rule, result, spec = about.rule, about.result, ctx.spec
+    if spec.commander:
+        in_sideboard = next((dc for dc in ctx.listing.sideboard if rule_for(dc.card) is rule), None)
+        if in_sideboard is not None:
+            reasons = about.hard + ([_why_not(result)] if result.breakers or result.add else [])
+            state = "it would qualify" if result.eligible else "it would not qualify: " + "; ".join(reasons)
+            return [
+                PLACEMENT(
+                    f"{rule.name} is in the sideboard, but {spec.title} has no sideboard; list it under "
+                    f"Companion to declare it ({state})",
+                    location=_location(ctx.deck, in_sideboard),
+                    card=rule.name,
+                    rule="CR 903.5e",
+                    severity=Severity.WARNING,
+                    data=about.data,
+                )
+            ]
+    whole_deck = Location(ctx.deck.path, 0, None)
+    if result.eligible:
+        return [
+            ELIGIBLE_COMPANION(
+                f"the starting deck meets {rule.name}'s condition: it could be your companion"
+                + (f" ({result.note})" if result.note else ""),
+                location=whole_deck,
+                card=rule.name,
+                rule=RULE,
+                data=about.data,
+            )
+        ]
+    if result.near_miss and not about.obstacles:
+        return [
+            NEAR_MISS(
+                f"{_change(result, ctx)} and the deck qualifies for {rule.name}: {_why_not(result)}",
+                location=whole_deck,
+                card=rule.name,
+                rule=RULE,
+                data=about.data,
+            )
+        ]
+    return []

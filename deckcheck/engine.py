@@ -1,0 +1,196 @@
+"""The engine: resolve a parsed decklist against a card store, run the format rules and the
+companion engine, and return one :class:`Report` per deck. No click, no pandas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckcheck.cards.store import CardStore, Resolution
+from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
+from deckcheck.findings import Finding, Location, Severity, define, select_findings
+from deckcheck.format_spec import FormatSpec
+
+if TYPE_CHECKING:
+    from deckcheck.companions import CompanionResult
+
+UNKNOWN_CARD = define(
+    "DC010", "unknown-card", Severity.ERROR, "A card name that matches no card in the card data."
+)
+AMBIGUOUS_CARD = define(
+    "DC011", "ambiguous-card", Severity.ERROR, "A name that matches several cards; deckcheck will not guess."
+)
+NORMALIZED_NAME = define(
+    "DC012",
+    "normalized-name",
+    Severity.INFO,
+    "A name matched only after folding case, accents or split separators; the oracle name is shown.",
+)
+FACE_NAME = define(
+    "DC013", "face-name", Severity.INFO, "A name matched one face of a multi-face card (e.g. an MDFC front)."
+)
+PRINTED_NAME = define(
+    "DC014",
+    "localized-name",
+    Severity.INFO,
+    "A localized printed name matched its oracle card; findings show both names.",
+)
+
+
+@dataclass(slots=True)
+class Report:
+    """Everything deckcheck found about one decklist."""
+
+    path: str
+    format: FormatSpec
+    deck: Deck
+    parsed: ParsedDeck
+    findings: list[Finding] = field(default_factory=list)
+    companions: list[CompanionResult] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.WARNING]
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+    def eligible_companions(self) -> list[str]:
+        return [c.companion for c in self.companions if c.eligible]
+
+
+def resolve_deck(parsed: ParsedDeck, store: CardStore) -> tuple[Deck, list[Finding]]:
+    """Resolve every entry's name. Entries that do not resolve are reported and left out of the
+    deck, so the rules see only real cards (and size checks then report the shortfall too)."""
+    cards: list[DeckCard] = []
+    findings: list[Finding] = []
+    cache: dict[str, Resolution] = {}
+    for entry in parsed.entries:
+        resolution = cache.get(entry.name)
+        if resolution is None:
+            resolution = store.resolve(entry.name)
+            cache[entry.name] = resolution
+        where = Location(parsed.path, entry.line, str(entry.zone))
+        if resolution.card is None:
+            if resolution.match == "ambiguous":
+                findings.append(
+                    AMBIGUOUS_CARD(
+                        f"'{entry.name}' matches several cards: {', '.join(resolution.suggestions)}; "
+                        "write the full name",
+                        location=where,
+                        card=entry.name,
+                    )
+                )
+            else:
+                hint = (
+                    f" (did you mean: {', '.join(resolution.suggestions)}?)" if resolution.suggestions else ""
+                )
+                findings.append(
+                    UNKNOWN_CARD(
+                        f"unknown card '{entry.name}' in {store.description}{hint}",
+                        location=where,
+                        card=entry.name,
+                        data={"suggestions": list(resolution.suggestions)},
+                    )
+                )
+            continue
+        card = resolution.card
+        if resolution.match == "normalized" and entry.name != card.name:
+            findings.append(
+                NORMALIZED_NAME(f"'{entry.name}' read as '{card.name}'", location=where, card=card.name)
+            )
+        elif resolution.match == "face":
+            findings.append(
+                FACE_NAME(f"'{entry.name}' is a face of '{card.name}'", location=where, card=card.name)
+            )
+        elif resolution.match == "printed":
+            findings.append(
+                PRINTED_NAME(
+                    f"'{entry.name}' ({resolution.language}) is '{card.name}'",
+                    location=where,
+                    card=card.name,
+                    data={"written": entry.name, "language": resolution.language},
+                )
+            )
+        cards.append(DeckCard(entry, card))
+    return Deck(parsed.path, cards, parsed), findings
+
+
+def display_name(deck_card: DeckCard) -> str:
+    """The card as the user wrote it, with the oracle name beside it when they differ
+    (a localized name, a face name)."""
+    written, oracle = deck_card.written_name, deck_card.card.name
+    return oracle if written.casefold() == oracle.casefold() else f"{written} [{oracle}]"
+
+
+def check_deck(
+    deck: Deck,
+    spec: FormatSpec,
+    *,
+    parsed: ParsedDeck | None = None,
+    prior_findings: Iterable[Finding] = (),
+    select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+) -> Report:
+    """Run the format rules and the companion engine over a resolved deck."""
+    from deckcheck import companions, formats
+
+    findings = list(prior_findings)
+    findings.extend(formats.check_deck(deck, spec))
+    results = companions.evaluate(deck, spec)
+    findings.extend(companions.companion_findings(deck, spec, results))
+    findings = select_findings(findings, select, ignore)
+    findings.sort(key=lambda f: (f.location.line == 0, f.location.line, -int(f.severity), f.code))
+    parsed_deck = parsed or deck.parsed or ParsedDeck(deck.path, "cards")
+    return Report(deck.path, spec, deck, parsed_deck, findings, results)
+
+
+def check_parsed(
+    parsed: ParsedDeck,
+    store: CardStore,
+    spec: FormatSpec,
+    *,
+    select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+) -> Report:
+    from deckcheck.decklist import parse_findings
+
+    deck, resolution_findings = resolve_deck(parsed, store)
+    return check_deck(
+        deck,
+        spec,
+        parsed=parsed,
+        prior_findings=[*parse_findings(parsed), *resolution_findings],
+        select=select,
+        ignore=ignore,
+    )
+
+
+def check_file(
+    path: Path,
+    store: CardStore,
+    spec: FormatSpec,
+    *,
+    input_format: str | None = None,
+    select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+) -> Report:
+    from deckcheck.decklist import parse_file
+
+    return check_parsed(parse_file(path, input_format), store, spec, select=select, ignore=ignore)
+
+
+def deck_from_names(
+    names: Iterable[tuple[int, str, Zone]], store: CardStore, path: str = "<deck>"
+) -> tuple[Deck, list[Finding]]:
+    """Resolve (quantity, name, zone) triples: a convenience for tests and the pandas API."""
+    parsed = ParsedDeck(path, "cards")
+    parsed.entries = [Entry(q, n, z, line=0) for q, n, z in names]
+    return resolve_deck(parsed, store)

@@ -1,0 +1,144 @@
+"""Companions in Commander: the starting deck includes the commander(s) (CR 702.139b); the companion is
+outside the 100, within the commanders' colour identity and not named like a card in the 100 (CR 903.11a);
+Lutri is banned as a companion (read from FormatSpec.companion_bans); Yorion never qualifies."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from deckcheck.deck import Zone
+from deckcheck.findings import Severity
+from tests.companions.cards import BRAWL, COMMANDER, MODERN, Spec, codes, deck, findings, lands, result
+
+
+def commander_deck(commanders: list[str], rest: list[Spec], companion: str | None = None) -> list[Spec]:
+    items: list[Spec] = [(1, name, Zone.COMMANDER) for name in commanders]
+    filler = 100 - len(commanders) - sum(item[0] for item in rest)
+    items += rest + lands(filler, "Island", "Swamp", "Forest", "Plains", "Mountain")
+    if companion:
+        items.append((1, companion, Zone.COMPANION))
+    return items
+
+
+def test_gyruda_fails_on_the_commander() -> None:
+    # XMage CompanionDeckValidationTest#testGyrudaFalseCommander: the commander is in the starting deck.
+    d = deck(*commander_deck(["The Scarab God"], [], "Gyruda, Doom of Depths"))
+    r = result(d, COMMANDER, "Gyruda")
+    assert not r.eligible
+    (b,) = r.breakers
+    assert (b.card, b.zone, b.line) == ("The Scarab God", "commander", 1)
+    assert "DC401" in codes(d, COMMANDER)
+    ok = deck(*commander_deck(["Lazav, the Multifarious"], [], "Gyruda, Doom of Depths"))
+    assert result(ok, COMMANDER, "Gyruda").eligible and codes(ok, COMMANDER, Severity.ERROR) == []
+
+
+def test_kaheera_fails_on_the_commander() -> None:
+    # XMage #testKaheeraFalseCommander
+    bad = deck(
+        *commander_deck(["Trostani, Selesnya's Voice"], [(1, "Savannah Lions")], "Kaheera, the Orphanguard")
+    )
+    assert [b.card for b in result(bad, COMMANDER, "Kaheera").breakers] == ["Trostani, Selesnya's Voice"]
+    good = deck(
+        *commander_deck(["Arahbo, Roar of the World"], [(1, "Savannah Lions")], "Kaheera, the Orphanguard")
+    )
+    assert result(good, COMMANDER, "Kaheera").eligible
+
+
+def test_yorion_can_never_be_a_commander_companion() -> None:
+    d = deck(*commander_deck(["Niv-Mizzet Reborn"], [], "Yorion, Sky Nomad"))
+    assert not result(d, COMMANDER, "Yorion").eligible
+    (never,) = [f for f in findings(d, COMMANDER) if f.code == "DC407"]
+    assert never.severity is Severity.ERROR and "can never" in never.message
+    brawl = deck(
+        (1, "Niv-Mizzet Reborn", Zone.COMMANDER),
+        *lands(59, "Island"),
+        (1, "Yorion, Sky Nomad", Zone.COMPANION),
+    )
+    assert "DC407" in codes(brawl, BRAWL)
+
+
+def test_lutri_is_banned_as_companion_in_commander() -> None:
+    d = deck(*commander_deck(["Niv-Mizzet Reborn"], [(1, "Lightning Bolt")], "Lutri, the Spellchaser"))
+    r = result(d, COMMANDER, "Lutri")
+    assert not r.eligible and r.breakers == ()  # the condition holds; the ban forbids it
+    assert any("banned as a companion" in p for p in r.placement)
+    found = codes(d, COMMANDER)
+    assert "DC406" in found and "DC401" not in found
+    # never suggested as available either
+    undeclared = deck(*commander_deck(["Niv-Mizzet Reborn"], [(1, "Lightning Bolt")]))
+    assert not any(f.card == "Lutri, the Spellchaser" for f in findings(undeclared, COMMANDER))
+
+
+def test_the_ban_comes_from_the_spec_not_the_format_name() -> None:
+    d = deck(*commander_deck(["Niv-Mizzet Reborn"], [(1, "Lightning Bolt")], "Lutri, the Spellchaser"))
+    unbanned = replace(COMMANDER, companion_bans=frozenset())
+    assert result(d, unbanned, "Lutri").eligible and "DC406" not in codes(d, unbanned)
+    constructed = deck((4, "Tarmogoyf"), *lands(56, "Forest"), (1, "Lurrus of the Dream-Den", Zone.COMPANION))
+    strict = replace(MODERN, companion_bans=frozenset({"Lurrus of the Dream-Den"}))
+    assert "DC406" in codes(constructed, strict)
+
+
+def test_companion_colour_identity_must_fit_the_commander() -> None:
+    d = deck(*commander_deck(["Thalia, Guardian of Thraben"], [], "Lurrus of the Dream-Den"))
+    (outside,) = [f for f in findings(d, COMMANDER) if f.code == "DC404"]
+    assert outside.rule == "CR 903.11a" and "{B}" in outside.message
+    assert not result(d, COMMANDER, "Lurrus").eligible
+
+
+def test_partner_identities_are_united() -> None:
+    d = deck(*commander_deck(["Thrasios, Triton Hero", "Tymna the Weaver"], [], "Umori, the Collector"))
+    assert "DC404" not in codes(d, COMMANDER)  # B and G come from different partners
+    assert result(d, COMMANDER, "Umori").eligible
+    assert not result(d, COMMANDER, "Obosh").eligible  # red is outside W/U/B/G
+    assert any(
+        "outside the commander's colour identity" in p for p in result(d, COMMANDER, "Obosh").placement
+    )
+
+
+def test_jegantha_needs_a_five_colour_commander() -> None:
+    five = deck(*commander_deck(["Niv-Mizzet Reborn"], []))
+    assert result(five, COMMANDER, "Jegantha").eligible
+    two = deck(*commander_deck(["Lazav, the Multifarious"], []))
+    assert not result(two, COMMANDER, "Jegantha").eligible
+
+
+def test_companion_may_not_share_a_name_with_a_card_in_the_100() -> None:
+    as_commander = deck(*commander_deck(["Lurrus of the Dream-Den"], [], "Lurrus of the Dream-Den"))
+    (clash,) = [f for f in findings(as_commander, COMMANDER) if f.code == "DC405"]
+    assert "line 1" in clash.message
+    in_the_99 = deck(
+        *commander_deck(["Tymna the Weaver"], [(1, "Lurrus of the Dream-Den")], "Lurrus of the Dream-Den")
+    )
+    assert "DC405" in codes(in_the_99, COMMANDER)
+
+
+def test_companion_as_sole_commander_is_the_commander_and_imposes_nothing() -> None:
+    d = deck(*commander_deck(["Lurrus of the Dream-Den"], [(1, "Kitchen Finks")]))
+    assert not result(d, COMMANDER, "Lurrus").declared
+    assert codes(d, COMMANDER, Severity.ERROR) == []
+
+
+def test_companion_listed_as_a_second_commander() -> None:
+    # Forge PR #9923: a companion that falls into the Commander section becomes a bogus second commander.
+    d = deck(*commander_deck(["Tymna the Weaver", "Lurrus of the Dream-Den"], []))
+    (bogus,) = [f for f in findings(d, COMMANDER) if f.code == "DC403"]
+    assert bogus.card == "Lurrus of the Dream-Den" and bogus.severity is Severity.ERROR
+
+
+def test_sideboard_companion_in_commander_is_a_placement_warning() -> None:
+    d = deck(*commander_deck(["Ayli, Eternal Pilgrim"], []), (1, "Lurrus of the Dream-Den", Zone.SIDEBOARD))
+    assert not result(d, COMMANDER, "Lurrus").declared
+    (misplaced,) = [f for f in findings(d, COMMANDER) if f.card == "Lurrus of the Dream-Den"]
+    assert misplaced.code == "DC403" and misplaced.severity is Severity.WARNING
+    assert "it would qualify" in misplaced.message
+
+
+def test_commander_file_order_does_not_decide_which_card_is_the_companion() -> None:
+    # XMage took the first sideboard card with a companion ability as the companion.
+    d = deck(
+        (1, "Jegantha, the Wellspring", Zone.COMPANION),
+        (1, "Lurrus of the Dream-Den", Zone.COMMANDER),
+        *lands(99, "Plains", "Swamp"),
+    )
+    assert result(d, COMMANDER, "Jegantha").declared
+    assert not result(d, COMMANDER, "Lurrus").declared

@@ -1,0 +1,106 @@
+"""The companion table and the public API other layers depend on."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from deckcheck import companions
+from deckcheck.companions import (
+    COMPANIONS,
+    Breaker,
+    CompanionResult,
+    CompanionRule,
+    card_features,
+    clear_feature_cache,
+    evaluate,
+)
+from deckcheck.findings import CODES, Severity
+from tests.cardfactory import card as make_card
+from tests.companions.cards import MODERN, card, deck, lands, result
+
+
+def test_ten_companions_in_alphabetical_order() -> None:
+    names = [rule.name for rule in COMPANIONS]
+    assert len(names) == 10 and names == sorted(names)
+    assert [rule.short for rule in COMPANIONS] == [
+        "Gyruda",
+        "Jegantha",
+        "Kaheera",
+        "Keruga",
+        "Lurrus",
+        "Lutri",
+        "Obosh",
+        "Umori",
+        "Yorion",
+        "Zirda",
+    ]
+
+
+def test_each_rule_matches_its_card() -> None:
+    for rule in COMPANIONS:
+        companion = card(rule.name)
+        assert rule.condition in companion.oracle_text
+        assert rule.colour_identity == companion.color_identity
+        assert companions.has_companion_ability(companion)
+
+
+def test_per_card_and_deck_level_rules() -> None:
+    deck_level = {rule.short for rule in COMPANIONS if rule.deck_check is not None}
+    assert deck_level == {"Lutri", "Umori", "Yorion"}
+    assert all((rule.card_check is None) != (rule.deck_check is None) for rule in COMPANIONS)
+
+
+def test_a_rule_needs_exactly_one_check() -> None:
+    with pytest.raises(ValueError, match="exactly one"):
+        CompanionRule("X", "X", "cond", frozenset())
+
+
+def test_results_and_breakers_are_frozen() -> None:
+    r = result(deck((1, "Lightning Bolt"), *lands(59, "Mountain")), MODERN, "Gyruda")
+    assert isinstance(r, CompanionResult) and isinstance(r.breakers[0], Breaker)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.eligible = True  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.breakers[0].line = 3  # type: ignore[misc]
+
+
+def test_features_are_computed_once_per_card() -> None:
+    clear_feature_cache()
+    bolt = card("Lightning Bolt")
+    assert card_features(bolt) is card_features(bolt)
+    evaluate(deck((4, "Lightning Bolt"), *lands(56, "Mountain")), MODERN)
+    assert card_features(bolt) is card_features(bolt)
+
+
+def test_a_different_card_with_the_same_name_is_not_confused() -> None:
+    clear_feature_cache()
+    real = card("Lightning Bolt")
+    other = make_card("Lightning Bolt", "{2}{R}{R}", "Creature — Elemental")
+    assert card_features(real).mana_value == 1
+    assert card_features(other).mana_value == 4 and card_features(other).is_creature
+    assert card_features(real).mana_value == 1
+
+
+def test_codes_are_registered_in_the_dc4xx_range() -> None:
+    ours = {code: info for code, info in CODES.items() if code.startswith("DC4")}
+    assert set(ours) == {f"DC4{n:02d}" for n in range(1, 14)}
+    assert ours["DC401"].severity is Severity.ERROR
+    assert ours["DC410"].severity is Severity.INFO and ours["DC411"].severity is Severity.INFO
+    assert ours["DC412"].severity is Severity.WARNING
+
+
+def test_findings_carry_machine_readable_data() -> None:
+    d = deck((4, "Tarmogoyf"), (2, "Kitchen Finks"), *lands(56, "Forest"))
+    near = next(f for f in companions.companion_findings(d, MODERN) if f.card == "Lurrus of the Dream-Den")
+    data = dict(near.data)
+    assert data["companion"] == "Lurrus of the Dream-Den" and data["cut"] == (("Kitchen Finks", 2),)
+    assert near.to_record()["data"]["eligible"] is False
+
+
+def test_precomputed_results_give_the_same_findings() -> None:
+    d = deck((4, "Tarmogoyf"), (2, "Kitchen Finks"), *lands(56, "Forest"))
+    assert companions.companion_findings(d, MODERN, evaluate(d, MODERN)) == companions.companion_findings(
+        d, MODERN
+    )
