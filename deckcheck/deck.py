@@ -59,6 +59,8 @@ class ParseProblem:
     line: int
     message: str
     severity: str = "error"  # "error" | "warning" | "info"
+    code: str | None = None  # finding code; None = the parser's default for the severity
+    section: str | None = None  # the section the line was in
 
 
 @dataclass(slots=True)

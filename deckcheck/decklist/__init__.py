@@ -1,0 +1,198 @@
+"""Decklist import: every common format -> :class:`deckcheck.deck.ParsedDeck`, and writers back.
+
+Formats are told apart by content (:func:`detect_format`), never by file extension, and can be
+forced by name (``input_format``, a key of :data:`INPUT_FORMATS`). Parsing needs no card data:
+names are kept as written, minus set codes, collector numbers and markers.
+
+Every source line is accounted for in ``ParsedDeck.lines`` (card, header, comment, blank or
+problem). Problems are :class:`ParseProblem` s; :func:`parse_findings` turns them into findings:
+
+- DC001 unreadable file (binary, encoding, too big, XML/JSON error, not a decklist)
+- DC002 unparsable line
+- DC003 suspicious line accepted (latin-1, control characters, missing count, ...)
+- DC004 companion listed under Companion and in the sideboard, counted once
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from deckcheck.deck import ParsedDeck, ParseProblem
+from deckcheck.decklist._base import (
+    COMPANION_MERGED,
+    MAX_BYTES,
+    MAX_LINE_LENGTH,
+    MAX_QUANTITY,
+    SUSPICIOUS,
+    UNPARSABLE,
+    UNREADABLE,
+    Parser,
+    split_lines,
+    whole_file_problem,
+)
+from deckcheck.decklist._decode import decode, size_error
+from deckcheck.decklist._detect import detect_format
+from deckcheck.decklist.csv_format import CSV
+from deckcheck.decklist.html_page import HTML
+from deckcheck.decklist.json_formats import JSON
+from deckcheck.decklist.text import ARCHIDEKT, ARENA, FORGE, MOXFIELD, MTGO, PLAIN, XMAGE
+from deckcheck.decklist.writers import (
+    WRITER_FIELDS,
+    WRITER_ZONES,
+    WRITERS,
+    write_arena,
+    write_cod,
+    write_csv,
+    write_dek,
+    write_forge,
+    write_moxfield,
+    write_mtgo,
+    write_xmage,
+)
+from deckcheck.decklist.xml_formats import COD, DEK, O8D
+from deckcheck.findings import Finding, Location, Severity, define
+
+__all__ = [
+    "INPUT_FORMATS",
+    "MAX_BYTES",
+    "MAX_LINE_LENGTH",
+    "MAX_QUANTITY",
+    "WRITERS",
+    "WRITER_FIELDS",
+    "WRITER_ZONES",
+    "Parser",
+    "detect_format",
+    "parse_bytes",
+    "parse_file",
+    "parse_findings",
+    "parse_text",
+    "split_lines",
+    "write_arena",
+    "write_cod",
+    "write_csv",
+    "write_dek",
+    "write_forge",
+    "write_moxfield",
+    "write_mtgo",
+    "write_xmage",
+]
+
+DC001 = define(
+    UNREADABLE,
+    "unreadable-file",
+    Severity.ERROR,
+    "The file cannot be read as a decklist: binary, bad encoding, too big, XML/JSON error, "
+    "or not a decklist at all (an HTML page).",
+)
+DC002 = define(
+    UNPARSABLE,
+    "unparsable-line",
+    Severity.ERROR,
+    "A line that is not a card, header or comment (bad count, no name, line too long); it is not counted.",
+)
+DC003 = define(
+    SUSPICIOUS,
+    "suspicious-line",
+    Severity.WARNING,
+    "A line read with a doubt: no count (read as 1), control characters removed, "
+    "latin-1 fallback, unknown section or marker, a large blank-line sideboard.",
+)
+DC004 = define(
+    COMPANION_MERGED,
+    "duplicate-companion-merged",
+    Severity.INFO,
+    "A companion listed both under Companion and in the sideboard is one card: "
+    "the sideboard copy is dropped.",
+)
+
+INPUT_FORMATS: dict[str, Parser] = {
+    parser.name: parser
+    for parser in (ARENA, MTGO, DEK, PLAIN, COD, FORGE, XMAGE, MOXFIELD, ARCHIDEKT, CSV, JSON, O8D, HTML)
+}
+
+_SEVERITIES = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO}
+_DEFAULT_CODE = {"error": UNPARSABLE, "warning": SUSPICIOUS, "info": SUSPICIOUS}
+
+
+def _parser(input_format: str) -> Parser:
+    try:
+        return INPUT_FORMATS[input_format]
+    except KeyError:
+        raise ValueError(
+            f"unknown input format {input_format!r}; choose one of {', '.join(sorted(INPUT_FORMATS))}"
+        ) from None
+
+
+def parse_text(text: str, path: str = "<stdin>", input_format: str | None = None) -> ParsedDeck:
+    """Parse decklist text. ``input_format`` forces a format (a key of INPUT_FORMATS; anything
+    else is a ValueError); otherwise the content decides. Bad content never raises."""
+    forced = _parser(input_format) if input_format is not None else None
+    if len(text) > MAX_BYTES:
+        return whole_file_problem(path, input_format or "unknown", size_error(len(text)))
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\x00" in text:
+        return whole_file_problem(
+            path, input_format or "unknown", "binary content (contains NUL characters): not a decklist"
+        )
+    parser = forced or INPUT_FORMATS[detect_format(text)]
+    try:
+        return parser.parse(text, path)
+    except Exception as exc:  # a parser bug must still be a finding, never a traceback
+        return whole_file_problem(
+            path,
+            parser.name,
+            f"internal error while reading the {parser.name} decklist ({type(exc).__name__}: {exc}); "
+            "please report this file",
+            text=text if len(text) < MAX_BYTES else "",
+        )
+
+
+def parse_bytes(data: bytes, path: str = "<stdin>", input_format: str | None = None) -> ParsedDeck:
+    """Decode (BOM, UTF-16, UTF-8, latin-1 fallback; binary and oversized input refused) and parse."""
+    if input_format is not None:
+        _parser(input_format)
+    decoded = decode(data)
+    if decoded.text is None:
+        return whole_file_problem(path, input_format or "unknown", decoded.error or "unreadable file")
+    deck = parse_text(decoded.text, path, input_format)
+    if decoded.encoding not in ("utf-8", ""):
+        deck.metadata["encoding"] = decoded.encoding
+    if decoded.warning:
+        deck.problems.insert(
+            0, ParseProblem(line=0, message=decoded.warning, severity="warning", code=SUSPICIOUS)
+        )
+    return deck
+
+
+def parse_file(path: str | os.PathLike[str], input_format: str | None = None) -> ParsedDeck:
+    """Read and parse a decklist file. A file that cannot be read is a DC001 problem, not an error."""
+    name = os.fspath(path)
+    if input_format is not None:
+        _parser(input_format)
+    try:
+        with Path(name).open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)  # a bounded read: /dev/zero or a huge file cannot hang us
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        return whole_file_problem(name, input_format or "unknown", f"cannot read the file: {reason}")
+    if len(data) > MAX_BYTES:
+        return whole_file_problem(
+            name, input_format or "unknown", f"file too big (more than {MAX_BYTES:,} bytes, 5 MB)"
+        )
+    return parse_bytes(data, name, input_format)
+
+
+def parse_findings(deck: ParsedDeck) -> list[Finding]:
+    """One finding per parse problem, located at the problem's line (0 = the whole file)."""
+    codes = {UNREADABLE: DC001, UNPARSABLE: DC002, SUSPICIOUS: DC003, COMPANION_MERGED: DC004}
+    findings = []
+    for problem in deck.problems:
+        code = problem.code
+        if code not in codes:  # a plain ParseProblem: its severity picks the code
+            code = _DEFAULT_CODE.get(problem.severity, UNPARSABLE)
+        location = Location(path=deck.path, line=problem.line, section=problem.section)
+        severity = _SEVERITIES.get(problem.severity, Severity.ERROR)
+        findings.append(codes[code](problem.message, location=location, severity=severity))
+    return findings

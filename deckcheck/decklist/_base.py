@@ -1,0 +1,295 @@
+"""Shared machinery for every decklist parser: the deck builder, line splitting, limits, problems.
+
+Every parser writes through :class:`DeckBuilder`, which keeps the promise of the package: each source
+line ends up in ``ParsedDeck.lines`` exactly once (card, header, comment, blank or problem), every
+problem is a :class:`ParseProblem` carrying its finding code, and the companion that exporters list
+twice (under ``Companion`` and in the sideboard) is counted once, with an info problem saying so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import Protocol
+
+from deckcheck.deck import Entry, LineKind, LineRecord, ParsedDeck, ParseProblem, Zone
+
+# Limits. Decklists are small; anything far outside these is a mistake or an attack.
+MAX_BYTES = 5 * 1024 * 1024
+MAX_LINE_LENGTH = 1000
+MAX_NAME_LENGTH = 300  # the longest printed card name is 141 characters
+MAX_QUANTITY = 10_000
+
+# Finding codes (declared with deckcheck.findings.define in deckcheck/decklist/__init__.py).
+UNREADABLE = "DC001"  # unreadable file: binary, encoding, too big, XML/JSON error, not a decklist
+UNPARSABLE = "DC002"  # a line that could not be read
+SUSPICIOUS = "DC003"  # a line accepted with a doubt: latin-1, control characters, missing count...
+COMPANION_MERGED = "DC004"  # the companion listed twice was counted once
+
+SIDEBOARD_USUAL_SIZE = 15
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+class Parser(Protocol):
+    """One decklist input format."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    def parse(self, text: str, path: str) -> ParsedDeck: ...
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on CRLF, CR or LF only (``str.splitlines`` also splits on form feeds and U+2028, which
+    editors do not count as lines, so line numbers would drift). A final line break ends the last
+    line rather than starting an empty one."""
+    if not text:
+        return []
+    lines = _LINE_BREAK.split(text)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def strip_control(text: str) -> tuple[str, bool]:
+    """Remove control and invisible format characters (tabs become spaces). Returns the cleaned text
+    and whether anything other than a tab or a leading byte-order mark was removed."""
+    if text.isprintable():
+        return text, False
+    kept: list[str] = []
+    removed = False
+    for index, char in enumerate(text):
+        if char == "\t":
+            kept.append(" ")
+        elif char == "\ufeff" and index == 0:
+            continue
+        elif unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") and char != " ":
+            removed = True
+        else:
+            kept.append(char)
+    return "".join(kept), removed
+
+
+_FORMAT_ALIASES = {
+    "edh": "commander",
+    "cedh": "commander",
+    "elderdragonhighlander": "commander",
+    "commanderedh": "commander",
+    "pauperedh": "paupercommander",
+    "pdh": "paupercommander",
+    "duelcommander": "duel",
+    "historicbrawl": "brawl",
+}
+
+
+def normalize_format_name(value: str) -> str | None:
+    """``"Commander / EDH"``, ``"EDH"`` and ``"commander"`` all name one format: lower-case, drop
+    spaces, dashes and underscores, and map the common aliases to the Scryfall legality key."""
+    key = re.sub(r"[\s_\-]+", "", value.strip().lower())
+    if not key:
+        return None
+    if "/" in key:  # "commander/edh": either part may be the alias
+        for part in key.split("/"):
+            if part in _FORMAT_ALIASES or part == "commander":
+                return _FORMAT_ALIASES.get(part, part)
+        key = key.split("/")[0]
+    return _FORMAT_ALIASES.get(key, key)
+
+
+def normalized_key(name: str) -> str:
+    """A comparison key for two spellings of one card name in one file (the companion merge)."""
+    return " ".join(name.casefold().split())
+
+
+class DeckBuilder:
+    """Accumulates entries, line records and problems for one parse, then finishes the deck."""
+
+    def __init__(self, path: str, input_format: str) -> None:
+        self.deck = ParsedDeck(path=path, input_format=input_format)
+        # entry index -> index of the line record that produced it (several entries share line 0
+        # in formats without lines, so the record cannot be found by line number).
+        self._record_of_entry: dict[int, int] = {}
+
+    # -- recording lines ------------------------------------------------------------------------
+
+    def record(self, line: int, kind: LineKind, text: str, note: str = "") -> int:
+        self.deck.lines.append(LineRecord(line=line, kind=kind, text=text, note=note))
+        return len(self.deck.lines) - 1
+
+    def card(self, entry: Entry, text: str, note: str = "") -> None:
+        record = self.record(entry.line, LineKind.CARD, text, note)
+        self.deck.entries.append(entry)
+        self._record_of_entry[len(self.deck.entries) - 1] = record
+
+    def add_entry(self, entry: Entry) -> None:
+        """An entry whose line record is written later (XML: records are written in line order
+        after the tree is read); call :meth:`link_entries_by_line` once they are."""
+        self.deck.entries.append(entry)
+
+    def link_entries_by_line(self) -> None:
+        by_line = {r.line: i for i, r in enumerate(self.deck.lines) if r.kind is LineKind.CARD}
+        self._record_of_entry = {
+            i: by_line[e.line] for i, e in enumerate(self.deck.entries) if e.line in by_line
+        }
+
+    def problem_line(
+        self,
+        line: int,
+        text: str,
+        reason: str,
+        *,
+        code: str = UNPARSABLE,
+        severity: str = "error",
+        section: Zone | None = None,
+    ) -> None:
+        """A line that could not be used: recorded as PROBLEM and reported."""
+        self.record(line, LineKind.PROBLEM, text, reason)
+        self.report(line, reason, code=code, severity=severity, section=section)
+
+    def report(
+        self,
+        line: int,
+        message: str,
+        *,
+        code: str,
+        severity: str,
+        section: Zone | None = None,
+    ) -> None:
+        self.deck.problems.append(
+            ParseProblem(
+                line=line,
+                message=message,
+                severity=severity,
+                code=code,
+                section=str(section) if section is not None else None,
+            )
+        )
+
+    def set_metadata(self, key: str, value: str) -> None:
+        key = key.strip().lower()
+        value = value.strip()
+        if not key:
+            return
+        self.deck.metadata[key] = value
+        if key in ("name", "deck name", "deckname", "title") and value and self.deck.name is None:
+            self.deck.name = value
+        if key == "format" and value:
+            self.deck.declared_format = normalize_format_name(value)
+
+    # -- editing entries after the fact -------------------------------------------------------
+
+    def entry_count(self) -> int:
+        return len(self.deck.entries)
+
+    def replace_entry(self, index: int, entry: Entry | None, note: str) -> None:
+        """Change (or, with ``None``, remove) an entry, and note why on the line that produced it."""
+        record_index = self._record_of_entry.get(index)
+        if record_index is not None:
+            old = self.deck.lines[record_index]
+            joined = f"{old.note}; {note}" if old.note else note
+            self.deck.lines[record_index] = dataclasses.replace(old, note=joined)
+        if entry is not None:
+            self.deck.entries[index] = entry
+            return
+        del self.deck.entries[index]
+        shifted: dict[int, int] = {}
+        for entry_index, rec in self._record_of_entry.items():
+            if entry_index < index:
+                shifted[entry_index] = rec
+            elif entry_index > index:
+                shifted[entry_index - 1] = rec
+        self._record_of_entry = shifted
+
+    # -- finishing ------------------------------------------------------------------------------
+
+    def finish(self) -> ParsedDeck:
+        self._merge_duplicate_companions()
+        self.deck.problems.sort(key=lambda p: p.line)  # stable: file order within a line
+        return self.deck
+
+    def _merge_duplicate_companions(self) -> None:
+        """A companion listed under ``Companion`` *and* in the sideboard is one card (Arena and
+        Moxfield exports do this): keep the companion, take its copies off the sideboard line."""
+        companions = [e for e in self.deck.entries if e.zone is Zone.COMPANION]
+        for companion in companions:
+            to_remove = companion.quantity
+            key = normalized_key(companion.name)
+            index = 0
+            while to_remove > 0 and index < len(self.deck.entries):
+                entry = self.deck.entries[index]
+                if entry.zone is not Zone.SIDEBOARD or normalized_key(entry.name) != key:
+                    index += 1
+                    continue
+                taken = min(to_remove, entry.quantity)
+                to_remove -= taken
+                remaining = entry.quantity - taken
+                where = _where(companion.line, entry.line)
+                self.report(
+                    entry.line,
+                    f"companion {companion.name!r} is listed under Companion{where[0]} and in the "
+                    f"sideboard{where[1]}; counted once, as the companion (sideboard "
+                    f"{entry.quantity} -> {remaining})",
+                    code=COMPANION_MERGED,
+                    severity="info",
+                    section=Zone.SIDEBOARD,
+                )
+                note = f"{taken} cop{'y' if taken == 1 else 'ies'} merged into the companion"
+                if remaining:
+                    self.replace_entry(index, dataclasses.replace(entry, quantity=remaining), note)
+                    index += 1
+                else:
+                    self.replace_entry(index, None, note)
+
+
+def _where(companion_line: int, sideboard_line: int) -> tuple[str, str]:
+    if companion_line == 0 and sideboard_line == 0:
+        return "", ""
+    return f" (line {companion_line})", f" (line {sideboard_line})"
+
+
+def whole_file_problem(
+    path: str, input_format: str, message: str, *, code: str = UNREADABLE, text: str = ""
+) -> ParsedDeck:
+    """A file that cannot be read at all: one PROBLEM record for every line there is (line 0 when
+    the content is not even text), and one problem."""
+    builder = DeckBuilder(path, input_format)
+    lines = split_lines(text)
+    if not lines:
+        builder.record(0, LineKind.PROBLEM, "", message)
+    for number, line in enumerate(lines, start=1):
+        builder.record(number, LineKind.PROBLEM, line[:MAX_LINE_LENGTH], message)
+    builder.report(1 if lines else 0, message, code=code, severity="error")
+    return builder.finish()
+
+
+def check_quantity(value: int) -> str | None:
+    """The reason a count cannot be used, or None."""
+    if value < 0:
+        return f"negative count {value}"
+    if value == 0:
+        return "count is 0"
+    if value > MAX_QUANTITY:
+        return f"absurd count {value} (more than {MAX_QUANTITY:,})"
+    return None
+
+
+def parse_quantity(text: str) -> int | str:
+    """An integer count from text, or the reason it is not one (without int() on huge inputs)."""
+    digits = text.strip()
+    if not re.fullmatch(r"[+-]?\d+", digits):
+        return f"count {text.strip()!r} is not a whole number"
+    if len(digits.lstrip("+-").lstrip("0")) > 9:
+        return f"absurd count {digits[:12]}{'...' if len(digits) > 12 else ''} (more than {MAX_QUANTITY:,})"
+    value = int(digits)
+    reason = check_quantity(value)
+    return reason if reason is not None else value
+
+
+def join_notes(notes: Iterable[str]) -> str:
+    return "; ".join(n for n in notes if n)

@@ -1,0 +1,102 @@
+"""Content sniffing: which decklist format a text is, from the text alone.
+
+File extensions lie (``.dck`` is both Forge and XMage, ``.dek`` is XML or text, ``.txt`` is any of
+six formats), so only the content decides. Text dialects share one grammar, so a close call between
+two of them changes the label, not the entries.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcheck.decklist.csv_format import looks_like_csv_header
+
+_HTML_TAGS = re.compile(
+    r"</?(?:html|head|body|div|span|table|tr|td|th|script|a|p|li|ul|meta|link)\b", re.IGNORECASE
+)
+_XML_ROOT = re.compile(r"<(?![?!])\s*([A-Za-z_][\w.:-]*)")
+_HTML_ROOTS = frozenset({"html", "head", "body", "div", "span", "table", "script", "p", "a", "meta", "link"})
+
+_TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
+    (
+        "forge",
+        (
+            re.compile(
+                r"^\[(?:metadata|main|sideboard|commander|avatar|planes|schemes|conspiracy|dungeon|"
+                r"attractions|contraptions)\]\s*$",
+                re.IGNORECASE,
+            ),
+            re.compile(r"^\d+\s+[^|\[\]]+\|[A-Za-z0-9_]{2,8}(?:\|\d+)?\s*$"),
+        ),
+    ),
+    (
+        "xmage",
+        (
+            re.compile(r"^(?:SB:\s*)?\d+\s+\[[A-Za-z0-9_]+:[^\]]*\]\s+\S"),
+            re.compile(r"^NAME:"),
+            re.compile(r"^LAYOUT\s+\w+:"),
+        ),
+    ),
+    (
+        "archidekt",
+        (
+            re.compile(r"\[[^\]]*\{[^}]*\}[^\]]*\]\s*$"),
+            re.compile(r"\s\^[^^]*\^\s*$"),
+            re.compile(r"^\d+x\s.*\s\([a-z0-9]{2,8}\)(?:\s+\S+)?\s*(?:\[.*\])?\s*$"),
+        ),
+    ),
+    # Arena's section headers outrank Moxfield's markers: Moxfield's Arena export keeps *F*.
+    ("arena", (re.compile(r"^(?:About|Deck|Commander|Companion|Sideboard|Maybeboard)\s*$"),)),
+    (
+        "moxfield",
+        (
+            re.compile(r"\s\*(?:F|E|CMDR)\*(?:\s|$)"),
+            re.compile(r"\s#!?[^\s#]+\s*$"),
+        ),
+    ),
+    ("arena", (re.compile(r"^\d+\s+.+\s\([A-Z0-9_]{2,8}\)(?:\s+\S+)?\s*$"),)),
+    (
+        "plain",
+        (
+            re.compile(r"^\s*SB:", re.IGNORECASE),
+            re.compile(r"^\s*(?:CM|MB|COMMANDER|CMDR):", re.IGNORECASE),
+            re.compile(r"^\s*\d+\s+\[[A-Za-z0-9_]+\]\s"),
+            re.compile(r"\[[A-Za-z0-9_]+:[^\]]*\]\s*(?:\[[^\]]*\]\s*)*$"),
+            re.compile(r"^\s*(?://|#)"),
+        ),
+    ),
+)
+_SNIFF_LINES = 400
+
+
+def detect_format(text: str) -> str:
+    """The name of the input format ``text`` is written in (a key of INPUT_FORMATS)."""
+    head = text[:65536]
+    stripped = head.lstrip("\ufeff \t\r\n")
+    if not stripped:
+        return "plain"
+    if stripped.startswith("<"):
+        if stripped[:14].lower() == "<!doctype html":
+            return "html"
+        match = _XML_ROOT.search(stripped)
+        root = match.group(1) if match else ""
+        if root.lower() in _HTML_ROOTS:
+            return "html"
+        if root == "cockatrice_deck":
+            return "cod"
+        if root == "deck":
+            return "o8d"
+        return "dek"  # MTGO <Deck>; any other XML is refused by the dek parser with its root name
+    if stripped[0] == "{" or (
+        stripped[0] == "[" and re.match(r"\[\s*(?:[\[{\"\d\-\]]|true|false|null)", stripped)
+    ):
+        return "json"
+    if len(_HTML_TAGS.findall(head)) >= 3:
+        return "html"
+    lines = [line for line in head.splitlines()[:_SNIFF_LINES] if line.strip()]
+    if lines and looks_like_csv_header(lines[0]):
+        return "csv"
+    for name, signs in _TEXT_SIGNS:
+        if any(sign.search(line) for line in lines for sign in signs):
+            return name
+    return "mtgo"

@@ -1,0 +1,472 @@
+"""The line grammar shared by every text decklist format.
+
+Arena, MTGO, MWS, Moxfield, Archidekt, Forge and XMage card lines differ only in decorations around
+``count name``; one permissive grammar reads them all, so a file detected as the "wrong" text
+dialect still parses correctly. Dialect switches exist only where two formats really disagree
+(Forge's ``+`` foil suffix; Archidekt's trailing ``[Category]`` that elsewhere is a set code).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+from deckcheck.deck import Zone
+from deckcheck.decklist._base import MAX_NAME_LENGTH, parse_quantity
+from deckcheck.decklist._names import clean_name, name_problem
+
+
+class HeaderKind(Enum):
+    ZONE = "zone"  # switches the zone: Commander, Deck, Sideboard...
+    EXTRA = "extra"  # a section that is not part of the deck: planes, schemes, tokens...
+    GROUP = "group"  # a grouping inside the current zone: "Creatures (12)", "[Ramp]"
+    ABOUT = "about"  # Arena "About" (followed by "Name ...")
+    METADATA = "metadata"  # Forge "[metadata]" (followed by key=value lines)
+    UNKNOWN = "unknown"  # "Something:" that we do not know
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    kind: HeaderKind
+    label: str
+    zone: Zone | None = None
+
+
+def _words(*names: str) -> frozenset[str]:
+    return frozenset(names)
+
+
+# Section names, lower-case. The non-English ones are the Arena client's localised headers
+# (as collected by mazz3rr/mtg's Arena parser); they never collide with English card names.
+_ZONE_HEADERS: dict[Zone, frozenset[str]] = {
+    Zone.COMMANDER: _words(
+        "commander",
+        "commanders",
+        "command zone",
+        "commandzone",
+        "cmdr",
+        "oathbreaker",
+        "signature spell",
+        "signature spells",
+        "signaturespells",
+        "指挥官",
+        "指揮官",
+        "commandant",
+        "kommandeur",
+        "comandante",
+        "統率者",
+        "コマンダー",
+        "사령관",
+        "командир",
+    ),
+    Zone.COMPANION: _words(
+        "companion",
+        "companions",
+        "伙伴",
+        "夥伴",
+        "compagnon",
+        "gefährte",
+        "compagno",
+        "相棒",
+        "동료",
+        "companheiro",
+        "компаньон",
+        "compañero",
+    ),
+    Zone.MAIN: _words(
+        "deck",
+        "main",
+        "maindeck",
+        "main deck",
+        "mainboard",
+        "main board",
+        "decklist",
+        "deck list",
+        "library",
+        "牌库",
+        "牌庫",
+        "mazzo",
+        "デッキ",
+        "덱",
+        "колода",
+        "mazo",
+        "malet",
+    ),
+    Zone.SIDEBOARD: _words(
+        "sideboard",
+        "side",
+        "side board",
+        "sidedeck",
+        "side deck",
+        "sidelist",
+        "side list",
+        "sb",
+        "备牌",
+        "備牌",
+        "réserve",
+        "サイドボード",
+        "사이드보드",
+        "резерв",
+        "banquillo",
+        "reserva",
+    ),
+    Zone.MAYBEBOARD: _words(
+        "maybeboard",
+        "maybe board",
+        "maybe",
+        "maybes",
+        "considering",
+        "wishlist",
+        "wish list",
+    ),
+}
+_HEADER_ZONE = {word: zone for zone, words in _ZONE_HEADERS.items() for word in words}
+
+_EXTRA_HEADERS = _words(
+    "planar deck",
+    "planes",
+    "plane deck",
+    "planechase",
+    "scheme deck",
+    "schemes",
+    "display commander",
+    "display commanders",
+    "tokens",
+    "token",
+    "tokens & emblems",
+    "emblems",
+    "attractions",
+    "attraction deck",
+    "contraptions",
+    "stickers",
+    "sticker sheets",
+    "dungeon",
+    "dungeons",
+    "avatar",
+    "vanguard",
+)
+# Only as "[Conspiracy]": "Conspiracy" alone is also a card name.
+_BRACKET_ONLY_EXTRA = _words("conspiracy", "conspiracies")
+
+_GROUP_HEADERS = _words(
+    "creature",
+    "creatures",
+    "land",
+    "lands",
+    "basic lands",
+    "nonbasic lands",
+    "instant",
+    "instants",
+    "sorcery",
+    "sorceries",
+    "artifact",
+    "artifacts",
+    "enchantment",
+    "enchantments",
+    "planeswalker",
+    "planeswalkers",
+    "battle",
+    "battles",
+    "spell",
+    "spells",
+    "other spells",
+    "nonland",
+    "nonlands",
+    "non-land",
+    "non-lands",
+    "other",
+    "others",
+    "kindred",
+    "tribal",
+    "instants and sorceries",
+    "instants & sorceries",
+    "noncreature spells",
+)
+
+_COUNT_SUFFIX = re.compile(r"\s*(?:\(\s*\d{1,4}\s*\)|\[\s*\d{1,4}\s*\])$")
+_LABEL = re.compile(r"[^\W\d][\w &'/,.+\-]*", re.UNICODE)
+
+
+def classify_header(text: str) -> Header | None:
+    """The section header this (count-less, comment-free) line is, or None."""
+    stripped = text.strip()
+    bracketed = len(stripped) > 2 and stripped[0] == "[" and stripped[-1] == "]"
+    label = stripped[1:-1].strip() if bracketed else stripped
+    had_colon = label.endswith(":")
+    label = label.rstrip(":").strip()
+    counted = _COUNT_SUFFIX.search(label)
+    if counted:
+        label = label[: counted.start()].rstrip(" :")
+    key = " ".join(label.lower().split())
+    if not key:
+        return None
+    if key == "about":
+        return Header(HeaderKind.ABOUT, label)
+    if key == "metadata" and bracketed:
+        return Header(HeaderKind.METADATA, label)
+    if key in _HEADER_ZONE:
+        return Header(HeaderKind.ZONE, label, _HEADER_ZONE[key])
+    if key in _EXTRA_HEADERS or (bracketed and key in _BRACKET_ONLY_EXTRA):
+        return Header(HeaderKind.EXTRA, label)
+    if key in _GROUP_HEADERS:
+        return Header(HeaderKind.GROUP, label)
+    if (bracketed or counted) and _LABEL.fullmatch(label):
+        return Header(HeaderKind.GROUP, label)
+    if had_colon and not bracketed and _LABEL.fullmatch(label):
+        return Header(HeaderKind.UNKNOWN, label)
+    return None
+
+
+# Archidekt categories that are zones; any other category is kept as a tag.
+_CATEGORY_ZONE = {
+    "commander": Zone.COMMANDER,
+    "commanders": Zone.COMMANDER,
+    "companion": Zone.COMPANION,
+    "sideboard": Zone.SIDEBOARD,
+    "maybeboard": Zone.MAYBEBOARD,
+    "considering": Zone.MAYBEBOARD,
+    "mainboard": Zone.MAIN,
+    "main": Zone.MAIN,
+    "deck": Zone.MAIN,
+}
+
+_PREFIX = re.compile(
+    r"^(?P<prefix>sb|side|sideboard|cm|cmdr|commander|mb|main|mainboard|companion|maybe|maybeboard)"
+    r"\s*:\s*(?=\S)",
+    re.IGNORECASE,
+)
+_PREFIX_ZONE = {
+    "sb": Zone.SIDEBOARD,
+    "side": Zone.SIDEBOARD,
+    "sideboard": Zone.SIDEBOARD,
+    "cm": Zone.COMMANDER,
+    "cmdr": Zone.COMMANDER,
+    "commander": Zone.COMMANDER,
+    "mb": Zone.MAIN,
+    "main": Zone.MAIN,
+    "mainboard": Zone.MAIN,
+    "companion": Zone.COMPANION,
+    "maybe": Zone.MAYBEBOARD,
+    "maybeboard": Zone.MAYBEBOARD,
+}
+
+# "4x Name" or "4 Name"; not "4 x Name", which would eat the first word of "1 X Marks the Spot".
+_LEADING_COUNT = re.compile(r"^(?P<count>[+-]?\d+)(?:[xX]\s+|\s+)(?P<rest>\S.*)$")
+_LEADING_X_COUNT = re.compile(r"^[xX](?P<count>\d+)\s+(?P<rest>\S.*)$")
+_TRAILING_COUNT = re.compile(r"^(?P<rest>.*\S)\s+[xX](?P<count>\d+)$")
+_LEADING_SET = re.compile(r"^\[(?P<set>[A-Za-z0-9_]{1,8})(?::(?P<num>[^\]]*))?\]\s*(?P<rest>\S.*)$")
+
+_TAG = re.compile(r"^(?P<rest>.*?)\s+#!?(?P<tag>[^\s#]+)$")
+_CARET_TAGS = re.compile(r"^(?P<rest>.*?)\s*\^(?P<tags>[^^]*)\^$")
+_STAR_MARKER = re.compile(r"^(?P<rest>.*?)\s*\*(?P<marker>[A-Za-z]{1,6})\*$")
+_PAREN_MARKER = re.compile(r"^(?P<rest>.*?)\s*\((?P<marker>f|e|foil|etched)\)$", re.IGNORECASE)
+_BRACKET = re.compile(r"^(?P<rest>.*?)\s*\[(?P<inner>[^\[\]]*)\]$")
+_SET_AND_NUMBER = re.compile(
+    r"^(?P<rest>.*\S)\s+\((?P<set>[A-Za-z0-9_]{2,8})\)(?:\s+(?P<num>[A-Za-z0-9★*+\-§†.]{1,12}))?$"
+)
+_BRACKET_SET_NUMBER = re.compile(r"^(?P<set>[A-Za-z0-9_]{1,8}):(?P<num>[^\]]*)$")
+_BRACKET_SET = re.compile(r"^[A-Za-z0-9_]{2,8}$")
+_TRAILING_STAR = re.compile(r"^(?P<rest>.*[^\s*])\s*\*$")
+_CATEGORY = re.compile(r"^(?P<name>[^{}]*?)\s*(?P<flags>(?:\{[^{}]*\})*)$")
+
+_FOIL_MARKERS = {"f": "foil", "foil": "foil", "e": "etched", "etched": "etched", "foil etched": "etched"}
+_NOTE_MARKERS = {
+    "a": "alter",
+    "alter": "alter",
+    "p": "proxy",
+    "proxy": "proxy",
+    "s": "signed",
+    "signed": "signed",
+}
+
+
+@dataclass(slots=True)
+class CardLine:
+    """A card line taken apart. ``zone`` is set when the line itself names one (``SB:``,
+    ``*CMDR*``, ``[Commander]``); ``extra`` when it says it is not a deck card (``[token]``)."""
+
+    quantity: int | None
+    name: str
+    set_code: str | None = None
+    collector_number: str | None = None
+    foil: bool = False
+    tags: list[str] = field(default_factory=list)
+    zone: Zone | None = None
+    extra: str | None = None
+    notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def split_prefix(text: str) -> tuple[Zone | None, str]:
+    """``SB: 2 Duress`` -> (SIDEBOARD, ``2 Duress``)."""
+    match = _PREFIX.match(text)
+    if not match:
+        return None, text
+    return _PREFIX_ZONE[match.group("prefix").lower()], text[match.end() :]
+
+
+def parse_card(text: str, *, forge: bool = False, archidekt: bool = False) -> CardLine | str:
+    """Parse one card line (comments and headers already excluded). Returns the parts, or the
+    reason the line is not a card line."""
+    zone, rest = split_prefix(text.strip())
+    quantity: int | None = None
+    match = _LEADING_COUNT.match(rest) or _LEADING_X_COUNT.match(rest)
+    if match:
+        parsed = parse_quantity(match.group("count"))
+        if isinstance(parsed, str):
+            return parsed
+        quantity, rest = parsed, match.group("rest")
+    elif re.match(r"^[+-]?\d+\s*[xX]?$", rest):
+        return "a count with no card name"
+    card = CardLine(quantity=quantity, name="", zone=zone)
+
+    leading = _LEADING_SET.match(rest)
+    if leading:
+        card.set_code = leading.group("set")
+        card.collector_number = leading.group("num") or None
+        rest = leading.group("rest")
+
+    rest = _strip_decorations(rest, card, archidekt=archidekt)
+
+    if "|" in rest:  # Forge: Name|SET|artIndex
+        parts = [p.strip() for p in rest.split("|")]
+        rest = parts[0]
+        if len(parts) > 1 and parts[1]:
+            card.set_code = parts[1]
+        if len(parts) > 2 and parts[2]:
+            card.notes.append(f"art index {parts[2]}")
+        forge = True
+    if forge and rest.endswith("+"):
+        rest = rest[:-1].rstrip()
+        card.foil = True
+
+    if card.quantity is None:
+        trailing = _TRAILING_COUNT.match(rest)
+        if trailing:
+            parsed = parse_quantity(trailing.group("count"))
+            if isinstance(parsed, str):
+                return parsed
+            card.quantity, rest = parsed, trailing.group("rest")
+
+    star = _TRAILING_STAR.match(rest)
+    if star:
+        rest = star.group("rest")
+        card.notes.append("trailing '*' marker removed")
+
+    card.name = clean_name(rest)
+    problem = name_problem(card.name, MAX_NAME_LENGTH)
+    if problem:
+        return problem
+    return card
+
+
+def _strip_decorations(rest: str, card: CardLine, *, archidekt: bool) -> str:
+    """Peel markers, tags, categories and printings off the end of the line, in any order."""
+    seen_printing = False
+    while True:
+        match = _TAG.match(rest)
+        if match:
+            card.tags.insert(0, match.group("tag"))
+            rest = match.group("rest")
+            continue
+        match = _CARET_TAGS.match(rest)
+        if match:
+            tags = [t.strip() for t in match.group("tags").split(",")]
+            card.tags[:0] = [t for t in tags if t and not t.startswith("#")]
+            rest = match.group("rest")
+            continue
+        match = _STAR_MARKER.match(rest) or _PAREN_MARKER.match(rest)
+        if match:
+            _apply_marker(match.group("marker"), card, starred=match.re is _STAR_MARKER)
+            rest = match.group("rest")
+            continue
+        match = _BRACKET.match(rest)
+        if match and _apply_bracket(match.group("inner"), card, archidekt=archidekt):
+            rest = match.group("rest")
+            continue
+        match = _SET_AND_NUMBER.match(rest)
+        if match and not seen_printing:
+            seen_printing = True
+            card.set_code = match.group("set")
+            card.collector_number = match.group("num")
+            rest = match.group("rest")
+            continue
+        return rest
+
+
+def _apply_marker(marker: str, card: CardLine, *, starred: bool) -> None:
+    key = marker.lower()
+    if key in _FOIL_MARKERS:
+        card.foil = True
+        if _FOIL_MARKERS[key] == "etched":
+            card.notes.append("etched")
+    elif key == "cmdr":
+        card.zone = Zone.COMMANDER
+    elif key in _NOTE_MARKERS:
+        card.notes.append(_NOTE_MARKERS[key])
+    elif starred:
+        card.warnings.append(f"unknown marker *{marker}* removed")
+
+
+def _apply_bracket(inner: str, card: CardLine, *, archidekt: bool) -> bool:
+    """A trailing ``[...]``: a finish marker, ``[SET:NUM]``, Archidekt categories or ``[SET]``.
+    Returns False when it is none of these (the brackets stay and the name is refused)."""
+    content = inner.strip()
+    key = content.lower()
+    if key in _FOIL_MARKERS:
+        card.foil = True
+        if _FOIL_MARKERS[key] == "etched":
+            card.notes.append("etched")
+        return True
+    if key in ("token", "tokens", "emblem"):
+        card.extra = "token"
+        return True
+    if key in _NOTE_MARKERS or key in ("nonfoil", "non-foil"):
+        card.notes.append(key)
+        return True
+    set_number = _BRACKET_SET_NUMBER.match(content)
+    if set_number:
+        card.set_code = set_number.group("set")
+        card.collector_number = set_number.group("num") or None
+        return True
+    first_category = _CATEGORY.match(content.split(",")[0].strip())
+    is_category = (
+        archidekt
+        or "{" in content
+        or "," in content
+        or (first_category is not None and first_category.group("name").strip().lower() in _CATEGORY_ZONE)
+    )
+    if is_category and content:
+        _apply_categories(content, card)
+        return True
+    if _BRACKET_SET.match(content):
+        card.set_code = content
+        return True
+    return False
+
+
+def _apply_categories(content: str, card: CardLine) -> None:
+    """Archidekt ``[Commander{top},Ramp]``: the first zone category places the card; a
+    ``{noDeck}`` category keeps it out of the deck; other categories become tags."""
+    zone: Zone | None = None
+    out_of_deck = False
+    for raw in content.split(","):
+        match = _CATEGORY.match(raw.strip())
+        if not match:
+            continue
+        name = match.group("name").strip()
+        flags = {f.strip().lower() for f in re.findall(r"\{([^{}]*)\}", match.group("flags"))}
+        if not name:
+            continue
+        category_zone = _CATEGORY_ZONE.get(name.lower())
+        if category_zone is not None and zone is None:
+            zone = category_zone
+        elif category_zone is None:
+            card.tags.append(name)
+        if "nodeck" in flags:
+            out_of_deck = True
+    if zone is None and out_of_deck:
+        zone = Zone.MAYBEBOARD
+    if zone is not None and card.zone is None:
+        card.zone = zone

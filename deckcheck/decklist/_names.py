@@ -1,0 +1,64 @@
+"""Card-name cleanup shared by every parser: split separators, quotes, whitespace.
+
+Parsers keep names as written; this only removes the differences between exporters that are not
+part of the name (Arena's ``///``, MTGO's single ``/``, curly quotes, doubled spaces). Resolving the
+name against card data is done elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+
+_QUOTES = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "\u00b4": "'",
+        "\u0060": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+    }
+)
+
+# A split/MDFC/adventure separator: one to three slashes, any spacing ("Fire/Ice", "A /// B").
+_SEPARATOR = re.compile(r"\s*/{1,3}\s*")
+
+SPLIT_SEPARATOR = " // "
+
+
+def clean_name(name: str) -> str:
+    """Normalise spacing, quotes and face separators: ``Fire/Ice`` and ``Fire /// Ice`` both
+    become ``Fire // Ice``. A name with a single ``/`` that is not a split card cannot be told
+    apart here; it is written ``A // B`` too and name resolution decides."""
+    text = " ".join(name.translate(_QUOTES).split())
+    if "/" in text:
+        parts = [p for p in _SEPARATOR.split(text)]
+        if all(parts):
+            text = SPLIT_SEPARATOR.join(parts)
+    return text
+
+
+# Characters that never occur in a card name; their presence means the line is not a card.
+# (";" does: "TL;DR".)
+_FOREIGN = re.compile(r"[<>{}\\=@$%~^|`\[\]]")
+
+
+def name_problem(name: str, max_length: int, *, strict: bool = True) -> str | None:
+    """Why ``name`` cannot be a card name, or None. ``strict`` (text lines) also refuses characters
+    no card name has; a structured field (XML attribute, JSON value) is taken as meant."""
+    if not name:
+        return "no card name"
+    if len(name) > max_length:
+        return f"card name too long ({len(name)} characters, limit {max_length})"
+    if not any(ch.isalpha() for ch in name) and "_" not in name:  # "_____" is a card (Unhinged)
+        return f"{name!r} is not a card name (no letters)"
+    foreign = _FOREIGN.search(name) if strict else None
+    if foreign:
+        return f"{name!r} is not a card name (unexpected {foreign.group()!r})"
+    return None

@@ -1,0 +1,278 @@
+"""Deck CSV exports: a quantity column (Count | Quantity | Qty), a Name column and an optional board
+column (Board | Section | Category). Covers Scryfall's deck CSV (``section,count,name,...,set_code,
+collector_number``), Moxfield/Deckbox collection-style CSVs and hand-made sheets.
+
+Every physical line is accounted for: the header row, one record per card row, and a "continuation"
+comment for the extra lines of a quoted field that spans lines.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.decklist._base import (
+    MAX_LINE_LENGTH,
+    MAX_NAME_LENGTH,
+    SUSPICIOUS,
+    UNPARSABLE,
+    UNREADABLE,
+    DeckBuilder,
+    parse_quantity,
+    split_lines,
+    strip_control,
+)
+from deckcheck.decklist._names import clean_name, name_problem
+
+_COUNT_COLUMNS = ("count", "quantity", "qty", "amount", "copies")
+_NAME_COLUMNS = ("name", "card name", "card", "cardname", "card_name")
+_BOARD_COLUMNS = ("board", "section", "category", "zone", "location")
+_SET_COLUMNS = ("set_code", "set code", "setcode", "edition code", "edition", "set")
+_NUMBER_COLUMNS = ("collector number", "collector_number", "collectornumber", "cn", "card number", "number")
+_FOIL_COLUMNS = ("foil", "finish", "printing")
+_TAG_COLUMNS = ("tags", "tag")
+_DELIMITERS = (",", ";", "\t")
+
+
+def _normalise(header: str) -> str:
+    return " ".join(header.strip().strip('"').lower().split())
+
+
+def _find(headers: Sequence[str], names: Sequence[str]) -> int | None:
+    for name in names:
+        if name in headers:
+            return headers.index(name)
+    return None
+
+
+def sniff_delimiter(first_line: str) -> str:
+    return max(_DELIMITERS, key=first_line.count)
+
+
+def looks_like_csv_header(first_line: str) -> bool:
+    """A header row naming a card-name column and a count or board column."""
+    delimiter = sniff_delimiter(first_line)
+    if delimiter not in first_line:
+        return False
+    try:
+        headers = [_normalise(h) for h in next(csv.reader([first_line], delimiter=delimiter))]
+    except (csv.Error, StopIteration):
+        return False
+    has_name = _find(headers, _NAME_COLUMNS) is not None
+    return has_name and (
+        _find(headers, _COUNT_COLUMNS) is not None or _find(headers, _BOARD_COLUMNS) is not None
+    )
+
+
+def _board_zone(value: str) -> tuple[Zone, tuple[str, ...], str]:
+    """Zone, extra tags and a note for a board/section/category cell."""
+    key = value.strip().lower()
+    if "command" in key:
+        return Zone.COMMANDER, (), ""
+    if "companion" in key:
+        return Zone.COMPANION, (), ""
+    if "side" in key:
+        return Zone.SIDEBOARD, (), ""
+    if "outside" in key:  # Scryfall: cards outside the game (companion, wish targets) = sideboard
+        return Zone.SIDEBOARD, (), f"{value!r}: outside the game, read as sideboard"
+    if "maybe" in key or "consider" in key or "wish" in key:
+        return Zone.MAYBEBOARD, (), ""
+    if "token" in key:
+        return Zone.MAYBEBOARD, (f"extra:{key}",), f"{value!r}: not deck cards, kept in the maybeboard"
+    return Zone.MAIN, (), ""
+
+
+@dataclass(frozen=True, slots=True)
+class CsvFormat:
+    name: str = "csv"
+    description: str = "deck CSV: Count|Quantity|Qty, Name, optional Board|Section|Category (Scryfall CSV)"
+
+    def parse(self, text: str, path: str) -> ParsedDeck:
+        return _CsvRun(text, path, self.name).run()
+
+
+class _CsvRun:
+    def __init__(self, text: str, path: str, name: str) -> None:
+        self.lines = split_lines(text)
+        self.builder = DeckBuilder(path, name)
+        self.missing_count: list[int] = []
+
+    def run(self) -> ParsedDeck:
+        b = self.builder
+        first = next((i for i, line in enumerate(self.lines) if line.strip()), None)
+        if first is None:
+            for number, raw in enumerate(self.lines, start=1):
+                b.record(number, LineKind.BLANK, raw)
+            b.report(0, "empty CSV: no header row", code=UNREADABLE, severity="error")
+            return b.finish()
+        for number in range(1, first + 1):
+            b.record(number, LineKind.BLANK, self.lines[number - 1])
+        delimiter = sniff_delimiter(self.lines[first])
+        reader = csv.reader(self._feed(first), delimiter=delimiter)
+        header_line = first + 1
+        try:
+            headers = [_normalise(h) for h in next(reader)]
+        except (csv.Error, StopIteration) as exc:
+            self._fail_rest(header_line, f"CSV header unreadable: {exc}")
+            return b.finish()
+        self._records(header_line, header_line + reader.line_num - 1, LineKind.HEADER, "CSV header")
+        name_col = _find(headers, _NAME_COLUMNS)
+        if name_col is None:
+            b.report(
+                header_line,
+                "CSV has no Name column (expected Name / Card Name)",
+                code=UNREADABLE,
+                severity="error",
+            )
+        columns = _Columns(
+            name=name_col,
+            count=_find(headers, _COUNT_COLUMNS),
+            board=_find(headers, _BOARD_COLUMNS),
+            set_code=_find(headers, _SET_COLUMNS),
+            number=_find(headers, _NUMBER_COLUMNS),
+            foil=_find(headers, _FOIL_COLUMNS),
+            tags=_find(headers, _TAG_COLUMNS),
+        )
+        previous_end = header_line + reader.line_num - 1
+        while True:
+            try:
+                row = next(reader)
+            except StopIteration:
+                break
+            except csv.Error as exc:
+                self._fail_rest(previous_end + 1, f"CSV error: {exc}")
+                break
+            start, end = previous_end + 1, first + reader.line_num
+            previous_end = end
+            self._row(start, end, row, columns)
+        self._report_missing_counts()
+        return b.finish()
+
+    def _feed(self, first: int) -> Iterator[str]:
+        for line in self.lines[first:]:
+            yield line + "\n"
+
+    def _records(self, start: int, end: int, kind: LineKind, note: str = "") -> None:
+        self.builder.record(start, kind, self.lines[start - 1], note)
+        for number in range(start + 1, end + 1):
+            self.builder.record(
+                number,
+                LineKind.COMMENT,
+                self.lines[number - 1],
+                f"continuation of the CSV record on line {start}",
+            )
+
+    def _fail_rest(self, start: int, reason: str) -> None:
+        for number in range(start, len(self.lines) + 1):
+            self.builder.record(number, LineKind.PROBLEM, self.lines[number - 1][:MAX_LINE_LENGTH], reason)
+        self.builder.report(start, reason, code=UNREADABLE, severity="error")
+
+    def _row(self, start: int, end: int, row: list[str], columns: _Columns) -> None:
+        b = self.builder
+        if not any(cell.strip() for cell in row):
+            self._records(start, end, LineKind.BLANK)
+            return
+        record_text = self.lines[start - 1]
+        zone, zone_note = Zone.MAIN, ""
+        extra_tags: tuple[str, ...] = ()
+        if columns.board is not None and columns.board < len(row) and row[columns.board].strip():
+            zone, extra_tags, zone_note = _board_zone(row[columns.board])
+
+        def problem(reason: str) -> None:
+            b.problem_line(start, record_text[:MAX_LINE_LENGTH], reason, code=UNPARSABLE, section=zone)
+            for number in range(start + 1, end + 1):
+                b.record(
+                    number,
+                    LineKind.COMMENT,
+                    self.lines[number - 1],
+                    f"continuation of the CSV record on line {start}",
+                )
+
+        if sum(len(value) for value in row) > MAX_LINE_LENGTH:
+            problem(f"CSV record too long (limit {MAX_LINE_LENGTH:,} characters)")
+            return
+        cleaned: list[str] = []
+        for value in row:
+            # a quoted cell may span lines: the line break is a space, not a control character
+            text, removed = strip_control(" ".join(value.splitlines()))
+            if removed:
+                b.report(
+                    start,
+                    "control characters removed from the record",
+                    code=SUSPICIOUS,
+                    severity="warning",
+                    section=zone,
+                )
+            cleaned.append(text.strip())
+
+        def cell(index: int | None) -> str:
+            return cleaned[index] if index is not None and index < len(cleaned) else ""
+
+        name = clean_name(cell(columns.name))
+        reason = name_problem(name, MAX_NAME_LENGTH, strict=False)
+        if columns.name is None:
+            reason = "no Name column"
+        if reason:
+            problem(reason)
+            return
+        notes = [zone_note] if zone_note else []
+        if columns.count is None:
+            quantity: int | str = 1
+            self.missing_count.append(start)
+            notes.append("no count column: read as 1")
+        else:
+            quantity = parse_quantity(cell(columns.count)) if cell(columns.count) else "no count"
+        if isinstance(quantity, str):
+            problem(quantity)
+            return
+        foil_cell = cell(columns.foil).lower()
+        foil = foil_cell in ("foil", "etched", "true", "yes", "1", "y", "x")
+        tags = tuple(
+            t.strip().lstrip("#") for t in cell(columns.tags).replace(";", ",").split(",") if t.strip()
+        )
+        entry = Entry(
+            quantity=quantity,
+            name=name,
+            zone=zone,
+            line=start,
+            set_code=cell(columns.set_code) or None,
+            collector_number=cell(columns.number) or None,
+            foil=foil,
+            tags=extra_tags + tags,
+            raw=record_text,
+        )
+        b.card(entry, record_text, "; ".join(notes))
+        for number in range(start + 1, end + 1):
+            b.record(
+                number,
+                LineKind.COMMENT,
+                self.lines[number - 1],
+                f"continuation of the CSV record on line {start}",
+            )
+
+    def _report_missing_counts(self) -> None:
+        if not self.missing_count:
+            return
+        first = self.missing_count[0]
+        self.builder.report(
+            first,
+            f"CSV has no Count/Quantity column: {len(self.missing_count)} rows each read as 1 copy",
+            code=SUSPICIOUS,
+            severity="warning",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Columns:
+    name: int | None
+    count: int | None
+    board: int | None
+    set_code: int | None
+    number: int | None
+    foil: int | None
+    tags: int | None
+
+
+CSV = CsvFormat()

@@ -1,0 +1,509 @@
+"""JSON deck bodies from deck sites' APIs: Moxfield (v2 boards and v3 ``boards``), Archidekt
+(``cards[].categories`` + ``categories[].includedInDeck``), MTGJSON deck files (``data.mainBoard``...),
+TCGplayer (``result.deck.subDecks``), TappedOut (``board`` HTML) and Aetherhub (``convertedDeck``).
+
+JSON has no meaningful lines: every entry has line 0, and every card found is recorded as one
+CARD (or PROBLEM) line record at line 0 whose note says where in the document it came from.
+"""
+
+from __future__ import annotations
+
+import html.parser
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.decklist._base import (
+    MAX_NAME_LENGTH,
+    SUSPICIOUS,
+    UNPARSABLE,
+    UNREADABLE,
+    DeckBuilder,
+    check_quantity,
+    parse_quantity,
+    strip_control,
+    whole_file_problem,
+)
+from deckcheck.decklist._grammar import HeaderKind, classify_header
+from deckcheck.decklist._names import clean_name, name_problem
+
+# Archidekt's numeric deckFormat; only the values two independent client libraries agree on.
+_ARCHIDEKT_FORMATS = {1: "standard", 2: "modern", 3: "commander", 4: "legacy", 5: "vintage", 6: "pauper"}
+
+_MOXFIELD_BOARDS = {
+    "commanders": Zone.COMMANDER,
+    "companions": Zone.COMPANION,
+    "mainboard": Zone.MAIN,
+    "sideboard": Zone.SIDEBOARD,
+    "maybeboard": Zone.MAYBEBOARD,
+    "signaturespells": Zone.COMMANDER,
+}
+_MOXFIELD_EXTRA_BOARDS = ("attractions", "stickers", "contraptions", "tokens")
+
+_MTGJSON_BOARDS = {"commander": Zone.COMMANDER, "mainBoard": Zone.MAIN, "sideBoard": Zone.SIDEBOARD}
+_MTGJSON_EXTRA = ("displayCommander", "planes", "schemes", "tokens")
+
+_TCGPLAYER_BOARDS = {
+    "commandzone": Zone.COMMANDER,
+    "commander": Zone.COMMANDER,
+    "companion": Zone.COMPANION,
+    "maindeck": Zone.MAIN,
+    "mainboard": Zone.MAIN,
+    "sideboard": Zone.SIDEBOARD,
+    "maybeboard": Zone.MAYBEBOARD,
+}
+
+_CATEGORY_ZONE = {
+    "commander": Zone.COMMANDER,
+    "commanders": Zone.COMMANDER,
+    "companion": Zone.COMPANION,
+    "sideboard": Zone.SIDEBOARD,
+    "maybeboard": Zone.MAYBEBOARD,
+    "considering": Zone.MAYBEBOARD,
+}
+
+
+class _Run:
+    def __init__(self, path: str, name: str) -> None:
+        self.builder = DeckBuilder(path, name)
+
+    def card(
+        self,
+        where: str,
+        name: Any,
+        quantity: Any,
+        zone: Zone,
+        *,
+        set_code: Any = None,
+        collector_number: Any = None,
+        foil: bool = False,
+        tags: Iterable[str] = (),
+    ) -> None:
+        b = self.builder
+        if not isinstance(name, str):
+            b.problem_line(0, where, f"{where}: no card name", code=UNPARSABLE, section=zone)
+            return
+        text, removed = strip_control(name)
+        if removed:
+            b.report(
+                0,
+                f"{where}: control characters removed from the card name",
+                code=SUSPICIOUS,
+                severity="warning",
+                section=zone,
+            )
+        clean = clean_name(text)
+        problem = name_problem(clean, MAX_NAME_LENGTH, strict=False)
+        if problem:
+            b.problem_line(0, where[:200], f"{where[:200]}: {problem}", code=UNPARSABLE, section=zone)
+            return
+        count = _quantity(quantity)
+        if isinstance(count, str):
+            b.problem_line(
+                0, f"{quantity!r} {clean}"[:200], f"{where}: {count}", code=UNPARSABLE, section=zone
+            )
+            return
+        entry = Entry(
+            quantity=count,
+            name=clean,
+            zone=zone,
+            line=0,
+            set_code=_text_or_none(set_code),
+            collector_number=_text_or_none(collector_number),
+            foil=foil,
+            tags=tuple(tags),
+            raw=f"{count} {clean}",
+        )
+        b.card(entry, f"{count} {clean}", where)
+
+    def note(self, text: str, note: str) -> None:
+        self.builder.record(0, LineKind.COMMENT, text, note)
+
+    def extra(self, where: str, label: str) -> None:
+        self.builder.report(
+            0,
+            f"{where}: {label!r} is not part of the deck: kept in the maybeboard (never counted)",
+            code=SUSPICIOUS,
+            severity="info",
+            section=Zone.MAYBEBOARD,
+        )
+
+
+def _quantity(value: Any) -> int | str:
+    if isinstance(value, bool) or value is None:
+        return "no quantity"
+    if isinstance(value, int):
+        reason = check_quantity(value)
+        return reason if reason is not None else value
+    if isinstance(value, float) and value.is_integer():
+        return _quantity(int(value))
+    if isinstance(value, str):
+        return parse_quantity(value)
+    return f"quantity {value!r} is not a whole number"
+
+
+def _text_or_none(value: Any) -> str | None:
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        text = str(value).strip()
+        return text or None
+    return None
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _get(mapping: Any, *keys: str) -> Any:
+    """Nested lookup that tolerates missing keys and non-dicts."""
+    current = mapping
+    for key in keys:
+        if not isinstance(current, Mapping):
+            return None
+        current = current.get(key)
+    return current
+
+
+# -- shapes -------------------------------------------------------------------------------------
+
+
+def _moxfield(run: _Run, data: Mapping[str, Any]) -> None:
+    b = run.builder
+    if isinstance(data.get("name"), str):
+        b.set_metadata("name", data["name"])
+    if isinstance(data.get("format"), str):
+        b.set_metadata("format", data["format"])
+    raw_tags = data.get("authorTags")
+    author_tags: Mapping[str, Any] = raw_tags if isinstance(raw_tags, Mapping) else {}
+    boards: dict[str, Any] = {}
+    if isinstance(data.get("boards"), Mapping):  # v3: boards.<name>.cards
+        for board_name, board in data["boards"].items():
+            boards[str(board_name)] = _get(board, "cards")
+    else:  # v2: top-level boards
+        for key, value in data.items():
+            if key.lower() in _MOXFIELD_BOARDS or key.lower() in _MOXFIELD_EXTRA_BOARDS:
+                boards[key] = value
+    for board_name, cards in boards.items():
+        key = board_name.lower()
+        zone = _MOXFIELD_BOARDS.get(key)
+        extra_tags: tuple[str, ...] = ()
+        if zone is None:
+            if isinstance(cards, list):  # "tokens": the tokens the deck makes, not deck cards
+                run.note(f"{board_name}: {len(cards)} entries", "not deck cards: not read")
+                continue
+            if not cards:
+                continue
+            zone, extra_tags = Zone.MAYBEBOARD, (f"extra:{key}",)
+            run.extra(board_name, board_name)
+        if not isinstance(cards, Mapping):
+            if cards:
+                b.problem_line(0, board_name, f"{board_name}: expected an object of cards", code=UNPARSABLE)
+            continue
+        for card_key, item in cards.items():
+            where = f"{board_name}/{card_key}"
+            card = _get(item, "card")
+            name = _get(card, "name")
+            finish = str(_get(item, "finish") or "").lower()
+            foil = bool(_get(item, "isFoil")) or finish in ("foil", "etched")
+            tags = author_tags.get(name, []) if isinstance(name, str) else []
+            run.card(
+                where,
+                name,
+                _get(item, "quantity"),
+                zone,
+                set_code=_get(card, "set"),
+                collector_number=_get(card, "cn"),
+                foil=foil,
+                tags=[*extra_tags, *(t for t in tags if isinstance(t, str))],
+            )
+
+
+def _archidekt(run: _Run, data: Mapping[str, Any]) -> None:
+    b = run.builder
+    if isinstance(data.get("name"), str):
+        b.set_metadata("name", data["name"])
+    deck_format = data.get("deckFormat")
+    if isinstance(deck_format, int) and not isinstance(deck_format, bool):
+        b.deck.metadata["archidekt deck format"] = str(deck_format)
+        if deck_format in _ARCHIDEKT_FORMATS:
+            b.deck.declared_format = _ARCHIDEKT_FORMATS[deck_format]
+    out_of_deck = {
+        str(c.get("name", "")).lower()
+        for c in _list(data.get("categories"))
+        if isinstance(c, Mapping) and c.get("includedInDeck") is False
+    }
+    for index, item in enumerate(_list(data.get("cards"))):
+        where = f"cards[{index}]"
+        if not isinstance(item, Mapping):
+            b.problem_line(0, where, f"{where}: not a card object", code=UNPARSABLE)
+            continue
+        card = item.get("card")
+        name = _get(card, "oracleCard", "name") or _get(card, "name") or _get(card, "displayName")
+        if item.get("deletedAt"):
+            run.note(f"{item.get('quantity')} {name}", f"{where}: deleted from the deck: not read")
+            continue
+        categories = [c for c in _list(item.get("categories")) if isinstance(c, str)]
+        zone: Zone | None = Zone.COMPANION if item.get("companion") is True else None
+        tags: list[str] = []
+        for category in categories:
+            category_zone = _CATEGORY_ZONE.get(category.lower())
+            if category_zone is not None and zone is None:
+                zone = category_zone
+            elif category_zone is None:
+                tags.append(category)
+        if zone is None:
+            primary = categories[0].lower() if categories else ""
+            zone = Zone.MAYBEBOARD if primary in out_of_deck else Zone.MAIN
+        modifier = str(item.get("modifier") or "").lower()
+        run.card(
+            f"{where} ({', '.join(categories) or 'no category'})",
+            name,
+            item.get("quantity"),
+            zone,
+            set_code=_get(card, "edition", "editioncode"),
+            collector_number=_get(card, "collectorNumber"),
+            foil=modifier in ("foil", "etched"),
+            tags=tags,
+        )
+
+
+def _mtgjson(run: _Run, data: Mapping[str, Any]) -> None:
+    b = run.builder
+    deck = data["data"]
+    if isinstance(deck.get("name"), str):
+        b.set_metadata("name", deck["name"])
+    if isinstance(deck.get("type"), str):
+        b.deck.metadata["type"] = deck["type"]
+    for key, zone in [*_MTGJSON_BOARDS.items(), *((k, Zone.MAYBEBOARD) for k in _MTGJSON_EXTRA)]:
+        cards = deck.get(key)
+        if not cards:
+            continue
+        if not isinstance(cards, list):
+            b.problem_line(0, key, f"data.{key}: expected a list of cards", code=UNPARSABLE)
+            continue
+        extra = () if key in _MTGJSON_BOARDS else (f"extra:{key.lower()}",)
+        if extra:
+            run.extra(f"data.{key}", key)
+        for index, card in enumerate(cards):
+            run.card(
+                f"data.{key}[{index}]",
+                _get(card, "name"),
+                _get(card, "count"),
+                zone,
+                set_code=_get(card, "setCode"),
+                collector_number=_get(card, "number"),
+                foil=bool(_get(card, "isFoil")) or bool(_get(card, "isEtched")),
+                tags=extra,
+            )
+
+
+def _tcgplayer(run: _Run, data: Mapping[str, Any]) -> None:
+    b = run.builder
+    result = data["result"]
+    deck = result["deck"]
+    if isinstance(deck.get("name"), str):
+        b.set_metadata("name", deck["name"])
+    if isinstance(deck.get("format"), str):
+        b.set_metadata("format", deck["format"])
+    cards = result.get("cards") if isinstance(result.get("cards"), Mapping) else {}
+    for board_name, items in (deck.get("subDecks") or {}).items():
+        zone = _TCGPLAYER_BOARDS.get(str(board_name).lower())
+        extra: tuple[str, ...] = ()
+        if zone is None:
+            zone, extra = Zone.MAYBEBOARD, (f"extra:{str(board_name).lower()}",)
+            run.extra(f"subDecks.{board_name}", str(board_name))
+        for index, item in enumerate(items if isinstance(items, list) else []):
+            card_id = _get(item, "cardID")
+            card = cards.get(str(card_id)) if card_id is not None else None
+            run.card(
+                f"subDecks.{board_name}[{index}] (cardID {card_id})",
+                _get(card, "name"),
+                _get(item, "quantity"),
+                zone,
+                set_code=_get(card, "set"),
+                tags=extra,
+            )
+
+
+class _TappedOutBoard(html.parser.HTMLParser):
+    """Reads TappedOut's embedded board HTML: <h3>Section</h3> then <li> "1x <a>Name</a>"."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.items: list[tuple[str, str, str]] = []  # (section, quantity text, name)
+        self._section = ""
+        self._in_h3 = False
+        self._in_li = False
+        self._in_a = False
+        self._li_text: list[str] = []
+        self._a_text: list[str] = []
+        self._h3_text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "h3":
+            self._in_h3, self._h3_text = True, []
+        elif tag == "li":
+            self._in_li, self._li_text, self._a_text = True, [], []
+        elif tag == "a" and self._in_li:
+            self._in_a = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "h3" and self._in_h3:
+            self._in_h3 = False
+            self._section = " ".join("".join(self._h3_text).split())
+        elif tag == "a":
+            self._in_a = False
+        elif tag == "li" and self._in_li:
+            self._in_li = False
+            name = " ".join("".join(self._a_text).split())
+            quantity = "".join(self._li_text).split()
+            self.items.append((self._section, quantity[0] if quantity else "", name))
+
+    def handle_data(self, data: str) -> None:
+        if self._in_h3:
+            self._h3_text.append(data)
+        if self._in_li:
+            if self._in_a:
+                self._a_text.append(data)
+            elif not self._a_text:
+                self._li_text.append(data)
+
+
+def _tappedout(run: _Run, data: Mapping[str, Any]) -> None:
+    b = run.builder
+    if isinstance(data.get("title"), str):
+        b.set_metadata("name", data["title"])
+    board = data.get("board")
+    if isinstance(board, str) and board.strip():
+        parser = _TappedOutBoard()
+        parser.feed(board)
+        parser.close()
+        for index, (section, quantity, name) in enumerate(parser.items):
+            header = classify_header(section) if section else None
+            zone = Zone.MAIN
+            if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
+                zone = header.zone
+            run.card(f"board[{index}] ({section or 'no section'})", name, quantity.rstrip("xX"), zone)
+        return
+    cards = data.get("cards")
+    if isinstance(cards, str):  # "1 Name||1 Other": no zones
+        for index, item in enumerate(c for c in cards.split("||") if c.strip()):
+            quantity, _, name = item.strip().partition(" ")
+            run.card(f"cards[{index}]", name, quantity, Zone.MAIN)
+
+
+def _aetherhub(run: _Run, data: Mapping[str, Any]) -> None:
+    zone = Zone.MAIN
+    for index, item in enumerate(_list(data.get("convertedDeck"))):
+        where = f"convertedDeck[{index}]"
+        name = _get(item, "name")
+        quantity = _get(item, "quantity")
+        if quantity is None and isinstance(name, str):  # a section marker or a spacer
+            header = classify_header(name) if name.strip() else None
+            if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
+                zone = header.zone
+                run.builder.record(0, LineKind.HEADER, name, where)
+            else:
+                run.note(name, f"{where}: spacer")
+            continue
+        run.card(
+            where, name, quantity, zone, set_code=_get(item, "set"), collector_number=_get(item, "number")
+        )
+
+
+def _generic_list(run: _Run, data: list[Any]) -> None:
+    for index, item in enumerate(data):
+        zone = Zone.MAIN
+        board = _get(item, "board") or _get(item, "section") or _get(item, "zone")
+        if isinstance(board, str):
+            header = classify_header(board)
+            if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
+                zone = header.zone
+        quantity = _get(item, "quantity")
+        if quantity is None:
+            quantity = _get(item, "count")
+        run.card(
+            f"[{index}]",
+            _get(item, "name"),
+            quantity,
+            zone,
+            set_code=_get(item, "set"),
+            collector_number=_get(item, "collector_number"),
+        )
+
+
+def _shape(data: Any) -> str | None:
+    if isinstance(data, list):
+        if data and all(isinstance(i, Mapping) and "name" in i for i in data):
+            return "list"
+        return None
+    if not isinstance(data, Mapping):
+        return None
+    if isinstance(data.get("boards"), Mapping) or isinstance(data.get("mainboard"), Mapping):
+        return "moxfield"
+    if isinstance(data.get("cards"), list) and (
+        "categories" in data
+        or "deckFormat" in data
+        or any(isinstance(c, Mapping) and "categories" in c for c in data["cards"][:5])
+    ):
+        return "archidekt"
+    inner = data.get("data")
+    if isinstance(inner, Mapping) and any(k in inner for k in ("mainBoard", "sideBoard", "commander")):
+        return "mtgjson"
+    if isinstance(_get(data, "result", "deck", "subDecks"), Mapping):
+        return "tcgplayer"
+    if isinstance(data.get("board"), str) or isinstance(data.get("cards"), str):
+        return "tappedout"
+    if isinstance(data.get("convertedDeck"), list):
+        return "aetherhub"
+    return None
+
+
+_READERS = {
+    "moxfield": _moxfield,
+    "archidekt": _archidekt,
+    "mtgjson": _mtgjson,
+    "tcgplayer": _tcgplayer,
+    "tappedout": _tappedout,
+    "aetherhub": _aetherhub,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class JsonFormat:
+    name: str = "json"
+    description: str = "deck JSON: Moxfield, Archidekt, MTGJSON, TCGplayer, TappedOut, Aetherhub API bodies"
+
+    def parse(self, text: str, path: str) -> ParsedDeck:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            return whole_file_problem(
+                path, self.name, f"JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}", text=text
+            )
+        except (ValueError, RecursionError) as exc:  # too deep, or an integer too long to convert
+            return whole_file_problem(
+                path, self.name, f"JSON refused: {type(exc).__name__}: {str(exc)[:200]}", text=text
+            )
+        shape = _shape(data)
+        if shape is None:
+            keys = ", ".join(list(data)[:8]) if isinstance(data, Mapping) else type(data).__name__
+            return whole_file_problem(
+                path, self.name, f"not a deck JSON this tool knows (top level: {keys})", code=UNREADABLE
+            )
+        run = _Run(path, self.name)
+        run.builder.deck.metadata["json shape"] = shape
+        if shape == "list":
+            _generic_list(run, data)
+        else:
+            try:
+                _READERS[shape](run, data)
+            except RecursionError:
+                run.builder.problem_line(0, "", "JSON nested too deeply", code=UNREADABLE)
+        if not run.builder.deck.lines:
+            run.builder.record(0, LineKind.COMMENT, "", f"{shape} deck JSON with no cards")
+        return run.builder.finish()
+
+
+JSON = JsonFormat()

@@ -1,0 +1,329 @@
+"""Line-based decklist formats: Arena, MTGO .txt, plain/MWS (.dec, .mwDeck), Moxfield and Archidekt
+text exports, Forge .dck and XMage .dck.
+
+One state machine reads them all (sections, comments, metadata, the MTGO blank-line sideboard); the
+dialect only changes the two things formats really disagree on. Every source line is recorded once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.decklist._base import (
+    MAX_LINE_LENGTH,
+    SIDEBOARD_USUAL_SIZE,
+    SUSPICIOUS,
+    UNPARSABLE,
+    DeckBuilder,
+    join_notes,
+    split_lines,
+    strip_control,
+)
+from deckcheck.decklist._grammar import (
+    Header,
+    HeaderKind,
+    classify_header,
+    parse_card,
+    split_prefix,
+)
+
+_XMAGE_METADATA = re.compile(
+    r"^(?P<key>NAME|AUTHOR|DESCRIPTION|FORMAT|COMMENTS?|DECK ?NAME)\s*:\s*(?P<value>.*)$", re.IGNORECASE
+)
+_XMAGE_LAYOUT = re.compile(r"^LAYOUT\s+\w+\s*:", re.IGNORECASE)
+_ARENA_NAME = re.compile(r"^Name\s+(?P<value>\S.*)$")
+_COMMENT_KEY_VALUE = re.compile(
+    r"^(?P<key>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z_\-]+)?)\s*[:=](?!//)\s*(?P<value>.*)$"
+)
+_COMMENT_KEY_SPACE = re.compile(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
+_KEY_EQUALS_VALUE = re.compile(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
+_MISSING_COUNT_DETAIL = 5  # report each count-less line up to this many, then one summary
+
+
+@dataclass(frozen=True, slots=True)
+class TextFormat:
+    """A text decklist dialect. ``forge``: ``Name+`` means foil. ``archidekt``: a trailing
+    ``[...]`` is always a category list (elsewhere ``[M14]`` is a set code)."""
+
+    name: str
+    description: str
+    forge: bool = False
+    archidekt: bool = False
+
+    def parse(self, text: str, path: str) -> ParsedDeck:
+        return _TextRun(self, text, path).run()
+
+
+class _TextRun:
+    def __init__(self, dialect: TextFormat, text: str, path: str) -> None:
+        self.dialect = dialect
+        self.lines = split_lines(text)
+        self.builder = DeckBuilder(path, dialect.name)
+        self.zone = Zone.MAIN
+        self.zone_explicit = False
+        self.section = "deck"  # deck | about | metadata | extra
+        self.extra_label = ""
+        self.cards_in_zone = 0
+        self.pending_blank: int | None = None
+        self.implicit_sideboard: tuple[int, int] | None = None  # (blank line, first entry index)
+        self.missing_count: list[int] = []
+        explicit_sideboard, grouped = self._prescan()
+        # MTGO: the first blank line after the main deck starts the sideboard, unless the file
+        # marks its sideboard explicitly (SB:, a Sideboard header) or groups cards by type.
+        self.blank_starts_sideboard = not (dialect.forge or explicit_sideboard or grouped)
+
+    def _prescan(self) -> tuple[bool, bool]:
+        explicit_sideboard = grouped = False
+        for raw in self.lines:
+            line = raw.strip()
+            if not line or len(line) > MAX_LINE_LENGTH:
+                continue
+            if line.startswith(("//", "#")):
+                header = classify_header(line.lstrip("/#").strip())
+            else:
+                zone, _ = split_prefix(line)
+                if zone is Zone.SIDEBOARD:
+                    explicit_sideboard = True
+                header = classify_header(line) if not line[0].isdigit() else None
+            if header is None:
+                continue
+            if header.kind is HeaderKind.ZONE and header.zone is Zone.SIDEBOARD:
+                explicit_sideboard = True
+            elif header.kind is HeaderKind.GROUP:
+                grouped = True
+        return explicit_sideboard, grouped
+
+    # -- main loop ------------------------------------------------------------------------------
+
+    def run(self) -> ParsedDeck:
+        for number, raw in enumerate(self.lines, start=1):
+            self._line(number, raw)
+        self._report_missing_counts()
+        self._report_large_implicit_sideboard()
+        return self.builder.finish()
+
+    def _line(self, number: int, raw: str) -> None:
+        b = self.builder
+        if len(raw) > MAX_LINE_LENGTH:
+            b.problem_line(
+                number,
+                raw[:MAX_LINE_LENGTH],
+                f"line too long ({len(raw):,} characters, limit {MAX_LINE_LENGTH:,})",
+                code=UNPARSABLE,
+                section=self.zone,
+            )
+            return
+        text, removed = strip_control(raw)
+        if removed:
+            b.report(
+                number,
+                "control characters removed from the line",
+                code=SUSPICIOUS,
+                severity="warning",
+                section=self.zone,
+            )
+        line = text.strip()
+        if not line:
+            b.record(number, LineKind.BLANK, raw)
+            if self.section == "about":
+                self.section = "deck"
+            if self.cards_in_zone and self.pending_blank is None:
+                self.pending_blank = number
+            return
+        if line.startswith(("//", "#")):
+            self._comment(number, raw, line)
+            return
+        if self.section == "metadata" and not line.startswith("["):
+            match = _KEY_EQUALS_VALUE.match(line)
+            if match:
+                b.set_metadata(match.group("key"), match.group("value"))
+            b.record(number, LineKind.COMMENT, raw, "metadata")
+            return
+        if self.section == "about":
+            match = _ARENA_NAME.match(line)
+            if match:
+                b.set_metadata("name", match.group("value"))
+                b.record(number, LineKind.COMMENT, raw, "deck name")
+                return
+            self.section = "deck"
+        match = _XMAGE_METADATA.match(line)
+        if match:
+            b.set_metadata(match.group("key"), match.group("value"))
+            b.record(number, LineKind.COMMENT, raw, "metadata")
+            return
+        if _XMAGE_LAYOUT.match(line):
+            b.record(number, LineKind.COMMENT, raw, "XMage layout (metadata)")
+            return
+        header = None if line[0].isdigit() else classify_header(line)
+        if header is not None:
+            self._header(number, raw, header)
+            return
+        self._card(number, raw, line)
+
+    def _comment(self, number: int, raw: str, line: str) -> None:
+        body = line[2:] if line.startswith("//") else line[1:]
+        body = body.strip()
+        header = classify_header(body) if body else None
+        if header is not None and header.kind in (HeaderKind.ZONE, HeaderKind.GROUP, HeaderKind.EXTRA):
+            self._header(number, raw, header, note="section header written as a comment")
+            return
+        match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
+        if match:
+            self.builder.set_metadata(match.group("key"), match.group("value"))
+            self.builder.record(number, LineKind.COMMENT, raw, "metadata")
+            return
+        self.builder.record(number, LineKind.COMMENT, raw)
+
+    def _header(self, number: int, raw: str, header: Header, note: str = "") -> None:
+        b = self.builder
+        self.pending_blank = None
+        if header.kind is HeaderKind.ZONE and header.zone is not None:
+            self.zone, self.zone_explicit, self.section = header.zone, True, "deck"
+            self.cards_in_zone = 0
+        elif header.kind is HeaderKind.EXTRA:
+            self.section, self.extra_label = "extra", header.label
+            self.zone = Zone.MAYBEBOARD
+            self.cards_in_zone = 0
+            b.report(
+                number,
+                f"section {header.label!r} is not part of the deck: its cards are kept in the "
+                "maybeboard (never counted)",
+                code=SUSPICIOUS,
+                severity="info",
+                section=Zone.MAYBEBOARD,
+            )
+        elif header.kind is HeaderKind.GROUP:
+            if self.section == "extra" or self.zone in (Zone.COMMANDER, Zone.COMPANION):
+                self.zone, self.zone_explicit, self.section = Zone.MAIN, False, "deck"
+                self.cards_in_zone = 0
+            note = join_notes([note, "group header"])
+        elif header.kind is HeaderKind.ABOUT:
+            self.section = "about"
+        elif header.kind is HeaderKind.METADATA:
+            self.section = "metadata"
+        else:
+            b.report(
+                number,
+                f"unknown section header {header.label!r}: the cards after it stay in the {self.zone}",
+                code=SUSPICIOUS,
+                severity="warning",
+                section=self.zone,
+            )
+        b.record(number, LineKind.HEADER, raw, note)
+
+    def _card(self, number: int, raw: str, line: str) -> None:
+        b = self.builder
+        parsed = parse_card(line, forge=self.dialect.forge, archidekt=self.dialect.archidekt)
+        if isinstance(parsed, str):
+            b.problem_line(number, raw, parsed, code=UNPARSABLE, section=self.zone)
+            return
+        notes = list(parsed.notes)
+        tags = list(parsed.tags)
+        if parsed.zone is not None:
+            zone = parsed.zone
+        elif parsed.extra is not None:
+            zone = Zone.MAYBEBOARD
+            tags.append(parsed.extra)
+            notes.append(f"{parsed.extra}: not a deck card, kept in the maybeboard")
+        elif self.section == "extra":
+            zone = Zone.MAYBEBOARD
+            tags.append(f"extra:{self.extra_label.lower()}")
+        else:
+            if self.pending_blank is not None:
+                notes.append(self._after_blank())
+            zone = self.zone
+            self.cards_in_zone += 1
+        self.pending_blank = None
+        quantity = parsed.quantity
+        if quantity is None:
+            quantity = 1
+            self.missing_count.append(number)
+            notes.append("no count: read as 1")
+        for warning in parsed.warnings:
+            b.report(number, warning, code=SUSPICIOUS, severity="warning", section=zone)
+        entry = Entry(
+            quantity=quantity,
+            name=parsed.name,
+            zone=zone,
+            line=number,
+            set_code=parsed.set_code,
+            collector_number=parsed.collector_number,
+            foil=parsed.foil,
+            tags=tuple(tags),
+            raw=raw,
+        )
+        b.card(entry, raw, join_notes(notes))
+
+    def _after_blank(self) -> str:
+        """The first card after a blank line: the blank may end a one-card section or start the
+        MTGO sideboard. Returns a note for the line (empty when nothing changed)."""
+        blank = self.pending_blank
+        if self.zone in (Zone.COMMANDER, Zone.COMPANION) and self.zone_explicit and self.section == "deck":
+            self.zone, self.zone_explicit, self.cards_in_zone = Zone.MAIN, False, 0
+            return f"cards after the blank line {blank} read as the main deck"
+        if (
+            self.zone is Zone.MAIN
+            and self.blank_starts_sideboard
+            and self.implicit_sideboard is None
+            and blank is not None
+        ):
+            self.zone, self.cards_in_zone = Zone.SIDEBOARD, 0
+            self.implicit_sideboard = (blank, self.builder.entry_count())
+            return f"sideboard: cards after the blank line {blank} (MTGO convention)"
+        return ""
+
+    # -- end-of-file reports ------------------------------------------------------------------
+
+    def _report_missing_counts(self) -> None:
+        lines = self.missing_count
+        if not lines:
+            return
+        b = self.builder
+        if len(lines) <= _MISSING_COUNT_DETAIL:
+            for number in lines:
+                b.report(number, "no count given: read as 1 copy", code=SUSPICIOUS, severity="warning")
+            return
+        shown = ", ".join(str(n) for n in lines[:_MISSING_COUNT_DETAIL])
+        b.report(
+            lines[0],
+            f"no count given on {len(lines)} lines (lines {shown}, ...): each read as 1 copy",
+            code=SUSPICIOUS,
+            severity="warning",
+        )
+
+    def _report_large_implicit_sideboard(self) -> None:
+        if self.implicit_sideboard is None:
+            return
+        blank, first = self.implicit_sideboard
+        moved = sum(e.quantity for e in self.builder.deck.entries[first:] if e.zone is Zone.SIDEBOARD)
+        if moved > SIDEBOARD_USUAL_SIZE:
+            self.builder.report(
+                blank,
+                f"the {moved} cards after the blank line {blank} were read as the sideboard (MTGO "
+                "convention); if they belong to the main deck, remove the blank line or add "
+                "'Deck' / 'Sideboard' headers",
+                code=SUSPICIOUS,
+                severity="warning",
+                section=Zone.SIDEBOARD,
+            )
+
+
+ARENA = TextFormat(
+    "arena", "MTG Arena export: About/Commander/Companion/Deck/Sideboard headers, `1 Name (SET) 123`"
+)
+MTGO = TextFormat("mtgo", "MTGO .txt: `4 Name`, a blank line or `Sideboard` before the sideboard")
+PLAIN = TextFormat(
+    "plain", "plain text / MWS .dec / .mwDeck: `SB:` prefixes, `[SET]` codes, `//` and `#` comments"
+)
+MOXFIELD = TextFormat("moxfield", "Moxfield text export: `*F*`, `*CMDR*`, `#tags`, `SIDEBOARD:`")
+ARCHIDEKT = TextFormat(
+    "archidekt", "Archidekt text export: `1x Name (set) 123 [Category{flags}] ^Tag^`", archidekt=True
+)
+FORGE = TextFormat(
+    "forge", "Forge .dck: [metadata]/[Commander]/[Main]/[Sideboard], `N Name|SET|art`, `+` foil", forge=True
+)
+XMAGE = TextFormat("xmage", "XMage .dck: `N [SET:NUM] Name`, `SB:` lines, NAME:/LAYOUT metadata")
+
+TEXT_FORMATS = (ARENA, MTGO, PLAIN, MOXFIELD, ARCHIDEKT, FORGE, XMAGE)

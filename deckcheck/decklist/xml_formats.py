@@ -1,0 +1,406 @@
+"""XML decklists: MTGO .dek, Cockatrice .cod and OCTGN .o8d.
+
+Decklists are untrusted input, so the XML goes through defusedxml with document type declarations
+refused outright: no entity expansion (billion laughs) and no external entities or DTDs, ever.
+The SAX parser gives each element its source line, so entries keep real line numbers and every
+line of the file is accounted for (card element, markup/metadata, or blank).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.sax
+import xml.sax.handler
+import xml.sax.xmlreader
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+import defusedxml.sax
+from defusedxml.common import DefusedXmlException
+
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.decklist._base import (
+    MAX_NAME_LENGTH,
+    SUSPICIOUS,
+    UNPARSABLE,
+    UNREADABLE,
+    DeckBuilder,
+    parse_quantity,
+    split_lines,
+    strip_control,
+)
+from deckcheck.decklist._names import clean_name, name_problem
+
+
+@dataclass(slots=True)
+class Element:
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    children: list[Element] = field(default_factory=list)
+    text_parts: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.text_parts)
+
+    def iter(self) -> Iterator[Element]:
+        yield self
+        for child in self.children:
+            yield from child.iter()
+
+
+class _TreeBuilder(xml.sax.handler.ContentHandler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.root: Element | None = None
+        self._stack: list[Element] = []
+        self._locator: xml.sax.xmlreader.Locator | None = None
+
+    def setDocumentLocator(self, locator: xml.sax.xmlreader.Locator) -> None:
+        self._locator = locator
+
+    def startElement(self, name: str, attrs: xml.sax.xmlreader.AttributesImpl) -> None:
+        line = self._locator.getLineNumber() if self._locator is not None else 0
+        element = Element(name, {k: attrs[k] for k in attrs.getNames()}, line or 0)
+        if self._stack:
+            self._stack[-1].children.append(element)
+        elif self.root is None:
+            self.root = element
+        self._stack.append(element)
+
+    def endElement(self, name: str) -> None:
+        if self._stack:
+            self._stack.pop()
+
+    def characters(self, content: str) -> None:
+        if self._stack:
+            self._stack[-1].text_parts.append(content)
+
+
+@dataclass(frozen=True, slots=True)
+class XmlError:
+    line: int
+    message: str
+
+
+def parse_xml(text: str) -> tuple[Element | None, XmlError | None]:
+    """Parse untrusted XML text. Returns the (possibly partial) tree and the error, if any."""
+    builder = _TreeBuilder()
+    parser = defusedxml.sax.make_parser()
+    parser.setContentHandler(builder)
+    parser.setErrorHandler(xml.sax.handler.ErrorHandler())
+    parser.forbid_dtd = True
+    parser.forbid_entities = True
+    parser.forbid_external = True
+    source = xml.sax.xmlreader.InputSource()
+    # The text is already decoded; say so, so an encoding="..." declaration cannot contradict it.
+    source.setEncoding("utf-8")
+    source.setByteStream(io.BytesIO(text.encode("utf-8", errors="replace")))
+    try:
+        parser.parse(source)
+    except DefusedXmlException as exc:
+        return builder.root, XmlError(
+            1,
+            "XML refused: the file declares a DTD or entities (<!DOCTYPE>/<!ENTITY>), which could "
+            f"expand entities or load external files ({type(exc).__name__})",
+        )
+    except xml.sax.SAXParseException as exc:
+        return builder.root, XmlError(exc.getLineNumber() or 1, f"XML error: {exc.getMessage()}")
+    except (xml.sax.SAXException, ValueError, RecursionError) as exc:
+        return builder.root, XmlError(1, f"XML error: {exc}")
+    return builder.root, None
+
+
+class _XmlRun:
+    """Shared bookkeeping: which lines hold cards, so every line gets exactly one record."""
+
+    def __init__(self, text: str, path: str, name: str) -> None:
+        self.lines = split_lines(text)
+        self.builder = DeckBuilder(path, name)
+        self.card_lines: dict[int, list[str]] = {}  # line -> notes
+        self.problem_lines: dict[int, str] = {}
+        self.metadata_lines: set[int] = set()
+
+    def card(
+        self,
+        element: Element,
+        name: str,
+        quantity_text: str | None,
+        zone: Zone,
+        *,
+        missing_quantity_severity: str,
+        set_code: str | None = None,
+        collector_number: str | None = None,
+        tags: tuple[str, ...] = (),
+    ) -> None:
+        b = self.builder
+        line = element.line
+        name_text, removed = strip_control(name)
+        if removed:
+            b.report(
+                line,
+                "control characters removed from the card name",
+                code=SUSPICIOUS,
+                severity="warning",
+                section=zone,
+            )
+        clean = clean_name(name_text)
+        problem = name_problem(clean, MAX_NAME_LENGTH, strict=False)
+        if problem:
+            self._problem(line, f"<{element.tag}>: {problem}", zone)
+            return
+        notes: list[str] = []
+        if quantity_text is None or not quantity_text.strip():
+            quantity = 1
+            b.report(
+                line,
+                f"<{element.tag}> {clean!r} has no quantity: read as 1",
+                code=SUSPICIOUS,
+                severity=missing_quantity_severity,
+                section=zone,
+            )
+            notes.append("no quantity: read as 1")
+        else:
+            parsed = parse_quantity(quantity_text)
+            if isinstance(parsed, str):
+                self._problem(line, f"<{element.tag}> {clean!r}: {parsed}", zone)
+                return
+            quantity = parsed
+        entry = Entry(
+            quantity=quantity,
+            name=clean,
+            zone=zone,
+            line=line,
+            set_code=set_code or None,
+            collector_number=collector_number or None,
+            tags=tags,
+            raw=_describe(element),
+        )
+        # Records are written in line order at the end; the entry goes in now, in file order.
+        b.add_entry(entry)
+        self.card_lines.setdefault(line, []).extend(notes)
+
+    def _problem(self, line: int, reason: str, zone: Zone | None) -> None:
+        self.builder.report(line, reason, code=UNPARSABLE, severity="error", section=zone)
+        self.problem_lines.setdefault(line, reason)
+
+    def fail(self, error: XmlError) -> None:
+        # expat may point one line past the end ("no element found"): keep the line real
+        line = min(max(error.line, 1), len(self.lines)) if self.lines else 0
+        self.builder.report(line, error.message, code=UNREADABLE, severity="error")
+        self.problem_lines.setdefault(line, error.message)
+
+    def finish(self) -> ParsedDeck:
+        b = self.builder
+        for number, raw in enumerate(self.lines, start=1):
+            if number in self.problem_lines:
+                b.record(number, LineKind.PROBLEM, raw, self.problem_lines[number])
+            elif number in self.card_lines:
+                b.record(number, LineKind.CARD, raw, "; ".join(self.card_lines[number]))
+            elif not raw.strip():
+                b.record(number, LineKind.BLANK, raw)
+            else:
+                note = "metadata" if number in self.metadata_lines else "XML markup"
+                b.record(number, LineKind.COMMENT, raw, note)
+        if not self.lines:
+            for line, reason in self.problem_lines.items():
+                b.record(line, LineKind.PROBLEM, "", reason)
+        b.link_entries_by_line()
+        return b.finish()
+
+
+def _describe(element: Element) -> str:
+    attrs = " ".join(f'{k}="{v}"' for k, v in element.attrs.items())
+    text = element.text.strip()
+    return f"<{element.tag} {attrs}>{text}" if text else f"<{element.tag} {attrs}/>"
+
+
+def _attr(element: Element, name: str) -> str | None:
+    """Attribute lookup ignoring case (exporters disagree on Quantity/quantity)."""
+    if name in element.attrs:
+        return element.attrs[name]
+    lowered = name.lower()
+    for key, value in element.attrs.items():
+        if key.lower() == lowered:
+            return value
+    return None
+
+
+def _start(
+    text: str, path: str, name: str, expected_root: Callable[[str], bool], what: str
+) -> tuple[_XmlRun, Element | None]:
+    run = _XmlRun(text, path, name)
+    root, error = parse_xml(text)
+    if error is not None:
+        run.fail(error)
+    if root is not None and not expected_root(root.tag):
+        run.fail(XmlError(root.line or 1, f"root element <{root.tag}> is not {what}"))
+        return run, None
+    if root is None and error is None:
+        run.fail(XmlError(1, "no XML root element"))
+    return run, root
+
+
+# -- MTGO .dek --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DekFormat:
+    name: str = "dek"
+    description: str = "MTGO .dek XML: <Cards Quantity= Sideboard= Name=>"
+
+    def parse(self, text: str, path: str) -> ParsedDeck:
+        run, root = _start(text, path, self.name, lambda t: t.lower() == "deck", "an MTGO <Deck>")
+        if root is not None:
+            for element in root.iter():
+                if element.tag.lower() == "cards":
+                    sideboard = (_attr(element, "Sideboard") or "false").strip().lower() in (
+                        "true",
+                        "1",
+                        "yes",
+                    )
+                    run.card(
+                        element,
+                        _attr(element, "Name") or "",
+                        _attr(element, "Quantity"),
+                        Zone.SIDEBOARD if sideboard else Zone.MAIN,
+                        missing_quantity_severity="warning",
+                    )
+                elif element is not root and element.tag.lower() != "cards":
+                    run.metadata_lines.add(element.line)
+        return run.finish()
+
+
+# -- Cockatrice .cod --------------------------------------------------------------------------
+
+_COD_ZONES = {
+    "main": Zone.MAIN,
+    "side": Zone.SIDEBOARD,
+    "sideboard": Zone.SIDEBOARD,
+    "commander": Zone.COMMANDER,
+    "command": Zone.COMMANDER,
+}
+_COD_METADATA_LINE = re.compile(r"^\s*(?P<key>format|cdr|commander)\s*:?\s*(?P<value>.+?)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class CodFormat:
+    name: str = "cod"
+    description: str = "Cockatrice .cod XML: <zone name=main|side><card number= name=>"
+
+    def parse(self, text: str, path: str) -> ParsedDeck:
+        run, root = _start(text, path, self.name, lambda t: t == "cockatrice_deck", "a <cockatrice_deck>")
+        if root is None:
+            return run.finish()
+        b = run.builder
+        for child in root.children:
+            tag = child.tag.lower()
+            if tag == "deckname" and child.text.strip():
+                b.set_metadata("name", child.text)
+            elif tag == "comments" and child.text.strip():
+                b.deck.metadata["comments"] = child.text.strip()
+                for line in child.text.splitlines():
+                    match = _COD_METADATA_LINE.match(line)
+                    if not match:
+                        continue
+                    key = match.group("key").lower()
+                    if key == "format":
+                        b.set_metadata("format", match.group("value"))
+                    else:  # a commander named in the comments; the card itself stays where listed
+                        b.deck.metadata["commander"] = match.group("value")
+            elif tag == "bannercard" and child.text.strip():
+                b.deck.metadata["banner card"] = child.text.strip()
+            if tag != "zone":
+                for element in child.iter():
+                    run.metadata_lines.add(element.line)
+                continue
+            zone_name = (_attr(child, "name") or "").strip()
+            zone = _COD_ZONES.get(zone_name.lower())
+            tags: tuple[str, ...] = ()
+            if zone is None:
+                zone = Zone.MAYBEBOARD
+                tags = (f"extra:{zone_name.lower() or 'unnamed zone'}",)
+                b.report(
+                    child.line,
+                    f"zone {zone_name!r} is not part of the deck: its cards are kept "
+                    "in the maybeboard (never counted)",
+                    code=SUSPICIOUS,
+                    severity="info",
+                    section=zone,
+                )
+            for card in child.children:
+                if card.tag.lower() != "card":
+                    continue
+                run.card(
+                    card,
+                    _attr(card, "name") or "",
+                    _attr(card, "number"),
+                    zone,
+                    # Cockatrice and XMage treat a missing number as 1: say so, quietly.
+                    missing_quantity_severity="info",
+                    set_code=_attr(card, "setShortName"),
+                    collector_number=_attr(card, "collectorNumber"),
+                    tags=tags,
+                )
+        return run.finish()
+
+
+# -- OCTGN .o8d -------------------------------------------------------------------------------
+
+_O8D_SECTIONS = {
+    "main": Zone.MAIN,
+    "sideboard": Zone.SIDEBOARD,
+    "command zone": Zone.COMMANDER,
+    "commander": Zone.COMMANDER,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class O8dFormat:
+    name: str = "o8d"
+    description: str = "OCTGN .o8d XML: <section name=Main|Sideboard><card qty=>Name</card>"
+
+    def parse(self, text: str, path: str) -> ParsedDeck:
+        run, root = _start(text, path, self.name, lambda t: t == "deck", "an OCTGN <deck>")
+        if root is None:
+            return run.finish()
+        b = run.builder
+        for child in root.children:
+            if child.tag.lower() != "section":
+                if child.tag.lower() == "notes" and child.text.strip():
+                    b.deck.metadata["notes"] = child.text.strip()
+                for element in child.iter():
+                    run.metadata_lines.add(element.line)
+                continue
+            section = (_attr(child, "name") or "").strip()
+            zone = _O8D_SECTIONS.get(section.lower())
+            tags: tuple[str, ...] = ()
+            if zone is None:
+                zone = Zone.MAYBEBOARD
+                tags = (f"extra:{section.lower() or 'unnamed section'}",)
+                b.report(
+                    child.line,
+                    f"section {section!r} is not part of the deck: its cards are kept "
+                    "in the maybeboard (never counted)",
+                    code=SUSPICIOUS,
+                    severity="info",
+                    section=zone,
+                )
+            for card in child.children:
+                if card.tag.lower() == "card":
+                    run.card(
+                        card,
+                        card.text,
+                        _attr(card, "qty"),
+                        zone,
+                        missing_quantity_severity="warning",
+                        tags=tags,
+                    )
+        return run.finish()
+
+
+DEK = DekFormat()
+COD = CodFormat()
+O8D = O8dFormat()

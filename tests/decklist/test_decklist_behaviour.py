@@ -1,0 +1,410 @@
+"""Hand-written expectations for the parsing rules (the golden files pin whole outputs; these pin
+the individual decisions, each with the input that exercises it)."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+import pytest
+
+from deckcheck.deck import LineKind, ParsedDeck, Zone
+from deckcheck.decklist import (
+    INPUT_FORMATS,
+    detect_format,
+    parse_bytes,
+    parse_file,
+    parse_findings,
+    parse_text,
+)
+from deckcheck.findings import CODES, Severity
+
+
+def cards(deck: ParsedDeck) -> list[tuple[str, int, str]]:
+    return [(str(e.zone), e.quantity, e.name) for e in deck.entries]
+
+
+def codes(deck: ParsedDeck) -> list[tuple[int, str, str]]:
+    return [(p.line, getattr(p, "code", ""), p.severity) for p in deck.problems]
+
+
+# -- API ---------------------------------------------------------------------------------------
+
+
+def test_input_format_names() -> None:
+    required = {
+        "arena",
+        "mtgo",
+        "dek",
+        "plain",
+        "cod",
+        "forge",
+        "xmage",
+        "moxfield",
+        "archidekt",
+        "csv",
+        "json",
+    }
+    assert required <= set(INPUT_FORMATS)
+    for name, parser in INPUT_FORMATS.items():
+        assert parser.name == name
+        assert parser.description
+
+
+def test_codes_are_registered() -> None:
+    assert {"DC001", "DC002", "DC003", "DC004"} <= set(CODES)  # declared on import of deckcheck.decklist
+    assert CODES["DC001"].severity is Severity.ERROR
+    assert CODES["DC003"].severity is Severity.WARNING
+    assert CODES["DC004"].severity is Severity.INFO
+
+
+def test_unknown_input_format_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown input format 'nope'"):
+        parse_text("4 Lightning Bolt", input_format="nope")
+
+
+def test_forced_format_overrides_detection() -> None:
+    text = "[Main]\n4 Lightning Bolt+\n"
+    assert parse_text(text).input_format == "forge"
+    forced = parse_text(text, input_format="plain")
+    assert forced.input_format == "plain"
+    assert forced.entries[0].name == "Lightning Bolt+"  # '+' is a foil marker only in Forge
+    forge = parse_text(text, input_format="forge").entries[0]
+    assert (forge.name, forge.foil) == ("Lightning Bolt", True)
+
+
+def test_parse_findings_locations() -> None:
+    deck = parse_text("Deck\n4 Lightning Bolt\n0 Shock\n", path="deck.txt")
+    (finding,) = parse_findings(deck)
+    assert finding.code == "DC002"
+    assert finding.severity is Severity.ERROR
+    assert (finding.location.path, finding.location.line, finding.location.section) == ("deck.txt", 3, "main")
+    assert finding.slug == "unparsable-line"
+
+
+# -- Arena / sections ------------------------------------------------------------------------
+
+
+def test_companion_in_both_sections_is_one_card() -> None:
+    text = "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n60 Plains\n\nSideboard\n2 Lurrus of the Dream-Den\n"
+    deck = parse_text(text)
+    assert cards(deck) == [
+        ("companion", 1, "Lurrus of the Dream-Den"),
+        ("main", 60, "Plains"),
+        ("sideboard", 1, "Lurrus of the Dream-Den"),
+    ]
+    (problem,) = deck.problems
+    assert (problem.line, getattr(problem, "code", None), problem.severity) == (8, "DC004", "info")
+    assert "line 2" in problem.message and "line 8" in problem.message and "2 -> 1" in problem.message
+    assert deck.lines[7].kind is LineKind.CARD and "merged" in deck.lines[7].note
+
+
+def test_companion_only_under_companion_is_left_alone() -> None:
+    deck = parse_text("Companion\n1 Jegantha, the Wellspring\n\nDeck\n60 Mountain\n")
+    assert deck.problems == []
+    assert deck.count(Zone.COMPANION) == 1
+
+
+def test_arena_about_name_and_headers() -> None:
+    deck = parse_text("About\nName My Deck\n\nCommander\n1 Atraxa, Praetors' Voice\n\nDeck\n99 Forest\n")
+    assert deck.name == "My Deck"
+    assert cards(deck) == [("commander", 1, "Atraxa, Praetors' Voice"), ("main", 99, "Forest")]
+
+
+def test_cards_after_commander_and_blank_line_are_the_main_deck() -> None:
+    deck = parse_text("Commander\n1 Krenko, Mob Boss\n\n40 Mountain\n59 Goblin Guide\n")
+    assert cards(deck) == [
+        ("commander", 1, "Krenko, Mob Boss"),
+        ("main", 40, "Mountain"),
+        ("main", 59, "Goblin Guide"),
+    ]
+
+
+def test_localised_arena_headers() -> None:
+    deck = parse_text("Mazo\n4 Shock\n\nBanquillo\n2 Negate\n")
+    assert cards(deck) == [("main", 4, "Shock"), ("sideboard", 2, "Negate")]
+
+
+def test_maybeboard_and_extra_sections_are_never_in_the_deck() -> None:
+    deck = parse_text(
+        "Deck\n4 Shock\n\nMaybeboard\n1 Opt\n\nPlanar Deck\n1 Stensia\n\nDisplay Commander\n1 Kasla\n"
+    )
+    assert deck.count(Zone.MAIN) == 4
+    assert deck.count(Zone.MAYBEBOARD) == 3
+    assert [e.tags for e in deck.zone(Zone.MAYBEBOARD)] == [
+        (),
+        ("extra:planar deck",),
+        ("extra:display commander",),
+    ]
+
+
+# -- MTGO blank line ---------------------------------------------------------------------------
+
+
+def test_blank_line_starts_sideboard_only_without_explicit_marker() -> None:
+    assert cards(parse_text("4 Shock\n\n2 Negate\n")) == [("main", 4, "Shock"), ("sideboard", 2, "Negate")]
+    with_header = parse_text("4 Shock\n\n2 Opt\n\nSideboard\n2 Negate\n")
+    assert cards(with_header) == [("main", 4, "Shock"), ("main", 2, "Opt"), ("sideboard", 2, "Negate")]
+    with_prefix = parse_text("4 Shock\n\n2 Opt\nSB: 2 Negate\n")
+    assert cards(with_prefix) == [("main", 4, "Shock"), ("main", 2, "Opt"), ("sideboard", 2, "Negate")]
+
+
+def test_large_blank_line_sideboard_is_flagged() -> None:
+    deck = parse_text("40 Mountain\n\n20 Forest\n")
+    assert cards(deck)[-1] == ("sideboard", 20, "Forest")
+    assert codes(deck) == [(2, "DC003", "warning")]
+    assert "20 cards after the blank line 2" in deck.problems[0].message
+
+
+def test_group_headers_do_not_switch_zones() -> None:
+    deck = parse_text("Creatures (2)\n2 Goblin Guide\n\nLands (20)\n20 Mountain\n")
+    assert [z for z, _, _ in cards(deck)] == ["main", "main"]
+    assert [r.kind for r in deck.lines].count(LineKind.HEADER) == 2
+
+
+# -- line grammar --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "quantity", "name"),
+    [
+        ("4 Lightning Bolt", 4, "Lightning Bolt"),
+        ("4x Lightning Bolt", 4, "Lightning Bolt"),
+        ("4X Lightning Bolt", 4, "Lightning Bolt"),
+        ("x4 Lightning Bolt", 4, "Lightning Bolt"),
+        ("Lightning Bolt x4", 4, "Lightning Bolt"),
+        ("120 Relentless Rats", 120, "Relentless Rats"),
+        ("1 Xenagos, the Reveler", 1, "Xenagos, the Reveler"),
+        ("1 Fire/Ice", 1, "Fire // Ice"),
+        ("1 Fire//Ice", 1, "Fire // Ice"),
+        ("1 Fire /// Ice", 1, "Fire // Ice"),
+        ("1 Who/What/When/Where/Why", 1, "Who // What // When // Where // Why"),
+        ("1 Jace’s Erasure", 1, "Jace's Erasure"),
+        ("1 Kongming, “Sleeping Dragon”", 1, 'Kongming, "Sleeping Dragon"'),
+        ("1   Sol    Ring  ", 1, "Sol Ring"),
+        ("1 Circle of Protection: Red", 1, "Circle of Protection: Red"),
+        ("1 TL;DR", 1, "TL;DR"),
+    ],
+)
+def test_counts_and_names(line: str, quantity: int, name: str) -> None:
+    deck = parse_text(line + "\n", input_format="plain")
+    assert [(e.quantity, e.name) for e in deck.entries] == [(quantity, name)]
+
+
+@pytest.mark.parametrize(
+    ("line", "set_code", "number", "foil", "tags", "zone"),
+    [
+        ("1 Jeweled Lotus (CMR) 319 *F*", "CMR", "319", True, (), "main"),
+        ("1 Sword of Fire and Ice (SLD) 1 *E*", "SLD", "1", True, (), "main"),
+        ("1 Atraxa, Praetors' Voice (CM2) 10 *CMDR*", "CM2", "10", False, (), "commander"),
+        ("4 Counterspell (CMR) 632 *F* #Counter #!Staple", "CMR", "632", True, ("Counter", "Staple"), "main"),
+        ("1 Benalish Marshal (PDOM) 6p", "PDOM", "6p", False, (), "main"),
+        ("1 Opt (XLN)", "XLN", None, False, (), "main"),
+        ("1 Opt (F)", None, None, True, (), "main"),
+        ("1 Opt [foil]", None, None, True, (), "main"),
+        ("1 Éowyn, Shieldmaiden [foil] [LTC:1]", "LTC", "1", True, (), "main"),
+        ("4 [M14] Mutavault", "M14", None, False, (), "main"),
+        ("1 [WAR:2*] Ugin, the Ineffable", "WAR", "2*", False, (), "main"),
+        ("1x Giada, Font of Hope (fdn) 141 [Commander{top}]", "fdn", "141", False, (), "commander"),
+        ("1x Smothering Tithe (rna) 22 [Maybeboard{noDeck}{noPrice}]", "rna", "22", False, (), "maybeboard"),
+        ("1 Soldier [token]", None, None, False, ("token",), "maybeboard"),
+        ("COMMANDER: 1 Oloro, Ageless Ascetic [foil]", None, None, True, (), "commander"),
+        ("SB: 2 Duress", None, None, False, (), "sideboard"),
+        ("CM: 1 Zada, Hedron Grinder", None, None, False, (), "commander"),
+    ],
+)
+def test_decorations(
+    line: str, set_code: str | None, number: str | None, foil: bool, tags: tuple[str, ...], zone: str
+) -> None:
+    (entry,) = parse_text(line + "\n").entries
+    assert (entry.set_code, entry.collector_number, entry.foil, entry.tags, str(entry.zone)) == (
+        set_code,
+        number,
+        foil,
+        tags,
+        zone,
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("0 Shock", "count is 0"),
+        ("-1 Shock", "negative count -1"),
+        ("10001 Shock", "absurd count 10001"),
+        ("99999999999999999999999 Shock", "absurd count"),
+        ("4", "a count with no card name"),
+        ("4 {weird} card", "not a card name"),
+        ("4 ---", "no letters"),
+    ],
+)
+def test_bad_lines_are_problems_not_entries(line: str, reason: str) -> None:
+    deck = parse_text(line + "\n", input_format="plain")
+    assert deck.entries == []
+    (record,) = deck.lines
+    assert record.kind is LineKind.PROBLEM and reason in record.note
+    assert codes(deck) == [(1, "DC002", "error")]
+
+
+def test_ten_thousand_is_the_largest_count() -> None:
+    assert parse_text("10000 Relentless Rats\n").entries[0].quantity == 10_000
+
+
+def test_missing_counts_are_read_as_one_and_reported() -> None:
+    deck = parse_text("Lightning Bolt\nShock\n", input_format="plain")
+    assert [(e.quantity, e.name) for e in deck.entries] == [(1, "Lightning Bolt"), (1, "Shock")]
+    assert codes(deck) == [(1, "DC003", "warning"), (2, "DC003", "warning")]
+    many = parse_text("".join(f"Card Number {chr(65 + i)}\n" for i in range(8)), input_format="plain")
+    (summary,) = many.problems
+    assert "8 lines" in summary.message
+
+
+def test_declared_format_from_comment() -> None:
+    assert parse_text("// format: modern\n4 Shock\n").declared_format == "modern"
+    assert parse_text("# Format: Commander\n1 Sol Ring\n").declared_format == "commander"
+    assert parse_text("// FORMAT : EDH\n1 Sol Ring\n").declared_format == "commander"
+
+
+def test_section_header_in_a_comment() -> None:
+    deck = parse_text("// Creatures\n4 Goblin Guide\n// Sideboard\nSB: 2 Duress\n")
+    assert cards(deck) == [("main", 4, "Goblin Guide"), ("sideboard", 2, "Duress")]
+
+
+def test_unknown_section_header_is_reported() -> None:
+    deck = parse_text("Deck\n4 Shock\nWishes:\n1 Opt\n")
+    assert codes(deck) == [(3, "DC003", "warning")]
+    assert cards(deck)[-1] == ("main", 1, "Opt")
+
+
+def test_control_characters_are_stripped_with_a_warning() -> None:
+    deck = parse_text("4 Light\x07ning Bolt\x1b\n")
+    assert deck.entries[0].name == "Lightning Bolt"
+    assert codes(deck) == [(1, "DC003", "warning")]
+
+
+def test_tabs_are_spaces_not_control_characters() -> None:
+    deck = parse_text("4\tLightning Bolt\n")
+    assert deck.entries[0].name == "Lightning Bolt" and deck.problems == []
+
+
+def test_long_line_is_a_problem() -> None:
+    deck = parse_text("4 Shock\n1 " + "A" * 1200 + "\n")
+    assert cards(deck) == [("main", 4, "Shock")]
+    assert deck.lines[1].kind is LineKind.PROBLEM and "line too long" in deck.lines[1].note
+
+
+def test_name_longer_than_any_card_is_a_problem() -> None:
+    deck = parse_text("1 " + "Abc " * 100 + "\n")
+    assert deck.entries == [] and "card name too long" in deck.lines[0].note
+
+
+def test_xmage_metadata_lines() -> None:
+    deck = parse_text("NAME:Zirda\n1 [IKO:233] Zirda, the Dawnwaker\nLAYOUT MAIN:(1,1)|([IKO:233])\n")
+    assert deck.name == "Zirda"
+    assert [r.kind for r in deck.lines] == [LineKind.COMMENT, LineKind.CARD, LineKind.COMMENT]
+
+
+# -- encodings -------------------------------------------------------------------------------
+
+
+TEXT = "Deck\r\n4 Lightning Bolt\r\n1 Jötun Grunt\r\n\r\nSideboard\r\n2 Æther Vial\r\n"
+EXPECTED = [("main", 4, "Lightning Bolt"), ("main", 1, "Jötun Grunt"), ("sideboard", 2, "Æther Vial")]
+
+
+@pytest.mark.parametrize(
+    ("data", "warned"),
+    [
+        (TEXT.encode("utf-8"), False),
+        (codecs.BOM_UTF8 + TEXT.encode("utf-8"), False),
+        (codecs.BOM_UTF16_LE + TEXT.encode("utf-16-le"), False),
+        (codecs.BOM_UTF16_BE + TEXT.encode("utf-16-be"), False),
+        (TEXT.encode("utf-16-le"), True),
+        (TEXT.encode("cp1252"), True),
+    ],
+)
+def test_encodings(data: bytes, warned: bool) -> None:
+    deck = parse_bytes(data, "deck.txt")
+    assert cards(deck) == EXPECTED
+    assert len(deck.lines) == 6
+    assert [p.code for p in deck.problems if hasattr(p, "code")] == (["DC003"] if warned else [])
+
+
+def test_latin1_fallback_is_a_warning() -> None:
+    deck = parse_bytes("4 Jötun Grunt\n".encode("latin-1") + b"\x81\n", "deck.txt")
+    assert deck.entries[0].name == "Jötun Grunt"
+    assert deck.problems[0].severity == "warning" and "UTF-8" in deck.problems[0].message
+    assert deck.metadata["encoding"] == "latin-1"
+
+
+def test_cr_only_line_breaks() -> None:
+    deck = parse_text("4 Shock\r\r2 Negate\r")
+    assert cards(deck) == [("main", 4, "Shock"), ("sideboard", 2, "Negate")]
+    assert [r.line for r in deck.lines] == [1, 2, 3]
+
+
+def test_form_feed_does_not_split_lines() -> None:
+    deck = parse_text("4 Shock\x0c\n2 Negate\n")
+    assert [r.line for r in deck.lines] == [1, 2]
+
+
+# -- XML ---------------------------------------------------------------------------------------
+
+
+def test_dek_and_cod_utf16_declarations(tmp_path: Path) -> None:
+    xml = (
+        '<?xml version="1.0" encoding="utf-16"?>\r\n<Deck>\r\n'
+        '  <Cards Quantity="4" Sideboard="false" Name="Shock" />\r\n</Deck>\r\n'
+    )
+    path = tmp_path / "deck.dek"
+    path.write_bytes(codecs.BOM_UTF16_LE + xml.encode("utf-16-le"))
+    deck = parse_file(path)
+    assert cards(deck) == [("main", 4, "Shock")]
+    assert deck.problems == []
+
+
+def test_xml_error_is_reported_with_its_line() -> None:
+    deck = parse_text('<Deck>\n  <Cards Quantity="4" Name="Shock" />\n  <Cards Quantity="2"\n</Deck>\n')
+    assert cards(deck) == [("main", 4, "Shock")]
+    assert [(p.line, getattr(p, "code", None)) for p in deck.problems] == [(4, "DC001")]
+    assert deck.lines[3].kind is LineKind.PROBLEM
+
+
+def test_unknown_xml_root() -> None:
+    deck = parse_text("<?xml version='1.0'?>\n<inventory><item/></inventory>\n")
+    assert deck.entries == []
+    assert "root element <inventory>" in deck.problems[0].message
+
+
+# -- JSON --------------------------------------------------------------------------------------
+
+
+def test_moxfield_v3_boards() -> None:
+    text = (
+        '{"name": "V3", "boards": {"commanders": {"count": 1, "cards": {"x": {"quantity": 1, '
+        '"card": {"name": "Kenrith, the Returned King", "set": "eld", "cn": "303"}}}}, '
+        '"mainboard": {"count": 99, "cards": {"y": {"quantity": 99, "card": {"name": "Plains"}}}}}}'
+    )
+    deck = parse_text(text)
+    assert cards(deck) == [("commander", 1, "Kenrith, the Returned King"), ("main", 99, "Plains")]
+    assert all(e.line == 0 for e in deck.entries)
+
+
+def test_json_errors_are_problems() -> None:
+    deck = parse_text('{"mainboard": {"a": {"quantity": 1,\n')
+    assert deck.problems[0].message.startswith("JSON error at line 2")
+    deep = parse_text("[" * 100_000 + "]" * 100_000)
+    assert deep.entries == [] and getattr(deep.problems[0], "code", None) == "DC001"
+
+
+def test_unknown_json_shape() -> None:
+    deck = parse_text('{"compilerOptions": {}}')
+    assert "not a deck JSON" in deck.problems[0].message
+
+
+def test_detection_examples() -> None:
+    assert detect_format("") == "plain"
+    assert detect_format("[metadata]\nName=x\n[Main]\n1 Opt|XLN\n") == "forge"
+    assert detect_format('[{"name": "Opt", "quantity": 1}]') == "json"
+    assert detect_format("Count,Name\n1,Opt\n") == "csv"
+    assert detect_format("4 Shock\n4 Opt\n") == "mtgo"
+    assert detect_format("(function() { elem.innerHTML = '<div><table><tr>' })") == "html"

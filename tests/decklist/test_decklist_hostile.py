@@ -1,0 +1,187 @@
+"""Hostile and broken input: every case must come back as a ParsedDeck with a clear problem, never
+an exception, and must not expand entities, read external files or hang."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from deckcheck.deck import LineKind, ParsedDeck
+from deckcheck.decklist import INPUT_FORMATS, MAX_BYTES, parse_bytes, parse_file, parse_text
+
+
+def only_problem(deck: ParsedDeck) -> str:
+    assert deck.entries == []
+    assert deck.problems, "a refused file must say why"
+    assert getattr(deck.problems[0], "code", None) == "DC001"
+    assert all(r.kind is LineKind.PROBLEM for r in deck.lines)
+    return deck.problems[0].message
+
+
+def test_binary_bytes() -> None:
+    message = only_problem(parse_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)), "x.png"))
+    assert "binary" in message
+
+
+def test_binary_without_nul_bytes() -> None:
+    message = only_problem(parse_bytes(bytes(range(1, 32)) * 50, "x.bin"))
+    assert "binary" in message
+
+
+def test_nul_in_text() -> None:
+    assert "NUL" in only_problem(parse_text("4 Shock\x00\n"))
+
+
+def test_empty_input() -> None:
+    for data in (b"", b"\n\n", b"\xef\xbb\xbf", b"   \r\n"):
+        deck = parse_bytes(data, "empty.txt")
+        assert deck.entries == [] and deck.problems == []
+        assert all(r.kind is LineKind.BLANK for r in deck.lines)
+
+
+def test_too_big() -> None:
+    message = only_problem(parse_bytes(b"4 Shock\n" * (MAX_BYTES // 8 + 1), "big.txt"))
+    assert "too big" in message
+    assert "too big" in only_problem(parse_text("x" * (MAX_BYTES + 1)))
+
+
+def test_too_big_file_is_read_bounded(tmp_path: Path) -> None:
+    path = tmp_path / "big.txt"
+    with path.open("wb") as handle:
+        handle.truncate(MAX_BYTES * 3)
+    assert "too big" in only_problem(parse_file(path))
+
+
+def test_unreadable_paths(tmp_path: Path) -> None:
+    assert "cannot read" in only_problem(parse_file(tmp_path / "missing.txt"))
+    assert "cannot read" in only_problem(parse_file(tmp_path))
+
+
+BILLION_LAUGHS = """<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+ <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+ <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+ <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+ <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+ <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+]>
+<Deck><Cards Quantity="1" Sideboard="false" Name="&lol9;" /></Deck>
+"""
+
+
+@pytest.mark.parametrize("root", ["Deck", "cockatrice_deck"])
+def test_entity_bomb_is_refused(root: str) -> None:
+    deck = parse_text(BILLION_LAUGHS.replace("Deck>", f"{root}>").replace("<Deck", f"<{root}"))
+    assert deck.entries == []
+    assert "DTD" in deck.problems[0].message and getattr(deck.problems[0], "code", None) == "DC001"
+
+
+def test_external_entity_is_refused(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("Black Lotus", encoding="utf-8")
+    xml = (
+        f'<?xml version="1.0"?>\n<!DOCTYPE Deck [<!ENTITY xxe SYSTEM "{secret.as_uri()}">]>\n'
+        '<Deck><Cards Quantity="1" Sideboard="false" Name="&xxe;" /></Deck>\n'
+    )
+    deck = parse_text(xml)
+    assert deck.entries == []
+    assert all("Black Lotus" not in r.note for r in deck.lines)
+    assert "refused" in deck.problems[0].message
+
+
+def test_external_dtd_is_refused() -> None:
+    deck = parse_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE Deck SYSTEM "http://127.0.0.1:9/deck.dtd">\n<Deck/>\n'
+    )
+    assert "refused" in deck.problems[0].message
+
+
+def test_ten_thousand_lines() -> None:
+    text = "".join(f"1 Card Number {i}\n" for i in range(10_000))
+    deck = parse_text(text)
+    assert len(deck.entries) == 10_000 and len(deck.lines) == 10_000 and deck.problems == []
+
+
+def test_absurd_counts_everywhere() -> None:
+    assert parse_text("1000000 Shock\n").entries == []
+    assert parse_text('<Deck><Cards Quantity="99999999999999999999" Name="Shock"/></Deck>').entries == []
+    assert parse_text('{"mainboard": {"a": {"quantity": 1e300, "card": {"name": "Shock"}}}}').entries == []
+    assert (
+        parse_text(
+            '{"mainboard": {"a": {"quantity": ' + "9" * 5000 + ', "card": {"name": "Shock"}}}}'
+        ).entries
+        == []
+    )
+    assert parse_text("Count,Name\n-3,Shock\n").entries == []
+
+
+def test_ten_kilobyte_names_everywhere() -> None:
+    name = "A" * 10_240
+    for text in (
+        f"1 {name}\n",
+        f'<Deck><Cards Quantity="1" Sideboard="false" Name="{name}"/></Deck>',
+        f'<cockatrice_deck><zone name="main"><card number="1" name="{name}"/></zone></cockatrice_deck>',
+        f'{{"mainboard": {{"a": {{"quantity": 1, "card": {{"name": "{name}"}}}}}}}}',
+        f"Count,Name\n1,{name}\n",
+    ):
+        deck = parse_text(text)
+        assert deck.entries == [] and deck.problems
+
+
+def test_control_characters_everywhere() -> None:
+    for text in (
+        "4 Sh\x01ock\n",
+        '<Deck><Cards Quantity="4" Sideboard="false" Name="Sh&#x85;ock"/></Deck>',
+        '{"mainboard": {"a": {"quantity": 4, "card": {"name": "Sh\\u0001ock"}}}}',
+        "Count,Name\n4,Sh\x01ock\n",
+    ):
+        deck = parse_text(text)
+        assert [e.name for e in deck.entries] == ["Shock"], text
+        assert any(p.severity == "warning" for p in deck.problems)
+
+
+GARBAGE = [
+    "",
+    "\n",
+    "<",
+    "<<<>>>",
+    "<?xml",
+    "<Deck><Cards",
+    "{",
+    "[",
+    "[]",
+    "[metadata]",
+    '{"data": 5}',
+    '{"cards": [1, 2, {"categories": 3}]}',
+    '{"mainboard": {"a": 5, "b": {"card": 7}}}',
+    '{"boards": {"mainboard": 3}}',
+    '{"result": {"deck": {"subDecks": {"maindeck": [{"cardID": {}}]}}}}',
+    '{"board": "<h3>x</h3><li>9x<a>Opt</a></li><li>", "cards": 3}',
+    '{"convertedDeck": [null, 1, {"quantity": null, "name": 5}]}',
+    'Count,Name\n"unterminated\n',
+    "Name;Count\n\x00\n",
+    "SB:\nSB: \nCM:\n//\n#\n[]\n[\n]\n()\n(0)\n",
+    "Sideboard:\n:\n::\n1x\nx1\n-\n+1 Opt\n",
+    "\ufeff\ufeff\u200b\u2028\u2029\x85",
+]
+
+
+@pytest.mark.parametrize("text", GARBAGE)
+@pytest.mark.parametrize("input_format", [None, *sorted(INPUT_FORMATS)])
+def test_garbage_never_raises(text: str, input_format: str | None) -> None:
+    deck = parse_text(text, "garbage", input_format)
+    assert isinstance(deck, ParsedDeck)
+    assert not any("internal error" in p.message for p in deck.problems)
+
+
+def test_dev_zero_is_bounded() -> None:
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero")
+    message = only_problem(parse_file("/dev/zero"))
+    assert "too big" in message or "binary" in message
