@@ -166,7 +166,7 @@ class CardFeatures:
     mana_value: int
     cost_text: str  # "{1}{R} // {1}{U}"; "" when the card has no mana cost
     repeated_symbols: tuple[str, ...]  # symbols appearing more than once (Jegantha)
-    card_types: frozenset[str]  # CR 205.2a card types, incl. "isn't on the battlefield" additions
+    card_types: frozenset[str]  # CR 205.2a card types (Card.deck_types: incl. Grist-style additions)
     creature_types: tuple[str, ...]
     changeling: bool
     type_text: str
@@ -193,14 +193,6 @@ def clear_feature_cache() -> None:
     _CACHE.clear()
 
 
-# "As long as Grist, the Hunger Tide isn't on the battlefield, it's a 1/1 Insect creature in addition
-# to its other types." A characteristic that works in the library, so the deck sees a creature card.
-_OFF_BATTLEFIELD_TYPES = re.compile(
-    r"as long as [^.]*? isn't on the battlefield, it's an? (?:\d+/\d+ )?((?:[A-Za-z'-]+ )*?)"
-    r"(creature|artifact|enchantment)\b[^.]*? in addition to its other types",
-    re.IGNORECASE,
-)
-_CARD_TYPE_WORD = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment"}
 # Subtypes that are never creature types ("Equipment" of an Equipment Lizard, "Grist" of Grist).
 _NON_CREATURE_SUBTYPES = (
     frozenset().union(*(words for kind, words in vocabulary.SUBTYPES_BY_TYPE.items() if kind != "Creature"))
@@ -211,9 +203,6 @@ _NON_CREATURE_SUBTYPES = (
 def _compute_features(card: Card) -> CardFeatures:
     types = set(card.deck_types.types)
     subtypes = list(card.deck_types.subtypes)
-    for match in _OFF_BATTLEFIELD_TYPES.finditer(strip_reminder_text(card.oracle_text)):
-        types.add(_CARD_TYPE_WORD[match.group(2).lower()])
-        subtypes += [w for w in match.group(1).split() if w[:1].isupper() and w not in subtypes]
     counts: dict[str, int] = {}
     for symbol in card.cost_symbols:
         counts[symbol] = counts.get(symbol, 0) + 1

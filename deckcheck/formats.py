@@ -737,11 +737,6 @@ def _check_copies(deck: Deck, spec: FormatSpec, restricted: set[str]) -> list[Fi
 
 # -- commanders: eligibility and pairs (CR 903.3, 702.124) ----------------------------------------
 _CAN_BE_COMMANDER_RE = re.compile(r"\bcan be your commander\b", re.IGNORECASE)
-# Grist, the Hunger Tide: "As long as Grist isn't on the battlefield, it's a 1/1 Insect creature in
-# addition to its other types." It is a creature card in the library and the command zone.
-_CREATURE_OFF_BATTLEFIELD_RE = re.compile(
-    r"\bas long as [^.\n]+? isn't on the battlefield, it's an? [^.\n]*?\bcreature\b", re.IGNORECASE
-)
 _CHOSEN_COLOUR_RE = re.compile(r"\bchoose a colou?r before the game begins\b", re.IGNORECASE)
 _TIME_LORD_DOCTOR = frozenset({"Time Lord", "Doctor"})
 
@@ -846,7 +841,7 @@ def commander_eligibility(card: Card, spec: FormatSpec) -> str | None:
         return None
     if not types.is_legendary:
         return f"{card.name} is not legendary ({types.text or 'no type line'})"
-    if types.is_creature or _CREATURE_OFF_BATTLEFIELD_RE.search(_text(card)):
+    if types.is_creature:  # incl. Grist: a creature card off the battlefield (Card.deck_types)
         return None
     if "Vehicle" in types.subtypes:
         return None

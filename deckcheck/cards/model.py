@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from deckcheck.cards.mana import ManaCost
-from deckcheck.cards.typeline import TypeLine
+from deckcheck.cards.typeline import TypeLine, parse_type_line
 
 FRONT_FACE_LAYOUTS = frozenset(
     {"transform", "modal_dfc", "meld", "reversible_card", "double_faced_token", "battle"}
@@ -27,6 +27,14 @@ SPLIT_LAYOUTS = frozenset({"split", "aftermath", "room"})
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 _REMINDER_RE = re.compile(r"\([^()]*\)")
+# "As long as Grist, the Hunger Tide isn't on the battlefield, it's a 1/1 Insect creature in addition
+# to its other types." A characteristic-defining ability that works in the library and sideboard, so
+# for deck construction the card is a creature card too (XMage models Grist the same way).
+_OFF_BATTLEFIELD_TYPES = re.compile(
+    r"as long as [^.]*? isn't on the battlefield, it's an? (?:\d+/\d+ )?((?:[A-Za-z'-]+ )*?)"
+    r"(creature|artifact|enchantment)\b[^.]*? in addition to its other types",
+    re.IGNORECASE,
+)
 
 
 def strip_reminder_text(text: str) -> str:
@@ -91,6 +99,15 @@ class Card:
         types = self.deck_faces[0].type_line
         for face in self.deck_faces[1:]:
             types = types.union(face.type_line)
+        for match in _OFF_BATTLEFIELD_TYPES.finditer(strip_reminder_text(self.oracle_text)):
+            extra = parse_type_line(f"{match.group(2)} — {match.group(1).strip()}".rstrip(" —"))
+            types = TypeLine(
+                types.supertypes,
+                types.types | extra.types,
+                types.subtypes + tuple(s for s in extra.subtypes if s not in types.subtypes),
+                types.unknown + extra.unknown,
+                types.text,
+            )
         return types
 
     @cached_property
@@ -138,11 +155,20 @@ class Card:
 
     @cached_property
     def is_changeling(self) -> bool:
-        """Changeling (702.73a) or 'is every creature type' works outside the game too."""
+        """Changeling (702.73a), or the card saying *it* is every creature type (Mistform Ultimus),
+        works outside the game too. A card that makes *other* things every creature type does not."""
         text = strip_reminder_text(self.oracle_text)
+        if re.search(r"^changeling\b", text, re.IGNORECASE | re.MULTILINE):
+            return True
+        own_names = {
+            self.deck_faces[0].name,
+            self.deck_faces[0].name.split(",")[0],
+            "this creature",
+            "this card",
+        }
+        pattern = "|".join(re.escape(n) for n in sorted(own_names, key=len, reverse=True))
         return bool(
-            re.search(r"^changeling\b", text, re.IGNORECASE | re.MULTILINE)
-            or re.search(r"\bis every creature type\b", text, re.IGNORECASE)
+            re.search(rf"(?:^|\. )(?:{pattern}) is every creature type\b", text, re.IGNORECASE | re.MULTILINE)
         )
 
     def creature_types(self) -> frozenset[str]:

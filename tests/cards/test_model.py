@@ -164,3 +164,26 @@ def test_record_round_trip_keeps_fields() -> None:
     assert built.color_identity == {"W", "B"}
     assert built.mana_value == 3
     assert built.is_legendary and built.is_creature
+
+
+def test_off_battlefield_types_count_in_the_deck() -> None:
+    grist = card(
+        "Grist, the Hunger Tide",
+        "{1}{B}{G}",
+        "Legendary Planeswalker — Grist",
+        "As long as Grist, the Hunger Tide isn't on the battlefield, it's a 1/1 Insect creature in "
+        "addition to its other types.\n+1: Create a 1/1 black and green Insect creature token.",
+    )
+    assert grist.deck_types.types == {"Planeswalker", "Creature"}
+    assert grist.deck_types.subtypes == ("Grist", "Insect")
+    assert grist.deck_types.unknown == ()
+
+
+def test_making_others_every_creature_type_is_not_changeling() -> None:
+    omo = card(
+        "Omo, Queen of Vesuva",
+        "{2}{G}{U}",
+        "Legendary Creature — Shapeshifter Noble",
+        "Each nonland creature with an everything counter on it is every creature type.",
+    )
+    assert not omo.is_changeling

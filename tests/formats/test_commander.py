@@ -81,8 +81,10 @@ def test_not_commanders(name: str, why: str) -> None:
     assert found.location.line == 1 and found.location.section == "commander"
 
 
-def test_grist_is_not_a_creature_by_type_line_only_by_its_text() -> None:
-    assert not card("Grist, the Hunger Tide").is_creature
+def test_grist_is_a_creature_card_by_its_text_not_its_type_line() -> None:
+    grist = card("Grist, the Hunger Tide")
+    assert grist.is_creature and "Insect" in grist.deck_types.subtypes
+    assert commander_eligibility(grist, COMMANDER) is None
     # Without the sentence (and without leadership data) it would be just a planeswalker.
     face = {**RECORDS["Grist, the Hunger Tide"]["faces"][0], "oracle_text": "[+1]: Mill a card."}
     plain = local("Grist, the Hunger Tide", faces=[face])
