@@ -3,6 +3,7 @@ companion engine, and return one :class:`Report` per deck. No click, no pandas."
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,16 +67,17 @@ class Report:
         return [c.companion for c in self.companions if c.eligible]
 
 
-def resolve_deck(parsed: ParsedDeck, store: CardStore) -> tuple[Deck, list[Finding]]:
+def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) -> tuple[Deck, list[Finding]]:
     """Resolve every entry's name. Entries that do not resolve are reported and left out of the
-    deck, so the rules see only real cards (and size checks then report the shortfall too)."""
+    deck, so the rules see only real cards (and size checks then report the shortfall too).
+    ``suggest=False`` skips "did you mean" candidates (batch runs over corpora with many newer cards)."""
     cards: list[DeckCard] = []
     findings: list[Finding] = []
     cache: dict[str, Resolution] = {}
     for entry in parsed.entries:
         resolution = cache.get(entry.name)
         if resolution is None:
-            resolution = store.resolve(entry.name)
+            resolution = store.resolve(entry.name, suggest=suggest)
             cache[entry.name] = resolution
         where = Location(parsed.path, entry.line, str(entry.zone))
         if resolution.card is None:
@@ -130,6 +132,29 @@ def display_name(deck_card: DeckCard) -> str:
     return oracle if written.casefold() == oracle.casefold() else f"{written} [{oracle}]"
 
 
+def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:
+    """Name each card as the user wrote it (a localized or face name), the oracle name beside it:
+    "Blitzschlag [Lightning Bolt] is banned ..." — so a German list reads in German."""
+    written: dict[str, str] = {}
+    for deck_card in deck.cards:
+        shown = display_name(deck_card)
+        if shown != deck_card.card.name:
+            written.setdefault(deck_card.card.name, shown)
+    if not written:
+        return findings
+    renamed = []
+    for finding in findings:
+        display = written.get(finding.card or "")
+        if display is None or finding.card is None or finding.code == PRINTED_NAME.code:
+            renamed.append(finding)
+            continue
+        message = finding.message.replace(finding.card, display, 1)
+        if message == finding.message:
+            message = f"{display}: {message}"
+        renamed.append(dataclasses.replace(finding, message=message))
+    return renamed
+
+
 def check_deck(
     deck: Deck,
     spec: FormatSpec,
@@ -146,6 +171,7 @@ def check_deck(
     findings.extend(formats.check_deck(deck, spec))
     results = companions.evaluate(deck, spec)
     findings.extend(companions.companion_findings(deck, spec, results))
+    findings = _with_written_names(findings, deck)
     findings = select_findings(findings, select, ignore)
     findings.sort(key=lambda f: (f.location.line == 0, f.location.line, -int(f.severity), f.code))
     parsed_deck = parsed or deck.parsed or ParsedDeck(deck.path, "cards")

@@ -1,0 +1,60 @@
+"""Engine: name resolution findings and how findings name the cards the user wrote."""
+
+from __future__ import annotations
+
+from deckcheck.cards.store import CardStore
+from deckcheck.deck import Entry, ParsedDeck, Zone
+from deckcheck.engine import check_deck, resolve_deck
+from deckcheck.formats import get_format
+from tests.cardfactory import record
+
+STORE = CardStore.from_records(
+    [
+        record(
+            "Lightning Bolt",
+            "{R}",
+            "Instant",
+            "Lightning Bolt deals 3 damage to any target.",
+            identity=["R"],
+            legal={"modern": "legal", "vintage": "legal"},
+            printed_names={"de": ["Blitzschlag"]},
+        ),
+        record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"modern": "legal"}),
+        record("Twin A", "{1}", "Artifact", printed_names={"xx": ["Zwilling"]}),
+        record("Twin B", "{2}", "Artifact", printed_names={"xx": ["Zwilling"]}),
+    ]
+)
+
+
+def parsed(*entries: tuple[int, str, Zone]) -> ParsedDeck:
+    deck = ParsedDeck("deck.txt", "plain")
+    deck.entries = [Entry(q, n, z, line=i + 1) for i, (q, n, z) in enumerate(entries)]
+    return deck
+
+
+def test_unknown_and_ambiguous_names_are_errors_with_lines() -> None:
+    deck, findings = resolve_deck(
+        parsed((4, "Lightning Blot", Zone.MAIN), (1, "Zwilling", Zone.MAIN), (20, "Mountain", Zone.MAIN)),
+        STORE,
+    )
+    by_code = {f.code: f for f in findings}
+    assert by_code["DC010"].location.line == 1
+    assert "did you mean: Lightning Bolt" in by_code["DC010"].message
+    assert by_code["DC011"].location.line == 2
+    assert "Twin A" in by_code["DC011"].message and "Twin B" in by_code["DC011"].message
+    assert [c.card.name for c in deck.cards] == ["Mountain"]
+
+
+def test_suggestions_can_be_turned_off_for_batches() -> None:
+    _, findings = resolve_deck(parsed((4, "Lightning Blot", Zone.MAIN)), STORE, suggest=False)
+    assert "did you mean" not in findings[0].message
+
+
+def test_findings_name_the_card_as_written_with_oracle_name_beside() -> None:
+    deck, resolution = resolve_deck(parsed((5, "Blitzschlag", Zone.MAIN), (55, "Mountain", Zone.MAIN)), STORE)
+    assert [f.code for f in resolution] == ["DC014"]
+    report = check_deck(deck, get_format("modern"), prior_findings=resolution)
+    copies = [f for f in report.findings if f.code == "DC104"]
+    assert copies, report.findings
+    assert "Blitzschlag [Lightning Bolt]" in copies[0].message
+    assert copies[0].card == "Lightning Bolt"
