@@ -826,13 +826,19 @@ class _Context:
     size: int
     identity: frozenset[str] | None  # the commanders' combined colour identity (None: no commander)
     listing: _Listing
+    lookup: CardLookup | None = None
+    legality_key: str | None = None  # the card data's key for this format (None: not checked)
 
 
-def _context(deck: Deck, spec: FormatSpec) -> _Context:
+def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> _Context:
+    from deckcheck.formats import legality_key_for  # formats never imports companions: no cycle
+
     items = [(dc, card_features(dc.card)) for dc in deck.starting_deck(include_commanders=spec.commander)]
     commanders = deck.commanders
     identity = frozenset().union(*(dc.card.color_identity for dc in commanders)) if commanders else None
-    return _Context(deck, spec, items, sum(dc.quantity for dc, _ in items), identity, _listing(deck, spec))
+    size = sum(dc.quantity for dc, _ in items)
+    key = legality_key_for(deck, spec) if spec.legality_candidates else None
+    return _Context(deck, spec, items, size, identity, _listing(deck, spec), lookup, key)
 
 
 def _identity_text(colours: frozenset[str]) -> str:
@@ -842,12 +848,19 @@ def _identity_text(colours: frozenset[str]) -> str:
 def _obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
     """(kind, text) of what forbids this card as companion here, whatever the deck's contents.
 
-    kind: banned (FormatSpec.companion_bans) | format (the rule's format check: Yorion where the deck
-    size is fixed) | identity | name (Commander only, CR 903.11a)."""
+    kind: banned (FormatSpec.companion_bans) | legality (the card itself is banned or not legal in the
+    format, when the card is known) | format (the rule's format check: Yorion where the deck size is
+    fixed) | identity | name (Commander only, CR 903.11a)."""
     spec = ctx.spec
     problems: list[tuple[str, str]] = []
     if rule.name in spec.companion_bans:
         problems.append(("banned", f"{rule.short} is banned as a companion in {spec.title}"))
+    known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
+    if known is not None and ctx.legality_key is not None:
+        status = known.legality(ctx.legality_key)
+        if status in {"banned", "not_legal"}:
+            word = "banned" if status == "banned" else "not legal"
+            problems.append(("legality", f"{rule.short} is {word} in {spec.title}"))
     impossible = rule.format_check(spec) if rule.format_check is not None else None
     if impossible:
         problems.append(("format", impossible))
@@ -895,9 +908,15 @@ def _placement(rule: CompanionRule, ctx: _Context) -> list[str]:
     return problems
 
 
-def evaluate(deck: Deck, spec: FormatSpec) -> list[CompanionResult]:
-    """All ten companions, in table order, evaluated on this deck's starting deck."""
-    ctx = _context(deck, spec)
+CardLookup = Callable[[str], Card | None]
+
+
+def evaluate(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> list[CompanionResult]:
+    """All ten companions, in table order, evaluated on this deck's starting deck.
+
+    ``lookup`` (e.g. ``CardStore.get``) finds companion cards the deck does not list, so a companion
+    that is banned or not legal in the format is not offered as one it could reveal."""
+    ctx = _context(deck, spec, lookup)
     return [_evaluate_rule(rule, ctx) for rule in COMPANIONS]
 
 

@@ -163,13 +163,15 @@ def check_deck(
     prior_findings: Iterable[Finding] = (),
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
+    store: CardStore | None = None,
 ) -> Report:
-    """Run the format rules and the companion engine over a resolved deck."""
+    """Run the format rules and the companion engine over a resolved deck. With ``store``, companions
+    the deck does not list are looked up so a banned one is not offered as revealable."""
     from deckcheck import companions, formats
 
     findings = list(prior_findings)
     findings.extend(formats.check_deck(deck, spec))
-    results = companions.evaluate(deck, spec)
+    results = companions.evaluate(deck, spec, store.get if store is not None else None)
     findings.extend(companions.companion_findings(deck, spec, results))
     findings = _with_written_names(findings, deck)
     findings = select_findings(findings, select, ignore)
@@ -196,6 +198,7 @@ def check_parsed(
         prior_findings=[*parse_findings(parsed), *resolution_findings],
         select=select,
         ignore=ignore,
+        store=store,
     )
 
 

@@ -162,3 +162,24 @@ def test_undeclared_eligible_companion_is_information() -> None:
     d = deck(*LURRUS_DECK)
     (info,) = [f for f in findings(d, MODERN) if f.card == LURRUS]
     assert info.code == "DC410" and info.severity is Severity.INFO and info.location.line == 0
+
+
+def test_companion_banned_in_the_format_is_not_offered() -> None:
+    """Lurrus meets its condition in a Modern burn-style deck, but it is banned in Modern: the table
+    must not offer it as a companion the deck could reveal (it could not be in the sideboard)."""
+    from deckcheck.cards.store import CardStore
+    from deckcheck.engine import check_deck, deck_from_names
+    from deckcheck.formats import get_format
+
+    store = CardStore.bundled()
+    deck, _ = deck_from_names(
+        [(56, "Mountain", Zone.MAIN), (4, "Lightning Bolt", Zone.MAIN)], store, path="burn.txt"
+    )
+    report = check_deck(deck, get_format("modern"), store=store)
+    lurrus = next(r for r in report.companions if r.companion == "Lurrus of the Dream-Den")
+    assert not lurrus.breakers
+    assert not lurrus.eligible
+    assert any("banned in Modern" in p for p in lurrus.placement)
+    # In Vintage Lurrus is legal, so the same deck can reveal it.
+    vintage = check_deck(deck, get_format("vintage"), store=store)
+    assert next(r for r in vintage.companions if r.companion == "Lurrus of the Dream-Den").eligible
