@@ -219,7 +219,7 @@ def classify_header(text: str) -> Header | None:
 
 
 # Archidekt categories that are zones; any other category is kept as a tag.
-_CATEGORY_ZONE = {
+CATEGORY_ZONE = {
     "commander": Zone.COMMANDER,
     "commanders": Zone.COMMANDER,
     "companion": Zone.COMPANION,
@@ -435,7 +435,7 @@ def _apply_bracket(inner: str, card: CardLine, *, archidekt: bool) -> bool:
         archidekt
         or "{" in content
         or "," in content
-        or (first_category is not None and first_category.group("name").strip().lower() in _CATEGORY_ZONE)
+        or (first_category is not None and first_category.group("name").strip().lower() in CATEGORY_ZONE)
     )
     if is_category and content:
         _apply_categories(content, card)
@@ -459,7 +459,7 @@ def _apply_categories(content: str, card: CardLine) -> None:
         flags = {f.strip().lower() for f in re.findall(r"\{([^{}]*)\}", match.group("flags"))}
         if not name:
             continue
-        category_zone = _CATEGORY_ZONE.get(name.lower())
+        category_zone = CATEGORY_ZONE.get(name.lower())
         if category_zone is not None and zone is None:
             zone = category_zone
         elif category_zone is None:

@@ -26,7 +26,7 @@ from deckcheck.decklist._base import (
     strip_control,
     whole_file_problem,
 )
-from deckcheck.decklist._grammar import HeaderKind, classify_header
+from deckcheck.decklist._grammar import CATEGORY_ZONE, HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name, name_problem
 
 # Archidekt's numeric deckFormat; only the values two independent client libraries agree on.
@@ -53,15 +53,6 @@ _TCGPLAYER_BOARDS = {
     "mainboard": Zone.MAIN,
     "sideboard": Zone.SIDEBOARD,
     "maybeboard": Zone.MAYBEBOARD,
-}
-
-_CATEGORY_ZONE = {
-    "commander": Zone.COMMANDER,
-    "commanders": Zone.COMMANDER,
-    "companion": Zone.COMPANION,
-    "sideboard": Zone.SIDEBOARD,
-    "maybeboard": Zone.MAYBEBOARD,
-    "considering": Zone.MAYBEBOARD,
 }
 
 
@@ -247,7 +238,7 @@ def _archidekt(run: _Run, data: Mapping[str, Any]) -> None:
         zone: Zone | None = Zone.COMPANION if item.get("companion") is True else None
         tags: list[str] = []
         for category in categories:
-            category_zone = _CATEGORY_ZONE.get(category.lower())
+            category_zone = CATEGORY_ZONE.get(category.lower())
             if category_zone is not None and zone is None:
                 zone = category_zone
             elif category_zone is None:
