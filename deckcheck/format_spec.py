@@ -21,6 +21,7 @@ class FormatSpec:
     companion_bans: frozenset[str] = field(default_factory=frozenset)  # banned *as companion* only
     extra_banned: frozenset[str] = field(default_factory=frozenset)  # bans the card data may not know
     description: str = ""
+    aliases: tuple[str, ...] = ()  # other names players use ("edh"); get_format accepts them
     # Aliases of the legality key, in order of preference: card data renamed keys over time (Scryfall's
     # 2024 historicbrawl -> brawl -> standardbrawl). The first key any card of a deck lists is used.
     # Empty = just ``legality_key``.

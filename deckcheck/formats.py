@@ -157,9 +157,11 @@ TABLE_KEYS: dict[str, str] = {
     "companion_bans": _NAMES,
     "extra_banned": _NAMES,
     "restricted_means": _STR,
+    "aliases": _NAMES,
 }
 RESTRICTED_MEANINGS = ("one-copy", "not-as-commander", "commander-only")
 _NOT_INHERITED = ("extends", "abstract")
+_OWN_ONLY = ("aliases",)  # a format's own names: an extending format does not inherit them
 
 
 @dataclass(slots=True)
@@ -251,7 +253,8 @@ def _resolve(name: str, tables: Mapping[str, _Table], chain: tuple[str, ...] = (
         if parent in chain or parent == name:
             cycle = " -> ".join((*chain, name, parent))
             raise ConfigError(f"{table.origin}: [{name}] extends itself in a cycle: {cycle}")
-        values.update(_resolve(parent, tables, (*chain, name)))
+        inherited = _resolve(parent, tables, (*chain, name))
+        values.update({k: v for k, v in inherited.items() if k not in _OWN_ONLY})
     values.update({k: v for k, v in table.values.items() if k not in _NOT_INHERITED})
     return values
 
@@ -290,6 +293,7 @@ def _spec(name: str, values: Mapping[str, Any], origin: Path) -> FormatSpec:
         extra_banned=frozenset(values.get("extra_banned", ())),
         description=values.get("description", ""),
         restricted_means=values.get("restricted_means", RESTRICTED_MEANINGS[0]),
+        aliases=tuple(values.get("aliases", ())),
     )
 
 
@@ -339,11 +343,12 @@ def _registry_key(name: str) -> str:
 
 
 def get_format(name: str, registry: Mapping[str, FormatSpec] | None = None) -> FormatSpec:
-    """The format named ``name`` (case, spaces, '-' and '_' ignored: "Standard Brawl" = standardbrawl)."""
+    """The format named ``name`` or one of its aliases (``edh``), case, spaces, '-' and '_' ignored:
+    "Standard Brawl" = standardbrawl."""
     formats = load_registry() if registry is None else registry
     wanted = _registry_key(name)
     for key, spec in formats.items():
-        if _registry_key(key) == wanted:
+        if _registry_key(key) == wanted or wanted in {_registry_key(a) for a in spec.aliases}:
             return spec
     close = difflib.get_close_matches(wanted, [_registry_key(k) for k in formats], n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""

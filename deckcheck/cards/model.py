@@ -30,6 +30,7 @@ _REMINDER_RE = re.compile(r"\([^()]*\)")
 # "As long as Grist, the Hunger Tide isn't on the battlefield, it's a 1/1 Insect creature in addition
 # to its other types." A characteristic-defining ability that works in the library and sideboard, so
 # for deck construction the card is a creature card too (XMage models Grist the same way).
+_CHANGELING_RE = re.compile(r"^changeling\b", re.IGNORECASE | re.MULTILINE)
 _OFF_BATTLEFIELD_TYPES = re.compile(
     r"as long as [^.]*? isn't on the battlefield, it's an? (?:\d+/\d+ )?((?:[A-Za-z'-]+ )*?)"
     r"(creature|artifact|enchantment)\b[^.]*? in addition to its other types",
@@ -158,18 +159,14 @@ class Card:
         """Changeling (702.73a), or the card saying *it* is every creature type (Mistform Ultimus),
         works outside the game too. A card that makes *other* things every creature type does not."""
         text = strip_reminder_text(self.oracle_text)
-        if re.search(r"^changeling\b", text, re.IGNORECASE | re.MULTILINE):
+        if _CHANGELING_RE.search(text):
             return True
-        own_names = {
-            self.deck_faces[0].name,
-            self.deck_faces[0].name.split(",")[0],
-            "this creature",
-            "this card",
-        }
-        pattern = "|".join(re.escape(n) for n in sorted(own_names, key=len, reverse=True))
-        return bool(
-            re.search(rf"(?:^|\. )(?:{pattern}) is every creature type\b", text, re.IGNORECASE | re.MULTILINE)
-        )
+        if "every creature type" not in text.casefold():
+            return False
+        front = self.deck_faces[0].name
+        own = {front, front.split(",")[0], "this creature", "this card"}
+        pattern = "|".join(re.escape(n) for n in sorted(own, key=len, reverse=True))
+        return bool(re.search(rf"(?:^|\. )(?:{pattern}) is every creature type\b", text, re.I | re.M))
 
     def creature_types(self) -> frozenset[str]:
         return frozenset(self.deck_types.subtypes)

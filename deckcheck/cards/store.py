@@ -224,6 +224,8 @@ class CardStore:
         self._backend = backend
         self.description = description
         self._cards: dict[str, Card] = {}
+        # The same unknown names recur across a corpus (cards newer than the data): suggest once.
+        self._suggestions: dict[str, tuple[str, ...]] = {}
 
     # construction
     @classmethod
@@ -283,6 +285,11 @@ class CardStore:
         self._cards[name] = card
         return card
 
+    def records(self) -> Iterator[Mapping[str, Any]]:
+        """Every card record as stored, by name, without building (or caching) a Card for each:
+        for rebuilding a store from itself (``cards update --languages``)."""
+        return self._backend.all_records()
+
     def all_cards(self) -> Iterator[Card]:
         for record in self._backend.all_records():
             name = str(record["name"])
@@ -326,6 +333,13 @@ class CardStore:
         de-hyphenated name), then names it is the start of (a truncated name), then close spellings
         among names with the same first letter and a similar length (a bounded search, so a typo
         costs milliseconds even against the full card pool)."""
+        memo_key = f"{limit}:{lookup_key(name)}"
+        cached = self._suggestions.get(memo_key)
+        if cached is None:
+            cached = self._suggestions[memo_key] = self._suggest(name, limit)
+        return cached
+
+    def _suggest(self, name: str, limit: int) -> tuple[str, ...]:
         found: list[str] = []
 
         def add(candidates: Iterable[str]) -> None:

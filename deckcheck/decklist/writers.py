@@ -11,9 +11,17 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable
-from xml.sax.saxutils import escape, quoteattr
+from html import escape
 
 from deckcheck.deck import Entry, ParsedDeck, Zone
+
+
+def quoteattr(value: str) -> str:
+    """An XML attribute value in double quotes. (xml.sax.saxutils would import urllib and http.client
+    into every check run just for this.)"""
+    text = escape(value, quote=True)
+    return '"' + text.replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;") + '"'
+
 
 Writer = Callable[[ParsedDeck], str]
 

@@ -188,3 +188,10 @@ def test_registry_is_a_fresh_dict_each_time() -> None:
     first = load_registry()
     first.pop("modern")
     assert "modern" in load_registry()
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"), [("EDH", "commander"), ("pdh", "paupercommander"), ("Duel Commander", "duel")]
+)
+def test_get_format_accepts_aliases(alias: str, name: str) -> None:
+    assert get_format(alias).name == name
