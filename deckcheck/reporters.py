@@ -1,0 +1,440 @@
+"""Output for ``deckcheck check`` and friends: human text, one stable JSON schema, GitHub Actions
+annotations (plus a Markdown job summary). No click here: reporters write to a text stream, and the
+CLI decides on colour; styling goes through a small :class:`Style` so tests can check both.
+
+The JSON schema is documented in docs/json-schema.md; :data:`SCHEMA_VERSION` changes only when a key
+is removed or changes meaning (new keys may be added within a version).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TextIO
+
+from deckcheck import __version__
+from deckcheck.deck import Zone
+from deckcheck.findings import CodeInfo, Finding, Severity
+
+if TYPE_CHECKING:
+    from deckcheck.companions import CompanionResult
+    from deckcheck.engine import Report
+    from deckcheck.format_spec import FormatSpec
+
+SCHEMA_VERSION = 1
+OUTPUT_FORMATS = ("text", "json", "github")
+COUNTED_ZONES = (Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION, Zone.MAYBEBOARD)
+FIRST_BREAKERS = 2  # breakers shown per companion in the text table
+
+
+# -- what a run produced ------------------------------------------------------------------------------
+@dataclass(slots=True)
+class DeckResult:
+    """A report plus the run-level facts the reporters need: how its format was chosen and whether
+    warnings fail it (--strict, or ``strict = true`` in its config)."""
+
+    report: Report
+    format_source: str  # "--format", "header", "per-path 'decks/edh/**' in pyproject.toml", ...
+    strict: bool = False
+    card_data: str = ""  # description of the card store that resolved it
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.report.errors) or (self.strict and bool(self.report.warnings))
+
+
+@dataclass(slots=True)
+class RunResult:
+    decks: list[DeckResult] = field(default_factory=list)
+    card_data: dict[str, Any] = field(default_factory=dict)  # description, records, meta
+    verbose: bool = False  # show info findings (text, github)
+    quiet: bool = False  # text: findings and the summary only, no per-deck header
+
+    @property
+    def failed(self) -> bool:
+        return any(d.failed for d in self.decks)
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.failed else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """ANSI styling, or none. ``Style(color=False)`` returns text unchanged."""
+
+    color: bool = False
+
+    def __call__(self, text: str, *, fg: str | None = None, bold: bool = False) -> str:
+        if not self.color or (fg is None and not bold):
+            return text
+        codes = [] if fg is None else [_ANSI[fg]]
+        if bold:
+            codes.append("1")
+        return f"\x1b[{';'.join(codes)}m{text}\x1b[0m"
+
+
+_ANSI = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36"}
+_SEVERITY_COLOUR = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def visible(findings: Iterable[Finding], verbose: bool) -> list[Finding]:
+    return [f for f in findings if verbose or f.severity is not Severity.INFO]
+
+
+def zone_counts(report: Report) -> dict[str, int]:
+    """Cards per zone as written (resolved or not), so the counts match the decklist."""
+    return {str(zone): report.parsed.count(zone) for zone in COUNTED_ZONES}
+
+
+# -- text --------------------------------------------------------------------------------------------
+def finding_line(finding: Finding, style: Style = Style()) -> str:
+    """``path:line: CODE message`` (``path: CODE message`` for the deck as a whole). Warnings and
+    infos carry ``[warning]``/``[info]`` after the code so piped output keeps the severity."""
+    where = (
+        finding.location.path
+        if finding.location.line <= 0
+        else f"{finding.location.path}:{finding.location.line}"
+    )
+    code = style(finding.code, fg=_SEVERITY_COLOUR[finding.severity], bold=True)
+    tag = "" if finding.severity is Severity.ERROR else f" [{finding.severity}]"
+    return f"{style(where, bold=True)}: {code}{tag} {finding.message}"
+
+
+def counts_text(report: Report) -> str:
+    counts = zone_counts(report)
+    parts = [f"{counts['main']} main"]
+    for zone in ("sideboard", "commander", "companion"):
+        if counts[zone]:
+            parts.append(f"{counts[zone]} {zone}")
+    return ", ".join(parts)
+
+
+def verdict_text(result: DeckResult, style: Style = Style()) -> str:
+    report = result.report
+    errors, warnings = len(report.errors), len(report.warnings)
+    if errors:
+        return style(f"{_plural(errors, 'error')}", fg="red", bold=True) + (
+            f", {_plural(warnings, 'warning')}" if warnings else ""
+        )
+    if warnings:
+        label = f"{_plural(warnings, 'warning')}" + (" (fails with --strict)" if result.strict else "")
+        return style("legal", fg="green") + ", " + style(label, fg="yellow")
+    return style("legal", fg="green", bold=True)
+
+
+def deck_header(result: DeckResult, style: Style = Style()) -> str:
+    report = result.report
+    return (
+        f"{style(report.path, bold=True)}: format {report.format.name} ({result.format_source}); "
+        f"{counts_text(report)}: {verdict_text(result, style)}"
+    )
+
+
+def summary_text(run: RunResult) -> str:
+    decks = run.decks
+    with_errors = sum(1 for d in decks if d.report.errors)
+    legal = len(decks) - with_errors
+    errors = sum(len(d.report.errors) for d in decks)
+    warnings = sum(len(d.report.warnings) for d in decks)
+    line = (
+        f"{_plural(len(decks), 'deck')} checked: {legal} legal, {with_errors} with errors "
+        f"({_plural(errors, 'error')}, {_plural(warnings, 'warning')})"
+    )
+    strict_failures = sum(1 for d in decks if d.failed and not d.report.errors)
+    if strict_failures:
+        line += f"; {strict_failures} failing on warnings (--strict)"
+    hidden = (
+        0 if run.verbose else sum(1 for d in decks for f in d.report.findings if f.severity is Severity.INFO)
+    )
+    if hidden:
+        line += f"; {_plural(hidden, 'note')} hidden (-v shows them)"
+    return line
+
+
+def write_text(run: RunResult, out: TextIO, *, color: bool = False) -> None:
+    style = Style(color)
+    for result in run.decks:
+        if not run.quiet:
+            out.write(deck_header(result, style) + "\n")
+        for finding in visible(result.report.findings, run.verbose):
+            out.write(finding_line(finding, style) + "\n")
+    out.write(summary_text(run) + "\n")
+
+
+# -- JSON ----------------------------------------------------------------------------------------------
+def breaker_record(breaker: Any) -> dict[str, Any]:
+    return {
+        "card": breaker.card,
+        "line": breaker.line,
+        "zone": breaker.zone,
+        "quantity": breaker.quantity,
+        "reason": breaker.reason,
+    }
+
+
+def companion_record(result: CompanionResult) -> dict[str, Any]:
+    return {
+        "companion": result.companion,
+        "eligible": result.eligible,
+        "declared": result.declared,
+        "near_miss": result.near_miss,
+        "breakers": [breaker_record(b) for b in result.breakers],
+        "cut": [{"card": card, "copies": copies} for card, copies in result.cut],
+        "add": result.add,
+        "note": result.note,
+        "placement": list(result.placement),
+    }
+
+
+def deck_record(result: DeckResult) -> dict[str, Any]:
+    report = result.report
+    return {
+        "path": report.path,
+        "name": report.parsed.name,
+        "input_format": report.parsed.input_format,
+        "format": report.format.name,
+        "format_title": report.format.title,
+        "format_source": result.format_source,
+        "legal": report.legal,
+        "failed": result.failed,
+        "strict": result.strict,
+        "card_data": result.card_data,
+        "counts": zone_counts(report),
+        "errors": len(report.errors),
+        "warnings": len(report.warnings),
+        "findings": [f.to_record() for f in report.findings],
+        "companions": [companion_record(c) for c in report.companions],
+    }
+
+
+def summary_record(run: RunResult) -> dict[str, Any]:
+    decks = run.decks
+    return {
+        "decks": len(decks),
+        "legal": sum(1 for d in decks if d.report.legal),
+        "with_errors": sum(1 for d in decks if not d.report.legal),
+        "failed": sum(1 for d in decks if d.failed),
+        "errors": sum(len(d.report.errors) for d in decks),
+        "warnings": sum(len(d.report.warnings) for d in decks),
+        "infos": sum(1 for d in decks for f in d.report.findings if f.severity is Severity.INFO),
+        "exit_code": run.exit_code,
+    }
+
+
+def tool_record() -> dict[str, str]:
+    return {"name": "deckcheck", "version": __version__}
+
+
+def json_document(run: RunResult) -> dict[str, Any]:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": tool_record(),
+        "card_data": run.card_data,
+        "decks": [deck_record(d) for d in run.decks],
+        "summary": summary_record(run),
+    }
+
+
+def write_json(run: RunResult, out: TextIO) -> None:
+    json.dump(json_document(run), out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+# -- GitHub Actions --------------------------------------------------------------------------------------
+def escape_data(text: str) -> str:
+    """actions/toolkit ``escapeData``: the message of a workflow command."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """actions/toolkit ``escapeProperty``: a ``key=value`` property of a workflow command."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+_GITHUB_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def github_annotation(finding: Finding) -> str:
+    properties = [f"file={escape_property(finding.location.path)}"]
+    if finding.location.line > 0:
+        properties.append(f"line={finding.location.line}")
+    properties.append(f"title={escape_property(f'{finding.code} {finding.slug}')}")
+    return f"::{_GITHUB_COMMAND[finding.severity]} {','.join(properties)}::{escape_data(finding.message)}"
+
+
+def _cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ").replace("\n", " ")
+
+
+def markdown_summary(run: RunResult) -> str:
+    """The job summary: every finding (annotations are capped at 10 errors and 10 warnings per step)."""
+    lines = ["## deckcheck", "", summary_text(run), ""]
+    lines += ["| deck | format | result | errors | warnings |", "| --- | --- | --- | ---: | ---: |"]
+    for result in run.decks:
+        report = result.report
+        verdict = "fails" if result.failed else "legal"
+        lines.append(
+            f"| {_cell(report.path)} | {_cell(report.format.name)} | {verdict} | "
+            f"{len(report.errors)} | {len(report.warnings)} |"
+        )
+    shown = [(d, f) for d in run.decks for f in visible(d.report.findings, run.verbose)]
+    if shown:
+        lines += ["", "| file | line | code | severity | message |", "| --- | ---: | --- | --- | --- |"]
+        for _, finding in shown:
+            line = str(finding.location.line) if finding.location.line > 0 else ""
+            lines.append(
+                f"| {_cell(finding.location.path)} | {line} | {finding.code} | {finding.severity} | "
+                f"{_cell(finding.message)} |"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def write_github(run: RunResult, out: TextIO, *, step_summary: TextIO | None = None) -> None:
+    for result in run.decks:
+        for finding in visible(result.report.findings, run.verbose):
+            out.write(github_annotation(finding) + "\n")
+    out.write(summary_text(run) + "\n")
+    if step_summary is not None:
+        step_summary.write(markdown_summary(run))
+
+
+# -- tables (companions, formats, rules) ------------------------------------------------------------
+def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style = Style()) -> str:
+    """A plain left-aligned table; the last column is not padded."""
+    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
+
+    def render(row: Sequence[str]) -> str:
+        cells = [str(c).ljust(w) for c, w in zip(row[:-1], widths[:-1], strict=True)]
+        return "  ".join([*cells, str(row[-1])]).rstrip()
+
+    return "\n".join([style(render(headers), bold=True), *(render(r) for r in rows)])
+
+
+def fix_text(result: CompanionResult) -> str:
+    """The smallest change that meets the condition: ``cut 4``, ``add 20`` (empty when eligible)."""
+    if result.eligible:
+        return ""
+    parts = []
+    if result.cut:
+        parts.append(f"cut {result.cut_count}")
+    if result.add:
+        parts.append(f"add {result.add}")
+    return " + ".join(parts)
+
+
+def companion_row(result: CompanionResult) -> list[str]:
+    shown = [
+        f"{b.card} (line {b.line}): {b.reason}" if b.line else f"{b.card}: {b.reason}"
+        for b in result.breakers[:FIRST_BREAKERS]
+    ]
+    if len(result.breakers) > FIRST_BREAKERS:
+        shown.append(f"+{len(result.breakers) - FIRST_BREAKERS} more")
+    if not shown and result.note:
+        shown.append(result.note)
+    shown.extend(result.placement)
+    return [
+        result.companion,
+        "yes" if result.eligible else "no",
+        "yes" if result.declared else "-",
+        str(sum(b.quantity for b in result.breakers)),
+        fix_text(result) or "-",
+        "; ".join(shown),
+    ]
+
+
+COMPANION_HEADERS = ("companion", "eligible", "declared", "breakers", "fix", "details")
+
+
+def write_companions_text(results: Sequence[DeckResult], out: TextIO, *, color: bool = False) -> None:
+    style = Style(color)
+    for index, result in enumerate(results):
+        report = result.report
+        if index:
+            out.write("\n")
+        eligible = report.eligible_companions()
+        verdict = "; ".join(eligible) if eligible else "none"
+        out.write(
+            f"{style(report.path, bold=True)}: format {report.format.name} ({result.format_source}); "
+            f"eligible companions: {verdict}\n"
+        )
+        rows = [companion_row(c) for c in report.companions]
+        out.write(table(rows, COMPANION_HEADERS, style) + "\n")
+        for finding in (
+            f for f in report.findings if f.severity is Severity.ERROR and f.code.startswith("DC0")
+        ):
+            out.write(finding_line(finding, style) + "\n")
+
+
+def companions_document(results: Sequence[DeckResult], card_data: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": tool_record(),
+        "card_data": dict(card_data),
+        "decks": [
+            {
+                "path": r.report.path,
+                "format": r.report.format.name,
+                "format_source": r.format_source,
+                "eligible": r.report.eligible_companions(),
+                "companions": [companion_record(c) for c in r.report.companions],
+                "findings": [f.to_record() for f in r.report.findings if f.code.startswith(("DC0", "DC4"))],
+            }
+            for r in results
+        ],
+    }
+
+
+def _limit(value: int | None) -> str:
+    return "any" if value is None else str(value)
+
+
+def format_record(spec: FormatSpec) -> dict[str, Any]:
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "min_main": spec.min_main,
+        "max_main": spec.max_main,
+        "sideboard_max": spec.sideboard_max,
+        "copy_limit": spec.copy_limit,
+        "commander": spec.commander,
+        "legality_keys": list(spec.legality_candidates),
+        "description": spec.description,
+    }
+
+
+def format_row(spec: FormatSpec) -> list[str]:
+    if spec.max_main is None:
+        main = f"{spec.min_main}+"
+    elif spec.max_main == spec.min_main:
+        main = str(spec.min_main)
+    else:
+        main = f"{spec.min_main}-{spec.max_main}"
+    return [
+        spec.name,
+        spec.title,
+        main,
+        _limit(spec.sideboard_max),
+        _limit(spec.copy_limit),
+        "yes" if spec.commander else "-",
+        " | ".join(spec.legality_candidates) or "-",
+    ]
+
+
+FORMAT_HEADERS = ("name", "title", "main", "sideboard", "copies", "commander", "legality key")
+
+
+def rule_row(info: CodeInfo) -> list[str]:
+    return [info.code, info.slug, str(info.severity), info.doc]
+
+
+RULE_HEADERS = ("code", "slug", "severity", "description")
+
+
+def rule_record(info: CodeInfo) -> dict[str, str]:
+    return {"code": info.code, "slug": info.slug, "severity": str(info.severity), "doc": info.doc}

@@ -1,0 +1,266 @@
+"""Config discovery ([tool.deckcheck] / .deckcheck.toml), per-path formats, the `// format:` header,
+and the format precedence: --format > header > per-path > config default > automatic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckcheck.config import Config, ConfigFinder, glob_matches, load_config, parse_table
+from deckcheck.errors import ConfigError
+from tests.cli.conftest import BANNED_MODERN, COMMANDER_DECK, LEGAL_MODERN, Invoke, Project
+
+PER_PATH = """
+[tool.deckcheck]
+format = "modern"
+
+[tool.deckcheck.per-path]
+"decks/commander/**" = "commander"
+"decks/pauper/*.txt" = "pauper"
+"""
+
+
+def header_lines(stdout: str) -> dict[str, str]:
+    """deck path -> its header line (the text output's first line per deck)."""
+    out = {}
+    for line in stdout.splitlines():
+        if ": format " in line:
+            out[line.split(": format ")[0]] = line
+    return out
+
+
+def test_pyproject_found_upward_with_per_path(project: Project, invoke: Invoke) -> None:
+    project.write("pyproject.toml", PER_PATH)
+    project.write("decks/commander/krenko.txt", COMMANDER_DECK)
+    project.write("decks/pauper/burn.txt", LEGAL_MODERN)
+    project.write("decks/modern/burn.txt", LEGAL_MODERN)
+    result = invoke(["check", "decks"])
+    headers = header_lines(result.stdout)
+    assert "format commander (per-path 'decks/commander/**' in" in headers["decks/commander/krenko.txt"]
+    assert "format pauper (per-path 'decks/pauper/*.txt'" in headers["decks/pauper/burn.txt"]
+    assert "format modern (format in" in headers["decks/modern/burn.txt"]
+    assert "pyproject.toml [tool.deckcheck])" in headers["decks/modern/burn.txt"]
+    assert result.exit_code == 0, result.output
+
+
+def test_per_path_is_relative_to_the_config_not_the_working_directory(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project.write("pyproject.toml", PER_PATH)
+    project.write("decks/commander/krenko.txt", COMMANDER_DECK)
+    monkeypatch.chdir(project.root / "decks")
+    result = invoke(["check", "commander/krenko.txt"])
+    assert "format commander (per-path" in result.stdout
+
+
+def test_last_matching_glob_wins(project: Project, invoke: Invoke) -> None:
+    project.write(
+        ".deckcheck.toml",
+        'per_path = {"decks/**" = "legacy", "decks/edh/**" = "commander"}\n',
+    )
+    project.write("decks/edh/a.txt", COMMANDER_DECK)
+    project.write("decks/b.txt", LEGAL_MODERN)
+    headers = header_lines(invoke(["check", "decks"]).stdout)
+    assert "format commander" in headers["decks/edh/a.txt"]
+    assert "format legacy" in headers["decks/b.txt"]
+
+
+def test_header_comment_beats_config_and_format_option_beats_header(project: Project, invoke: Invoke) -> None:
+    project.write("pyproject.toml", PER_PATH)
+    project.write("decks/commander/legacy.txt", "// format: legacy\n" + LEGAL_MODERN)
+    result = invoke(["check", "decks/commander/legacy.txt"])
+    assert "format legacy (declared in the file)" in result.stdout
+    forced = invoke(["check", "--format", "vintage", "decks/commander/legacy.txt"])
+    assert "format vintage (--format)" in forced.stdout
+
+
+def test_header_with_unknown_format_is_exit_2(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", "// format: tribal-wars\n" + LEGAL_MODERN)
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 2
+    assert "deck.txt: the decklist declares format 'tribalwars', which is not a known format" in result.stderr
+    assert "valid formats:" in result.stderr
+
+
+def test_deckcheck_toml_wins_over_pyproject_in_the_same_directory(project: Project, invoke: Invoke) -> None:
+    project.write("pyproject.toml", '[tool.deckcheck]\nformat = "legacy"\n')
+    project.write(".deckcheck.toml", 'format = "pauper"\n')
+    project.write("deck.txt", LEGAL_MODERN)
+    assert "format pauper (format in" in invoke(["check", "deck.txt"]).stdout
+
+
+def test_pyproject_without_table_is_passed_over(project: Project, invoke: Invoke) -> None:
+    project.write("pyproject.toml", '[tool.deckcheck]\nformat = "legacy"\n')
+    project.write("sub/pyproject.toml", '[project]\nname = "x"\n')
+    project.write("sub/deck.txt", LEGAL_MODERN)
+    assert "format legacy (format in" in invoke(["check", "sub/deck.txt"]).stdout
+
+
+def test_nearest_config_wins(project: Project, invoke: Invoke) -> None:
+    project.write("pyproject.toml", '[tool.deckcheck]\nformat = "legacy"\n')
+    project.write("sub/.deckcheck.toml", 'format = "pauper"\n')
+    project.write("sub/deck.txt", LEGAL_MODERN)
+    project.write("deck.txt", LEGAL_MODERN)
+    headers = header_lines(invoke(["check", "sub/deck.txt", "deck.txt"]).stdout)
+    assert "format pauper" in headers["sub/deck.txt"]
+    assert "format legacy" in headers["deck.txt"]
+
+
+def test_discovery_stops_at_the_repository_root(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.deckcheck]\nformat = "legacy"\n')
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "decks").mkdir()
+    assert ConfigFinder().for_file(repo / "decks" / "a.txt").path is None
+    assert ConfigFinder().for_file(tmp_path / "a.txt").format == "legacy"
+
+
+def test_explicit_config_and_no_config(project: Project, invoke: Invoke) -> None:
+    project.write("pyproject.toml", '[tool.deckcheck]\nformat = "legacy"\n')
+    project.write("other.toml", 'format = "pauper"\n')
+    project.write("deck.txt", LEGAL_MODERN)
+    assert "format pauper" in invoke(["check", "--config", "other.toml", "deck.txt"]).stdout
+    assert "format freeform" in invoke(["check", "--no-config", "deck.txt"]).stdout
+    both = invoke(["check", "--config", "other.toml", "--no-config", "deck.txt"])
+    assert both.exit_code == 2
+    missing = invoke(["check", "--config", "missing.toml", "deck.txt"])
+    assert missing.exit_code == 2
+    assert "missing.toml not found" in missing.stderr
+
+
+def test_unknown_key_is_exit_2_naming_file_and_key(project: Project, invoke: Invoke) -> None:
+    config = project.write("pyproject.toml", '[tool.deckcheck]\nformat = "modern"\nstirct = true\n')
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 2
+    assert f"{config}: unknown key 'stirct' in [tool.deckcheck]" in result.stderr
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("format = \n", "not valid TOML"),
+        ("strict = 'yes'\n", "'strict' must be true or false"),
+        ("format = 3\n", "'format' must be a non-empty string"),
+        ("select = 5\n", "'select' must be a string or a list of strings"),
+        ("per_path = 'commander'\n", "'per-path' must be a table"),
+        ("[per-path]\n'a/**' = 1\n", "per-path 'a/**' must name a format"),
+        ("format = 'modrn'\n", "unknown format 'modrn'"),
+        ("[per-path]\n'*.txt' = 'edh2'\n", "per-path '*.txt': unknown format 'edh2'"),
+        ("input-format = 'word'\n", "unknown input format 'word'"),
+        ("formats = ['missing-formats.toml']\n", "missing-formats.toml not found"),
+    ],
+)
+def test_bad_config_values_are_exit_2(project: Project, invoke: Invoke, text: str, expected: str) -> None:
+    project.write(".deckcheck.toml", text)
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 2, result.output
+    assert expected in result.stderr
+    assert ".deckcheck.toml" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_user_formats_file_from_config(project: Project, invoke: Invoke) -> None:
+    project.write("formats/house.toml", '[house]\nextends = "constructed"\ntitle = "House"\nmin_main = 20\n')
+    project.write(".deckcheck.toml", 'formats = ["formats/house.toml"]\nformat = "house"\n')
+    project.write("deck.txt", "4 Mox Opal\n16 Mountain\n")
+    result = invoke(["check", "deck.txt"])
+    assert "format house (format in" in result.stdout
+    assert result.exit_code == 0, result.output
+    assert "house" in invoke(["formats"]).stdout
+
+
+def test_card_db_from_config_is_relative_to_it(
+    project: Project, invoke: Invoke, cards_json: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DECKCHECK_CARD_DB")
+    (project.root / "data").mkdir()
+    (project.root / "data" / "mine.json").write_bytes(cards_json.read_bytes())
+    project.write(".deckcheck.toml", 'card_db = "data/mine.json"\nformat = "modern"\n')
+    project.write("decks/deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "-o", "json", "decks/deck.txt"])
+    assert result.exit_code == 0, result.output
+    assert "mine.json" in result.stdout
+
+
+def test_parse_table_normalises_keys_and_values(tmp_path: Path) -> None:
+    path = tmp_path / ".deckcheck.toml"
+    config = parse_table(
+        {
+            "input-format": "arena",
+            "select": "DC1, DC2",
+            "ignore": ["DC403,DC412"],
+            "card-db": "c.sqlite",
+            "formats": "f.toml",
+            "per-path": {"a/**": "commander"},
+        },
+        path,
+    )
+    assert config == Config(
+        path=path,
+        input_format="arena",
+        select=("DC1", "DC2"),
+        ignore=("DC403", "DC412"),
+        card_db=tmp_path / "c.sqlite",
+        formats=(tmp_path / "f.toml",),
+        per_path=(("a/**", "commander"),),
+    )
+    with pytest.raises(ConfigError, match="given twice"):
+        parse_table({"input-format": "arena", "input_format": "mtgo"}, path)
+
+
+def test_load_config_requires_the_table_in_pyproject(tmp_path: Path) -> None:
+    path = tmp_path / "pyproject.toml"
+    path.write_text("[project]\nname = 'x'\n")
+    with pytest.raises(ConfigError, match=r"no \[tool\.deckcheck\] table"):
+        load_config(path)
+
+
+def test_finder_caches_per_directory(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    config = tmp_path / ".deckcheck.toml"
+    config.write_text('format = "modern"\n')
+    finder = ConfigFinder()
+    assert finder.for_file(tmp_path / "a" / "b" / "x.txt").format == "modern"
+    config.write_text('format = "legacy"\n')  # cached: not read again within the run
+    assert finder.for_file(tmp_path / "a" / "y.txt").format == "modern"
+    assert ConfigFinder().for_file(tmp_path / "a" / "y.txt").format == "legacy"
+
+
+@pytest.mark.parametrize(
+    ("glob", "path", "matches"),
+    [
+        ("decks/commander/**", "decks/commander/a.txt", True),
+        ("decks/commander/**", "decks/commander/deep/a.txt", True),
+        ("decks/commander/**", "decks/modern/a.txt", False),
+        ("decks/commander/", "decks/commander/a.txt", True),
+        ("decks/*.txt", "decks/a.txt", True),
+        ("decks/*.txt", "decks/sub/a.txt", False),
+        ("*.dck", "a/b/c.dck", True),
+        ("*.dck", "c.dck", True),
+        ("**/edh/*", "edh/a.txt", True),
+        ("**/edh/*", "x/y/edh/a.txt", True),
+        ("/top.txt", "top.txt", True),
+        ("/top.txt", "sub/top.txt", False),
+        ("./decks/?.txt", "decks/a.txt", True),
+        ("decks/[!a]*.txt", "decks/a.txt", False),
+        ("decks/[!a]*.txt", "decks/b.txt", True),
+    ],
+)
+def test_glob_matching(glob: str, path: str, matches: bool) -> None:
+    assert glob_matches(glob, path) is matches
+
+
+def test_per_path_lookup_outside_the_config_tree(tmp_path: Path) -> None:
+    config = Config(path=tmp_path / "conf" / ".deckcheck.toml", per_path=(("**", "modern"),))
+    assert config.format_for_path(tmp_path / "conf" / "x.txt") == ("modern", "**")
+    assert config.format_for_path(tmp_path / "elsewhere" / "x.txt") is None
+
+
+def test_banned_deck_fails_under_config_format(project: Project, invoke: Invoke) -> None:
+    project.write(".deckcheck.toml", 'format = "modern"\n')
+    project.write("deck.txt", BANNED_MODERN)
+    assert invoke(["check", "deck.txt"]).exit_code == 1

@@ -1,0 +1,61 @@
+"""The pre-commit manifest: the fields pre-commit needs, and a files pattern that takes decklists."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deckcheck.cli import DECKLIST_EXTENSIONS, cli
+
+MANIFEST = Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml"
+
+
+def hook() -> dict[str, Any]:
+    yaml = pytest.importorskip("yaml", reason="PyYAML comes with pre-commit (test extras)")
+    hooks = yaml.safe_load(MANIFEST.read_text(encoding="utf-8"))
+    assert isinstance(hooks, list) and len(hooks) == 1
+    entry: dict[str, Any] = hooks[0]
+    return entry
+
+
+def test_required_fields() -> None:
+    entry = hook()
+    assert entry["id"] == "deckcheck"
+    assert entry["language"] == "python"
+    assert entry["require_serial"] is True
+    assert entry["entry"] == "deckcheck check"
+    program, command = shlex.split(entry["entry"])
+    assert program == "deckcheck" and command in cli.commands
+
+
+@pytest.mark.parametrize(
+    ("path", "taken"),
+    [
+        ("decks/burn.txt", True),
+        ("decks/Burn.DEK", True),
+        ("edh/krenko.dck", True),
+        ("a.cod", True),
+        ("a.mwDeck", True),
+        ("arena.mtga", True),
+        ("old.dec", True),
+        ("requirements.txt", False),
+        ("requirements-dev.txt", False),
+        ("docs/LICENSE.txt", False),
+        ("setup.py", False),
+        ("package.json", False),  # .json / .csv: too common elsewhere; add them with `files:`
+    ],
+)
+def test_files_pattern(path: str, taken: bool) -> None:
+    entry = hook()
+    matched = re.search(entry["files"], path) is not None and re.search(entry["exclude"], path) is None
+    assert matched is taken
+
+
+def test_pattern_extensions_are_ones_a_directory_expands_to() -> None:
+    extensions = re.search(r"\\\.\(([^)]*)\)", hook()["files"])
+    assert extensions is not None
+    assert {f".{e}" for e in extensions.group(1).split("|")} <= DECKLIST_EXTENSIONS

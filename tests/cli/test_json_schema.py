@@ -1,0 +1,122 @@
+"""`--output json` matches the key tables in docs/json-schema.md, and its key set is stable."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from deckcheck.reporters import SCHEMA_VERSION
+from tests.cli.conftest import BANNED_MODERN, COMMANDER_DECK, WARNING_MODERN, Invoke, Project
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "json-schema.md"
+OPTIONAL = {"findings": {"data"}}  # keys documented as present only when there is something to say
+
+
+def documented_keys() -> dict[str, set[str]]:
+    """Section name -> the keys its table lists (first column, in backticks)."""
+    sections: dict[str, set[str]] = {}
+    current = None
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"^## (.+)$", line)
+        if heading:
+            title = heading.group(1).strip()
+            current = {
+                "Top level": "top",
+                "`decks[]`": "decks",
+                "`decks[].findings[]` (`Finding.to_record()`)": "findings",
+                "`decks[].companions[]`": "companions",
+                "`summary`": "summary",
+            }.get(title)
+            continue
+        row = re.match(r"^\| `([a-z_]+)` \|", line)
+        if current and row:
+            sections.setdefault(current, set()).add(row.group(1))
+    return sections
+
+
+def run_json(project: Project, invoke: Invoke) -> dict[str, Any]:
+    project.write("banned.txt", BANNED_MODERN)
+    project.write("warn.txt", WARNING_MODERN)
+    project.write("edh.txt", COMMANDER_DECK)
+    project.write("unknown.txt", "4 Lightning Bolt\n4 Lightning Blot\n52 Mountain\n")
+    result = invoke(
+        ["check", "-f", "modern", "-o", "json", "banned.txt", "warn.txt", "edh.txt", "unknown.txt"]
+    )
+    assert result.exit_code == 1
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+def test_every_documented_section_is_parsed() -> None:
+    assert set(documented_keys()) == {"top", "decks", "findings", "companions", "summary"}
+
+
+def test_output_keys_match_the_documented_schema(project: Project, invoke: Invoke) -> None:
+    document = run_json(project, invoke)
+    docs = documented_keys()
+    assert set(document) == docs["top"]
+    assert document["schema_version"] == SCHEMA_VERSION == 1
+    assert document["tool"]["name"] == "deckcheck"
+    assert set(document["card_data"]) == {"description", "records", "meta"}
+    assert set(document["summary"]) == docs["summary"]
+    assert len(document["decks"]) == 4
+    findings_seen: list[dict[str, Any]] = []
+    for deck in document["decks"]:
+        assert set(deck) == docs["decks"]
+        assert set(deck["counts"]) == {"main", "sideboard", "commander", "companion", "maybeboard"}
+        assert len(deck["companions"]) == 10
+        for companion in deck["companions"]:
+            assert set(companion) == docs["companions"]
+            for breaker in companion["breakers"]:
+                assert set(breaker) == {"card", "line", "zone", "quantity", "reason"}
+            for cut in companion["cut"]:
+                assert set(cut) == {"card", "copies"}
+        findings_seen.extend(deck["findings"])
+    required = docs["findings"] - OPTIONAL["findings"]
+    for finding in findings_seen:
+        assert required <= set(finding) <= docs["findings"]
+    assert any("data" in f for f in findings_seen)  # DC010 carries suggestions
+
+
+def test_json_values(project: Project, invoke: Invoke) -> None:
+    document = run_json(project, invoke)
+    banned, warn, edh, unknown = document["decks"]
+    assert banned["path"] == "banned.txt"
+    assert banned["format"] == "modern" and banned["format_source"] == "--format"
+    assert banned["legal"] is False and banned["failed"] is True
+    assert banned["counts"]["main"] == 60
+    errors = [f for f in banned["findings"] if f["severity"] == "error"]
+    assert errors[0]["code"] == "DC201" and errors[0]["line"] == 1 and errors[0]["card"] == "Mox Opal"
+    assert warn["legal"] is True and warn["failed"] is False and warn["warnings"] == 1
+    lurrus = next(c for c in warn["companions"] if c["companion"] == "Lurrus of the Dream-Den")
+    assert lurrus["declared"] is True and lurrus["eligible"] is False
+    assert lurrus["breakers"][0]["card"] == "Shivan Dragon" and lurrus["breakers"][0]["line"] == 1
+    assert lurrus["cut"] == [{"card": "Shivan Dragon", "copies": 4}]
+    assert edh["counts"]["commander"] == 1
+    dc010 = next(f for f in unknown["findings"] if f["code"] == "DC010")
+    assert dc010["data"]["suggestions"] == ["Lightning Bolt"]
+    # info findings are always in the JSON (text hides them without -v)
+    assert (
+        document["summary"]["infos"]
+        == sum(1 for d in document["decks"] for f in d["findings"] if f["severity"] == "info")
+        > 0
+    )
+    assert document["summary"]["exit_code"] == 1
+    assert document["summary"]["decks"] == 4 and document["summary"]["with_errors"] == 3
+
+
+def test_json_under_exit_zero_still_reports_what_the_exit_code_would_be(
+    project: Project, invoke: Invoke
+) -> None:
+    project.write("banned.txt", BANNED_MODERN)
+    result = invoke(["check", "-f", "modern", "-o", "json", "--exit-zero", "banned.txt"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["summary"]["exit_code"] == 1
+
+
+def test_json_stdout_is_only_json(project: Project, invoke: Invoke) -> None:
+    project.write("pile.txt", BANNED_MODERN)  # automatic format: the note goes to stderr
+    result = invoke(["check", "-o", "json", "pile.txt"])
+    json.loads(result.stdout)

@@ -1,0 +1,284 @@
+"""GitHub Actions output (annotations, escaping, job summary) and the other commands:
+companions, formats, rules, cards update/import/info."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from deckcheck.findings import Finding, Location, Severity, all_codes
+from deckcheck.reporters import escape_data, escape_property, github_annotation
+from tests.cli.conftest import BANNED_MODERN, LEGAL_MODERN, WARNING_MODERN, Invoke, Project
+from tests.httpserver import LocalHTTPServer, ScryfallMirror
+
+
+# -- github -----------------------------------------------------------------------------------------
+def test_escaping_follows_actions_toolkit() -> None:
+    assert escape_data("50% off\r\nnext: a,b") == "50%25 off%0D%0Anext: a,b"
+    assert escape_property("dir:a,b%\n") == "dir%3Aa%2Cb%25%0A"
+
+
+def test_annotation_shape() -> None:
+    all_codes()  # the slugs live in the rule modules
+    finding = Finding(
+        "DC201", "Mox Opal is banned\nin Modern: 100%", Severity.ERROR, Location("decks/a,b:c.txt", 3, "main")
+    )
+    assert github_annotation(finding) == (
+        "::error file=decks/a%2Cb%3Ac.txt,line=3,title=DC201 banned::Mox Opal is banned%0Ain Modern: 100%25"
+    )
+    whole_deck = Finding("DC101", "too small", Severity.ERROR, Location("a.txt", 0))
+    assert github_annotation(whole_deck) == "::error file=a.txt,title=DC101 main-deck-too-small::too small"
+
+
+def test_github_output(project: Project, invoke: Invoke) -> None:
+    project.write("banned.txt", BANNED_MODERN)
+    project.write("warn.txt", WARNING_MODERN)
+    result = invoke(["check", "-f", "modern", "-o", "github", "banned.txt", "warn.txt"])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("::error file=banned.txt,line=1,title=DC201 banned::Mox Opal is banned")
+    assert lines[1].startswith("::warning file=warn.txt,line=5,title=DC412 ")
+    assert not any(line.startswith("::notice") for line in lines)  # info only with -v
+    verbose = invoke(["check", "-f", "modern", "-o", "github", "-v", "banned.txt"])
+    assert any(line.startswith("::notice file=banned.txt") for line in verbose.stdout.splitlines())
+
+
+def test_github_step_summary(project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    summary = project.root / "summary.md"
+    summary.write_text("earlier step\n", encoding="utf-8")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    project.write("banned.txt", BANNED_MODERN)
+    project.write("legal.txt", LEGAL_MODERN)
+    result = invoke(["check", "-f", "modern", "-o", "github", "banned.txt", "legal.txt"])
+    assert result.exit_code == 1
+    text = summary.read_text(encoding="utf-8")
+    assert text.startswith("earlier step\n## deckcheck\n")  # appended, not overwritten
+    assert "| banned.txt | modern | fails | 1 | 0 |" in text
+    assert "| legal.txt | modern | legal | 0 | 0 |" in text
+    assert "| banned.txt | 1 | DC201 | error | Mox Opal is banned in Modern" in text
+
+
+def test_text_output_without_step_summary_writes_none(project: Project, invoke: Invoke) -> None:
+    project.write("banned.txt", BANNED_MODERN)
+    invoke(["check", "-f", "modern", "banned.txt"])
+    assert not (project.root / "summary.md").exists()
+
+
+# -- companions ---------------------------------------------------------------------------------------
+def test_companions_table(project: Project, invoke: Invoke) -> None:
+    project.write("warn.txt", WARNING_MODERN)
+    result = invoke(["companions", "-f", "modern", "warn.txt"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("warn.txt: format modern (--format); eligible companions: ")
+    assert lines[1].split() == ["companion", "eligible", "declared", "breakers", "fix", "details"]
+    rows = {line[:26].strip(): line for line in lines[2:]}
+    assert len(rows) == 10
+    lurrus = rows["Lurrus of the Dream-Den"].split()
+    assert lurrus[4:9] == ["no", "yes", "4", "cut", "4"]
+    assert "Shivan Dragon (line 1): permanent card with mana value 6" in rows["Lurrus of the Dream-Den"]
+    assert "add 20" in rows["Yorion, Sky Nomad"]
+
+
+def test_companions_json(project: Project, invoke: Invoke) -> None:
+    project.write("warn.txt", WARNING_MODERN)
+    result = invoke(["companions", "-f", "modern", "-o", "json", "warn.txt", "-"], input=LEGAL_MODERN)
+    document = json.loads(result.stdout)
+    assert [d["path"] for d in document["decks"]] == ["warn.txt", "<stdin>"]
+    warn = document["decks"][0]
+    assert len(warn["companions"]) == 10
+    assert "Lurrus of the Dream-Den" not in warn["eligible"]
+    assert {f["code"][:3] for f in warn["findings"]} <= {"DC0", "DC4"}
+
+
+def test_companions_errors_are_exit_2(project: Project, invoke: Invoke) -> None:
+    assert invoke(["companions", "missing.txt"]).exit_code == 2
+    assert invoke(["companions"]).exit_code == 2
+
+
+# -- formats, rules -----------------------------------------------------------------------------------
+def test_formats(invoke: Invoke, project: Project) -> None:
+    result = invoke(["formats"])
+    assert result.exit_code == 0
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()[1:]}
+    assert rows["modern"][2:] == ["60+", "15", "4", "-", "modern"]
+    assert rows["commander"][1:] == ["Commander", "100", "0", "1", "yes", "commander"]
+    as_json = json.loads(invoke(["formats", "-o", "json"]).stdout)
+    modern = next(f for f in as_json if f["name"] == "modern")
+    assert modern["max_main"] is None and modern["copy_limit"] == 4 and modern["legality_keys"] == ["modern"]
+
+
+def test_rules(invoke: Invoke) -> None:
+    result = invoke(["rules"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["code", "slug", "severity", "description"]
+    banned = next(line for line in lines if line.startswith("DC201"))
+    assert banned.split()[1:3] == ["banned", "error"]
+    records = json.loads(invoke(["rules", "-o", "json"]).stdout)
+    codes = [r["code"] for r in records]
+    assert codes == sorted(codes) and "DC010" in codes and "DC401" in codes
+    assert all(set(r) == {"code", "slug", "severity", "doc"} for r in records)
+
+
+# -- cards -----------------------------------------------------------------------------------------
+def test_cards_info(project: Project, invoke: Invoke, cards_json: Path) -> None:
+    result = invoke(["cards", "info"])
+    assert result.exit_code == 0
+    assert f"store       {cards_json}" in result.stdout
+    assert "$DECKCHECK_CARD_DB" in result.stdout
+    assert "records     10" in result.stdout
+    assert "source      cli-tests" in result.stdout
+    info = json.loads(invoke(["cards", "info", "-o", "json"]).stdout)
+    assert info["records"] == 10 and info["meta"]["updated_at"] == "2026-01-01"
+
+
+def test_cards_info_bundled(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DECKCHECK_CARD_DB", raising=False)
+    info = json.loads(invoke(["cards", "info", "-o", "json"]).stdout)
+    assert info["chosen_by"].startswith("bundled")
+    assert info["records"] > 0
+
+
+def test_cards_info_corrupt_store(project: Project, invoke: Invoke) -> None:
+    store = project.root / "bad.sqlite"
+    store.write_bytes(b"garbage" * 200)
+    result = invoke(["cards", "info", "--card-db", str(store)])
+    assert result.exit_code == 2
+    assert "unreadable" in result.stderr and "Traceback" not in result.output
+
+
+ATOMIC = {
+    "meta": {"date": "2022-04-25", "version": "5.2.0"},
+    "data": {
+        name: [
+            {
+                "name": name,
+                "layout": "normal",
+                "manaCost": cost,
+                "manaValue": value,
+                "type": type_line,
+                "types": [type_line.split(" — ")[0].split()[-1]],
+                "supertypes": supertypes,
+                "subtypes": subtypes,
+                "text": text,
+                "colors": colours,
+                "colorIdentity": colours,
+                "legalities": {"modern": "Legal", "legacy": "Legal"},
+                "printings": ["TST"],
+                "foreignData": [],
+            }
+        ]
+        for name, cost, value, type_line, supertypes, subtypes, text, colours in [
+            (
+                "Lightning Bolt",
+                "{R}",
+                1.0,
+                "Instant",
+                [],
+                [],
+                "Lightning Bolt deals 3 damage to any target.",
+                ["R"],
+            ),
+            ("Mountain", None, 0.0, "Basic Land — Mountain", ["Basic"], ["Mountain"], "({T}: Add {R}.)", []),
+        ]
+    },
+}
+
+
+def test_cards_import_then_check(project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DECKCHECK_CARD_DB")
+    atomic = project.root / "AtomicCards.json.gz"
+    atomic.write_bytes(gzip.compress(json.dumps(ATOMIC).encode()))
+    store = project.root / "store" / "cards.sqlite"
+    result = invoke(["cards", "import", str(atomic), "--card-db", str(store)])
+    assert result.exit_code == 0, result.output
+    assert "wrote 2 cards from mtgjson" in result.stdout
+    project.write("deck.txt", LEGAL_MODERN)
+    assert invoke(["check", "-f", "modern", "--card-db", str(store), "deck.txt"]).exit_code == 0
+    info = json.loads(invoke(["cards", "info", "--card-db", str(store), "-o", "json"]).stdout)
+    assert info["meta"]["source"] == "mtgjson" and info["records"] == 2
+
+
+def test_cards_import_default_store_is_used_by_check(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DECKCHECK_CARD_DB")
+    atomic = project.root / "AtomicCards.json"
+    atomic.write_text(json.dumps(ATOMIC), encoding="utf-8")
+    assert invoke(["cards", "import", str(atomic)]).exit_code == 0
+    info = json.loads(invoke(["cards", "info", "-o", "json"]).stdout)
+    assert info["chosen_by"] == "local store" and info["records"] == 2
+
+
+def test_cards_import_bad_file(project: Project, invoke: Invoke) -> None:
+    bad = project.write("AtomicCards.json", '{"meta": {}}')
+    result = invoke(["cards", "import", str(bad), "--card-db", str(project.root / "c.sqlite")])
+    assert result.exit_code == 2
+    assert "not an MTGJSON AtomicCards file" in result.stderr
+    missing = invoke(["cards", "import", "nope.json.gz", "--card-db", str(project.root / "c.sqlite")])
+    assert missing.exit_code == 2 and "file not found" in missing.stderr
+    as_json = invoke(["cards", "import", str(bad), "--card-db", str(project.root / "c.json")])
+    assert as_json.exit_code == 2 and "SQLite" in as_json.stderr
+
+
+@pytest.fixture
+def mirror() -> Iterator[ScryfallMirror]:
+    with LocalHTTPServer() as server:
+        yield ScryfallMirror(server)
+
+
+def test_cards_update_from_a_local_scryfall(
+    project: Project, invoke: Invoke, mirror: ScryfallMirror, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mirror.publish()
+    monkeypatch.setenv("DECKCHECK_SCRYFALL_API", mirror.api_base)
+    store = project.root / "cache" / "cards.sqlite"
+    first = invoke(["cards", "update", "--card-db", str(store)])
+    assert first.exit_code == 0, first.output
+    assert "wrote 10 cards from scryfall" in first.stdout
+    again = invoke(["cards", "update", "--card-db", str(store)])
+    assert "is up to date" in again.stdout
+    offline = invoke(["cards", "update", "--offline", "--card-db", str(store)])
+    assert offline.exit_code == 0
+    assert offline.stdout.startswith(f"offline: {store} has 10 cards from scryfall")
+
+
+def test_cards_update_network_failure_is_exit_2(project: Project, invoke: Invoke) -> None:
+    # tests/conftest.py points DECKCHECK_SCRYFALL_API at a closed port on 127.0.0.1
+    result = invoke(["cards", "update", "--card-db", str(project.root / "c.sqlite")])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert result.stderr.startswith("deckcheck: error:")
+
+
+def test_cards_update_offline_without_store(project: Project, invoke: Invoke) -> None:
+    result = invoke(["cards", "update", "--offline", "--card-db", str(project.root / "none.sqlite")])
+    assert result.exit_code == 2
+    assert "offline: there is no card store" in result.stderr
+
+
+def test_progress_only_when_enabled() -> None:
+    import io
+
+    from deckcheck.cli import StderrProgress
+
+    quiet = io.StringIO()
+    StderrProgress(quiet, enabled=False)("download", 10, 100)
+    assert quiet.getvalue() == ""
+    shown = io.StringIO()
+    progress = StderrProgress(shown, enabled=True)
+    progress("bulk-data", 0, None)
+    progress("download", 2_000_000, 4_000_000)
+    progress("download", 4_000_000, 4_000_000)
+    progress("convert", 38_000, 38_000)
+    progress.close()
+    text = shown.getvalue()
+    assert "asking for the bulk file list" in text
+    assert "downloading 4.0 MB of 4.0 MB (100%)" in text
+    assert "converting 38,000 cards" in text
+    assert text.endswith("\n")
