@@ -770,16 +770,38 @@ def _report_update(result: UpdateResult) -> None:
 @card_db_option
 @click.option("--offline", is_flag=True, help="Touch no network: report what the local store holds.")
 @click.option("--force", is_flag=True, help="Download even when the store is up to date.")
-def cards_update(card_db: Path | None, offline: bool, force: bool) -> int:
+@click.option(
+    "--languages",
+    metavar="CODES",
+    help="Also index card names printed in these languages (Scryfall codes, e.g. zhs,de,it) from "
+    "Scryfall's all_cards bulk file: a large download, done again only when Scryfall rebuilds it.",
+)
+def cards_update(card_db: Path | None, offline: bool, force: bool, languages: str | None) -> int:
     """Build or refresh the local card store from Scryfall's oracle_cards bulk file
     ($DECKCHECK_SCRYFALL_API, default https://api.scryfall.com)."""
-    from deckcheck.cards.scryfall import update_from_scryfall
+    from deckcheck.cards.scryfall import (
+        parse_languages,
+        stored_languages,
+        update_from_scryfall,
+        update_languages_from_scryfall,
+    )
 
     store_path = _target_store(card_db)
     api_base = os.environ.get("DECKCHECK_SCRYFALL_API") or DEFAULT_SCRYFALL_API
+    requested = parse_languages(languages) if languages else ()
+    if offline and requested:
+        _usage("--languages needs the network; it cannot be combined with --offline")
+    indexed = stored_languages(store_path)  # read before a rebuild drops the printed names
     with _progress() as progress:
         result = update_from_scryfall(api_base, store_path, progress=progress, offline=offline, force=force)
     _report_update(result)
+    wanted = tuple(dict.fromkeys((*indexed, *requested)))
+    if wanted and not offline:
+        with _progress() as progress:
+            names = update_languages_from_scryfall(
+                api_base, store_path, wanted, progress=progress, force=force
+            )
+        _report_update(names)
     return 0
 
 

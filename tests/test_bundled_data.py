@@ -60,7 +60,7 @@ MULTI_FACE_LAYOUTS = frozenset(
     {"split", "aftermath", "flip", "transform", "modal_dfc", "adventure", "battle", "reversible_card", "omen"}
 )
 RECORD_KEYS = {"name", "layout", "faces", "color_identity", "keywords", "legalities"}
-OPTIONAL_RECORD_KEYS = {"mana_value", "leadership", "printed_names"}
+OPTIONAL_RECORD_KEYS = {"mana_value", "leadership", "printed_names", "printed_type_lines"}
 FACE_KEYS = {
     "name", "mana_cost", "type_line", "oracle_text", "colors", "color_indicator",
     "power", "toughness", "loyalty", "defense",
@@ -211,7 +211,7 @@ def test_optional_fields(card: Record) -> None:
         assert all(isinstance(v, bool) for v in leadership.values())
     printed = card.get("printed_names")
     if printed is not None:
-        assert printed and all(re.fullmatch(r"[a-z]{2}(-[a-z]+)?", lang) for lang in printed)
+        assert printed and all(re.fullmatch(r"[a-z]{2,3}(-[a-z]+)?", lang) for lang in printed)
         assert all(
             isinstance(names, list) and names and all(isinstance(n, str) and n for n in names)
             for names in printed.values()

@@ -34,7 +34,7 @@ import urllib3
 
 from deckcheck import __version__
 from deckcheck.cards.mana import COLOURS, ManaCostError, parse_mana_cost
-from deckcheck.cards.store import read_store_meta, write_store
+from deckcheck.cards.store import CardStore, read_store_meta, write_store
 from deckcheck.cards.update import (
     DEFAULT_LOCK_TIMEOUT,
     ConversionStats,
@@ -270,15 +270,30 @@ class BulkFileReader:
     """Iterate the card objects of a downloaded bulk file, whatever its form; ``position`` says
     where the last object came from, for error messages."""
 
-    def __init__(self, path: Path, label: str | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        label: str | None = None,
+        *,
+        keep_line: Callable[[str], bool] | None = None,
+        progress: Progress | None = None,
+    ) -> None:
+        """``keep_line``: a cheap test on the raw text of a JSON-lines line; lines it rejects are
+        not decoded (a ``cards update --languages`` scan skips most of all_cards this way). It
+        must accept every line that can matter. ``progress`` hears ("read", bytes, file size)."""
         self.path = path
         self.label = label or str(path)
         self.position = "start of file"
         self.form = "unknown"
+        self.keep_line = keep_line
+        self.progress = progress
+        self._raw: BinaryIO | None = None
+        self._size: int | None = None
 
     def __iter__(self) -> Iterator[Any]:
         try:
             with open(self.path, "rb") as raw, _decompressed(raw) as binary:
+                self._raw, self._size = raw, self.path.stat().st_size
                 first = _first_significant_byte(binary)
                 text = io.TextIOWrapper(binary, encoding="utf-8-sig")
                 if first == b"[":
@@ -292,6 +307,7 @@ class BulkFileReader:
                         f"{self.label}: not a Scryfall bulk file (starts with {first!r}; "
                         "expected JSON lines or a JSON array)"
                     )
+                self._report_progress()
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
             raise _PositionedError(f"{self.label}: corrupt gzip data after {self.position}: {exc}") from None
         except UnicodeDecodeError as exc:
@@ -301,7 +317,9 @@ class BulkFileReader:
 
     def _lines(self, text: IO[str]) -> Iterator[Any]:
         for number, line in enumerate(text, start=1):
-            if not line.strip():
+            if number % 4096 == 0:
+                self._report_progress()
+            if not line.strip() or (self.keep_line is not None and not self.keep_line(line)):
                 continue
             self.position = f"line {number}"
             try:
@@ -314,7 +332,13 @@ class BulkFileReader:
     def _array(self, text: IO[str]) -> Iterator[Any]:
         for item, value in enumerate(iter_json_array(text, self.label), start=1):
             self.position = f"array item {item}"
+            if item % 4096 == 0:
+                self._report_progress()
             yield value
+
+    def _report_progress(self) -> None:
+        if self.progress is not None and self._raw is not None:
+            self.progress("read", self._raw.tell(), self._size)
 
 
 @dataclass
@@ -859,3 +883,221 @@ def offline_result(store_path: Path, started: float | None = None) -> UpdateResu
         seconds=time.monotonic() - begun,
         meta=meta,
     )
+
+
+# -- `deckcheck cards update --languages` ------------------------------------------------------
+ALL_CARDS_TYPE = "all_cards"
+# Scryfall's language codes (https://scryfall.com/docs/api/languages), English excepted: English
+# printed names are the oracle names.
+SCRYFALL_LANGUAGES = frozenset(
+    {"es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zhs", "zht", "he", "la", "grc", "ar", "sa", "ph", "qya"}
+)
+_LANGUAGE_SPLIT = re.compile(r"[\s,;]+")
+
+
+def parse_languages(text: str | Iterable[str]) -> tuple[str, ...]:
+    """``"zhs,de, it"`` (or a list of codes) -> ``("zhs", "de", "it")``: Scryfall language codes,
+    lower-cased, each once, in the order given; a CardDataError naming any code Scryfall does not use."""
+    parts = _LANGUAGE_SPLIT.split(text) if isinstance(text, str) else [str(p) for p in text]
+    codes = tuple(dict.fromkeys(p.strip().lower() for p in parts if p.strip()))
+    if not codes:
+        raise CardDataError("no language codes given", hint=_LANGUAGE_HINT)
+    if "en" in codes:
+        raise CardDataError(
+            "'en' needs no language index: English names are the oracle names", hint=_LANGUAGE_HINT
+        )
+    unknown = [c for c in codes if c not in SCRYFALL_LANGUAGES]
+    if unknown:
+        raise CardDataError(f"unknown language code(s) {', '.join(unknown)}", hint=_LANGUAGE_HINT)
+    return codes
+
+
+_LANGUAGE_HINT = "use Scryfall's language codes: " + ",".join(sorted(SCRYFALL_LANGUAGES))
+
+
+@dataclass
+class PrintedNameIndex:
+    """Localized printed names from all_cards: oracle card name -> language -> names, in the
+    order first seen. Nothing else of the (very large) file is kept."""
+
+    languages: tuple[str, ...]
+    names: dict[str, dict[str, list[str]]]
+    objects: int = 0  # card objects in the requested languages
+
+    def add(self, obj: Mapping[str, Any]) -> None:
+        lang = obj.get("lang")
+        if lang not in self.languages or obj.get("object", "card") != "card":
+            return
+        if str(obj.get("layout") or "normal") in SKIPPED_LAYOUTS:
+            return
+        faces = obj.get("card_faces")
+        face_list = [f for f in faces if isinstance(f, Mapping)] if isinstance(faces, list) else []
+        key = _oracle_key(obj, face_list)
+        if key is None:
+            return
+        printed = _printed(obj, face_list or None)
+        if printed is None:
+            return
+        self.objects += 1
+        # a name that is the English one adds nothing (some printings keep the English name)
+        english = {key, *(str(f.get("name")) for f in face_list)}
+        new_names = [name for name in printed[1] if name not in english]
+        if not new_names:
+            return
+        found = self.names.setdefault(key, {}).setdefault(str(lang), [])
+        for name in new_names:
+            if name not in found:
+                found.append(name)
+
+
+def _oracle_key(obj: Mapping[str, Any], faces: list[Mapping[str, Any]]) -> str | None:
+    """The record name a printing belongs to (a reversible card is stored as its first side)."""
+    name = faces[0].get("name") if obj.get("layout") == "reversible_card" and faces else obj.get("name")
+    return name if isinstance(name, str) and name.strip() else None
+
+
+def read_printed_names(
+    path: Path, languages: Iterable[str], *, label: str | None = None, progress: Progress | None = None
+) -> PrintedNameIndex:
+    """Scan an all_cards bulk file (JSON lines or a legacy JSON array, gzip or not) for the printed
+    names in ``languages``. JSON lines of other languages are skipped without being decoded."""
+    wanted = tuple(languages)
+    index = PrintedNameIndex(wanted, {})
+    pattern = re.compile(r'"lang"\s*:\s*"(?:' + "|".join(re.escape(code) for code in wanted) + r')"')
+    reader = BulkFileReader(
+        path, label or str(path), keep_line=lambda line: pattern.search(line) is not None, progress=progress
+    )
+    for obj in reader:
+        if not isinstance(obj, Mapping):
+            raise CardDataError(f"{reader.label}: {reader.position}: expected a card object")
+        index.add(obj)
+    return index
+
+
+def merge_printed_names(
+    records: Iterable[Mapping[str, Any]], index: PrintedNameIndex, matched: set[str] | None = None
+) -> Iterator[dict[str, Any]]:
+    """The records with the index's printed names added to their ``printed_names`` (names already
+    there are kept, and not repeated). ``matched`` collects the names of the records that got any."""
+    for record in records:
+        merged = dict(record)
+        extra = index.names.get(str(record["name"]))
+        if extra:
+            printed = {str(k): list(v) for k, v in (record.get("printed_names") or {}).items()}
+            for lang, names in extra.items():
+                known = printed.setdefault(lang, [])
+                known.extend(n for n in names if n not in known)
+            merged["printed_names"] = {k: v for k, v in sorted(printed.items()) if v}
+            if matched is not None:
+                matched.add(str(record["name"]))
+        yield merged
+
+
+def stored_languages(store_path: Path) -> tuple[str, ...]:
+    """The languages a store's Scryfall printed-name index holds (from its meta), for a CLI that
+    wants to keep them when the store is rebuilt."""
+    value = read_store_meta(store_path).get("languages", "")
+    return tuple(code for code in value.split(",") if code)
+
+
+def update_languages_from_scryfall(
+    api_base: str,
+    store_path: Path,
+    languages: Iterable[str],
+    *,
+    session_factory: SessionFactory = make_cached_session,
+    download_session_factory: Callable[[], requests.Session] = make_download_session,
+    progress: Progress | None = None,
+    force: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
+    lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+    max_retry_wait: float = MAX_RETRY_WAIT,
+    sleep: Callable[[float], None] = time.sleep,
+) -> UpdateResult:
+    """`deckcheck cards update --languages zhs,de,...`: add the localized printed names of Scryfall's
+    ``all_cards`` bulk file to the existing card store, so decklists written in those languages
+    resolve (``CardStore.resolve`` match "printed"; a name shared by several cards is "ambiguous").
+
+    The bulk file (hundreds of MB) is streamed to a scratch file and scanned line by line; only
+    (language, printed name, oracle name) is kept. The store is then rebuilt from its own records
+    plus those names, atomically (a failure anywhere leaves it as it was). Languages indexed by an
+    earlier run are kept and refreshed. Nothing is downloaded when the store already holds these
+    languages from the all_cards file Scryfall lists (unless ``force``).
+    """
+    started = time.monotonic()
+    requested = parse_languages(list(languages))
+    fetch = _Fetch(timeout=timeout, max_retry_wait=max_retry_wait, sleep=sleep)
+    bulk_url = api_base.rstrip("/") + "/bulk-data"
+    with update_lock(store_path, timeout=lock_timeout):
+        meta = read_store_meta(store_path)
+        if not meta:
+            raise CardDataError(
+                f"there is no card store at {store_path} to add printed names to",
+                hint="run `deckcheck cards update` (or `deckcheck cards import FILE`) first",
+            )
+        had = tuple(code for code in meta.get("languages", "").split(",") if code)
+        wanted = tuple(dict.fromkeys((*had, *requested)))
+        notes: list[str] = []
+        with session_factory(http_cache_path(store_path)) as session:
+            if progress is not None:
+                progress("bulk-data", 0, None)
+            payload, note = _fetch_bulk_list(session, fetch, bulk_url, force=force)
+            if note:
+                notes.append(note)
+        descriptor = parse_bulk_list(payload, bulk_url, ALL_CARDS_TYPE)
+        if (
+            not force
+            and set(requested) <= set(had)
+            and meta.get("languages_updated_at") == descriptor.updated_at
+            and meta.get("languages_uri") == descriptor.download_uri
+        ):
+            return UpdateResult(
+                source="scryfall",
+                store_path=store_path,
+                records=_int_header(meta.get("records")),
+                up_to_date=True,
+                seconds=time.monotonic() - started,
+                meta=meta,
+                notes=(*notes, f"printed names in {', '.join(had)} are up to date"),
+            )
+        with scratch_file(store_path, f".{ALL_CARDS_TYPE}.{descriptor.form}.part") as part:
+            with download_session_factory() as download_session:
+                downloaded = _download(download_session, fetch, descriptor, part, progress)
+            label = f"Scryfall {ALL_CARDS_TYPE} file {descriptor.download_uri}"
+            index = read_printed_names(part, wanted, label=label, progress=progress)
+        current = CardStore.open(store_path)
+        matched: set[str] = set()
+        new_meta = {
+            **{k: v for k, v in meta.items() if k not in ("schema_version", "records")},
+            "languages": ",".join(wanted),
+            "languages_updated_at": descriptor.updated_at,
+            "languages_uri": descriptor.download_uri,
+            "languages_downloaded_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        records = counting_progress(merge_printed_names(current.records(), index, matched), progress)
+        count = write_store(records, store_path, meta=new_meta)
+        per_language = {
+            lang: sum(len(by_lang.get(lang, ())) for name, by_lang in index.names.items() if name in matched)
+            for lang in wanted
+        }
+        notes.append(
+            "printed names: "
+            + ", ".join(f"{lang} {n:,}" for lang, n in per_language.items())
+            + f" ({len(matched):,} cards)"
+        )
+        missing = sorted(set(index.names) - matched)
+        if missing:
+            are = "card is" if len(missing) == 1 else "cards are"
+            notes.append(
+                f"{len(missing):,} printed {are} not in the store (newer than its oracle data?), "
+                f"e.g. {', '.join(missing[:3])}"
+            )
+        return UpdateResult(
+            source="scryfall",
+            store_path=store_path,
+            records=count,
+            downloaded_bytes=downloaded.bytes,
+            seconds=time.monotonic() - started,
+            meta=read_store_meta(store_path),
+            notes=tuple(notes),
+        )

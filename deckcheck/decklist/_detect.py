@@ -10,12 +10,24 @@ from __future__ import annotations
 import re
 
 from deckcheck.decklist.csv_format import looks_like_csv_header
+from deckcheck.decklist.headers import LOCALIZED_ZONE_HEADERS
 
 _HTML_TAGS = re.compile(
     r"</?(?:html|head|body|div|span|table|tr|td|th|script|a|p|li|ul|meta|link)\b", re.IGNORECASE
 )
 _XML_ROOT = re.compile(r"<(?![?!])\s*([A-Za-z_][\w.:-]*)")
 _HTML_ROOTS = frozenset({"html", "head", "body", "div", "span", "table", "script", "p", "a", "meta", "link"})
+
+_LOCALIZED_HEADER_WORDS = sorted(
+    {
+        re.escape(word)
+        for zones in LOCALIZED_ZONE_HEADERS.values()
+        for words in zones.values()
+        for word in words
+    },
+    key=len,
+    reverse=True,
+)
 
 _TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
     (
@@ -45,8 +57,15 @@ _TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
             re.compile(r"^\d+x\s.*\s\([a-z0-9]{2,8}\)(?:\s+\S+)?\s*(?:\[.*\])?\s*$"),
         ),
     ),
-    # Arena's section headers outrank Moxfield's markers: Moxfield's Arena export keeps *F*.
-    ("arena", (re.compile(r"^(?:About|Deck|Commander|Companion|Sideboard|Maybeboard)\s*$"),)),
+    # Arena's section headers (English or the client's own language) outrank Moxfield's markers:
+    # Moxfield's Arena export keeps *F*.
+    (
+        "arena",
+        (
+            re.compile(r"^(?:About|Deck|Commander|Companion|Sideboard|Maybeboard)\s*$"),
+            re.compile(r"^(?:" + "|".join(_LOCALIZED_HEADER_WORDS) + r")\s*$", re.IGNORECASE),
+        ),
+    ),
     (
         "moxfield",
         (

@@ -15,6 +15,7 @@ from enum import Enum
 from deckcheck.deck import Zone
 from deckcheck.decklist._base import MAX_NAME_LENGTH, parse_quantity
 from deckcheck.decklist._names import clean_name, name_problem
+from deckcheck.decklist.headers import ZONE_HEADERS
 
 
 class HeaderKind(Enum):
@@ -37,90 +38,8 @@ def _words(*names: str) -> frozenset[str]:
     return frozenset(names)
 
 
-# Section names, lower-case. The non-English ones are the Arena client's localised headers
-# (as collected by mazz3rr/mtg's Arena parser); they never collide with English card names.
-_ZONE_HEADERS: dict[Zone, frozenset[str]] = {
-    Zone.COMMANDER: _words(
-        "commander",
-        "commanders",
-        "command zone",
-        "commandzone",
-        "cmdr",
-        "oathbreaker",
-        "signature spell",
-        "signature spells",
-        "signaturespells",
-        "指挥官",
-        "指揮官",
-        "commandant",
-        "kommandeur",
-        "comandante",
-        "統率者",
-        "コマンダー",
-        "사령관",
-        "командир",
-    ),
-    Zone.COMPANION: _words(
-        "companion",
-        "companions",
-        "伙伴",
-        "夥伴",
-        "compagnon",
-        "gefährte",
-        "compagno",
-        "相棒",
-        "동료",
-        "companheiro",
-        "компаньон",
-        "compañero",
-    ),
-    Zone.MAIN: _words(
-        "deck",
-        "main",
-        "maindeck",
-        "main deck",
-        "mainboard",
-        "main board",
-        "decklist",
-        "deck list",
-        "library",
-        "牌库",
-        "牌庫",
-        "mazzo",
-        "デッキ",
-        "덱",
-        "колода",
-        "mazo",
-        "malet",
-    ),
-    Zone.SIDEBOARD: _words(
-        "sideboard",
-        "side",
-        "side board",
-        "sidedeck",
-        "side deck",
-        "sidelist",
-        "side list",
-        "sb",
-        "备牌",
-        "備牌",
-        "réserve",
-        "サイドボード",
-        "사이드보드",
-        "резерв",
-        "banquillo",
-        "reserva",
-    ),
-    Zone.MAYBEBOARD: _words(
-        "maybeboard",
-        "maybe board",
-        "maybe",
-        "maybes",
-        "considering",
-        "wishlist",
-        "wish list",
-    ),
-}
+# Section names, lower-case, English and localized: a table of facts in deckcheck.decklist.headers.
+_ZONE_HEADERS = ZONE_HEADERS
 _HEADER_ZONE = {word: zone for zone, words in _ZONE_HEADERS.items() for word in words}
 
 _EXTRA_HEADERS = _words(
