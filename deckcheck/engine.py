@@ -122,7 +122,27 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
                 )
             )
         cards.append(DeckCard(entry, card))
-    return Deck(parsed.path, cards, parsed), findings
+    return Deck(parsed.path, cards, parsed), _flag_stray_printed_names(findings, len(cards))
+
+
+def _flag_stray_printed_names(findings: list[Finding], resolved: int) -> list[Finding]:
+    """A localized name in a list that is otherwise not in that language is more likely a mistake
+    than a translation ("Commander" is the French name of Destined // Lead): make it a warning so
+    the user sees it, instead of an info note hidden by default."""
+    printed = [f for f in findings if f.code == PRINTED_NAME.code]
+    if not printed or 2 * len(printed) >= resolved:
+        return findings
+    stray = {id(f) for f in printed}
+    return [
+        dataclasses.replace(
+            f,
+            severity=Severity.WARNING,
+            message=f"{f.message}: a localized name in an otherwise untranslated list; check the line",
+        )
+        if id(f) in stray
+        else f
+        for f in findings
+    ]
 
 
 def display_name(deck_card: DeckCard) -> str:

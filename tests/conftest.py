@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from deckcheck.cards.store import CardStore
 
 REPO = Path(__file__).resolve().parent.parent
 REALDATA = Path(os.environ.get("DECKCHECK_REALDATA", REPO.parent / "shared" / "realdata"))
@@ -33,3 +37,19 @@ def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     cache = tmp_path_factory.mktemp("deckcheck-cache")
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(cache))
     monkeypatch.setenv("DECKCHECK_SCRYFALL_API", "http://127.0.0.1:9/unreachable-in-tests")
+
+
+@pytest.fixture(scope="session")
+def atomic_records(atomic_cards_path: Path) -> list[dict[str, Any]]:
+    """Every real card as our record, converted once per test session (it takes seconds)."""
+    from deckcheck.cards.mtgjson import load_atomic_cards, records_from_atomic_cards
+
+    return list(records_from_atomic_cards(load_atomic_cards(atomic_cards_path)))
+
+
+@pytest.fixture(scope="session")
+def real_store(atomic_records: list[dict[str, Any]]) -> CardStore:
+    """An in-memory store of the real April 2022 card data."""
+    from deckcheck.cards.store import CardStore
+
+    return CardStore.from_records(atomic_records, "MTGJSON AtomicCards 2022-04-25")

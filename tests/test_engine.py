@@ -58,3 +58,18 @@ def test_findings_name_the_card_as_written_with_oracle_name_beside() -> None:
     assert copies, report.findings
     assert "Blitzschlag [Lightning Bolt]" in copies[0].message
     assert copies[0].card == "Lightning Bolt"
+
+
+def test_a_stray_localized_name_is_a_warning() -> None:
+    """One German name among English ones is probably not a translation: warn instead of an info."""
+    _, findings = resolve_deck(
+        parsed((1, "Blitzschlag", Zone.MAIN), (59, "Mountain", Zone.MAIN), (1, "Twin A", Zone.MAIN)), STORE
+    )
+    stray = [f for f in findings if f.code == "DC014"]
+    assert stray and stray[0].severity.name == "WARNING"
+    assert "check the line" in stray[0].message
+
+
+def test_a_localized_list_keeps_localized_names_as_info() -> None:
+    _, findings = resolve_deck(parsed((4, "Blitzschlag", Zone.MAIN)), STORE)
+    assert [f.severity.name for f in findings if f.code == "DC014"] == ["INFO"]

@@ -186,7 +186,8 @@ _SET_AND_NUMBER = re.compile(
 )
 _BRACKET_SET_NUMBER = re.compile(r"^(?P<set>[A-Za-z0-9_]{1,8}):(?P<num>[^\]]*)$")
 _BRACKET_SET = re.compile(r"^[A-Za-z0-9_]{2,8}$")
-_TRAILING_STAR = re.compile(r"^(?P<rest>.*[^\s*])\s*\*$")
+# Old Wizards theme-deck lists mark uncommons "Name*" and rares "Name**"; no card name ends in "*".
+_TRAILING_STAR = re.compile(r"^(?P<rest>.*[^\s*])\s*(?P<stars>\*{1,2})$")
 _CATEGORY = re.compile(r"^(?P<name>[^{}]*?)\s*(?P<flags>(?:\{[^{}]*\})*)$")
 
 _FOIL_MARKERS = {"f": "foil", "foil": "foil", "e": "etched", "etched": "etched", "foil etched": "etched"}
@@ -271,7 +272,7 @@ def parse_card(text: str, *, forge: bool = False, archidekt: bool = False) -> Ca
     star = _TRAILING_STAR.match(rest)
     if star:
         rest = star.group("rest")
-        card.notes.append("trailing '*' marker removed")
+        card.notes.append(f"trailing {star.group('stars')!r} marker removed")
 
     card.name = clean_name(rest)
     problem = name_problem(card.name, MAX_NAME_LENGTH)

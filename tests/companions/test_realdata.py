@@ -7,13 +7,11 @@ activated ability) to check by eye."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from deckcheck.cards.model import Card
-from deckcheck.cards.mtgjson import load_atomic_cards, records_from_atomic_cards
-from deckcheck.cards.records import card_from_record
+from deckcheck.cards.store import CardStore
 from deckcheck.companions import COMPANIONS, CardFeatures, card_features, rule_for
 from tests.companions.cards import BY_NAME, card
 
@@ -21,9 +19,8 @@ pytestmark = pytest.mark.realdata
 
 
 @pytest.fixture(scope="module")
-def real_cards(atomic_cards_path: Path) -> dict[str, Card]:
-    data = load_atomic_cards(atomic_cards_path)
-    return {c.name: c for c in (card_from_record(r) for r in records_from_atomic_cards(data))}
+def real_cards(real_store: CardStore) -> dict[str, Card]:
+    return {c.name: c for c in real_store.all_cards()}
 
 
 @pytest.fixture(scope="module")

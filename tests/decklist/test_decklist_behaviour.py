@@ -408,3 +408,15 @@ def test_detection_examples() -> None:
     assert detect_format("Count,Name\n1,Opt\n") == "csv"
     assert detect_format("4 Shock\n4 Opt\n") == "mtgo"
     assert detect_format("(function() { elem.innerHTML = '<div><table><tr>' })") == "html"
+
+
+def test_theme_deck_rarity_stars_are_markers_not_name() -> None:
+    """Old Wizards theme-deck lists (taw precons) write 'Skullclamp**' for a rare, 'Leonin Elder*'
+    for an uncommon."""
+    deck = parse_text("1 Skullclamp**\n2 Leonin Elder*\n3 Leonin Squire\n", "theme.txt")
+    assert [(e.quantity, e.name) for e in deck.entries] == [
+        (1, "Skullclamp"),
+        (2, "Leonin Elder"),
+        (3, "Leonin Squire"),
+    ]
+    assert "'**' marker removed" in deck.lines[0].note

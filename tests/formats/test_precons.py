@@ -12,6 +12,7 @@ import collections
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,12 +47,8 @@ class Checked:
 
 
 @pytest.fixture(scope="module")
-def atomic_store(atomic_cards_path: Path) -> CardStore:
-    mtgjson = pytest.importorskip("deckcheck.cards.mtgjson")
-    data = mtgjson.load_atomic_cards(atomic_cards_path)
-    return _NoSuggestions.from_records(
-        mtgjson.records_from_atomic_cards(data), "MTGJSON AtomicCards 2022-04-25"
-    )
+def atomic_store(atomic_records: list[dict[str, Any]]) -> CardStore:
+    return _NoSuggestions.from_records(atomic_records, "MTGJSON AtomicCards 2022-04-25")
 
 
 def _precon_files(root: Path) -> Iterator[Path]:

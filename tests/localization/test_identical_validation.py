@@ -10,8 +10,6 @@ MTGJSON AtomicCards (realdata), or the bundled card set with its localized names
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from deckcheck.cards.mtgjson import records_from_atomic_cards
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import Zone
 from deckcheck.decklist import parse_file, parse_text
@@ -270,10 +267,8 @@ def test_there_are_example_translations() -> None:
 
 # -- real data: MTGJSON AtomicCards, every printed name it has ----------------------------------------
 @pytest.fixture(scope="module")
-def atomic_store(atomic_cards_path: Path) -> CardStore:
-    with gzip.open(atomic_cards_path, "rt", encoding="utf-8") as handle:
-        document = json.load(handle)
-    return CardStore.from_records(records_from_atomic_cards(document), "MTGJSON AtomicCards 2022-04-25")
+def atomic_store(real_store: CardStore) -> CardStore:
+    return real_store
 
 
 def _realdata_decks() -> list[tuple[str, Callable[[Path], EnglishDeck]]]:
