@@ -1,0 +1,694 @@
+"""Batch validation over many decklists, one partition at a time (no pandas here).
+
+The pandas API (:mod:`deckcheck.frames`) and a distributed engine (Dask, see docs/dask.md) both call
+the functions below on a *partition*: an iterable of ``(deck_id, decklist text)`` pairs, or of paths.
+Nothing here holds state besides caches, so any worker can run any partition:
+
+- :class:`BatchContext` pairs a card store with a format. The store is wrapped once
+  (:func:`memo_store`) so that each distinct name as written is resolved once and each distinct
+  card's row (its columns and companion features, via :func:`deckcheck.companions.card_features`)
+  is computed once, for every batch and format over that store.
+- :func:`worker_context` keeps one context per (store path, format) per *process*, built on first
+  use: a task ships a store path and a format, never a card store, and a worker builds its caches
+  once, not once per task.
+
+Every deck is checked by the engine itself (:func:`deckcheck.engine.check_parsed`), so a batch
+gives exactly the findings and companion results a single ``deckcheck check`` gives. Result rows are
+tuples (:class:`Columns`); deck entries, the bulk of a corpus, are typed arrays of card codes
+(:class:`EntryTable`), a few bytes per entry, with the card columns kept once per distinct card.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import weakref
+from array import array
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TextIO
+
+import click
+
+from deckcheck import companions
+from deckcheck.cards.mana import sort_colours
+from deckcheck.cards.model import Card
+from deckcheck.cards.store import CardStore, Resolution, default_store_path, open_store
+from deckcheck.deck import Entry, ParsedDeck, Zone
+from deckcheck.decklist import parse_file, parse_text
+from deckcheck.engine import Report, check_parsed
+from deckcheck.findings import Finding
+from deckcheck.format_spec import FormatSpec
+from deckcheck.formats import get_format
+
+DeckId = Hashable
+Progress = Callable[[int], None]  # called with the number of decks just finished
+
+# -- the columns of every table (frames.py builds DataFrames with exactly these) -------------------
+ENTRY_COLUMNS = ("deck_id", "path", "zone", "card", "written", "qty", "line")
+CARD_COLUMNS = (
+    "mana_value",
+    "types",
+    "card_types",
+    "colour_identity",
+    "is_land",
+    "is_permanent",
+    "is_creature",
+    "is_legendary",
+    "is_basic_land",
+)
+FINDING_COLUMNS = (
+    "deck_id",
+    "path",
+    "code",
+    "slug",
+    "severity",
+    "message",
+    "card",
+    "line",
+    "section",
+    "rule",
+)
+COMPANION_COLUMNS = ("deck_id", "companion", "eligible", "declared", "breakers", "cut", "add", "near_miss")
+BREAKER_COLUMNS = ("deck_id", "companion", "card", "qty", "zone", "line", "reason")
+SUMMARY_COLUMNS = (
+    "deck_id",
+    "path",
+    "name",
+    "format",
+    "legal",
+    "errors",
+    "warnings",
+    "infos",
+    "main_count",
+    "sideboard_count",
+    "commander",
+    "companion",
+    "eligible_companions",
+    "n_eligible",
+)
+METADATA_COLUMNS = ("deck_id", "key", "value")
+COMPANION_NAMES = tuple(rule.name for rule in companions.COMPANIONS)
+COMPANION_SHORT = {rule.name: rule.short for rule in companions.COMPANIONS}
+
+# Files a directory source reads: decklist formats are told apart by content, but a directory
+# also holds READMEs, manifests and notebooks, which are not decks.
+DECK_SUFFIXES = frozenset(
+    {".txt", ".dec", ".dek", ".dck", ".cod", ".mwdeck", ".o8d", ".json", ".csv", ".mtga", ".deck"}
+)
+
+
+class Columns:
+    """Rows of a table: appended as tuples (cheap), read column by column (one transpose)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+        self._rows: list[tuple[Any, ...]] = []
+
+    def add(self, values: tuple[Any, ...]) -> None:
+        self._rows.append(values)
+
+    def extend(self, other: Columns) -> None:
+        self._rows.extend(other._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @property
+    def data(self) -> dict[str, Sequence[Any]]:
+        if not self._rows:
+            return {name: () for name in self.names}
+        return dict(zip(self.names, zip(*self._rows, strict=True), strict=True))
+
+    def rows(self) -> Iterator[dict[str, Any]]:
+        """The rows as dicts (column name -> value), for code that wants plain records."""
+        for values in self._rows:
+            yield dict(zip(self.names, values, strict=True))
+
+
+@dataclass(slots=True)
+class BatchRows:
+    """Everything a batch of checked decks produces, as tidy tables."""
+
+    findings: Columns = field(default_factory=lambda: Columns(FINDING_COLUMNS))
+    companions: Columns = field(default_factory=lambda: Columns(COMPANION_COLUMNS))
+    breakers: Columns = field(default_factory=lambda: Columns(BREAKER_COLUMNS))
+    summary: Columns = field(default_factory=lambda: Columns(SUMMARY_COLUMNS))
+    metadata: Columns = field(default_factory=lambda: Columns(METADATA_COLUMNS))
+    entries: EntryTable | None = None  # the decks' entries, when asked for
+
+    def __len__(self) -> int:
+        return len(self.summary)
+
+
+# -- per-card rows -------------------------------------------------------------------------------
+_TYPE_BITS: dict[str, int] = {}  # card type -> bit, assigned on first sight (CR 205.2a types and any other)
+_TYPE_LOCK = threading.Lock()
+
+
+def type_bit(card_type: str) -> int:
+    bit = _TYPE_BITS.get(card_type)
+    if bit is None:
+        with _TYPE_LOCK:
+            bit = _TYPE_BITS.setdefault(card_type, len(_TYPE_BITS))
+    return bit
+
+
+def type_bits() -> dict[str, int]:
+    """Every card type seen so far and its bit in :attr:`CardRow.type_mask`."""
+    return dict(_TYPE_BITS)
+
+
+COLOUR_BITS = {c: 1 << i for i, c in enumerate("WUBRG")}
+
+
+def colour_mask(colours: Iterable[str]) -> int:
+    return sum(COLOUR_BITS[c] for c in set(colours))
+
+
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """One distinct card: the card columns of the long frame, plus what the companion table needs
+    as small integers (bit i of a ``*_mask`` = companions.COMPANIONS[i]), so a batch turns a list
+    of rows into arrays in one pass."""
+
+    name: str
+    mana_value: int
+    types: str  # the deck-zone type line(s), e.g. "Legendary Creature — Cat Beast"
+    card_types: str  # CR 205.2a card types the companion rules see, space-separated, sorted
+    colour_identity: str  # WUBRG order, "" for colourless
+    is_land: bool
+    is_permanent: bool
+    is_creature: bool
+    is_legendary: bool
+    is_basic_land: bool
+    # companion features (from companions.card_features and the COMPANIONS table)
+    breaks_mask: int  # the per-card conditions this card breaks
+    named_mask: int  # the companions this card has the name of (split halves included)
+    rule_index: int  # the companion this card is, or -1
+    has_companion_ability: bool
+    identity_mask: int  # colour identity, bit i = "WUBRG"[i]
+    type_mask: int  # card types (incl. "isn't on the battlefield" ones), bits from :func:`type_bit`
+    type_set: frozenset[str]
+    name_keys: tuple[str, ...]  # case-folded names for Lutri (a split card has two)
+    legality_keys: frozenset[str]  # the formats the card data lists for this card
+
+
+_RULE_INDEX = {rule.name: i for i, rule in enumerate(companions.COMPANIONS)}
+
+
+_SHARED: dict[frozenset[str], frozenset[str]] = {}
+
+
+def _shared(keys: frozenset[str]) -> frozenset[str]:
+    """One object per distinct set: most cards list the same formats, and a corpus has many cards."""
+    return _SHARED.setdefault(keys, keys)
+
+
+def card_row(card: Card) -> CardRow:
+    """Compute a card's row (callers cache it: :meth:`BatchContext.card_row`)."""
+    features = companions.card_features(card)
+    breaks = named = 0
+    for i, rule in enumerate(companions.COMPANIONS):
+        if rule.card_check is not None and rule.card_check(features) is not None:
+            breaks |= 1 << i
+        if rule.name in features.names:
+            named |= 1 << i
+    return CardRow(
+        name=card.name,
+        mana_value=features.mana_value,
+        types=features.type_text,
+        card_types=" ".join(sorted(features.card_types)),
+        colour_identity="".join(sort_colours(card.color_identity)),
+        is_land=features.is_land,
+        is_permanent=features.is_permanent,
+        is_creature=features.is_creature,
+        is_legendary=card.is_legendary,
+        is_basic_land=card.is_basic_land,
+        breaks_mask=breaks,
+        named_mask=named,
+        rule_index=_RULE_INDEX.get(card.name, -1),
+        has_companion_ability=companions.has_companion_ability(card),
+        identity_mask=colour_mask(card.color_identity),
+        type_mask=sum(1 << type_bit(t) for t in features.card_types),
+        type_set=features.card_types,
+        name_keys=tuple(sorted({n.casefold() for n in features.names})),
+        legality_keys=_shared(frozenset(key for key, _ in card.legalities)),
+    )
+
+
+# -- the per-worker context --------------------------------------------------------------------
+_CONTEXT_LOCK = threading.RLock()
+
+
+class _MemoStore(CardStore):
+    """The same store, with every resolution and every card row remembered: a corpus names the
+    same few thousand cards over and over, and the engine resolves names through ``store.resolve``.
+    It shares the wrapped store's backend and card cache (a view, not a copy)."""
+
+    def __init__(self, store: CardStore, limit: int = 500_000) -> None:
+        vars(self).update(vars(store))
+        self._resolutions: dict[tuple[str, bool], Resolution] = {}
+        self._limit = limit
+        self.card_rows: dict[str, CardRow] = {}  # oracle name -> row
+        self.rows_by_name: dict[str, CardRow | None] = {}  # any name -> row of the card it names
+
+    def resolve(self, name: str, *, suggest: bool = True) -> Resolution:
+        key = (name, suggest)
+        hit = self._resolutions.get(key)
+        if hit is None:
+            hit = super().resolve(name, suggest=suggest)
+            if len(self._resolutions) >= self._limit:
+                self._resolutions.clear()
+            self._resolutions[key] = hit
+        return hit
+
+
+_MEMO_STORES: weakref.WeakKeyDictionary[CardStore, _MemoStore] = weakref.WeakKeyDictionary()
+
+
+def memo_store(store: CardStore) -> CardStore:
+    """``store`` with remembered resolutions and card rows; the same view for the same store."""
+    if isinstance(store, _MemoStore):
+        return store
+    with _CONTEXT_LOCK:
+        memo = _MEMO_STORES.get(store)
+        if memo is None:
+            memo = _MEMO_STORES[store] = _MemoStore(store)
+    return memo
+
+
+class BatchContext:
+    """Caches for one card store and one format (the caches live with the store, so contexts for
+    other formats over the same store share them)."""
+
+    def __init__(self, store: CardStore, spec: FormatSpec) -> None:
+        memo = memo_store(store)
+        assert isinstance(memo, _MemoStore)
+        self.store: CardStore = memo
+        self.spec = spec
+        self._rows = memo.card_rows
+        self._by_name = memo.rows_by_name
+
+    def resolve(self, name: str) -> Resolution:
+        return self.store.resolve(name)
+
+    def card_row(self, card: Card) -> CardRow:
+        row = self._rows.get(card.name)
+        if row is None:
+            row = self._rows[card.name] = card_row(card)
+        return row
+
+    def card_for_name(self, name: str) -> Card | None:
+        """The card with this oracle name, else the card the name resolves to (no suggestions)."""
+        return self.store.card(name) or self.store.resolve(name, suggest=False).card
+
+    def row_for_name(self, name: str) -> CardRow | None:
+        """The row of the card a name (oracle or as written) names, or None."""
+        if name in self._by_name:
+            return self._by_name[name]
+        card = self.card_for_name(name)
+        row = None if card is None else self.card_row(card)
+        self._by_name[name] = row
+        return row
+
+    def with_spec(self, spec: FormatSpec) -> BatchContext:
+        """A context for another format over the same store (and caches)."""
+        return self if spec == self.spec else BatchContext(self.store, spec)
+
+
+def as_spec(format: str | FormatSpec) -> FormatSpec:
+    return format if isinstance(format, FormatSpec) else get_format(format)
+
+
+_CONTEXTS: dict[tuple[int, FormatSpec], BatchContext] = {}
+_STORES: dict[tuple[str | None, ...], CardStore] = {}
+
+
+def _store_key(store_path: str | None) -> tuple[str | None, ...]:
+    """What decides which store :func:`open_store` opens, and whether it changed on disk."""
+    chosen = store_path or os.environ.get("DECKCHECK_CARD_DB") or str(default_store_path())
+    try:
+        stamp = os.stat(chosen).st_mtime_ns
+    except OSError:
+        stamp = None  # not there: open_store falls back (or reports the missing file)
+    return (store_path, os.environ.get("DECKCHECK_CARD_DB"), chosen, str(stamp))
+
+
+def shared_store(store_path: str | os.PathLike[str] | None = None) -> CardStore:
+    """This process's store for a path (None: whatever :func:`open_store` picks: $DECKCHECK_CARD_DB,
+    the local store, the bundled cards), opened once so its card cache serves every batch. A store
+    file replaced on disk (``cards update``) is opened again."""
+    key = _store_key(None if store_path is None else os.fspath(store_path))
+    store = _STORES.get(key)
+    if store is None:
+        with _CONTEXT_LOCK:
+            store = _STORES.get(key)
+            if store is None:
+                path = key[0]
+                store = memo_store(open_store(None if path is None else Path(path)))
+                _STORES[key] = store
+    return store
+
+
+def worker_context(store_path: str | os.PathLike[str] | None, format: str | FormatSpec) -> BatchContext:
+    """This process's context for a store path (None: the default store, see :func:`shared_store`)
+    and a format, built on first use. Dask tasks call this, so each worker process builds its caches
+    once, not once per task, and no task carries a card store."""
+    store = shared_store(store_path)
+    spec = as_spec(format)
+    key = (id(store), spec)
+    context = _CONTEXTS.get(key)
+    if context is None or context.store is not store:
+        with _CONTEXT_LOCK:
+            context = _CONTEXTS.get(key)
+            if context is None or context.store is not store:
+                context = _CONTEXTS[key] = BatchContext(store, spec)
+    return context
+
+
+def clear_worker_contexts() -> None:
+    with _CONTEXT_LOCK:
+        _CONTEXTS.clear()
+        _STORES.clear()
+
+
+# -- sources -----------------------------------------------------------------------------------
+def deck_paths(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[tuple[str, Path]]:
+    """(deck_id, path) for a file, a directory (every decklist file below it, by suffix, sorted;
+    deck_id is the path relative to the directory) or a list of paths (deck_id is the path as given)."""
+    if isinstance(source, str | os.PathLike):
+        root = Path(source)
+        if root.is_dir():
+            found = sorted(
+                p
+                for p in root.rglob("*")
+                if p.is_file()
+                and p.suffix.lower() in DECK_SUFFIXES
+                and not any(part.startswith(".") for part in p.relative_to(root).parts)
+            )
+            return [(p.relative_to(root).as_posix(), p) for p in found]
+        return [(os.fspath(source), root)]
+    return [(os.fspath(p), Path(p)) for p in source]
+
+
+def parse_items(
+    items: Iterable[tuple[DeckId, str]], input_format: str | None = None
+) -> Iterator[tuple[DeckId, ParsedDeck]]:
+    """Parse ``(deck_id, text)`` pairs; the path in findings is the deck id."""
+    for deck_id, text in items:
+        yield deck_id, parse_text(text, str(deck_id), input_format)
+
+
+def parse_paths(
+    paths: Iterable[tuple[DeckId, Path]], input_format: str | None = None
+) -> Iterator[tuple[DeckId, ParsedDeck]]:
+    for deck_id, path in paths:
+        yield deck_id, parse_file(path, input_format)
+
+
+def parsed_from_entries(
+    deck_id: DeckId, path: str, entries: Iterable[tuple[int, str, Zone, int]]
+) -> ParsedDeck:
+    """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line)."""
+    parsed = ParsedDeck(path, "frame")
+    parsed.entries = [Entry(qty, name, zone, line) for qty, name, zone, line in entries]
+    return parsed
+
+
+# -- rows from one deck ------------------------------------------------------------------------
+ZONES = tuple(Zone)  # zone codes in entry tables: the index here
+_ZONE_CODE = {zone: i for i, zone in enumerate(ZONES)}
+
+
+class EntryTable:
+    """Deck entries as typed arrays (deck, zone, card, name as written, quantity, line: a few
+    bytes per entry) plus one :class:`CardRow` per distinct card: a long frame of a corpus without a
+    Python object per entry. Card code -1 = a name that matched no card."""
+
+    def __init__(self) -> None:
+        self.deck_ids: list[DeckId] = []
+        self.paths: list[str] = []
+        self.deck = array("i")
+        self.zone = array("b")
+        self.card = array("i")
+        self.written = array("i")
+        self.qty = array("i")
+        self.line = array("i")
+        self.cards: list[CardRow] = []
+        self.written_names: list[str] = []
+        self._card_index: dict[str, int] = {}
+        self._written_index: dict[str, int] = {}
+        self._card_of_written: list[int] = []
+
+    def __len__(self) -> int:
+        return len(self.deck)
+
+    def _name_code(self, context: BatchContext, name: str) -> int:
+        code = self._written_index.get(name)
+        if code is None:
+            code = self._written_index[name] = len(self.written_names)
+            self.written_names.append(name)
+            card = context.resolve(name).card
+            card_code = -1
+            if card is not None:
+                card_code = self._card_index.get(card.name, -1)
+                if card_code < 0:
+                    card_code = self._card_index[card.name] = len(self.cards)
+                    self.cards.append(context.card_row(card))
+            self._card_of_written.append(card_code)
+        return code
+
+    def add(self, context: BatchContext, deck_id: DeckId, parsed: ParsedDeck) -> None:
+        deck = len(self.deck_ids)
+        self.deck_ids.append(deck_id)
+        self.paths.append(parsed.path)
+        name_code, card_of = self._name_code, self._card_of_written
+        for entry in parsed.entries:
+            written = name_code(context, entry.name)
+            self.deck.append(deck)
+            self.zone.append(_ZONE_CODE[entry.zone])
+            self.card.append(card_of[written])
+            self.written.append(written)
+            self.qty.append(entry.quantity)
+            self.line.append(entry.line)
+
+
+def add_findings(rows: Columns, deck_id: DeckId, findings: Iterable[Finding]) -> None:
+    for f in findings:
+        where = f.location
+        rows.add(
+            (
+                deck_id,
+                where.path,
+                f.code,
+                f.slug,
+                str(f.severity),
+                f.message,
+                f.card,
+                where.line,
+                where.section,
+                f.rule,
+            )
+        )
+
+
+def add_report(rows: BatchRows, deck_id: DeckId, report: Report, *, breakers: bool = True) -> None:
+    """The finding, companion, (breaker), summary and metadata rows of one checked deck."""
+    add_findings(rows.findings, deck_id, report.findings)
+    eligible: list[str] = []
+    declared: list[str] = []
+    for result in report.companions:
+        rows.companions.add(
+            (
+                deck_id,
+                result.companion,
+                result.eligible,
+                result.declared,
+                len(result.breakers),
+                result.cut_count,
+                result.add,
+                result.near_miss,
+            )
+        )
+        if breakers:
+            for b in result.breakers:
+                rows.breakers.add((deck_id, result.companion, b.card, b.quantity, b.zone, b.line, b.reason))
+        if result.eligible:
+            eligible.append(COMPANION_SHORT[result.companion])
+        if result.declared:
+            declared.append(result.companion)
+    counts = [0, 0, 0]  # info, warning, error
+    for f in report.findings:
+        counts[int(f.severity)] += 1
+    parsed = report.parsed
+    commanders = [dc.card.name for dc in report.deck.cards if dc.zone is Zone.COMMANDER]
+    rows.summary.add(
+        (
+            deck_id,
+            report.path,
+            parsed.name,
+            report.format.name,
+            counts[2] == 0,
+            counts[2],
+            counts[1],
+            counts[0],
+            parsed.count(Zone.MAIN),
+            parsed.count(Zone.SIDEBOARD),
+            " + ".join(commanders) if commanders else None,
+            ", ".join(declared) if declared else None,
+            ", ".join(eligible),
+            len(eligible),
+        )
+    )
+    for key, value in parsed.metadata.items():
+        rows.metadata.add((deck_id, key, value))
+
+
+ContextFor = BatchContext | Callable[[DeckId], BatchContext]
+
+
+def check_parsed_decks(
+    decks: Iterable[tuple[DeckId, ParsedDeck]],
+    context: ContextFor,
+    *,
+    entries: bool = False,
+    breakers: bool = True,
+    progress: Progress | None = None,
+) -> BatchRows:
+    """Check parsed decks with the engine. ``context`` is one context, or a function from deck id
+    to context (decks of several formats). ``entries``: keep the decks' entries too."""
+    rows = BatchRows(entries=EntryTable() if entries else None)
+    for deck_id, parsed in decks:
+        deck_context = context if isinstance(context, BatchContext) else context(deck_id)
+        report = check_parsed(parsed, deck_context.store, deck_context.spec)
+        add_report(rows, deck_id, report, breakers=breakers)
+        if rows.entries is not None:
+            rows.entries.add(deck_context, deck_id, parsed)
+        if progress is not None:
+            progress(1)
+    return rows
+
+
+def validate_texts(
+    items: Iterable[tuple[DeckId, str]],
+    context: ContextFor,
+    *,
+    input_format: str | None = None,
+    entries: bool = False,
+    breakers: bool = True,
+    progress: Progress | None = None,
+) -> BatchRows:
+    """Parse and check ``(deck_id, decklist text)`` pairs: one partition's worth of rows."""
+    return check_parsed_decks(
+        parse_items(items, input_format), context, entries=entries, breakers=breakers, progress=progress
+    )
+
+
+def validate_partition(
+    items: Iterable[tuple[DeckId, str]],
+    *,
+    format: str | FormatSpec | Mapping[DeckId, str | FormatSpec],
+    store_path: str | os.PathLike[str] | None = None,
+    input_format: str | None = None,
+    entries: bool = False,
+    breakers: bool = True,
+) -> BatchRows:
+    """:func:`validate_texts` with this process's cached contexts: what a Dask task runs.
+    ``format`` is one format, or each deck's (a mapping from deck id)."""
+    if isinstance(format, str | FormatSpec):
+        context: ContextFor = worker_context(store_path, format)
+    else:
+        formats, contexts = format, dict[str | FormatSpec, BatchContext]()
+
+        def context(deck_id: DeckId) -> BatchContext:
+            try:
+                name = formats[deck_id]
+            except KeyError:
+                raise ValueError(f"no format given for deck {deck_id!r}") from None
+            found = contexts.get(name)
+            if found is None:
+                found = contexts[name] = worker_context(store_path, name)
+            return found
+
+    return validate_texts(items, context, input_format=input_format, entries=entries, breakers=breakers)
+
+
+def load_entries(
+    decks: Iterable[tuple[DeckId, ParsedDeck]],
+    context: BatchContext,
+    *,
+    progress: Progress | None = None,
+) -> EntryTable:
+    """The entries of parsed decks (no rules run)."""
+    table = EntryTable()
+    for deck_id, parsed in decks:
+        table.add(context, deck_id, parsed)
+        if progress is not None:
+            progress(1)
+    return table
+
+
+# -- progress ------------------------------------------------------------------------------------
+class ProgressBar:
+    """A progress bar on stderr for long runs, silent when stderr is not a terminal (CI, notebooks,
+    pipes) unless ``enabled`` says otherwise. Updates are batched so a fast loop pays almost nothing."""
+
+    def __init__(
+        self,
+        total: int | None,
+        label: str,
+        *,
+        enabled: bool | None = None,
+        stream: TextIO | None = None,
+        every: int = 256,
+    ) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = _is_tty(self.stream) if enabled is None else enabled
+        self.total = total
+        self.label = label
+        self.every = every
+        self.done = 0
+        self._pending = 0
+        self._bar: Any = None
+
+    def __enter__(self) -> ProgressBar:
+        if self.enabled and self.total:
+            self._bar = click.progressbar(
+                length=self.total, label=self.label, file=self.stream, show_pos=True, show_eta=True
+            ).__enter__()
+        return self
+
+    def __call__(self, n: int = 1) -> None:
+        self._pending += n
+        if self._pending >= self.every:
+            self._flush()
+
+    def _flush(self) -> None:
+        self.done += self._pending
+        if self._bar is not None:
+            self._bar.update(self._pending)
+        elif self.enabled and self._pending:
+            self.stream.write(f"\r{self.label}: {self.done:,} decks")
+            self.stream.flush()
+        self._pending = 0
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self._flush()
+        if self._bar is not None:
+            self._bar.__exit__(kind, value, tb)
+        elif self.enabled and self.done:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

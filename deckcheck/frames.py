@@ -1,0 +1,1012 @@
+"""The pandas API: many decklists in, tidy frames out. The only module that imports pandas.
+
+>>> from deckcheck import frames
+>>> decks = frames.load_decks("data/corpus/modern")          # one row per deck entry
+>>> table = frames.companion_table(decks, format="modern")   # deck x companion, vectorised
+>>> results = frames.validate(decks, format="modern")        # findings, companions, summary
+
+Sources: a decklist file, a directory (every decklist file below it), a list of paths, a
+``pd.Series`` of decklist text (its index is the deck id) or a DataFrame with a ``text`` column;
+:func:`validate` and :func:`companion_table` also take the long frame :func:`load_decks` returns.
+``format`` is one format for every deck, or a mapping / Series from deck id to format.
+
+Two ways to the companion table, with the same answer:
+
+- :func:`validate` runs the engine on every deck (every finding, with its message), so its
+  ``companions`` frame is :func:`deckcheck.companions.evaluate` itself;
+- :func:`companion_table` is the fast path: per-card features are computed once per distinct card
+  (:func:`deckcheck.batch.card_row`, from :func:`deckcheck.companions.card_features` and the
+  COMPANIONS table), looked up by card code for every entry, and each condition is then a group-by
+  (``np.bincount`` over deck codes) over the whole batch. Only the deck-level aggregation is written
+  here; the tests hold it to ``evaluate`` deck by deck.
+
+Partition functions (:func:`validate_partition`, :func:`companion_partition`) and
+:func:`validate_dask` run the same code on a Dask DataFrame (docs/dask.md). Long runs show a
+progress bar on stderr when it is a terminal.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any, Literal, cast
+
+try:
+    import numpy as np
+    import pandas as pd
+except ImportError as exc:  # pragma: no cover - pandas is a dependency; a slimmed install may lack it
+    raise ImportError("deckcheck.frames needs pandas: pip install pandas") from exc
+
+from deckcheck import batch, companions
+from deckcheck.batch import BatchContext, BatchRows, CardRow, Columns, DeckId, EntryTable
+from deckcheck.cards.store import CardStore
+from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
+from deckcheck.format_spec import FormatSpec
+
+__all__ = [
+    "COMPANION_DTYPE",
+    "SEVERITY_DTYPE",
+    "ZONE_DTYPE",
+    "DeckcheckAccessor",
+    "Results",
+    "companion_breakers",
+    "companion_partition",
+    "companion_table",
+    "load_decks",
+    "meta",
+    "validate",
+    "validate_dask",
+    "validate_partition",
+]
+
+Source = str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | pd.Series | pd.DataFrame
+FormatArg = str | FormatSpec | Mapping[Any, str | FormatSpec] | pd.Series
+Table = Literal["entries", "findings", "companions", "breakers", "summary", "metadata"]
+
+ZONES = tuple(str(z) for z in batch.ZONES)
+ZONE_DTYPE = pd.CategoricalDtype(list(ZONES))
+SEVERITY_DTYPE = pd.CategoricalDtype(["info", "warning", "error"], ordered=True)
+COMPANION_DTYPE = pd.CategoricalDtype(list(batch.COMPANION_NAMES))
+_MAIN, _COMMANDER, _COMPANION, _SIDEBOARD, _MAYBEBOARD = (
+    ZONES.index(str(z)) for z in (Zone.MAIN, Zone.COMMANDER, Zone.COMPANION, Zone.SIDEBOARD, Zone.MAYBEBOARD)
+)
+CHUNK_DECKS = 2_000  # validate() turns rows into frames this many decks at a time (bounded memory)
+
+# Column dtypes. "line" is nullable Int64 with the core's line 0 ("the deck as a whole" or a format
+# without lines) as <NA>; "category" columns of the long frame keep a corpus small (a card name is
+# stored once, each entry holds a code).
+_STR = "str"
+_DTYPES: dict[str, dict[str, Any]] = {
+    "entries": {
+        "path": "category",
+        "zone": ZONE_DTYPE,
+        "card": "category",
+        "written": "category",
+        "qty": "int64",
+        "line": "line",
+        "mana_value": "Int64",
+        "types": "category",
+        "card_types": "category",
+        "colour_identity": "category",
+        "is_land": "boolean",
+        "is_permanent": "boolean",
+        "is_creature": "boolean",
+        "is_legendary": "boolean",
+        "is_basic_land": "boolean",
+    },
+    "findings": {
+        "path": _STR,
+        "code": _STR,
+        "slug": _STR,
+        "severity": SEVERITY_DTYPE,
+        "message": _STR,
+        "card": _STR,
+        "line": "line",
+        "section": _STR,
+        "rule": _STR,
+    },
+    "companions": {
+        "companion": COMPANION_DTYPE,
+        "eligible": "bool",
+        "declared": "bool",
+        "breakers": "int64",
+        "cut": "int64",
+        "add": "int64",
+        "near_miss": "bool",
+    },
+    "breakers": {
+        "companion": COMPANION_DTYPE,
+        "card": _STR,
+        "qty": "int64",
+        "zone": ZONE_DTYPE,
+        "line": "line",
+        "reason": _STR,
+    },
+    "summary": {
+        "path": _STR,
+        "name": _STR,
+        "format": _STR,
+        "legal": "bool",
+        "errors": "int64",
+        "warnings": "int64",
+        "infos": "int64",
+        "main_count": "int64",
+        "sideboard_count": "int64",
+        "commander": _STR,
+        "companion": _STR,
+        "eligible_companions": _STR,
+        "n_eligible": "int64",
+    },
+    "metadata": {"key": _STR, "value": _STR},
+}
+_TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "entries": batch.ENTRY_COLUMNS + batch.CARD_COLUMNS,
+    "findings": batch.FINDING_COLUMNS,
+    "companions": batch.COMPANION_COLUMNS,
+    "breakers": batch.BREAKER_COLUMNS,
+    "summary": batch.SUMMARY_COLUMNS,
+    "metadata": batch.METADATA_COLUMNS,
+}
+
+
+@dataclass(slots=True)
+class Results:
+    """What :func:`validate` returns: tidy frames keyed by ``deck_id``.
+
+    - ``findings``: one row per finding (deck_id, path, code, slug, severity, message, card, line,
+      section, rule);
+    - ``companions``: one row per deck x companion (eligible, declared, breakers = breaking entries,
+      cut = copies to cut, add = cards Yorion still needs, near_miss);
+    - ``summary``: one row per deck (path, name, format, legal, errors, warnings, infos, main_count,
+      sideboard_count, commander, companion = the declared one(s), eligible_companions, n_eligible);
+    - ``metadata``: the decklists' own metadata (name, format, any ``// key: value`` comment), tidy;
+    - ``breakers``: one row per breaking entry per companion (card, qty, zone, line, reason), only
+      with ``validate(..., breakers=True)`` (it is the biggest table; :func:`companion_breakers`
+      gives the same rows without the reason text, vectorised), else None.
+    """
+
+    findings: pd.DataFrame
+    companions: pd.DataFrame
+    summary: pd.DataFrame
+    metadata: pd.DataFrame
+    breakers: pd.DataFrame | None = None
+
+
+# -- building frames ---------------------------------------------------------------------------
+def _lines(values: Any) -> Any:
+    numbers = np.asarray(values, dtype=np.int64).reshape(-1)
+    lines = pd.array(numbers, dtype="Int64")
+    lines[numbers <= 0] = pd.NA
+    return lines
+
+
+def _column(values: Sequence[Any], dtype: Any) -> Any:
+    if isinstance(dtype, str) and dtype == "line":
+        return _lines(values)
+    if isinstance(dtype, str) and dtype in ("Int64", "boolean"):
+        return pd.array(list(values), dtype=cast(Any, dtype))
+    if not len(values):
+        return pd.array([], dtype=dtype)
+    return pd.Series(values, dtype=dtype).array
+
+
+def _deck_ids(values: Sequence[Any], dtype: Any = None) -> Any:
+    if dtype is not None:
+        return pd.array(list(values), dtype=dtype)
+    return pd.Series(list(values), dtype=object if not values else None).array
+
+
+def _frame(table: Table, columns: Columns, deck_dtype: Any = None) -> pd.DataFrame:
+    dtypes = _DTYPES[table]
+    values = columns.data
+    data: dict[str, Any] = {"deck_id": _deck_ids(values["deck_id"], deck_dtype)}
+    for name in _TABLE_COLUMNS[table][1:]:
+        data[name] = _column(values[name], dtypes[name])
+    return pd.DataFrame(data, columns=list(_TABLE_COLUMNS[table]))
+
+
+def _codes(array_: Any, dtype: Any) -> Any:
+    return np.frombuffer(array_, dtype=dtype) if len(array_) else np.zeros(0, dtype=dtype)
+
+
+def _by_card(values: list[Any], card: Any, dtype: str) -> Any:
+    """A per-distinct-card column spread over the entries (card code -1 = <NA>)."""
+    if dtype == "category":
+        codes, categories = pd.factorize(pd.Series(values, dtype=object))
+        spread = np.append(codes, -1).astype(np.int32)[card]
+        return pd.Categorical.from_codes(spread, categories=pd.Index(categories, dtype=_STR))
+    return pd.array([*values, None], dtype=cast(Any, dtype)).take(np.where(card < 0, len(values), card))
+
+
+def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
+    """The long frame from an entry table: every card column is built once per distinct card."""
+    deck = _codes(table.deck, np.int32)
+    card = _codes(table.card, np.int32)
+    deck_ids = pd.Index(_deck_ids(table.deck_ids, deck_dtype))
+    path_codes, paths = pd.factorize(pd.Series(table.paths, dtype=object))
+    data: dict[str, Any] = {
+        "deck_id": deck_ids.take(deck).array if len(deck) else deck_ids[:0].array,
+        "path": pd.Categorical.from_codes(path_codes[deck], categories=pd.Index(paths, dtype=_STR)),
+        "zone": pd.Categorical.from_codes(_codes(table.zone, np.int8), dtype=ZONE_DTYPE),
+        "card": pd.Categorical.from_codes(
+            card, categories=pd.Index([r.name for r in table.cards], dtype=_STR)
+        ),
+        "written": pd.Categorical.from_codes(
+            _codes(table.written, np.int32), categories=pd.Index(table.written_names, dtype=_STR)
+        ),
+        "qty": _codes(table.qty, np.int32).astype(np.int64),
+        "line": _lines(_codes(table.line, np.int32)),
+    }
+    dtypes = _DTYPES["entries"]
+    for name in batch.CARD_COLUMNS:
+        data[name] = _by_card([getattr(r, name) for r in table.cards], card, dtypes[name])
+    return pd.DataFrame(data, columns=list(_TABLE_COLUMNS["entries"]))
+
+
+def meta(table: Table, deck_dtype: Any = _STR) -> pd.DataFrame:
+    """An empty frame with the columns and dtypes of ``table``: the ``meta`` Dask asks for."""
+    if table == "entries":
+        return _entries_frame(EntryTable(), deck_dtype)
+    return _frame(table, Columns(_TABLE_COLUMNS[table]), deck_dtype)
+
+
+def _results(rows: BatchRows, deck_dtype: Any = None, breakers: bool = True) -> Results:
+    return Results(
+        findings=_frame("findings", rows.findings, deck_dtype),
+        companions=_frame("companions", rows.companions, deck_dtype),
+        summary=_frame("summary", rows.summary, deck_dtype),
+        metadata=_frame("metadata", rows.metadata, deck_dtype),
+        breakers=_frame("breakers", rows.breakers, deck_dtype) if breakers else None,
+    )
+
+
+def _concat(parts: list[Results], deck_dtype: Any, breakers: bool) -> Results:
+    if not parts:
+        return _results(BatchRows(), deck_dtype, breakers)
+    if len(parts) == 1:
+        return parts[0]
+
+    def join(frames: list[pd.DataFrame]) -> pd.DataFrame:
+        return pd.concat(frames, ignore_index=True)
+
+    return Results(
+        findings=join([p.findings for p in parts]),
+        companions=join([p.companions for p in parts]),
+        summary=join([p.summary for p in parts]),
+        metadata=join([p.metadata for p in parts]),
+        breakers=join([p.breakers for p in parts if p.breakers is not None]) if breakers else None,
+    )
+
+
+# -- sources -------------------------------------------------------------------------------------
+def _context(store: CardStore | None, spec: FormatSpec) -> BatchContext:
+    return BatchContext(store if store is not None else batch.shared_store(), spec)
+
+
+def _is_long(frame: pd.DataFrame) -> bool:
+    return "qty" in frame.columns and ("card" in frame.columns or "written" in frame.columns)
+
+
+def _text_items(source: pd.Series | pd.DataFrame, text_column: str) -> list[tuple[DeckId, str]]:
+    if isinstance(source, pd.DataFrame):
+        if text_column not in source.columns:
+            raise ValueError(
+                f"the DataFrame has no {text_column!r} column of decklist text (columns: "
+                f"{', '.join(map(str, source.columns))}); pass text_column=, or the long frame of "
+                "load_decks"
+            )
+        texts = (
+            source.set_index("deck_id")[text_column] if "deck_id" in source.columns else source[text_column]
+        )
+    else:
+        texts = source
+    items: list[tuple[DeckId, str]] = []
+    for deck_id, text in texts.items():
+        if not isinstance(text, str):  # a missing decklist is an empty one (reported as such)
+            text = "" if text is None or (isinstance(text, float) and np.isnan(text)) else str(text)
+        items.append((deck_id, text))
+    return items
+
+
+def _parsed_decks(
+    source: Source, input_format: str | None, text_column: str
+) -> tuple[Iterable[tuple[DeckId, ParsedDeck]], int, Any]:
+    """(parsed decks, how many, deck id dtype) for any source but a long frame."""
+    if isinstance(source, pd.Series | pd.DataFrame):
+        items = _text_items(source, text_column)
+        ids = (
+            source["deck_id"]
+            if isinstance(source, pd.DataFrame) and "deck_id" in source.columns
+            else source.index
+        )
+        return batch.parse_items(items, input_format), len(items), ids.dtype
+    paths = batch.deck_paths(source)
+    return batch.parse_paths(paths, input_format), len(paths), _STR
+
+
+def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]], int, Any]:
+    """Parsed decks rebuilt from a long frame, one at a time: the names as written are resolved again
+    (so an unknown name is reported as in a file); parse problems are not in a long frame."""
+    missing = [c for c in ("deck_id", "zone", "qty") if c not in frame.columns]
+    if missing:
+        raise ValueError(f"a deck frame needs deck_id, zone, qty and card or written; missing {missing}")
+    names = frame["written"] if "written" in frame.columns else frame["card"]
+    if "written" in frame.columns and "card" in frame.columns:
+        names = names.astype(object).fillna(frame["card"].astype(object))
+    name_codes, unique_names = pd.factorize(names)
+    name_list = [str(n) for n in unique_names]
+    zones = _zone_codes(frame["zone"])
+    qty = _quantities(frame["qty"])
+    lines = frame["line"].fillna(0).to_numpy(dtype=np.int64) if "line" in frame.columns else None
+    paths = frame["path"].astype(object) if "path" in frame.columns else None
+    groups = frame.groupby("deck_id", sort=False, observed=True).indices
+
+    def decks() -> Iterator[tuple[DeckId, ParsedDeck]]:
+        for deck_id, positions in groups.items():
+            path = paths.iat[positions[0]] if paths is not None else None
+            entries = [
+                (
+                    int(qty[i]),
+                    name_list[name_codes[i]],
+                    batch.ZONES[zones[i]],
+                    0 if lines is None else int(lines[i]),
+                )
+                for i in np.asarray(positions).tolist()
+                if name_codes[i] >= 0
+            ]
+            where = path if isinstance(path, str) and path else str(deck_id)
+            yield deck_id, batch.parsed_from_entries(deck_id, where, entries)
+
+    return decks(), len(groups), frame["deck_id"].dtype
+
+
+def _zone_values(zones: pd.Series) -> list[str]:
+    values = zones.astype(str).str.strip().str.lower()
+    bad = sorted(set(values.unique()) - set(ZONES))
+    if bad:
+        raise ValueError(f"unknown zone value(s) {bad[:5]}; zones are {', '.join(ZONES)}")
+    return values.tolist()
+
+
+def _zone_codes(zones: pd.Series) -> Any:
+    if isinstance(zones.dtype, pd.CategoricalDtype) and list(zones.dtype.categories) == list(ZONES):
+        codes = zones.cat.codes.to_numpy(dtype=np.int8)
+        if (codes < 0).any():
+            raise ValueError("the zone column has missing values")
+        return codes
+    return pd.Categorical(_zone_values(zones), categories=ZONES).codes.astype(np.int8)
+
+
+def _quantities(qty: pd.Series) -> Any:
+    if qty.isna().any():
+        raise ValueError("the qty column has missing values")
+    values = qty.to_numpy(dtype=np.int64)
+    if (values < 1).any():
+        raise ValueError("the qty column has counts below 1")
+    return values
+
+
+class _Specs:
+    """One context per format, sharing the card caches; :meth:`for_deck` picks a deck's format."""
+
+    def __init__(self, format: FormatArg, store: CardStore | None) -> None:
+        self.by_deck: pd.Series | Mapping[Any, str | FormatSpec] | None = None
+        single = None
+        if isinstance(format, str | FormatSpec):
+            single = batch.as_spec(format)
+        else:
+            self.by_deck = format
+        self.base = _context(store, single or batch.as_spec("freeform"))
+        self._contexts: dict[FormatSpec, BatchContext] = {self.base.spec: self.base}
+        self._lookup: Mapping[Any, str | FormatSpec] | None = None
+
+    def context(self, spec: FormatSpec) -> BatchContext:
+        found = self._contexts.get(spec)
+        if found is None:
+            found = self._contexts[spec] = self.base.with_spec(spec)
+        return found
+
+    def for_deck(self, deck_id: DeckId) -> BatchContext:
+        if self.by_deck is None:
+            return self.base
+        if self._lookup is None:
+            self._lookup = self.by_deck.to_dict() if isinstance(self.by_deck, pd.Series) else self.by_deck
+        try:
+            name = self._lookup[deck_id]
+        except KeyError:
+            raise ValueError(f"no format given for deck {deck_id!r}") from None
+        return self.context(batch.as_spec(name))
+
+    @property
+    def context_for(self) -> batch.ContextFor:
+        return self.base if self.by_deck is None else self.for_deck
+
+
+# -- public API ----------------------------------------------------------------------------------
+def load_decks(
+    source: Source,
+    *,
+    store: CardStore | None = None,
+    input_format: str | None = None,
+    text_column: str = "text",
+    progress: bool | None = None,
+) -> pd.DataFrame:
+    """The long frame: one row per deck entry, with the columns of the card it names.
+
+    Columns: deck_id, path, zone, card (oracle name; <NA> for a name that matches no card), written
+    (the name as written), qty, line, then mana_value, types, card_types, colour_identity ('WUBRG'
+    order), is_land, is_permanent, is_creature, is_legendary, is_basic_land. Names, paths and card
+    columns are categorical, computed once per distinct card. Parse problems are not rows:
+    :func:`validate` reports them."""
+    decks, total, deck_dtype = _parsed_decks(source, input_format, text_column)
+    context = _context(store, batch.as_spec("freeform"))
+    with batch.ProgressBar(total, "reading decks", enabled=progress) as bar:
+        table = batch.load_entries(decks, context, progress=bar)
+    return _entries_frame(table, deck_dtype)
+
+
+def validate(
+    source: Source,
+    *,
+    format: FormatArg,
+    store: CardStore | None = None,
+    input_format: str | None = None,
+    text_column: str = "text",
+    breakers: bool = False,
+    progress: bool | None = None,
+) -> Results:
+    """Check every deck with every rule and all ten companions: :class:`Results`.
+
+    ``source`` is anything :func:`load_decks` takes, or its long frame (names are then resolved
+    again from ``written``; parse problems, which a long frame does not hold, are not reported).
+    Decks are checked :data:`CHUNK_DECKS` at a time, so memory holds frames, not Python rows."""
+    specs = _Specs(format, store)
+    decks: Iterable[tuple[DeckId, ParsedDeck]]
+    if isinstance(source, pd.DataFrame) and _is_long(source):
+        decks, total, deck_dtype = _long_decks(source)
+    else:
+        decks, total, deck_dtype = _parsed_decks(source, input_format, text_column)
+    parts: list[Results] = []
+    remaining = iter(decks)
+    with batch.ProgressBar(total, "checking decks", enabled=progress) as bar:
+        while True:
+            rows = batch.check_parsed_decks(
+                islice(remaining, CHUNK_DECKS), specs.context_for, breakers=breakers, progress=bar
+            )
+            if not len(rows):
+                break
+            parts.append(_results(rows, deck_dtype, breakers))
+    return _concat(parts, deck_dtype, breakers)
+
+
+# -- the companion table, vectorised ---------------------------------------------------------------
+_RULES = companions.COMPANIONS
+_N_RULES = len(_RULES)
+
+
+def _deck_rule(short: str) -> int:
+    return next(i for i, r in enumerate(_RULES) if r.deck_check is not None and r.short == short)
+
+
+_LUTRI, _UMORI, _YORION = _deck_rule("Lutri"), _deck_rule("Umori"), _deck_rule("Yorion")
+if {i for i, r in enumerate(_RULES) if r.deck_check is not None} != {_LUTRI, _UMORI, _YORION}:
+    raise RuntimeError(  # pragma: no cover - a new deck-level condition needs its vectorised form here
+        "companions.COMPANIONS has a deck-level condition that frames.companion_table does not know"
+    )
+
+
+@dataclass(slots=True)
+class _Evaluation:
+    """The companion table of one batch as arrays: (decks, companions) and (entries, companions)."""
+
+    deck_ids: Any  # the decks, in order of first appearance
+    eligible: Any
+    declared: Any
+    breakers: Any
+    cut: Any
+    add: Any
+    rows: Any  # positions in the input frame of the entries that name a card
+    deck: Any  # deck code of each such entry
+    card: Any  # card code of each such entry (into ``cards``)
+    cards: list[CardRow]
+    breaking: Any  # (entries, companions): the entry breaks the companion's condition
+
+
+def _umori_order(types: Iterable[str]) -> list[str]:
+    """Card types in the order companions._umori breaks a tie between equally common types."""
+    return sorted(types, key=lambda t: [-ord(ch) for ch in t], reverse=True)
+
+
+def _per_deck(deck: Any, n_decks: int, weights: Any = None) -> Any:
+    return np.bincount(deck, weights=weights, minlength=n_decks)
+
+
+def _bits(masks: Any, width: int) -> Any:
+    """(n,) int masks -> (n, width) bool."""
+    return ((masks[:, None] >> np.arange(width, dtype=np.int64)) & 1).astype(bool)
+
+
+@dataclass(slots=True)
+class _Cards:
+    """The batch's distinct cards as arrays (one row per card)."""
+
+    rows: list[CardRow]
+    breaks: Any  # (cards, companions) bool
+    named: Any
+    rule_index: Any
+    is_land: Any
+    ability: Any
+    identity: Any
+    type_mask: Any
+
+    @classmethod
+    def of(cls, rows: list[CardRow]) -> _Cards:
+        def ints(values: Iterable[int]) -> Any:
+            return np.fromiter(values, dtype=np.int64, count=len(rows))
+
+        return cls(
+            rows,
+            _bits(ints(r.breaks_mask for r in rows), _N_RULES),
+            _bits(ints(r.named_mask for r in rows), _N_RULES),
+            ints(r.rule_index for r in rows),
+            np.fromiter((r.is_land for r in rows), dtype=bool, count=len(rows)),
+            np.fromiter((r.has_companion_ability for r in rows), dtype=bool, count=len(rows)),
+            ints(r.identity_mask for r in rows),
+            ints(r.type_mask for r in rows),
+        )
+
+
+@dataclass(slots=True)
+class _DeckSpecs:
+    """Each deck's format as arrays: ``specs[index[d]]`` is deck d's."""
+
+    specs: list[FormatSpec]
+    index: Any  # (decks,) int
+
+    def decks_of(self, s: int) -> Any:
+        return self.index == s
+
+    def per_deck(self, value: Any, dtype: Any) -> Any:
+        """``value(spec)`` for every deck."""
+        return np.array([value(spec) for spec in self.specs], dtype=dtype)[self.index]
+
+
+def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> _DeckSpecs:
+    if specs.by_deck is None:
+        return _DeckSpecs([specs.base.spec], np.zeros(len(deck_ids), dtype=np.intp))
+    mapping = specs.by_deck
+    names = deck_ids.map(mapping if isinstance(mapping, pd.Series) else dict(mapping))  # type: ignore[arg-type]
+    missing = pd.isna(names)
+    if missing.any():
+        raise ValueError(f"no format given for deck {deck_ids[missing][0]!r}")
+    distinct: dict[FormatSpec, int] = {}
+    code_of_name = {
+        name: distinct.setdefault(batch.as_spec(name), len(distinct)) for name in pd.unique(np.asarray(names))
+    }
+    index = np.fromiter((code_of_name[n] for n in names), dtype=np.intp, count=len(names))
+    return _DeckSpecs(list(distinct), index)
+
+
+def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -> _Evaluation:
+    specs = _Specs(format, store)
+    context = specs.base
+    # Entry arrays are kept small (int32 / int8): a 100k-deck corpus has millions of entries.
+    codes, deck_ids = pd.factorize(frame["deck_id"], sort=False)
+    if (codes < 0).any():
+        raise ValueError("the deck_id column has missing values")
+    deck_codes = codes.astype(np.int32)
+    del codes
+    n_decks = len(deck_ids)
+    formats = _deck_specs(pd.Index(deck_ids), specs)
+    names = frame["card"] if "card" in frame.columns else frame["written"]
+    name_codes, unique_names = pd.factorize(names, sort=False)
+    # one row per distinct card (names that resolve to the same card share it)
+    index_of: dict[str, int] = {}
+    rows: list[CardRow] = []
+    to_card = np.full(len(unique_names) + 1, -1, dtype=np.int32)  # the last slot: a missing name
+    for i, name in enumerate(unique_names.tolist()):
+        row = context.row_for_name(str(name))
+        if row is not None:
+            index = index_of.get(row.name)
+            if index is None:
+                index = index_of[row.name] = len(rows)
+                rows.append(row)
+            to_card[i] = index
+    cards = _Cards.of(rows)
+    card_of_row = to_card[name_codes]
+    del name_codes
+    zone_of_row = _zone_codes(frame["zone"])
+    qty_of_row = _quantities(frame["qty"]).astype(np.int32)
+    resolved = card_of_row >= 0  # unknown names are not in the deck (as in the engine)
+    if resolved.all():
+        entries = np.arange(len(frame))
+        d, c, z, q = deck_codes, card_of_row, zone_of_row, qty_of_row
+    else:
+        entries = np.flatnonzero(resolved)
+        d, c, z, q = deck_codes[entries], card_of_row[entries], zone_of_row[entries], qty_of_row[entries]
+    del resolved
+
+    # the starting deck (CR 103.2a): the main deck, and the commanders in Commander
+    commander_format = formats.per_deck(lambda spec: spec.commander, bool)
+    start = (z == _MAIN) | ((z == _COMMANDER) & commander_format[d])
+    nonland = start & ~cards.is_land[c]
+
+    breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
+    _umori_breaking(breaking, d, c, q, nonland, cards, n_decks)
+    lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats, context)
+    breakers = np.zeros((n_decks, _N_RULES), dtype=np.int64)
+    cut = np.zeros((n_decks, _N_RULES), dtype=np.int64)
+    for r in range(_N_RULES):
+        hit = breaking[:, r]
+        breakers[:, r] = _per_deck(d[hit], n_decks)
+        cut[:, r] = _per_deck(d[hit], n_decks, q[hit]).astype(np.int64)
+    cut[:, _LUTRI] = lutri_cut
+    met = breakers == 0
+
+    # Yorion: twenty cards over the minimum; impossible where the maximum is below that
+    add = np.zeros((n_decks, _N_RULES), dtype=np.int64)
+    obstacle = np.zeros((n_decks, _N_RULES), dtype=bool)
+    needed = formats.per_deck(lambda spec: spec.min_main + 20, np.int64)
+    impossible = formats.per_deck(
+        lambda spec: spec.max_main is not None and spec.max_main < spec.min_main + 20, bool
+    )
+    size = _per_deck(d[start], n_decks, q[start]).astype(np.int64)
+    add[:, _YORION] = np.where(impossible, 0, np.maximum(needed - size, 0))
+    met[:, _YORION] = ~impossible & (add[:, _YORION] == 0)
+    obstacle[:, _YORION] = impossible
+
+    # declared: the companion cards under Companion; else, outside Commander, the sideboard's
+    rule_of = cards.rule_index[c]
+    companion_zone = z == _COMPANION
+    zone_has_companion = _per_deck(d[companion_zone & cards.ability[c]], n_decks) > 0
+    declared = np.zeros((n_decks, _N_RULES), dtype=bool)
+    listed = companion_zone & (rule_of >= 0)
+    declared[d[listed], rule_of[listed]] = True
+    listed = (z == _SIDEBOARD) & (rule_of >= 0) & ~zone_has_companion[d] & ~commander_format[d]
+    declared[d[listed], rule_of[listed]] = True
+
+    # what forbids a companion whatever its condition says (companions._obstacles)
+    for r, rule in enumerate(_RULES):
+        obstacle[:, r] |= formats.per_deck(lambda spec, name=rule.name: name in spec.companion_bans, bool)
+    _illegal_companions(obstacle, d, c, z, rows, n_decks, formats, context)
+    if commander_format.any():
+        commanders = z == _COMMANDER
+        has_commander = (_per_deck(d[commanders], n_decks) > 0) & commander_format
+        commander_identity = np.zeros(n_decks, dtype=np.int64)
+        np.bitwise_or.at(commander_identity, d[commanders], cards.identity[c[commanders]])
+        for r, rule in enumerate(_RULES):
+            own = batch.colour_mask(rule.colour_identity)
+            card = context.card_for_name(rule.name)  # a declared companion is judged as the card it is
+            as_declared = own if card is None else batch.colour_mask(card.color_identity)
+            companion_identity = np.where(declared[:, r], as_declared, own)
+            obstacle[:, r] |= has_commander & ((companion_identity & ~commander_identity) != 0)
+            named = start & cards.named[c, r]
+            obstacle[:, r] |= (_per_deck(d[named], n_decks) > 0) & commander_format
+
+    return _Evaluation(deck_ids, met & ~obstacle, declared, breakers, cut, add, entries, d, c, rows, breaking)
+
+
+def _illegal_companions(
+    obstacle: Any,
+    d: Any,
+    c: Any,
+    z: Any,
+    rows: list[CardRow],
+    n_decks: int,
+    formats: _DeckSpecs,
+    context: BatchContext,
+) -> None:
+    """A companion card banned or not legal in the format is not one the deck can reveal. The
+    legality key is the deck's own (formats.legality_key_for: the first of the format's keys that
+    any card of the deck, sideboard included, lists)."""
+    counted = z != _MAYBEBOARD
+    companion_cards = [context.card_for_name(rule.name) for rule in _RULES]  # as the engine: store.get
+    for s, spec in enumerate(formats.specs):
+        candidates = spec.legality_candidates
+        if not candidates:
+            continue
+        in_format = formats.decks_of(s)
+        present = np.zeros((n_decks, len(candidates)), dtype=bool)
+        for k, key in enumerate(candidates):
+            lists = np.fromiter((key in r.legality_keys for r in rows), dtype=bool, count=len(rows))
+            present[:, k] = _per_deck(d[counted & lists[c]], n_decks) > 0
+        has_key, key_of = present.any(axis=1) & in_format, present.argmax(axis=1)
+        for r, card in enumerate(companion_cards):
+            if card is not None:
+                illegal = np.array([card.legality(key) in ("banned", "not_legal") for key in candidates])
+                obstacle[:, r] |= has_key & illegal[key_of]
+
+
+def _lutri(
+    breaking: Any,
+    d: Any,
+    c: Any,
+    q: Any,
+    nonland: Any,
+    cards: _Cards,
+    n_decks: int,
+    formats: _DeckSpecs,
+    context: BatchContext,
+) -> Any:
+    """Each nonland card has a different name (companions._lutri). A card whose names no other card
+    of the batch has breaks it when the deck has more than one copy of it, and the cut keeps one copy
+    of each such card. A deck with a card that shares a name with a different card (split halves) is
+    left to companions.evaluate: which card to keep is a small search there."""
+    cut = np.zeros(n_decks, dtype=np.int64)
+    entries = np.flatnonzero(nonland)
+    if not len(entries):
+        return cut
+    users: dict[str, int] = {}
+    for row in cards.rows:
+        for key in row.name_keys:
+            users[key] = users.get(key, 0) + 1
+    shares = np.fromiter(
+        (any(users[k] > 1 for k in row.name_keys) for row in cards.rows), dtype=bool, count=len(cards.rows)
+    )
+    # copies of each card per deck: group the (deck, card) pairs by sorting (no hash table)
+    n_cards = max(len(cards.rows), 1)
+    pair = d[entries].astype(np.int64) * n_cards + c[entries]
+    order = np.argsort(pair, kind="stable")
+    sorted_pair = pair[order]
+    del pair
+    starts = np.flatnonzero(np.r_[True, sorted_pair[1:] != sorted_pair[:-1]])
+    copies = np.add.reduceat(q[entries][order], starts)
+    group = np.empty(len(order), dtype=np.int64)
+    group[order] = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(order)]))
+    breaking[entries, _LUTRI] = copies[group] > 1
+    cut += np.bincount(sorted_pair[starts] // n_cards, weights=copies - 1, minlength=n_decks).astype(np.int64)
+    del order, sorted_pair, group
+    for deck_code in np.unique(d[entries][shares[c[entries]]]).tolist():
+        in_deck = entries[d[entries] == deck_code]
+        deck_cards = []
+        for position, i in enumerate(in_deck.tolist(), start=1):
+            card = context.card_for_name(cards.rows[int(c[i])].name)
+            assert card is not None  # every entry here resolved to this card
+            deck_cards.append(DeckCard(Entry(int(q[i]), card.name, Zone.MAIN, position), card))
+        spec = formats.specs[formats.index[deck_code]]
+        result = companions.evaluate(Deck("<lutri>", deck_cards), spec)[_LUTRI]
+        hit = np.zeros(len(in_deck), dtype=bool)
+        hit[[b.line - 1 for b in result.breakers]] = True
+        breaking[in_deck, _LUTRI] = hit
+        cut[deck_code] = result.cut_count
+    return cut
+
+
+def _umori_breaking(breaking: Any, d: Any, c: Any, q: Any, nonland: Any, cards: _Cards, n_decks: int) -> None:
+    """Each nonland card shares a card type: keep the type the most nonland copies have (ties as
+    companions._umori breaks them); every nonland entry without it breaks the condition."""
+    entries = np.flatnonzero(nonland)
+    if not len(entries):
+        return
+    bits = batch.type_bits()
+    order = _umori_order(t for t, bit in bits.items() if (cards.type_mask[~cards.is_land] >> bit & 1).any())
+    if not order:  # no nonland card has a card type at all
+        breaking[entries, _UMORI] = True
+        return
+    has_type = (cards.type_mask[:, None] >> np.array([bits[t] for t in order], dtype=np.int64)) & 1 > 0
+    deck, card, copies = d[entries], c[entries], q[entries]
+    counts = np.zeros((n_decks, len(order)), dtype=np.int64)
+    for t in range(len(order)):
+        with_type = has_type[card, t]
+        counts[:, t] = np.bincount(deck[with_type], weights=copies[with_type], minlength=n_decks)
+    best = counts.argmax(axis=1)  # the first of equal counts: the tie order above
+    breaking[entries, _UMORI] = ~has_type[card, best[deck]]
+
+
+def _as_long(decks: pd.DataFrame | Source, store: CardStore | None, input_format: str | None) -> pd.DataFrame:
+    if isinstance(decks, pd.DataFrame) and _is_long(decks):
+        return decks
+    return load_decks(decks, store=store, input_format=input_format, progress=False)
+
+
+def companion_table(
+    decks: pd.DataFrame | Source,
+    *,
+    format: FormatArg,
+    store: CardStore | None = None,
+    input_format: str | None = None,
+) -> pd.DataFrame:
+    """Deck x companion, vectorised over the batch: deck_id, companion, eligible, declared, breakers
+    (breaking entries), cut (copies to cut), add (cards Yorion still needs), near_miss. Decks in
+    order of first appearance, companions in table order: equal to ``validate(...).companions``.
+
+    ``decks`` is a long frame (deck_id, zone, qty, and card or written: names are resolved, a name
+    that matches no card is left out as the engine leaves it out) or any source of load_decks."""
+    frame = _as_long(decks, store, input_format)
+    return _companion_frame(_evaluate(frame, format, store), frame["deck_id"].dtype)
+
+
+def _companion_frame(result: _Evaluation, deck_dtype: Any) -> pd.DataFrame:
+    n_decks, n_rules = result.eligible.shape
+    cut, add = result.cut.ravel(), result.add.ravel()
+    eligible = result.eligible.ravel()
+    changes = cut + add
+    deck_ids = pd.Index(result.deck_ids)
+    return pd.DataFrame(
+        {
+            "deck_id": pd.array(deck_ids.repeat(n_rules), dtype=deck_dtype),
+            "companion": pd.Categorical.from_codes(
+                np.tile(np.arange(n_rules), n_decks), dtype=COMPANION_DTYPE
+            ),
+            "eligible": eligible,
+            "declared": result.declared.ravel(),
+            "breakers": result.breakers.ravel(),
+            "cut": cut,
+            "add": add,
+            "near_miss": ~eligible & (changes > 0) & (changes <= companions.NEAR_MISS_CARDS),
+        }
+    )
+
+
+def companion_breakers(
+    decks: pd.DataFrame | Source,
+    *,
+    format: FormatArg,
+    store: CardStore | None = None,
+    input_format: str | None = None,
+) -> pd.DataFrame:
+    """One row per breaking entry per companion (deck_id, companion, card, qty, zone, line): which
+    cards keep which decks from each companion. Vectorised like :func:`companion_table`; the rows of
+    ``validate(..., breakers=True).breakers`` without the reason text, in the same order. ``card``
+    is categorical (a corpus repeats a few thousand names millions of times)."""
+    frame = _as_long(decks, store, input_format)
+    result = _evaluate(frame, format, store)
+    entry, rule = np.nonzero(result.breaking)
+    order = np.lexsort((entry, rule, result.deck[entry]))
+    entry, rule = entry[order], rule[order]
+    source = result.rows[entry]
+    lines = (
+        frame["line"].fillna(0).to_numpy(dtype=np.int64)[source]
+        if "line" in frame.columns
+        else np.zeros(len(source), np.int64)
+    )
+    return pd.DataFrame(
+        {
+            "deck_id": pd.array(
+                pd.Index(result.deck_ids).take(result.deck[entry]), dtype=frame["deck_id"].dtype
+            ),
+            "companion": pd.Categorical.from_codes(rule, dtype=COMPANION_DTYPE),
+            "card": pd.Categorical.from_codes(
+                result.card[entry], categories=pd.Index([r.name for r in result.cards], dtype=_STR)
+            ),
+            "qty": _quantities(frame["qty"])[source],
+            "zone": pd.Categorical.from_codes(_zone_codes(frame["zone"])[source], dtype=ZONE_DTYPE),
+            "line": _lines(lines),
+        }
+    )
+
+
+# -- partitions and Dask -------------------------------------------------------------------------
+def _partition_formats(
+    partition: pd.DataFrame | pd.Series, format: str | FormatSpec | None, format_column: str | None
+) -> str | FormatSpec | Mapping[Any, str | FormatSpec]:
+    if format is not None:
+        return format
+    if format_column is None or not isinstance(partition, pd.DataFrame) or format_column not in partition:
+        raise ValueError(
+            "give format= (one format for every deck) or format_column= (a column of the partition)"
+        )
+    return dict(zip(partition.index, partition[format_column].astype(str), strict=True))
+
+
+def validate_partition(
+    partition: pd.DataFrame | pd.Series,
+    *,
+    format: str | FormatSpec | None = None,
+    format_column: str | None = None,
+    table: Table = "summary",
+    store_path: str | os.PathLike[str] | None = None,
+    input_format: str | None = None,
+    text_column: str = "text",
+) -> pd.DataFrame:
+    """One table for one partition of decklist text (index = deck id): the function to give
+    ``dask.dataframe.map_partitions`` with ``meta=frames.meta(table)``. Each deck's format is
+    ``format``, or the partition's ``format_column``. The card store is opened from ``store_path``
+    once per worker process, never shipped with a task."""
+    rows = batch.validate_partition(
+        _text_items(partition, text_column),
+        format=_partition_formats(partition, format, format_column),
+        store_path=store_path,
+        input_format=input_format,
+        entries=table == "entries",
+        breakers=table == "breakers",
+    )
+    deck_dtype = partition.index.dtype
+    if table == "entries":
+        assert rows.entries is not None
+        return _entries_frame(rows.entries, deck_dtype)
+    return _frame(table, getattr(rows, table), deck_dtype)
+
+
+def companion_partition(
+    partition: pd.DataFrame,
+    *,
+    format: str | FormatSpec,
+    store_path: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame:
+    """:func:`companion_table` for one partition of a long frame (every row of a deck in one
+    partition: partition by deck_id; a ``deck_id`` index is used as the column). For
+    ``map_partitions`` with ``meta=frames.meta("companions")``."""
+    if "deck_id" not in partition.columns and partition.index.name == "deck_id":
+        partition = partition.reset_index()
+    store = batch.shared_store(store_path)
+    return _companion_frame(_evaluate(partition, format, store), partition["deck_id"].dtype)
+
+
+def _results_partition(
+    partition: pd.DataFrame | pd.Series,
+    format: str | FormatSpec | None,
+    format_column: str | None,
+    store_path: str | os.PathLike[str] | None,
+    input_format: str | None,
+    text_column: str,
+    breakers: bool,
+) -> Results:
+    rows = batch.validate_partition(
+        _text_items(partition, text_column),
+        format=_partition_formats(partition, format, format_column),
+        store_path=store_path,
+        input_format=input_format,
+        breakers=breakers,
+    )
+    return _results(rows, partition.index.dtype, breakers)
+
+
+def validate_dask(
+    decklists: Any,
+    *,
+    format: str | FormatSpec | None = None,
+    format_column: str | None = None,
+    store_path: str | os.PathLike[str] | None = None,
+    input_format: str | None = None,
+    text_column: str = "text",
+    breakers: bool = False,
+) -> Results:
+    """:func:`validate` over a Dask DataFrame (or Series) of decklist text indexed by deck id, each
+    deck in ``format`` or in the format its ``format_column`` names.
+
+    Every partition is parsed and checked once, by one task; the frames of the returned
+    :class:`Results` are Dask DataFrames cut from those tasks, so ``dask.compute(r.findings,
+    r.summary)`` runs each partition once. Needs ``dask[dataframe]``."""
+    import dask.dataframe as dd
+    from dask.delayed import delayed
+
+    deck_dtype = decklists.index.dtype
+    check = delayed(_results_partition, pure=True)
+    partials = [
+        check(part, format, format_column, store_path, input_format, text_column, breakers)
+        for part in decklists.to_delayed()
+    ]
+
+    def pick(table: Table) -> Any:
+        pieces = [delayed(getattr, pure=True)(p, table) for p in partials]
+        return dd.from_delayed(pieces, meta=meta(table, deck_dtype), verify_meta=False)
+
+    return Results(
+        findings=pick("findings"),
+        companions=pick("companions"),
+        summary=pick("summary"),
+        metadata=pick("metadata"),
+        breakers=pick("breakers") if breakers else None,
+    )
+
+
+# -- accessor ------------------------------------------------------------------------------------
+@pd.api.extensions.register_dataframe_accessor("deckcheck")
+class DeckcheckAccessor:
+    """``df.deckcheck.validate(format="modern")`` etc. on a long frame or a frame with a ``text``
+    column: sugar over the functions above (registered when deckcheck.frames is imported)."""
+
+    def __init__(self, frame: pd.DataFrame) -> None:
+        self._frame = frame
+
+    def validate(self, *, format: FormatArg, **options: Any) -> Results:
+        return validate(self._frame, format=format, **options)
+
+    def companion_table(self, *, format: FormatArg, **options: Any) -> pd.DataFrame:
+        return companion_table(self._frame, format=format, **options)
+
+    def companion_breakers(self, *, format: FormatArg, **options: Any) -> pd.DataFrame:
+        return companion_breakers(self._frame, format=format, **options)

@@ -1,0 +1,124 @@
+"""deckcheck.batch: the pandas-free partition functions and their per-process caches."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from deckcheck import batch
+from deckcheck.cards.store import CardStore, Resolution
+from deckcheck.decklist import parse_text
+from deckcheck.engine import check_parsed
+from deckcheck.formats import get_format
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO / "data" / "corpus"
+
+
+@pytest.fixture
+def fresh_contexts() -> Iterator[None]:
+    batch.clear_worker_contexts()
+    yield
+    batch.clear_worker_contexts()
+
+
+def corpus_items() -> list[tuple[str, str]]:
+    return [
+        (p.relative_to(CORPUS).as_posix(), p.read_text(encoding="utf-8"))
+        for p in sorted(CORPUS.rglob("*.txt"))
+    ]
+
+
+def test_worker_context_is_built_once_per_store_and_format(fresh_contexts: None) -> None:
+    modern = batch.worker_context(None, "modern")
+    assert batch.worker_context(None, "Modern") is modern  # the same format by another spelling
+    legacy = batch.worker_context(None, get_format("legacy"))
+    assert legacy is not modern and legacy.store is modern.store  # one store, its caches shared
+    assert len(batch._CONTEXTS) == 2 and len(batch._STORES) == 1
+
+
+def test_each_distinct_name_is_resolved_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    resolved: list[tuple[str, bool]] = []
+    real = CardStore.resolve
+
+    def counting(self: CardStore, name: str, *, suggest: bool = True) -> Resolution:
+        resolved.append((name, suggest))
+        return real(self, name, suggest=suggest)
+
+    monkeypatch.setattr(CardStore, "resolve", counting)
+    store = CardStore.from_records([c.record for c in CardStore.bundled().all_cards()], "fresh")
+    context = batch.BatchContext(store, get_format("modern"))
+    items = corpus_items()
+    batch.validate_texts(items, context)
+    names = {e.name for _, text in items for e in parse_text(text).entries}
+    assert len(resolved) == len(set(resolved))  # once each, over 53 decks that repeat them
+    assert {name for name, suggest in resolved if suggest} == names
+
+
+def test_partition_rows_are_the_engine_report(fresh_contexts: None) -> None:
+    items = corpus_items()[:12]
+    rows = batch.validate_partition(items, format="modern")
+    store, spec = CardStore.bundled(), get_format("modern")
+    expected = [check_parsed(parse_text(text, deck_id), store, spec) for deck_id, text in items]
+    findings = list(rows.findings.rows())
+    assert [(f["deck_id"], f["code"], f["message"]) for f in findings] == [
+        (deck_id, f.code, f.message)
+        for (deck_id, _), r in zip(items, expected, strict=True)
+        for f in r.findings
+    ]
+    summary = {r["deck_id"]: r for r in rows.summary.rows()}
+    for (deck_id, _), report in zip(items, expected, strict=True):
+        assert summary[deck_id]["legal"] == report.legal
+        assert summary[deck_id]["eligible_companions"] == ", ".join(
+            c.companion.split(",")[0].split(" of ")[0] for c in report.companions if c.eligible
+        )
+    assert len(rows.companions) == 10 * len(items)
+
+
+def test_partition_with_a_format_per_deck(fresh_contexts: None) -> None:
+    items = corpus_items()
+    formats = {deck_id: deck_id.split("/")[0] for deck_id, _ in items}
+    rows = batch.validate_partition(items, format=formats)
+    assert {r["deck_id"]: r["format"] for r in rows.summary.rows()} == formats
+    with pytest.raises(ValueError, match="no format given"):
+        batch.validate_partition(items, format={})
+
+
+def test_entry_table_keeps_codes_and_one_row_per_card() -> None:
+    context = batch.BatchContext(CardStore.bundled(), get_format("freeform"))
+    table = batch.EntryTable()
+    for deck_id, text in [
+        ("a", "4 Lightning Bolt\n2 lightning bolt\n1 Not A Card\n"),
+        ("b", "4 Lightning Bolt\n"),
+    ]:
+        table.add(context, deck_id, parse_text(text, deck_id))
+    assert len(table) == 4 and table.deck_ids == ["a", "b"]
+    assert [r.name for r in table.cards] == ["Lightning Bolt"]  # two spellings, one card row
+    assert list(table.card) == [0, 0, -1, 0]
+    assert table.written_names == ["Lightning Bolt", "lightning bolt", "Not A Card"]
+    assert list(table.qty) == [4, 2, 1, 4] and list(table.line) == [1, 2, 3, 1]
+
+
+def test_card_rows_use_the_companion_engine() -> None:
+    store = CardStore.bundled()
+    row = batch.card_row(store.card("Lurrus of the Dream-Den"))  # type: ignore[arg-type]
+    names = batch.COMPANION_NAMES
+    assert row.rule_index == names.index("Lurrus of the Dream-Den")
+    assert row.named_mask == 1 << names.index("Lurrus of the Dream-Den")
+    broken = {names[i] for i in range(len(names)) if row.breaks_mask >> i & 1}
+    assert "Gyruda, Doom of Depths" in broken  # mana value 3 is odd
+    assert "Lurrus of the Dream-Den" in broken  # a permanent with mana value 3
+    assert "Kaheera, the Orphanguard" not in broken  # a Cat Nightmare
+
+
+def test_directory_sources_skip_files_that_are_not_decklists(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("4 Lightning Bolt\n")
+    (tmp_path / "README.md").write_text("# notes\n")
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / ".hidden" / "b.txt").write_text("4 Lightning Bolt\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "c.dek").write_text("<Deck></Deck>\n")
+    assert [deck_id for deck_id, _ in batch.deck_paths(tmp_path)] == ["a.txt", "sub/c.dek"]
+    assert batch.deck_paths(tmp_path / "a.txt") == [(str(tmp_path / "a.txt"), tmp_path / "a.txt")]

@@ -1,0 +1,240 @@
+"""The vectorised companion table equals companions.evaluate, deck by deck.
+
+frames.companion_table computes every condition as a group-by over the whole batch; only the
+per-card facts come from the companion engine. These tests hold it to the engine: on the bundled
+corpus and example decks in every format, and on random batches over the companion tests' card set,
+which has the awkward shapes (split cards sharing a name with another card, Rooms, Grist's
+off-battlefield creature type, changelings, Zirda's ability cases)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from deckcheck import frames
+from deckcheck.cards.store import CardStore
+from deckcheck.companions import COMPANIONS, evaluate
+from deckcheck.deck import Deck, DeckCard, Entry, Zone
+from deckcheck.format_spec import FormatSpec
+from deckcheck.formats import get_format, load_registry
+from tests.companions import cards as test_cards
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO / "data" / "corpus"
+EXAMPLES = REPO / "data" / "decks"
+COLUMNS = ["deck_id", "companion", "eligible", "declared", "breakers", "cut", "add", "near_miss"]
+BREAKER_COLUMNS = ["deck_id", "companion", "card", "qty", "zone", "line"]
+
+
+def reference(frame: pd.DataFrame, spec: FormatSpec, store: CardStore) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """companions.evaluate on each deck of a long frame: (table, breakers) in companion_table's shape."""
+    table: list[dict[str, Any]] = []
+    breakers: list[dict[str, Any]] = []
+    for deck_id, rows in frame.groupby("deck_id", sort=False):
+        cards = []
+        for row in rows.itertuples():
+            card = None if pd.isna(row.card) else store.get(row.card)
+            if card is not None:
+                line = getattr(row, "line", 0)
+                line = 0 if pd.isna(line) else int(line)
+                cards.append(DeckCard(Entry(int(row.qty), row.card, Zone(row.zone), line), card))
+        for result in evaluate(Deck(str(deck_id), cards), spec, store.get):
+            table.append(
+                {
+                    "deck_id": deck_id,
+                    "companion": result.companion,
+                    "eligible": result.eligible,
+                    "declared": result.declared,
+                    "breakers": len(result.breakers),
+                    "cut": result.cut_count,
+                    "add": result.add,
+                    "near_miss": result.near_miss,
+                }
+            )
+            breakers += [
+                {
+                    "deck_id": deck_id,
+                    "companion": result.companion,
+                    "card": b.card,
+                    "qty": b.quantity,
+                    "zone": b.zone,
+                    "line": b.line or pd.NA,
+                }
+                for b in result.breakers
+            ]
+    return pd.DataFrame(table, columns=COLUMNS), pd.DataFrame(breakers, columns=BREAKER_COLUMNS)
+
+
+def assert_same(frame: pd.DataFrame, spec: FormatSpec, store: CardStore) -> pd.DataFrame:
+    table = frames.companion_table(frame, format=spec, store=store)
+    expected, expected_breakers = reference(frame, spec, store)
+    got = table[COLUMNS].astype({"companion": str, "deck_id": object}).reset_index(drop=True)
+    want = expected.astype({"deck_id": object})
+    mismatch = (got != want).any(axis=1)
+    assert not mismatch.any(), (
+        f"{spec.name}: vectorised table differs from evaluate:\n"
+        f"{pd.concat([got[mismatch], want[mismatch]], keys=['table', 'evaluate']).to_string()}"
+    )
+    breakers = frames.companion_breakers(frame, format=spec, store=store)
+    got_b = breakers[BREAKER_COLUMNS].astype(
+        {"companion": str, "zone": str, "card": str, "deck_id": object, "line": object}
+    )
+    want_b = expected_breakers.astype({"deck_id": object, "line": object})
+    pd.testing.assert_frame_equal(
+        got_b.reset_index(drop=True), want_b.reset_index(drop=True), check_dtype=False
+    )
+    return table
+
+
+@pytest.fixture(scope="module")
+def bundled() -> CardStore:
+    return CardStore.bundled()
+
+
+@pytest.fixture(scope="module")
+def corpus(bundled: CardStore) -> pd.DataFrame:
+    return frames.load_decks(CORPUS, store=bundled)
+
+
+@pytest.mark.parametrize("format_name", sorted(load_registry()))
+def test_corpus_in_every_format(corpus: pd.DataFrame, bundled: CardStore, format_name: str) -> None:
+    assert_same(corpus, get_format(format_name), bundled)
+
+
+@pytest.mark.parametrize("format_name", ["modern", "legacy", "vintage", "commander", "brawl", "limited"])
+def test_example_decks(bundled: CardStore, format_name: str) -> None:
+    assert_same(frames.load_decks(EXAMPLES, store=bundled), get_format(format_name), bundled)
+
+
+def test_corpus_has_eligible_and_blocked_companions(corpus: pd.DataFrame, bundled: CardStore) -> None:
+    """The equality above means something only if the corpus has both outcomes for most companions."""
+    formats_of = {d: d.split("/")[0] for d in corpus["deck_id"].unique()}
+    table = frames.companion_table(corpus, format=formats_of, store=bundled)
+    outcomes = table.groupby("companion", observed=True)["eligible"].agg(["any", "all"])
+    assert outcomes["any"].sum() >= 5
+    assert not outcomes["all"].any()
+
+
+# -- random batches ---------------------------------------------------------------------------------
+COMPANION_CARDS = [rule.name for rule in COMPANIONS]
+ZONES = [Zone.MAIN] * 7 + [Zone.SIDEBOARD] * 2 + [Zone.COMMANDER, Zone.COMPANION, Zone.MAYBEBOARD]
+
+
+def random_batch(rng: random.Random, names: list[str], decks: int) -> pd.DataFrame:
+    rows: list[dict[str, Any]] = []
+    basics = [n for n in ("Island", "Forest", "Plains", "Swamp", "Mountain") if n in names]
+    for d in range(decks):
+        deck_id = f"deck-{d}"
+        entries: list[tuple[int, str | None, Zone]] = []
+        for _ in range(rng.randint(0, 18)):
+            entries.append((rng.choice((1, 1, 1, 2, 3, 4, 5)), rng.choice(names), rng.choice(ZONES)))
+        if rng.random() < 0.4:  # a companion somewhere
+            entries.append((1, rng.choice(COMPANION_CARDS), rng.choice((Zone.COMPANION, Zone.SIDEBOARD))))
+        if rng.random() < 0.3:  # big enough for Yorion, or just many lands
+            entries.append((rng.choice((40, 60, 85)), rng.choice(basics), Zone.MAIN))
+        if rng.random() < 0.1:
+            entries.append((1, None, Zone.MAIN))  # a name that matched no card
+        if rng.random() < 0.2 and entries:  # the same card on a second line
+            qty, name, zone = rng.choice(entries)
+            entries.append((qty, name, zone))
+        for line, (qty, name, zone) in enumerate(entries, start=1):
+            rows.append(
+                {
+                    "deck_id": deck_id,
+                    "zone": str(zone),
+                    "card": name,
+                    "written": name or "Not A Real Card",
+                    "qty": qty,
+                    "line": line if rng.random() < 0.9 else pd.NA,
+                }
+            )
+    frame = pd.DataFrame(rows)
+    frame["line"] = frame["line"].astype("Int64")
+    return frame
+
+
+@pytest.fixture(scope="module")
+def test_store() -> CardStore:
+    return CardStore.from_records(test_cards.RECORDS, "companion test cards")
+
+
+SPECS = {
+    "modern": test_cards.MODERN,
+    "limited": test_cards.LIMITED,
+    "commander": test_cards.COMMANDER,
+    "brawl": test_cards.BRAWL,
+    "gladiator": get_format("gladiator"),
+    "freeform": get_format("freeform"),
+}
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("spec_name", sorted(SPECS))
+def test_random_batches(test_store: CardStore, spec_name: str, seed: int) -> None:
+    rng = random.Random(f"{spec_name}-{seed}")
+    names = sorted(c.name for c in test_store.all_cards())
+    assert_same(random_batch(rng, names, 60), SPECS[spec_name], test_store)
+
+
+def test_split_cards_sharing_a_name_use_the_exact_cut(test_store: CardStore) -> None:
+    """Fire // Ice next to a card named Fire: keeping one of the two is a search, not a sum."""
+    frame = pd.DataFrame(
+        {
+            "deck_id": ["a", "a", "a", "b", "b"],
+            "zone": ["main"] * 5,
+            "card": ["Fire // Ice", "Fire", "Ice", "Fire // Ice", "Lightning Bolt"],
+            "qty": [1, 1, 1, 2, 1],
+        }
+    )
+    table = assert_same(frame, test_cards.MODERN, test_store)
+    lutri = table[table["companion"] == "Lutri, the Spellchaser"].set_index("deck_id")
+    assert lutri.loc["a", "cut"] == 1  # keep Fire and Ice, cut Fire // Ice
+    assert lutri.loc["b", "cut"] == 1
+
+
+def test_names_are_resolved_and_unknown_names_ignored(test_store: CardStore) -> None:
+    frame = pd.DataFrame(
+        {
+            "deck_id": [1, 1, 1, 2],
+            "zone": ["main", "main", "sideboard", "main"],
+            "card": ["lightning bolt", "No Such Card", "Lurrus of the Dream-Den", None],
+            "qty": [4, 2, 1, 3],
+        }
+    )
+    table = frames.companion_table(frame, format=test_cards.MODERN, store=test_store)
+    assert list(table["deck_id"].unique()) == [1, 2]
+    lurrus = table[(table["companion"] == "Lurrus of the Dream-Den")].set_index("deck_id")
+    assert bool(lurrus.loc[1, "declared"]) and bool(lurrus.loc[1, "eligible"])
+    gyruda = table[(table["companion"] == "Gyruda, Doom of Depths")].set_index("deck_id")
+    assert gyruda.loc[1, "breakers"] == 1 and gyruda.loc[1, "cut"] == 4  # only the bolts count
+
+
+def test_per_deck_formats(corpus: pd.DataFrame, bundled: CardStore) -> None:
+    formats_of = pd.Series({d: d.split("/")[0] for d in corpus["deck_id"].unique()})
+    mixed = frames.companion_table(corpus, format=formats_of, store=bundled)
+    assert list(mixed["deck_id"].unique()) == list(corpus["deck_id"].unique())
+    for name, ids in formats_of.groupby(formats_of).groups.items():
+        alone = frames.companion_table(corpus[corpus["deck_id"].isin(ids)], format=str(name), store=bundled)
+        got = mixed[mixed["deck_id"].isin(ids)].reset_index(drop=True)
+        pd.testing.assert_frame_equal(got, alone.reset_index(drop=True))
+
+
+def test_bad_frames_are_clear_errors(test_store: CardStore) -> None:
+    good = {"deck_id": ["a"], "zone": ["main"], "card": ["Island"], "qty": [1]}
+    with pytest.raises(ValueError, match="unknown zone"):
+        frames.companion_table(pd.DataFrame({**good, "zone": ["library"]}), format="modern", store=test_store)
+    with pytest.raises(ValueError, match="qty"):
+        frames.companion_table(pd.DataFrame({**good, "qty": [0]}), format="modern", store=test_store)
+    with pytest.raises(ValueError, match="no format given"):
+        frames.companion_table(pd.DataFrame(good), format={"b": "modern"}, store=test_store)
+
+
+def test_empty_frame_gives_empty_table(test_store: CardStore) -> None:
+    empty = pd.DataFrame({"deck_id": [], "zone": [], "card": [], "qty": []})
+    table = frames.companion_table(empty, format="modern", store=test_store)
+    assert list(table.columns) == COLUMNS and table.empty
+    assert frames.companion_breakers(empty, format="modern", store=test_store).empty

@@ -1,0 +1,272 @@
+"""The pandas API: sources, the long frame, validate's tidy frames, and their agreement with a
+single-deck check."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from deckcheck import batch, frames
+from deckcheck.cards.store import CardStore
+from deckcheck.engine import check_file
+from deckcheck.formats import get_format
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "data" / "decks"
+CORPUS = REPO / "data" / "corpus"
+BURN = EXAMPLES / "modern-burn.txt"
+
+FINDING_COLUMNS = [
+    "deck_id",
+    "path",
+    "code",
+    "slug",
+    "severity",
+    "message",
+    "card",
+    "line",
+    "section",
+    "rule",
+]
+
+
+@pytest.fixture(scope="module")
+def store() -> CardStore:
+    return CardStore.bundled()
+
+
+def texts(*paths: Path) -> pd.Series:
+    return pd.Series({p.name: p.read_text(encoding="utf-8") for p in paths}, name="text")
+
+
+# -- load_decks ------------------------------------------------------------------------------
+def test_long_frame_columns_and_types(store: CardStore) -> None:
+    decks = frames.load_decks(BURN, store=store)
+    assert list(decks.columns) == list(batch.ENTRY_COLUMNS + batch.CARD_COLUMNS)
+    assert decks["deck_id"].unique().tolist() == [str(BURN)]
+    bolt = decks[decks["card"] == "Lightning Bolt"].iloc[0]
+    assert (bolt["zone"], bolt["qty"], bolt["mana_value"], bolt["colour_identity"]) == ("main", 4, 1, "R")
+    assert bolt["card_types"] == "Instant" and not bolt["is_permanent"] and not bolt["is_land"]
+    assert decks.loc[decks["zone"] == "main", "qty"].sum() == 60
+    assert decks.loc[decks["zone"] == "sideboard", "qty"].sum() == 15
+    assert isinstance(decks["zone"].dtype, pd.CategoricalDtype)
+    assert str(decks["line"].dtype) == "Int64" and decks["line"].notna().all()
+
+
+def test_unknown_names_keep_a_row(store: CardStore) -> None:
+    decks = frames.load_decks(pd.Series({7: "4 Lightning Bolt\n2 Lightnig Bolt\n"}), store=store)
+    assert decks["deck_id"].tolist() == [7, 7]
+    assert decks["written"].tolist() == ["Lightning Bolt", "Lightnig Bolt"]
+    assert decks["card"].isna().tolist() == [False, True]
+    assert decks["mana_value"].isna().tolist() == [False, True]
+
+
+def test_sources_agree(store: CardStore, tmp_path: Path) -> None:
+    """A directory, a list of paths, a Series and a DataFrame of text give the same entries."""
+    paths = sorted(EXAMPLES.glob("*.txt"))
+    (tmp_path / "notes.md").write_text("# not a deck\n")  # a directory source reads decklist files only
+    (tmp_path / "decks").mkdir()
+    for p in paths:
+        (tmp_path / "decks" / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+    by_dir = frames.load_decks(tmp_path, store=store)
+    by_list = frames.load_decks(paths, store=store)
+    series = texts(*paths)
+    by_series = frames.load_decks(series, store=store)
+    by_frame = frames.load_decks(series.rename_axis("deck_id").reset_index(), store=store)
+    assert by_dir["deck_id"].unique().tolist() == [f"decks/{p.name}" for p in paths]
+    columns = ["zone", "card", "written", "qty", "line"]
+    for other in (by_list, by_series, by_frame):
+        pd.testing.assert_frame_equal(
+            by_dir[columns].astype(str).reset_index(drop=True),
+            other[columns].astype(str).reset_index(drop=True),
+        )
+
+
+def test_card_columns_are_computed_once_per_card(store: CardStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real = batch.card_row
+
+    def counting(card):  # type: ignore[no-untyped-def]
+        calls.append(card.name)
+        return real(card)
+
+    monkeypatch.setattr(batch, "card_row", counting)
+    fresh = CardStore.from_records(
+        [c.record for c in store.all_cards()], "a fresh store: no card row cached yet"
+    )
+    decks = frames.load_decks(CORPUS, store=fresh)
+    assert sorted(calls) == sorted(decks["card"].dropna().unique())
+    frames.companion_table(decks, format="modern", store=fresh)
+    frames.validate(CORPUS / "modern", format="modern", store=fresh)
+    assert len(calls) == len(set(calls))  # later batches over the same store reuse the rows
+
+
+# -- validate -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("format_name", ["modern", "legacy", "vintage", "commander", "limited"])
+def test_findings_are_those_of_a_single_check(store: CardStore, format_name: str) -> None:
+    """The batch runs the engine itself: every deck's findings equal `deckcheck check`'s."""
+    paths = sorted(EXAMPLES.glob("*.txt"))
+    results = frames.validate(paths, format=format_name, store=store)
+    spec = get_format(format_name)
+    for path in paths:
+        report = check_file(path, store, spec)
+        got = results.findings[results.findings["deck_id"] == str(path)]
+        assert got["code"].tolist() == [f.code for f in report.findings]
+        assert got["message"].tolist() == [f.message for f in report.findings]
+        assert got["line"].fillna(0).tolist() == [f.location.line for f in report.findings]
+        summary = results.summary.set_index("deck_id").loc[str(path)]
+        assert bool(summary["legal"]) == report.legal
+        assert summary["errors"] == len(report.errors)
+        companions = results.companions[results.companions["deck_id"] == str(path)]
+        assert companions["eligible"].tolist() == [r.eligible for r in report.companions]
+        assert companions["breakers"].tolist() == [len(r.breakers) for r in report.companions]
+
+
+def test_result_frames_have_fixed_columns_and_types(store: CardStore) -> None:
+    results = frames.validate(texts(*EXAMPLES.glob("*.txt")), format="modern", store=store, breakers=True)
+    assert list(results.findings.columns) == FINDING_COLUMNS
+    assert list(results.companions.columns) == list(batch.COMPANION_COLUMNS)
+    assert list(results.summary.columns) == list(batch.SUMMARY_COLUMNS)
+    assert results.breakers is not None and list(results.breakers.columns) == list(batch.BREAKER_COLUMNS)
+    assert results.findings["severity"].dtype == frames.SEVERITY_DTYPE
+    assert results.findings["severity"].cat.ordered
+    assert str(results.findings["line"].dtype) == "Int64"
+    lines = results.findings["line"]
+    assert lines.isna().any() and (lines.dropna() > 0).all()  # line 0 (the whole deck) is <NA>
+    assert results.companions["companion"].dtype == frames.COMPANION_DTYPE
+    assert len(results.companions) == 10 * len(results.summary)
+
+
+def test_empty_batch_still_has_columns(store: CardStore, tmp_path: Path) -> None:
+    results = frames.validate(tmp_path, format="modern", store=store)
+    assert results.findings.empty and list(results.findings.columns) == FINDING_COLUMNS
+    assert results.findings.groupby("code").size().empty
+    assert results.breakers is None
+    assert frames.load_decks(tmp_path, store=store).empty
+
+
+def test_validating_the_long_frame(store: CardStore) -> None:
+    """Resolving `written` again gives the same findings, except parse problems (not in a long frame)."""
+    series = texts(*sorted(EXAMPLES.glob("*.txt")))
+    series["typo.txt"] = "Deck\n4 Lightnig Bolt\n56 Mountain\n"
+    direct = frames.validate(series, format="modern", store=store)
+    long = frames.load_decks(series, store=store)
+    again = frames.validate(long, format="modern", store=store)
+    keep = ~direct.findings["code"].str.startswith("DC00")
+    columns = ["deck_id", "code", "message", "card", "line"]
+    pd.testing.assert_frame_equal(
+        direct.findings.loc[keep, columns].reset_index(drop=True),
+        again.findings[columns].reset_index(drop=True),
+    )
+    pd.testing.assert_frame_equal(direct.companions, again.companions)
+    assert "DC010" in set(again.findings["code"])
+
+
+def test_per_deck_formats(store: CardStore) -> None:
+    paths = {p.name: p for p in EXAMPLES.glob("*.txt")}
+    series = texts(*paths.values())
+    chosen = pd.Series({name: name.split("-")[0] for name in series.index})
+    results = frames.validate(series, format=chosen, store=store)
+    assert dict(zip(results.summary["deck_id"], results.summary["format"], strict=True)) == chosen.to_dict()
+    for name in ("commander-kenrith.txt", "modern-burn.txt"):
+        alone = frames.validate(series[[name]], format=chosen[name], store=store)
+        got = results.findings[results.findings["deck_id"] == name].reset_index(drop=True)
+        pd.testing.assert_frame_equal(got, alone.findings)
+    with pytest.raises(ValueError, match="no format given for deck"):
+        frames.validate(series, format={"modern-burn.txt": "modern"}, store=store)
+
+
+def test_chunks_give_the_same_frames(store: CardStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    series = texts(*sorted(CORPUS.rglob("*.txt")))
+    whole = frames.validate(series, format="legacy", store=store, breakers=True)
+    monkeypatch.setattr(frames, "CHUNK_DECKS", 4)
+    chunked = frames.validate(series, format="legacy", store=store, breakers=True)
+    for name in ("findings", "companions", "summary", "metadata", "breakers"):
+        pd.testing.assert_frame_equal(getattr(whole, name), getattr(chunked, name))
+
+
+def test_breakers_frame_matches_the_vectorised_one(store: CardStore) -> None:
+    decks = frames.load_decks(CORPUS, store=store)
+    results = frames.validate(decks, format="modern", store=store, breakers=True)
+    assert results.breakers is not None
+    vectorised = frames.companion_breakers(decks, format="modern", store=store)
+    columns = ["deck_id", "companion", "card", "qty", "zone", "line"]
+    pd.testing.assert_frame_equal(
+        results.breakers[columns].astype({"card": str}), vectorised[columns].astype({"card": str})
+    )
+
+
+def test_metadata_is_tidy(store: CardStore) -> None:
+    results = frames.validate(CORPUS / "vintage", format="vintage", store=store)
+    archetypes = results.metadata[results.metadata["key"] == "archetype"]
+    assert set(archetypes["value"]) == {"Lurrus Shops"}
+    assert results.summary["name"].str.startswith("Lurrus Shops").all()
+
+
+def test_bad_sources_are_clear_errors(store: CardStore) -> None:
+    with pytest.raises(ValueError, match="no 'text' column"):
+        frames.validate(pd.DataFrame({"deck": ["x"]}), format="modern", store=store)
+    with pytest.raises(ValueError, match="missing"):
+        frames.validate(pd.DataFrame({"card": ["Island"], "qty": [1]}), format="modern", store=store)
+
+
+def test_missing_text_is_an_empty_deck(store: CardStore) -> None:
+    results = frames.validate(pd.Series({"a": None, "b": "60 Island\n"}), format="modern", store=store)
+    assert results.summary.set_index("deck_id")["main_count"].to_dict() == {"a": 0, "b": 60}
+
+
+# -- progress ---------------------------------------------------------------------------------------
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    quiet = io.StringIO()
+    with batch.ProgressBar(1000, "checking decks", stream=quiet, every=10) as bar:
+        for _ in range(1000):
+            bar(1)
+    assert quiet.getvalue() == "" and bar.done == 1000
+    loud = FakeTerminal()
+    with batch.ProgressBar(1000, "checking decks", stream=loud, every=10) as bar:
+        for _ in range(1000):
+            bar(1)
+    assert "checking decks" in loud.getvalue() and "1000/1000" in loud.getvalue()
+
+
+def test_progress_can_be_forced(store: CardStore, capsys: pytest.CaptureFixture[str]) -> None:
+    frames.validate(BURN, format="modern", store=store, progress=True)
+    assert "checking decks" in capsys.readouterr().err
+    frames.validate(BURN, format="modern", store=store)
+    assert capsys.readouterr().err == ""  # pytest's stderr is not a terminal
+
+
+def test_accessor(store: CardStore) -> None:
+    decks = frames.load_decks(EXAMPLES, store=store)
+    pd.testing.assert_frame_equal(
+        decks.deckcheck.companion_table(format="legacy", store=store),
+        frames.companion_table(decks, format="legacy", store=store),
+    )
+    by_text = texts(BURN).rename_axis("deck_id").reset_index()
+    assert by_text.deckcheck.validate(format="modern", store=store).summary["legal"].tolist() == [True]
+
+
+def test_partition_tables(store: CardStore) -> None:
+    """validate_partition (what map_partitions runs) gives the in-memory frames, and meta() their shape."""
+    series = texts(*sorted(EXAMPLES.glob("*.txt")))
+    whole = frames.validate(series, format="modern", store=store, breakers=True)
+    partition = series.to_frame()
+    for table in ("findings", "companions", "summary", "metadata", "breakers"):
+        got = frames.validate_partition(partition, format="modern", table=table)
+        pd.testing.assert_frame_equal(got, getattr(whole, table))
+        assert list(frames.meta(table).columns) == list(got.columns)
+        assert frames.meta(table).dtypes.drop("deck_id").equals(got.dtypes.drop("deck_id"))
+    entries = frames.validate_partition(partition, format="modern", table="entries")
+    long = frames.load_decks(series, store=store)
+    pd.testing.assert_frame_equal(entries.astype(str), long.astype(str))
+    assert list(frames.meta("entries").columns) == list(long.columns)
+    with pytest.raises(ValueError, match="format_column"):
+        frames.validate_partition(partition, table="summary")

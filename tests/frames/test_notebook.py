@@ -1,0 +1,58 @@
+"""The metagame notebook runs, top to bottom, on the bundled corpus (no network, no display)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_runs(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    figures = tmp_path / "figures"
+    monkeypatch.setenv("DECKCHECK_FIGURES", str(figures))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    monkeypatch.delenv("DECKCHECK_CORPUS", raising=False)
+    monkeypatch.delenv("DECKCHECK_CARD_DB", raising=False)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    )
+    client.execute()  # a failing cell raises CellExecutionError with its traceback
+    if path.name == "companion_metagame.ipynb":
+        assert sorted(p.name for p in figures.glob("*.png")) == [
+            "blockers.png",
+            "eligibility.png",
+            "legality.png",
+        ]
+        last = notebook.cells[-1].outputs[0]["text"]
+        assert "identical to the engine's" in last
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_is_committed_without_outputs(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, "strip the outputs before committing"
+
+
+def test_notebook_found() -> None:
+    assert any(p.name == "companion_metagame.ipynb" for p in NOTEBOOKS)
+
+
+def test_corpus_is_what_the_script_writes() -> None:
+    sys.path.insert(0, str(REPO / "notebooks"))
+    try:
+        import make_corpus
+    finally:
+        sys.path.remove(str(REPO / "notebooks"))
+    assert make_corpus.main(["--check"]) == 0, "run python notebooks/make_corpus.py"
