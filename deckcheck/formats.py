@@ -447,10 +447,27 @@ def _number(word: str) -> int | None:
     return _NUMBER_WORDS.get(word)
 
 
+_DECK_LIMITS: dict[str, tuple[Card, tuple[bool, int | None]]] = {}
+
+
 def oracle_deck_limit(card: Card) -> tuple[bool, int | None]:
     """The card's own deck-construction override (CR 113.6n), from its oracle text:
     (True, None) for "any number of cards named …", (True, 7) for "up to seven", (True, 1) for
-    "only one"; (False, None) when the card has none. The sentence must name the card itself."""
+    "only one"; (False, None) when the card has none. The sentence must name the card itself.
+    Cached per card (checked by identity, so two card sets never mix): batches ask per deck."""
+    hit = _DECK_LIMITS.get(card.name)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    if len(_DECK_LIMITS) > 200_000:
+        _DECK_LIMITS.clear()
+    result = _oracle_deck_limit(card)
+    _DECK_LIMITS[card.name] = (card, result)
+    return result
+
+
+def _oracle_deck_limit(card: Card) -> tuple[bool, int | None]:
+    if "a deck can have" not in card.oracle_text.casefold():
+        return False, None
     own_names = {lookup_key(n) for n in (card.name, *card.face_names, *card.names)}
     for match in _DECK_LIMIT_RE.finditer(_text(card)):
         if lookup_key(match.group("name").strip()) not in own_names:

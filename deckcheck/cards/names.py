@@ -35,6 +35,8 @@ _NON_ALNUM_RE = re.compile(r"[^0-9a-z]+")
 
 
 def fold_accents(text: str) -> str:
+    if text.isascii():  # nearly every name: nothing to fold
+        return text
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
