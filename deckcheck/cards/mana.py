@@ -52,7 +52,15 @@ def parse_mana_cost(text: str | None) -> ManaCost:
     symbols = _SYMBOL_RE.findall(stripped)
     if _SYMBOL_RE.sub("", stripped).strip():
         raise ManaCostError(f"mana cost {text!r} has text outside {{...}} symbols")
-    return ManaCost(tuple(s.strip().upper() for s in symbols), True)
+    parsed = tuple(s.strip().upper() for s in symbols)
+    for symbol in parsed:
+        try:
+            symbol_value(symbol)
+        except ValueError:  # a number too long for int() (Python caps digits at 4,300)
+            raise ManaCostError(
+                f"mana cost symbol {{{symbol[:12]}...}} is a number too long to read"
+            ) from None
+    return ManaCost(parsed, True)
 
 
 def symbol_value(symbol: str) -> int:
@@ -61,13 +69,13 @@ def symbol_value(symbol: str) -> int:
     X, Y, Z count 0 (202.3e); hybrid counts its largest component (202.3f: {2/W} is 2);
     Phyrexian counts 1 (202.3g); half-mana symbols are Un-cards and count 0 here.
     """
-    if symbol.isdigit():
+    if symbol.isdecimal():  # not isdigit(): "²" is a digit that int() refuses
         return int(symbol)
     if symbol in {"X", "Y", "Z"}:
         return 0
     parts = symbol.split("/")
     if len(parts) > 1:
-        values = [int(p) if p.isdigit() else (0 if p == "P" else 1) for p in parts]
+        values = [int(p) if p.isdecimal() else (0 if p == "P" else 1) for p in parts]
         return max(values)
     if symbol.startswith("H"):  # {HW}: half a white mana (Un-sets)
         return 0

@@ -28,12 +28,34 @@ def _opt_str(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
+def _list(value: Any, where: str, key: str) -> Sequence[Any]:
+    """A JSON list (a string is not one: it would be read letter by letter)."""
+    if value is None:
+        return ()
+    if not isinstance(value, Sequence) or isinstance(value, (str, bytes)):
+        raise CardDataError(f"{where}: {key!r} must be a list, got {type(value).__name__}")
+    return value
+
+
+def _object(value: Any, where: str, key: str) -> Mapping[Any, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise CardDataError(f"{where}: {key!r} must be an object, got {type(value).__name__}")
+    return value
+
+
 def face_from_record(face: Mapping[str, Any], where: str) -> Face:
+    if not isinstance(face, Mapping):
+        raise CardDataError(f"{where}: a face must be an object, got {type(face).__name__}")
     name = face.get("name")
     if not isinstance(name, str) or not name:
         raise CardDataError(f"{where}: a face has no name")
+    mana_cost = face.get("mana_cost")
+    if mana_cost is not None and not isinstance(mana_cost, str):
+        raise CardDataError(f"{where}: mana_cost must be a string, got {type(mana_cost).__name__}")
     try:
-        cost = parse_mana_cost(face.get("mana_cost"))
+        cost = parse_mana_cost(mana_cost)
     except ManaCostError as exc:
         raise CardDataError(f"{where}: {exc}") from None
     indicator = face.get("color_indicator")
@@ -60,24 +82,31 @@ def card_from_record(record: Mapping[str, Any]) -> Card:
         raise CardDataError(f"card record without a name: {str(record)[:120]}")
     where = f"card {name!r}"
     raw_faces = record.get("faces")
-    if not isinstance(raw_faces, Sequence) or not raw_faces:
+    if not isinstance(raw_faces, Sequence) or isinstance(raw_faces, (str, bytes)) or not raw_faces:
         raise CardDataError(f"{where}: 'faces' must be a non-empty list")
     faces = tuple(face_from_record(f, where) for f in raw_faces)
     legalities = record.get("legalities") or {}
     if not isinstance(legalities, Mapping):
         raise CardDataError(f"{where}: 'legalities' must be an object")
     for fmt, value in legalities.items():
-        if value not in LEGALITY_VALUES:
+        if not isinstance(value, str) or value not in LEGALITY_VALUES:
             raise CardDataError(f"{where}: legality {fmt}={value!r} is not one of {sorted(LEGALITY_VALUES)}")
-    leadership = record.get("leadership") or {}
-    printed = record.get("printed_names") or {}
-    printed_types = record.get("printed_type_lines") or {}
+    keywords = _list(record.get("keywords"), where, "keywords")
+    leadership = _object(record.get("leadership"), where, "leadership")
+    printed = {
+        k: _list(v, where, f"printed_names.{k}")
+        for k, v in _object(record.get("printed_names"), where, "printed_names").items()
+    }
+    printed_types = {
+        k: _list(v, where, f"printed_type_lines.{k}")
+        for k, v in _object(record.get("printed_type_lines"), where, "printed_type_lines").items()
+    }
     return Card(
         name=name,
         layout=str(record.get("layout") or "normal"),
         faces=faces,
         color_identity=_colours(record.get("color_identity"), where),
-        keywords=frozenset(str(k) for k in record.get("keywords") or ()),
+        keywords=frozenset(str(k) for k in keywords),
         legalities=tuple(sorted((str(k), str(v)) for k, v in legalities.items())),
         leadership=tuple(sorted((str(k), bool(v)) for k, v in leadership.items())),
         printed_names=tuple(sorted((str(k), tuple(v)) for k, v in printed.items())),

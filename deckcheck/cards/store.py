@@ -109,13 +109,19 @@ class _MemoryBackend:
         self._rows: dict[str, list[NameRow]] = {}
         self._printed: dict[str, list[NameRow]] = {}
         self._loose: dict[str, list[str]] = {}
-        for record in records:
-            name = str(record["name"])
+        for number, record in enumerate(records, start=1):
+            if not isinstance(record, Mapping) or not isinstance(record.get("name"), str):
+                raise CardDataError(f"card record {number} has no name: {str(record)[:80]}")
+            name = record["name"]
             if name in self._records:
                 raise CardDataError(f"card {name!r} appears twice in the card data")
+            try:
+                rows = list(_index_rows(record))
+            except (KeyError, TypeError, AttributeError) as exc:  # faces / printed names of the wrong shape
+                raise CardDataError(f"card {name!r}: malformed face or printed names ({exc!r})") from None
             self._records[name] = record
             self._loose.setdefault(loose_key(name), []).append(name)
-            for key, card_name, kind, lang in _index_rows(record):
+            for key, card_name, kind, lang in rows:
                 table = self._printed if kind == "printed" else self._rows
                 row = NameRow(card_name, kind, lang)
                 if row not in table.setdefault(key, []):
@@ -243,11 +249,10 @@ class CardStore:
         records = payload.get("cards") if isinstance(payload, dict) else payload
         if not isinstance(records, list):
             raise CardDataError(f"card data file {path}: expected a list of card records under 'cards'")
-        meta = (
-            {str(k): str(v) for k, v in (payload.get("meta") or {}).items()}
-            if isinstance(payload, dict)
-            else {}
-        )
+        raw_meta = (payload.get("meta") or {}) if isinstance(payload, dict) else {}
+        if not isinstance(raw_meta, dict):
+            raise CardDataError(f"card data file {path}: 'meta' must be an object")
+        meta = {str(k): str(v) for k, v in raw_meta.items()}
         meta.setdefault("source", str(path))
         return cls(_MemoryBackend(records, meta), str(path))
 
@@ -278,6 +283,8 @@ class CardStore:
         cached = self._cards.get(name)
         if cached is not None:
             return cached
+        if not _encodable(name):
+            return None
         record = self._backend.record(name)
         if record is None:
             return None
@@ -303,6 +310,8 @@ class CardStore:
     def resolve(self, name: str, *, suggest: bool = True) -> Resolution:
         """Resolve a name as written in a decklist to a card, with suggestions when it fails."""
         query = clean_name(name)
+        if not _encodable(query):  # a lone surrogate: no card has it, and SQLite cannot take it
+            return Resolution(name, None, "unknown")
         exact = self.card(query)
         if exact is not None:
             return Resolution(name, exact, "exact" if query == name else "normalized")
@@ -341,6 +350,8 @@ class CardStore:
 
     def _suggest(self, name: str, limit: int) -> tuple[str, ...]:
         found: list[str] = []
+        if not _encodable(name):
+            return ()
 
         def add(candidates: Iterable[str]) -> None:
             for candidate in candidates:
@@ -358,6 +369,15 @@ class CardStore:
                 by_key.setdefault(k, card_name)
             add(by_key[k] for k in difflib.get_close_matches(key, list(by_key), n=limit, cutoff=0.75))
         return tuple(found[:limit])
+
+
+def _encodable(text: str) -> bool:
+    """False for text with lone surrogates (from a JSON "\\ud800" escape), which UTF-8 cannot hold."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 _BUNDLED: CardStore | None = None

@@ -40,15 +40,20 @@ class Element:
     line: int
     children: list[Element] = field(default_factory=list)
     text_parts: list[str] = field(default_factory=list)
+    closed: bool = False  # its end tag was read (False: the XML broke inside it)
 
     @property
     def text(self) -> str:
         return "".join(self.text_parts)
 
     def iter(self) -> Iterator[Element]:
-        yield self
-        for child in self.children:
-            yield from child.iter()
+        """This element and its descendants in document order. A loop, not recursion: a file
+        nested 100,000 levels deep must not hit the recursion limit."""
+        stack = [self]
+        while stack:
+            element = stack.pop()
+            yield element
+            stack.extend(reversed(element.children))
 
 
 class _TreeBuilder(xml.sax.handler.ContentHandler):
@@ -72,7 +77,7 @@ class _TreeBuilder(xml.sax.handler.ContentHandler):
 
     def endElement(self, name: str) -> None:
         if self._stack:
-            self._stack.pop()
+            self._stack.pop().closed = True
 
     def characters(self, content: str) -> None:
         if self._stack:
@@ -137,6 +142,9 @@ class _XmlRun:
     ) -> None:
         b = self.builder
         line = element.line
+        if not element.closed:  # cut short by the XML error (already reported): "Llanowar El"
+            self.problem_lines.setdefault(line, f"<{element.tag}> cut off by the XML error")
+            return
         name_text, removed = strip_control(name)
         if removed:
             b.report(
@@ -195,10 +203,11 @@ class _XmlRun:
     def finish(self) -> ParsedDeck:
         b = self.builder
         for number, raw in enumerate(self.lines, start=1):
-            if number in self.problem_lines:
+            if number in self.card_lines:  # a card read on it, even if another element failed
+                notes = [*self.card_lines[number], self.problem_lines.get(number, "")]
+                b.record(number, LineKind.CARD, raw, "; ".join(n for n in notes if n))
+            elif number in self.problem_lines:
                 b.record(number, LineKind.PROBLEM, raw, self.problem_lines[number])
-            elif number in self.card_lines:
-                b.record(number, LineKind.CARD, raw, "; ".join(self.card_lines[number]))
             elif not raw.strip():
                 b.record(number, LineKind.BLANK, raw)
             else:
