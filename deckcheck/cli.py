@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO
 
 import click
 
@@ -29,7 +29,7 @@ from deckcheck.errors import ConfigError, DeckcheckError, InputError
 if TYPE_CHECKING:
     from deckcheck.cards.store import CardStore
     from deckcheck.cards.update import UpdateResult
-    from deckcheck.deck import ParsedDeck
+    from deckcheck.deck import Entry, ParsedDeck
     from deckcheck.format_spec import FormatSpec
 
 STDIN = "-"
@@ -643,6 +643,265 @@ def companions(
     else:
         rep.write_companions_text(results, out, color=_resolve_color(color, out))
     return 0
+
+
+# -- export -----------------------------------------------------------------------------------------
+# The writers of deckcheck.decklist.WRITERS (kept literal so `--help` needs no decklist import;
+# tests/reliability/test_export.py checks the two agree).
+EXPORT_FORMATS = ("arena", "mtgo", "moxfield", "forge", "xmage", "cod", "dek", "csv")
+DEFAULT_EXPORT_FORMAT = "arena"
+_WRITE_CHUNK = 64 * 1024
+
+
+@dataclass(frozen=True)
+class ExportLoss:
+    """Something in the source that the written decklist would not contain."""
+
+    line: int
+    message: str
+
+    def text(self, path: str) -> str:
+        return f"{path}:{self.line}: {self.message}" if self.line > 0 else f"{path}: {self.message}"
+
+
+@cli.command(short_help="Write a decklist in another format: stdout, -o FILE or --in-place.")
+@click.argument("file", type=click.Path(allow_dash=True))
+@click.option(
+    "-t",
+    "--to",
+    "target_format",
+    type=click.Choice(EXPORT_FORMATS),
+    default=None,
+    help="Format to write. Default: the decklist's own format when deckcheck can write it, else arena.",
+)
+@click.option(
+    "--input-format",
+    metavar="NAME",
+    default=None,
+    help="Decklist format of FILE (default: detected from the content).",
+)
+@click.option(
+    "-o",
+    "--output",
+    "output_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write to this file instead of standard output; an existing file is replaced only with --force.",
+)
+@click.option(
+    "--in-place", is_flag=True, help="Rewrite FILE itself (atomically: a temporary file, then a rename)."
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace an existing -o file; rewrite even when lines of FILE could not be read (they are dropped).",
+)
+def export(
+    file: str,
+    target_format: str | None,
+    input_format: str | None,
+    output_path: Path | None,
+    in_place: bool,
+    force: bool,
+) -> int:
+    """Read the decklist FILE ('-' reads standard input) in any input format and write it with
+    deckcheck's writers: arena, mtgo, moxfield, forge, xmage, cod, dek or csv (UTF-8, LF line ends).
+
+    Standard output by default; nothing is written to a file unless -o or --in-place asks for it.
+    A file is written through a temporary file in the same directory and renamed into place, so an
+    interrupted export never leaves half a decklist. Lines that could not be read (and a
+    maybeboard the target format cannot hold) would be lost: --in-place then refuses unless --force
+    is given; to standard output or -o they are listed on stderr and the exit code is 1.
+
+    Exit codes: 0 written, 1 written without some lines (listed), 2 nothing written.
+    """
+    from deckcheck import decklist
+    from deckcheck.deck import LineKind
+
+    if in_place and output_path is not None:
+        _usage("--in-place and -o/--output cannot be used together")
+    if in_place and file == STDIN:
+        _usage("--in-place needs a file; standard input cannot be rewritten")
+    try:
+        forced_format = _check_input_format(input_format, "--input-format")
+    except ConfigError as exc:
+        _usage(exc.message, exc.hint)
+    source = STDIN_PATH if file == STDIN else file
+    if file == STDIN:
+        parsed = decklist.parse_bytes(sys.stdin.buffer.read(), STDIN_PATH, forced_format)
+    elif Path(file).is_dir():
+        raise InputError(f"{file}: is a directory; export takes one decklist file")
+    else:
+        parsed = decklist.parse_file(Path(file), forced_format)
+
+    errors = [p for p in parsed.problems if p.severity == "error"]
+    if errors and not parsed.entries:
+        reasons = "; ".join(f"line {p.line}: {p.message}" if p.line > 0 else p.message for p in errors[:5])
+        raise InputError(f"{source}: nothing to export: {reasons}")
+    to = target_format or (parsed.input_format if parsed.input_format in decklist.WRITERS else None)
+    if to is None:
+        if in_place:
+            _usage(
+                f"{source} is a {parsed.input_format} decklist, which deckcheck cannot write; "
+                "--in-place needs --to to change its format",
+                hint=f"--to {'|'.join(EXPORT_FORMATS)}",
+            )
+        to = DEFAULT_EXPORT_FORMAT
+    text = decklist.WRITERS[to](parsed)
+
+    dropped = _entries_not_written(parsed, to)
+    losses = [ExportLoss(p.line, f"{p.code or 'DC002'} {p.message}") for p in errors]
+    losses += [ExportLoss(e.line, f"{e.quantity} {e.name}: the {to} format has no {e.zone}") for e in dropped]
+    cards = sum(e.quantity for e in parsed.entries) - sum(e.quantity for e in dropped)
+    _check_read_back(parsed.path, text, to, cards, force)
+
+    target = _export_target(file, output_path, in_place, force)
+    shown = file if in_place else str(output_path)
+    rewriting_source = target is not None and file != STDIN and _same_file(target, Path(file))
+    if losses and rewriting_source and not force:
+        listed = "\n".join(f"  {loss.text(source)}" for loss in losses[:50])
+        more = f"\n  ... and {len(losses) - 50} more" if len(losses) > 50 else ""
+        raise DeckcheckError(
+            f"{source}: not rewritten: the rewrite would lose {_count(len(losses), 'line')}:\n{listed}{more}",
+            hint="fix those lines first, export with -o to a new file, or add --force to drop them",
+        )
+    for loss in losses:
+        click.echo(f"deckcheck: warning: {loss.text(source)} (not written)", err=True)
+    for problem in parsed.problems:
+        if problem.severity == "warning":
+            click.echo(f"deckcheck: note: {ExportLoss(problem.line, problem.message).text(source)}", err=True)
+    if target is not None:
+        # Writers carry cards, zones, printings and the deck name; not free-form comments.
+        comments = sum(
+            1 for r in parsed.lines if r.kind is LineKind.COMMENT and not r.note and r.text.strip()
+        )
+        if comments:
+            click.echo(
+                f"deckcheck: note: {source}: {_count(comments, 'comment line')} not carried over", err=True
+            )
+        if parsed.declared_format:
+            click.echo(
+                f"deckcheck: note: {source}: the format declaration ({parsed.declared_format}) is not "
+                "carried over; give --format to `deckcheck check`, or a config",
+                err=True,
+            )
+
+    if target is None:
+        click.echo(text, nl=False)
+        return 1 if losses else 0
+    data = text.encode("utf-8")
+    if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
+        click.echo(f"{shown}: already in {to} form; not rewritten", err=True)
+        return 1 if losses else 0
+    mode = target.stat().st_mode & 0o7777 if target.exists() else _default_mode()
+    try:
+        write_atomically(target, data, mode)
+    except OSError as exc:
+        raise DeckcheckError(
+            f"cannot write {shown}: {exc.strerror or type(exc).__name__}; {shown} was not changed"
+        ) from None
+    click.echo(f"wrote {_count(cards, 'card')} in {to} form to {shown}", err=True)
+    return 1 if losses else 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def _entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
+    """Entries the writer leaves out: the maybeboard, in formats that have none (commanders and
+    companions are folded into the sideboard instead, as each writer documents)."""
+    from deckcheck import decklist
+    from deckcheck.deck import Zone
+
+    if Zone.MAYBEBOARD in decklist.WRITER_ZONES[to]:
+        return []
+    return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
+
+
+def _check_read_back(path: str, text: str, to: str, cards: int, force: bool) -> None:
+    """What was written must read back as the same number of cards: a writer that lost one would
+    otherwise replace a decklist with a shorter one."""
+    from deckcheck import decklist
+
+    back = decklist.parse_text(text, f"<{to} output>", to)
+    got = sum(e.quantity for e in back.entries)
+    bad = [p for p in back.problems if p.severity == "error"]
+    if (got != cards or bad) and not force:
+        detail = f"; {bad[0].message}" if bad else ""
+        raise DeckcheckError(
+            f"{path}: the {to} decklist would not read back the same ({got:,} cards instead of "
+            f"{cards:,}{detail}); nothing was written",
+            hint="please report this decklist; --force writes it anyway",
+        )
+
+
+def _export_target(file: str, output_path: Path | None, in_place: bool, force: bool) -> Path | None:
+    """The file to write (symlinks followed, so a linked decklist stays linked), or None for stdout."""
+    if in_place:
+        return Path(file).resolve()
+    if output_path is None:
+        return None
+    if output_path.is_dir():
+        _usage(f"-o {output_path}: is a directory; give a file name")
+    if not output_path.parent.is_dir():
+        raise InputError(f"-o {output_path}: the directory {output_path.parent} does not exist")
+    if output_path.exists() or output_path.is_symlink():
+        if file != STDIN and _same_file(output_path, Path(file)) and not force:
+            _usage(f"-o {output_path} is the decklist being read", hint="use --in-place to rewrite it")
+        if not force:
+            raise DeckcheckError(
+                f"-o {output_path}: the file exists; not replaced", hint="add --force to replace it"
+            )
+    return output_path.resolve()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _default_mode() -> int:
+    """The permissions a new file gets here (0666 less the umask), as `>` in a shell would give."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _write_chunks(handle: BinaryIO, data: bytes) -> None:
+    for start in range(0, len(data), _WRITE_CHUNK):
+        handle.write(data[start : start + _WRITE_CHUNK])
+
+
+def write_atomically(target: Path, data: bytes, mode: int) -> None:
+    """Write ``data`` to a temporary file next to ``target`` (same file system; a hidden name, so
+    `deckcheck check DIR` never reads it), flush it to disk, then rename it over ``target``: a
+    reader, or a crash, sees the old file or the new one, never part of one. On any failure the
+    temporary file is removed and ``target`` is untouched."""
+    import tempfile
+
+    fd, temp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            _write_chunks(handle, data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    if os.name == "posix":  # make the rename itself durable
+        with contextlib.suppress(OSError):
+            directory = os.open(target.parent, os.O_RDONLY)
+            try:
+                os.fsync(directory)
+            finally:
+                os.close(directory)
 
 
 @cli.command(short_help="List the game formats.")

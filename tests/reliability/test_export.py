@@ -1,0 +1,362 @@
+"""`deckcheck export`: any input format out through the writers, to stdout by default; -o and
+--in-place write through a temporary file and a rename, never leave part of a file, and refuse to
+drop lines that could not be read unless --force says so."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+import pytest
+
+import deckcheck.cli
+from deckcheck.cli import EXPORT_FORMATS
+from deckcheck.deck import ParsedDeck, Zone
+from deckcheck.decklist import INPUT_FORMATS, WRITER_ZONES, WRITERS, parse_file, parse_text
+from tests.reliability.conftest import LEGAL_MODERN, Invoke, Project
+from tests.reliability.outcomes import TALLY
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "decklists"
+WITH_PROBLEMS = "4 Lightning Bolt\n0 Shock\n56 Mountain\n1 " + "A" * 400 + "\n"  # lines 2 and 4 unreadable
+WITH_MAYBEBOARD = "Deck\n4 Lightning Bolt\n56 Mountain\n\nMaybeboard\n1 Shivan Dragon\n"
+
+
+def snapshot(directory: Path) -> dict[str, tuple[bytes, int, int]]:
+    """Every file under ``directory`` (hidden ones too): bytes, mtime and mode."""
+    found = {}
+    for path in sorted(directory.rglob("*")):
+        if path.is_file() and not path.is_symlink():
+            info = path.stat()
+            found[str(path.relative_to(directory))] = (path.read_bytes(), info.st_mtime_ns, info.st_mode)
+    return found
+
+
+def temporary_files(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.endswith(".tmp"))
+
+
+def card_count(deck: ParsedDeck, to: str | None = None) -> int:
+    dropped = to is not None and Zone.MAYBEBOARD not in WRITER_ZONES[to]
+    return sum(e.quantity for e in deck.entries if not (dropped and e.zone is Zone.MAYBEBOARD))
+
+
+def test_export_formats_are_the_writers() -> None:
+    assert tuple(WRITERS) == EXPORT_FORMATS
+    assert set(EXPORT_FORMATS) <= set(INPUT_FORMATS)
+
+
+# -- standard output ------------------------------------------------------------------------------
+FIXTURE_FILES = sorted(p.name for p in FIXTURES.iterdir() if p.is_file() and p.suffix != ".html")
+
+
+@pytest.mark.parametrize("to", EXPORT_FORMATS)
+@pytest.mark.parametrize("fixture", FIXTURE_FILES)
+def test_every_fixture_exports_to_every_format(
+    fixture: str, to: str, project: Project, invoke: Invoke
+) -> None:
+    source = project.write(fixture, (FIXTURES / fixture).read_bytes())
+    before = snapshot(project.root)
+    result = invoke(["export", fixture, "--to", to])
+    assert "Traceback" not in result.output
+    original = parse_file(source)
+    lossy = card_count(original, to) < card_count(original) or any(
+        p.severity == "error" for p in original.problems
+    )
+    assert result.exit_code == (1 if lossy else 0), result.stderr
+    back = parse_text(result.stdout, "<export>", to)
+    assert card_count(back) == card_count(original, to)
+    assert not [p for p in back.problems if p.severity == "error"]
+    assert snapshot(project.root) == before  # stdout only: nothing written
+    TALLY.record("export", "fixture x format to stdout", f"exit {result.exit_code}")
+
+
+def test_default_format_is_the_input_format_or_arena(project: Project, invoke: Invoke) -> None:
+    project.write("mtgo.txt", (FIXTURES / "mtgo_sideboard_header.txt").read_bytes())
+    project.write("plain.dec", (FIXTURES / "plain.dec").read_bytes())
+    mtgo = invoke(["export", "mtgo.txt"])
+    assert mtgo.stdout == WRITERS["mtgo"](parse_file(project.root / "mtgo.txt"))
+    plain = invoke(["export", "plain.dec"])
+    assert plain.stdout == WRITERS["arena"](parse_file(project.root / "plain.dec"))
+
+
+def test_standard_input(invoke: Invoke, project: Project) -> None:
+    result = invoke(["export", "-", "--to", "csv"], input=LEGAL_MODERN.encode("utf-16"))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1:] == ["4,Lightning Bolt,main,,,,", "56,Mountain,main,,,,"]
+
+
+def test_lines_that_cannot_be_read_are_listed_on_stderr(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", WITH_PROBLEMS)
+    result = invoke(["export", "deck.txt", "--to", "mtgo"])
+    assert result.exit_code == 1
+    assert result.stdout == "4 Lightning Bolt\n56 Mountain\n"
+    assert "deck.txt:2: DC002 count is 0 (not written)" in result.stderr
+    assert "deck.txt:4: DC002 card name too long" in result.stderr
+
+
+# -- -o -----------------------------------------------------------------------------------------------
+def test_output_file_is_written_with_usual_permissions(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", LEGAL_MODERN)
+    old_umask = os.umask(0o022)
+    try:
+        result = invoke(["export", "deck.txt", "--to", "dek", "-o", "deck.dek"])
+    finally:
+        os.umask(old_umask)
+    assert result.exit_code == 0, result.output
+    assert "wrote 60 cards in dek form to deck.dek" in result.stderr
+    written = project.root / "deck.dek"
+    assert written.read_text(encoding="utf-8") == WRITERS["dek"](parse_file(project.root / "deck.txt"))
+    assert stat.S_IMODE(written.stat().st_mode) == 0o644
+    assert temporary_files(project.root) == []
+
+
+def test_output_file_is_not_replaced_without_force(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", LEGAL_MODERN)
+    other = project.write("other.txt", "1 Island\n")
+    before = snapshot(project.root)
+    refused = invoke(["export", "deck.txt", "-o", "other.txt"])
+    assert refused.exit_code == 2
+    assert "-o other.txt: the file exists; not replaced" in refused.stderr
+    assert "--force" in refused.stderr
+    assert snapshot(project.root) == before
+    forced = invoke(["export", "deck.txt", "-o", "other.txt", "--force", "--to", "arena"])
+    assert forced.exit_code == 0
+    assert other.read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
+
+
+def test_output_file_that_is_the_input_points_to_in_place(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", LEGAL_MODERN)
+    before = snapshot(project.root)
+    result = invoke(["export", "deck.txt", "-o", "./deck.txt"])
+    assert result.exit_code == 2
+    assert "is the decklist being read" in result.stderr and "--in-place" in result.stderr
+    assert snapshot(project.root) == before
+
+
+def test_output_into_a_directory_or_nowhere(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", LEGAL_MODERN)
+    (project.root / "folder").mkdir()
+    into_folder = invoke(["export", "deck.txt", "-o", "folder"])
+    assert into_folder.exit_code == 2 and "folder" in into_folder.stderr
+    nowhere = invoke(["export", "deck.txt", "-o", "missing/deck.txt"])
+    assert nowhere.exit_code == 2
+    assert "the directory missing does not exist" in nowhere.stderr
+    assert not (project.root / "missing").exists()
+
+
+def test_output_file_with_unreadable_lines_is_written_and_says_so(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", WITH_PROBLEMS)
+    result = invoke(["export", "deck.txt", "-o", "clean.txt"])
+    assert result.exit_code == 1
+    assert "deck.txt:2: DC002 count is 0 (not written)" in result.stderr
+    assert (project.root / "clean.txt").read_text(encoding="utf-8") == "4 Lightning Bolt\n56 Mountain\n"
+
+
+# -- --in-place -----------------------------------------------------------------------------------------
+def test_in_place_rewrites_keeping_permissions(project: Project, invoke: Invoke) -> None:
+    deck = project.write("deck.dec", "4 Lightning Bolt\n// a note\n56 Mountain\n")
+    deck.chmod(0o640)
+    result = invoke(["export", "deck.dec", "--in-place", "--to", "arena"])
+    assert result.exit_code == 0, result.output
+    assert deck.read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
+    assert stat.S_IMODE(deck.stat().st_mode) == 0o640
+    assert "1 comment line not carried over" in result.stderr
+    assert temporary_files(project.root) == []
+
+
+def test_in_place_through_a_symlink_keeps_the_link(project: Project, invoke: Invoke) -> None:
+    real = project.write("real/deck.txt", "4 Lightning Bolt\n56 Mountain\n")
+    link = project.root / "link.txt"
+    link.symlink_to(real)
+    result = invoke(["export", "link.txt", "--in-place", "--to", "arena"])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert real.read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
+
+
+def test_in_place_with_nothing_to_change_does_not_touch_the_file(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", "Deck\n4 Lightning Bolt\n56 Mountain\n")
+    before = snapshot(project.root)
+    result = invoke(["export", "deck.txt", "--in-place"])
+    assert result.exit_code == 0
+    assert "already in arena form; not rewritten" in result.stderr
+    assert snapshot(project.root) == before
+
+
+def test_in_place_refuses_to_drop_unreadable_lines(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", WITH_PROBLEMS)
+    before = snapshot(project.root)
+    refused = invoke(["export", "deck.txt", "--in-place"])
+    assert refused.exit_code == 2
+    assert "deck.txt: not rewritten: the rewrite would lose 2 lines:" in refused.stderr
+    assert "  deck.txt:2: DC002 count is 0" in refused.stderr
+    assert "  deck.txt:4: DC002 card name too long" in refused.stderr
+    assert "--force" in refused.stderr
+    assert snapshot(project.root) == before
+    TALLY.record("export", "in-place with unreadable lines", "refused, exit 2, file untouched")
+
+    forced = invoke(["export", "deck.txt", "--in-place", "--force"])
+    assert forced.exit_code == 1
+    assert "deck.txt:2: DC002 count is 0 (not written)" in forced.stderr
+    # rewritten in its own (MTGO) format, without the two lines
+    assert (project.root / "deck.txt").read_text(encoding="utf-8") == "4 Lightning Bolt\n56 Mountain\n"
+
+
+def test_in_place_refuses_to_drop_a_maybeboard(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", WITH_MAYBEBOARD)
+    before = snapshot(project.root)
+    refused = invoke(["export", "deck.txt", "--in-place", "--to", "mtgo"])
+    assert refused.exit_code == 2
+    assert "deck.txt:6: 1 Shivan Dragon: the mtgo format has no maybeboard" in refused.stderr
+    assert snapshot(project.root) == before
+    kept = invoke(["export", "deck.txt", "--in-place", "--to", "moxfield"])  # moxfield has one
+    assert kept.exit_code == 0
+    assert "MAYBEBOARD:\n1 Shivan Dragon" in (project.root / "deck.txt").read_text(encoding="utf-8")
+
+
+def test_in_place_of_a_format_deckcheck_cannot_write_needs_to(project: Project, invoke: Invoke) -> None:
+    project.write("deck.o8d", (FIXTURES / "octgn.o8d").read_bytes())
+    before = snapshot(project.root)
+    result = invoke(["export", "deck.o8d", "--in-place"])
+    assert result.exit_code == 2
+    assert "deck.o8d is a o8d decklist, which deckcheck cannot write" in result.stderr
+    assert snapshot(project.root) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["export", "-", "--in-place"], "standard input cannot be rewritten"),
+        (["export", "deck.txt", "--in-place", "-o", "x.txt"], "cannot be used together"),
+        (["export", "deck.txt", "--input-format", "nosuch"], "unknown input format 'nosuch'"),
+        (["export", "deck.txt", "--to", "nosuch"], "Invalid value for '-t' / '--to'"),
+    ],
+)
+def test_usage_errors(args: list[str], message: str, project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", LEGAL_MODERN)
+    before = snapshot(project.root)
+    result = invoke(args, input=b"")
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert snapshot(project.root) == before
+
+
+# -- input that is not a decklist -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("binary.txt", "binary.txt: nothing to export: binary file (contains NUL bytes)"),
+        ("missing.txt", "missing.txt: nothing to export: cannot read the file: No such file or directory"),
+        ("folder", "folder: is a directory"),
+        ("loop.txt", "loop.txt: nothing to export: cannot read the file: Too many levels of symbolic links"),
+        ("bomb.dek", "bomb.dek: nothing to export: line 1: XML refused"),
+    ],
+)
+def test_unreadable_input_writes_nothing(name: str, reason: str, project: Project, invoke: Invoke) -> None:
+    project.write("binary.txt", b"\x00\x01\x02" * 100)
+    project.write("bomb.dek", '<?xml version="1.0"?>\n<!DOCTYPE Deck [<!ENTITY a "b">]>\n<Deck/>\n')
+    (project.root / "folder").mkdir()
+    (project.root / "loop.txt").symlink_to("loop.txt")
+    before = snapshot(project.root)
+    for args in (["export", name], ["export", name, "-o", "out.txt"], ["export", name, "--in-place"]):
+        result = invoke(args)
+        assert result.exit_code == 2, (args, result.output)
+        assert reason in result.stderr, (args, result.stderr)
+        assert "Traceback" not in result.output
+        assert snapshot(project.root) == before
+    TALLY.record("export", "unreadable input", "nothing written, exit 2 (x3 destinations)")
+
+
+# -- failures while writing: the destination is never left half-written -----------------------------------
+@pytest.fixture(params=["in-place", "-o --force"])
+def destination(request: pytest.FixtureRequest, project: Project) -> Iterator[tuple[list[str], Path]]:
+    """A decklist and the arguments that write over an existing file, with enough text for many
+    write chunks."""
+    source = project.write("deck.dec", "".join(f"1 Card Number {i}\n" for i in range(2000)))
+    if request.param == "in-place":
+        yield ["export", "deck.dec", "--in-place", "--to", "arena"], source
+    else:
+        target = project.write("out.txt", "the previous export\n")
+        yield ["export", "deck.dec", "-o", "out.txt", "--force", "--to", "arena"], target
+
+
+def test_a_writer_that_raises_leaves_the_destination(
+    destination: tuple[list[str], Path], project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args, _ = destination
+    before = snapshot(project.root)
+
+    def broken(deck: ParsedDeck) -> str:
+        raise RuntimeError("writer bug")
+
+    monkeypatch.setitem(WRITERS, "arena", broken)
+    result = invoke(args)
+    assert result.exit_code == 2
+    assert "internal error: RuntimeError: writer bug" in result.stderr
+    assert snapshot(project.root) == before
+    TALLY.record("fault", "export: writer raises", "destination unchanged, exit 2")
+
+
+def test_a_write_cut_off_midway_leaves_the_destination(
+    destination: tuple[list[str], Path], project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args, target = destination
+    before = snapshot(project.root)
+    seen: list[tuple[Path, int]] = []
+
+    def disk_full(handle: BinaryIO, data: bytes) -> None:
+        handle.write(data[: len(data) // 2])
+        handle.flush()
+        seen.extend((p, p.stat().st_size) for p in target.parent.iterdir() if p.name.endswith(".tmp"))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(deckcheck.cli, "_write_chunks", disk_full)
+    shown = args[args.index("-o") + 1] if "-o" in args else "deck.dec"
+    result = invoke(args)
+    assert result.exit_code == 2
+    assert f"cannot write {shown}: No space left on device" in result.stderr
+    assert "was not changed" in result.stderr
+    ((temp, size),) = seen  # a partial temporary file existed, next to the destination
+    assert temp.name.startswith(f".{target.name}.") and size > 0
+    assert not temp.exists()
+    assert snapshot(project.root) == before
+    TALLY.record("fault", "export: disk full mid-write", "destination unchanged, temp removed, exit 2")
+
+
+def test_a_failed_rename_leaves_the_destination(
+    destination: tuple[list[str], Path], project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args, _ = destination
+    before = snapshot(project.root)
+
+    def refuse(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(os, "replace", refuse)  # the os module deckcheck.cli uses
+    result = invoke(args)
+    assert result.exit_code == 2
+    assert "Permission denied" in result.stderr and "was not changed" in result.stderr
+    monkeypatch.undo()
+    assert snapshot(project.root) == before
+    TALLY.record("fault", "export: rename fails", "destination unchanged, temp removed, exit 2")
+
+
+def test_an_interrupt_midway_leaves_the_destination(
+    destination: tuple[list[str], Path], project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args, _ = destination
+    before = snapshot(project.root)
+
+    def interrupted(handle: BinaryIO, data: bytes) -> None:
+        handle.write(data[:100])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(deckcheck.cli, "_write_chunks", interrupted)
+    result = invoke(args)
+    assert result.exit_code == 130
+    assert snapshot(project.root) == before
+    TALLY.record("fault", "export: Ctrl-C mid-write", "destination unchanged, temp removed, exit 130")
