@@ -209,7 +209,12 @@ def expand_inputs(arguments: Sequence[str]) -> list[str]:
         elif path.exists():
             add(argument)
         else:
-            raise InputError(f"{argument}: no such file or directory")
+            try:  # a dangling link or a link loop: say which, as the OS does
+                os.stat(argument)
+                reason = "no such file or directory"
+            except OSError as exc:
+                reason = exc.strerror or "no such file or directory"
+            raise InputError(f"{argument}: {reason.lower()}")
     return found
 
 

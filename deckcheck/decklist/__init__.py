@@ -138,7 +138,7 @@ def parse_text(text: str, path: str = "<stdin>", input_format: str | None = None
         )
     parser = forced or INPUT_FORMATS[detect_format(text)]
     try:
-        return parser.parse(text, path)
+        deck = parser.parse(text, path)
     except Exception as exc:  # a parser bug must still be a finding, never a traceback
         return whole_file_problem(
             path,
@@ -147,6 +147,13 @@ def parse_text(text: str, path: str = "<stdin>", input_format: str | None = None
             "please report this file",
             text=text if len(text) < MAX_BYTES else "",
         )
+    if not deck.entries and not any(p.severity == "error" for p in deck.problems):
+        # An empty list is never silently "legal": a size rule may not apply (freeform, no format).
+        # (When lines were refused, their errors already say so.)
+        deck.problems.append(
+            ParseProblem(line=0, message="no card lines in the file", severity="warning", code=SUSPICIOUS)
+        )
+    return deck
 
 
 def parse_bytes(data: bytes, path: str = "<stdin>", input_format: str | None = None) -> ParsedDeck:
