@@ -16,9 +16,6 @@ import xml.sax.xmlreader
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-import defusedxml.sax
-from defusedxml.common import DefusedXmlException
-
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
 from deckcheck.decklist._base import (
     MAX_NAME_LENGTH,
@@ -92,6 +89,11 @@ class XmlError:
 
 def parse_xml(text: str) -> tuple[Element | None, XmlError | None]:
     """Parse untrusted XML text. Returns the (possibly partial) tree and the error, if any."""
+    # Imported here, not at module level: defusedxml's SAX reader pulls in urllib and http.client,
+    # tens of milliseconds on every `deckcheck check` of a text decklist.
+    import defusedxml.sax
+    from defusedxml.common import DefusedXmlException
+
     builder = _TreeBuilder()
     parser = defusedxml.sax.make_parser()
     parser.setContentHandler(builder)
