@@ -725,6 +725,22 @@ def _int_header(value: str | None) -> int | None:
     return number if number >= 0 else None
 
 
+def _bulk_list(
+    session_factory: SessionFactory,
+    store_path: Path,
+    fetch: _Fetch,
+    bulk_url: str,
+    force: bool,
+    progress: Progress | None,
+) -> tuple[Any, list[str]]:
+    """GET /bulk-data through the HTTP cache next to the store: the list and any notes about it."""
+    with session_factory(http_cache_path(store_path)) as session:
+        if progress is not None:
+            progress("bulk-data", 0, None)
+        payload, note = _fetch_bulk_list(session, fetch, bulk_url, force=force)
+    return payload, [note] if note else []
+
+
 def _fetch_bulk_list(
     session: requests.Session, fetch: _Fetch, url: str, *, force: bool
 ) -> tuple[Any, str | None]:
@@ -797,13 +813,7 @@ def update_from_scryfall(
     fetch = _Fetch(timeout=timeout, max_retry_wait=max_retry_wait, sleep=sleep)
     bulk_url = api_base.rstrip("/") + "/bulk-data"
     with update_lock(store_path, timeout=lock_timeout):
-        notes: list[str] = []
-        with session_factory(http_cache_path(store_path)) as session:
-            if progress is not None:
-                progress("bulk-data", 0, None)
-            payload, note = _fetch_bulk_list(session, fetch, bulk_url, force=force)
-            if note:
-                notes.append(note)
+        payload, notes = _bulk_list(session_factory, store_path, fetch, bulk_url, force, progress)
         descriptor = parse_bulk_list(payload, bulk_url, bulk_type)
         meta = read_store_meta(store_path)
         if not force and store_path.exists() and _is_current(meta, descriptor):
@@ -1037,13 +1047,7 @@ def update_languages_from_scryfall(
             )
         had = tuple(code for code in meta.get("languages", "").split(",") if code)
         wanted = tuple(dict.fromkeys((*had, *requested)))
-        notes: list[str] = []
-        with session_factory(http_cache_path(store_path)) as session:
-            if progress is not None:
-                progress("bulk-data", 0, None)
-            payload, note = _fetch_bulk_list(session, fetch, bulk_url, force=force)
-            if note:
-                notes.append(note)
+        payload, notes = _bulk_list(session_factory, store_path, fetch, bulk_url, force, progress)
         descriptor = parse_bulk_list(payload, bulk_url, ALL_CARDS_TYPE)
         if (
             not force
