@@ -1,0 +1,32 @@
+"""The code stays ruff- and mypy-clean (both are in the test extras, so CI enforces it)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=REPO, capture_output=True, text=True, check=False
+    )
+
+
+def test_ruff_clean() -> None:
+    if shutil.which("ruff") is None and _run("ruff", "--version").returncode != 0:
+        pytest.skip("ruff is not installed (it is in the test extras)")
+    result = _run("ruff", "check", "deckcheck", "tests", "benchmarks", "fuzz", "notebooks")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_clean() -> None:
+    if _run("mypy", "--version").returncode != 0:
+        pytest.skip("mypy is not installed (it is in the test extras)")
+    result = _run("mypy", "deckcheck")
+    assert result.returncode == 0, result.stdout + result.stderr
