@@ -130,14 +130,16 @@ def _flag_stray_printed_names(findings: list[Finding], resolved: int) -> list[Fi
     than a translation ("Commander" is the French name of Destined // Lead): make it a warning so
     the user sees it, instead of an info note hidden by default."""
     printed = [f for f in findings if f.code == PRINTED_NAME.code]
-    if not printed or 2 * len(printed) >= resolved:
+    # One or two localized names among many untranslated ones; a mixed list (a translation that
+    # fell back to English where a name was unknown) has more, and they are meant.
+    if not printed or len(printed) > 2 or 10 * len(printed) >= resolved:
         return findings
     stray = {id(f) for f in printed}
     return [
         dataclasses.replace(
             f,
             severity=Severity.WARNING,
-            message=f"{f.message}: a localized name in an otherwise untranslated list; check the line",
+            message=f"{f.message}: a lone localized name in an untranslated list; check the line",
         )
         if id(f) in stray
         else f
@@ -155,7 +157,7 @@ def display_name(deck_card: DeckCard) -> str:
 def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:
     """Name each card as the user wrote it (a localized or face name), the oracle name beside it:
     "Blitzschlag [Lightning Bolt] is banned ..." — so a German list reads in German."""
-    written: dict[str, str] = {}
+    written: dict[str, str] = {}  # oracle name -> display form
     for deck_card in deck.cards:
         shown = display_name(deck_card)
         if shown != deck_card.card.name:
@@ -164,8 +166,8 @@ def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:
         return findings
     renamed = []
     for finding in findings:
-        display = written.get(finding.card or "")
-        if display is None or finding.card is None or finding.code == PRINTED_NAME.code:
+        display = written.get(finding.card or "", "")
+        if not display or finding.card is None or finding.code == PRINTED_NAME.code:
             renamed.append(finding)
             continue
         message = finding.message.replace(finding.card, display, 1)

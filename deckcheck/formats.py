@@ -378,13 +378,9 @@ def _deck_where(deck: Deck, zone: Zone | None = None) -> Location:
 
 
 def _label(card: DeckCard) -> str:
-    """The oracle name, with the name as written when it differs (a localized or face name)."""
-    written, oracle = card.written_name, card.card.name
-    return (
-        oracle
-        if written.casefold() == oracle.casefold() or not written
-        else f"{oracle} (written '{written}')"
-    )
+    """The oracle name. (The engine shows the name as written beside it, for every rule alike:
+    engine._with_written_names.)"""
+    return card.card.name
 
 
 def _group(cards: Iterable[DeckCard]) -> dict[str, list[DeckCard]]:

@@ -61,13 +61,19 @@ def test_findings_name_the_card_as_written_with_oracle_name_beside() -> None:
 
 
 def test_a_stray_localized_name_is_a_warning() -> None:
-    """One German name among English ones is probably not a translation: warn instead of an info."""
-    _, findings = resolve_deck(
-        parsed((1, "Blitzschlag", Zone.MAIN), (59, "Mountain", Zone.MAIN), (1, "Twin A", Zone.MAIN)), STORE
-    )
+    """One German name among many English ones is probably not a translation: warn, not info."""
+    english = [(1, "Mountain", Zone.MAIN)] * 12
+    _, findings = resolve_deck(parsed((1, "Blitzschlag", Zone.MAIN), *english), STORE)
     stray = [f for f in findings if f.code == "DC014"]
     assert stray and stray[0].severity.name == "WARNING"
     assert "check the line" in stray[0].message
+
+
+def test_a_mixed_translation_keeps_localized_names_as_info() -> None:
+    """A translation that fell back to English where names were unknown: its localized names are meant."""
+    mixed = [(1, "Blitzschlag", Zone.MAIN)] * 3 + [(1, "Mountain", Zone.MAIN)] * 12
+    _, findings = resolve_deck(parsed(*mixed), STORE)
+    assert {f.severity.name for f in findings if f.code == "DC014"} == {"INFO"}
 
 
 def test_a_localized_list_keeps_localized_names_as_info() -> None:

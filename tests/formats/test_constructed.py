@@ -173,5 +173,7 @@ def test_a_card_named_by_a_localized_name_shows_both_names() -> None:
         DeckCard(Entry(2, "Blitzschlag", SIDE, line=2), bolt),
     ]
     deck = Deck("de.txt", [*entries, DeckCard(Entry(57, "Mountain", MAIN, line=3), card("Mountain"))])
-    found = one(check_deck(deck, MODERN), "DC104")
-    assert "Lightning Bolt (written 'Blitzschlag')" in found.message and found.location.path == "de.txt"
+    from deckcheck.engine import check_deck as engine_check
+
+    found = one(engine_check(deck, MODERN).findings, "DC104")
+    assert "Blitzschlag [Lightning Bolt]" in found.message and found.location.path == "de.txt"
