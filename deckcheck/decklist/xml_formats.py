@@ -284,8 +284,26 @@ class DekFormat:
         return run.finish()
 
 
-# -- Cockatrice .cod --------------------------------------------------------------------------
+def _zone_of(
+    b: DeckBuilder, element: Element, zones: dict[str, Zone], kind: str
+) -> tuple[Zone, tuple[str, ...]]:
+    """The deck zone an XML zone/section element names. One that is not part of the deck (tokens,
+    planes) keeps its cards in the maybeboard, tagged, with an info note: never counted, never lost."""
+    name = (_attr(element, "name") or "").strip()
+    zone = zones.get(name.lower())
+    if zone is not None:
+        return zone, ()
+    b.report(
+        element.line,
+        f"{kind} {name!r} is not part of the deck: its cards are kept in the maybeboard (never counted)",
+        code=SUSPICIOUS,
+        severity="info",
+        section=Zone.MAYBEBOARD,
+    )
+    return Zone.MAYBEBOARD, (f"extra:{name.lower() or 'unnamed ' + kind}",)
 
+
+# -- Cockatrice .cod --------------------------------------------------------------------------
 _COD_ZONES = {
     "main": Zone.MAIN,
     "side": Zone.SIDEBOARD,
@@ -327,20 +345,7 @@ class CodFormat:
                 for element in child.iter():
                     run.metadata_lines.add(element.line)
                 continue
-            zone_name = (_attr(child, "name") or "").strip()
-            zone = _COD_ZONES.get(zone_name.lower())
-            tags: tuple[str, ...] = ()
-            if zone is None:
-                zone = Zone.MAYBEBOARD
-                tags = (f"extra:{zone_name.lower() or 'unnamed zone'}",)
-                b.report(
-                    child.line,
-                    f"zone {zone_name!r} is not part of the deck: its cards are kept "
-                    "in the maybeboard (never counted)",
-                    code=SUSPICIOUS,
-                    severity="info",
-                    section=zone,
-                )
+            zone, tags = _zone_of(b, child, _COD_ZONES, "zone")
             for card in child.children:
                 if card.tag.lower() != "card":
                     continue
@@ -385,20 +390,7 @@ class O8dFormat:
                 for element in child.iter():
                     run.metadata_lines.add(element.line)
                 continue
-            section = (_attr(child, "name") or "").strip()
-            zone = _O8D_SECTIONS.get(section.lower())
-            tags: tuple[str, ...] = ()
-            if zone is None:
-                zone = Zone.MAYBEBOARD
-                tags = (f"extra:{section.lower() or 'unnamed section'}",)
-                b.report(
-                    child.line,
-                    f"section {section!r} is not part of the deck: its cards are kept "
-                    "in the maybeboard (never counted)",
-                    code=SUSPICIOUS,
-                    severity="info",
-                    section=zone,
-                )
+            zone, tags = _zone_of(b, child, _O8D_SECTIONS, "section")
             for card in child.children:
                 if card.tag.lower() == "card":
                     run.card(
