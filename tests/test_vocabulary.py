@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from deckcheck.cards import vocabulary as v
+from deckcheck.cards.mtgjson import LANGUAGE_CODES as MTGJSON_LANGUAGE_CODES
 
 # Subtypes in the 2022 AtomicCards data that are not current CR words, each with the reason.
 # Keyed by (subtype, the face's "types" as given) so a new unknown word or a known word on a new card type
@@ -30,17 +31,11 @@ KNOWN_2022_LEFTOVERS: Mapping[tuple[str, tuple[str, ...]], str] = {
 
 SKIPPED_LAYOUTS = frozenset({"token", "emblem", "art_series"})
 
+# The ten languages the localized tables must cover (issue #9); their MTGJSON names come from the
+# importer's own map, so the test reads foreignData exactly as the import does.
+TABLE_LANGUAGES = frozenset({"de", "fr", "it", "es", "pt", "ja", "zhs", "zht", "ko", "ru"})
 LANGUAGE_CODES: Mapping[str, str] = {
-    "German": "de",
-    "French": "fr",
-    "Italian": "it",
-    "Spanish": "es",
-    "Portuguese (Brazil)": "pt",
-    "Japanese": "ja",
-    "Chinese Simplified": "zhs",
-    "Chinese Traditional": "zht",
-    "Korean": "ko",
-    "Russian": "ru",
+    name: code for name, code in MTGJSON_LANGUAGE_CODES.items() if code in TABLE_LANGUAGES
 }
 # Scripts written without spaces between words: a table word may end anywhere.
 UNSPACED_LANGUAGES = frozenset({"ja", "zhs", "zht"})
@@ -162,6 +157,7 @@ def test_multiword_subtypes_are_every_subtype_with_a_space_longest_first() -> No
 
 def test_localized_tables_map_to_cr_words_only() -> None:
     english = v.SUPERTYPES | v.CARD_TYPES
+    assert set(LANGUAGE_CODES.values()) == TABLE_LANGUAGES
     assert set(v.LOCALIZED_TYPE_WORDS) == set(LANGUAGE_CODES.values())
     assert set(v.LOCALIZED_SUBTYPE_SEPARATORS) == set(LANGUAGE_CODES.values())
     for lang, table in v.LOCALIZED_TYPE_WORDS.items():
