@@ -51,6 +51,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Protocol
 
 from deckcheck.cards import vocabulary
 from deckcheck.cards.mana import sort_colours
@@ -450,7 +451,18 @@ class DeckVerdict:
     note: str = ""
 
 
-Counted = tuple[DeckCard, CardFeatures]
+class Placed(Protocol):
+    """Where an entry sits: a DeckCard, or (for the lean batch checker) a parsed Entry."""
+
+    @property
+    def quantity(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def zone(self) -> Zone: ...
+
+
+Counted = tuple[Placed, CardFeatures]
 CardCheck = Callable[[CardFeatures], str | None]
 DeckCheck = Callable[[Sequence[Counted], FormatSpec], DeckVerdict]
 FormatCheck = Callable[[FormatSpec], str | None]
@@ -523,12 +535,12 @@ def _aggregate_cut(breakers: Iterable[Breaker]) -> tuple[tuple[str, int], ...]:
     return tuple(totals.items())
 
 
-def _lines(entries: Iterable[DeckCard]) -> str:
+def _lines(entries: Iterable[Placed]) -> str:
     lines = sorted({dc.line for dc in entries if dc.line})
     return ", ".join(str(n) for n in lines)
 
 
-def _at_lines(entries: Iterable[DeckCard]) -> str:
+def _at_lines(entries: Iterable[Placed]) -> str:
     """Where the entries are, for a message: " (line 4)", " (lines 4, 9)", or "" without line numbers."""
     where = _lines(entries)
     if not where:
@@ -536,15 +548,64 @@ def _at_lines(entries: Iterable[DeckCard]) -> str:
     return f" (line {where})" if "," not in where else f" (lines {where})"
 
 
-def _lutri(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
+_NAME_KEYS: dict[frozenset[str], frozenset[str]] = {}
+
+
+def _name_keys(names: frozenset[str]) -> frozenset[str]:
+    """A card's names, case-folded (Lutri compares names so), computed once per card."""
+    keys = _NAME_KEYS.get(names)
+    if keys is None:
+        if len(_NAME_KEYS) >= _CACHE_LIMIT:
+            _NAME_KEYS.clear()
+        keys = _NAME_KEYS[names] = frozenset(n.casefold() for n in names)
+    return keys
+
+
+@dataclass(slots=True)
+class _LutriTally:
+    nonland: list[Counted]
+    copies: dict[str, int]  # card -> copies
+    names_of: dict[str, frozenset[str]]  # card -> its case-folded names
+    entries_of: dict[str, list[Placed]]
+    simple: bool  # one name per card and no two cards alike: only repeated copies can break it
+
+
+def _lutri_tally(items: Sequence[Counted]) -> _LutriTally:
     nonland = [(dc, f) for dc, f in items if not f.is_land]
     copies: dict[str, int] = {}
     names_of: dict[str, frozenset[str]] = {}
-    entries_of: dict[str, list[DeckCard]] = {}
+    entries_of: dict[str, list[Placed]] = {}
     for dc, f in nonland:
         copies[f.name] = copies.get(f.name, 0) + dc.quantity
-        names_of[f.name] = frozenset(n.casefold() for n in f.names)
+        names_of[f.name] = _name_keys(f.names)
         entries_of.setdefault(f.name, []).append(dc)
+    return _LutriTally(nonland, copies, names_of, entries_of, _distinct_single_names(list(names_of.values())))
+
+
+CardTally = tuple[CardFeatures, int, int]  # a distinct card of the starting deck: copies, entries
+
+
+def lutri_counts(cards: Sequence[CardTally]) -> tuple[int, int] | None:
+    """(breaking entries, copies to cut) that :func:`_lutri` finds, without building its breakers,
+    for the usual deck (see _LutriTally.simple); None for any other (ask _lutri itself)."""
+    nonland = [(f, n, entries) for f, n, entries in cards if not f.is_land]
+    if not _distinct_single_names([_name_keys(f.names) for f, _, _ in nonland]):
+        return None
+    breaking = sum(entries for _, n, entries in nonland if n > 1)
+    return breaking, sum(n - 1 for _, n, _ in nonland if n > 1)
+
+
+def _distinct_single_names(names: Sequence[frozenset[str]]) -> bool:
+    return all(len(n) == 1 for n in names) and len(frozenset().union(*names)) == len(names)
+
+
+def _lutri(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
+    tally = _lutri_tally(items)
+    nonland, copies, names_of, entries_of = tally.nonland, tally.copies, tally.names_of, tally.entries_of
+    if tally.simple:
+        # Only repeated copies break it, and the cut keeps one copy of each (what the general
+        # search below finds, without the search).
+        return _lutri_copies(nonland, copies, entries_of)
     users: dict[str, list[str]] = {}
     name_copies: dict[str, int] = {}
     for card_name, names in names_of.items():
@@ -571,6 +632,28 @@ def _lutri(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
         kept = sum(copies.values()) - sum(n for _, n in cut)
         note = f"keep one copy of each name: {kept} nonland cards remain"
     return DeckVerdict(tuple(breakers), cut, 0, note)
+
+
+def _lutri_copies(
+    nonland: Sequence[Counted], copies: dict[str, int], entries_of: dict[str, list[Placed]]
+) -> DeckVerdict:
+    breakers = tuple(
+        Breaker(
+            f.name,
+            dc.line,
+            str(dc.zone),
+            dc.quantity,
+            f"{copies[f.name]} copies of this name{_at_lines(entries_of[f.name])}",
+        )
+        for dc, f in nonland
+        if copies[f.name] > 1
+    )
+    cut = tuple(sorted((name, n - 1) for name, n in copies.items() if n > 1))
+    note = ""
+    if cut:
+        kept = sum(copies.values()) - sum(n for _, n in cut)
+        note = f"keep one copy of each name: {kept} nonland cards remain"
+    return DeckVerdict(breakers, cut, 0, note)
 
 
 def _lutri_cut(copies: dict[str, int], names_of: dict[str, frozenset[str]]) -> tuple[tuple[str, int], ...]:
@@ -632,21 +715,40 @@ def _max_disjoint(group: list[str], names_of: dict[str, frozenset[str]]) -> set[
     return kept
 
 
+def _umori_tally(
+    nonland: Iterable[tuple[int, frozenset[str]]],
+) -> tuple[int, dict[str, int], str | None, int]:
+    """Over (copies, card types) of the nonland cards: (nonland copies, copies having each card
+    type, the type to keep, copies having it)."""
+    total = 0
+    have_type: dict[str, int] = {}  # copies of nonland cards having each card type
+    for copies, card_types in nonland:
+        total += copies
+        for card_type in card_types:
+            have_type[card_type] = have_type.get(card_type, 0) + copies
+    if not have_type:
+        return total, have_type, None, 0
+    # keep the type the most nonland copies have (fewest cuts); ties broken alphabetically
+    shared_type = min(have_type, key=lambda t: (-have_type[t], t))
+    return total, have_type, shared_type, have_type[shared_type]
+
+
+def umori_counts(cards: Sequence[CardTally]) -> tuple[int, int]:
+    """(breaking entries, copies to cut) that :func:`_umori` finds, without building its breakers."""
+    nonland = [(f, n, entries) for f, n, entries in cards if not f.is_land]
+    if not nonland:
+        return 0, 0
+    total, _, shared_type, have = _umori_tally([(n, f.card_types) for f, n, _ in nonland])
+    if shared_type is None:
+        return sum(entries for _, _, entries in nonland), total
+    return sum(entries for f, _, entries in nonland if shared_type not in f.card_types), total - have
+
+
 def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
     nonland = [(dc, f) for dc, f in items if not f.is_land]
     if not nonland:
         return DeckVerdict(note="no nonland cards")
-    total = sum(dc.quantity for dc, _ in nonland)
-    have_type: dict[str, int] = {}  # copies of nonland cards having each card type
-    for dc, f in nonland:
-        for card_type in f.card_types:
-            have_type[card_type] = have_type.get(card_type, 0) + dc.quantity
-    if not have_type:
-        shared_type, have = None, 0
-    else:
-        # keep the type the most nonland copies have (fewest cuts); ties broken alphabetically
-        shared_type = min(have_type, key=lambda t: (-have_type[t], t))
-        have = have_type[shared_type]
+    total, have_type, shared_type, have = _umori_tally([(dc.quantity, f.card_types) for dc, f in nonland])
     if shared_type is not None and have == total:
         return DeckVerdict(note=f"every nonland card is a {shared_type} card")
     breakers = []
@@ -677,6 +779,11 @@ def _yorion_possible(spec: FormatSpec) -> str | None:
         f"{spec.title} decks have {fixed} {spec.max_main} cards, so the starting deck can never have the "
         f"{needed} ({spec.min_main} + 20) Yorion needs"
     )
+
+
+def yorion_shortfall(size: int, spec: FormatSpec) -> int:
+    """Cards a starting deck of ``size`` cards still needs for Yorion (what :func:`_yorion` adds)."""
+    return max(0, spec.min_main + 20 - size)
 
 
 def _yorion(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
@@ -822,7 +929,7 @@ class _Context:
 
     deck: Deck
     spec: FormatSpec
-    items: list[Counted]
+    items: list[tuple[DeckCard, CardFeatures]]
     size: int
     identity: frozenset[str] | None  # the commanders' combined colour identity (None: no commander)
     listing: _Listing
@@ -846,36 +953,51 @@ def _identity_text(colours: frozenset[str]) -> str:
 
 
 def _obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
+    """(kind, text) of what forbids this card as companion here, whatever the deck's contents
+    (:func:`obstacles`), from an evaluation context."""
+    known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
+    status = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
+    companion_identity = card.color_identity if card is not None else rule.colour_identity
+    clash = [dc for dc, f in ctx.items if rule.name in f.names] if ctx.spec.commander else []
+    return obstacles(rule, ctx.spec, status, companion_identity, ctx.identity, clash)
+
+
+def obstacles(
+    rule: CompanionRule,
+    spec: FormatSpec,
+    status: str | None,
+    companion_identity: frozenset[str],
+    identity: frozenset[str] | None,
+    clash: Sequence[Placed],
+) -> list[tuple[str, str]]:
     """(kind, text) of what forbids this card as companion here, whatever the deck's contents.
+
+    ``status``: the companion card's legality in the format (None: card or legality data unknown);
+    ``identity``: the commanders' combined colour identity (None: no commander); ``clash``: the
+    starting-deck entries with the companion's name (Commander only).
 
     kind: banned (FormatSpec.companion_bans) | legality (the card itself is banned or not legal in the
     format, when the card is known) | format (the rule's format check: Yorion where the deck size is
     fixed) | identity | name (Commander only, CR 903.11a)."""
-    spec = ctx.spec
     problems: list[tuple[str, str]] = []
     if rule.name in spec.companion_bans:
         problems.append(("banned", f"{rule.short} is banned as a companion in {spec.title}"))
-    known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
-    if known is not None and ctx.legality_key is not None:
-        status = known.legality(ctx.legality_key)
-        if status in {"banned", "not_legal"}:
-            word = "banned" if status == "banned" else "not legal"
-            problems.append(("legality", f"{rule.short} is {word} in {spec.title}"))
+    if status in {"banned", "not_legal"}:
+        word = "banned" if status == "banned" else "not legal"
+        problems.append(("legality", f"{rule.short} is {word} in {spec.title}"))
     impossible = rule.format_check(spec) if rule.format_check is not None else None
     if impossible:
         problems.append(("format", impossible))
     if spec.commander:
-        companion_identity = card.color_identity if card is not None else rule.colour_identity
-        if ctx.identity is not None and not companion_identity <= ctx.identity:
-            outside = _identity_text(companion_identity - ctx.identity)
+        if identity is not None and not companion_identity <= identity:
+            outside = _identity_text(companion_identity - identity)
             problems.append(
                 (
                     "identity",
                     f"{rule.short}'s colour identity {_identity_text(companion_identity)} has {outside} "
-                    f"outside the commander's colour identity {_identity_text(ctx.identity)}",
+                    f"outside the commander's colour identity {_identity_text(identity)}",
                 )
             )
-        clash = [dc for dc, f in ctx.items if rule.name in f.names]
         if clash:
             problems.append(
                 ("name", f"a card named {rule.name} is already in the starting deck{_at_lines(clash)}")
@@ -946,20 +1068,19 @@ def _evaluate_rule(rule: CompanionRule, ctx: _Context) -> CompanionResult:
         breakers=verdict.breakers,
         cut=verdict.cut,
         add=verdict.add,
-        note=_cut_note(verdict, ctx) if verdict.cut else verdict.note,
+        note=cut_note(verdict, ctx.size, ctx.spec) if verdict.cut else verdict.note,
         declared=declared_entry is not None,
         placement=tuple([text for _, text in obstacles] + _placement(rule, ctx)),
     )
 
 
-def _cut_note(verdict: DeckVerdict, ctx: _Context) -> str:
+def cut_note(verdict: DeckVerdict, size: int, spec: FormatSpec) -> str:
+    """A result's note when cards must be cut (``size``: the starting deck's card count)."""
     cut = sum(n for _, n in verdict.cut)
-    left = ctx.size - cut
+    left = size - cut
     text = f"cut {cut} card{'s' if cut != 1 else ''} to qualify"
-    if left < ctx.spec.min_main:
-        text += (
-            f" (that leaves {left}, below {ctx.spec.title}'s minimum of {ctx.spec.min_main}: replace them)"
-        )
+    if left < spec.min_main:
+        text += f" (that leaves {left}, below {spec.title}'s minimum of {spec.min_main}: replace them)"
     return f"{verdict.note}; {text}" if verdict.note else text
 
 
@@ -982,19 +1103,19 @@ def _summary(result: CompanionResult) -> str:
     return f"{_plural(copies)} {verb} it: " + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
 
 
-def _why_not(result: CompanionResult) -> str:
+def why_not(result: CompanionResult) -> str:
     return _summary(result) if result.breakers else result.note
 
 
-def _change(result: CompanionResult, ctx: _Context) -> str:
+def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
     """What to do to qualify: "add 3 cards", "cut 2 X", or "replace 2 X" when cutting would leave the
-    deck below the format's minimum."""
+    deck (``size`` cards) below the format's minimum."""
     if result.add:
         return f"add {_plural(result.add)}"
     cards = ", ".join(f"{n} {name}" for name, n in result.cut)
-    left = ctx.size - result.cut_count
-    if left < ctx.spec.min_main:
-        return f"replace {cards} (cutting leaves {left} cards, below the minimum of {ctx.spec.min_main})"
+    left = size - result.cut_count
+    if left < spec.min_main:
+        return f"replace {cards} (cutting leaves {left} cards, below the minimum of {spec.min_main})"
     return f"cut {cards}"
 
 
@@ -1015,12 +1136,17 @@ def _result_data(rule: CompanionRule, result: CompanionResult) -> dict[str, obje
 
 
 def companion_findings(
-    deck: Deck, spec: FormatSpec, results: list[CompanionResult] | None = None
+    deck: Deck,
+    spec: FormatSpec,
+    results: list[CompanionResult] | None = None,
+    lookup: CardLookup | None = None,
 ) -> list[Finding]:
-    """Findings for this deck's companions (see the module docstring for what is declared)."""
+    """Findings for this deck's companions (see the module docstring for what is declared).
+    ``lookup`` as for :func:`evaluate`, and the same one: a companion banned in the format is then
+    neither offered (DC410) nor suggested as a near miss (DC413)."""
     if results is None:
-        results = evaluate(deck, spec)
-    ctx = _context(deck, spec)
+        results = evaluate(deck, spec, lookup)
+    ctx = _context(deck, spec, lookup)
     listing = ctx.listing
     by_name = {r.companion: r for r in results}
     findings = _listing_findings(ctx)
@@ -1150,11 +1276,11 @@ def _declared_findings(ctx: _Context, about: _About, entry: DeckCard) -> list[Fi
                 )
             )
     if result.breakers or result.add:
-        near = f"; {_change(result, ctx)} to qualify" if result.near_miss else ""
+        near = f"; {change_text(result, ctx.size, spec)} to qualify" if result.near_miss else ""
         found.append(
             NOT_ELIGIBLE(
                 f"declared companion {rule.name} is not eligible ({rule.condition}): "
-                f"{_why_not(result)}{near} ({RULE})",
+                f"{why_not(result)}{near} ({RULE})",
                 location=where,
                 card=rule.name,
                 rule=RULE,
@@ -1188,7 +1314,7 @@ def _sideboard_findings(ctx: _Context, about: _About, entry: DeckCard, any_eligi
                 data=about.data,
             )
         ]
-    reasons = about.hard + ([_why_not(result)] if result.breakers or result.add else [])
+    reasons = about.hard + ([why_not(result)] if result.breakers or result.add else [])
     severity = Severity.INFO if any_eligible else Severity.WARNING
     tail = (
         "another sideboard companion qualifies, so this one is a plain sideboard card"
@@ -1213,7 +1339,7 @@ def _undeclared_findings(ctx: _Context, about: _About) -> list[Finding]:
     if spec.commander:
         in_sideboard = next((dc for dc in ctx.listing.sideboard if rule_for(dc.card) is rule), None)
         if in_sideboard is not None:
-            reasons = about.hard + ([_why_not(result)] if result.breakers or result.add else [])
+            reasons = about.hard + ([why_not(result)] if result.breakers or result.add else [])
             state = "it would qualify" if result.eligible else "it would not qualify: " + "; ".join(reasons)
             return [
                 PLACEMENT(
@@ -1241,7 +1367,8 @@ def _undeclared_findings(ctx: _Context, about: _About) -> list[Finding]:
     if result.near_miss and not about.obstacles:
         return [
             NEAR_MISS(
-                f"{_change(result, ctx)} and the deck qualifies for {rule.name}: {_why_not(result)}",
+                f"{change_text(result, ctx.size, spec)} and the deck qualifies for {rule.name}: "
+                f"{why_not(result)}",
                 location=whole_deck,
                 card=rule.name,
                 rule=RULE,

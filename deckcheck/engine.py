@@ -193,8 +193,9 @@ def check_deck(
 
     findings = list(prior_findings)
     findings.extend(formats.check_deck(deck, spec))
-    results = companions.evaluate(deck, spec, store.get if store is not None else None)
-    findings.extend(companions.companion_findings(deck, spec, results))
+    lookup = store.get if store is not None else None
+    results = companions.evaluate(deck, spec, lookup)
+    findings.extend(companions.companion_findings(deck, spec, results, lookup))
     findings = _with_written_names(findings, deck)
     findings = select_findings(findings, select, ignore)
     findings.sort(key=lambda f: (f.location.line == 0, f.location.line, -int(f.severity), f.code))

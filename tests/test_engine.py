@@ -79,3 +79,25 @@ def test_a_mixed_translation_keeps_localized_names_as_info() -> None:
 def test_a_localized_list_keeps_localized_names_as_info() -> None:
     _, findings = resolve_deck(parsed((4, "Blitzschlag", Zone.MAIN)), STORE)
     assert [f.severity.name for f in findings if f.code == "DC014"] == ["INFO"]
+
+
+def test_a_companion_banned_in_the_format_is_never_suggested_as_a_near_miss() -> None:
+    """Regression: companion_findings judged near misses without the store, so a Modern deck was told
+    "cut 4 Kitchen Finks and the deck qualifies for Lurrus" although Lurrus is banned in Modern. The
+    bundled data has Lurrus banned in Modern and legal in Vintage."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    store = CardStore.bundled()
+    text = "4 Kitchen Finks\n2 Grizzly Bears\n54 Forest\n"
+
+    def lurrus_near_misses(format_name: str) -> list[str]:
+        report = check_parsed(parse_text(text, "deck.txt"), store, get_format(format_name))
+        return [f.message for f in report.findings if f.code == "DC413" and f.card == "Lurrus of the Dream-Den"]
+
+    assert lurrus_near_misses("modern") == []
+    assert lurrus_near_misses("vintage") == [
+        "replace 4 Kitchen Finks (cutting leaves 56 cards, below the minimum of 60) and the deck qualifies "
+        "for Lurrus of the Dream-Den: 4 cards break it: 4 Kitchen Finks (line 1: permanent card with mana "
+        "value 3)"
+    ]
