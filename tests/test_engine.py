@@ -93,7 +93,8 @@ def test_a_companion_banned_in_the_format_is_never_suggested_as_a_near_miss() ->
 
     def lurrus_near_misses(format_name: str) -> list[str]:
         report = check_parsed(parse_text(text, "deck.txt"), store, get_format(format_name))
-        return [f.message for f in report.findings if f.code == "DC413" and f.card == "Lurrus of the Dream-Den"]
+        lurrus = "Lurrus of the Dream-Den"
+        return [f.message for f in report.findings if f.code == "DC413" and f.card == lurrus]
 
     assert lurrus_near_misses("modern") == []
     assert lurrus_near_misses("vintage") == [
