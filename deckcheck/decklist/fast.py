@@ -1,0 +1,198 @@
+"""A fast path for the plain decklist shapes batch validation sees almost exclusively.
+
+:func:`fast_entries` reads Arena / MTGO text exports with one regex pass and a small loop, about
+50 times faster than :func:`deckcheck.decklist.parse_text`, and returns None as soon as the text has
+anything the full parser might read another way or report a problem about; the caller then falls
+back to ``parse_text``. None is always correct. A list is only returned when it is exactly what
+``parse_text(text).entries`` holds (quantity, name, zone, line) and that parse has no problems, no
+metadata and no deck name (tests/decklist/test_fast.py checks this against the full parser).
+
+The accepted grammar. Lines are split on CRLF, CR or LF, and every line is one of:
+
+- blank: at most 100 spaces;
+- header: at most 50 spaces, one of :data:`HEADER_WORDS` in any ASCII case, an optional ``:``, at
+  most 50 spaces;
+- card: at most 50 spaces; a count 1-9999 without a leading zero; an optional ``x`` or ``X`` right
+  after it; 1-50 spaces; the name; optionally 1-50 spaces and ``(SET)`` (2-8 of ``A-Za-z0-9_``),
+  itself optionally followed by 1-50 spaces and a collector number (1-12 of ``A-Za-z0-9``); at
+  most 50 spaces. The name is at most 291 characters, has an ASCII letter within its first 101,
+  starts and ends with a non-space, and uses only ASCII letters, digits, spaces and
+  ``!"&'+,-./:;?_``, Latin-1 and Latin Extended-A letters and signs (U+00A1-U+017F but the soft
+  hyphen), the en and em dash and the curly quotes and primes clean_name straightens.
+
+And the text as a whole must not make parse_text report anything or read it as another format:
+at most 65,536 characters (what detect_format reads); at least one card line; its first
+non-blank line is not a CSV header; no companion also listed in the sideboard; a blank-line
+(MTGO) sideboard of at most 15 cards.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Final
+
+from deckcheck.deck import Zone
+from deckcheck.decklist._base import SIDEBOARD_USUAL_SIZE, normalized_key
+from deckcheck.decklist._grammar import HeaderKind, classify_header
+from deckcheck.decklist._names import clean_name
+from deckcheck.decklist.csv_format import looks_like_csv_header
+
+HEADER_WORDS: Final = (
+    "deck",
+    "maindeck",
+    "mainboard",
+    "main",
+    "sideboard",
+    "commanders",
+    "commander",
+    "companions",
+    "companion",
+    "maybeboard",
+)
+
+
+def _header_zones() -> dict[str, Zone]:
+    # Each word's zone comes from the full parser's own classifier, never restated here.
+    zones: dict[str, Zone] = {}
+    for word in HEADER_WORDS:
+        header = classify_header(word)
+        if header is None or header.kind is not HeaderKind.ZONE or header.zone is None:
+            raise RuntimeError(f"{word!r} is no longer a zone header for parse_text")
+        zones[word] = header.zone
+    return zones
+
+
+_HEADER_ZONE: Final = _header_zones()
+
+# Name characters, as a positive class (re compiles it to a bitmap: fast, and nothing unlisted gets
+# in: no tab, control, format or unassigned character, no BOM, no odd space, so parse_text strips and
+# reports nothing). Left out: what name_problem refuses (<>{}\=@$%~^|`[]) and what the line grammar
+# peels off a name's end: ( ) only in the set suffix, # (tags), * (markers).
+_NON_ASCII = "\u00a1-\u00ac\u00ae-\u017f\u2013\u2014\u2018-\u201f\u2032\u2033"
+_NAME_CHAR = rf"[ !\"&'+,\-./0-9:;?A-Z_a-z{_NON_ASCII}]"
+_NAME_NON_LETTER = rf"[ !\"&'+,\-./0-9:;?_{_NON_ASCII}]"
+_NAME_END = rf"[!\"&'+,\-./0-9:;?A-Z_a-z{_NON_ASCII}]"
+# name_problem wants a letter; an ASCII one is a letter to str.isalpha and to us alike. A name
+# starts with a non-space (after 51 spaces, " {1,50}" would leave one to it) and ends with one.
+_NAME = rf"(?! ){_NAME_NON_LETTER}{{0,100}}[A-Za-z](?:{_NAME_CHAR}{{0,189}}{_NAME_END})?"
+_SUFFIX = r"(?: {1,50}\([A-Za-z0-9_]{2,8}\)(?: {1,50}[A-Za-z0-9]{1,12})?)?"
+
+# Lines end with "\n" (the text is given one), so matches are back to back from the start and
+# findall never scans: every line matches one alternative, the last one catching any other line.
+# Groups per line: (count, name, header, other); all "" for a blank line. Counts are ASCII digits
+# (parse_text's \d also reads "٤"); the bounded repeats keep lines far below MAX_LINE_LENGTH.
+_LINE: Final = re.compile(
+    rf" {{0,50}}([1-9][0-9]{{0,3}})[xX]? {{1,50}}({_NAME}){_SUFFIX} {{0,50}}\n"
+    rf"| {{0,50}}(?ai:({'|'.join(HEADER_WORDS)})):? {{0,50}}\n"
+    r"| {0,100}\n"
+    r"|([^\n]+)\n"
+)
+# clean_name is pure and a batch repeats its split and accented names over and over.
+_clean_name: Final = functools.lru_cache(maxsize=4096)(clean_name)
+_FIRST_LINE: Final = re.compile(r"^ *\S.*", re.MULTILINE)  # as written, leading spaces included
+
+# detect_format reads the first 64 KiB only: past it, its first line could be a cut one. (Decks are
+# a few KB; this is also far below MAX_BYTES.)
+_MAX_TEXT: Final = 65536
+
+_MAIN, _SIDEBOARD = Zone.MAIN, Zone.SIDEBOARD
+_COMMANDER, _COMPANION = Zone.COMMANDER, Zone.COMPANION
+
+
+def fast_entries(text: str) -> list[tuple[int, str, Zone, int]] | None:
+    """(quantity, name, zone, line) of every card line, exactly as parse_text(text) gives them in
+    its ParsedDeck.entries (Entry.quantity, Entry.name, Entry.zone, Entry.line, same order), or None
+    when the text is not one of the plain shapes below or anything in it might be read differently."""
+    if len(text) > _MAX_TEXT:
+        return None
+    if "\r" in text:  # split_lines breaks on CRLF, CR and LF alike: the same lines as LF alone
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.endswith("\n"):
+        text += "\n"
+    # The state machine of text._TextRun, reduced to what these line kinds can reach.
+    zone = _MAIN
+    cards_in_zone = False
+    pending_blank = False
+    blank_sideboard: bool | None = None  # no Sideboard header anywhere; computed when first needed
+    implicit_from = -1  # index of the first entry of the blank-line (MTGO) sideboard
+    companions = False
+    quantities = _QUANTITIES
+    entries: list[tuple[int, str, Zone, int]] = []
+    append = entries.append
+    rows = _LINE.findall(text)
+    for number, (count, name, header, other) in enumerate(rows, 1):
+        if count:
+            if pending_blank:  # text._TextRun._after_blank
+                pending_blank = False
+                # Only their header enters Commander or Companion here, so _TextRun's zone_explicit
+                # always holds: a blank after their cards ends them.
+                if zone is _COMMANDER or zone is _COMPANION:
+                    zone = _MAIN
+                elif zone is _MAIN and implicit_from < 0:
+                    if blank_sideboard is None:
+                        blank_sideboard = not any(
+                            _HEADER_ZONE[row[2].lower()] is _SIDEBOARD for row in rows if row[2]
+                        )
+                    if blank_sideboard:
+                        zone, implicit_from = _SIDEBOARD, len(entries)
+            cards_in_zone = True
+            append((quantities[count], name, zone, number))
+        elif header:
+            zone = _HEADER_ZONE[header.lower()]
+            cards_in_zone = pending_blank = False
+            companions = companions or zone is _COMPANION
+        elif other:
+            return None
+        elif cards_in_zone:
+            pending_blank = True
+
+    if not entries:  # parse_text warns "no card lines in the file"
+        return None
+    if implicit_from >= 0:  # parse_text warns about a large blank-line sideboard
+        moved = sum(e[0] for e in entries[implicit_from:] if e[2] is _SIDEBOARD)
+        if moved > SIDEBOARD_USUAL_SIZE:
+            return None
+    if not _first_line_is_safe(text):
+        return None
+    if _may_need_cleaning(text):
+        for index, (quantity, name, where, number) in enumerate(entries):
+            if "/" in name or "  " in name or not name.isascii():
+                entries[index] = (quantity, _clean_name(name), where, number)
+    if companions and _companion_in_sideboard(entries):
+        return None  # parse_text merges the two copies and says so (DC004)
+    return entries
+
+
+class _Quantities(dict[str, int]):
+    """Count text -> int, remembered: a dict hit is about 3x cheaper than int() on a str (which
+    first makes an ASCII copy). The regex allows 9999 different keys at most."""
+
+    def __missing__(self, key: str) -> int:
+        value = self[key] = int(key)
+        return value
+
+
+_QUANTITIES: Final = _Quantities()
+
+
+def _may_need_cleaning(text: str) -> bool:
+    """parse_text passes every name through clean_name, which only changes a name with two spaces
+    in a row, a non-ASCII quote or a slash outside a " // " face separator ("Fire/Ice"). When
+    every slash of the text is in a " // " (each has two; they cannot overlap without a double
+    space), clean_name splits a name exactly there and joins it back as it was."""
+    if "  " in text or not text.isascii():
+        return True
+    return "/" in text and text.count("/") != 2 * text.count(" // ")
+
+
+def _first_line_is_safe(text: str) -> bool:
+    """Format detection reads a CSV header in the first non-blank line ("1 X,Name,Count" is one)."""
+    match = _FIRST_LINE.search(text)
+    line = match.group() if match else ""
+    return ("," not in line and ";" not in line) or not looks_like_csv_header(line)
+
+
+def _companion_in_sideboard(entries: list[tuple[int, str, Zone, int]]) -> bool:
+    keys = {normalized_key(e[1]) for e in entries if e[2] is _COMPANION}
+    return any(e[2] is _SIDEBOARD and normalized_key(e[1]) in keys for e in entries)

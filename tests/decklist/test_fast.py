@@ -1,0 +1,521 @@
+"""deckcheck.decklist.fast: whenever fast_entries returns a list, parse_text reads the text exactly so
+(same entries, no problem, no finding, no metadata, no deck name); otherwise it returns None.
+
+Property tests (hypothesis, DECKCHECK_FUZZ_EXAMPLES examples per test, derandomized) on texts mixing
+accepted and tricky lines, and on plain lists mutated at a random spot; the contract over every
+decklist file of the repository and of ../shared/realdata/decks (run with -s for the counts); the
+shapes benchmarks/bench_batch.py generates; and the texts that must go to parse_text.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deckcheck.deck import Zone
+from deckcheck.decklist import MAX_BYTES, parse_findings, parse_text
+from deckcheck.decklist._decode import decode
+from deckcheck.decklist.fast import fast_entries
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = int(os.environ.get("DECKCHECK_FUZZ_EXAMPLES", "100"))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,  # the same examples on every run: CI stays stable
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+Row = tuple[int, str, Zone, int]
+
+
+def check_contract(text: str) -> list[Row] | None:
+    """fast_entries(text), after checking that a list is what parse_text reads, without a doubt."""
+    fast = fast_entries(text)
+    if fast is None:
+        return None
+    deck = parse_text(text, "x")
+    assert fast == [(e.quantity, e.name, e.zone, e.line) for e in deck.entries], text
+    assert fast, text  # an empty list is parse_text's "no card lines" warning: None instead
+    assert deck.problems == [], (text, deck.problems)
+    assert parse_findings(deck) == []
+    assert deck.metadata == {}, text
+    assert deck.name is None and deck.declared_format is None, text
+    for quantity, name, zone, line in fast:  # the types, not just equal values
+        assert type(quantity) is int and type(name) is str and type(zone) is Zone and type(line) is int
+    return fast
+
+
+# -- generated texts ----------------------------------------------------------------------------
+PLAIN_NAMES = [
+    "Lightning Bolt",
+    "Kenrith, the Returned King",
+    "Lim-Dûl's Vault",
+    "Æther Vial",
+    "Fire // Ice",
+    "Fire/Ice",  # clean_name writes the faces "Fire // Ice", for parse_text and for us
+    "Wear///Tear",
+    "Who // What // When // Where // Why",
+    "1996 World Champion",
+    "+2 Mace",
+    "X",
+    "x Marks the Spot",
+    "Circle of Protection: Red",
+    '"Ach! Hans, Run!"',
+    "Borrowing 100,000 Arrows",
+    "Séance",
+    "Jötun Grunt",
+    "Lurrus of the Dream-Den",
+    "Yorion, Sky Nomad",
+    "Sideboard Tutor",
+    "Forest",
+]
+TRICKY_NAMES = [
+    *PLAIN_NAMES,
+    "Fire /// Ice",
+    "Fire //// Ice",
+    "// Ice",
+    "Ice //",
+    "Fire // // Ice",
+    "Urza\u2019s Saga",
+    "Urza\u00b4s Saga",
+    "Urza`s Saga",
+    "Lightning  Bolt",
+    "1996",
+    "_____",
+    "½",
+    "Ⅻ Bolt",
+    "稲妻",
+    "Молния",
+    "Æ",
+    "Name",
+    "Card Name, Count",
+    "Bolt*",
+    "Bolt **",
+    "Bolt *F*",
+    "Bolt *CMDR*",
+    "Bolt *Q*",
+    "Bolt #burn",
+    "Bolt ^Burn^",
+    "Bolt [M10]",
+    "Bolt [foil]",
+    "Bolt [token]",
+    "Bolt [Sideboard]",
+    "Bolt (F)",
+    "Bolt (foil)",
+    "Bolt (Etched)",
+    "Bolt(foil)",
+    "Bolt (M10)",
+    "Bolt (M10) 146",
+    "Bolt (m10) 1-a",
+    "Bolt (M10) (foil)",
+    "Bolt (foil) (M10) 1",
+    "Bolt  (M10)  146",
+    "Bolt (TOOLONGSET) 1",
+    "Bolt (M10) 123456789012345",
+    "Bolt|M10",
+    "Bolt|M10|2",
+    "Bolt+",
+    "Bolt x4",
+    "Bolt\u200b",
+    "Bolt\u00a0Strike",
+    "Bolt\u00adStrike",
+    "Bolt\u00b4s",
+    "Bolt\x1b[31m",
+    "Bolt\x0bStrike",
+    "Bolt\u2028Strike",
+    "Bolt\x85",
+    "Bolt <b>",
+    "Bolt = Fire",
+    "Bolt {R}",
+    "Bolt @home",
+    "ſideboard",
+    "Kelvin \u212a",
+    "Sideboard",
+    "Deck",
+    "a" * 300,
+]
+COUNTS = ["1", "4", "4x", "4X", "12", "9999", "4 x", "x4", "0", "00", "04", "10000", "99999", "+4", "-1"]
+TRICKY_COUNTS = [*COUNTS, "٤", "1.5", "4*", "", "4x4"]
+HEADERS = [
+    "Deck",
+    "deck",
+    "DECK",
+    "Sideboard",
+    "SIDEBOARD:",
+    "Sideboard :",
+    "sideboard",
+    "Commander",
+    "COMMANDER:",
+    "Companion",
+    "Maybeboard",
+    "Main",
+    "Maindeck",
+    "Mainboard",
+    "Commanders",
+    "Companions",
+]
+TRICKY_HEADERS = [
+    *HEADERS,
+    "About",
+    "Name My Deck",
+    "Tokens",
+    "Creatures (12)",
+    "Lands:",
+    "Unknown:",
+    "[Main]",
+    "[Sideboard]",
+    "[metadata]",
+    "Name=Foo",
+    "// Sideboard",
+    "# comment",
+    "// format: modern",
+    "// NAME: Burn",
+    "NAME: Burn",
+    "LAYOUT MAIN:(1,1)|(NONE,false,50)|([1,2])",
+    "SB: 2 Duress",
+    "SB:",
+    "Sideboard: 2 Duress",
+    "CMDR: 1 Kenrith, the Returned King",
+    "ſideboard",
+    "Side",
+    "SB",
+    "Sideboard (15)",
+    "Planes",
+    "<Deck>",
+    "{",
+    "[",
+    "Count,Name",
+    "Quantity,Card Name,Section",
+    "Name,Count",
+    "Lightning Bolt",
+    "4",
+]
+SPACES = ["", " ", "  "]
+# The grammar's bounds on spaces are 50 and 100: both sides of each.
+TRICKY_SPACES = [*SPACES, "\t", " " * 50, " " * 51, " " * 100, " " * 101, "\u00a0", "\u3000"]
+BREAKS = ["\n", "\r\n", "\r"]
+
+
+@st.composite
+def card_line(draw: st.DrawFn, tricky: bool) -> str:
+    pick = st.sampled_from
+    space = pick(TRICKY_SPACES if tricky else SPACES)
+    counts = pick(TRICKY_COUNTS if tricky else ["1", "2", "3", "4", "4x", "4X", "12"])
+    names = pick(TRICKY_NAMES) | st.text(max_size=12) if tricky else pick(PLAIN_NAMES)
+    suffix = pick(["", "", " (M10)", " (M10) 146", " (2XM) 7", " (a_b) Z9", " " * 51 + "(M10)"])
+    between = " " if not tricky else draw(pick([" ", "  ", "\t", " " * 50, " " * 51, "\u00a0"]))
+    return f"{draw(space)}{draw(counts)}{between}{draw(names)}{draw(suffix)}{draw(space)}"
+
+
+@st.composite
+def texts(draw: st.DrawFn, tricky: bool) -> str:
+    header = st.sampled_from(TRICKY_HEADERS if tricky else HEADERS).map(lambda h: h.strip())
+    blank = st.sampled_from(TRICKY_SPACES if tricky else SPACES)
+    line = st.one_of(card_line(tricky), card_line(tricky), card_line(tricky), header, blank)
+    lines = draw(st.lists(line, max_size=40))
+    if draw(st.booleans()):
+        breaks = [draw(st.sampled_from(BREAKS))] * len(lines)  # one style, as files are
+    else:
+        breaks = [draw(st.sampled_from(BREAKS)) for _ in lines]
+    body = "".join(f"{text}{end}" for text, end in zip(lines, breaks, strict=True))
+    unterminated = draw(st.booleans())  # no line break after the last line
+    if lines and unterminated:
+        body = body.removesuffix(breaks[-1])
+    if tricky:
+        body = draw(st.sampled_from(["", "", "", "\ufeff", "\x00", "\n", " \n"])) + body
+    return body
+
+
+@FUZZ
+@given(texts(tricky=True))
+def test_contract_on_tricky_texts(text: str) -> None:
+    check_contract(text)
+
+
+@st.composite
+def plain_deck(draw: st.DrawFn) -> str:
+    """A list the fast path must take: an Arena or MTGO export of plain names."""
+    pick = st.sampled_from
+    names = st.lists(pick(PLAIN_NAMES), min_size=1, max_size=25)
+    counts = pick(["1", "2", "3", "4", "4x", "2X"])
+    line = st.builds("{} {}{}".format, counts, pick(PLAIN_NAMES), pick(["", " (M10) 146", "  "]))
+    main = draw(st.lists(line, min_size=1, max_size=30))
+    side = [f"1 {name}" for name in draw(st.lists(pick(PLAIN_NAMES[:-4]), max_size=15))]
+    shape = draw(pick(["mtgo", "arena", "commander"]))
+    if shape == "mtgo":
+        text = "\n".join(main) + ("\n\n" + "\n".join(side) if side else "")
+    elif shape == "arena":
+        text = "Deck\n" + "\n".join(main) + ("\n\nSideboard\n" + "\n".join(side) if side else "")
+    else:
+        companion = draw(pick(["", "Companion\n1 Lurrus of the Dream-Den\n\n"]))
+        text = f"Commander\n1 {draw(names)[0]}\n\n{companion}Deck\n" + "\n".join(main)
+    # Blank lines where they change nothing: before everything, right after a header (no card
+    # yet), at the end.
+    text = draw(pick(["", "\n", " \n\n"])) + text
+    text = text.replace("Deck\n", draw(pick(["Deck\n", "Deck\n\n"])))
+    if draw(st.booleans()):
+        text = text.replace("\n", "\r\n")
+    return text + draw(pick(["", "\n", "\n\n"]))
+
+
+@FUZZ
+@given(plain_deck())
+def test_plain_decks_are_taken(text: str) -> None:
+    assert check_contract(text) is not None, text
+
+
+MUTATIONS = list(
+    "\t\r\n\x00\x0b\x0c\x1c\x85\u2028\ufeff\u00a0\u200b ,;:()[]{}<>|#*^/\\=@$%~`'\"+-x0123456789"
+)
+MUTATIONS += ["\u00ad", "\u2019", "\u00b4", "Æ", "ſ", "\u212a", "//", " // ", "SB: ", "*F*", " (M10)"]
+MUTATIONS += ["\n\n", "Sideboard\n", "\nCompanion\n", "\n1 Forest\n", " " * 50, " " * 51]
+
+
+@FUZZ
+@given(plain_deck(), st.data())
+def test_contract_on_mutated_plain_decks(text: str, data: st.DataObject) -> None:
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text)))
+        if data.draw(st.booleans()):
+            text = text[:at] + data.draw(st.sampled_from(MUTATIONS)) + text[at:]
+        else:
+            text = text[:at] + text[at + 1 :]
+    check_contract(text)
+
+
+@FUZZ
+@given(plain_deck(), st.data())
+def test_contract_with_one_tricky_line(text: str, data: st.DataObject) -> None:
+    """A plain list and one tricky line: if that line is misread, nothing else hides it."""
+    lines = text.split("\n")
+    header = st.sampled_from(TRICKY_HEADERS)
+    tricky = data.draw(st.one_of(card_line(tricky=True), header, st.sampled_from(TRICKY_SPACES)))
+    lines.insert(data.draw(st.integers(0, len(lines))), tricky)
+    check_contract("\n".join(lines))
+
+
+# -- files --------------------------------------------------------------------------------------
+def check_files(files: list[Path], label: str) -> Counter[str]:
+    """The contract over files read as deckcheck.decklist reads them; prints how many were taken."""
+    taken: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for path in files:
+        decoded = decode(path.read_bytes())
+        if decoded.text is None:
+            continue
+        kind = path.suffix.lower() or "(none)"
+        total[kind] += 1
+        if check_contract(decoded.text) is not None:
+            taken[kind] += 1
+    print(f"\nfast path, {label}: took {sum(taken.values())} of {sum(total.values())} files")
+    for kind, count in total.most_common():
+        print(f"  {kind:8} {taken[kind]:5} of {count:5}")
+    return taken
+
+
+def test_contract_on_bundled_decklists() -> None:
+    files = sorted(p for d in ("data/decks", "data/corpus") for p in (REPO / d).rglob("*") if p.is_file())
+    files = [p for p in files if p.suffix == ".txt"]
+    assert files
+    check_files(files, "data/decks and data/corpus")
+
+
+@pytest.mark.realdata
+def test_contract_on_realdata_decklists(realdata: Path) -> None:
+    decks = realdata / "decks"
+    if not decks.is_dir():
+        pytest.skip(f"{decks} not present")
+    files = sorted(p for p in decks.rglob("*") if p.is_file())
+    taken = check_files(files, str(decks))
+    assert taken[".txt"] > 0
+
+
+# -- the benchmark's decks ------------------------------------------------------------------------
+MTGO_CONSTRUCTED = (
+    "4 Goblin Guide\n4 Monastery Swiftspear\n4 Bonecrusher Giant // Stomp\n3 Wear // Tear\n"
+    "2 Kolaghan's Command\n12 Mountain\n\n1 Lurrus of the Dream-Den\n2 Smash to Smithereens\n"
+    "3 Path to Exile\n"
+)
+MTGO_HEADED = MTGO_CONSTRUCTED.replace("\n\n", "\n\nSideboard\n")
+ARENA_COMMANDER = (
+    "Commander\n1 Kenrith, the Returned King\n\nCompanion\n1 Jegantha, the Wellspring\n\n"
+    "Deck\n1 Sol Ring\n1 Arcane Signet\n1 Birds of Paradise\n1 Lim-Dûl's Vault\n1 Fire // Ice\n"
+    "32 Forest\n"
+)
+
+
+def test_benchmark_shapes() -> None:
+    main, side = Zone.MAIN, Zone.SIDEBOARD
+    constructed = [
+        (4, "Goblin Guide", main, 1),
+        (4, "Monastery Swiftspear", main, 2),
+        (4, "Bonecrusher Giant // Stomp", main, 3),
+        (3, "Wear // Tear", main, 4),
+        (2, "Kolaghan's Command", main, 5),
+        (12, "Mountain", main, 6),
+    ]
+    sideboard = [("Lurrus of the Dream-Den", 1), ("Smash to Smithereens", 2), ("Path to Exile", 3)]
+    assert check_contract(MTGO_CONSTRUCTED) == [
+        *constructed,
+        *[(q, n, side, 7 + i) for i, (n, q) in enumerate(sideboard, 1)],
+    ]
+    assert check_contract(MTGO_HEADED) == [
+        *constructed,
+        *[(q, n, side, 8 + i) for i, (n, q) in enumerate(sideboard, 1)],
+    ]
+    assert check_contract(ARENA_COMMANDER) == [
+        (1, "Kenrith, the Returned King", Zone.COMMANDER, 2),
+        (1, "Jegantha, the Wellspring", Zone.COMPANION, 5),
+        (1, "Sol Ring", main, 8),
+        (1, "Arcane Signet", main, 9),
+        (1, "Birds of Paradise", main, 10),
+        (1, "Lim-Dûl's Vault", main, 11),
+        (1, "Fire // Ice", main, 12),
+        (32, "Forest", main, 13),
+    ]
+
+
+def load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_batch", REPO / "benchmarks" / "bench_batch.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_benchmark_generated_decks() -> None:
+    """Every deck benchmarks/bench_batch.py writes (bundled cards) takes the fast path, correctly."""
+    bench = load_bench()
+    records, _ = bench.load_records(None)
+    pool = bench.Pool(records, random.Random(7))
+    shapes: Counter[str] = Counter()
+    for deck_id, text in bench.generate(pool, 400, 7):
+        assert check_contract(text) is not None, (deck_id, text)
+        if text.startswith("Commander"):
+            shapes["arena commander"] += 1
+        elif "\nSideboard\n" in text:
+            shapes["headed sideboard"] += 1
+        else:
+            shapes["blank-line sideboard" if "\n\n" in text else "no sideboard"] += 1
+    assert {"arena commander", "headed sideboard", "blank-line sideboard"} <= set(shapes), shapes
+
+
+# -- texts that must go to parse_text -----------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",  # no card: parse_text warns "no card lines in the file"
+        "\n\n  \n",  # blank lines only: the same warning
+        "Deck\nSideboard\n",  # headers only: the same warning
+        "\ufeff4 Lightning Bolt\n",  # a BOM: parse_text drops it, but we leave decoding questions to it
+        "4 Lightning Bolt\x00\n",  # NUL: binary content, refused as a whole
+        "4\tLightning Bolt\n",  # a tab: parse_text reads it as a space; our regex does not try
+        "4 Lightning\u00a0Bolt\n",  # NBSP is whitespace to str.split: the name would be re-spaced
+        "4 Lightning Bolt\u200b\n",  # a zero-width space: stripped and reported (DC003)
+        "4 Lightning\u00adBolt\n",  # a soft hyphen (Cf) is stripped and reported too
+        "4 Light\x1bning Bolt\n",  # a control character: stripped and reported (DC003)
+        "4 Lightning Bolt\u2028Strike\n",  # U+2028: str.splitlines splits there, split_lines not
+        "4 Lightning Bolt\x0c\n",  # a form feed: the same
+        "Lightning Bolt\n",  # no count: read as 1 with a warning
+        "0 Lightning Bolt\n",  # a count of 0 is refused (DC002)
+        "04 Lightning Bolt\n",  # a leading zero: fine for parse_text, outside our grammar
+        "10000 Lightning Bolt\n",  # above 9999: outside our grammar (parse_text allows 10,000)
+        "99999 Lightning Bolt\n",  # an absurd count (DC002)
+        "+4 Lightning Bolt\n",  # a signed count
+        "٤ Lightning Bolt\n",  # an Arabic-Indic digit: parse_text's \d reads it, our [0-9] does not
+        "4xLightning Bolt\n",  # no space after the x: no count for parse_text
+        "x4 Lightning Bolt\n",  # a leading x count: parse_text reads it, our grammar does not
+        "Lightning Bolt x4\n",  # a trailing count: the same
+        "4 1996\n",  # a digits-only name: "not a card name (no letters)"
+        "4 _____\n",  # no ASCII letter: parse_text takes it (Unhinged's _____), we do not try
+        "1 稲妻\n",  # no ASCII letter: left to parse_text (localized lists)
+        "4 " + "a" * 300 + "\n",  # over MAX_NAME_LENGTH: refused
+        "4 " + " " * 1000 + "Lightning Bolt\n",  # over MAX_LINE_LENGTH: refused
+        "4" + " " * 51 + "Lightning Bolt\n",  # over the grammar's 50 spaces (and " Lightning Bolt")
+        "4 Lightning Bolt *F*\n",  # a Moxfield foil marker (and Moxfield detection)
+        "1 Kenrith, the Returned King *CMDR*\n",  # a marker that moves the card to the command zone
+        "4 Lightning Bolt #burn\n",  # a Moxfield tag
+        "4 Lightning Bolt [M10]\n",  # an MWS set code
+        "4 [M10] Lightning Bolt\n",  # a leading set code
+        "4 Lightning Bolt (F)\n",  # a one-letter finish marker
+        "4 Lightning Bolt (M10) (F)\n",  # two parenthesised groups
+        "4 Lightning Bolt(M10)\n",  # a set code without a space: not the Arena suffix
+        "4 Lightning Bolt (M10) 1-a\n",  # a collector number outside [A-Za-z0-9]
+        "4 Lightning Bolt|M10\n",  # Forge's Name|SET
+        "4 Lightning Bolt*\n",  # a rarity star, removed with a note
+        "4 Lightning Bolt ^Burn^\n",  # Archidekt tags
+        "4 Lightning Bolt {R}\n",  # a character no card name has (DC002)
+        "SB: 2 Duress\n4 Lightning Bolt\n",  # an SB: prefix
+        "4 Lightning Bolt\n// Sideboard\n2 Duress\n",  # a comment (here, a header written as one)
+        "// format: modern\n4 Lightning Bolt\n",  # a comment that sets metadata
+        "# Burn\n4 Lightning Bolt\n",  # a # comment
+        "About\nName Burn\n\nDeck\n4 Lightning Bolt\n",  # Arena's About section names the deck
+        "NAME: Burn\n4 Lightning Bolt\n",  # XMage metadata
+        "[metadata]\nName=Burn\n[Main]\n4 Lightning Bolt\n",  # Forge
+        "4 Lightning Bolt\nTokens\n1 Goblin\n",  # an extra section: reported, kept as maybeboard
+        "Creatures (4)\n4 Goblin Guide\n",  # a group header (and no blank-line sideboard then)
+        "Unknown:\n4 Lightning Bolt\n",  # an unknown header: reported
+        "ſideboard\n4 Lightning Bolt\n",  # long s: (?i) would take it for "sideboard"; it is a card
+        "Sideboard 2\n4 Lightning Bolt\n",  # not a header: a card without a count
+        "Count,Name\n4,Lightning Bolt\n",  # CSV
+        "1 Foo,Name,Count\n",  # a card line that reads as a CSV header: detected as CSV
+        '<?xml version="1.0"?><Deck></Deck>',  # XML
+        '{"main": []}',  # JSON
+        "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n\nSideboard\n"
+        "1 Lurrus of the Dream-Den\n",  # the companion twice: merged, with an info (DC004)
+        "4 Lightning Bolt\n\n" + "4 Duress\n" * 4,  # 16 cards after the blank line: a warning
+        "4 Lightning Bolt\n" + "\n" * 5 + "4 Goblin Guide\n" + " " * 101 + "\n",  # 101 spaces
+        "4 Lightning Bolt\n" * (MAX_BYTES // 17 + 1),  # over MAX_BYTES: refused as a whole
+        "\n" * 65536 + "4 Lightning Bolt\n",  # past what detect_format reads (64 KiB)
+    ],
+)
+def test_texts_left_to_parse_text(text: str) -> None:
+    assert fast_entries(text) is None
+
+
+def test_accepted_shapes() -> None:
+    """The decisions the grammar relies on, each with the text that shows it."""
+    # "4 x Name" is a count and the name "x Name" ("1 X Marks the Spot"), for parse_text too.
+    assert check_contract("4 x Marks the Spot\n") == [(4, "x Marks the Spot", Zone.MAIN, 1)]
+    # CR and CRLF line breaks count lines like LF; spaces around lines do not matter.
+    assert check_contract("  4x Bolt  \r\r\n2X  Fire/Ice\r") == [
+        (4, "Bolt", Zone.MAIN, 1),
+        (2, "Fire // Ice", Zone.SIDEBOARD, 3),
+    ]
+    # Faces written with one or three slashes are cleaned as parse_text does.
+    assert check_contract("1 Fire/Ice\n1 Wear///Tear\n") == [
+        (1, "Fire // Ice", Zone.MAIN, 1),
+        (1, "Wear // Tear", Zone.MAIN, 2),
+    ]
+    # A blank line before any card (or right after a header) starts nothing.
+    assert check_contract("\nDeck\n\n4 Bolt\n") == [(4, "Bolt", Zone.MAIN, 4)]
+    assert check_contract("Commander\n\n1 Kenrith\n\n1 Sol Ring\n") == [
+        (1, "Kenrith", Zone.COMMANDER, 3),
+        (1, "Sol Ring", Zone.MAIN, 5),
+    ]
+    # The Arena suffix goes, curly quotes and double spaces are cleaned as parse_text does.
+    assert check_contract("4 Urza\u2019s  Saga (MH2) 259\n") == [(4, "Urza's Saga", Zone.MAIN, 1)]
+    # A blank line ends the Commander section; the next one starts the MTGO sideboard.
+    assert check_contract("Commander\n1 Kenrith\n\n1 Sol Ring\n\n1 Duress\n") == [
+        (1, "Kenrith", Zone.COMMANDER, 2),
+        (1, "Sol Ring", Zone.MAIN, 4),
+        (1, "Duress", Zone.SIDEBOARD, 6),
+    ]
+    # A Sideboard header anywhere (here after the blank) turns the blank-line sideboard off.
+    assert check_contract("4 Bolt\n\n4 Duress\nSIDEBOARD:\n1 Forest\n") == [
+        (4, "Bolt", Zone.MAIN, 1),
+        (4, "Duress", Zone.MAIN, 3),
+        (1, "Forest", Zone.SIDEBOARD, 5),
+    ]
+    # Fifteen cards after the blank line are a normal sideboard.
+    assert check_contract("4 Bolt\n\n" + "5 Duress\n" * 3) is not None
