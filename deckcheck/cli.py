@@ -1049,6 +1049,7 @@ def cards_update(card_db: Path | None, offline: bool, force: bool, languages: st
         update_from_scryfall,
         update_languages_from_scryfall,
     )
+    from deckcheck.cards.store import default_facts_builder
 
     store_path = _target_store(card_db)
     api_base = os.environ.get("DECKCHECK_SCRYFALL_API") or DEFAULT_SCRYFALL_API
@@ -1057,13 +1058,17 @@ def cards_update(card_db: Path | None, offline: bool, force: bool, languages: st
         _usage("--languages needs the network; it cannot be combined with --offline")
     indexed = stored_languages(store_path)  # read before a rebuild drops the printed names
     with _progress() as progress:
-        result = update_from_scryfall(api_base, store_path, progress=progress, offline=offline, force=force)
+        # The facts batch validation reads, computed once here (None until deckcheck has them).
+        facts = None if offline else default_facts_builder()
+        result = update_from_scryfall(
+            api_base, store_path, progress=progress, offline=offline, force=force, facts=facts
+        )
     _report_update(result)
     wanted = tuple(dict.fromkeys((*indexed, *requested)))
     if wanted and not offline:
         with _progress() as progress:
             names = update_languages_from_scryfall(
-                api_base, store_path, wanted, progress=progress, force=force
+                api_base, store_path, wanted, progress=progress, force=force, facts=facts
             )
         _report_update(names)
     return 0
@@ -1075,10 +1080,11 @@ def cards_update(card_db: Path | None, offline: bool, force: bool, languages: st
 def cards_import(file: Path, card_db: Path | None) -> int:
     """Build the local card store from an MTGJSON AtomicCards file (.json or .json.gz)."""
     from deckcheck.cards.mtgjson import import_atomic_cards
+    from deckcheck.cards.store import default_facts_builder
 
     store_path = _target_store(card_db)
     with _progress() as progress:
-        result = import_atomic_cards(file, store_path, progress=progress)
+        result = import_atomic_cards(file, store_path, progress=progress, facts=default_facts_builder())
     _report_update(result)
     return 0
 

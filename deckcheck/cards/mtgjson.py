@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from deckcheck.cards.store import write_store
+from deckcheck.cards.store import FactsBuilder, write_store
 from deckcheck.cards.update import (
     DEFAULT_LOCK_TIMEOUT,
     ConversionStats,
@@ -264,9 +264,11 @@ def import_atomic_cards(
     progress: Progress | None = None,
     *,
     lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+    facts: FactsBuilder | None = None,
 ) -> UpdateResult:
     """`deckcheck cards import FILE`: build the card store from MTGJSON AtomicCards, atomically
-    (a failure leaves the previous store as it was)."""
+    (a failure leaves the previous store as it was). ``facts``: also store these per-card facts
+    (see :func:`~deckcheck.cards.store.write_store`); the CLI passes ``default_facts_builder()``."""
     started = time.monotonic()
     payload = load_atomic_cards(path, progress)
     raw_meta = payload.get("meta")
@@ -286,6 +288,7 @@ def import_atomic_cards(
                 counting_progress(records_from_atomic_cards(payload, stats=stats), progress),
                 store_path,
                 meta=meta,
+                facts=facts,
             )
         except CardDataError as exc:
             raise CardDataError(f"{path}: {exc.message}", hint=exc.hint) from None

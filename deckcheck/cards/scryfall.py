@@ -34,7 +34,7 @@ import urllib3
 
 from deckcheck import __version__
 from deckcheck.cards.mana import COLOURS, ManaCostError, parse_mana_cost
-from deckcheck.cards.store import CardStore, read_store_meta, write_store
+from deckcheck.cards.store import FACTS_VERSION_META, CardStore, FactsBuilder, read_store_meta, write_store
 from deckcheck.cards.update import (
     DEFAULT_LOCK_TIMEOUT,
     ConversionStats,
@@ -800,12 +800,16 @@ def update_from_scryfall(
     max_retry_wait: float = MAX_RETRY_WAIT,
     sleep: Callable[[float], None] = time.sleep,
     bulk_type: str = BULK_TYPE,
+    facts: FactsBuilder | None = None,
 ) -> UpdateResult:
     """`deckcheck cards update`: bring the card store up to date with Scryfall's ``oracle_cards``.
 
     Downloads nothing when the store already holds the file Scryfall lists (unless ``force``).
     Any failure raises NetworkError or CardDataError and leaves the previous store as it was.
     ``offline`` never touches the network: it reports what the current store holds.
+    ``facts``: also store these per-card facts (see :func:`~deckcheck.cards.store.write_store`; the
+    CLI passes ``default_facts_builder()``). A current store whose facts are missing or of another
+    version is rebuilt from its own records, without a download.
     """
     started = time.monotonic()
     if offline:
@@ -817,6 +821,8 @@ def update_from_scryfall(
         descriptor = parse_bulk_list(payload, bulk_url, bulk_type)
         meta = read_store_meta(store_path)
         if not force and store_path.exists() and _is_current(meta, descriptor):
+            if facts is not None and meta.get(FACTS_VERSION_META) != facts.version:
+                return _rebuild_facts(store_path, meta, facts, started, notes)
             return UpdateResult(
                 source="scryfall",
                 store_path=store_path,
@@ -846,7 +852,7 @@ def update_from_scryfall(
             reader = BulkFileReader(part, label)
             records = counting_progress(records_from_scryfall(reader, stats=stats), progress)
             try:
-                count = write_store(records, store_path, meta=new_meta)
+                count = write_store(records, store_path, meta=new_meta, facts=facts)
             except _PositionedError:
                 raise
             except CardDataError as exc:
@@ -863,6 +869,30 @@ def update_from_scryfall(
             meta=read_store_meta(store_path),
             notes=tuple(notes),
         )
+
+
+def _rebuild_facts(
+    store_path: Path, meta: Mapping[str, str], facts: FactsBuilder, started: float, notes: list[str]
+) -> UpdateResult:
+    """The card data is current but the stored facts are missing or of another version (a newer
+    deckcheck): rebuild the store from its own records, printed names included, with new facts."""
+    records = CardStore.open(store_path).records()
+    kept = {k: v for k, v in meta.items() if k not in ("schema_version", "records")}
+    try:
+        count = write_store(records, store_path, meta=kept, facts=facts)
+    except CardDataError as exc:
+        raise CardDataError(f"{store_path}: {exc.message}", hint=exc.hint) from None
+    return UpdateResult(
+        source="scryfall",
+        store_path=store_path,
+        records=count,
+        seconds=time.monotonic() - started,
+        meta=read_store_meta(store_path),
+        notes=(
+            *notes,
+            f"card data was up to date; stored card facts rebuilt ({facts.version}), nothing downloaded",
+        ),
+    )
 
 
 def _is_current(meta: Mapping[str, str], descriptor: BulkDescriptor) -> bool:
@@ -1023,6 +1053,7 @@ def update_languages_from_scryfall(
     lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     max_retry_wait: float = MAX_RETRY_WAIT,
     sleep: Callable[[float], None] = time.sleep,
+    facts: FactsBuilder | None = None,
 ) -> UpdateResult:
     """`deckcheck cards update --languages zhs,de,...`: add the localized printed names of Scryfall's
     ``all_cards`` bulk file to the existing card store, so decklists written in those languages
@@ -1032,7 +1063,8 @@ def update_languages_from_scryfall(
     (language, printed name, oracle name) is kept. The store is then rebuilt from its own records
     plus those names, atomically (a failure anywhere leaves it as it was). Languages indexed by an
     earlier run are kept and refreshed. Nothing is downloaded when the store already holds these
-    languages from the all_cards file Scryfall lists (unless ``force``).
+    languages from the all_cards file Scryfall lists (unless ``force``). ``facts`` as for
+    :func:`update_from_scryfall`.
     """
     started = time.monotonic()
     requested = parse_languages(list(languages))
@@ -1055,6 +1087,8 @@ def update_languages_from_scryfall(
             and meta.get("languages_updated_at") == descriptor.updated_at
             and meta.get("languages_uri") == descriptor.download_uri
         ):
+            if facts is not None and meta.get(FACTS_VERSION_META) != facts.version:
+                return _rebuild_facts(store_path, meta, facts, started, notes)
             return UpdateResult(
                 source="scryfall",
                 store_path=store_path,
@@ -1079,7 +1113,7 @@ def update_languages_from_scryfall(
             "languages_downloaded_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         records = counting_progress(merge_printed_names(current.records(), index, matched), progress)
-        count = write_store(records, store_path, meta=new_meta)
+        count = write_store(records, store_path, meta=new_meta, facts=facts)
         per_language = {
             lang: sum(len(by_lang.get(lang, ())) for name, by_lang in index.names.items() if name in matched)
             for lang in wanted

@@ -3,31 +3,44 @@
 The SQLite store is built once (``deckcheck cards update`` / ``cards import``) and then read lazily:
 a single-deck check opens the file and fetches only the cards it names, so start-up does not
 depend on the size of the card pool. Batch users call :meth:`CardStore.all_cards` once.
+
+A store can also keep derived per-card *facts* for fast batch validation, computed once at build
+time by a :class:`FactsBuilder` (``write_store(..., facts=...)``) and read back in bulk with
+:meth:`CardStore.stored_facts`. This module treats them as opaque JSON; what they are, and their
+version, belongs to the layer that computes them (``deckcheck.fastcheck``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import difflib
+import importlib
+import itertools
 import json
 import os
 import sqlite3
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Protocol
 
 import platformdirs
 
+from deckcheck._gc import gc_paused
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import clean_name, lookup_key, loose_key, printed_key
 from deckcheck.cards.records import card_from_record
 from deckcheck.errors import CardDataError
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "1"  # stores with stored facts are still "1": the facts are an optional extra table
 STORE_FILENAME = "cards.sqlite"
+FACTS_VERSION_META = "facts_version"  # meta key: the FactsBuilder.version the stored facts came from
+FACTS_BLOB_KEY = "facts"  # row of the blobs table holding them
+FACTS_ENCODING = 1  # layout of that blob (see _FactsEncoder); a reader ignores any other
+FACTS_MODULE = "deckcheck.fastcheck"  # where default_facts_builder() looks for FACTS_BUILDER
 
 
 # -- where things live --------------------------------------------------------------------------
@@ -86,6 +99,7 @@ class _Backend(Protocol):
     def prefix_rows(self, prefix: str, limit: int) -> list[str]: ...
     def candidate_keys(self, first: str, shortest: int, longest: int) -> list[tuple[str, str]]: ...
     def all_records(self) -> Iterator[Mapping[str, Any]]: ...
+    def facts_blob(self, version: str) -> bytes | None: ...
     def __len__(self) -> int: ...
 
 
@@ -154,6 +168,9 @@ class _MemoryBackend:
     def all_records(self) -> Iterator[Mapping[str, Any]]:
         return iter(self._records.values())
 
+    def facts_blob(self, version: str) -> bytes | None:
+        return None  # JSON and in-memory card sets carry no precomputed facts
+
     def __len__(self) -> int:
         return len(self._records)
 
@@ -217,6 +234,23 @@ class _SqliteBackend:
     def all_records(self) -> Iterator[Mapping[str, Any]]:
         for (text,) in self._db.execute("SELECT record FROM cards ORDER BY name"):
             yield json.loads(text)
+
+    def facts_blob(self, version: str) -> bytes | None:
+        if self.meta.get(FACTS_VERSION_META) != version:
+            return None  # a store from before stored facts, or facts of another version
+        try:
+            row = self._db.execute("SELECT value FROM blobs WHERE key = ?", (FACTS_BLOB_KEY,)).fetchone()
+        except sqlite3.OperationalError:  # no blobs table: not a store this module wrote facts into
+            return None
+        except sqlite3.DatabaseError as exc:
+            raise CardDataError(
+                f"card store {self.path} is unreadable ({exc})",
+                hint="rebuild it with `deckcheck cards update` or `deckcheck cards import FILE`",
+            ) from None
+        if row is None:
+            return None
+        value = row[0]
+        return value.encode("utf-8") if isinstance(value, str) else bytes(value)
 
     def __len__(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM cards").fetchone()[0])
@@ -305,6 +339,36 @@ class CardStore:
                 card = card_from_record(record)
                 self._cards[name] = card
             yield card
+
+    # precomputed facts
+    def stored_fact_columns(self, version: str) -> FactColumns | None:
+        """The facts stored at build time, column by column, when the store has them from a
+        :class:`FactsBuilder` of exactly this ``version``; else None (a JSON or in-memory card set,
+        a store built without facts or by an older release, facts of another version). The caller
+        then computes them itself. Reads the store in one query and writes nothing; not cached,
+        so call it once. The fastest form (~40 ms for 23.5k cards); :meth:`stored_facts` builds a
+        dict per card on top of it."""
+        blob = self._backend.facts_blob(version)
+        if blob is None:
+            return None
+        try:
+            with gc_paused():
+                return _decode_facts(blob, version)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            raise CardDataError(
+                f"card store {self.description}: its stored card facts are corrupt ({exc})",
+                hint="rebuild it with `deckcheck cards update` or `deckcheck cards import FILE`",
+            ) from None
+
+    def stored_facts(self, version: str) -> dict[str, Mapping[str, Any]] | None:
+        """Card name -> the facts stored for it at build time, or None exactly when
+        :meth:`stored_fact_columns` is. Values equal between cards are one shared object (that is
+        what makes loading fast): treat the facts as read-only."""
+        columns = self.stored_fact_columns(version)
+        if columns is None:
+            return None
+        with gc_paused():
+            return columns.rows()
 
     # lookups
     def resolve(self, name: str, *, suggest: bool = True) -> Resolution:
@@ -406,18 +470,181 @@ def open_store(path: Path | None = None) -> CardStore:
     return CardStore.bundled()
 
 
+# -- precomputed facts ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FactsBuilder:
+    """How to compute the per-card facts a store keeps for fast batch validation.
+
+    ``compute`` maps one card record (as stored) to a JSON-able mapping with the same ``str`` keys
+    for every card. ``version`` (e.g. ``"fastcheck-1"``) names everything the facts depend on, the
+    schema and the logic: change it whenever either changes, since a store's facts are only used
+    by a reader asking for exactly the version they were built with.
+    """
+
+    version: str
+    compute: Callable[[Mapping[str, Any]], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class FactColumns:
+    """Stored facts column by column: ``columns[key][i]`` is fact ``key`` of card ``names[i]``."""
+
+    names: Sequence[str]
+    columns: Mapping[str, Sequence[Any]]
+
+    def rows(self) -> dict[str, Mapping[str, Any]]:
+        """Card name -> its facts as a dict (values equal between cards are shared objects)."""
+        if not self.columns:
+            return {name: {} for name in self.names}
+        keys = tuple(self.columns)
+        # All in C: zip(*columns) gives each card's values in key order.
+        rows: Iterator[Mapping[str, Any]] = map(
+            dict, map(zip, itertools.repeat(keys), zip(*self.columns.values(), strict=True))
+        )
+        return dict(zip(self.names, rows, strict=True))
+
+
+def default_facts_builder() -> FactsBuilder | None:
+    """The FactsBuilder of the batch fast path (``deckcheck.fastcheck.FACTS_BUILDER``), or None
+    while there is none. What the CLI (``cards update`` / ``cards import``) passes to the store
+    builders. Imported here, lazily, because deckcheck.cards sits below the layers that compute
+    the facts: nothing in this package imports them at module level."""
+    try:
+        module = importlib.import_module(FACTS_MODULE)
+    except ModuleNotFoundError as exc:
+        if exc.name == FACTS_MODULE:
+            return None
+        raise  # fastcheck exists but something it imports is missing: a bug to see, not hide
+    builder = getattr(module, "FACTS_BUILDER", None)
+    if builder is None:
+        return None
+    if not isinstance(builder, FactsBuilder):
+        raise TypeError(f"{FACTS_MODULE}.FACTS_BUILDER is a {type(builder).__name__}, not a FactsBuilder")
+    return builder
+
+
+# Scalars that can be deduplicated as they are; anything else by its repr (see _FactsEncoder._add).
+_AS_IS: frozenset[type] = frozenset({str, int, bool, type(None)})
+# ASCII output: a lone surrogate in a fact cannot break the UTF-8 encoding of the blob.
+_dumps = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode
+
+
+class _FactsEncoder:
+    """Collects facts card by card into dictionary-encoded columns, written as one JSON blob::
+
+        {"encoding": 1, "version": V, "names": [card, ...],
+         "columns": {key: {"values": [distinct value, ...], "index": [value number per card]}}}
+
+    Facts repeat a lot (booleans, layouts, colour sets, a format -> legality map: a few hundred
+    distinct values per column among 23.5k cards), so a reader parses each distinct value once and
+    cards share it. Measured on 23,517 real cards with ~400-800 bytes of facts each, this loads in
+    ~40 ms as columns (~90 ms as one dict per card) and adds ~1.8 MB, against 120-250 ms and
+    11-20 MB for a table of one JSON object per card, read with one query.
+    Memory while building: the distinct values' text and one int per card and column."""
+
+    def __init__(self, builder: FactsBuilder) -> None:
+        self.builder = builder
+        self.names: list[str] = []
+        self.keys: tuple[str, ...] | None = None
+        self._ids: list[dict[str | tuple[type, Any], int]] = []  # per column: token -> value number
+        self._texts: list[list[str]] = []  # per column: JSON text of each distinct value
+        self._index: list[list[int]] = []  # per column: value number of each card
+
+    def add(self, name: str, record: Mapping[str, Any]) -> None:
+        try:
+            facts = self.builder.compute(record)
+            self._add(facts)
+        except Exception as exc:  # any failure of the builder's code or output: name the card
+            raise CardDataError(
+                f"card {name!r}: computing its stored facts ({self.builder.version}) failed: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+        self.names.append(name)
+
+    def _add(self, facts: Mapping[str, Any]) -> None:
+        if not isinstance(facts, Mapping):
+            raise TypeError(f"expected a mapping of facts, got {type(facts).__name__}")
+        if self.keys is None:
+            if not all(isinstance(key, str) for key in facts):
+                raise TypeError("fact names must be strings")
+            self.keys = tuple(facts)
+            self._ids = [{} for _ in self.keys]
+            self._texts = [[] for _ in self.keys]
+            self._index = [[] for _ in self.keys]
+        elif len(facts) != len(self.keys) or facts.keys() != set(self.keys):
+            missing, extra = (
+                sorted(set(self.keys) - set(facts)),
+                sorted(map(str, set(facts) - set(self.keys))),
+            )
+            raise ValueError(f"every card needs the same facts (missing {missing}, unexpected {extra})")
+        # The dedup token: (type, value) for scalars, so (bool, True) and (int, 1) stay apart;
+        # repr() for the rest: as fast as hashing, and for JSON's types (lists, dicts, floats: -0.0
+        # is not 0.0) equal reprs mean equal values. Only a new value is JSON-encoded, which is
+        # also what rejects a value JSON cannot hold (its repr is then new too). A failure aborts
+        # the whole build, so a half-recorded card does not matter.
+        for value, ids, texts, index in zip(
+            map(facts.__getitem__, self.keys), self._ids, self._texts, self._index, strict=True
+        ):
+            token = (type(value), value) if type(value) in _AS_IS else repr(value)
+            number = ids.get(token)
+            if number is None:
+                texts.append(_dumps(value))
+                number = ids[token] = len(texts) - 1
+            index.append(number)
+
+    def blob(self) -> bytes:
+        columns = ",".join(
+            f'{_dumps(key)}:{{"values":[{",".join(texts)}],"index":{_dumps(index)}}}'
+            for key, texts, index in zip(self.keys or (), self._texts, self._index, strict=True)
+        )
+        head = f'"encoding":{FACTS_ENCODING},"version":{_dumps(self.builder.version)}'
+        return f'{{{head},"names":{_dumps(self.names)},"columns":{{{columns}}}}}'.encode("ascii")
+
+
+def _decode_facts(blob: bytes, version: str) -> FactColumns | None:
+    payload = json.loads(blob)
+    if payload["encoding"] != FACTS_ENCODING or payload["version"] != version:
+        return None  # another layout or version than meta said: not ours to interpret
+    names = payload["names"]
+    if not isinstance(names, list):
+        raise TypeError("names is not a list")
+    columns: dict[str, Sequence[Any]] = {}
+    for key, column in payload["columns"].items():
+        values, index = column["values"], column["index"]
+        if len(index) != len(names):
+            raise ValueError(f"fact {key!r} has {len(index)} values for {len(names)} cards")
+        # itemgetter(*index) picks every card's value in C; with one index it returns the bare value.
+        columns[key] = itemgetter(*index)(values) if len(index) > 1 else tuple(values[i] for i in index)
+    return FactColumns(names, columns)
+
+
 # -- building a store -----------------------------------------------------------------------------
-def write_store(records: Iterable[Mapping[str, Any]], path: Path, *, meta: Mapping[str, str]) -> int:
+def write_store(
+    records: Iterable[Mapping[str, Any]],
+    path: Path,
+    *,
+    meta: Mapping[str, str],
+    facts: FactsBuilder | None = None,
+) -> int:
     """Build a SQLite store from card records, atomically: readers see the old store or the new one.
 
     Every record is validated by building its :class:`Card`; a bad record aborts the build with a
     :class:`CardDataError` and leaves the previous store untouched.
+
+    With ``facts``, ``facts.compute(record)`` runs for every record as it streams by and the
+    results are stored in the same atomic write, under meta ``facts_version`` = ``facts.version``
+    (read back with :meth:`CardStore.stored_facts`). A compute that fails (raises, returns
+    something that is not JSON, or other fact names than the first card's) aborts the build like
+    a bad record, with a CardDataError naming the card. Without ``facts`` nothing is computed,
+    and a ``facts_version`` in ``meta`` (copied from an older store) is dropped. Pass
+    :func:`default_facts_builder` to store the facts batch validation reads.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     os.close(fd)
     tmp = Path(tmp_name)
     count = 0
+    encoder = None if facts is None else _FactsEncoder(facts)
     try:
         db = sqlite3.connect(tmp)
         with contextlib.closing(db):
@@ -430,6 +657,7 @@ def write_store(records: Iterable[Mapping[str, Any]], path: Path, *, meta: Mappi
                 CREATE TABLE names (
                     key TEXT NOT NULL, card_name TEXT NOT NULL, kind TEXT NOT NULL, lang TEXT
                 );
+                CREATE TABLE blobs (key TEXT PRIMARY KEY, value BLOB NOT NULL);
                 """
             )
             seen: set[str] = set()
@@ -445,11 +673,18 @@ def write_store(records: Iterable[Mapping[str, Any]], path: Path, *, meta: Mappi
                 db.executemany(
                     "INSERT INTO names VALUES (?, ?, ?, ?)", sorted(set(_index_rows(record)), key=str)
                 )
+                if encoder is not None:  # after the record is stored: compute cannot alter it
+                    encoder.add(card.name, record)
                 count += 1
             db.execute("CREATE INDEX names_key ON names (key)")
             db.execute("CREATE INDEX cards_loose ON cards (loose)")
-            full_meta = {**{str(k): str(v) for k, v in meta.items()}, "schema_version": SCHEMA_VERSION}
+            # The facts' version is only ever what this build stored, never inherited from meta.
+            full_meta = {str(k): str(v) for k, v in meta.items() if str(k) != FACTS_VERSION_META}
+            full_meta["schema_version"] = SCHEMA_VERSION
             full_meta["records"] = str(count)
+            if encoder is not None and count:
+                db.execute("INSERT INTO blobs VALUES (?, ?)", (FACTS_BLOB_KEY, encoder.blob()))
+                full_meta[FACTS_VERSION_META] = encoder.builder.version
             db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(full_meta.items()))
             db.commit()
         if count == 0:
