@@ -173,6 +173,11 @@ class CardFeatures:
     type_text: str
     abilities: AbilityScan
 
+    @property
+    def name_keys(self) -> frozenset[str]:
+        """The names case-folded (Lutri compares names so)."""
+        return _name_keys(self.names)
+
 
 _CACHE: dict[str, tuple[Card, CardFeatures]] = {}
 _CACHE_LIMIT = 200_000
@@ -462,7 +467,22 @@ class Placed(Protocol):
     def zone(self) -> Zone: ...
 
 
-Counted = tuple[Placed, CardFeatures]
+class CardTraits(Protocol):
+    """What the deck-level conditions read of a card (CardFeatures has it; so do batch facts)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def names(self) -> frozenset[str]: ...
+    @property
+    def name_keys(self) -> frozenset[str]: ...  # the names case-folded (Lutri compares them so)
+    @property
+    def is_land(self) -> bool: ...
+    @property
+    def card_types(self) -> frozenset[str]: ...
+
+
+Counted = tuple[Placed, CardTraits]  # an entry of the starting deck and its card
 CardCheck = Callable[[CardFeatures], str | None]
 DeckCheck = Callable[[Sequence[Counted], FormatSpec], DeckVerdict]
 FormatCheck = Callable[[FormatSpec], str | None]
@@ -582,17 +602,52 @@ def _lutri_tally(items: Sequence[Counted]) -> _LutriTally:
     return _LutriTally(nonland, copies, names_of, entries_of, _distinct_single_names(list(names_of.values())))
 
 
-CardTally = tuple[CardFeatures, int, int]  # a distinct card of the starting deck: copies, entries
+CardTally = tuple[CardTraits, int, int]  # a distinct card of the starting deck: copies, entries
 
 
-def lutri_counts(cards: Sequence[CardTally]) -> tuple[int, int] | None:
-    """(breaking entries, copies to cut) that :func:`_lutri` finds, without building its breakers,
-    for the usual deck (see _LutriTally.simple); None for any other (ask _lutri itself)."""
-    nonland = [(f, n, entries) for f, n, entries in cards if not f.is_land]
-    if not _distinct_single_names([_name_keys(f.names) for f, _, _ in nonland]):
-        return None
-    breaking = sum(entries for _, n, entries in nonland if n > 1)
-    return breaking, sum(n - 1 for _, n, _ in nonland if n > 1)
+def deck_level_counts(cards: Sequence[CardTally]) -> tuple[tuple[int, int] | None, tuple[int, int]]:
+    """(breaking entries, copies to cut) that :func:`_lutri` and :func:`_umori` find, without
+    building their breakers, in one pass over the starting deck's distinct cards (a batch asks once
+    per deck). Lutri's is None unless the deck is the usual one (see _LutriTally.simple): ask
+    _lutri itself then."""
+    seen: set[frozenset[str]] = set()
+    simple = True
+    lutri_breaking = lutri_cut = 0
+    by_types: dict[frozenset[str], list[int]] = {}  # nonland cards' card types -> [copies, entries]
+    for f, n, entries in cards:
+        if f.is_land:
+            continue
+        slot = by_types.get(f.card_types)
+        if slot is None:
+            by_types[f.card_types] = [n, entries]
+        else:
+            slot[0] += n
+            slot[1] += entries
+        if simple:
+            keys = f.name_keys
+            if len(keys) != 1 or keys in seen:
+                simple = False
+            else:
+                seen.add(keys)
+                if n > 1:
+                    lutri_breaking += entries
+                    lutri_cut += n - 1
+    lutri = (lutri_breaking, lutri_cut) if simple else None
+    total = sum(slot[0] for slot in by_types.values())
+    if not total:
+        return lutri, (0, 0)  # no nonland card: Umori holds
+    have_type: dict[str, int] = {}
+    for types, (n, _) in by_types.items():
+        for card_type in types:
+            have_type[card_type] = have_type.get(card_type, 0) + n
+    if not have_type:
+        return lutri, (sum(slot[1] for slot in by_types.values()), total)
+    shared_type = _umori_keep(have_type)
+    have = have_type[shared_type]
+    if have == total:
+        return lutri, (0, 0)
+    lacking = sum(entries for types, (_, entries) in by_types.items() if shared_type not in types)
+    return lutri, (lacking, total - have)
 
 
 def _distinct_single_names(names: Sequence[frozenset[str]]) -> bool:
@@ -728,20 +783,15 @@ def _umori_tally(
             have_type[card_type] = have_type.get(card_type, 0) + copies
     if not have_type:
         return total, have_type, None, 0
-    # keep the type the most nonland copies have (fewest cuts); ties broken alphabetically
-    shared_type = min(have_type, key=lambda t: (-have_type[t], t))
+    shared_type = _umori_keep(have_type)
     return total, have_type, shared_type, have_type[shared_type]
 
 
-def umori_counts(cards: Sequence[CardTally]) -> tuple[int, int]:
-    """(breaking entries, copies to cut) that :func:`_umori` finds, without building its breakers."""
-    nonland = [(f, n, entries) for f, n, entries in cards if not f.is_land]
-    if not nonland:
-        return 0, 0
-    total, _, shared_type, have = _umori_tally([(n, f.card_types) for f, n, _ in nonland])
-    if shared_type is None:
-        return sum(entries for _, _, entries in nonland), total
-    return sum(entries for f, _, entries in nonland if shared_type not in f.card_types), total - have
+def _umori_keep(have_type: dict[str, int]) -> str:
+    """The card type to keep: the one the most nonland copies have (fewest cuts); ties broken
+    alphabetically."""
+    most = max(have_type.values())
+    return min(t for t, n in have_type.items() if n == most)
 
 
 def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:

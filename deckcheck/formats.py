@@ -1039,9 +1039,19 @@ def _choose_colours(
 def identity_choice(deck: Deck) -> IdentityChoice:
     commanders = deck.zone(Zone.COMMANDER)
     base = frozenset().union(*(c.card.color_identity for c in commanders)) if commanders else frozenset()
-    choosers = [c.card.name for c in commanders if _CHOSEN_COLOUR_RE.search(_text(c.card))]
+    choosers = [c.card.name for c in commanders if chooses_colour(c.card)]
     needs = [c.card.color_identity for c in _cards_in(deck, (Zone.MAIN, Zone.COMPANION))]
     return _choose_colours(base, choosers, needs)
+
+
+def chooses_colour(card: Card) -> bool:
+    """A commander whose colour is chosen before the game (CR 903.4b)."""
+    return bool(_CHOSEN_COLOUR_RE.search(_text(card)))
+
+
+def basic_land_types(card: Card) -> frozenset[str]:
+    """The card's basic land types (any face): each makes one colour of mana (CR 903.5d)."""
+    return _basic_land_types(card)
 
 
 def commander_identity(deck: Deck) -> frozenset[str]:

@@ -40,6 +40,7 @@ except ImportError as exc:  # pragma: no cover - pandas is a dependency; a slimm
     raise ImportError("deckcheck.frames needs pandas: pip install pandas") from exc
 
 from deckcheck import batch, companions
+from deckcheck._gc import gc_paused
 from deckcheck.batch import BatchContext, BatchRows, CardRow, Columns, DeckId, EntryTable
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
@@ -302,12 +303,31 @@ def _text_items(source: pd.Series | pd.DataFrame, text_column: str) -> list[tupl
         )
     else:
         texts = source
-    items: list[tuple[DeckId, str]] = []
-    for deck_id, text in texts.items():
+    values = texts.tolist()  # one conversion in C, not one Python call per deck
+    for i, text in enumerate(values):
         if not isinstance(text, str):  # a missing decklist is an empty one (reported as such)
-            text = "" if text is None or (isinstance(text, float) and np.isnan(text)) else str(text)
-        items.append((deck_id, text))
-    return items
+            values[i] = "" if text is None or (isinstance(text, float) and np.isnan(text)) else str(text)
+    return list(zip(texts.index.tolist(), values, strict=True))
+
+
+def _deck_sources(
+    source: Source, input_format: str | None, text_column: str
+) -> tuple[Iterable[tuple[DeckId, str, batch.DeckSource]], int, Any]:
+    """(deck_id, path, text or parsed deck) for any source but a long frame, how many, deck id
+    dtype: text where content decides the format (the lean path reads it), else the parsed deck."""
+    if input_format is not None:
+        decks, total, dtype = _parsed_decks(source, input_format, text_column)
+        return ((deck_id, parsed.path, parsed) for deck_id, parsed in decks), total, dtype
+    if isinstance(source, pd.Series | pd.DataFrame):
+        items = _text_items(source, text_column)
+        ids = (
+            source["deck_id"]
+            if isinstance(source, pd.DataFrame) and "deck_id" in source.columns
+            else source.index
+        )
+        return ((deck_id, str(deck_id), text) for deck_id, text in items), len(items), ids.dtype
+    paths = batch.deck_paths(source)
+    return batch.path_sources(paths), len(paths), _STR
 
 
 def _parsed_decks(
@@ -401,6 +421,7 @@ class _Specs:
         self.base = _context(store, single or batch.as_spec("freeform"))
         self._contexts: dict[FormatSpec, BatchContext] = {self.base.spec: self.base}
         self._lookup: Mapping[Any, str | FormatSpec] | None = None
+        self._by_name: dict[str | FormatSpec, BatchContext] = {}  # a format looked up once, not per deck
 
     def context(self, spec: FormatSpec) -> BatchContext:
         found = self._contexts.get(spec)
@@ -417,7 +438,10 @@ class _Specs:
             name = self._lookup[deck_id]
         except KeyError:
             raise ValueError(f"no format given for deck {deck_id!r}") from None
-        return self.context(batch.as_spec(name))
+        found = self._by_name.get(name)
+        if found is None:
+            found = self._by_name[name] = self.context(batch.as_spec(name))
+        return found
 
     @property
     def context_for(self) -> batch.ContextFor:
@@ -463,18 +487,19 @@ def validate(
     again from ``written``; parse problems, which a long frame does not hold, are not reported).
     Decks are checked :data:`CHUNK_DECKS` at a time, so memory holds frames, not Python rows."""
     specs = _Specs(format, store)
-    decks: Iterable[tuple[DeckId, ParsedDeck]]
+    decks: Iterable[tuple[DeckId, str, batch.DeckSource]]
     if isinstance(source, pd.DataFrame) and _is_long(source):
-        decks, total, deck_dtype = _long_decks(source)
+        long_decks, total, deck_dtype = _long_decks(source)
+        decks = ((deck_id, parsed.path, parsed) for deck_id, parsed in long_decks)
     else:
-        decks, total, deck_dtype = _parsed_decks(source, input_format, text_column)
+        decks, total, deck_dtype = _deck_sources(source, input_format, text_column)
     parts: list[Results] = []
     remaining = iter(decks)
-    with batch.ProgressBar(total, "checking decks", enabled=progress) as bar:
+    # no cyclic collection meanwhile (see batch.check_texts): paused per chunk only, the pending
+    # collections would run at every chunk's end instead
+    with batch.ProgressBar(total, "checking decks", enabled=progress) as bar, gc_paused():
         while True:
-            rows = batch.check_parsed_decks(
-                islice(remaining, CHUNK_DECKS), specs.context_for, breakers=breakers, progress=bar
-            )
+            rows = batch.check_texts(islice(remaining, CHUNK_DECKS), specs.context_for, breakers, bar)
             if not len(rows):
                 break
             parts.append(_results(rows, deck_dtype, breakers))

@@ -1,0 +1,430 @@
+"""The fast batch path gives exactly the engine's rows.
+
+``batch.validate_texts(..., fast=True)`` checks the decks it can check exactly with a lean path and
+hands the rest to the engine; ``fast=False`` runs the engine (``engine.check_parsed``) on every deck.
+The contract: the same rows in every table — findings (code, severity, message text, card, line,
+section, rule, path), companions, breakers, summary, metadata (and the entry table when asked for) —
+in the same order, value for value and type for type. :func:`assert_same_rows` runs both and, on the
+first difference, says which deck, table, row and column, with both values and the deck's text.
+
+The fast call runs first, on a fresh store where the test can afford one, so the lean path meets cold
+caches; the engine then runs over the same store.
+
+Inputs (tests/batch/deckgen.py): Hypothesis strategies over every format of the registry, a seeded
+bulk of realistic decks (the benchmark's generator) plus every odd shape, the repository's own
+decklists (data/decks, data/corpus), and with real data (../shared/realdata, skipped when absent) the
+same generator over the real card pool and a fixed sample of real decklists.
+
+Budget: DECKCHECK_FUZZ_EXAMPLES (default 100) examples for the mixed-format property, a quarter of
+that (at least 10) per format for the per-format one; derandomized, so CI sees the same examples.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deckcheck import batch
+from deckcheck.cards.store import CardStore, bundled_cards_path, write_store
+from deckcheck.deck import Zone
+from deckcheck.decklist import parse_text
+from deckcheck.decklist._decode import decode
+from deckcheck.formats import load_registry
+from tests.batch import deckgen
+
+REPO = Path(__file__).resolve().parents[2]
+DATA_DECKS = REPO / "data" / "decks"
+DATA_CORPUS = REPO / "data" / "corpus"
+BENCH = REPO / "benchmarks" / "bench_batch.py"
+
+EXAMPLES = int(os.environ.get("DECKCHECK_FUZZ_EXAMPLES", "100"))
+FORMATS = sorted(load_registry())
+TABLES = ("findings", "companions", "breakers", "summary", "metadata")
+FUZZ = settings(
+    max_examples=max(1, EXAMPLES),
+    deadline=None,
+    derandomize=True,  # the same examples on every run: CI stays stable
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
+PER_FORMAT = settings(FUZZ, max_examples=max(10, EXAMPLES // 4))
+
+BUNDLED = CardStore.bundled()
+POOL = deckgen.pool_for(BUNDLED)
+
+Item = tuple[Hashable, str]
+
+
+# -- the comparison ------------------------------------------------------------------------------
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same type (True is not 1, 1.0 is not 1: a DataFrame column would differ)."""
+    return type(a) is type(b) and a == b
+
+
+def _show(value: Any, limit: int = 400) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+def _deck_text(items: Sequence[Item], deck_id: Any, lines: int = 60) -> str:
+    """The deck's text for the failure message: its first lines, and as a repr when it is short (so
+    blank-only text, CRLF, tabs and control characters show)."""
+    for key, text in items:
+        if key == deck_id:
+            shown = text.splitlines()[:lines]
+            more = len(text.splitlines()) - len(shown)
+            out = [f"    | {line}" for line in shown]
+            if more:
+                out.append(f"    | ... {more} more lines")
+            if len(text) <= 300:
+                out.append(f"    as a Python string: {text!r}")
+            return "\n".join(out)
+    return "    (deck text not found)"
+
+
+def _format_of(context: batch.ContextFor, deck_id: Any) -> str:
+    try:
+        chosen = context if isinstance(context, batch.BatchContext) else context(deck_id)
+    except Exception as exc:  # a broken context function is the test's bug, not the deck's
+        return f"? ({exc})"
+    return chosen.spec.name
+
+
+def table_difference(
+    table: str, engine: batch.Columns, fast: batch.Columns, items: Sequence[Item], context: batch.ContextFor
+) -> str | None:
+    """A readable account of the first row where two tables differ, or None when they are identical."""
+    if engine.names != fast.names:
+        return f"table {table!r}: columns differ\n  engine: {engine.names}\n  fast:   {fast.names}"
+    engine_rows, fast_rows = list(engine.rows()), list(fast.rows())
+    for index, (want, got) in enumerate(zip(engine_rows, fast_rows, strict=False)):
+        columns = [c for c in engine.names if not _same(want[c], got[c])]
+        if not columns:
+            continue
+        deck_id = want["deck_id"]
+        lines = [
+            f"fast path differs from the engine: deck {deck_id!r} (format {_format_of(context, deck_id)}), "
+            f"table {table!r}, row {index}"
+        ]
+        if got["deck_id"] != deck_id:
+            lines.append(f"  (the fast row belongs to deck {got['deck_id']!r}: rows out of order or missing)")
+        for column in columns:
+            lines += [
+                f"  column {column!r}:",
+                f"    engine: {_show(want[column])} ({type(want[column]).__name__})",
+                f"    fast:   {_show(got[column])} ({type(got[column]).__name__})",
+            ]
+        lines += [f"  engine row: {_show(want, 1200)}", f"  fast row:   {_show(got, 1200)}"]
+        lines += ["  deck text:", _deck_text(items, deck_id)]
+        return "\n".join(lines)
+    if len(engine_rows) != len(fast_rows):
+        longer, side = (
+            (engine_rows, "engine") if len(engine_rows) > len(fast_rows) else (fast_rows, "fast path")
+        )
+        extra = longer[min(len(engine_rows), len(fast_rows))]
+        deck_id = extra["deck_id"]
+        return "\n".join(
+            [
+                f"fast path differs from the engine: table {table!r} has {len(engine_rows)} rows from the "
+                f"engine, {len(fast_rows)} from the fast path; the first row only the {side} has "
+                f"(deck {deck_id!r}, format {_format_of(context, deck_id)}):",
+                f"  {_show(extra, 1200)}",
+                "  deck text:",
+                _deck_text(items, deck_id),
+            ]
+        )
+    return None
+
+
+def entries_difference(engine: batch.EntryTable | None, fast: batch.EntryTable | None) -> str | None:
+    if engine is None or fast is None:
+        return None if engine is fast else f"entry table: engine {engine!r}, fast {fast!r}"
+    for attribute in ("deck_ids", "paths", "deck", "zone", "card", "written", "qty", "line", "written_names"):
+        want, got = list(getattr(engine, attribute)), list(getattr(fast, attribute))
+        if want != got:
+            at = next(
+                (i for i, (a, b) in enumerate(zip(want, got, strict=False)) if a != b),
+                min(len(want), len(got)),
+            )
+            return (
+                f"entry table column {attribute!r} differs at index {at} "
+                f"(lengths {len(want)} / {len(got)}):\n"
+                f"  engine: {_show(want[at : at + 5])}\n  fast:   {_show(got[at : at + 5])}"
+            )
+    for index, (want_row, got_row) in enumerate(zip(engine.cards, fast.cards, strict=False)):
+        if want_row != got_row:
+            return f"entry table card row {index} differs:\n  engine: {want_row}\n  fast:   {got_row}"
+    if len(engine.cards) != len(fast.cards):
+        return (
+            f"entry table: {len(engine.cards)} card rows from the engine, {len(fast.cards)} from the fast one"
+        )
+    return None
+
+
+def _run(items: Sequence[Item], context: batch.ContextFor, **options: Any) -> tuple[batch.BatchRows, int]:
+    done = [0]
+
+    def progress(n: int) -> None:
+        done[0] += n
+
+    rows = batch.validate_texts(items, context, progress=progress, **options)
+    return rows, done[0]
+
+
+def assert_same_rows(
+    items: Iterable[Item],
+    context: batch.ContextFor,
+    *,
+    entries: bool = False,
+    breakers: bool = True,
+    input_format: str | None = None,
+) -> batch.BatchRows:
+    """Check ``items`` with the fast path (first) and with the engine; fail with the first
+    difference. Returns the engine's rows."""
+    items = list(items)
+    options: dict[str, Any] = {"entries": entries, "breakers": breakers, "input_format": input_format}
+    fast, fast_done = _run(items, context, fast=True, **options)
+    engine, engine_done = _run(items, context, fast=False, **options)
+    assert len(engine.summary) == len(items), "the engine gave one summary row per deck"
+    for table in TABLES:
+        difference = table_difference(table, getattr(engine, table), getattr(fast, table), items, context)
+        if difference is not None:
+            raise AssertionError(difference)
+    difference = entries_difference(engine.entries, fast.entries)
+    if difference is not None:
+        raise AssertionError(difference)
+    assert fast_done == engine_done == len(items), (
+        f"progress reported {fast_done} decks (fast) and {engine_done} (engine) for {len(items)}"
+    )
+    return engine
+
+
+# -- contexts ------------------------------------------------------------------------------------
+def fresh_bundled_store() -> CardStore:
+    """The bundled cards in a store no test has used: empty caches for the fast path to fill."""
+    store = CardStore.from_json(bundled_cards_path())
+    store.description = BUNDLED.description
+    return store
+
+
+def context_for(store: CardStore, fmt: str) -> batch.BatchContext:
+    return batch.BatchContext(store, batch.as_spec(fmt))
+
+
+def per_deck_contexts(
+    store: CardStore, formats: dict[Hashable, str]
+) -> Callable[[Hashable], batch.BatchContext]:
+    cache: dict[str, batch.BatchContext] = {}
+
+    def context(deck_id: Hashable) -> batch.BatchContext:
+        fmt = formats[deck_id]
+        if fmt not in cache:
+            cache[fmt] = context_for(store, fmt)
+        return cache[fmt]
+
+    return context
+
+
+def check_by_format(store: CardStore, decks: Iterable[tuple[Hashable, str, str]]) -> int:
+    """(deck id, text, format) triples, one batch (one context) per format, in first-seen order."""
+    groups: dict[str, list[Item]] = {}
+    for deck_id, text, fmt in decks:
+        groups.setdefault(fmt, []).append((deck_id, text))
+    for fmt, items in groups.items():
+        assert_same_rows(items, context_for(store, fmt))
+    return sum(len(items) for items in groups.values())
+
+
+# -- properties over every format --------------------------------------------------------------------
+@pytest.mark.parametrize("fmt", FORMATS)
+@PER_FORMAT
+@given(data=st.data(), breakers=st.booleans())
+def test_fuzz_every_format(fmt: str, data: st.DataObject, breakers: bool) -> None:
+    """Batches of one to four generated decks in each format of the registry (the decks salted by
+    the format, so each format meets its own)."""
+    texts = data.draw(deckgen.batches(POOL, max_size=4, salt=fmt), label="texts")
+    items = [(f"deck-{i}", text) for i, text in enumerate(texts)]
+    assert_same_rows(items, context_for(BUNDLED, fmt), breakers=breakers)
+
+
+@FUZZ
+@given(
+    decks=st.lists(st.tuples(deckgen.deck_texts(POOL), st.sampled_from(FORMATS)), min_size=1, max_size=8),
+    entries=st.booleans(),
+    integer_ids=st.booleans(),
+    input_format=st.sampled_from((None, None, None, None, "arena", "mtgo", "plain", "moxfield", "csv")),
+)
+def test_fuzz_mixed_formats(
+    decks: list[tuple[str, str]], entries: bool, integer_ids: bool, input_format: str | None
+) -> None:
+    """Decks of several formats in one call (a context per deck), ids of other types than str, the
+    entry table kept or not, the input format detected or forced."""
+    items: list[Item] = [(i if integer_ids else f"d{i}", text) for i, (text, _) in enumerate(decks)]
+    formats = {deck_id: fmt for (deck_id, _), (_, fmt) in zip(items, decks, strict=True)}
+    assert_same_rows(items, per_deck_contexts(BUNDLED, formats), entries=entries, input_format=input_format)
+
+
+# -- seeded bulk -------------------------------------------------------------------------------------
+def test_bulk_realistic_decks() -> None:
+    """2,000 benchmark-style decks (1 in 4 Commander), each in the format it was built for, most in
+    the benchmark's own layout and the rest in the other export styles."""
+    store = fresh_bundled_store()
+    pool = deckgen.pool_for(store)
+    rng = random.Random(20260)
+    decks = []
+    for i, (deck_id, text, fmt) in enumerate(deckgen.realistic(pool, 2000, seed=20260)):
+        if i % 3 == 0:  # the same kind of deck in another style (and now and then some noise)
+            shape = "realistic_commander" if fmt == "commander" else "realistic_constructed"
+            text = deckgen.make_text(pool, shape, rng, noise_rate=0.2)
+        decks.append((deck_id, text, fmt))
+    assert check_by_format(store, decks) == 2000
+
+
+def test_bulk_odd_shapes() -> None:
+    """Every odd shape a dozen times, every style in turn, across the formats the shape suits."""
+    store = fresh_bundled_store()
+    pool = deckgen.pool_for(store)
+    rng = random.Random(4242)
+    styles = list(deckgen.STYLES)
+    decks = []
+    for i in range(12):
+        for j, shape in enumerate(deckgen.ODD_SHAPES):
+            suits = deckgen.SHAPES[shape].formats
+            text = deckgen.make_text(
+                pool, shape, rng, style=styles[(i * 7 + j) % len(styles)], noise_rate=0.3
+            )
+            decks.append((f"{shape}-{i:02d}", text, suits[i % len(suits)]))
+    assert check_by_format(store, decks) == 12 * len(deckgen.ODD_SHAPES)
+
+
+def _bench_module() -> Any:
+    if not BENCH.is_file():
+        pytest.skip(f"{BENCH} not present")
+    spec = importlib.util.spec_from_file_location("_bench_batch_for_tests", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if not all(hasattr(module, name) for name in ("Pool", "generate", "load_records")):
+        pytest.skip("benchmarks/bench_batch.py no longer has Pool / generate / load_records")
+    return module
+
+
+def test_benchmark_generator_decks() -> None:
+    """The benchmark's own decks (benchmarks/bench_batch.py generate(), bundled cards), each in the
+    format the benchmark checks it in."""
+    bench = _bench_module()
+    records, _ = bench.load_records(None)
+    pool = bench.Pool(records, random.Random(7))
+    decks = [
+        (deck_id, text, "commander" if deck_id.startswith("edh-") else "modern")
+        for deck_id, text in bench.generate(pool, 400, 7)
+    ]
+    assert check_by_format(fresh_bundled_store(), decks) == 400
+
+
+# -- the repository's decklists ----------------------------------------------------------------------
+def _read(path: Path) -> str | None:
+    decoded = decode(path.read_bytes())
+    return decoded.text
+
+
+def _natural_format(path: Path) -> str:
+    if path.is_relative_to(DATA_CORPUS):
+        return path.relative_to(DATA_CORPUS).parts[0]
+    return path.name.split("-", 1)[0]
+
+
+REPOSITORY_FORMATS = ("modern", "legacy", "vintage", "pauper", "commander", "brawl", "limited", "freeform")
+
+
+def test_repository_decklists() -> None:
+    """Every list in data/decks and data/corpus, in its own format and in eight others."""
+    files = sorted(p for root in (DATA_DECKS, DATA_CORPUS) for p in root.rglob("*.txt"))
+    assert len(files) >= 60
+    store = fresh_bundled_store()
+    decks = []
+    for path in files:
+        text = _read(path)
+        assert text is not None, path
+        deck_id = path.relative_to(REPO).as_posix()
+        natural = _natural_format(path)
+        assert natural in FORMATS, path
+        for fmt in dict.fromkeys((natural, *REPOSITORY_FORMATS)):
+            decks.append((f"{deck_id}@{fmt}", text, fmt))
+    check_by_format(store, decks)
+
+
+# -- real data ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def real_pool(real_store: CardStore) -> deckgen.CardPool:
+    return deckgen.pool_for(real_store)
+
+
+@pytest.fixture(scope="module")
+def real_sqlite_store(
+    atomic_records: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> CardStore:
+    """The real cards in a SQLite store, as ``deckcheck cards update`` builds it (the other backend;
+    its name suggestions for the many post-2022 names of real lists are also three times cheaper)."""
+    path = tmp_path_factory.mktemp("real-store") / "cards.sqlite"
+    write_store(atomic_records, path, meta={"source": "MTGJSON AtomicCards 2022-04-25"})
+    return CardStore.open(path)
+
+
+@pytest.mark.realdata
+def test_real_cards_generated_decks(real_store: CardStore, real_pool: deckgen.CardPool) -> None:
+    """1,000 decks over the real card pool: 800 benchmark-style (Modern and Commander), 200 odd
+    shapes (each of them), each in a format it suits."""
+    decks = [(f"real-{i}", t, f) for i, (_, t, f) in enumerate(deckgen.realistic(real_pool, 800, seed=99))]
+    rng = random.Random(99)
+    for i in range(200):
+        shape = deckgen.ODD_SHAPES[i % len(deckgen.ODD_SHAPES)]
+        suits = deckgen.SHAPES[shape].formats
+        decks.append((f"odd-{shape}-{i}", deckgen.make_text(real_pool, shape, rng), suits[i % len(suits)]))
+    assert check_by_format(real_store, decks) == 1000
+
+
+# taw/magic-preconstructed-decks: the Brawl precons are Standard Brawl (60) and Arena Brawl (100) decks
+PRECON_FORMATS = {"brawl": "standardbrawl", "hist-brawl": "brawl"}
+REAL_SAMPLE = 500
+
+
+def _real_formats(relative: Path, text: str) -> tuple[str, ...]:
+    """Commander lists (a commander marked) as Commander (or their Brawl), the others as Modern and
+    as Legacy."""
+    parsed = parse_text(text, relative.as_posix())
+    if parsed.zone(Zone.COMMANDER):
+        parts = relative.parts
+        directory = parts[2] if len(parts) > 3 and parts[0] == "taw_magic-preconstructed-decks" else ""
+        return (PRECON_FORMATS.get(directory, "commander"),)
+    return ("modern", "legacy")
+
+
+@pytest.mark.realdata
+@pytest.mark.slow  # ~25 s: name suggestions for ~2,000 cards printed after the April 2022 data
+def test_real_decklists(realdata: Path, real_sqlite_store: CardStore) -> None:
+    """A fixed sample of the real decklists in ../shared/realdata/decks, in their natural formats,
+    against the real cards in a SQLite store."""
+    root = realdata / "decks"
+    if not root.is_dir():
+        pytest.skip(f"{root} not present")
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    sample = sorted(random.Random(2022).sample(files, min(REAL_SAMPLE, len(files))))
+    decks = []
+    for path in sample:
+        text = _read(path)
+        if text is None:  # refused as binary: not text for validate_texts
+            continue
+        relative = path.relative_to(root)
+        for fmt in _real_formats(relative, text):
+            decks.append((f"{relative.as_posix()}@{fmt}", text, fmt))
+    assert len(decks) > REAL_SAMPLE // 2
+    check_by_format(real_sqlite_store, decks)

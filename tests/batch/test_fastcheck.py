@@ -1,0 +1,188 @@
+"""The lean batch checker (deckcheck.fastcheck): its facts, its scope, and that it is really used.
+
+test_fast_equivalence.py holds its rows to the engine's. These tests make sure that holding is not
+vacuous (the lean path takes the decks it is meant for, so the comparison compares something) and
+that its per-card facts are the same whether a store kept them or they were computed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deckcheck import batch, fastcheck
+from deckcheck.cards.store import CardStore, bundled_cards_path, default_facts_builder, write_store
+from deckcheck.deck import Zone
+from deckcheck.format_spec import FormatSpec
+from tests.batch import deckgen
+
+BUNDLED = CardStore.bundled()
+_FIELDS = [name for name in fastcheck.CardFacts.__dataclass_fields__]
+
+
+def _records() -> list[Any]:
+    import json
+
+    return list(json.loads(bundled_cards_path().read_text(encoding="utf-8"))["cards"])
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> CardStore:
+    """The bundled cards as a SQLite store built the way `deckcheck cards import` builds one."""
+    path = tmp_path_factory.mktemp("facts") / "cards.sqlite"
+    write_store(_records(), path, meta={"source": "bundled"}, facts=default_facts_builder())
+    return CardStore.open(path)
+
+
+def test_the_store_builders_use_this_module_s_facts() -> None:
+    assert default_facts_builder() is fastcheck.FACTS_BUILDER
+    assert fastcheck.FACTS_BUILDER.version == fastcheck.FACTS_VERSION
+
+
+def test_stored_facts_equal_computed_facts_for_every_bundled_card(stored: CardStore) -> None:
+    from_store = fastcheck.FactTable(stored)
+    computed = fastcheck.FactTable(BUNDLED)
+    assert from_store.stored and not computed.stored
+    names = [record["name"] for record in _records()]
+    for name in names:
+        a, b = from_store.exact(name), computed.exact(name)
+        assert a is not None and b is not None, name
+        for field in _FIELDS:
+            assert getattr(a, field) == getattr(b, field), (name, field)
+
+
+def test_only_exact_oracle_names_have_facts(stored: CardStore) -> None:
+    table = fastcheck.FactTable(stored)
+    assert table.exact("Lightning Bolt") is not None
+    for written in ("lightning bolt", "Lightning  Bolt", "Lightning Bolt ", "Blitzschlag", "Lightning Blot"):
+        assert table.exact(written) is None, written  # the engine adds a finding for each: not lean
+
+
+def _check(text_entries: list[tuple[int, str, Zone, int]], spec: FormatSpec) -> bool:
+    rows = batch.BatchRows()
+    sink = fastcheck.RowSink(rows.findings.add, rows.companions.add, rows.breakers.add, rows.summary.add)
+    taken = fastcheck.check_entries(sink, "d", "d", text_entries, spec, fastcheck.table_for(BUNDLED))
+    if not taken:  # nothing half-written when the deck is handed back
+        assert not len(rows.findings) and not len(rows.companions) and not len(rows.summary)
+    return taken
+
+
+M, S, C, P = Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION
+MODERN, COMMANDER, BRAWL = (batch.as_spec(name) for name in ("modern", "commander", "brawl"))
+
+
+def _lines(*entries: tuple[int, str, Zone]) -> list[tuple[int, str, Zone, int]]:
+    return [(q, n, z, i) for i, (q, n, z) in enumerate(entries, 1)]
+
+
+TAKEN = {
+    "plain Modern list": (MODERN, _lines((4, "Lightning Bolt", M), (56, "Mountain", M))),
+    "a companion in a constructed sideboard": (
+        MODERN,
+        _lines((4, "Lightning Bolt", M), (56, "Mountain", M), (1, "Lurrus of the Dream-Den", S)),
+    ),
+    "one companion under Companion": (
+        MODERN,
+        _lines((1, "Lurrus of the Dream-Den", P), (4, "Lightning Bolt", M), (56, "Mountain", M)),
+    ),
+    "a banned card and too many copies": (MODERN, _lines((5, "Lightning Bolt", M), (4, "Mountain", S))),
+}
+HANDED_BACK = {
+    "a name read after folding case": (MODERN, _lines((4, "lightning bolt", M), (56, "Mountain", M))),
+    "an unknown card": (MODERN, _lines((4, "Lightning Blot", M), (56, "Mountain", M))),
+    "a maybeboard": (MODERN, _lines((4, "Lightning Bolt", M), (1, "Mountain", Zone.MAYBEBOARD))),
+    "no source line": (MODERN, [(4, "Lightning Bolt", M, 0), (56, "Mountain", M, 0)]),
+    "a commander outside Commander": (MODERN, _lines((1, "Kaheera, the Orphanguard", C), (59, "Plains", M))),
+    "Commander without a commander": (COMMANDER, _lines((100, "Forest", M))),
+    "two companions listed": (
+        MODERN,
+        _lines((1, "Lurrus of the Dream-Den", P), (1, "Kaheera, the Orphanguard", P), (60, "Plains", M)),
+    ),
+    "two copies of a companion listed": (
+        MODERN,
+        _lines((2, "Lurrus of the Dream-Den", P), (60, "Plains", M)),
+    ),
+    "a card without companion ability under Companion": (
+        MODERN,
+        _lines((1, "Lightning Bolt", P), (60, "Mountain", M)),
+    ),
+    "a companion in a Commander sideboard": (
+        COMMANDER,
+        _lines((1, "Kaheera, the Orphanguard", C), (99, "Plains", M), (1, "Lurrus of the Dream-Den", S)),
+    ),
+    "a companion as the commander": (
+        COMMANDER,
+        _lines((1, "Kaheera, the Orphanguard", C), (99, "Plains", M)),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TAKEN))
+def test_the_lean_path_takes_the_usual_shapes(case: str) -> None:
+    spec, entries = TAKEN[case]
+    assert _check(entries, spec)
+
+
+@pytest.mark.parametrize("case", sorted(HANDED_BACK))
+def test_rare_shapes_are_handed_to_the_engine(case: str) -> None:
+    spec, entries = HANDED_BACK[case]
+    assert not _check(entries, spec)
+
+
+@pytest.fixture
+def lean_count(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """[decks the lean path took, decks handed back] while the test runs."""
+    counts = [0, 0]
+    original = fastcheck.check_entries
+
+    def counting(*args: Any, **kwargs: Any) -> bool:
+        taken = original(*args, **kwargs)
+        counts[0 if taken else 1] += 1
+        return taken
+
+    monkeypatch.setattr(fastcheck, "check_entries", counting)
+    yield counts
+
+
+def test_the_lean_path_takes_nearly_every_realistic_deck(lean_count: list[int], stored: CardStore) -> None:
+    """The benchmark-style corpus is what the lean path is for: if it fell back to the engine, the
+    equivalence tests would compare the engine with itself. (The bundled card set has a few
+    hundred cards; every realistic deck uses only them.)"""
+    pool = deckgen.pool_for(stored)
+    decks = deckgen.realistic(pool, 400, seed=11)
+    contexts = {name: batch.BatchContext(stored, batch.as_spec(name)) for name in {f for *_, f in decks}}
+    fmt = {deck_id: f for deck_id, _, f in decks}
+    batch.validate_texts([(d, t) for d, t, _ in decks], lambda d: contexts[fmt[str(d)]], breakers=False)
+    taken, handed_back = lean_count
+    assert taken + handed_back == 400
+    assert taken >= 0.95 * 400, lean_count
+
+
+def test_odd_shapes_reach_both_paths(lean_count: list[int]) -> None:
+    """The odd shapes are split between the lean path and the engine, so the equivalence tests
+    exercise the boundary from both sides."""
+    pool = deckgen.pool_for(BUNDLED)
+    rng = random.Random(5)
+    decks = []
+    for i, shape in enumerate(deckgen.ODD_SHAPES * 3):
+        text = deckgen.make_text(pool, shape, rng, noise_rate=0.0)
+        decks.append((f"{shape}-{i}", text, deckgen.SHAPES[shape].formats[0]))
+    contexts = {name: batch.BatchContext(BUNDLED, batch.as_spec(name)) for name in {f for *_, f in decks}}
+    fmt = {deck_id: f for deck_id, _, f in decks}
+    batch.validate_texts([(d, t) for d, t, _ in decks], lambda d: contexts[fmt[str(d)]])
+    taken, handed_back = lean_count
+    assert taken >= len(decks) // 5 and handed_back >= len(decks) // 5, lean_count
+
+
+def test_files_decoded_as_utf8_take_the_lean_path(tmp_path: Path, lean_count: list[int]) -> None:
+    (tmp_path / "burn.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "latin1.txt").write_bytes("4 Lightning Bolt\n56 Mountain\n// Caf\xe9\n".encode("latin-1"))
+    sources = list(batch.path_sources([("a", tmp_path / "burn.txt"), ("b", tmp_path / "latin1.txt")]))
+    assert isinstance(sources[0][2], str)  # plain UTF-8: the text itself
+    assert not isinstance(sources[1][2], str)  # a latin-1 fallback warns: parsed, as parse_file does
+    rows = batch.check_texts(sources, batch.BatchContext(BUNDLED, MODERN))
+    assert len(rows.summary) == 2 and lean_count[0] == 1
