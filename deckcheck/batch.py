@@ -475,18 +475,30 @@ class EntryTable:
         return code
 
     def add(self, context: BatchContext, deck_id: DeckId, parsed: ParsedDeck) -> None:
+        self.add_entries(
+            context, deck_id, parsed.path, [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries]
+        )
+
+    def add_entries(
+        self,
+        context: BatchContext,
+        deck_id: DeckId,
+        path: str,
+        entries: Iterable[tuple[int, str, Zone, int]],
+    ) -> None:
+        """One deck's (quantity, name as written, zone, line) entries."""
         deck = len(self.deck_ids)
         self.deck_ids.append(deck_id)
-        self.paths.append(parsed.path)
+        self.paths.append(path)
         name_code, card_of = self._name_code, self._card_of_written
-        for entry in parsed.entries:
-            written = name_code(context, entry.name)
+        for quantity, name, zone, line in entries:
+            written = name_code(context, name)
             self.deck.append(deck)
-            self.zone.append(_ZONE_CODE[entry.zone])
+            self.zone.append(_ZONE_CODE[zone])
             self.card.append(card_of[written])
             self.written.append(written)
-            self.qty.append(entry.quantity)
-            self.line.append(entry.line)
+            self.qty.append(quantity)
+            self.line.append(line)
 
 
 def add_findings(rows: Columns, deck_id: DeckId, findings: Iterable[Finding]) -> None:
@@ -715,18 +727,24 @@ def validate_partition(
     return validate_texts(items, context, input_format=input_format, entries=entries, breakers=breakers)
 
 
-def load_entries(
-    decks: Iterable[tuple[DeckId, ParsedDeck]],
+def load_sources(
+    decks: Iterable[tuple[DeckId, str, DeckSource]],
     context: BatchContext,
     *,
     progress: Progress | None = None,
 ) -> EntryTable:
-    """The entries of parsed decks (no rules run)."""
+    """The entries of ``(deck_id, path, text or parsed deck)`` (no rules run): plain text read by
+    :func:`deckcheck.decklist.fast.fast_entries` (the same entries parse_text gives), else parsed."""
     table = EntryTable()
-    for deck_id, parsed in decks:
-        table.add(context, deck_id, parsed)
-        if progress is not None:
-            progress(1)
+    with gc_paused():  # as in check_texts: the entry arrays and card rows make no cycles
+        for deck_id, path, source in decks:
+            plain = fast_entries(source) if isinstance(source, str) else None
+            if plain is not None:
+                table.add_entries(context, deck_id, path, plain)
+            else:
+                table.add(context, deck_id, parse_text(source, path) if isinstance(source, str) else source)
+            if progress is not None:
+                progress(1)
     return table
 
 

@@ -73,7 +73,9 @@ COMPANION_DTYPE = pd.CategoricalDtype(list(batch.COMPANION_NAMES))
 _MAIN, _COMMANDER, _COMPANION, _SIDEBOARD, _MAYBEBOARD = (
     ZONES.index(str(z)) for z in (Zone.MAIN, Zone.COMMANDER, Zone.COMPANION, Zone.SIDEBOARD, Zone.MAYBEBOARD)
 )
-CHUNK_DECKS = 2_000  # validate() turns rows into frames this many decks at a time (bounded memory)
+# validate() turns rows into frames this many decks at a time: memory stays bounded (~2 KB of Python
+# rows a deck) and a frame's fixed cost is spread over many rows
+CHUNK_DECKS = 10_000
 
 # Column dtypes. "line" is nullable Int64 with the core's line 0 ("the deck as a whole" or a format
 # without lines) as <NA>; "category" columns of the long frame keep a corpus small (a card name is
@@ -199,6 +201,31 @@ def _deck_ids(values: Sequence[Any], dtype: Any = None) -> Any:
     return pd.Series(list(values), dtype=object if not values else None).array
 
 
+def _companion_rows_frame(columns: Columns, summary: pd.DataFrame) -> pd.DataFrame:
+    """The companions frame. Every deck has its ten rows in table order, in the summary's deck
+    order (batch.add_report and fastcheck both write them so): deck ids and companion names are
+    then repeated from the summary and the table instead of converted row by row."""
+    values = columns.data
+    n_decks, n_rules = len(summary), len(batch.COMPANION_NAMES)
+    ids = values["deck_id"]
+    if len(ids) != n_decks * n_rules or tuple(values["companion"]) != batch.COMPANION_NAMES * n_decks:
+        return _frame("companions", columns, summary["deck_id"].dtype)
+    deck_ids = summary["deck_id"]
+    if (
+        tuple(ids[::n_rules]) != tuple(deck_ids.tolist())
+        or len(set(ids[i::n_rules] for i in range(n_rules))) > 1
+    ):
+        return _frame("companions", columns, summary["deck_id"].dtype)
+    dtypes = _DTYPES["companions"]
+    data: dict[str, Any] = {
+        "deck_id": deck_ids.array.take(np.repeat(np.arange(n_decks), n_rules)),
+        "companion": pd.Categorical.from_codes(np.tile(np.arange(n_rules), n_decks), dtype=COMPANION_DTYPE),
+    }
+    for name in _TABLE_COLUMNS["companions"][2:]:
+        data[name] = _column(values[name], dtypes[name])
+    return pd.DataFrame(data, columns=list(_TABLE_COLUMNS["companions"]))
+
+
 def _frame(table: Table, columns: Columns, deck_dtype: Any = None) -> pd.DataFrame:
     dtypes = _DTYPES[table]
     values = columns.data
@@ -254,10 +281,11 @@ def meta(table: Table, deck_dtype: Any = _STR) -> pd.DataFrame:
 
 
 def _results(rows: BatchRows, deck_dtype: Any = None, breakers: bool = True) -> Results:
+    summary = _frame("summary", rows.summary, deck_dtype)
     return Results(
         findings=_frame("findings", rows.findings, deck_dtype),
-        companions=_frame("companions", rows.companions, deck_dtype),
-        summary=_frame("summary", rows.summary, deck_dtype),
+        companions=_companion_rows_frame(rows.companions, summary),
+        summary=summary,
         metadata=_frame("metadata", rows.metadata, deck_dtype),
         breakers=_frame("breakers", rows.breakers, deck_dtype) if breakers else None,
     )
@@ -464,10 +492,10 @@ def load_decks(
     order), is_land, is_permanent, is_creature, is_legendary, is_basic_land. Names, paths and card
     columns are categorical, computed once per distinct card. Parse problems are not rows:
     :func:`validate` reports them."""
-    decks, total, deck_dtype = _parsed_decks(source, input_format, text_column)
+    decks, total, deck_dtype = _deck_sources(source, input_format, text_column)
     context = _context(store, batch.as_spec("freeform"))
     with batch.ProgressBar(total, "reading decks", enabled=progress) as bar:
-        table = batch.load_entries(decks, context, progress=bar)
+        table = batch.load_sources(decks, context, progress=bar)
     return _entries_frame(table, deck_dtype)
 
 

@@ -186,3 +186,24 @@ def test_files_decoded_as_utf8_take_the_lean_path(tmp_path: Path, lean_count: li
     assert not isinstance(sources[1][2], str)  # a latin-1 fallback warns: parsed, as parse_file does
     rows = batch.check_texts(sources, batch.BatchContext(BUNDLED, MODERN))
     assert len(rows.summary) == 2 and lean_count[0] == 1
+
+
+def test_the_companion_frame_takes_a_shortcut_only_when_rows_are_in_table_order() -> None:
+    """frames builds the companions frame from the summary's deck ids and the table when every deck
+    has its ten rows in order; any other layout takes the general conversion, with the same result."""
+    import pandas as pd
+
+    from deckcheck import frames
+
+    rows = batch.validate_texts(
+        [("a", "4 Lightning Bolt\n56 Mountain\n"), ("b", "60 Forest\n")], batch.BatchContext(BUNDLED, MODERN)
+    )
+    summary = frames._frame("summary", rows.summary, "str")
+    expected = frames._frame("companions", rows.companions, "str")
+    pd.testing.assert_frame_equal(frames._companion_rows_frame(rows.companions, summary), expected)
+    shuffled = batch.Columns(batch.COMPANION_COLUMNS)
+    for row in reversed(list(rows.companions.rows())):
+        shuffled.add(tuple(row.values()))
+    pd.testing.assert_frame_equal(
+        frames._companion_rows_frame(shuffled, summary), frames._frame("companions", shuffled, "str")
+    )
