@@ -503,21 +503,7 @@ class EntryTable:
 
 def add_findings(rows: Columns, deck_id: DeckId, findings: Iterable[Finding]) -> None:
     for f in findings:
-        where = f.location
-        rows.add(
-            (
-                deck_id,
-                where.path,
-                f.code,
-                f.slug,
-                str(f.severity),
-                f.message,
-                f.card,
-                where.line,
-                where.section,
-                f.rule,
-            )
-        )
+        rows.add(fastcheck.finding_row(deck_id, f))
 
 
 def add_report(rows: BatchRows, deck_id: DeckId, report: Report, *, breakers: bool = True) -> None:

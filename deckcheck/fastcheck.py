@@ -14,6 +14,9 @@ an exact oracle name, with at most one commander (no "choose a colour" commander
 Brawl basics), and companions either undeclared, in a constructed sideboard, or one known companion
 under Companion. Anything else (misplaced or several declared companions, partner pairs, names read
 after folding, localized names, unknown cards) is rare and goes to the engine: never a guess.
+
+It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
+it), so the CLI, whose JSON output has one, keeps the engine.
 """
 
 from __future__ import annotations
@@ -382,6 +385,23 @@ def _lines_text(entries: Sequence[tuple[int, str, Zone, int]]) -> str:
     if not lines:
         return "in " + ", ".join(sorted({str(e[_ZONE]) for e in entries}))
     return ("line " if len(lines) == 1 else "lines ") + ", ".join(map(str, lines))
+
+
+def finding_row(deck_id: DeckId, f: Finding) -> tuple[Any, ...]:
+    """A finding as a row of the findings table (batch.FINDING_COLUMNS)."""
+    where = f.location
+    return (
+        deck_id,
+        where.path,
+        f.code,
+        f.slug,
+        str(f.severity),
+        f.message,
+        f.card,
+        where.line,
+        where.section,
+        f.rule,
+    )
 
 
 def _sort_key(f: Finding) -> tuple[bool, int, int, str]:
@@ -912,22 +932,8 @@ class _Deck:
     ) -> None:
         counts = [0, 0, 0]  # info, warning, error
         for f in findings:
-            where = f.location
             counts[int(f.severity)] += 1
-            sink.findings(
-                (
-                    deck_id,
-                    where.path,
-                    f.code,
-                    f.slug,
-                    str(f.severity),
-                    f.message,
-                    f.card,
-                    where.line,
-                    where.section,
-                    f.rule,
-                )
-            )
+            sink.findings(finding_row(deck_id, f))
         eligible: list[str] = []
         declared: list[str] = []
         for i, (is_eligible, found, cut, add, near_miss, result) in enumerate(results):

@@ -343,9 +343,7 @@ def _deck_sources(
 ) -> tuple[Iterable[tuple[DeckId, str, batch.DeckSource]], int, Any]:
     """(deck_id, path, text or parsed deck) for any source but a long frame, how many, deck id
     dtype: text where content decides the format (the lean path reads it), else the parsed deck."""
-    if input_format is not None:
-        decks, total, dtype = _parsed_decks(source, input_format, text_column)
-        return ((deck_id, parsed.path, parsed) for deck_id, parsed in decks), total, dtype
+    decks: Iterable[tuple[DeckId, str, batch.DeckSource]]
     if isinstance(source, pd.Series | pd.DataFrame):
         items = _text_items(source, text_column)
         ids = (
@@ -353,25 +351,17 @@ def _deck_sources(
             if isinstance(source, pd.DataFrame) and "deck_id" in source.columns
             else source.index
         )
-        return ((deck_id, str(deck_id), text) for deck_id, text in items), len(items), ids.dtype
+        if input_format is None:
+            decks = ((deck_id, str(deck_id), text) for deck_id, text in items)
+        else:
+            decks = ((d, parsed.path, parsed) for d, parsed in batch.parse_items(items, input_format))
+        return decks, len(items), ids.dtype
     paths = batch.deck_paths(source)
-    return batch.path_sources(paths), len(paths), _STR
-
-
-def _parsed_decks(
-    source: Source, input_format: str | None, text_column: str
-) -> tuple[Iterable[tuple[DeckId, ParsedDeck]], int, Any]:
-    """(parsed decks, how many, deck id dtype) for any source but a long frame."""
-    if isinstance(source, pd.Series | pd.DataFrame):
-        items = _text_items(source, text_column)
-        ids = (
-            source["deck_id"]
-            if isinstance(source, pd.DataFrame) and "deck_id" in source.columns
-            else source.index
-        )
-        return batch.parse_items(items, input_format), len(items), ids.dtype
-    paths = batch.deck_paths(source)
-    return batch.parse_paths(paths, input_format), len(paths), _STR
+    if input_format is None:
+        decks = batch.path_sources(paths)
+    else:
+        decks = ((d, parsed.path, parsed) for d, parsed in batch.parse_paths(paths, input_format))
+    return decks, len(paths), _STR
 
 
 def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]], int, Any]:
