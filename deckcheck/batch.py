@@ -12,8 +12,10 @@ Nothing here holds state besides caches, so any worker can run any partition:
   use: a task ships a store path and a format, never a card store, and a worker builds its caches
   once, not once per task.
 
-Every deck is checked by the engine itself (:func:`deckcheck.engine.check_parsed`), so a batch
-gives exactly the findings and companion results a single ``deckcheck check`` gives. Result rows are
+Every deck gets exactly the findings and companion results a single ``deckcheck check`` gives:
+:func:`check_texts` hands plain lists to the lean checker (:func:`deckcheck.fastcheck.check_entries`,
+which takes only decks it can check exactly) and everything else to the engine
+(:func:`deckcheck.engine.check_parsed`). Result rows are
 tuples (:class:`Columns`); deck entries, the bulk of a corpus, are typed arrays of card codes
 (:class:`EntryTable`), a few bytes per entry, with the card columns kept once per distinct card.
 """

@@ -12,8 +12,9 @@ Sources: a decklist file, a directory (every decklist file below it), a list of 
 
 Two ways to the companion table, with the same answer:
 
-- :func:`validate` runs the engine on every deck (every finding, with its message), so its
-  ``companions`` frame is :func:`deckcheck.companions.evaluate` itself;
+- :func:`validate` checks every deck with every rule (every finding, with its message): plain
+  lists by the lean checker (:mod:`deckcheck.fastcheck`), the rest by the engine, with the engine's
+  rows either way, so its ``companions`` frame is :func:`deckcheck.companions.evaluate`'s;
 - :func:`companion_table` is the fast path: per-card features are computed once per distinct card
   (:func:`deckcheck.batch.card_row`, from :func:`deckcheck.companions.card_features` and the
   COMPANIONS table), looked up by card code for every entry, and each condition is then a group-by
