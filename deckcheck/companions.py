@@ -1205,24 +1205,29 @@ def companion_findings(
         result = by_name[rule.name]
         entry = listing.declared.get(rule.name)
         obstacles = _obstacles(rule, entry.card if entry else None, ctx)
-        about = _About(rule, result, obstacles, _result_data(rule, result))
+        about = About.of(rule, result, obstacles)
         if entry is not None and listing.from_sideboard:
-            findings += _sideboard_findings(ctx, about, entry, sideboard_eligible)
+            findings += sideboard_findings(about, _location(deck, entry), sideboard_eligible)
         elif entry is not None:
-            findings += _declared_findings(ctx, about, entry)
+            findings += declared_findings(about, _location(deck, entry), deck.path, ctx.size, spec)
         else:
             findings += _undeclared_findings(ctx, about)
     return findings
 
 
 @dataclass(frozen=True, slots=True)
-class _About:
-    """One companion's evaluation, as the finding builders need it."""
+class About:
+    """One companion's evaluation, as the finding builders need it (the engine's and the lean
+    batch checker's alike)."""
 
     rule: CompanionRule
     result: CompanionResult
-    obstacles: list[tuple[str, str]]  # (kind, text) from _obstacles
+    obstacles: list[tuple[str, str]]  # (kind, text) from obstacles()
     data: dict[str, object]
+
+    @classmethod
+    def of(cls, rule: CompanionRule, result: CompanionResult, obstacles: list[tuple[str, str]]) -> About:
+        return cls(rule, result, obstacles, _result_data(rule, result))
 
     @property
     def hard(self) -> list[str]:
@@ -1283,9 +1288,10 @@ def _listing_findings(ctx: _Context) -> list[Finding]:
     return found
 
 
-def _declared_findings(ctx: _Context, about: _About, entry: DeckCard) -> list[Finding]:
-    rule, result, spec = about.rule, about.result, ctx.spec
-    where = _location(ctx.deck, entry)
+def declared_findings(about: About, where: Location, path: str, size: int, spec: FormatSpec) -> list[Finding]:
+    """The findings of a companion declared under Companion (listed at ``where``), in a deck at
+    ``path`` whose starting deck has ``size`` cards."""
+    rule, result = about.rule, about.result
     found: list[Finding] = []
     for kind, text in about.obstacles:
         if kind == "banned":
@@ -1326,7 +1332,7 @@ def _declared_findings(ctx: _Context, about: _About, entry: DeckCard) -> list[Fi
                 )
             )
     if result.breakers or result.add:
-        near = f"; {change_text(result, ctx.size, spec)} to qualify" if result.near_miss else ""
+        near = f"; {change_text(result, size, spec)} to qualify" if result.near_miss else ""
         found.append(
             NOT_ELIGIBLE(
                 f"declared companion {rule.name} is not eligible ({rule.condition}): "
@@ -1341,7 +1347,7 @@ def _declared_findings(ctx: _Context, about: _About, entry: DeckCard) -> list[Fi
             found.append(
                 BREAKER(
                     f"{b.card} breaks {rule.short}'s condition: {b.reason}",
-                    location=Location(ctx.deck.path, b.line, b.zone),
+                    location=Location(path, b.line, b.zone),
                     card=b.card,
                     rule=RULE,
                     data={"companion": rule.name, "quantity": b.quantity},
@@ -1350,9 +1356,10 @@ def _declared_findings(ctx: _Context, about: _About, entry: DeckCard) -> list[Fi
     return found
 
 
-def _sideboard_findings(ctx: _Context, about: _About, entry: DeckCard, any_eligible: bool) -> list[Finding]:
+def sideboard_findings(about: About, where: Location, any_eligible: bool) -> list[Finding]:
+    """The finding of a sideboard companion a constructed deck declares (listed at ``where``);
+    ``any_eligible``: another sideboard companion qualifies."""
     rule, result = about.rule, about.result
-    where = _location(ctx.deck, entry)
     if result.eligible:
         return [
             ELIGIBLE_COMPANION(
@@ -1384,7 +1391,7 @@ def _sideboard_findings(ctx: _Context, about: _About, entry: DeckCard, any_eligi
     ]
 
 
-def _undeclared_findings(ctx: _Context, about: _About) -> list[Finding]:
+def _undeclared_findings(ctx: _Context, about: About) -> list[Finding]:
     rule, result, spec = about.rule, about.result, ctx.spec
     if spec.commander:
         in_sideboard = next((dc for dc in ctx.listing.sideboard if rule_for(dc.card) is rule), None)
@@ -1402,7 +1409,14 @@ def _undeclared_findings(ctx: _Context, about: _About) -> list[Finding]:
                     data=about.data,
                 )
             ]
-    whole_deck = Location(ctx.deck.path, 0, None)
+    return undeclared_findings(about, ctx.deck.path, ctx.size, spec)
+
+
+def undeclared_findings(about: About, path: str, size: int, spec: FormatSpec) -> list[Finding]:
+    """The finding of a companion the deck does not list, if any: it qualifies (DC410), or it is a
+    near miss nothing else forbids (DC413)."""
+    rule, result = about.rule, about.result
+    whole_deck = Location(path, 0, None)
     if result.eligible:
         return [
             ELIGIBLE_COMPANION(
@@ -1417,7 +1431,7 @@ def _undeclared_findings(ctx: _Context, about: _About) -> list[Finding]:
     if result.near_miss and not about.obstacles:
         return [
             NEAR_MISS(
-                f"{change_text(result, ctx.size, spec)} and the deck qualifies for {rule.name}: "
+                f"{change_text(result, size, spec)} and the deck qualifies for {rule.name}: "
                 f"{why_not(result)}",
                 location=whole_deck,
                 card=rule.name,

@@ -33,26 +33,14 @@ from deckcheck.cards.names import clean_name
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.store import CardStore, FactColumns, FactsBuilder
 from deckcheck.companions import (
-    BANNED_AS_COMPANION,
-    BREAKER,
     COMPANIONS,
-    ELIGIBLE_COMPANION,
-    NAME_IN_DECK,
-    NEAR_MISS,
-    NOT_ELIGIBLE,
-    OUTSIDE_IDENTITY,
-    RULE,
-    SIDEBOARD_NOT_ELIGIBLE,
-    YORION_FIXED_SIZE,
     Breaker,
     CompanionResult,
     DeckVerdict,
-    change_text,
     cut_note,
-    why_not,
 )
 from deckcheck.deck import Zone
-from deckcheck.findings import Finding, Location, Severity
+from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import (
     BANNED,
@@ -916,14 +904,8 @@ class _Deck:
             results.append((eligible, found, cut, add, near_miss, full))
         sideboard_eligible = self.from_sideboard and any(results[i][0] for i in declared)
         for *_, result in results:
-            if result is None:
-                continue
-            if result.declared_at is not None and self.from_sideboard:
-                findings += result.sideboard_findings(sideboard_eligible)
-            elif result.declared_at is not None:
-                findings += result.declared_findings()
-            elif result.eligible or result.near_miss:
-                findings += result.undeclared_findings()
+            if result is not None and (result.declared_at is not None or result.eligible or result.near_miss):
+                findings += result.findings(sideboard_eligible)
         return results
 
     # -- rows (batch.add_report) ---------------------------------------------------------------------
@@ -1036,124 +1018,13 @@ class _Result:
             )
         return self._full
 
-    def _data_where(self) -> Location:
-        assert self.declared_at is not None
-        return self.deck.where(self.declared_at)
-
-    def sideboard_findings(self, any_eligible: bool) -> list[Finding]:
-        rule, result = self.rule, self.full()
-        where = self._data_where()
-        if result.eligible:
-            return [
-                ELIGIBLE_COMPANION(
-                    f"{rule.name} in the sideboard can be revealed as your companion"
-                    + (f" ({result.note})" if result.note else ""),
-                    location=where,
-                    card=rule.name,
-                    rule=RULE,
-                )
-            ]
-        reasons = [text for _, text in self.obstacles] + (
-            [why_not(result)] if result.breakers or result.add else []
-        )
-        tail = (
-            "another sideboard companion qualifies, so this one is a plain sideboard card"
-            if any_eligible
-            else "fine if it is only a sideboard card"
-        )
-        return [
-            SIDEBOARD_NOT_ELIGIBLE(
-                f"{rule.name} is in the sideboard, but the deck cannot reveal it as companion: "
-                f"{'; '.join(reasons)} ({tail})",
-                location=where,
-                card=rule.name,
-                rule=RULE,
-                severity=Severity.INFO if any_eligible else Severity.WARNING,
-            )
-        ]
-
-    def declared_findings(self) -> list[Finding]:
-        rule, result, spec = self.rule, self.full(), self.deck.spec
-        where = self._data_where()
-        found: list[Finding] = []
-        for kind, text in self.obstacles:
-            if kind == "banned":
-                found.append(
-                    BANNED_AS_COMPANION(
-                        f"{rule.name} is banned as a companion in {spec.title} (it may still be played in "
-                        "the deck)",
-                        location=where,
-                        card=rule.name,
-                    )
-                )
-            elif kind == "format":
-                found.append(
-                    YORION_FIXED_SIZE(
-                        f"{rule.short} can never be your companion in {spec.title}: {text}",
-                        location=where,
-                        card=rule.name,
-                        rule=RULE,
-                    )
-                )
-            elif kind == "identity":
-                found.append(
-                    OUTSIDE_IDENTITY(f"companion {text}", location=where, card=rule.name, rule="CR 903.11a")
-                )
-            elif kind == "name":
-                found.append(
-                    NAME_IN_DECK(
-                        f"companion {rule.short}: {text}; the companion cannot share a name with a card in "
-                        "the starting deck",
-                        location=where,
-                        card=rule.name,
-                        rule="CR 903.11a",
-                    )
-                )
-        if result.breakers or result.add:
-            near = f"; {change_text(result, self.size, spec)} to qualify" if result.near_miss else ""
-            found.append(
-                NOT_ELIGIBLE(
-                    f"declared companion {rule.name} is not eligible ({rule.condition}): "
-                    f"{why_not(result)}{near} ({RULE})",
-                    location=where,
-                    card=rule.name,
-                    rule=RULE,
-                )
-            )
-            for b in result.breakers:
-                found.append(
-                    BREAKER(
-                        f"{b.card} breaks {rule.short}'s condition: {b.reason}",
-                        location=Location(self.deck.path, b.line, b.zone),
-                        card=b.card,
-                        rule=RULE,
-                    )
-                )
-        return found
-
-    def undeclared_findings(self) -> list[Finding]:
-        rule = self.rule
-        whole_deck = Location(self.deck.path, 0, None)
-        if self.eligible:
-            result = self.full()
-            return [
-                ELIGIBLE_COMPANION(
-                    f"the starting deck meets {rule.name}'s condition: it could be your companion"
-                    + (f" ({result.note})" if result.note else ""),
-                    location=whole_deck,
-                    card=rule.name,
-                    rule=RULE,
-                )
-            ]
-        if self.near_miss and not self.obstacles:
-            result = self.full()
-            return [
-                NEAR_MISS(
-                    f"{change_text(result, self.size, self.deck.spec)} and the deck qualifies for "
-                    f"{rule.name}: {why_not(result)}",
-                    location=whole_deck,
-                    card=rule.name,
-                    rule=RULE,
-                )
-            ]
-        return []
+    def findings(self, any_eligible: bool) -> list[Finding]:
+        """This companion's findings, by the engine's own builders (companions.*_findings)."""
+        deck = self.deck
+        about = companions.About.of(self.rule, self.full(), self.obstacles)
+        if self.declared_at is None:
+            return companions.undeclared_findings(about, deck.path, self.size, deck.spec)
+        where = deck.where(self.declared_at)
+        if deck.from_sideboard:
+            return companions.sideboard_findings(about, where, any_eligible)
+        return companions.declared_findings(about, where, deck.path, self.size, deck.spec)
