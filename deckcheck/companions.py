@@ -56,7 +56,7 @@ from typing import Protocol
 from deckcheck.cards import vocabulary
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
-from deckcheck.deck import Deck, DeckCard, Zone
+from deckcheck.deck import Deck, DeckCard, Placed, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 
@@ -454,17 +454,6 @@ class DeckVerdict:
     cut: tuple[tuple[str, int], ...] = ()
     add: int = 0
     note: str = ""
-
-
-class Placed(Protocol):
-    """Where an entry sits: a DeckCard, or (for the lean batch checker) a parsed Entry."""
-
-    @property
-    def quantity(self) -> int: ...
-    @property
-    def line(self) -> int: ...
-    @property
-    def zone(self) -> Zone: ...
 
 
 class CardTraits(Protocol):

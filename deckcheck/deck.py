@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from deckcheck.cards.model import Card
 
@@ -81,6 +82,18 @@ class ParsedDeck:
 
     def count(self, zone: Zone) -> int:
         return sum(e.quantity for e in self.entries if e.zone is zone)
+
+
+class Placed(Protocol):
+    """Where an entry sits, for messages that name lines and zones: an Entry, a DeckCard, or the
+    lean batch checker's entries."""
+
+    @property
+    def quantity(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def zone(self) -> Zone: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from deckcheck import __version__, companions, formats
-from deckcheck.cards.model import BASIC_LAND_MANA, Card
+from deckcheck.cards.model import Card
 from deckcheck.cards.names import clean_name
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.store import CardStore, FactColumns, FactsBuilder
@@ -43,19 +43,12 @@ from deckcheck.deck import Zone
 from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import (
-    BANNED,
-    BASIC_TYPE_MANA,
-    COLOUR_IDENTITY,
     COMMANDER_DECK_SIZE,
     MAIN_TOO_LARGE,
     MAIN_TOO_SMALL,
-    NO_LEGALITY_DATA,
     NOT_A_COMMANDER,
-    NOT_LEGAL,
     RESTRICTED,
     SIDEBOARD_TOO_LARGE,
-    SINGLETON,
-    TOO_MANY_COPIES,
 )
 
 DeckId = Hashable
@@ -526,7 +519,7 @@ class _Deck:
         """One pass over the deck's distinct cards for every per-card rule: legality (all zones),
         copies (the zones the format counts), colour identity (the main deck, Commander) and the
         starting deck's tallies the companion conditions read (:meth:`companion_results`)."""
-        spec, entries, facts = self.spec, self.entries, self.facts
+        spec, entries, facts, path = self.spec, self.entries, self.facts, self.path
         legality: list[Finding] = []
         candidates = spec.legality_candidates
         key = None
@@ -534,15 +527,7 @@ class _Deck:
             # the first of the format's keys any card lists (usually the first card already does)
             self.key = key = next((k for k in candidates if any(k in f.legality_keys for f in facts)), None)
             if key is None:
-                keys = " / ".join(repr(k) for k in candidates)
-                legality.append(
-                    NO_LEGALITY_DATA(
-                        f"no card in this deck has {spec.title} legality data ({keys}) in the card data, "
-                        f"which probably predates the format: {spec.title} legality was not checked",
-                        location=Location(self.path, 0, None),
-                        rule=f"{spec.title} card pool",
-                    )
-                )
+                legality.append(formats.no_legality_data_finding(path, spec))
         extra_banned = spec.extra_banned
         limit_default = spec.copy_limit
         commander = spec.commander
@@ -578,7 +563,10 @@ class _Deck:
                 if extra_banned and name in extra_banned:
                     status = "banned"
                 if status != "legal":
-                    restricted = self._legality_finding(legality, name, group, status, total)
+                    finding = formats.legality_finding(path, name, self.placed(group), status, key, spec)
+                    if finding is not None:
+                        legality.append(finding)
+                        restricted = finding.code == RESTRICTED.code
             if (
                 limit_default is not None
                 and copied
@@ -588,9 +576,22 @@ class _Deck:
             ):
                 limit = card.limit if card.own_limit else limit_default
                 if limit is not None and copy_count > limit:
-                    self._copies_finding(copies, name, card, copied, copy_count, limit, limit_default)
+                    copies.append(
+                        formats.copies_finding(
+                            path, name, self.placed(copied), copy_count, limit, card.own_limit, spec
+                        )
+                    )
             if commander and main and (card.basic_land_types or not card.color_identity <= identity):
-                self._identity_findings(colours, name, card, main, identity)
+                colours += formats.identity_findings(
+                    path,
+                    name,
+                    self.placed(main),
+                    card.color_identity,
+                    card.basic_land_types,
+                    card.is_basic_land,
+                    identity,
+                    spec,
+                )
             if started:
                 n = len(started)
                 cards.append((card, start_count, n))
@@ -663,107 +664,9 @@ class _Deck:
                 )
         return found
 
-    def _legality_finding(
-        self, found: list[Finding], name: str, group: list[int], status: str, count: int
-    ) -> bool:
-        """formats._check_legality for one card that is not plainly legal; True when the finding is
-        the restricted-list one (which replaces the copies finding)."""
-        spec, entries = self.spec, self.entries
-        listed = [entries[p] for p in group]
-        where = self.where(group[0])
-        if status == "banned":
-            found.append(
-                BANNED(
-                    f"{name} is banned in {spec.title} ({_lines_text(listed)})",
-                    location=where,
-                    card=name,
-                    rule=f"{spec.title} banned list",
-                )
-            )
-        elif status == "not_legal":
-            found.append(
-                NOT_LEGAL(
-                    f"{name} is not legal in {spec.title} ({_lines_text(listed)})",
-                    location=where,
-                    card=name,
-                    rule=f"{spec.title} card pool",
-                )
-            )
-        elif status == "restricted" and spec.restricted_means == "not-as-commander":
-            as_commander = [p for p in group if entries[p][_ZONE] is _COMMANDER]
-            if as_commander:
-                found.append(
-                    BANNED(
-                        f"{name} is banned as a commander in {spec.title} (it may only be in the deck) "
-                        f"({_lines_text([entries[p] for p in as_commander])})",
-                        location=self.where(as_commander[0]),
-                        card=name,
-                        rule=f"{spec.title} banned-as-commander list",
-                    )
-                )
-        elif status == "restricted" and spec.restricted_means == "commander-only":
-            outside = [p for p in group if entries[p][_ZONE] is not _COMMANDER]
-            if outside:
-                found.append(
-                    NOT_LEGAL(
-                        f"{name} is legal in {spec.title} only as the commander "
-                        f"({_lines_text([entries[p] for p in outside])})",
-                        location=self.where(outside[0]),
-                        card=name,
-                        rule=f"{spec.title} card pool",
-                    )
-                )
-        elif status == "restricted" and count > 1:
-            found.append(
-                RESTRICTED(
-                    f"{name} is restricted in {spec.title}: at most 1 copy across deck and "
-                    f"sideboard, found {count} ({_lines_text(listed)})",
-                    location=where,
-                    card=name,
-                    rule=f"{spec.title} restricted list",
-                )
-            )
-            return True
-        return False
-
-    def _copies_finding(
-        self,
-        found: list[Finding],
-        name: str,
-        card: CardFacts,
-        group: list[int],
-        count: int,
-        limit: int,
-        default: int,
-    ) -> None:
-        """formats._check_copies for one card over its ``limit`` (not restricted, not a basic land)."""
-        spec, entries = self.spec, self.entries
-        listed = [entries[p] for p in group]
-        where = self.where(group[0])
-        if default == 1 and limit == 1:
-            found.append(
-                SINGLETON(
-                    f"{name} appears {count} times ({_lines_text(listed)}); {spec.title} decks "
-                    "may hold one copy of each card other than basic lands",
-                    location=where,
-                    card=name,
-                    rule="CR 903.5b" if spec.commander else f"{spec.title} singleton rule",
-                )
-            )
-            return
-        reason = "its own text allows" if card.own_limit else f"{spec.title} allows"
-        scope = "" if spec.commander else " across deck and sideboard"
-        code = SINGLETON if spec.commander else TOO_MANY_COPIES
-        found.append(
-            code(
-                f"{count} copies of {name}{scope} ({_lines_text(listed)}); {reason} at most {limit}",
-                location=where,
-                card=name,
-                rule="CR 113.6n"
-                if card.own_limit
-                else ("CR 903.5b" if spec.commander else "CR 100.2a, 100.4a"),
-            )
-        )
+    def placed(self, group: list[int]) -> list[Item]:
+        """The entries at these positions, as the formats message builders read them."""
+        return [Item(*self.entries[p]) for p in group]
 
     def _commander(self) -> list[Finding]:
         pos = self.commanders[0]
@@ -772,45 +675,6 @@ class _Deck:
         if problem is None:
             return []
         return [NOT_A_COMMANDER(problem, location=self.where(pos), card=card.name, rule="CR 903.3")]
-
-    def _identity_findings(
-        self, found: list[Finding], name: str, card: CardFacts, group: list[int], identity: frozenset[str]
-    ) -> None:
-        """formats._check_identity for one main-deck card (no colour chosen, no Brawl basics)."""
-        outside = card.color_identity - identity
-        if not outside and not card.basic_land_types:
-            return
-        beyond = frozenset(BASIC_LAND_MANA[t] for t in card.basic_land_types) - identity
-        if not outside and not beyond:
-            return
-        spec, entries = self.spec, self.entries
-        shown = formats._identity_text(identity)
-        listed = [entries[p] for p in group]
-        if outside:
-            note = ""
-            if not identity and card.is_basic_land and not spec.colourless_basic_exception:
-                note = " (the colourless-commander basic land exception is a Brawl rule)"
-            found.append(
-                COLOUR_IDENTITY(
-                    f"{name} has colour identity {formats._identity_text(card.color_identity)}, outside "
-                    f"the commander's identity {shown} ({_lines_text(listed)}){note}",
-                    location=self.where(group[0]),
-                    card=name,
-                    rule="CR 903.5c",
-                )
-            )
-        if beyond and not (outside and beyond <= card.color_identity):
-            types = ", ".join(sorted(card.basic_land_types))
-            found.append(
-                BASIC_TYPE_MANA(
-                    f"{name} has the basic land type {types}, so it can produce "
-                    f"{formats._identity_text(beyond)} mana, outside the commander's identity {shown} "
-                    f"({_lines_text(listed)})",
-                    location=self.where(group[0]),
-                    card=name,
-                    rule="CR 903.5d",
-                )
-            )
 
     # -- companions (companions.evaluate and companion_findings) ---------------------------------
     @property

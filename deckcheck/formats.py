@@ -26,7 +26,7 @@ from typing import Any
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
 from deckcheck.cards.names import lookup_key
-from deckcheck.deck import Deck, DeckCard, Zone
+from deckcheck.deck import Deck, DeckCard, Placed, Zone
 from deckcheck.errors import ConfigError
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
@@ -361,7 +361,7 @@ def _identity_text(colours: Iterable[str]) -> str:
     return "".join(ordered) if ordered else "colourless"
 
 
-def _lines_text(cards: Sequence[DeckCard]) -> str:
+def _lines_text(cards: Sequence[Placed]) -> str:
     lines = sorted({c.line for c in cards if c.line > 0})
     if not lines:
         zones = sorted({str(c.zone) for c in cards})
@@ -370,7 +370,11 @@ def _lines_text(cards: Sequence[DeckCard]) -> str:
 
 
 def _where(deck: Deck, card: DeckCard) -> Location:
-    return Location(deck.path, card.line, str(card.zone))
+    return _placed_at(deck.path, card)
+
+
+def _placed_at(path: str, entry: Placed) -> Location:
+    return Location(path, entry.line, str(entry.zone))
 
 
 def _deck_where(deck: Deck, zone: Zone | None = None) -> Location:
@@ -509,81 +513,85 @@ def _check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
         return []
     key = legality_key_for(deck, spec)
     if key is None:
-        keys = " / ".join(repr(k) for k in spec.legality_candidates)
-        return [
-            NO_LEGALITY_DATA(
-                f"no card in this deck has {spec.title} legality data ({keys}) in the card data, which "
-                f"probably predates the format: {spec.title} legality was not checked",
-                location=_deck_where(deck),
-                rule=f"{spec.title} card pool",
-                data={"legality_keys": list(spec.legality_candidates)},
-            )
-        ]
+        return [no_legality_data_finding(deck.path, spec)]
     findings: list[Finding] = []
     for name, group in _group(cards).items():
-        card = group[0].card
-        status = "banned" if name in spec.extra_banned else card.legality(key)
-        count = sum(c.quantity for c in group)
-        where = _where(deck, group[0])
-        facts = {"legality_key": key, "status": status, "lines": [c.line for c in group], "count": count}
-        if status == "banned":
-            findings.append(
-                BANNED(
-                    f"{_label(group[0])} is banned in {spec.title} ({_lines_text(group)})",
-                    location=where,
-                    card=name,
-                    rule=f"{spec.title} banned list",
-                    data=facts,
-                )
-            )
-        elif status == "not_legal":
-            findings.append(
-                NOT_LEGAL(
-                    f"{_label(group[0])} is not legal in {spec.title} ({_lines_text(group)})",
-                    location=where,
-                    card=name,
-                    rule=f"{spec.title} card pool",
-                    data=facts,
-                )
-            )
-        elif status == "restricted" and spec.restricted_means == "not-as-commander":
-            as_commander = [c for c in group if c.zone is Zone.COMMANDER]
-            if as_commander:
-                findings.append(
-                    BANNED(
-                        f"{_label(group[0])} is banned as a commander in {spec.title} (it may only be in "
-                        f"the deck) ({_lines_text(as_commander)})",
-                        location=_where(deck, as_commander[0]),
-                        card=name,
-                        rule=f"{spec.title} banned-as-commander list",
-                        data={**facts, "status": "banned_as_commander"},
-                    )
-                )
-        elif status == "restricted" and spec.restricted_means == "commander-only":
-            outside = [c for c in group if c.zone is not Zone.COMMANDER]
-            if outside:
-                findings.append(
-                    NOT_LEGAL(
-                        f"{_label(group[0])} is legal in {spec.title} only as the commander "
-                        f"({_lines_text(outside)})",
-                        location=_where(deck, outside[0]),
-                        card=name,
-                        rule=f"{spec.title} card pool",
-                        data={**facts, "status": "commander_only"},
-                    )
-                )
-        elif status == "restricted" and count > 1:
-            findings.append(
-                RESTRICTED(
-                    f"{_label(group[0])} is restricted in {spec.title}: at most 1 copy across deck and "
-                    f"sideboard, found {count} ({_lines_text(group)})",
-                    location=where,
-                    card=name,
-                    rule=f"{spec.title} restricted list",
-                    data={**facts, "limit": 1},
-                )
-            )
+        status = "banned" if name in spec.extra_banned else group[0].card.legality(key)
+        finding = legality_finding(deck.path, name, group, status, key, spec)
+        if finding is not None:
+            findings.append(finding)
     return findings
+
+
+def no_legality_data_finding(path: str, spec: FormatSpec) -> Finding:
+    """No card of the deck at ``path`` lists any of the format's legality keys."""
+    keys = " / ".join(repr(k) for k in spec.legality_candidates)
+    return NO_LEGALITY_DATA(
+        f"no card in this deck has {spec.title} legality data ({keys}) in the card data, which "
+        f"probably predates the format: {spec.title} legality was not checked",
+        location=Location(path, 0, None),
+        rule=f"{spec.title} card pool",
+        data={"legality_keys": list(spec.legality_candidates)},
+    )
+
+
+def legality_finding(
+    path: str, name: str, group: Sequence[Placed], status: str, key: str, spec: FormatSpec
+) -> Finding | None:
+    """The finding for a card of this legality ``status`` (under legality ``key``; "banned" for the
+    format's extra bans), whose entries of the deck at ``path`` are ``group``; None when legal."""
+    count = sum(c.quantity for c in group)
+    where = _placed_at(path, group[0])
+    facts = {"legality_key": key, "status": status, "lines": [c.line for c in group], "count": count}
+    if status == "banned":
+        return BANNED(
+            f"{name} is banned in {spec.title} ({_lines_text(group)})",
+            location=where,
+            card=name,
+            rule=f"{spec.title} banned list",
+            data=facts,
+        )
+    if status == "not_legal":
+        return NOT_LEGAL(
+            f"{name} is not legal in {spec.title} ({_lines_text(group)})",
+            location=where,
+            card=name,
+            rule=f"{spec.title} card pool",
+            data=facts,
+        )
+    if status == "restricted" and spec.restricted_means == "not-as-commander":
+        as_commander = [c for c in group if c.zone is Zone.COMMANDER]
+        if not as_commander:
+            return None
+        return BANNED(
+            f"{name} is banned as a commander in {spec.title} (it may only be in "
+            f"the deck) ({_lines_text(as_commander)})",
+            location=_placed_at(path, as_commander[0]),
+            card=name,
+            rule=f"{spec.title} banned-as-commander list",
+            data={**facts, "status": "banned_as_commander"},
+        )
+    if status == "restricted" and spec.restricted_means == "commander-only":
+        outside = [c for c in group if c.zone is not Zone.COMMANDER]
+        if not outside:
+            return None
+        return NOT_LEGAL(
+            f"{name} is legal in {spec.title} only as the commander ({_lines_text(outside)})",
+            location=_placed_at(path, outside[0]),
+            card=name,
+            rule=f"{spec.title} card pool",
+            data={**facts, "status": "commander_only"},
+        )
+    if status == "restricted" and count > 1:
+        return RESTRICTED(
+            f"{name} is restricted in {spec.title}: at most 1 copy across deck and "
+            f"sideboard, found {count} ({_lines_text(group)})",
+            location=where,
+            card=name,
+            rule=f"{spec.title} restricted list",
+            data={**facts, "limit": 1},
+        )
+    return None
 
 
 # -- sizes and zones --------------------------------------------------------------------------------
@@ -721,36 +729,37 @@ def _check_copies(deck: Deck, spec: FormatSpec, restricted: set[str]) -> list[Fi
         count = sum(c.quantity for c in group)
         if limit is None or count <= limit:
             continue
-        facts = {"count": count, "limit": limit, "lines": [c.line for c in group]}
-        where = _where(deck, group[0])
-        if spec.copy_limit == 1 and limit == 1:
-            rule = "CR 903.5b" if spec.commander else f"{spec.title} singleton rule"
-            findings.append(
-                SINGLETON(
-                    f"{_label(group[0])} appears {count} times ({_lines_text(group)}); {spec.title} decks "
-                    "may hold one copy of each card other than basic lands",
-                    location=where,
-                    card=name,
-                    rule=rule,
-                    data=facts,
-                )
-            )
-            continue
         own = oracle_deck_limit(group[0].card)[0]
-        reason = "its own text allows" if own else f"{spec.title} allows"
-        scope = "" if spec.commander else " across deck and sideboard"
-        code = SINGLETON if spec.commander else TOO_MANY_COPIES
-        findings.append(
-            code(
-                f"{count} copies of {_label(group[0])}{scope} ({_lines_text(group)}); "
-                f"{reason} at most {limit}",
-                location=where,
-                card=name,
-                rule="CR 113.6n" if own else ("CR 903.5b" if spec.commander else "CR 100.2a, 100.4a"),
-                data=facts,
-            )
-        )
+        findings.append(copies_finding(deck.path, name, group, count, limit, own, spec))
     return findings
+
+
+def copies_finding(
+    path: str, name: str, group: Sequence[Placed], count: int, limit: int, own: bool, spec: FormatSpec
+) -> Finding:
+    """The finding for ``count`` copies of a card over its ``limit`` (``own``: the limit is the
+    card's own "A deck can have ..." sentence), its entries of the deck at ``path`` being ``group``."""
+    facts = {"count": count, "limit": limit, "lines": [c.line for c in group]}
+    where = _placed_at(path, group[0])
+    if spec.copy_limit == 1 and limit == 1:
+        return SINGLETON(
+            f"{name} appears {count} times ({_lines_text(group)}); {spec.title} decks "
+            "may hold one copy of each card other than basic lands",
+            location=where,
+            card=name,
+            rule="CR 903.5b" if spec.commander else f"{spec.title} singleton rule",
+            data=facts,
+        )
+    reason = "its own text allows" if own else f"{spec.title} allows"
+    scope = "" if spec.commander else " across deck and sideboard"
+    code = SINGLETON if spec.commander else TOO_MANY_COPIES
+    return code(
+        f"{count} copies of {name}{scope} ({_lines_text(group)}); {reason} at most {limit}",
+        location=where,
+        card=name,
+        rule="CR 113.6n" if own else ("CR 903.5b" if spec.commander else "CR 100.2a, 100.4a"),
+        data=facts,
+    )
 
 
 # -- commanders: eligibility and pairs (CR 903.3, 702.124) ----------------------------------------
@@ -1104,6 +1113,59 @@ def _colourless_basics(
     return allowed, findings
 
 
+def identity_findings(
+    path: str,
+    name: str,
+    group: Sequence[Placed],
+    card_identity: frozenset[str],
+    land_types: frozenset[str],
+    is_basic_land: bool,
+    identity: frozenset[str],
+    spec: FormatSpec,
+) -> list[Finding]:
+    """A main-deck card's colour-identity findings (CR 903.5c, 903.5d) against the commanders'
+    ``identity``: its entries of the deck at ``path`` are ``group``, ``land_types`` its basic land
+    types."""
+    findings: list[Finding] = []
+    where = _placed_at(path, group[0])
+    outside = card_identity - identity
+    if outside:
+        note = ""
+        if not identity and is_basic_land and not spec.colourless_basic_exception:
+            note = " (the colourless-commander basic land exception is a Brawl rule)"
+        findings.append(
+            COLOUR_IDENTITY(
+                f"{name} has colour identity {_identity_text(card_identity)}, outside "
+                f"the commander's identity {_identity_text(identity)} ({_lines_text(group)}){note}",
+                location=where,
+                card=name,
+                rule="CR 903.5c",
+                data={
+                    "card_identity": list(sort_colours(card_identity)),
+                    "commander_identity": list(sort_colours(identity)),
+                },
+            )
+        )
+    beyond = frozenset(BASIC_LAND_MANA[t] for t in land_types) - identity
+    if beyond and not (outside and beyond <= card_identity):
+        types = ", ".join(sorted(land_types))
+        findings.append(
+            BASIC_TYPE_MANA(
+                f"{name} has the basic land type {types}, so it can produce "
+                f"{_identity_text(beyond)} mana, outside the commander's identity {_identity_text(identity)} "
+                f"({_lines_text(group)})",
+                location=where,
+                card=name,
+                rule="CR 903.5d",
+                data={
+                    "mana": list(sort_colours(beyond)),
+                    "commander_identity": list(sort_colours(identity)),
+                },
+            )
+        )
+    return findings
+
+
 def _check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
     commanders = deck.zone(Zone.COMMANDER)
     if not commanders:
@@ -1131,47 +1193,20 @@ def _check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
     allowed_basics, basic_findings = _colourless_basics(deck, spec, identity)
     findings.extend(basic_findings)
     reported = {f.card for f in basic_findings}
-    shown_identity = _identity_text(identity)
     for name, group in _group(deck.zone(Zone.MAIN)).items():
         card = group[0].card
         if name in allowed_basics or name in reported:
             continue
-        outside = card.color_identity - identity
-        if outside:
-            note = ""
-            if not identity and card.is_basic_land and not spec.colourless_basic_exception:
-                note = " (the colourless-commander basic land exception is a Brawl rule)"
-            findings.append(
-                COLOUR_IDENTITY(
-                    f"{_label(group[0])} has colour identity {_identity_text(card.color_identity)}, outside "
-                    f"the commander's identity {shown_identity} ({_lines_text(group)}){note}",
-                    location=_where(deck, group[0]),
-                    card=name,
-                    rule="CR 903.5c",
-                    data={
-                        "card_identity": list(sort_colours(card.color_identity)),
-                        "commander_identity": list(sort_colours(identity)),
-                    },
-                )
-            )
-        land_colours = frozenset(BASIC_LAND_MANA[t] for t in _basic_land_types(card))
-        beyond = land_colours - identity
-        if beyond and not (outside and beyond <= card.color_identity):
-            types = ", ".join(sorted(_basic_land_types(card)))
-            findings.append(
-                BASIC_TYPE_MANA(
-                    f"{_label(group[0])} has the basic land type {types}, so it can produce "
-                    f"{_identity_text(beyond)} mana, outside the commander's identity {shown_identity} "
-                    f"({_lines_text(group)})",
-                    location=_where(deck, group[0]),
-                    card=name,
-                    rule="CR 903.5d",
-                    data={
-                        "mana": list(sort_colours(beyond)),
-                        "commander_identity": list(sort_colours(identity)),
-                    },
-                )
-            )
+        findings += identity_findings(
+            deck.path,
+            name,
+            group,
+            card.color_identity,
+            _basic_land_types(card),
+            card.is_basic_land,
+            identity,
+            spec,
+        )
     return findings
 
 
