@@ -43,12 +43,8 @@ from deckcheck.deck import Zone
 from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import (
-    COMMANDER_DECK_SIZE,
-    MAIN_TOO_LARGE,
-    MAIN_TOO_SMALL,
     NOT_A_COMMANDER,
     RESTRICTED,
-    SIDEBOARD_TOO_LARGE,
 )
 
 DeckId = Hashable
@@ -603,66 +599,18 @@ class _Deck:
         return legality, copies, colours
 
     def _sizes(self) -> list[Finding]:
-        spec, counts, found = self.spec, self.counts, []
-        main, commanders, companions_listed = counts[_MAIN], counts[_COMMANDER], counts[_COMPANION]
-        whole_main = Location(self.path, 0, str(_MAIN))
-        total = main + commanders
-        if spec.commander:
-            wanted = (
-                f"exactly {spec.min_main}"
-                if spec.fixed_size
-                else f"at least {spec.min_main}" + (f" and at most {spec.max_main}" if spec.max_main else "")
-            )
-            if total < spec.min_main or (spec.max_main is not None and total > spec.max_main):
-                note = " (a companion is outside the deck and not counted)" if companions_listed else ""
-                found.append(
-                    COMMANDER_DECK_SIZE(
-                        f"{spec.title} decks have {wanted} cards including the commander(s); this one has "
-                        f"{total} ({main} in the deck + {commanders} "
-                        f"commander{'' if commanders == 1 else 's'}){note}",
-                        location=whole_main,
-                        rule="CR 903.5a",
-                    )
-                )
-        else:
-            rule = "CR 100.2b" if spec.is_limited else "CR 100.2a"
-            if total < spec.min_main:
-                found.append(
-                    MAIN_TOO_SMALL(
-                        f"the main deck has {total} cards; {spec.title} needs at least {spec.min_main}",
-                        location=whole_main,
-                        rule=rule,
-                    )
-                )
-            if spec.max_main is not None and total > spec.max_main:
-                found.append(
-                    MAIN_TOO_LARGE(
-                        f"the main deck has {total} cards; {spec.title} allows at most {spec.max_main}",
-                        location=whole_main,
-                        rule=f"{spec.title} deck size",
-                    )
-                )
-        if spec.sideboard_max is not None:
-            count = counts[_SIDE] + (0 if spec.commander else companions_listed)
-            if count > spec.sideboard_max:
-                zones = (_SIDE,) if spec.commander else (_SIDE, _COMPANION)
-                first = next(p for p, e in enumerate(self.entries) if e[_ZONE] in zones)
-                note = ""
-                if not spec.commander and companions_listed:
-                    note = f" ({count - companions_listed} + the companion, which is a sideboard card)"
-                if spec.sideboard_max == 0:
-                    allowed = f"{spec.title} decks have no sideboard"
-                else:
-                    allowed = f"{spec.title} allows at most {spec.sideboard_max}"
-                found.append(
-                    SIDEBOARD_TOO_LARGE(
-                        f"the sideboard has {count} card{'s' if count != 1 else ''}{note}; {allowed}. "
-                        "Every card is still checked: nothing was dropped",
-                        location=self.where(first),
-                        rule="CR 903.5e" if spec.commander else "CR 100.4a",
-                    )
-                )
-        return found
+        spec, counts, entries = self.spec, self.counts, self.entries
+        zones = (_SIDE,) if spec.commander else (_SIDE, _COMPANION)
+        sideboard = counts[_SIDE] + (0 if spec.commander else counts[_COMPANION])
+        return formats.size_findings(
+            self.path,
+            spec,
+            counts[_MAIN],
+            counts[_COMMANDER],
+            counts[_COMPANION],
+            sideboard,
+            lambda: self.placed([p for p in self.unusual if entries[p][_ZONE] in zones]),
+        )
 
     def placed(self, group: list[int]) -> list[Item]:
         """The entries at these positions, as the formats message builders read them."""

@@ -16,7 +16,7 @@ import difflib
 import itertools
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -642,10 +642,31 @@ def _check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
 
 
 def _check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
+    sideboard = _cards_in(deck, (Zone.SIDEBOARD,) if spec.commander else (Zone.SIDEBOARD, Zone.COMPANION))
+    return size_findings(
+        deck.path,
+        spec,
+        deck.count(Zone.MAIN),
+        deck.count(Zone.COMMANDER),
+        deck.count(Zone.COMPANION),
+        sum(c.quantity for c in sideboard),
+        lambda: sideboard,
+    )
+
+
+def size_findings(
+    path: str,
+    spec: FormatSpec,
+    main: int,
+    commanders: int,
+    companions: int,
+    sideboard_count: int,
+    sideboard: Callable[[], Sequence[Placed]],
+) -> list[Finding]:
+    """Deck-size findings for the deck at ``path`` from its zone counts (``sideboard_count``: the
+    cards the format counts as sideboard); ``sideboard`` gives those entries, asked for only when
+    there are too many."""
     findings: list[Finding] = []
-    main = deck.count(Zone.MAIN)
-    commanders = deck.count(Zone.COMMANDER)
-    companions = deck.count(Zone.COMPANION)
     if spec.commander:
         total = main + commanders
         wanted = (
@@ -660,7 +681,7 @@ def _check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
                     f"{spec.title} decks have {wanted} cards including the commander(s); this one has "
                     f"{total} ({main} in the deck + {commanders} commander{'' if commanders == 1 else 's'})"
                     f"{note}",
-                    location=_deck_where(deck, Zone.MAIN),
+                    location=Location(path, 0, str(Zone.MAIN)),
                     rule="CR 903.5a",
                     data={
                         "count": total,
@@ -679,7 +700,7 @@ def _check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
             findings.append(
                 MAIN_TOO_SMALL(
                     f"the main deck has {total} cards; {spec.title} needs at least {spec.min_main}",
-                    location=_deck_where(deck, Zone.MAIN),
+                    location=Location(path, 0, str(Zone.MAIN)),
                     rule=rule,
                     data={"count": total, "min": spec.min_main},
                 )
@@ -688,15 +709,15 @@ def _check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
             findings.append(
                 MAIN_TOO_LARGE(
                     f"the main deck has {total} cards; {spec.title} allows at most {spec.max_main}",
-                    location=_deck_where(deck, Zone.MAIN),
+                    location=Location(path, 0, str(Zone.MAIN)),
                     rule=f"{spec.title} deck size",
                     data={"count": total, "max": spec.max_main},
                 )
             )
     if spec.sideboard_max is not None:
-        sideboard = _cards_in(deck, (Zone.SIDEBOARD,) if spec.commander else (Zone.SIDEBOARD, Zone.COMPANION))
-        count = sum(c.quantity for c in sideboard)
+        count = sideboard_count
         if count > spec.sideboard_max:
+            entries = sideboard()
             companion_note = ""
             if not spec.commander and companions:
                 companion_note = f" ({count - companions} + the companion, which is a sideboard card)"
@@ -704,14 +725,13 @@ def _check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
                 allowed = f"{spec.title} decks have no sideboard"
             else:
                 allowed = f"{spec.title} allows at most {spec.sideboard_max}"
-            first = sideboard[0]
             findings.append(
                 SIDEBOARD_TOO_LARGE(
                     f"the sideboard has {count} card{'s' if count != 1 else ''}{companion_note}; {allowed}. "
                     "Every card is still checked: nothing was dropped",
-                    location=_where(deck, first),
+                    location=_placed_at(path, entries[0]),
                     rule="CR 903.5e" if spec.commander else "CR 100.4a",
-                    data={"count": count, "max": spec.sideboard_max, "lines": [c.line for c in sideboard]},
+                    data={"count": count, "max": spec.sideboard_max, "lines": [c.line for c in entries]},
                 )
             )
     return findings
