@@ -49,6 +49,7 @@ from deckcheck.engine import Report, check_parsed
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format
+from deckcheck.vectorised import colour_mask, type_mask
 
 DeckId = Hashable
 Progress = Callable[[int], None]  # called with the number of decks just finished
@@ -151,30 +152,6 @@ class BatchRows:
 
 
 # -- per-card rows -------------------------------------------------------------------------------
-_TYPE_BITS: dict[str, int] = {}  # card type -> bit, assigned on first sight (CR 205.2a types and any other)
-_TYPE_LOCK = threading.Lock()
-
-
-def type_bit(card_type: str) -> int:
-    bit = _TYPE_BITS.get(card_type)
-    if bit is None:
-        with _TYPE_LOCK:
-            bit = _TYPE_BITS.setdefault(card_type, len(_TYPE_BITS))
-    return bit
-
-
-def type_bits() -> dict[str, int]:
-    """Every card type seen so far and its bit in :attr:`CardRow.type_mask`."""
-    return dict(_TYPE_BITS)
-
-
-COLOUR_BITS = {c: 1 << i for i, c in enumerate("WUBRG")}
-
-
-def colour_mask(colours: Iterable[str]) -> int:
-    return sum(COLOUR_BITS[c] for c in set(colours))
-
-
 @dataclass(frozen=True, slots=True)
 class CardRow:
     """One distinct card: the card columns of the long frame, plus what the companion table needs
@@ -197,7 +174,7 @@ class CardRow:
     rule_index: int  # the companion this card is, or -1
     has_companion_ability: bool
     identity_mask: int  # colour identity, bit i = "WUBRG"[i]
-    type_mask: int  # card types (incl. "isn't on the battlefield" ones), bits from :func:`type_bit`
+    type_mask: int  # card types (incl. "isn't on the battlefield" ones), bits from vectorised.type_bit
     type_set: frozenset[str]
     name_keys: tuple[str, ...]  # case-folded names for Lutri (a split card has two)
     legality_keys: frozenset[str]  # the formats the card data lists for this card
@@ -239,7 +216,7 @@ def card_row(card: Card) -> CardRow:
         rule_index=_RULE_INDEX.get(card.name, -1),
         has_companion_ability=companions.has_companion_ability(card),
         identity_mask=colour_mask(card.color_identity),
-        type_mask=sum(1 << type_bit(t) for t in features.card_types),
+        type_mask=type_mask(features.card_types),
         type_set=features.card_types,
         name_keys=tuple(sorted({n.casefold() for n in features.names})),
         legality_keys=_shared(frozenset(key for key, _ in card.legalities)),

@@ -40,11 +40,11 @@ try:
 except ImportError as exc:  # pragma: no cover - pandas is a dependency; a slimmed install may lack it
     raise ImportError("deckcheck.frames needs pandas: pip install pandas") from exc
 
-from deckcheck import batch, companions
+from deckcheck import batch, vectorised
 from deckcheck._gc import gc_paused
 from deckcheck.batch import BatchContext, BatchRows, CardRow, Columns, DeckId, EntryTable
 from deckcheck.cards.store import CardStore
-from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
+from deckcheck.deck import ParsedDeck
 from deckcheck.format_spec import FormatSpec
 
 __all__ = [
@@ -71,9 +71,6 @@ ZONES = tuple(str(z) for z in batch.ZONES)
 ZONE_DTYPE = pd.CategoricalDtype(list(ZONES))
 SEVERITY_DTYPE = pd.CategoricalDtype(["info", "warning", "error"], ordered=True)
 COMPANION_DTYPE = pd.CategoricalDtype(list(batch.COMPANION_NAMES))
-_MAIN, _COMMANDER, _COMPANION, _SIDEBOARD, _MAYBEBOARD = (
-    ZONES.index(str(z)) for z in (Zone.MAIN, Zone.COMMANDER, Zone.COMPANION, Zone.SIDEBOARD, Zone.MAYBEBOARD)
-)
 # validate() turns rows into frames this many decks at a time, so memory holds frames, not Python
 # rows (~2 KB a deck). Measured: 10,000 at a time was no faster and took 40 % more memory.
 CHUNK_DECKS = 2_000
@@ -526,100 +523,21 @@ def validate(
 
 
 # -- the companion table, vectorised ---------------------------------------------------------------
-_RULES = companions.COMPANIONS
-_N_RULES = len(_RULES)
-
-
-def _deck_rule(short: str) -> int:
-    return next(i for i, r in enumerate(_RULES) if r.deck_check is not None and r.short == short)
-
-
-_LUTRI, _UMORI, _YORION = _deck_rule("Lutri"), _deck_rule("Umori"), _deck_rule("Yorion")
-if {i for i, r in enumerate(_RULES) if r.deck_check is not None} != {_LUTRI, _UMORI, _YORION}:
-    raise RuntimeError(  # pragma: no cover - a new deck-level condition needs its vectorised form here
-        "companions.COMPANIONS has a deck-level condition that frames.companion_table does not know"
-    )
-
-
 @dataclass(slots=True)
 class _Evaluation:
-    """The companion table of one batch as arrays: (decks, companions) and (entries, companions)."""
+    """The companion table of one long frame (deckcheck.vectorised.evaluate) and where its entries are."""
 
     deck_ids: Any  # the decks, in order of first appearance
-    eligible: Any
-    declared: Any
-    breakers: Any
-    cut: Any
-    add: Any
     rows: Any  # positions in the input frame of the entries that name a card
     deck: Any  # deck code of each such entry
     card: Any  # card code of each such entry (into ``cards``)
     cards: list[CardRow]
-    breaking: Any  # (entries, companions): the entry breaks the companion's condition
+    result: vectorised.Evaluation
 
 
-def _umori_order(types: Iterable[str]) -> list[str]:
-    """Card types in the order companions._umori breaks a tie between equally common types."""
-    return sorted(types, key=lambda t: [-ord(ch) for ch in t], reverse=True)
-
-
-def _per_deck(deck: Any, n_decks: int, weights: Any = None) -> Any:
-    return np.bincount(deck, weights=weights, minlength=n_decks)
-
-
-def _bits(masks: Any, width: int) -> Any:
-    """(n,) int masks -> (n, width) bool."""
-    return ((masks[:, None] >> np.arange(width, dtype=np.int64)) & 1).astype(bool)
-
-
-@dataclass(slots=True)
-class _Cards:
-    """The batch's distinct cards as arrays (one row per card)."""
-
-    rows: list[CardRow]
-    breaks: Any  # (cards, companions) bool
-    named: Any
-    rule_index: Any
-    is_land: Any
-    ability: Any
-    identity: Any
-    type_mask: Any
-
-    @classmethod
-    def of(cls, rows: list[CardRow]) -> _Cards:
-        def ints(values: Iterable[int]) -> Any:
-            return np.fromiter(values, dtype=np.int64, count=len(rows))
-
-        return cls(
-            rows,
-            _bits(ints(r.breaks_mask for r in rows), _N_RULES),
-            _bits(ints(r.named_mask for r in rows), _N_RULES),
-            ints(r.rule_index for r in rows),
-            np.fromiter((r.is_land for r in rows), dtype=bool, count=len(rows)),
-            np.fromiter((r.has_companion_ability for r in rows), dtype=bool, count=len(rows)),
-            ints(r.identity_mask for r in rows),
-            ints(r.type_mask for r in rows),
-        )
-
-
-@dataclass(slots=True)
-class _DeckSpecs:
-    """Each deck's format as arrays: ``specs[index[d]]`` is deck d's."""
-
-    specs: list[FormatSpec]
-    index: Any  # (decks,) int
-
-    def decks_of(self, s: int) -> Any:
-        return self.index == s
-
-    def per_deck(self, value: Any, dtype: Any) -> Any:
-        """``value(spec)`` for every deck."""
-        return np.array([value(spec) for spec in self.specs], dtype=dtype)[self.index]
-
-
-def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> _DeckSpecs:
+def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> vectorised.DeckFormats:
     if specs.by_deck is None:
-        return _DeckSpecs([specs.base.spec], np.zeros(len(deck_ids), dtype=np.intp))
+        return vectorised.DeckFormats([specs.base.spec], np.zeros(len(deck_ids), dtype=np.intp))
     mapping = specs.by_deck
     names = deck_ids.map(mapping if isinstance(mapping, pd.Series) else dict(mapping))  # type: ignore[arg-type]
     missing = pd.isna(names)
@@ -630,7 +548,7 @@ def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> _DeckSpecs:
         name: distinct.setdefault(batch.as_spec(name), len(distinct)) for name in pd.unique(np.asarray(names))
     }
     index = np.fromiter((code_of_name[n] for n in names), dtype=np.intp, count=len(names))
-    return _DeckSpecs(list(distinct), index)
+    return vectorised.DeckFormats(list(distinct), index)
 
 
 def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -> _Evaluation:
@@ -658,7 +576,6 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
                 index = index_of[row.name] = len(rows)
                 rows.append(row)
             to_card[i] = index
-    cards = _Cards.of(rows)
     card_of_row = to_card[name_codes]
     del name_codes
     zone_of_row = _zone_codes(frame["zone"])
@@ -671,172 +588,10 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         entries = np.flatnonzero(resolved)
         d, c, z, q = deck_codes[entries], card_of_row[entries], zone_of_row[entries], qty_of_row[entries]
     del resolved
-
-    # the starting deck (CR 103.2a): the main deck, and the commanders in Commander
-    commander_format = formats.per_deck(lambda spec: spec.commander, bool)
-    start = (z == _MAIN) | ((z == _COMMANDER) & commander_format[d])
-    nonland = start & ~cards.is_land[c]
-
-    breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
-    _umori_breaking(breaking, d, c, q, nonland, cards, n_decks)
-    lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats, context)
-    breakers = np.zeros((n_decks, _N_RULES), dtype=np.int64)
-    cut = np.zeros((n_decks, _N_RULES), dtype=np.int64)
-    for r in range(_N_RULES):
-        hit = breaking[:, r]
-        breakers[:, r] = _per_deck(d[hit], n_decks)
-        cut[:, r] = _per_deck(d[hit], n_decks, q[hit]).astype(np.int64)
-    cut[:, _LUTRI] = lutri_cut
-    met = breakers == 0
-
-    # Yorion: twenty cards over the minimum; impossible where the maximum is below that
-    add = np.zeros((n_decks, _N_RULES), dtype=np.int64)
-    obstacle = np.zeros((n_decks, _N_RULES), dtype=bool)
-    needed = formats.per_deck(lambda spec: spec.min_main + 20, np.int64)
-    impossible = formats.per_deck(
-        lambda spec: spec.max_main is not None and spec.max_main < spec.min_main + 20, bool
+    result = vectorised.evaluate(
+        d, c, z, q, n_decks, vectorised.CardArrays(rows), formats, context.card_for_name
     )
-    size = _per_deck(d[start], n_decks, q[start]).astype(np.int64)
-    add[:, _YORION] = np.where(impossible, 0, np.maximum(needed - size, 0))
-    met[:, _YORION] = ~impossible & (add[:, _YORION] == 0)
-    obstacle[:, _YORION] = impossible
-
-    # declared: the companion cards under Companion; else, outside Commander, the sideboard's
-    rule_of = cards.rule_index[c]
-    companion_zone = z == _COMPANION
-    zone_has_companion = _per_deck(d[companion_zone & cards.ability[c]], n_decks) > 0
-    declared = np.zeros((n_decks, _N_RULES), dtype=bool)
-    listed = companion_zone & (rule_of >= 0)
-    declared[d[listed], rule_of[listed]] = True
-    listed = (z == _SIDEBOARD) & (rule_of >= 0) & ~zone_has_companion[d] & ~commander_format[d]
-    declared[d[listed], rule_of[listed]] = True
-
-    # what forbids a companion whatever its condition says (companions._obstacles)
-    for r, rule in enumerate(_RULES):
-        obstacle[:, r] |= formats.per_deck(lambda spec, name=rule.name: name in spec.companion_bans, bool)
-    _illegal_companions(obstacle, d, c, z, rows, n_decks, formats, context)
-    if commander_format.any():
-        commanders = z == _COMMANDER
-        has_commander = (_per_deck(d[commanders], n_decks) > 0) & commander_format
-        commander_identity = np.zeros(n_decks, dtype=np.int64)
-        np.bitwise_or.at(commander_identity, d[commanders], cards.identity[c[commanders]])
-        for r, rule in enumerate(_RULES):
-            own = batch.colour_mask(rule.colour_identity)
-            card = context.card_for_name(rule.name)  # a declared companion is judged as the card it is
-            as_declared = own if card is None else batch.colour_mask(card.color_identity)
-            companion_identity = np.where(declared[:, r], as_declared, own)
-            obstacle[:, r] |= has_commander & ((companion_identity & ~commander_identity) != 0)
-            named = start & cards.named[c, r]
-            obstacle[:, r] |= (_per_deck(d[named], n_decks) > 0) & commander_format
-
-    return _Evaluation(deck_ids, met & ~obstacle, declared, breakers, cut, add, entries, d, c, rows, breaking)
-
-
-def _illegal_companions(
-    obstacle: Any,
-    d: Any,
-    c: Any,
-    z: Any,
-    rows: list[CardRow],
-    n_decks: int,
-    formats: _DeckSpecs,
-    context: BatchContext,
-) -> None:
-    """A companion card banned or not legal in the format is not one the deck can reveal. The
-    legality key is the deck's own (formats.legality_key_for: the first of the format's keys that
-    any card of the deck, sideboard included, lists)."""
-    counted = z != _MAYBEBOARD
-    companion_cards = [context.card_for_name(rule.name) for rule in _RULES]  # as the engine: store.get
-    for s, spec in enumerate(formats.specs):
-        candidates = spec.legality_candidates
-        if not candidates:
-            continue
-        in_format = formats.decks_of(s)
-        present = np.zeros((n_decks, len(candidates)), dtype=bool)
-        for k, key in enumerate(candidates):
-            lists = np.fromiter((key in r.legality_keys for r in rows), dtype=bool, count=len(rows))
-            present[:, k] = _per_deck(d[counted & lists[c]], n_decks) > 0
-        has_key, key_of = present.any(axis=1) & in_format, present.argmax(axis=1)
-        for r, card in enumerate(companion_cards):
-            if card is not None:
-                illegal = np.array([card.legality(key) in ("banned", "not_legal") for key in candidates])
-                obstacle[:, r] |= has_key & illegal[key_of]
-
-
-def _lutri(
-    breaking: Any,
-    d: Any,
-    c: Any,
-    q: Any,
-    nonland: Any,
-    cards: _Cards,
-    n_decks: int,
-    formats: _DeckSpecs,
-    context: BatchContext,
-) -> Any:
-    """Each nonland card has a different name (companions._lutri). A card whose names no other card
-    of the batch has breaks it when the deck has more than one copy of it, and the cut keeps one copy
-    of each such card. A deck with a card that shares a name with a different card (split halves) is
-    left to companions.evaluate: which card to keep is a small search there."""
-    cut = np.zeros(n_decks, dtype=np.int64)
-    entries = np.flatnonzero(nonland)
-    if not len(entries):
-        return cut
-    users: dict[str, int] = {}
-    for row in cards.rows:
-        for key in row.name_keys:
-            users[key] = users.get(key, 0) + 1
-    shares = np.fromiter(
-        (any(users[k] > 1 for k in row.name_keys) for row in cards.rows), dtype=bool, count=len(cards.rows)
-    )
-    # copies of each card per deck: group the (deck, card) pairs by sorting (no hash table)
-    n_cards = max(len(cards.rows), 1)
-    pair = d[entries].astype(np.int64) * n_cards + c[entries]
-    order = np.argsort(pair, kind="stable")
-    sorted_pair = pair[order]
-    del pair
-    starts = np.flatnonzero(np.r_[True, sorted_pair[1:] != sorted_pair[:-1]])
-    copies = np.add.reduceat(q[entries][order], starts)
-    group = np.empty(len(order), dtype=np.int64)
-    group[order] = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(order)]))
-    breaking[entries, _LUTRI] = copies[group] > 1
-    cut += np.bincount(sorted_pair[starts] // n_cards, weights=copies - 1, minlength=n_decks).astype(np.int64)
-    del order, sorted_pair, group
-    for deck_code in np.unique(d[entries][shares[c[entries]]]).tolist():
-        in_deck = entries[d[entries] == deck_code]
-        deck_cards = []
-        for position, i in enumerate(in_deck.tolist(), start=1):
-            card = context.card_for_name(cards.rows[int(c[i])].name)
-            assert card is not None  # every entry here resolved to this card
-            deck_cards.append(DeckCard(Entry(int(q[i]), card.name, Zone.MAIN, position), card))
-        spec = formats.specs[formats.index[deck_code]]
-        result = companions.evaluate(Deck("<lutri>", deck_cards), spec)[_LUTRI]
-        hit = np.zeros(len(in_deck), dtype=bool)
-        hit[[b.line - 1 for b in result.breakers]] = True
-        breaking[in_deck, _LUTRI] = hit
-        cut[deck_code] = result.cut_count
-    return cut
-
-
-def _umori_breaking(breaking: Any, d: Any, c: Any, q: Any, nonland: Any, cards: _Cards, n_decks: int) -> None:
-    """Each nonland card shares a card type: keep the type the most nonland copies have (ties as
-    companions._umori breaks them); every nonland entry without it breaks the condition."""
-    entries = np.flatnonzero(nonland)
-    if not len(entries):
-        return
-    bits = batch.type_bits()
-    order = _umori_order(t for t, bit in bits.items() if (cards.type_mask[~cards.is_land] >> bit & 1).any())
-    if not order:  # no nonland card has a card type at all
-        breaking[entries, _UMORI] = True
-        return
-    has_type = (cards.type_mask[:, None] >> np.array([bits[t] for t in order], dtype=np.int64)) & 1 > 0
-    deck, card, copies = d[entries], c[entries], q[entries]
-    counts = np.zeros((n_decks, len(order)), dtype=np.int64)
-    for t in range(len(order)):
-        with_type = has_type[card, t]
-        counts[:, t] = np.bincount(deck[with_type], weights=copies[with_type], minlength=n_decks)
-    best = counts.argmax(axis=1)  # the first of equal counts: the tie order above
-    breaking[entries, _UMORI] = ~has_type[card, best[deck]]
+    return _Evaluation(deck_ids, entries, d, c, rows, result)
 
 
 def _as_long(decks: pd.DataFrame | Source, store: CardStore | None, input_format: str | None) -> pd.DataFrame:
@@ -862,24 +617,22 @@ def companion_table(
     return _companion_frame(_evaluate(frame, format, store), frame["deck_id"].dtype)
 
 
-def _companion_frame(result: _Evaluation, deck_dtype: Any) -> pd.DataFrame:
+def _companion_frame(batch_: _Evaluation, deck_dtype: Any) -> pd.DataFrame:
+    result = batch_.result
     n_decks, n_rules = result.eligible.shape
-    cut, add = result.cut.ravel(), result.add.ravel()
-    eligible = result.eligible.ravel()
-    changes = cut + add
-    deck_ids = pd.Index(result.deck_ids)
+    deck_ids = pd.Index(batch_.deck_ids)
     return pd.DataFrame(
         {
             "deck_id": pd.array(deck_ids.repeat(n_rules), dtype=deck_dtype),
             "companion": pd.Categorical.from_codes(
                 np.tile(np.arange(n_rules), n_decks), dtype=COMPANION_DTYPE
             ),
-            "eligible": eligible,
+            "eligible": result.eligible.ravel(),
             "declared": result.declared.ravel(),
             "breakers": result.breakers.ravel(),
-            "cut": cut,
-            "add": add,
-            "near_miss": ~eligible & (changes > 0) & (changes <= companions.NEAR_MISS_CARDS),
+            "cut": result.cut.ravel(),
+            "add": result.add.ravel(),
+            "near_miss": result.near_miss.ravel(),
         }
     )
 
@@ -897,7 +650,7 @@ def companion_breakers(
     is categorical (a corpus repeats a few thousand names millions of times)."""
     frame = _as_long(decks, store, input_format)
     result = _evaluate(frame, format, store)
-    entry, rule = np.nonzero(result.breaking)
+    entry, rule = np.nonzero(result.result.breaking)
     order = np.lexsort((entry, rule, result.deck[entry]))
     entry, rule = entry[order], rule[order]
     source = result.rows[entry]

@@ -1,0 +1,413 @@
+"""The ten companion conditions over many decks at once, as numpy arrays (no pandas here).
+
+A batch is a set of entries — deck code ``d``, card code ``c``, zone code ``z``, quantity ``q``, one
+array each — and one row per distinct card (:class:`CardArrays`, its companion facts as small
+integers, computed once per card). Each condition is then a group-by over the whole batch
+(``np.bincount`` over deck codes) instead of a loop per deck. :func:`evaluate` gives the deck x
+companion table :func:`deckcheck.companions.evaluate` gives deck by deck (tests/frames and tests/batch
+hold it to that); both ``frames.companion_table`` and the lean batch checker
+(:mod:`deckcheck.fastcheck`) read it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from deckcheck import companions
+from deckcheck.cards.model import Card
+from deckcheck.deck import Deck, DeckCard, Entry, Zone
+from deckcheck.format_spec import FormatSpec
+
+RULES = companions.COMPANIONS
+N_RULES = len(RULES)
+
+# zone codes in entry arrays: the index in ZONES
+ZONES = tuple(Zone)
+ZONE_CODE = {zone: i for i, zone in enumerate(ZONES)}
+MAIN, SIDEBOARD, COMMANDER, COMPANION, MAYBEBOARD = (
+    ZONE_CODE[z] for z in (Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION, Zone.MAYBEBOARD)
+)
+
+
+def _deck_rule(short: str) -> int:
+    return next(i for i, r in enumerate(RULES) if r.deck_check is not None and r.short == short)
+
+
+LUTRI, UMORI, YORION = _deck_rule("Lutri"), _deck_rule("Umori"), _deck_rule("Yorion")
+if {i for i, r in enumerate(RULES) if r.deck_check is not None} != {LUTRI, UMORI, YORION}:
+    raise RuntimeError(  # pragma: no cover - a new deck-level condition needs its vectorised form here
+        "companions.COMPANIONS has a deck-level condition that deckcheck.vectorised does not know"
+    )
+
+
+# -- small integer encodings ------------------------------------------------------------------------
+_TYPE_BITS: dict[str, int] = {}  # card type -> bit, assigned on first sight (CR 205.2a types and any other)
+_TYPE_LOCK = threading.Lock()
+
+
+def type_bit(card_type: str) -> int:
+    bit = _TYPE_BITS.get(card_type)
+    if bit is None:
+        with _TYPE_LOCK:
+            bit = _TYPE_BITS.setdefault(card_type, len(_TYPE_BITS))
+    return bit
+
+
+def type_bits() -> dict[str, int]:
+    """Every card type seen so far and its bit in a card's ``type_mask``."""
+    return dict(_TYPE_BITS)
+
+
+def type_mask(card_types: Iterable[str]) -> int:
+    return sum(1 << type_bit(t) for t in set(card_types))
+
+
+COLOUR_BITS = {c: 1 << i for i, c in enumerate("WUBRG")}
+
+
+def colour_mask(colours: Iterable[str]) -> int:
+    return sum(COLOUR_BITS[c] for c in set(colours))
+
+
+def rule_mask(indices: Iterable[int]) -> int:
+    """Bit i set for each COMPANIONS index i."""
+    return sum(1 << i for i in set(indices))
+
+
+class CompanionCard(Protocol):
+    """What the vectorised conditions read of a card (batch.CardRow and fastcheck.CardFacts have it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def is_land(self) -> bool: ...
+    @property
+    def rule_index(self) -> int: ...  # the companion this card is, else -1
+    @property
+    def has_companion_ability(self) -> bool: ...
+    @property
+    def legality_keys(self) -> frozenset[str]: ...
+    @property
+    def name_keys(self) -> Collection[str]: ...  # case-folded names (a split card has two)
+    @property
+    def breaks_mask(self) -> int: ...  # bit i: the card breaks COMPANIONS[i]'s card condition
+    @property
+    def named_mask(self) -> int: ...  # bit i: the card has COMPANIONS[i]'s name
+    @property
+    def identity_mask(self) -> int: ...  # colour identity, bit i = "WUBRG"[i]
+    @property
+    def type_mask(self) -> int: ...  # card types, bits from type_bit
+
+
+def bits(masks: Any, width: int) -> Any:
+    """(n,) int masks -> (n, width) bool."""
+    return ((masks[:, None] >> np.arange(width, dtype=np.int64)) & 1).astype(bool)
+
+
+def per_deck(deck: Any, n_decks: int, weights: Any = None) -> Any:
+    return np.bincount(deck, weights=weights, minlength=n_decks)
+
+
+class CardArrays:
+    """Distinct cards as arrays, one row per card code (0, 1, ... in the order added). It grows:
+    :meth:`add` appends cards, :meth:`ready` brings the arrays up to date (only the new rows are
+    converted), so a batch that meets new cards chunk after chunk never converts a card twice."""
+
+    def __init__(self, cards: Iterable[CompanionCard] = ()) -> None:
+        self.cards: list[CompanionCard] = []
+        self._built = 0
+        self.breaks = np.zeros((0, N_RULES), dtype=bool)  # (cards, companions)
+        self.named = np.zeros((0, N_RULES), dtype=bool)
+        self.rule_index = np.zeros(0, dtype=np.int64)
+        self.is_land = np.zeros(0, dtype=bool)
+        self.ability = np.zeros(0, dtype=bool)
+        self.identity = np.zeros(0, dtype=np.int64)
+        self.type_mask = np.zeros(0, dtype=np.int64)
+        self._lists_key: dict[str, Any] = {}
+        for card in cards:
+            self.add(card)
+        self.ready()
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def add(self, card: CompanionCard) -> int:
+        """Append a card; its code."""
+        self.cards.append(card)
+        return len(self.cards) - 1
+
+    def ready(self) -> None:
+        """Convert the cards added since the last call."""
+        new = self.cards[self._built :]
+        if not new:
+            return
+        n = len(new)
+
+        def ints(values: Iterable[int]) -> Any:
+            return np.fromiter(values, dtype=np.int64, count=n)
+
+        def flags(values: Iterable[bool]) -> Any:
+            return np.fromiter(values, dtype=bool, count=n)
+
+        self.breaks = np.concatenate([self.breaks, bits(ints(c.breaks_mask for c in new), N_RULES)])
+        self.named = np.concatenate([self.named, bits(ints(c.named_mask for c in new), N_RULES)])
+        self.rule_index = np.concatenate([self.rule_index, ints(c.rule_index for c in new)])
+        self.is_land = np.concatenate([self.is_land, flags(c.is_land for c in new)])
+        self.ability = np.concatenate([self.ability, flags(c.has_companion_ability for c in new)])
+        self.identity = np.concatenate([self.identity, ints(c.identity_mask for c in new)])
+        self.type_mask = np.concatenate([self.type_mask, ints(c.type_mask for c in new)])
+        for key, lists in self._lists_key.items():
+            self._lists_key[key] = np.concatenate([lists, flags(key in c.legality_keys for c in new)])
+        self._built = len(self.cards)
+
+    def lists_key(self, key: str) -> Any:
+        """(cards,) bool: the card data lists legality ``key`` for the card."""
+        found = self._lists_key.get(key)
+        if found is None:
+            found = self._lists_key[key] = np.fromiter(
+                (key in c.legality_keys for c in self.cards[: self._built]), dtype=bool, count=self._built
+            )
+        return found
+
+
+@dataclass(slots=True)
+class DeckFormats:
+    """Each deck's format as arrays: ``specs[index[d]]`` is deck d's."""
+
+    specs: list[FormatSpec]
+    index: Any  # (decks,) int
+
+    @classmethod
+    def of(cls, per_deck_specs: Sequence[FormatSpec]) -> DeckFormats:
+        distinct: dict[FormatSpec, int] = {}
+        codes = [distinct.setdefault(spec, len(distinct)) for spec in per_deck_specs]
+        return cls(list(distinct), np.array(codes, dtype=np.intp))
+
+    def decks_of(self, s: int) -> Any:
+        return self.index == s
+
+    def per_deck(self, value: Callable[[FormatSpec], Any], dtype: Any) -> Any:
+        """``value(spec)`` for every deck."""
+        return np.array([value(spec) for spec in self.specs], dtype=dtype)[self.index]
+
+
+def legality_keys(d: Any, c: Any, z: Any, cards: CardArrays, formats: DeckFormats, n_decks: int) -> Any:
+    """(decks,) int: each deck's legality key as an index into its format's legality_candidates, -1
+    when it has none (formats.legality_key_for: the first of the format's keys that any card of the
+    deck lists, maybeboard excepted)."""
+    key_of = np.full(n_decks, -1, dtype=np.int64)
+    counted = z != MAYBEBOARD
+    for s, spec in enumerate(formats.specs):
+        candidates = spec.legality_candidates
+        if not candidates:
+            continue
+        in_format = formats.decks_of(s)
+        present = np.zeros((n_decks, len(candidates)), dtype=bool)
+        for k, key in enumerate(candidates):
+            present[:, k] = per_deck(d[counted & cards.lists_key(key)[c]], n_decks) > 0
+        found = present.any(axis=1) & in_format
+        key_of[found] = present.argmax(axis=1)[found]
+    return key_of
+
+
+@dataclass(slots=True)
+class Evaluation:
+    """The companion table of one batch as arrays: (decks, companions) and (entries, companions)."""
+
+    eligible: Any
+    declared: Any
+    breakers: Any  # breaking entries
+    cut: Any  # copies to cut
+    add: Any  # cards to add (Yorion)
+    obstacle: Any  # something forbids the companion whatever the deck holds (companions.obstacles)
+    breaking: Any  # (entries, companions): the entry breaks the companion's condition
+    key_of: Any  # (decks,) the legality key (see legality_keys)
+
+    @property
+    def near_miss(self) -> Any:
+        changes = self.cut + self.add
+        return ~self.eligible & (changes > 0) & (changes <= companions.NEAR_MISS_CARDS)
+
+
+def evaluate(
+    d: Any,
+    c: Any,
+    z: Any,
+    q: Any,
+    n_decks: int,
+    cards: CardArrays,
+    formats: DeckFormats,
+    lookup: Callable[[str], Card | None],
+) -> Evaluation:
+    """The ten companions on every deck of a batch of entries (deck ``d``, card ``c``, zone ``z``,
+    quantity ``q``; every entry names a card). ``lookup`` finds a card by oracle name (the companion
+    cards' own legality and identity; the rare Lutri deck whose cards share a name)."""
+    cards.ready()
+    # the starting deck (CR 103.2a): the main deck, and the commanders in Commander
+    commander_format = formats.per_deck(lambda spec: spec.commander, bool)
+    start = (z == MAIN) | ((z == COMMANDER) & commander_format[d])
+    nonland = start & ~cards.is_land[c]
+
+    breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
+    _umori_breaking(breaking, d, c, q, nonland, cards, n_decks)
+    lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats, lookup)
+    breakers = np.zeros((n_decks, N_RULES), dtype=np.int64)
+    cut = np.zeros((n_decks, N_RULES), dtype=np.int64)
+    for r in range(N_RULES):
+        hit = breaking[:, r]
+        breakers[:, r] = per_deck(d[hit], n_decks)
+        cut[:, r] = per_deck(d[hit], n_decks, q[hit]).astype(np.int64)
+    cut[:, LUTRI] = lutri_cut
+    met = breakers == 0
+
+    # Yorion: twenty cards over the minimum; impossible where the maximum is below that
+    add = np.zeros((n_decks, N_RULES), dtype=np.int64)
+    obstacle = np.zeros((n_decks, N_RULES), dtype=bool)
+    needed = formats.per_deck(lambda spec: spec.min_main + 20, np.int64)
+    impossible = formats.per_deck(
+        lambda spec: spec.max_main is not None and spec.max_main < spec.min_main + 20, bool
+    )
+    size = per_deck(d[start], n_decks, q[start]).astype(np.int64)
+    add[:, YORION] = np.where(impossible, 0, np.maximum(needed - size, 0))
+    met[:, YORION] = ~impossible & (add[:, YORION] == 0)
+    obstacle[:, YORION] = impossible
+
+    # declared: the companion cards under Companion; else, outside Commander, the sideboard's
+    rule_of = cards.rule_index[c]
+    companion_zone = z == COMPANION
+    zone_has_companion = per_deck(d[companion_zone & cards.ability[c]], n_decks) > 0
+    declared = np.zeros((n_decks, N_RULES), dtype=bool)
+    listed = companion_zone & (rule_of >= 0)
+    declared[d[listed], rule_of[listed]] = True
+    listed = (z == SIDEBOARD) & (rule_of >= 0) & ~zone_has_companion[d] & ~commander_format[d]
+    declared[d[listed], rule_of[listed]] = True
+
+    # what forbids a companion whatever its condition says (companions.obstacles)
+    bans = np.array(
+        [[rule.name in spec.companion_bans for rule in RULES] for spec in formats.specs], dtype=bool
+    ).reshape(len(formats.specs), N_RULES)
+    obstacle |= bans[formats.index]
+    key_of = legality_keys(d, c, z, cards, formats, n_decks)
+    _illegal_companions(obstacle, key_of, formats, lookup)
+    if commander_format.any():
+        commanders = z == COMMANDER
+        has_commander = (per_deck(d[commanders], n_decks) > 0) & commander_format
+        commander_identity = np.zeros(n_decks, dtype=np.int64)
+        np.bitwise_or.at(commander_identity, d[commanders], cards.identity[c[commanders]])
+        for r, rule in enumerate(RULES):
+            own = colour_mask(rule.colour_identity)
+            card = lookup(rule.name)  # a declared companion is judged as the card it is
+            as_declared = own if card is None else colour_mask(card.color_identity)
+            companion_identity = np.where(declared[:, r], as_declared, own)
+            obstacle[:, r] |= has_commander & ((companion_identity & ~commander_identity) != 0)
+            named = start & cards.named[c, r]
+            obstacle[:, r] |= (per_deck(d[named], n_decks) > 0) & commander_format
+
+    return Evaluation(met & ~obstacle, declared, breakers, cut, add, obstacle, breaking, key_of)
+
+
+def _illegal_companions(
+    obstacle: Any, key_of: Any, formats: DeckFormats, lookup: Callable[[str], Card | None]
+) -> None:
+    """A companion card banned or not legal in the format is not one the deck can reveal, judged
+    under the deck's own legality key."""
+    companion_cards = [lookup(rule.name) for rule in RULES]
+    for s, spec in enumerate(formats.specs):
+        candidates = spec.legality_candidates
+        if not candidates:
+            continue
+        has_key = formats.decks_of(s) & (key_of >= 0)
+        for r, card in enumerate(companion_cards):
+            if card is not None:
+                illegal = np.array([card.legality(key) in ("banned", "not_legal") for key in candidates])
+                obstacle[:, r] |= has_key & illegal[np.maximum(key_of, 0)]
+
+
+def _lutri(
+    breaking: Any,
+    d: Any,
+    c: Any,
+    q: Any,
+    nonland: Any,
+    cards: CardArrays,
+    n_decks: int,
+    formats: DeckFormats,
+    lookup: Callable[[str], Card | None],
+) -> Any:
+    """Each nonland card has a different name (companions._lutri). A card whose names no other card
+    of the batch has breaks it when the deck has more than one copy of it, and the cut keeps one copy
+    of each such card. A deck with a card that shares a name with a different card (split halves) is
+    left to companions.evaluate: which card to keep is a small search there."""
+    cut = np.zeros(n_decks, dtype=np.int64)
+    entries = np.flatnonzero(nonland)
+    if not len(entries):
+        return cut
+    present = np.unique(c[entries]).tolist()
+    users: dict[str, int] = {}
+    for code in present:
+        for key in cards.cards[code].name_keys:
+            users[key] = users.get(key, 0) + 1
+    shares = np.zeros(len(cards), dtype=bool)
+    for code in present:
+        shares[code] = any(users[k] > 1 for k in cards.cards[code].name_keys)
+    # copies of each card per deck: group the (deck, card) pairs by sorting (no hash table)
+    n_cards = max(len(cards), 1)
+    pair = d[entries].astype(np.int64) * n_cards + c[entries]
+    order = np.argsort(pair, kind="stable")
+    sorted_pair = pair[order]
+    del pair
+    starts = np.flatnonzero(np.r_[True, sorted_pair[1:] != sorted_pair[:-1]])
+    copies = np.add.reduceat(q[entries][order], starts)
+    group = np.empty(len(order), dtype=np.int64)
+    group[order] = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(order)]))
+    breaking[entries, LUTRI] = copies[group] > 1
+    cut += np.bincount(sorted_pair[starts] // n_cards, weights=copies - 1, minlength=n_decks).astype(np.int64)
+    del order, sorted_pair, group
+    for deck_code in np.unique(d[entries][shares[c[entries]]]).tolist():
+        in_deck = entries[d[entries] == deck_code]
+        deck_cards = []
+        for position, i in enumerate(in_deck.tolist(), start=1):
+            card = lookup(cards.cards[int(c[i])].name)
+            assert card is not None  # every entry here resolved to this card
+            deck_cards.append(DeckCard(Entry(int(q[i]), card.name, Zone.MAIN, position), card))
+        spec = formats.specs[formats.index[deck_code]]
+        result = companions.evaluate(Deck("<lutri>", deck_cards), spec)[LUTRI]
+        hit = np.zeros(len(in_deck), dtype=bool)
+        hit[[b.line - 1 for b in result.breakers]] = True
+        breaking[in_deck, LUTRI] = hit
+        cut[deck_code] = result.cut_count
+    return cut
+
+
+def umori_order(types: Iterable[str]) -> list[str]:
+    """Card types in the order companions._umori breaks a tie between equally common types."""
+    return sorted(types, key=lambda t: [-ord(ch) for ch in t], reverse=True)
+
+
+def _umori_breaking(
+    breaking: Any, d: Any, c: Any, q: Any, nonland: Any, cards: CardArrays, n_decks: int
+) -> None:
+    """Each nonland card shares a card type: keep the type the most nonland copies have (ties as
+    companions._umori breaks them); every nonland entry without it breaks the condition."""
+    entries = np.flatnonzero(nonland)
+    if not len(entries):
+        return
+    deck, card, copies = d[entries], c[entries], q[entries]
+    present = np.bitwise_or.reduce(cards.type_mask[np.unique(card)])
+    order = umori_order(t for t, bit in type_bits().items() if present >> bit & 1)
+    if not order:  # no nonland card has a card type at all
+        breaking[entries, UMORI] = True
+        return
+    bit_of = type_bits()
+    has_type = (cards.type_mask[:, None] >> np.array([bit_of[t] for t in order], dtype=np.int64)) & 1 > 0
+    counts = np.zeros((n_decks, len(order)), dtype=np.int64)
+    for t in range(len(order)):
+        with_type = has_type[card, t]
+        counts[:, t] = np.bincount(deck[with_type], weights=copies[with_type], minlength=n_decks)
+    best = counts.argmax(axis=1)  # the first of equal counts: the tie order above
+    breaking[entries, UMORI] = ~has_type[card, best[deck]]
