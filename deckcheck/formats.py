@@ -667,14 +667,17 @@ def size_findings(
     cards the format counts as sideboard); ``sideboard`` gives those entries, asked for only when
     there are too many."""
     findings: list[Finding] = []
+    total = main + commanders
+    broken = size_problems(spec, total, sideboard_count)
+    if not broken:
+        return findings
     if spec.commander:
-        total = main + commanders
         wanted = (
             f"exactly {spec.min_main}"
             if spec.fixed_size
             else f"at least {spec.min_main}" + (f" and at most {spec.max_main}" if spec.max_main else "")
         )
-        if total < spec.min_main or (spec.max_main is not None and total > spec.max_main):
+        if "commander-size" in broken:
             note = " (a companion is outside the deck and not counted)" if companions else ""
             findings.append(
                 COMMANDER_DECK_SIZE(
@@ -694,9 +697,8 @@ def size_findings(
             )
     else:
         # A commander zone in a non-commander format is reported by _check_zones and counted here.
-        total = main + commanders
         rule = "CR 100.2b" if spec.is_limited else "CR 100.2a"
-        if total < spec.min_main:
+        if "too-small" in broken:
             findings.append(
                 MAIN_TOO_SMALL(
                     f"the main deck has {total} cards; {spec.title} needs at least {spec.min_main}",
@@ -705,7 +707,7 @@ def size_findings(
                     data={"count": total, "min": spec.min_main},
                 )
             )
-        if spec.max_main is not None and total > spec.max_main:
+        if "too-large" in broken:
             findings.append(
                 MAIN_TOO_LARGE(
                     f"the main deck has {total} cards; {spec.title} allows at most {spec.max_main}",
@@ -714,27 +716,45 @@ def size_findings(
                     data={"count": total, "max": spec.max_main},
                 )
             )
-    if spec.sideboard_max is not None:
+    if "sideboard" in broken and spec.sideboard_max is not None:
         count = sideboard_count
-        if count > spec.sideboard_max:
-            entries = sideboard()
-            companion_note = ""
-            if not spec.commander and companions:
-                companion_note = f" ({count - companions} + the companion, which is a sideboard card)"
-            if spec.sideboard_max == 0:
-                allowed = f"{spec.title} decks have no sideboard"
-            else:
-                allowed = f"{spec.title} allows at most {spec.sideboard_max}"
-            findings.append(
-                SIDEBOARD_TOO_LARGE(
-                    f"the sideboard has {count} card{'s' if count != 1 else ''}{companion_note}; {allowed}. "
-                    "Every card is still checked: nothing was dropped",
-                    location=_placed_at(path, entries[0]),
-                    rule="CR 903.5e" if spec.commander else "CR 100.4a",
-                    data={"count": count, "max": spec.sideboard_max, "lines": [c.line for c in entries]},
-                )
+        entries = sideboard()
+        companion_note = ""
+        if not spec.commander and companions:
+            companion_note = f" ({count - companions} + the companion, which is a sideboard card)"
+        if spec.sideboard_max == 0:
+            allowed = f"{spec.title} decks have no sideboard"
+        else:
+            allowed = f"{spec.title} allows at most {spec.sideboard_max}"
+        findings.append(
+            SIDEBOARD_TOO_LARGE(
+                f"the sideboard has {count} card{'s' if count != 1 else ''}{companion_note}; {allowed}. "
+                "Every card is still checked: nothing was dropped",
+                location=_placed_at(path, entries[0]),
+                rule="CR 903.5e" if spec.commander else "CR 100.4a",
+                data={"count": count, "max": spec.sideboard_max, "lines": [c.line for c in entries]},
             )
+        )
     return findings
+
+
+def size_problems(spec: FormatSpec, total: int, sideboard_count: int) -> list[str]:
+    """The deck-size rules zone counts break (``total``: main deck and commanders; ``sideboard_count``:
+    what the format counts as sideboard): "commander-size", "too-small", "too-large", "sideboard".
+    Empty for a deck of the right size: what a batch asks of every deck before building messages."""
+    broken: list[str] = []
+    too_large = spec.max_main is not None and total > spec.max_main
+    if spec.commander:
+        if total < spec.min_main or too_large:
+            broken.append("commander-size")
+    else:
+        if total < spec.min_main:
+            broken.append("too-small")
+        if too_large:
+            broken.append("too-large")
+    if spec.sideboard_max is not None and sideboard_count > spec.sideboard_max:
+        broken.append("sideboard")
+    return broken
 
 
 def _check_copies(deck: Deck, spec: FormatSpec, restricted: set[str]) -> list[Finding]:
