@@ -113,13 +113,43 @@ def per_deck(deck: Any, n_decks: int, weights: Any = None) -> Any:
     return np.bincount(deck, weights=weights, minlength=n_decks)
 
 
+@dataclass(slots=True)
+class CardColumns:
+    """The values :class:`CardArrays` keeps for a run of cards, column by column."""
+
+    breaks_mask: Sequence[int]
+    named_mask: Sequence[int]
+    rule_index: Sequence[int]
+    is_land: Sequence[bool]
+    ability: Sequence[bool]
+    identity_mask: Sequence[int]
+    type_mask: Sequence[int]
+    name_keys: Sequence[Collection[str]]
+    legality_keys: Sequence[frozenset[str]]
+
+    @classmethod
+    def of(cls, cards: Sequence[CompanionCard]) -> CardColumns:
+        return cls(
+            [c.breaks_mask for c in cards],
+            [c.named_mask for c in cards],
+            [c.rule_index for c in cards],
+            [c.is_land for c in cards],
+            [c.has_companion_ability for c in cards],
+            [c.identity_mask for c in cards],
+            [c.type_mask for c in cards],
+            [c.name_keys for c in cards],
+            [c.legality_keys for c in cards],
+        )
+
+
 class CardArrays:
     """Distinct cards as arrays, one row per card code (0, 1, ... in the order added). It grows:
     :meth:`add` appends cards, :meth:`ready` brings the arrays up to date (only the new rows are
-    converted), so a batch that meets new cards chunk after chunk never converts a card twice."""
+    converted), so a batch that meets new cards chunk after chunk never converts a card twice;
+    :meth:`append` takes many cards' values as columns at once."""
 
     def __init__(self, cards: Iterable[CompanionCard] = ()) -> None:
-        self.cards: list[CompanionCard] = []
+        self.cards: Sequence[CompanionCard] = []  # by code
         self._built = 0
         self.breaks = np.zeros((0, N_RULES), dtype=bool)  # (cards, companions)
         self.named = np.zeros((0, N_RULES), dtype=bool)
@@ -128,6 +158,11 @@ class CardArrays:
         self.ability = np.zeros(0, dtype=bool)
         self.identity = np.zeros(0, dtype=np.int64)
         self.type_mask = np.zeros(0, dtype=np.int64)
+        self.legality_keys: list[frozenset[str]] = []
+        # every card's case-folded names, flattened: name id and the card code it belongs to
+        self.name_ids = np.zeros(0, dtype=np.int64)
+        self.name_owner = np.zeros(0, dtype=np.int64)
+        self._name_id: dict[str, int] = {}
         self._lists_key: dict[str, Any] = {}
         for card in cards:
             self.add(card)
@@ -138,41 +173,58 @@ class CardArrays:
 
     def add(self, card: CompanionCard) -> int:
         """Append a card; its code."""
-        self.cards.append(card)
-        return len(self.cards) - 1
+        cards = self.cards
+        assert isinstance(cards, list)  # one added card at a time, or columns (append), not both
+        cards.append(card)
+        return len(cards) - 1
 
     def ready(self) -> None:
         """Convert the cards added since the last call."""
         new = self.cards[self._built :]
-        if not new:
-            return
-        n = len(new)
+        if new:
+            self.append(CardColumns.of(new))
 
-        def ints(values: Iterable[int]) -> Any:
-            return np.fromiter(values, dtype=np.int64, count=n)
+    def append(self, columns: CardColumns) -> None:
+        """The next cards' rows (codes from the number of rows so far), from their values."""
+        first, n = self._built, len(columns.rule_index)
 
-        def flags(values: Iterable[bool]) -> Any:
-            return np.fromiter(values, dtype=bool, count=n)
+        def grow(old: Any, values: Sequence[Any], dtype: Any) -> Any:
+            return np.concatenate([old, np.array(values, dtype=dtype).reshape(n)])
 
-        self.breaks = np.concatenate([self.breaks, bits(ints(c.breaks_mask for c in new), N_RULES)])
-        self.named = np.concatenate([self.named, bits(ints(c.named_mask for c in new), N_RULES)])
-        self.rule_index = np.concatenate([self.rule_index, ints(c.rule_index for c in new)])
-        self.is_land = np.concatenate([self.is_land, flags(c.is_land for c in new)])
-        self.ability = np.concatenate([self.ability, flags(c.has_companion_ability for c in new)])
-        self.identity = np.concatenate([self.identity, ints(c.identity_mask for c in new)])
-        self.type_mask = np.concatenate([self.type_mask, ints(c.type_mask for c in new)])
+        self.breaks = np.concatenate([self.breaks, bits(np.array(columns.breaks_mask, np.int64), N_RULES)])
+        self.named = np.concatenate([self.named, bits(np.array(columns.named_mask, np.int64), N_RULES)])
+        self.rule_index = grow(self.rule_index, columns.rule_index, np.int64)
+        self.is_land = grow(self.is_land, columns.is_land, bool)
+        self.ability = grow(self.ability, columns.ability, bool)
+        self.identity = grow(self.identity, columns.identity_mask, np.int64)
+        self.type_mask = grow(self.type_mask, columns.type_mask, np.int64)
+        self.legality_keys += columns.legality_keys
         for key, lists in self._lists_key.items():
-            self._lists_key[key] = np.concatenate([lists, flags(key in c.legality_keys for c in new)])
-        self._built = len(self.cards)
+            self._lists_key[key] = np.concatenate([lists, _contains(columns.legality_keys, key)])
+        name_id = self._name_id
+        owned = [
+            (name_id.setdefault(key, len(name_id)), code)
+            for code, keys in enumerate(columns.name_keys, start=first)
+            for key in keys
+        ]
+        if owned:
+            ids, owners = zip(*owned, strict=True)
+            self.name_ids = np.concatenate([self.name_ids, np.array(ids, dtype=np.int64)])
+            self.name_owner = np.concatenate([self.name_owner, np.array(owners, dtype=np.int64)])
+        self._built = first + n
 
     def lists_key(self, key: str) -> Any:
         """(cards,) bool: the card data lists legality ``key`` for the card."""
         found = self._lists_key.get(key)
         if found is None:
-            found = self._lists_key[key] = np.fromiter(
-                (key in c.legality_keys for c in self.cards[: self._built]), dtype=bool, count=self._built
-            )
+            found = self._lists_key[key] = _contains(self.legality_keys, key)
         return found
+
+
+def _contains(sets: Sequence[Collection[str]], key: str) -> Any:
+    """(n,) bool: ``key in sets[i]``, tested once per distinct set object (cards share them)."""
+    answer = {id(s): key in s for s in dict(zip(map(id, sets), sets, strict=True)).values()}
+    return np.fromiter(map(answer.__getitem__, map(id, sets)), dtype=bool, count=len(sets))
 
 
 @dataclass(slots=True)
@@ -184,8 +236,15 @@ class DeckFormats:
 
     @classmethod
     def of(cls, per_deck_specs: Sequence[FormatSpec]) -> DeckFormats:
+        # by identity first: a batch passes the same few spec objects, and hashing one hashes every field
+        by_id: dict[int, int] = {}
         distinct: dict[FormatSpec, int] = {}
-        codes = [distinct.setdefault(spec, len(distinct)) for spec in per_deck_specs]
+        codes = []
+        for spec in per_deck_specs:
+            code = by_id.get(id(spec))
+            if code is None:
+                code = by_id[id(spec)] = distinct.setdefault(spec, len(distinct))
+            codes.append(code)
         return cls(list(distinct), np.array(codes, dtype=np.intp))
 
     def decks_of(self, s: int) -> Any:
@@ -227,11 +286,11 @@ class Evaluation:
     obstacle: Any  # something forbids the companion whatever the deck holds (companions.obstacles)
     breaking: Any  # (entries, companions): the entry breaks the companion's condition
     key_of: Any  # (decks,) the legality key (see legality_keys)
+    near_miss: Any = None  # not eligible, but a few changes away (CompanionResult.near_miss)
 
-    @property
-    def near_miss(self) -> Any:
+    def __post_init__(self) -> None:
         changes = self.cut + self.add
-        return ~self.eligible & (changes > 0) & (changes <= companions.NEAR_MISS_CARDS)
+        self.near_miss = ~self.eligible & (changes > 0) & (changes <= companions.NEAR_MISS_CARDS)
 
 
 def evaluate(
@@ -256,12 +315,12 @@ def evaluate(
     breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
     _umori_breaking(breaking, d, c, q, nonland, cards, n_decks)
     lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats, lookup)
-    breakers = np.zeros((n_decks, N_RULES), dtype=np.int64)
-    cut = np.zeros((n_decks, N_RULES), dtype=np.int64)
-    for r in range(N_RULES):
-        hit = breaking[:, r]
-        breakers[:, r] = per_deck(d[hit], n_decks)
-        cut[:, r] = per_deck(d[hit], n_decks, q[hit]).astype(np.int64)
+    hit, companion = np.nonzero(breaking)  # one group-by over (deck, companion) for all ten
+    cell = d[hit].astype(np.int64) * N_RULES + companion
+    breakers = np.bincount(cell, minlength=n_decks * N_RULES).reshape(n_decks, N_RULES)
+    cut = np.bincount(cell, weights=q[hit], minlength=n_decks * N_RULES).astype(np.int64)
+    cut = cut.reshape(n_decks, N_RULES)
+    del hit, companion, cell
     cut[:, LUTRI] = lutri_cut
     met = breakers == 0
 
@@ -347,14 +406,14 @@ def _lutri(
     entries = np.flatnonzero(nonland)
     if not len(entries):
         return cut
-    present = np.unique(c[entries]).tolist()
-    users: dict[str, int] = {}
-    for code in present:
-        for key in cards.cards[code].name_keys:
-            users[key] = users.get(key, 0) + 1
+    # the cards of the batch that share a name with another card of the batch
+    present = np.zeros(len(cards), dtype=bool)
+    present[c[entries]] = True
+    of_present = present[cards.name_owner]
+    names, owners = cards.name_ids[of_present], cards.name_owner[of_present]
+    shared = np.bincount(names) > 1  # a name of two (or more) of them
     shares = np.zeros(len(cards), dtype=bool)
-    for code in present:
-        shares[code] = any(users[k] > 1 for k in cards.cards[code].name_keys)
+    shares[owners[shared[names]]] = True
     # copies of each card per deck: group the (deck, card) pairs by sorting (no hash table)
     n_cards = max(len(cards), 1)
     pair = d[entries].astype(np.int64) * n_cards + c[entries]
@@ -398,7 +457,7 @@ def _umori_breaking(
     if not len(entries):
         return
     deck, card, copies = d[entries], c[entries], q[entries]
-    present = np.bitwise_or.reduce(cards.type_mask[np.unique(card)])
+    present = np.bitwise_or.reduce(cards.type_mask[card])
     order = umori_order(t for t, bit in type_bits().items() if present >> bit & 1)
     if not order:  # no nonland card has a card type at all
         breaking[entries, UMORI] = True
