@@ -22,6 +22,7 @@ tuples (:class:`Columns`); deck entries, the bulk of a corpus, are typed arrays 
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import threading
@@ -29,6 +30,7 @@ import weakref
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TextIO
@@ -633,6 +635,11 @@ def check_texts(
     return rows
 
 
+# Decks the lean checker takes at a time: its arrays' fixed costs are spread over a chunk, and
+# a chunk's arrays stay small (a thousand decks are ~50,000 entries).
+LEAN_CHUNK = 1_000
+
+
 def _check_sources(
     rows: BatchRows,
     sink: fastcheck.RowSink,
@@ -641,26 +648,50 @@ def _check_sources(
     breakers: bool,
     progress: Progress | None,
 ) -> None:
-    for deck_id, path, source in decks:
+    remaining = iter(decks)
+    while chunk := list(islice(remaining, LEAN_CHUNK)):
+        _check_chunk(rows, sink, chunk, context, breakers)
+        if progress is not None:
+            progress(len(chunk))
+
+
+def _check_chunk(
+    rows: BatchRows,
+    sink: fastcheck.RowSink,
+    chunk: Sequence[tuple[DeckId, str, DeckSource]],
+    context: ContextFor,
+    breakers: bool,
+) -> None:
+    """The lean checker for the chunk's plain decks, the engine for the others, rows in deck order."""
+    contexts: list[BatchContext] = []
+    candidates: list[fastcheck.Candidate] = []
+    for deck_id, path, source in chunk:
         deck_context = context if isinstance(context, BatchContext) else context(deck_id)
-        parsed = None
+        contexts.append(deck_context)
         if isinstance(source, str):
             plain = fast_entries(source)
+        elif not source.problems and not source.metadata and source.name is None:
+            plain = [(e.quantity, e.name, e.zone, e.line) for e in source.entries]
         else:
-            parsed = source
-            plain = None
-            if not parsed.problems and not parsed.metadata and parsed.name is None:
-                plain = [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries]
-        if plain is None or not fastcheck.check_entries(
-            sink, deck_id, path, plain, deck_context.spec, deck_context.facts
-        ):
-            if parsed is None:
-                assert isinstance(source, str)
-                parsed = parse_text(source, path)
-            report = check_parsed(parsed, deck_context.store, deck_context.spec)
-            add_report(rows, deck_id, report, breakers=breakers)
-        if progress is not None:
-            progress(1)
+            plain = None  # read with something to say: the engine's
+        candidates.append((deck_id, path, plain or (), deck_context.spec))  # no entries: handed back
+
+    def engine(offset: int, index: int) -> None:
+        deck_id, path, source = chunk[offset + index]
+        deck_context = contexts[offset + index]
+        parsed = source if isinstance(source, ParsedDeck) else parse_text(source, path)
+        report = check_parsed(parsed, deck_context.store, deck_context.spec)
+        add_report(rows, deck_id, report, breakers=breakers)
+
+    # runs of decks over one card store share its fact table (one run, unless the contexts' stores differ)
+    start = 0
+    while start < len(chunk):
+        table = contexts[start].facts
+        end = start + 1
+        while end < len(chunk) and contexts[end].facts is table:
+            end += 1
+        fastcheck.check_decks(sink, candidates[start:end], table, functools.partial(engine, start))
+        start = end
 
 
 def validate_partition(

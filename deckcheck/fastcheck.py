@@ -1,19 +1,24 @@
-"""The lean batch checker: the engine's rows for plain decks, from per-card facts, without a Deck.
+"""The lean batch checker: the engine's rows for plain decks, a chunk of decks at a time.
 
 Why: analysts check 10k-1M decks (``frames.validate``). The engine costs a few milliseconds a deck
 because it is general: every entry becomes objects, and per-card facts (companion conditions, copy
 limits, legality, commander eligibility) are looked up through the card for every deck. Here those
 facts are computed once per card (:func:`facts_of`) — and saved in the card store when it is built
-(:data:`FACTS_BUILDER`), so a batch loads them instead of re-reading 20k card records — and a deck
-costs a few dict lookups per entry.
+(:data:`FACTS_BUILDER`), so a batch loads them instead of re-reading 20k card records. A chunk of
+decks (:func:`check_decks`) becomes a few integer arrays (deck, card code, zone, quantity, line), and
+every rule is a group-by over the whole chunk: the scope, deck sizes, legality, copies, colour
+identity, the commander, and the ten companions (:mod:`deckcheck.vectorised`). Python runs per deck
+only to write rows and, for the decks with something to report, the engine's messages with the
+engine's own builders (formats.*_finding, companions.*_findings).
 
-Exactness over reach: :func:`check_entries` gives exactly the rows the engine gives (findings with
+Exactness over reach: :func:`check_decks` gives exactly the rows the engine gives (findings with
 their messages, companion results, breakers, summary; tests/batch holds it to that over generated
-and real decks), or returns False and the caller runs the engine. It takes decks whose every name is
-an exact oracle name, with at most one commander (no "choose a colour" commander, no colourless
-Brawl basics), and companions either undeclared, in a constructed sideboard, or one known companion
-under Companion. Anything else (misplaced or several declared companions, partner pairs, names read
-after folding, localized names, unknown cards) is rare and goes to the engine: never a guess.
+and real decks), or hands the deck back and the caller runs the engine. It takes decks whose every
+name is an exact oracle name, with at most one commander (no "choose a colour" commander, no
+colourless Brawl basics), and companions either undeclared, in a constructed sideboard, or one
+known companion under Companion. Anything else (misplaced or several declared companions, partner
+pairs, names read after folding, localized names, unknown cards) is rare and goes to the engine:
+never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -23,12 +28,15 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from itertools import chain, repeat
+from typing import Any, Final, NamedTuple, cast, overload
 
-from deckcheck import __version__, companions, formats
-from deckcheck.cards.model import Card
+import numpy as np
+
+from deckcheck import __version__, companions, formats, vectorised
+from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.store import CardStore, FactColumns, FactsBuilder
@@ -46,6 +54,7 @@ from deckcheck.formats import (
     NOT_A_COMMANDER,
     RESTRICTED,
 )
+from deckcheck.vectorised import colour_mask, per_deck, rule_mask, type_mask
 
 DeckId = Hashable
 
@@ -53,7 +62,7 @@ DeckId = Hashable
 # version is part of it because the logic computing them (companions, formats) changes between
 # releases too. A store from another version reads as one without facts (they are then computed
 # in memory, correct but slower) until `deckcheck cards update` rebuilds it.
-FACTS_VERSION = f"fastcheck-4/{__version__}"
+FACTS_VERSION = f"fastcheck-5/{__version__}"
 
 _N_RULES = len(COMPANIONS)
 _RULE_INDEX = {rule.name: i for i, rule in enumerate(COMPANIONS)}
@@ -73,7 +82,6 @@ class CardFacts:
     card_types: frozenset[str]  # CR 205.2a card types in the deck zone (Umori)
     reasons: tuple[str | None, ...]  # per COMPANIONS index: why the card breaks that card condition
     breaks: tuple[int, ...]  # the COMPANIONS indices with a reason
-    breaks_packed: int  # the same as one int: bit field i (of _FIELD bits) is 1 when it breaks rule i
     named: tuple[int, ...]  # the COMPANIONS indices whose name the card has
     rule_index: int  # the companion this card is, else -1
     has_companion_ability: bool
@@ -88,6 +96,23 @@ class CardFacts:
     commander_problem_pw: str | None  # ... with them (Brawl)
     chooses_colour: bool  # "choose a colour before the game begins" (CR 903.4b)
 
+    # what deckcheck.vectorised reads of a card (its CompanionCard), as small integers
+    @property
+    def breaks_mask(self) -> int:
+        return rule_mask(self.breaks)
+
+    @property
+    def named_mask(self) -> int:
+        return rule_mask(self.named)
+
+    @property
+    def identity_mask(self) -> int:
+        return colour_mask(self.color_identity)
+
+    @property
+    def type_mask(self) -> int:
+        return type_mask(self.card_types)
+
 
 _COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
 # formats.commander_eligibility reads one field of a format, planeswalker_commanders, so a card's
@@ -100,21 +125,6 @@ def _named(names: frozenset[str]) -> tuple[int, ...]:
     if names.isdisjoint(_COMPANION_NAMES):
         return ()
     return tuple(i for i, rule in enumerate(COMPANIONS) if rule.name in names)
-
-
-# Per-rule counts of a deck summed in one int, a _FIELD-bit field per rule (a deck's entries and
-# copies stay far below 2**_FIELD: decks with more copies are left to the engine).
-_FIELD = 40
-_FIELD_MASK = (1 << _FIELD) - 1
-_MAX_COPIES = 1 << (_FIELD - 1)
-
-
-def _packed(indices: Sequence[int]) -> int:
-    return sum(1 << (_FIELD * i) for i in indices)
-
-
-def _unpacked(total: int) -> list[int]:
-    return [(total >> (_FIELD * i)) & _FIELD_MASK for i in range(_N_RULES)]
 
 
 def _breaks(reasons: Sequence[str | None]) -> tuple[int, ...]:
@@ -137,7 +147,6 @@ def facts_of(card: Card) -> CardFacts:
         card_types=features.card_types,
         reasons=reasons,
         breaks=breaks,
-        breaks_packed=_packed(breaks),
         named=_named(features.names),
         rule_index=_RULE_INDEX.get(card.name, -1),
         has_companion_ability=companions.has_companion_ability(card),
@@ -163,7 +172,6 @@ def facts_record(facts: CardFacts) -> dict[str, Any]:
         "card_types": sorted(facts.card_types),
         "reasons": list(facts.reasons),
         "breaks": list(facts.breaks),
-        "breaks_packed": facts.breaks_packed,
         "named": list(facts.named),
         "rule_index": facts.rule_index,
         "has_companion_ability": facts.has_companion_ability,
@@ -208,25 +216,60 @@ class _StoredFacts:
         self.names, self.name_keys, self.reasons = col["names"], col["name_keys"], col["reasons"]
         self.plain = [col[key] for key in _PLAIN_FACTS]
         self.clean = col["clean_name"]
+        self.name_of = columns.names
+        self.columns = col
 
-    def facts(self, name: str) -> CardFacts | None:
-        """The facts of the card with exactly this oracle name, if clean_name leaves the name as it
-        is (see FactTable.exact)."""
-        i = self.index.get(name)
-        if i is None or not self.clean[i]:
-            return None
-        land, packed, rule, ability, basic, own, limit, problem, problem_pw, chooses = (
+    def companion_columns(self) -> vectorised.CardColumns:
+        """Every row's companion values, converted once per distinct stored value."""
+        col = self.columns
+        return vectorised.CardColumns(
+            breaks_mask=_mapped(col["breaks"], rule_mask),
+            named_mask=_mapped(col["named"], rule_mask),
+            rule_index=col["rule_index"],
+            is_land=col["is_land"],
+            ability=col["has_companion_ability"],
+            identity_mask=_mapped(col["color_identity"], colour_mask),
+            type_mask=_mapped(col["card_types"], type_mask),
+            name_keys=self.name_keys,
+            legality_keys=self.legality_keys,
+        )
+
+    def rule_columns(self) -> _RuleColumns:
+        """Every row's values for the format rules."""
+        col = self.columns
+        return _RuleColumns(
+            is_basic_land=col["is_basic_land"],
+            own_limit=col["own_limit"],
+            limit=col["limit"],
+            basic_land_types=self.basic_land_types,
+            commander_problem=col["commander_problem"],
+            commander_problem_pw=col["commander_problem_pw"],
+            chooses_colour=col["chooses_colour"],
+            legalities=self.legalities,
+        )
+
+    def __len__(self) -> int:
+        return len(self.clean)
+
+    def exact_names(self) -> dict[str, int]:
+        """Every oracle name a list can name exactly (clean_name leaves it as it is; see
+        FactTable.exact) -> its row."""
+        clean = self.clean
+        return {name: i for name, i in self.index.items() if clean[i]}
+
+    def facts_at(self, i: int) -> CardFacts:
+        """The facts of the card in row ``i``."""
+        land, rule, ability, basic, own, limit, problem, problem_pw, chooses = (
             column[i] for column in self.plain
         )
         return CardFacts(  # positionally, in field order: a batch builds one per distinct card
-            name,
+            self.name_of[i],
             frozenset(self.names[i]),
             frozenset(self.name_keys[i]),
             land,
             self.card_types[i],
             tuple(self.reasons[i]),
             self.breaks[i],
-            packed,
             self.named[i],
             rule,
             ability,
@@ -245,7 +288,6 @@ class _StoredFacts:
 
 _PLAIN_FACTS = (  # in the order _StoredFacts.facts unpacks them
     "is_land",
-    "breaks_packed",
     "rule_index",
     "has_companion_ability",
     "is_basic_land",
@@ -272,13 +314,22 @@ class FactTable:
 
     def __init__(self, store: CardStore) -> None:
         self._store = store
-        self.known: dict[str, CardFacts | None] = {}  # every name asked for so far
+        self.known: dict[str, CardFacts | None] = {}  # every name asked for so far (facts computed here)
         columns = store.stored_fact_columns(FACTS_VERSION)
         self._stored = _StoredFacts(columns) if columns is not None else None
         # the ten companions' obstacles by (format, legality key, commander identity) for decks that
         # declare none and hold no card of a companion's name: the same few recur over a batch (the
         # spec is kept beside them, so its id stays its own)
         self.obstacles: dict[tuple[int, str | None, frozenset[str] | None], Any] = {}
+        # card codes: exact oracle name -> its row in ``arrays``: with stored facts, every card's
+        # (the arrays are built from the store's columns at once); else every card met so far
+        # (bounded by the number of cards in the store, never cleared: the arrays are indexed by them)
+        self.codes: dict[str, int] = {}
+        self.arrays = _FactArrays()
+        if self._stored is not None:
+            self.codes = self._stored.exact_names()
+            self.arrays.append_stored(self._stored)
+        self.lock = threading.RLock()  # chunks that share the table (Dask threads) take turns with it
 
     @property
     def stored(self) -> bool:
@@ -288,19 +339,149 @@ class FactTable:
     def exact(self, name: str) -> CardFacts | None:
         """The facts of the card this name is the exact oracle name of (the engine's "exact" match,
         which adds no finding), else None."""
+        if self._stored is not None:
+            code = self.codes.get(name)
+            return None if code is None else cast(CardFacts, self.arrays.cards[code])
         try:
             return self.known[name]
         except KeyError:
             pass
         found: CardFacts | None = None
-        if self._stored is not None:
-            found = self._stored.facts(name)
-        elif clean_name(name) == name:
+        if clean_name(name) == name:
             card = self._store.card(name)
             found = facts_of(card) if card is not None else None
         if len(self.known) >= _KNOWN_LIMIT:  # a corpus of endless misspellings stays bounded
             self.known.clear()
         self.known[name] = found
+        return found
+
+    def code(self, name: str) -> int:
+        """The card code of the card this name is the exact oracle name of, else -1."""
+        code = self.codes.get(name)
+        if code is None:
+            facts = None if self._stored is not None else self.exact(name)  # stored: all coded
+            if facts is None:
+                return -1
+            with self.lock:
+                code = self.codes.get(name)
+                if code is None:
+                    code = self.codes[name] = self.arrays.add(facts)
+        return code
+
+    def card(self, name: str) -> Card | None:
+        """The card with this oracle name (batch.BatchContext.card_for_name, the engine's lookup)."""
+        return self._store.card(name) or self._store.resolve(name, suggest=False).card
+
+
+_NO_LIMIT: Final = -1  # a copy limit array's "any number"
+
+
+@dataclass(slots=True)
+class _RuleColumns:
+    """What the format rules read of a run of cards, column by column."""
+
+    is_basic_land: Sequence[bool]
+    own_limit: Sequence[bool]
+    limit: Sequence[int | None]
+    basic_land_types: Sequence[frozenset[str]]
+    commander_problem: Sequence[str | None]
+    commander_problem_pw: Sequence[str | None]
+    chooses_colour: Sequence[bool]
+    legalities: Sequence[Mapping[str, str]]
+
+    @classmethod
+    def of(cls, facts: Sequence[CardFacts]) -> _RuleColumns:
+        return cls(
+            [f.is_basic_land for f in facts],
+            [f.own_limit for f in facts],
+            [f.limit for f in facts],
+            [f.basic_land_types for f in facts],
+            [f.commander_problem for f in facts],
+            [f.commander_problem_pw for f in facts],
+            [f.chooses_colour for f in facts],
+            [f.legalities for f in facts],
+        )
+
+
+class _FactArrays(vectorised.CardArrays):
+    """The cards' facts as arrays by card code: the companion ones (vectorised.CardArrays) and what
+    the format rules read."""
+
+    def __init__(self) -> None:
+        self.is_basic_land = np.zeros(0, dtype=bool)
+        self.own_limit = np.zeros(0, dtype=bool)
+        self.limit = np.zeros(0, dtype=np.int64)  # the card's own limit (_NO_LIMIT: any number)
+        self.land_mana = np.zeros(0, dtype=np.int64)  # colours its basic land types make (CR 903.5d)
+        self.commander_ok = np.zeros(0, dtype=bool)
+        self.commander_ok_pw = np.zeros(0, dtype=bool)  # ... where planeswalkers lead (Brawl)
+        self.chooses_colour = np.zeros(0, dtype=bool)
+        self.legalities: list[Mapping[str, str]] = []
+        self._legal: dict[str, Any] = {}
+        super().__init__()
+
+    def ready(self) -> None:
+        new = cast(list[CardFacts], self.cards[self._built :])
+        if new:
+            self.append_facts(vectorised.CardColumns.of(new), _RuleColumns.of(new))
+
+    def append_stored(self, stored: _StoredFacts) -> None:
+        """Every card of a store's facts, in its row order (the codes are the rows)."""
+        self.cards = _StoredCards(stored)
+        self.append_facts(stored.companion_columns(), stored.rule_columns())
+
+    def append_facts(self, companion: vectorised.CardColumns, rules: _RuleColumns) -> None:
+        def grow(old: Any, values: Sequence[Any], dtype: Any = bool) -> Any:
+            return np.concatenate([old, np.array(values, dtype=dtype).reshape(len(values))])
+
+        self.is_basic_land = grow(self.is_basic_land, rules.is_basic_land)
+        self.own_limit = grow(self.own_limit, rules.own_limit)
+        self.limit = grow(self.limit, [_NO_LIMIT if n is None else n for n in rules.limit], np.int64)
+        self.land_mana = grow(self.land_mana, _mapped(rules.basic_land_types, _land_mana), np.int64)
+        self.commander_ok = grow(self.commander_ok, [p is None for p in rules.commander_problem])
+        self.commander_ok_pw = grow(self.commander_ok_pw, [p is None for p in rules.commander_problem_pw])
+        self.chooses_colour = grow(self.chooses_colour, rules.chooses_colour)
+        self.legalities += rules.legalities
+        for key, legal in self._legal.items():
+            self._legal[key] = np.concatenate([legal, _legal_under(rules.legalities, key)])
+        self.append(companion)
+
+    def legal(self, key: str) -> Any:
+        """(cards,) bool: the card is legal under legality ``key``."""
+        found = self._legal.get(key)
+        if found is None:
+            found = self._legal[key] = _legal_under(self.legalities, key)
+        return found
+
+
+def _land_mana(types: Iterable[str]) -> int:
+    return colour_mask(BASIC_LAND_MANA[t] for t in types)
+
+
+def _legal_under(legalities: Sequence[Mapping[str, str]], key: str) -> Any:
+    """(n,) bool: legal under ``key``, asked once per distinct mapping object (cards share them)."""
+    return np.array(_mapped(legalities, lambda found: found.get(key, "not_legal") == "legal"), dtype=bool)
+
+
+class _StoredCards(Sequence[CardFacts]):
+    """A store's cards' facts by row, each built when first asked for (most rows never are)."""
+
+    def __init__(self, stored: _StoredFacts) -> None:
+        self._stored = stored
+        self._built: list[CardFacts | None] = [None] * len(stored)
+
+    def __len__(self) -> int:
+        return len(self._built)
+
+    @overload
+    def __getitem__(self, i: int) -> CardFacts: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[CardFacts]: ...
+    def __getitem__(self, i: int | slice) -> CardFacts | list[CardFacts]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        found = self._built[i]
+        if found is None:
+            found = self._built[i] = self._stored.facts_at(i)
         return found
 
 
@@ -318,7 +499,7 @@ def table_for(store: CardStore) -> FactTable:
     return table
 
 
-# -- one deck --------------------------------------------------------------------------------------
+# -- a chunk of decks ------------------------------------------------------------------------------
 class Item(NamedTuple):
     """One entry (companions.Placed): quantity, name as written, zone, source line."""
 
@@ -329,6 +510,7 @@ class Item(NamedTuple):
 
 
 Entries = Sequence[tuple[int, str, Zone, int]]  # (quantity, name, zone, line), as decklist.fast gives
+Candidate = tuple[DeckId, str, Entries, FormatSpec]  # deck id, path (for findings), entries, format
 Rows = Callable[[tuple[Any, ...]], None]
 
 
@@ -345,6 +527,7 @@ class RowSink:
 _MAIN, _SIDE, _COMMANDER, _COMPANION = Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION
 # positions in an entry tuple
 _QUANTITY: Final = 0
+_NAME: Final = 1
 _ZONE: Final = 2
 _LINE: Final = 3
 _NO_CLASH: tuple[Item, ...] = ()
@@ -354,14 +537,14 @@ _ALL_ZONES = frozenset(formats.ALL_ZONES)
 _COMMANDER_COPY_ZONES = frozenset({_MAIN, _COMMANDER})  # Commander counts copies in the 100 only
 _START = frozenset({_MAIN})  # the starting deck (CR 103.2a) ...
 _COMMANDER_START = frozenset({_MAIN, _COMMANDER})  # ... with the commanders in Commander
-
-
-def _lines_text(entries: Sequence[tuple[int, str, Zone, int]]) -> str:
-    """formats._lines_text for raw entries."""
-    lines = sorted({e[_LINE] for e in entries if e[_LINE] > 0})
-    if not lines:
-        return "in " + ", ".join(sorted({str(e[_ZONE]) for e in entries}))
-    return ("line " if len(lines) == 1 else "lines ") + ", ".join(map(str, lines))
+# Decks with this many copies or more (no real one) go to the engine: every count here stays exact
+# in numpy's integer and float arithmetic.
+_MAX_COPIES: Final = 1 << 39
+_N_ZONES = len(vectorised.ZONES)
+_ZONE_CODE = vectorised.ZONE_CODE
+_OUT, _QUIET, _REPORT = 0, 1, 2  # what a chunk does with a deck: engine, rows from arrays, messages too
+_RULE_NAMES = tuple(rule.name for rule in COMPANIONS)
+_DECK_LEVEL = [i for i, rule in enumerate(COMPANIONS) if rule.deck_check is not None]
 
 
 def finding_row(deck_id: DeckId, f: Finding) -> tuple[Any, ...]:
@@ -385,125 +568,369 @@ def _sort_key(f: Finding) -> tuple[bool, int, int, str]:
     return (f.location.line == 0, f.location.line, -int(f.severity), f.code)
 
 
+def check_decks(
+    sink: RowSink, decks: Sequence[Candidate], table: FactTable, fallback: Callable[[int], None]
+) -> int:
+    """Add the rows the engine would give each deck to ``sink``, deck by deck in order; for a deck
+    outside the lean path's scope (see the module docstring) call ``fallback(its index)`` at its place
+    instead, so the caller can run the engine there. Returns how many decks the lean path took."""
+    if not decks:
+        return 0
+    with table.lock:
+        chunk = _Chunk(decks, table, breakers=sink.breakers is not None)
+    taken = 0
+    for index, state in enumerate(chunk.states):
+        if state == _OUT:
+            fallback(index)
+            continue
+        taken += 1
+        if state == _QUIET:
+            chunk.quiet_rows(sink, index)
+        else:
+            chunk.report(sink, index)
+    return taken
+
+
 def check_entries(
     sink: RowSink, deck_id: DeckId, path: str, entries: Entries, spec: FormatSpec, table: FactTable
 ) -> bool:
-    """Add the rows the engine would give this deck to ``sink``; False (nothing added) when the
-    deck is outside the lean path's scope (see the module docstring)."""
-    deck = _Deck.read(path, entries, spec, table)
-    if deck is None:
-        return False
-    findings = deck.format_findings()
-    results = deck.companion_results(findings, sink.breakers is not None)
-    findings.sort(key=_sort_key)
-    deck.add_rows(sink, deck_id, findings, results)
-    return True
+    """One deck: :func:`check_decks` of a chunk of one. False (nothing added) when the deck is
+    outside the lean path's scope."""
+    handed_back: list[int] = []
+    check_decks(sink, [(deck_id, path, entries, spec)], table, handed_back.append)
+    return not handed_back
+
+
+class _Chunk:
+    """A chunk of decks as entry arrays, and every rule over them at once. Afterwards ``states``
+    says, per deck, whether it is out of scope, quiet (no finding: its rows come from the arrays) or
+    has something to report (:meth:`report` writes its messages)."""
+
+    def __init__(self, decks: Sequence[Candidate], table: FactTable, *, breakers: bool) -> None:
+        self.decks, self.table = decks, table
+        n = self.n = len(decks)
+        lengths = np.fromiter((len(entries) for _, _, entries, _ in decks), dtype=np.int64, count=n)
+        self.starts = np.cumsum(lengths) - lengths
+        self.states = [_OUT] * n
+        flat = list(chain.from_iterable(entries for _, _, entries, _ in decks))
+        if not flat:
+            self.codes: list[int] = []
+            return
+        quantities, names, zones, lines = zip(*flat, strict=True)
+        del flat
+        found = list(map(table.codes.get, names))  # in C; a name not met before is looked up once
+        if None in found:
+            look_up = table.code
+            found = [
+                look_up(name) if known is None else known for known, name in zip(found, names, strict=True)
+            ]
+        self.codes = cast(list[int], found)
+        c = np.array(self.codes, dtype=np.intp)
+        z = np.fromiter(map(_ZONE_CODE.__getitem__, zones), dtype=np.int8, count=len(zones))
+        if max(quantities) >= _MAX_COPIES:
+            quantities = tuple(min(x, _MAX_COPIES) for x in quantities)
+        q = np.array(quantities, dtype=np.int64)
+        line = np.array(lines, dtype=np.int64)
+        d = np.repeat(np.arange(n), lengths)
+        entry = np.arange(len(c))  # each entry's index in ``codes`` (kept through the filters below)
+
+        # -- scope (fastcheck's reach; the rest goes to the engine) --------------------------------
+        out = lengths == 0
+        unusable = (c < 0) | (line <= 0) | (z == vectorised.MAYBEBOARD)  # not exact, no line, maybeboard
+        out |= per_deck(d[unusable], n) > 0
+        total = np.zeros(n, dtype=np.int64)
+        total[lengths > 0] = np.add.reduceat(q, self.starts[lengths > 0])
+        out |= total >= _MAX_COPIES
+        d, c, z, q, line, entry = _keep(~out[d], d, c, z, q, line, entry)
+        arrays = table.arrays
+        arrays.ready()
+        specs = self.formats = vectorised.DeckFormats.of([spec for *_, spec in decks])
+        commander = specs.per_deck(lambda spec: spec.commander, bool)
+        is_commander = z == vectorised.COMMANDER
+        n_commanders = per_deck(d[is_commander], n)
+        out |= commander & ((n_commanders != 1) | specs.per_deck(lambda s: s.max_commanders < 1, bool))
+        out |= ~commander & (n_commanders > 0)  # a commander zone outside Commander (DC105)
+        led = commander & ~out  # exactly one commander entry
+        self.commander_card = np.full(n, -1, dtype=np.intp)
+        self.commander_card[d[is_commander]] = c[is_commander]
+        at = np.full(n, -1, dtype=np.intp)
+        at[d[is_commander]] = np.flatnonzero(is_commander)
+        leader, leader_card = at[led], self.commander_card[led]
+        out[led] |= (
+            (q[leader] != 1)  # several copies
+            | arrays.chooses_colour[leader_card]  # a chosen colour (DC309)
+            | arrays.ability[leader_card]  # a companion as commander (DC403)
+            | (  # Brawl's colourless-commander basics (DC308)
+                (arrays.identity[leader_card] == 0)
+                & specs.per_deck(lambda s: s.colourless_basic_exception, bool)[led]
+            )
+        )
+        is_zone = z == vectorised.COMPANION
+        n_listed = per_deck(d[is_zone], n)
+        out |= n_listed > 1  # several companions listed (DC402)
+        listed = (n_listed == 1) & ~out
+        at[:] = -1
+        at[d[is_zone]] = np.flatnonzero(is_zone)
+        out[listed] |= (q[at[listed]] != 1) | (arrays.rule_index[c[at[listed]]] < 0)  # DC402, DC408/409
+        in_sideboard = (z == vectorised.SIDEBOARD) & (arrays.rule_index[c] >= 0)
+        out |= commander & (n_listed == 0) & (per_deck(d[in_sideboard], n) > 0)  # DC403
+        d, c, z, q, line, entry = _keep(~out[d], d, c, z, q, line, entry)
+
+        # -- the ten companions ------------------------------------------------------------------
+        result = self.result = vectorised.evaluate(d, c, z, q, n, arrays, specs, table.card)
+
+        # -- format rules (formats.check_deck): which decks, and which of their cards, to report ----
+        self.counts = np.bincount(d * _N_ZONES + z, weights=q, minlength=n * _N_ZONES).reshape(n, _N_ZONES)
+        reported = np.zeros(len(c), dtype=bool)  # entries whose card may have a finding
+        self.no_key = np.zeros(n, dtype=bool)  # no card lists the format's legality key
+        key_at = result.key_of[d]
+        for s, spec in enumerate(specs.specs):
+            candidates = spec.legality_candidates
+            if not candidates:
+                continue
+            of_format = specs.decks_of(s)
+            self.no_key |= of_format & (result.key_of < 0)
+            in_format = of_format[d]
+            for k, key in enumerate(candidates):
+                under = np.flatnonzero(in_format & (key_at == k))
+                reported[under] |= ~arrays.legal(key)[c[under]]
+            banned = [code for name in spec.extra_banned if (code := table.codes.get(name)) is not None]
+            if banned:
+                reported |= in_format & np.isin(c, banned)
+        reported |= self._too_many_copies(d, c, z, q, commander)
+        if commander.any():
+            # formats.identity_findings: a colour outside the commander's identity, or mana of one
+            identity = np.where(self.commander_card >= 0, arrays.identity[self.commander_card], 0)[d]
+            outside = ((arrays.identity[c] | arrays.land_mana[c]) & ~identity) != 0
+            reported |= (z == vectorised.MAIN) & commander[d] & outside
+        leader_ok = np.where(
+            specs.per_deck(lambda s: s.planeswalker_commanders, bool),
+            arrays.commander_ok_pw[self.commander_card],
+            arrays.commander_ok[self.commander_card],
+        )
+        to_report = (per_deck(d[reported], n) > 0) | self.no_key | (commander & ~leader_ok)
+        to_report |= (
+            result.declared.any(axis=1)
+            | result.eligible.any(axis=1)
+            | (result.near_miss & ~result.obstacle).any(axis=1)
+        )
+        if breakers:
+            to_report |= (result.breakers > 0).any(axis=1)
+        self.counts_list: list[list[int]] = self.counts.astype(np.int64).tolist()
+        sizes: dict[tuple[FormatSpec, int, int], bool] = {}  # the few sizes a batch has, asked once
+        main, side, commanders, listed = (_ZONE_CODE[zone] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION))
+        for i in np.flatnonzero(~out & ~to_report).tolist():
+            spec, counts = decks[i][3], self.counts_list[i]
+            size_key = (
+                spec,
+                counts[main] + counts[commanders],
+                counts[side] + (0 if spec.commander else counts[listed]),
+            )
+            fits = sizes.get(size_key)
+            if fits is None:
+                fits = sizes[size_key] = not formats.size_problems(*size_key)
+            self.states[i] = _QUIET if fits else _REPORT
+        for i in np.flatnonzero(~out & to_report).tolist():
+            self.states[i] = _REPORT
+        # what a reported deck's messages need, by deck: positions whose card may have a finding;
+        # positions outside the main deck or with a companion's name; per companion whose result
+        # is shown, the positions of the card-level breakers
+        is_reported = np.array(self.states, dtype=np.int8) == _REPORT
+        of_reported = is_reported[d]
+        self.reported = self._positions(reported & of_reported, d, entry)
+        special = (z != vectorised.MAIN) | arrays.named[c].any(axis=1)
+        self.special = self._positions(special & of_reported, d, entry)
+        shown = result.declared | result.eligible | result.near_miss
+        if breakers:
+            shown |= result.breakers > 0
+        shown &= is_reported[:, None]
+        shown[:, _DECK_LEVEL] = False  # their breakers come from the condition itself
+        hit, companion = np.nonzero(result.breaking & shown[d])
+        self.breaking: dict[tuple[int, int], list[int]] = {}
+        for deck, r, position in zip(
+            d[hit].tolist(), companion.tolist(), (entry[hit] - self.starts[d[hit]]).tolist(), strict=True
+        ):
+            self.breaking.setdefault((deck, r), []).append(position)
+
+    def _positions(self, mask: Any, d: Any, entry: Any) -> dict[int, list[int]]:
+        """Deck -> the positions (in its entries, in order) of the entries ``mask`` selects."""
+        found: dict[int, list[int]] = {}
+        hits = np.flatnonzero(mask)
+        for deck, position in zip(
+            d[hits].tolist(), (entry[hits] - self.starts[d[hits]]).tolist(), strict=True
+        ):
+            found.setdefault(deck, []).append(position)
+        return found
+
+    def _too_many_copies(self, d: Any, c: Any, z: Any, q: Any, commander: Any) -> Any:
+        """(entries,) bool: the entry's card is over its copy limit in its deck (formats' copies
+        rule: the zones the format counts, the card's own limit, basic lands exempt)."""
+        arrays, n_cards = self.table.arrays, max(len(self.table.arrays), 1)
+        copy_default = self.formats.per_deck(
+            lambda s: _NO_LIMIT if s.copy_limit is None else s.copy_limit, np.int64
+        )
+        counted = np.where(commander[d], (z == vectorised.MAIN) | (z == vectorised.COMMANDER), True)
+        pairs, group = np.unique(d.astype(np.int64) * n_cards + c, return_inverse=True)
+        deck_of, card_of = pairs // n_cards, pairs % n_cards
+        copies = np.bincount(group, weights=np.where(counted, q, 0), minlength=len(pairs))
+        listed = np.bincount(group, weights=counted, minlength=len(pairs)) > 0
+        default = copy_default[deck_of]
+        limit = np.where(arrays.own_limit[card_of], arrays.limit[card_of], default)
+        over = (
+            listed
+            & (default != _NO_LIMIT)
+            & ((copies > 1) | (default < 1))
+            & ~arrays.is_basic_land[card_of]
+            & (limit != _NO_LIMIT)
+            & (copies > limit)
+        )
+        return over[group]
+
+    # -- rows ---------------------------------------------------------------------------------------
+    def quiet_rows(self, sink: RowSink, index: int) -> None:
+        """A deck without findings: its rows straight from the arrays."""
+        deck_id, path, _, spec = self.decks[index]
+        result = self.result
+        for row in zip(
+            repeat(deck_id),
+            _RULE_NAMES,
+            repeat(False),  # an eligible companion is reported (DC410)
+            repeat(False),  # so is a declared one
+            result.breakers[index].tolist(),
+            result.cut[index].tolist(),
+            result.add[index].tolist(),
+            repeat(False),  # so is a near miss with nothing against it
+            strict=False,
+        ):
+            sink.companions(row)
+        counts = self.counts_list[index]
+        commander = self.commander_card[index]
+        sink.summary(
+            (
+                deck_id,
+                path,
+                None,
+                spec.name,
+                True,
+                0,
+                0,
+                0,
+                counts[_ZONE_CODE[_MAIN]],
+                counts[_ZONE_CODE[_SIDE]],
+                self.table.arrays.cards[commander].name if commander >= 0 else None,
+                None,
+                "",
+                0,
+            )
+        )
+
+    def report(self, sink: RowSink, index: int) -> None:
+        """A deck with findings: the engine's messages, from its entries and the chunk's numbers."""
+        deck = _Deck(self, index)
+        findings = deck.format_findings(
+            {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
+        )
+        result = self.result
+        numbers = zip(
+            result.eligible[index].tolist(),
+            result.breakers[index].tolist(),
+            result.cut[index].tolist(),
+            result.add[index].tolist(),
+            result.near_miss[index].tolist(),
+            strict=True,
+        )
+        outcomes = deck.companion_results(findings, numbers, sink.breakers is not None)
+        findings.sort(key=_sort_key)
+        deck.add_rows(sink, self.decks[index][0], findings, outcomes)
+
+
+def _keep(mask: Any, *columns: Any) -> tuple[Any, ...]:
+    """The entry columns without the entries of decks now out of scope."""
+    if mask.all():
+        return columns
+    return tuple(column[mask] for column in columns)
+
+
+# -- one deck's messages -----------------------------------------------------------------------------
+_Outcome = tuple[bool, int, int, int, bool, "_Result | None"]  # eligible, breakers, cut, add, near miss
 
 
 class _Deck:
-    """One deck's entries with their facts, grouped once, and the rules over them in the engine's
-    order (formats.check_deck, then companions.evaluate / companion_findings)."""
+    """One in-scope deck with something to report: its entries with their facts, grouped, and the
+    findings in the engine's order (formats.check_deck, then companions.companion_findings), from
+    the numbers the chunk computed."""
 
-    def __init__(self, path: str, entries: Entries, spec: FormatSpec, table: FactTable) -> None:
-        self.path, self.entries, self.spec, self.table = path, entries, spec, table
-        self.facts: list[CardFacts] = []
-        self.groups: dict[str, list[int]] = {}  # oracle name -> positions, deck order (CR 100.2a)
-        # the starting deck's tallies (_card_pass): per distinct card (card, copies, entries); per
-        # card-level companion condition, the entries that break it and their copies
-        self.start_cards: list[tuple[CardFacts, int, int]] = []
-        self.hits = [0] * _N_RULES
-        self.cut = [0] * _N_RULES
-        self.counts = dict.fromkeys((_MAIN, _SIDE, _COMMANDER, _COMPANION), 0)
+    def __init__(self, chunk: _Chunk, index: int) -> None:
+        _, path, entries, spec = chunk.decks[index]
+        self.path, self.entries, self.spec, self.table = path, entries, spec, chunk.table
+        self.index, self.chunk = index, chunk
+        self._cards, self._codes, self._start = (
+            chunk.table.arrays.cards,
+            chunk.codes,
+            int(chunk.starts[index]),
+        )
+        counts = chunk.counts_list[index]
+        self.counts = {zone: counts[_ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
+        key = int(chunk.result.key_of[index])
+        self.key = spec.legality_candidates[key] if key >= 0 else None  # formats.legality_key_for's
+        self._groups: dict[str, list[int]] | None = None
         self.commanders: list[int] = []
         self.declared: dict[int, int] = {}  # companion index -> position of the declaring entry
         self.from_sideboard = False
-        self.key: str | None = None  # the legality key formats.legality_key_for picks
         self._counted: list[companions.Counted] | None = None
         self.unusual: list[int] = []  # positions of entries outside the main deck
         self.named_cards: dict[str, None] = {}  # cards with a companion's name (Commander clashes)
-
-    @classmethod
-    def read(cls, path: str, entries: Entries, spec: FormatSpec, table: FactTable) -> _Deck | None:
-        """The deck, or None when it is outside the lean path's scope."""
-        if not entries:
-            return None
-        deck = cls(path, entries, spec, table)
-        known, exact = table.known, table.exact
-        facts, groups, counts, unusual = deck.facts, deck.groups, deck.counts, deck.unusual
-        main = 0
-        for pos, (quantity, name, zone, line) in enumerate(entries):
-            found = known.get(name) or exact(name)
-            if found is None or line <= 0:
-                # not an exact oracle name (the engine adds a finding), or no source line (cards are
-                # then told apart by line order alone: left to the engine's own order)
-                return None
-            facts.append(found)
+        listed, sideboard = [], []
+        for pos in chunk.special.get(index, ()):  # outside the main deck, or with a companion's name
+            _, name, zone, _ = entries[pos]
+            fact = self.fact(pos)
+            if fact.named:
+                self.named_cards[name] = None
             if zone is _MAIN:
-                main += quantity
-            elif zone in counts:
-                counts[zone] += quantity
-                unusual.append(pos)
-            else:
-                return None  # a maybeboard
-            if found.named:
-                deck.named_cards[name] = None
-            group = groups.get(name)
-            if group is None:
-                groups[name] = [pos]
-            else:
-                group.append(pos)
-        counts[_MAIN] = main
-        return deck if deck._in_scope() else None
-
-    def _in_scope(self) -> bool:
-        spec, entries, facts = self.spec, self.entries, self.facts
-        zone_cards: list[int] = []
-        sideboard: list[int] = []
-        for pos in self.unusual:
-            zone = entries[pos][_ZONE]
+                continue
+            self.unusual.append(pos)
             if zone is _COMMANDER:
                 self.commanders.append(pos)
             elif zone is _COMPANION:
-                zone_cards.append(pos)
-            elif facts[pos].rule_index >= 0:
+                listed.append(pos)
+            elif fact.rule_index >= 0:
                 sideboard.append(pos)
-        if sum(self.counts.values()) >= _MAX_COPIES:
-            return False  # beyond the packed counts' range (and any real deck)
-        if spec.commander:
-            if len(self.commanders) != 1 or spec.max_commanders < 1:
-                return False  # no commander (DC105) or a pair: the engine's
-            pos = self.commanders[0]
-            commander = facts[pos]
-            if entries[pos][_QUANTITY] != 1 or commander.chooses_colour or commander.has_companion_ability:
-                return False  # several copies; a chosen colour (DC309); a companion as commander (DC403)
-            if not commander.color_identity and spec.colourless_basic_exception:
-                return False  # Brawl's colourless-commander basics (DC308)
-        elif self.commanders:
-            return False  # a commander zone outside Commander (DC105)
-        if zone_cards:
-            if len(zone_cards) != 1 or entries[zone_cards[0]][_QUANTITY] != 1:
-                return False  # several companions listed (DC402)
-            rule = facts[zone_cards[0]].rule_index
-            if rule < 0:
-                return False  # not one of the ten (DC408 / DC409)
-            self.declared[rule] = zone_cards[0]
-        elif sideboard and spec.commander:
-            return False  # a companion in a Commander sideboard (DC403)
-        elif sideboard:
+        # the scope (the chunk's) leaves one companion under Companion, or sideboard ones
+        if listed:
+            self.declared[self.fact(listed[0]).rule_index] = listed[0]
+        elif sideboard and not spec.commander:
             for pos in sideboard:
-                self.declared.setdefault(facts[pos].rule_index, pos)
+                self.declared.setdefault(self.fact(pos).rule_index, pos)
             self.from_sideboard = True
-        return True
+
+    def fact(self, pos: int) -> CardFacts:
+        """The facts of the card at this position."""
+        return cast(CardFacts, self._cards[self._codes[self._start + pos]])
+
+    @property
+    def groups(self) -> dict[str, list[int]]:
+        """Oracle name -> positions, in deck order (CR 100.2a); built when first asked for."""
+        if self._groups is None:
+            self._groups = {}
+            for pos, entry in enumerate(self.entries):
+                self._groups.setdefault(entry[_NAME], []).append(pos)
+        return self._groups
+
+    def breakers_of(self, rule: int) -> list[int]:
+        """The positions of the entries that break a card-level condition (the chunk kept them for
+        every companion whose result is shown)."""
+        return self.chunk.breaking.get((self.index, rule), [])
 
     def where(self, pos: int) -> Location:
         entry = self.entries[pos]
         return Location(self.path, entry[_LINE], str(entry[_ZONE]))
 
     # -- format rules (formats.check_deck) --------------------------------------------------------
-    def format_findings(self) -> list[Finding]:
-        """formats.check_deck's findings, in its order (zones are in scope already)."""
+    def format_findings(self, reported: set[str], no_key: bool) -> list[Finding]:
+        """formats.check_deck's findings, in its order (zones are in scope already); ``reported``:
+        the cards that may have a legality, copies or colour-identity finding."""
         findings = self._sizes()
-        legality, copies, colours = self._card_pass()
+        legality, copies, colours = self._card_findings(reported, no_key)
         findings += copies
         findings += legality
         if self.spec.commander:
@@ -511,48 +938,31 @@ class _Deck:
             findings += colours
         return findings
 
-    def _card_pass(self) -> tuple[list[Finding], list[Finding], list[Finding]]:
-        """One pass over the deck's distinct cards for every per-card rule: legality (all zones),
-        copies (the zones the format counts), colour identity (the main deck, Commander) and the
-        starting deck's tallies the companion conditions read (:meth:`companion_results`)."""
-        spec, entries, facts, path = self.spec, self.entries, self.facts, self.path
+    def _card_findings(
+        self, reported: set[str], no_key: bool
+    ) -> tuple[list[Finding], list[Finding], list[Finding]]:
+        """The per-card rules for the cards the chunk found something for: legality (all zones),
+        copies (the zones the format counts), colour identity (the main deck, Commander)."""
+        spec, entries, path, key = self.spec, self.entries, self.path, self.key
         legality: list[Finding] = []
-        candidates = spec.legality_candidates
-        key = None
-        if candidates:
-            # the first of the format's keys any card lists (usually the first card already does)
-            self.key = key = next((k for k in candidates if any(k in f.legality_keys for f in facts)), None)
-            if key is None:
-                legality.append(formats.no_legality_data_finding(path, spec))
+        copies: list[Finding] = []
+        colours: list[Finding] = []
+        if no_key:
+            legality.append(formats.no_legality_data_finding(path, spec))
+        if not reported:
+            return legality, copies, colours
         extra_banned = spec.extra_banned
         limit_default = spec.copy_limit
         commander = spec.commander
         copy_zones = _COMMANDER_COPY_ZONES if commander else _ALL_ZONES
-        start_zones = _COMMANDER_START if commander else _START
-        identity = facts[self.commanders[0]].color_identity if commander else frozenset()
-        copies: list[Finding] = []
-        colours: list[Finding] = []
-        cards = self.start_cards
-        hits_packed = cut_packed = 0  # per card condition: entries that break it, and their copies
-        for name, group in self.groups.items():
-            card = facts[group[0]]
-            if len(group) == 1:
-                entry = entries[group[0]]
-                zone, total = entry[_ZONE], entry[_QUANTITY]
-                if zone is _MAIN:  # the main deck is in every count
-                    copied = started = main = group
-                else:
-                    copied = group if zone in copy_zones else _NONE
-                    started = group if zone in start_zones else _NONE
-                    main = _NONE
-                copy_count = start_count = total
-            else:
-                total = sum(entries[p][_QUANTITY] for p in group)
-                copied = [p for p in group if entries[p][_ZONE] in copy_zones]
-                started = [p for p in group if entries[p][_ZONE] in start_zones]
-                main = [p for p in group if entries[p][_ZONE] is _MAIN]
-                copy_count = sum(entries[p][_QUANTITY] for p in copied)
-                start_count = sum(entries[p][_QUANTITY] for p in started)
+        identity = self.fact(self.commanders[0]).color_identity if commander else frozenset()
+        groups = self.groups
+        for name in sorted(reported, key=lambda name: groups[name][0]):  # in deck order
+            group = groups[name]
+            card = self.fact(group[0])
+            copied = [p for p in group if entries[p][_ZONE] in copy_zones]
+            main = [p for p in group if entries[p][_ZONE] is _MAIN]
+            copy_count = sum(entries[p][_QUANTITY] for p in copied)
             restricted = False
             if key is not None:
                 status = card.legalities.get(key, "not_legal")
@@ -588,14 +998,6 @@ class _Deck:
                     identity,
                     spec,
                 )
-            if started:
-                n = len(started)
-                cards.append((card, start_count, n))
-                packed = card.breaks_packed
-                if packed:
-                    hits_packed += n * packed
-                    cut_packed += start_count * packed
-        self.hits, self.cut = _unpacked(hits_packed), _unpacked(cut_packed)
         return legality, copies, colours
 
     def _sizes(self) -> list[Finding]:
@@ -618,7 +1020,7 @@ class _Deck:
 
     def _commander(self) -> list[Finding]:
         pos = self.commanders[0]
-        card = self.facts[pos]
+        card = self.fact(pos)
         problem = card.commander_problem_pw if self.spec.planeswalker_commanders else card.commander_problem
         if problem is None:
             return []
@@ -629,21 +1031,20 @@ class _Deck:
     def counted(self) -> list[companions.Counted]:
         """The starting deck as the deck-level conditions read it (built only when one needs it)."""
         if self._counted is None:
-            entries, facts = self.entries, self.facts
             zones = (_MAIN, _COMMANDER) if self.spec.commander else (_MAIN,)
             self._counted = [
-                (Item(*entry), facts[p]) for p, entry in enumerate(entries) if entry[_ZONE] in zones
+                (Item(*entry), self.fact(p)) for p, entry in enumerate(self.entries) if entry[_ZONE] in zones
             ]
         return self._counted
 
     def _obstacles(self, identity: frozenset[str] | None) -> list[list[tuple[str, str]]]:
         """companions.obstacles for the ten, in table order."""
-        spec, key, facts, table = self.spec, self.key, self.facts, self.table
+        spec, key, table = self.spec, self.key, self.table
         clashes: dict[int, list[Item]] = {}
         if spec.commander and self.named_cards:
             for name in self.named_cards:
                 group = [p for p in self.groups[name] if self.entries[p][_ZONE] in _COMMANDER_START]
-                for i in facts[group[0]].named if group else ():
+                for i in self.fact(group[0]).named if group else ():
                     clashes.setdefault(i, []).extend(Item(*self.entries[p]) for p in group)
         if not self.declared and not clashes:
             # the usual case: the same answer for every deck of this format, key and identity
@@ -653,19 +1054,19 @@ class _Deck:
                 if len(table.obstacles) > 100_000:
                     table.obstacles.clear()
                 hit = table.obstacles[memo_key] = (spec, self._ten_obstacles(identity, clashes))
-            return hit[1]
+            return cast(list[list[tuple[str, str]]], hit[1])
         return self._ten_obstacles(identity, clashes)
 
     def _ten_obstacles(
         self, identity: frozenset[str] | None, clashes: dict[int, list[Item]]
     ) -> list[list[tuple[str, str]]]:
-        spec, key, facts = self.spec, self.key, self.facts
+        spec, key = self.spec, self.key
         found = []
         for i, rule in enumerate(COMPANIONS):
             at = self.declared.get(i)
-            card = facts[at] if at is not None else self.table.exact(rule.name)
+            card = self.fact(at) if at is not None else self.table.exact(rule.name)
             status = card.legalities.get(key, "not_legal") if card is not None and key is not None else None
-            companion_identity = facts[at].color_identity if at is not None else rule.colour_identity
+            companion_identity = self.fact(at).color_identity if at is not None else rule.colour_identity
             found.append(
                 companions.obstacles(
                     rule, spec, status, companion_identity, identity, clashes.get(i, _NO_CLASH)
@@ -673,43 +1074,22 @@ class _Deck:
             )
         return found
 
-    def companion_results(self, findings: list[Finding], breakers: bool) -> list[_Outcome]:
-        """Evaluate the ten companions; append their findings; return the outcomes in table order,
-        with the full result where a finding or (``breakers``) the breakers table needed it."""
-        spec, facts = self.spec, self.facts
-        identity = facts[self.commanders[0]].color_identity if self.commanders else None
+    def companion_results(
+        self, findings: list[Finding], numbers: Iterable[tuple[bool, int, int, int, bool]], breakers: bool
+    ) -> list[_Outcome]:
+        """The ten companions' outcomes in table order from the chunk's ``numbers`` (eligible,
+        breaking entries, copies to cut, cards to add, near miss); appends their findings, with the
+        full result where a finding or (``breakers``) the breakers table needs it."""
+        identity = self.fact(self.commanders[0]).color_identity if self.commanders else None
         obstacles = self._obstacles(identity)
-        size = self.counts[_MAIN] + (self.counts[_COMMANDER] if spec.commander else 0)
-        hits, copies, cards = self.hits, self.cut, self.start_cards  # from _card_pass
+        size = self.counts[_MAIN] + (self.counts[_COMMANDER] if self.spec.commander else 0)
         results: list[_Outcome] = []
         declared = self.declared
-        # deck-level conditions by their counts (breaking entries, copies to cut, cards to add);
-        # None: ask the condition itself
-        lutri, umori = companions.deck_level_counts(cards)
-        deck_counts: dict[int, tuple[int, int, int] | None] = {
-            _LUTRI: None if lutri is None else (*lutri, 0),
-            _UMORI: (*umori, 0),
-            _YORION: (0, 0, companions.yorion_shortfall(size, spec)),
-        }
-        near_limit = companions.NEAR_MISS_CARDS
-        for i in range(_N_RULES):
+        for i, (eligible, found, cut, add, near_miss) in enumerate(numbers):
             problems = obstacles[i]
             verdict: DeckVerdict | None = None  # built only when a message or the breakers need it
             if problems and any(kind == "format" for kind, _ in problems):
-                verdict, found, cut, add = _NO_VERDICT, 0, 0, 0  # it can never hold here
-            elif i not in deck_counts:
-                found, cut, add = hits[i], copies[i], 0
-            else:
-                known = deck_counts[i]
-                if known is None:
-                    check = COMPANIONS[i].deck_check
-                    assert check is not None  # deck_counts holds exactly the deck-level conditions
-                    verdict = check(self.counted, spec)
-                    found, cut, add = len(verdict.breakers), sum(n for _, n in verdict.cut), verdict.add
-                else:
-                    found, cut, add = known
-            eligible = not found and not add and not problems  # an impossible one has a problem
-            near_miss = not eligible and 0 < cut + add <= near_limit
+                verdict = _NO_VERDICT  # it can never hold here: nothing to cut or add
             full = None
             if i in declared or eligible or near_miss or (breakers and found):
                 full = _Result(self, i, problems, verdict, (found, cut, add), size, eligible, near_miss)
@@ -741,7 +1121,7 @@ class _Deck:
                 eligible.append(rule.short)
             if is_declared:
                 declared.append(rule.name)
-        commanders = [self.facts[p].name for p in self.commanders]
+        commanders = [self.fact(p).name for p in self.commanders]
         sink.summary(
             (
                 deck_id,
@@ -760,18 +1140,6 @@ class _Deck:
                 len(eligible),
             )
         )
-
-
-_LUTRI = _RULE_INDEX["Lutri, the Spellchaser"]
-_UMORI = _RULE_INDEX["Umori, the Collector"]
-_YORION = _RULE_INDEX["Yorion, Sky Nomad"]
-if {_LUTRI, _UMORI, _YORION} != {i for i, rule in enumerate(COMPANIONS) if rule.deck_check is not None}:
-    raise RuntimeError(  # pragma: no cover - a new deck-level condition needs its counts here
-        "companions.COMPANIONS has a deck-level condition fastcheck does not count"
-    )
-
-
-_Outcome = tuple[bool, int, int, int, bool, "_Result | None"]  # eligible, breakers, cut, add, near miss
 
 
 class _Result:
@@ -801,18 +1169,16 @@ class _Result:
             if verdict is None and self.rule.deck_check is not None:
                 verdict = self.rule.deck_check(self.deck.counted, self.deck.spec)
             elif verdict is None:
-                entries, facts, i = self.deck.entries, self.deck.facts, self.index
-                starting = (_MAIN, _COMMANDER) if self.deck.spec.commander else (_MAIN,)
+                deck, entries, i = self.deck, self.deck.entries, self.index
                 breakers = tuple(
                     Breaker(
-                        facts[p].name,
+                        entries[p][_NAME],
                         entries[p][_LINE],
                         str(entries[p][_ZONE]),
                         entries[p][_QUANTITY],
-                        facts[p].reasons[i] or "",
+                        deck.fact(p).reasons[i] or "",
                     )
-                    for p, entry in enumerate(entries)  # deck order, as the engine lists them
-                    if entry[_ZONE] in starting and i in facts[p].breaks
+                    for p in deck.breakers_of(i)  # deck order, as the engine lists them
                 )
                 totals: dict[str, int] = {}
                 for b in breakers:

@@ -8,7 +8,7 @@ that its per-card facts are the same whether a store kept them or they were comp
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -135,16 +135,35 @@ def test_rare_shapes_are_handed_to_the_engine(case: str) -> None:
 
 @pytest.fixture
 def lean_count(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """[decks the lean path took, decks handed back] while the test runs."""
-    counts = [0, 0]
-    original = fastcheck.check_entries
+    """[decks the lean path took, decks handed back, of those taken: rows straight from the arrays
+    (no finding), rows with messages] while the test runs."""
+    counts = [0, 0, 0, 0]
+    original = fastcheck.check_decks
 
-    def counting(*args: Any, **kwargs: Any) -> bool:
-        taken = original(*args, **kwargs)
-        counts[0 if taken else 1] += 1
+    def counting(
+        sink: fastcheck.RowSink, decks: Any, table: fastcheck.FactTable, fallback: Callable[[int], None]
+    ) -> int:
+        handed_back: list[int] = []
+
+        def engine(index: int) -> None:
+            handed_back.append(index)
+            fallback(index)
+
+        taken = original(sink, decks, table, engine)
+        counts[0] += taken
+        counts[1] += len(handed_back)
         return taken
 
-    monkeypatch.setattr(fastcheck, "check_entries", counting)
+    def counting_rows(kind: int, method: Callable[..., None]) -> Callable[..., None]:
+        def counted(*args: Any) -> None:
+            counts[kind] += 1
+            method(*args)
+
+        return counted
+
+    monkeypatch.setattr(fastcheck, "check_decks", counting)
+    monkeypatch.setattr(fastcheck._Chunk, "quiet_rows", counting_rows(2, fastcheck._Chunk.quiet_rows))
+    monkeypatch.setattr(fastcheck._Chunk, "report", counting_rows(3, fastcheck._Chunk.report))
     yield counts
 
 
@@ -157,9 +176,11 @@ def test_the_lean_path_takes_nearly_every_realistic_deck(lean_count: list[int], 
     contexts = {name: batch.BatchContext(stored, batch.as_spec(name)) for name in {f for *_, f in decks}}
     fmt = {deck_id: f for deck_id, _, f in decks}
     batch.validate_texts([(d, t) for d, t, _ in decks], lambda d: contexts[fmt[str(d)]], breakers=False)
-    taken, handed_back = lean_count
+    taken, handed_back, quiet, reported = lean_count
     assert taken + handed_back == 400
     assert taken >= 0.95 * 400, lean_count
+    # both ways a taken deck's rows are written are compared with the engine's
+    assert quiet + reported == taken and quiet >= 0.1 * taken and reported >= 0.1 * taken, lean_count
 
 
 def test_odd_shapes_reach_both_paths(lean_count: list[int]) -> None:
@@ -174,7 +195,7 @@ def test_odd_shapes_reach_both_paths(lean_count: list[int]) -> None:
     contexts = {name: batch.BatchContext(BUNDLED, batch.as_spec(name)) for name in {f for *_, f in decks}}
     fmt = {deck_id: f for deck_id, _, f in decks}
     batch.validate_texts([(d, t) for d, t, _ in decks], lambda d: contexts[fmt[str(d)]])
-    taken, handed_back = lean_count
+    taken, handed_back, *_ = lean_count
     assert taken >= len(decks) // 5 and handed_back >= len(decks) // 5, lean_count
 
 
