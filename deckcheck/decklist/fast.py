@@ -1,7 +1,8 @@
 """A fast path for the plain decklist shapes batch validation sees almost exclusively.
 
-:func:`fast_entries` reads Arena / MTGO text exports with one regex pass and a small loop, about
-50 times faster than :func:`deckcheck.decklist.parse_text`, and returns None as soon as the text has
+:func:`fast_entries` reads Arena / MTGO text exports with one regex match per distinct line (a batch
+repeats lines, so each is read once and remembered) and a small loop, about 50 times faster than
+:func:`deckcheck.decklist.parse_text`, and returns None as soon as the text has
 anything the full parser might read another way or report a problem about; the caller then falls
 back to ``parse_text``. None is always correct. A list is only returned when it is exactly what
 ``parse_text(text).entries`` holds (quantity, name, zone, line) and that parse has no problems, no
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Final
+from typing import Final, cast
 
 from deckcheck.deck import Zone
 from deckcheck.decklist._base import SIDEBOARD_USUAL_SIZE, normalized_key
@@ -78,9 +79,8 @@ _NAME_END = rf"[!\"&'+,\-./0-9:;?A-Z_a-z{_NON_ASCII}]"
 _NAME = rf"(?! ){_NAME_NON_LETTER}{{0,100}}[A-Za-z](?:{_NAME_CHAR}{{0,189}}{_NAME_END})?"
 _SUFFIX = r"(?: {1,50}\([A-Za-z0-9_]{2,8}\)(?: {1,50}[A-Za-z0-9]{1,12})?)?"
 
-# Lines end with "\n" (the text is given one), so matches are back to back from the start and
-# findall never scans: every line matches one alternative, the last one catching any other line.
-# Groups per line: (count, name, header, other); all "" for a blank line. Counts are ASCII digits
+# One line, given with its "\n": every line matches one alternative, the last one catching any other
+# line. Groups: (count, name, header, other); all None for a blank line. Counts are ASCII digits
 # (parse_text's \d also reads "٤"); the bounded repeats keep lines far below MAX_LINE_LENGTH.
 _LINE: Final = re.compile(
     rf" {{0,50}}([1-9][0-9]{{0,3}})[xX]? {{1,50}}({_NAME}){_SUFFIX} {{0,50}}\n"
@@ -117,12 +117,18 @@ def fast_entries(text: str) -> list[tuple[int, str, Zone, int]] | None:
     blank_sideboard: bool | None = None  # no Sideboard header anywhere; computed when first needed
     implicit_from = -1  # index of the first entry of the blank-line (MTGO) sideboard
     companions = False
-    quantities = _QUANTITIES
     entries: list[tuple[int, str, Zone, int]] = []
     append = entries.append
-    rows = _LINE.findall(text)
-    for number, (count, name, header, other) in enumerate(rows, 1):
-        if count:
+    lines = text.split("\n")
+    lines.pop()  # the "" after the last line end
+    known = list(map(_ROWS.get, lines))  # a batch repeats lines: most were read before
+    rows = (
+        cast(list[_Row], known)
+        if None not in known
+        else [row or _read_line(line) for row, line in zip(known, lines, strict=True)]
+    )
+    for number, (quantity, name, header) in enumerate(rows, 1):
+        if quantity > 0:
             if pending_blank:  # text._TextRun._after_blank
                 pending_blank = False
                 # Only their header enters Commander or Companion here, so _TextRun's zone_explicit
@@ -131,19 +137,17 @@ def fast_entries(text: str) -> list[tuple[int, str, Zone, int]] | None:
                     zone = _MAIN
                 elif zone is _MAIN and implicit_from < 0:
                     if blank_sideboard is None:
-                        blank_sideboard = not any(
-                            _HEADER_ZONE[row[2].lower()] is _SIDEBOARD for row in rows if row[2]
-                        )
+                        blank_sideboard = not any(row[2] is _SIDEBOARD for row in rows)
                     if blank_sideboard:
                         zone, implicit_from = _SIDEBOARD, len(entries)
             cards_in_zone = True
-            append((quantities[count], name, zone, number))
-        elif header:
-            zone = _HEADER_ZONE[header.lower()]
+            append((quantity, name, zone, number))
+        elif header is not None:
+            zone = header
             cards_in_zone = pending_blank = False
             companions = companions or zone is _COMPANION
-        elif other:
-            return None
+        elif quantity < 0:
+            return None  # a line of another kind
         elif cards_in_zone:
             pending_blank = True
 
@@ -164,16 +168,36 @@ def fast_entries(text: str) -> list[tuple[int, str, Zone, int]] | None:
     return entries
 
 
-class _Quantities(dict[str, int]):
-    """Count text -> int, remembered: a dict hit is about 3x cheaper than int() on a str (which
-    first makes an ASCII copy). The regex allows 9999 different keys at most."""
+# One line as the loop reads it: (quantity, name, the zone of a header); quantity 0 for a blank or
+# header line, -1 for a line of any other kind (fast_entries then gives up).
+_Row = tuple[int, str, Zone | None]
+_OTHER: Final[_Row] = (-1, "", None)
+# Every distinct line read so far -> its row: a batch of decklists repeats the same lines ("4 Lightning
+# Bolt", "Sideboard", blank) over and over, and a dict hit is far cheaper than the regex. Bounded
+# (cleared when full) and only for lines of a sensible length; reads and writes are atomic.
+_ROWS: Final[dict[str, _Row]] = {}
+_ROWS_LIMIT: Final = 50_000
+_ROW_LENGTH_LIMIT: Final = 200
 
-    def __missing__(self, key: str) -> int:
-        value = self[key] = int(key)
-        return value
 
-
-_QUANTITIES: Final = _Quantities()
+def _read_line(line: str) -> _Row:
+    """A line's row, by the regex (one match: every alternative ends at the line's end)."""
+    match = _LINE.match(line + "\n")
+    assert match is not None  # the last alternative takes any line
+    count, name, header, _ = match.groups()
+    if count:
+        row: _Row = (int(count), name, None)
+    elif header:
+        row = (0, "", _HEADER_ZONE[header.lower()])
+    elif match.group(4):
+        row = _OTHER
+    else:
+        row = (0, "", None)  # blank
+    if len(line) <= _ROW_LENGTH_LIMIT:
+        if len(_ROWS) >= _ROWS_LIMIT:
+            _ROWS.clear()
+        _ROWS[line] = row
+    return row
 
 
 def _may_need_cleaning(text: str) -> bool:
