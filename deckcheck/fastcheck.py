@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
 from typing import Any, Final, NamedTuple, cast, overload
@@ -317,10 +317,10 @@ class FactTable:
         self.known: dict[str, CardFacts | None] = {}  # every name asked for so far (facts computed here)
         columns = store.stored_fact_columns(FACTS_VERSION)
         self._stored = _StoredFacts(columns) if columns is not None else None
-        # the ten companions' obstacles by (format, legality key, commander identity) for decks that
-        # declare none and hold no card of a companion's name: the same few recur over a batch (the
-        # spec is kept beside them, so its id stays its own)
-        self.obstacles: dict[tuple[int, str | None, frozenset[str] | None], Any] = {}
+        # the ten companions' obstacles by (format, legality key, commander identity, declared
+        # companions) for decks that hold no card of a companion's name: the same few recur over a
+        # batch (the spec is kept beside them, so its id stays its own)
+        self.obstacles: dict[tuple[int, str | None, frozenset[str] | None, tuple[int, ...]], Any] = {}
         # card codes: exact oracle name -> its row in ``arrays``: with stored facts, every card's
         # (the arrays are built from the store's columns at once); else every card met so far
         # (bounded by the number of cards in the store, never cleared: the arrays are indexed by them)
@@ -544,6 +544,7 @@ _N_ZONES = len(vectorised.ZONES)
 _ZONE_CODE = vectorised.ZONE_CODE
 _OUT, _QUIET, _REPORT = 0, 1, 2  # what a chunk does with a deck: engine, rows from arrays, messages too
 _RULE_NAMES = tuple(rule.name for rule in COMPANIONS)
+_RULE_SHORTS = tuple(rule.short for rule in COMPANIONS)
 _DECK_LEVEL = [i for i, rule in enumerate(COMPANIONS) if rule.deck_check is not None]
 
 
@@ -744,6 +745,9 @@ class _Chunk:
         if breakers:
             shown |= result.breakers > 0
         shown &= is_reported[:, None]
+        self.shown: dict[int, list[int]] = {}  # reported deck -> the companions whose result is shown
+        for deck, r in zip(*(axis.tolist() for axis in np.nonzero(shown)), strict=True):
+            self.shown.setdefault(deck, []).append(r)
         shown[:, _DECK_LEVEL] = False  # their breakers come from the condition itself
         hit, companion = np.nonzero(result.breaking & shown[d])
         self.breaking: dict[tuple[int, int], list[int]] = {}
@@ -789,39 +793,13 @@ class _Chunk:
     # -- rows ---------------------------------------------------------------------------------------
     def quiet_rows(self, sink: RowSink, index: int) -> None:
         """A deck without findings: its rows straight from the arrays."""
-        deck_id, path, _, spec = self.decks[index]
-        result = self.result
-        for row in zip(
-            repeat(deck_id),
-            _RULE_NAMES,
-            repeat(False),  # an eligible companion is reported (DC410)
-            repeat(False),  # so is a declared one
-            result.breakers[index].tolist(),
-            result.cut[index].tolist(),
-            result.add[index].tolist(),
-            repeat(False),  # so is a near miss with nothing against it
-            strict=False,
-        ):
-            sink.companions(row)
-        counts = self.counts_list[index]
         commander = self.commander_card[index]
-        sink.summary(
-            (
-                deck_id,
-                path,
-                None,
-                spec.name,
-                True,
-                0,
-                0,
-                0,
-                counts[_ZONE_CODE[_MAIN]],
-                counts[_ZONE_CODE[_SIDE]],
-                self.table.arrays.cards[commander].name if commander >= 0 else None,
-                None,
-                "",
-                0,
-            )
+        self._rows(
+            sink,
+            index,
+            [],
+            {},
+            () if commander < 0 else (self.table.arrays.cards[commander].name,),
         )
 
     def report(self, sink: RowSink, index: int) -> None:
@@ -830,18 +808,67 @@ class _Chunk:
         findings = deck.format_findings(
             {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
         )
+        results = deck.companion_results(findings, self.shown.get(index, ()))
+        findings.sort(key=_sort_key)
+        self._rows(sink, index, findings, results, [deck.fact(p).name for p in deck.commanders])
+
+    def _rows(
+        self,
+        sink: RowSink,
+        index: int,
+        findings: list[Finding],
+        results: dict[int, _Result],
+        commanders: Sequence[str],
+    ) -> None:
+        """A deck's rows (batch.add_report's): findings, the ten companions from the arrays, their
+        breakers from the full ``results``, the summary."""
+        deck_id, path, _, spec = self.decks[index]
+        counts = [0, 0, 0]  # info, warning, error
+        for f in findings:
+            counts[int(f.severity)] += 1
+            sink.findings(finding_row(deck_id, f))
         result = self.result
-        numbers = zip(
-            result.eligible[index].tolist(),
-            result.breakers[index].tolist(),
+        eligible = result.eligible[index].tolist()
+        declared = result.declared[index].tolist()
+        breakers = result.breakers[index].tolist()
+        for row in zip(
+            repeat(deck_id),
+            _RULE_NAMES,
+            eligible,
+            declared,
+            breakers,
             result.cut[index].tolist(),
             result.add[index].tolist(),
             result.near_miss[index].tolist(),
-            strict=True,
+            strict=False,
+        ):
+            sink.companions(row)
+        if sink.breakers is not None:
+            for i, shown in results.items():
+                if breakers[i]:
+                    for b in shown.full().breakers:
+                        sink.breakers((deck_id, _RULE_NAMES[i], b.card, b.quantity, b.zone, b.line, b.reason))
+        zone_counts = self.counts_list[index]
+        eligible_names = [short for short, yes in zip(_RULE_SHORTS, eligible, strict=True) if yes]
+        declared_names = [name for name, yes in zip(_RULE_NAMES, declared, strict=True) if yes]
+        sink.summary(
+            (
+                deck_id,
+                path,
+                None,
+                spec.name,
+                counts[2] == 0,
+                counts[2],
+                counts[1],
+                counts[0],
+                zone_counts[_ZONE_CODE[_MAIN]],
+                zone_counts[_ZONE_CODE[_SIDE]],
+                " + ".join(commanders) if commanders else None,
+                ", ".join(declared_names) if declared_names else None,
+                ", ".join(eligible_names),
+                len(eligible_names),
+            )
         )
-        outcomes = deck.companion_results(findings, numbers, sink.breakers is not None)
-        findings.sort(key=_sort_key)
-        deck.add_rows(sink, self.decks[index][0], findings, outcomes)
 
 
 def _keep(mask: Any, *columns: Any) -> tuple[Any, ...]:
@@ -852,9 +879,6 @@ def _keep(mask: Any, *columns: Any) -> tuple[Any, ...]:
 
 
 # -- one deck's messages -----------------------------------------------------------------------------
-_Outcome = tuple[bool, int, int, int, bool, "_Result | None"]  # eligible, breakers, cut, add, near miss
-
-
 class _Deck:
     """One in-scope deck with something to report: its entries with their facts, grouped, and the
     findings in the engine's order (formats.check_deck, then companions.companion_findings), from
@@ -873,7 +897,6 @@ class _Deck:
         self.counts = {zone: counts[_ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
         key = int(chunk.result.key_of[index])
         self.key = spec.legality_candidates[key] if key >= 0 else None  # formats.legality_key_for's
-        self._groups: dict[str, list[int]] | None = None
         self.commanders: list[int] = []
         self.declared: dict[int, int] = {}  # companion index -> position of the declaring entry
         self.from_sideboard = False
@@ -907,14 +930,14 @@ class _Deck:
         """The facts of the card at this position."""
         return cast(CardFacts, self._cards[self._codes[self._start + pos]])
 
-    @property
-    def groups(self) -> dict[str, list[int]]:
-        """Oracle name -> positions, in deck order (CR 100.2a); built when first asked for."""
-        if self._groups is None:
-            self._groups = {}
-            for pos, entry in enumerate(self.entries):
-                self._groups.setdefault(entry[_NAME], []).append(pos)
-        return self._groups
+    def groups(self, names: Collection[str]) -> dict[str, list[int]]:
+        """Each of these cards' positions (a card's entries: CR 100.2a, by name), the cards in
+        order of first appearance."""
+        found: dict[str, list[int]] = {}
+        for pos, entry in enumerate(self.entries):
+            if entry[_NAME] in names:
+                found.setdefault(entry[_NAME], []).append(pos)
+        return found
 
     def breakers_of(self, rule: int) -> list[int]:
         """The positions of the entries that break a card-level condition (the chunk kept them for
@@ -956,9 +979,7 @@ class _Deck:
         commander = spec.commander
         copy_zones = _COMMANDER_COPY_ZONES if commander else _ALL_ZONES
         identity = self.fact(self.commanders[0]).color_identity if commander else frozenset()
-        groups = self.groups
-        for name in sorted(reported, key=lambda name: groups[name][0]):  # in deck order
-            group = groups[name]
+        for name, group in self.groups(reported).items():
             card = self.fact(group[0])
             copied = [p for p in group if entries[p][_ZONE] in copy_zones]
             main = [p for p in group if entries[p][_ZONE] is _MAIN]
@@ -1042,13 +1063,15 @@ class _Deck:
         spec, key, table = self.spec, self.key, self.table
         clashes: dict[int, list[Item]] = {}
         if spec.commander and self.named_cards:
-            for name in self.named_cards:
-                group = [p for p in self.groups[name] if self.entries[p][_ZONE] in _COMMANDER_START]
+            for positions in self.groups(self.named_cards).values():
+                group = [p for p in positions if self.entries[p][_ZONE] in _COMMANDER_START]
                 for i in self.fact(group[0]).named if group else ():
                     clashes.setdefault(i, []).extend(Item(*self.entries[p]) for p in group)
-        if not self.declared and not clashes:
-            # the usual case: the same answer for every deck of this format, key and identity
-            memo_key = (id(spec), key, identity)
+        if not clashes:
+            # the usual case: the same answer for every deck of this format, key, identity and
+            # declared companions (a declared one is judged as its card, which is the card of that
+            # name: the same for every deck)
+            memo_key = (id(spec), key, identity, tuple(sorted(self.declared)))
             hit = table.obstacles.get(memo_key)
             if hit is None or hit[0] is not spec:
                 if len(table.obstacles) > 100_000:
@@ -1074,72 +1097,36 @@ class _Deck:
             )
         return found
 
-    def companion_results(
-        self, findings: list[Finding], numbers: Iterable[tuple[bool, int, int, int, bool]], breakers: bool
-    ) -> list[_Outcome]:
-        """The ten companions' outcomes in table order from the chunk's ``numbers`` (eligible,
-        breaking entries, copies to cut, cards to add, near miss); appends their findings, with the
-        full result where a finding or (``breakers``) the breakers table needs it."""
+    def companion_results(self, findings: list[Finding], shown: Iterable[int]) -> dict[int, _Result]:
+        """The full results of the companions whose result is shown (declared, eligible, a near
+        miss, or in the breakers table), from the chunk's numbers; appends their findings."""
+        if not shown:
+            return {}
         identity = self.fact(self.commanders[0]).color_identity if self.commanders else None
         obstacles = self._obstacles(identity)
         size = self.counts[_MAIN] + (self.counts[_COMMANDER] if self.spec.commander else 0)
-        results: list[_Outcome] = []
-        declared = self.declared
-        for i, (eligible, found, cut, add, near_miss) in enumerate(numbers):
+        result, index = self.chunk.result, self.index
+        results: dict[int, _Result] = {}
+        for i in shown:
             problems = obstacles[i]
-            verdict: DeckVerdict | None = None  # built only when a message or the breakers need it
-            if problems and any(kind == "format" for kind, _ in problems):
-                verdict = _NO_VERDICT  # it can never hold here: nothing to cut or add
-            full = None
-            if i in declared or eligible or near_miss or (breakers and found):
-                full = _Result(self, i, problems, verdict, (found, cut, add), size, eligible, near_miss)
-            results.append((eligible, found, cut, add, near_miss, full))
-        sideboard_eligible = self.from_sideboard and any(results[i][0] for i in declared)
-        for *_, result in results:
-            if result is not None and (result.declared_at is not None or result.eligible or result.near_miss):
-                findings += result.findings(sideboard_eligible)
-        return results
-
-    # -- rows (batch.add_report) ---------------------------------------------------------------------
-    def add_rows(
-        self, sink: RowSink, deck_id: DeckId, findings: list[Finding], results: list[_Outcome]
-    ) -> None:
-        counts = [0, 0, 0]  # info, warning, error
-        for f in findings:
-            counts[int(f.severity)] += 1
-            sink.findings(finding_row(deck_id, f))
-        eligible: list[str] = []
-        declared: list[str] = []
-        for i, (is_eligible, found, cut, add, near_miss, result) in enumerate(results):
-            rule = COMPANIONS[i]
-            is_declared = i in self.declared
-            sink.companions((deck_id, rule.name, is_eligible, is_declared, found, cut, add, near_miss))
-            if sink.breakers is not None and found and result is not None:
-                for b in result.full().breakers:
-                    sink.breakers((deck_id, rule.name, b.card, b.quantity, b.zone, b.line, b.reason))
-            if is_eligible:
-                eligible.append(rule.short)
-            if is_declared:
-                declared.append(rule.name)
-        commanders = [self.fact(p).name for p in self.commanders]
-        sink.summary(
-            (
-                deck_id,
-                self.path,
-                None,
-                self.spec.name,
-                counts[2] == 0,
-                counts[2],
-                counts[1],
-                counts[0],
-                self.counts[_MAIN],
-                self.counts[_SIDE],
-                " + ".join(commanders) if commanders else None,
-                ", ".join(declared) if declared else None,
-                ", ".join(eligible),
-                len(eligible),
+            # where it can never hold there is nothing to cut or add (the verdict's own reading)
+            impossible = any(kind == "format" for kind, _ in problems)
+            results[i] = _Result(
+                self,
+                i,
+                problems,
+                _NO_VERDICT if impossible else None,
+                size,
+                bool(result.eligible[index, i]),
+                bool(result.near_miss[index, i]),
             )
+        sideboard_eligible = self.from_sideboard and any(
+            bool(result.eligible[index, i]) for i in self.declared
         )
+        for shown_result in results.values():
+            if shown_result.declared_at is not None or shown_result.eligible or shown_result.near_miss:
+                findings += shown_result.findings(sideboard_eligible)
+        return results
 
 
 class _Result:
@@ -1152,7 +1139,6 @@ class _Result:
         index: int,
         obstacles: list[tuple[str, str]],
         verdict: DeckVerdict | None,
-        counts: tuple[int, int, int],
         size: int,
         eligible: bool,
         near_miss: bool,
@@ -1161,7 +1147,6 @@ class _Result:
         self.index, self.size, self.eligible, self.near_miss = index, size, eligible, near_miss
         self.declared_at = deck.declared.get(index)
         self._full: CompanionResult | None = None
-        self.breaker_count, self.cut_count, self.add = counts
 
     def full(self) -> CompanionResult:
         if self._full is None:

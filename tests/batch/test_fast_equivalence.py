@@ -233,14 +233,22 @@ def per_deck_contexts(
     return context
 
 
-def check_by_format(store: CardStore, decks: Iterable[tuple[Hashable, str, str]]) -> int:
-    """(deck id, text, format) triples, one batch (one context) per format, in first-seen order."""
+def check_by_format(
+    store: CardStore, decks: Iterable[tuple[Hashable, str, str]], *, breakers: bool = True
+) -> int:
+    """(deck id, text, format) triples, one batch (one context) per format, in first-seen order.
+    Without the breakers table (frames.validate's default) a deck without findings has its rows
+    written straight from the lean checker's arrays; with it, any deck with a breaker is written
+    with messages: the bulk tests run both ways."""
     groups: dict[str, list[Item]] = {}
     for deck_id, text, fmt in decks:
         groups.setdefault(fmt, []).append((deck_id, text))
     for fmt, items in groups.items():
-        assert_same_rows(items, context_for(store, fmt))
+        assert_same_rows(items, context_for(store, fmt), breakers=breakers)
     return sum(len(items) for items in groups.values())
+
+
+BREAKERS = pytest.mark.parametrize("breakers", [False, True], ids=["no-breakers", "breakers"])
 
 
 # -- properties over every format --------------------------------------------------------------------
@@ -273,7 +281,8 @@ def test_fuzz_mixed_formats(
 
 
 # -- seeded bulk -------------------------------------------------------------------------------------
-def test_bulk_realistic_decks() -> None:
+@BREAKERS
+def test_bulk_realistic_decks(breakers: bool) -> None:
     """2,000 benchmark-style decks (1 in 4 Commander), each in the format it was built for, most in
     the benchmark's own layout and the rest in the other export styles."""
     store = fresh_bundled_store()
@@ -285,10 +294,11 @@ def test_bulk_realistic_decks() -> None:
             shape = "realistic_commander" if fmt == "commander" else "realistic_constructed"
             text = deckgen.make_text(pool, shape, rng, noise_rate=0.2)
         decks.append((deck_id, text, fmt))
-    assert check_by_format(store, decks) == 2000
+    assert check_by_format(store, decks, breakers=breakers) == 2000
 
 
-def test_bulk_odd_shapes() -> None:
+@BREAKERS
+def test_bulk_odd_shapes(breakers: bool) -> None:
     """Every odd shape a dozen times, every style in turn, across the formats the shape suits."""
     store = fresh_bundled_store()
     pool = deckgen.pool_for(store)
@@ -302,7 +312,7 @@ def test_bulk_odd_shapes() -> None:
                 pool, shape, rng, style=styles[(i * 7 + j) % len(styles)], noise_rate=0.3
             )
             decks.append((f"{shape}-{i:02d}", text, suits[i % len(suits)]))
-    assert check_by_format(store, decks) == 12 * len(deckgen.ODD_SHAPES)
+    assert check_by_format(store, decks, breakers=breakers) == 12 * len(deckgen.ODD_SHAPES)
 
 
 def _bench_module() -> Any:
@@ -317,7 +327,8 @@ def _bench_module() -> Any:
     return module
 
 
-def test_benchmark_generator_decks() -> None:
+@BREAKERS
+def test_benchmark_generator_decks(breakers: bool) -> None:
     """The benchmark's own decks (benchmarks/bench_batch.py generate(), bundled cards), each in the
     format the benchmark checks it in."""
     bench = _bench_module()
@@ -327,7 +338,7 @@ def test_benchmark_generator_decks() -> None:
         (deck_id, text, "commander" if deck_id.startswith("edh-") else "modern")
         for deck_id, text in bench.generate(pool, 400, 7)
     ]
-    assert check_by_format(fresh_bundled_store(), decks) == 400
+    assert check_by_format(fresh_bundled_store(), decks, breakers=breakers) == 400
 
 
 # -- the repository's decklists ----------------------------------------------------------------------
@@ -345,7 +356,8 @@ def _natural_format(path: Path) -> str:
 REPOSITORY_FORMATS = ("modern", "legacy", "vintage", "pauper", "commander", "brawl", "limited", "freeform")
 
 
-def test_repository_decklists() -> None:
+@BREAKERS
+def test_repository_decklists(breakers: bool) -> None:
     """Every list in data/decks and data/corpus, in its own format and in eight others."""
     files = sorted(p for root in (DATA_DECKS, DATA_CORPUS) for p in root.rglob("*.txt"))
     assert len(files) >= 60
@@ -359,7 +371,7 @@ def test_repository_decklists() -> None:
         assert natural in FORMATS, path
         for fmt in dict.fromkeys((natural, *REPOSITORY_FORMATS)):
             decks.append((f"{deck_id}@{fmt}", text, fmt))
-    check_by_format(store, decks)
+    check_by_format(store, decks, breakers=breakers)
 
 
 # -- real data ---------------------------------------------------------------------------------------
@@ -380,7 +392,10 @@ def real_sqlite_store(
 
 
 @pytest.mark.realdata
-def test_real_cards_generated_decks(real_store: CardStore, real_pool: deckgen.CardPool) -> None:
+@BREAKERS
+def test_real_cards_generated_decks(
+    real_store: CardStore, real_pool: deckgen.CardPool, breakers: bool
+) -> None:
     """1,000 decks over the real card pool: 800 benchmark-style (Modern and Commander), 200 odd
     shapes (each of them), each in a format it suits."""
     decks = [(f"real-{i}", t, f) for i, (_, t, f) in enumerate(deckgen.realistic(real_pool, 800, seed=99))]
@@ -389,7 +404,7 @@ def test_real_cards_generated_decks(real_store: CardStore, real_pool: deckgen.Ca
         shape = deckgen.ODD_SHAPES[i % len(deckgen.ODD_SHAPES)]
         suits = deckgen.SHAPES[shape].formats
         decks.append((f"odd-{shape}-{i}", deckgen.make_text(real_pool, shape, rng), suits[i % len(suits)]))
-    assert check_by_format(real_store, decks) == 1000
+    assert check_by_format(real_store, decks, breakers=breakers) == 1000
 
 
 # taw/magic-preconstructed-decks: the Brawl precons are Standard Brawl (60) and Arena Brawl (100) decks
@@ -410,7 +425,8 @@ def _real_formats(relative: Path, text: str) -> tuple[str, ...]:
 
 @pytest.mark.realdata
 @pytest.mark.slow  # ~25 s: name suggestions for ~2,000 cards printed after the April 2022 data
-def test_real_decklists(realdata: Path, real_sqlite_store: CardStore) -> None:
+@BREAKERS
+def test_real_decklists(realdata: Path, real_sqlite_store: CardStore, breakers: bool) -> None:
     """A fixed sample of the real decklists in ../shared/realdata/decks, in their natural formats,
     against the real cards in a SQLite store."""
     root = realdata / "decks"
@@ -427,4 +443,4 @@ def test_real_decklists(realdata: Path, real_sqlite_store: CardStore) -> None:
         for fmt in _real_formats(relative, text):
             decks.append((f"{relative.as_posix()}@{fmt}", text, fmt))
     assert len(decks) > REAL_SAMPLE // 2
-    check_by_format(real_sqlite_store, decks)
+    check_by_format(real_sqlite_store, decks, breakers=breakers)
