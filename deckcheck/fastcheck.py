@@ -467,10 +467,10 @@ class _StoredCards(Sequence[CardFacts]):
 
     def __init__(self, stored: _StoredFacts) -> None:
         self._stored = stored
-        self._built: list[CardFacts | None] = [None] * len(stored)
+        self.made: list[CardFacts | None] = [None] * len(stored)
 
     def __len__(self) -> int:
-        return len(self._built)
+        return len(self.made)
 
     @overload
     def __getitem__(self, i: int) -> CardFacts: ...
@@ -479,9 +479,9 @@ class _StoredCards(Sequence[CardFacts]):
     def __getitem__(self, i: int | slice) -> CardFacts | list[CardFacts]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        found = self._built[i]
+        found = self.made[i]
         if found is None:
-            found = self._built[i] = self._stored.facts_at(i)
+            found = self.made[i] = self._stored.facts_at(i)
         return found
 
 
@@ -516,10 +516,11 @@ Rows = Callable[[tuple[Any, ...]], None]
 
 @dataclass(slots=True)
 class RowSink:
-    """Where one deck's rows go (batch.BatchRows' tables' ``add``); ``breakers`` None: not wanted."""
+    """Where one deck's rows go (batch.BatchRows' tables' ``add``; ``companions`` takes a deck's ten
+    rows at once); ``breakers`` None: not wanted."""
 
     findings: Rows
-    companions: Rows
+    companions: Callable[[Iterable[tuple[Any, ...]]], None]
     breakers: Rows | None
     summary: Rows
 
@@ -680,6 +681,19 @@ class _Chunk:
         # -- the ten companions ------------------------------------------------------------------
         result = self.result = vectorised.evaluate(d, c, z, q, n, arrays, specs, table.card)
 
+        # the companion table's columns as Python values, per deck (one conversion for the chunk)
+        self.companion_lists = tuple(
+            column.tolist()
+            for column in (
+                result.eligible,
+                result.declared,
+                result.breakers,
+                result.cut,
+                result.add,
+                result.near_miss,
+            )
+        )
+
         # -- format rules (formats.check_deck): which decks, and which of their cards, to report ----
         self.counts = np.bincount(d * _N_ZONES + z, weights=q, minlength=n * _N_ZONES).reshape(n, _N_ZONES)
         reported = np.zeros(len(c), dtype=bool)  # entries whose card may have a finding
@@ -827,22 +841,10 @@ class _Chunk:
         for f in findings:
             counts[int(f.severity)] += 1
             sink.findings(finding_row(deck_id, f))
-        result = self.result
-        eligible = result.eligible[index].tolist()
-        declared = result.declared[index].tolist()
-        breakers = result.breakers[index].tolist()
-        for row in zip(
-            repeat(deck_id),
-            _RULE_NAMES,
-            eligible,
-            declared,
-            breakers,
-            result.cut[index].tolist(),
-            result.add[index].tolist(),
-            result.near_miss[index].tolist(),
-            strict=False,
-        ):
-            sink.companions(row)
+        eligible, declared, breakers, cut, add, near_miss = (column[index] for column in self.companion_lists)
+        sink.companions(
+            zip(repeat(deck_id), _RULE_NAMES, eligible, declared, breakers, cut, add, near_miss, strict=False)
+        )
         if sink.breakers is not None:
             for i, shown in results.items():
                 if breakers[i]:
@@ -888,11 +890,10 @@ class _Deck:
         _, path, entries, spec = chunk.decks[index]
         self.path, self.entries, self.spec, self.table = path, entries, spec, chunk.table
         self.index, self.chunk = index, chunk
-        self._cards, self._codes, self._start = (
-            chunk.table.arrays.cards,
-            chunk.codes,
-            int(chunk.starts[index]),
-        )
+        cards = chunk.table.arrays.cards
+        self._cards, self._codes, self._start = cards, chunk.codes, int(chunk.starts[index])
+        # the facts objects made so far, by code (a store's are made when first asked for)
+        self._made = cards.made if isinstance(cards, _StoredCards) else cards
         counts = chunk.counts_list[index]
         self.counts = {zone: counts[_ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
         key = int(chunk.result.key_of[index])
@@ -928,7 +929,8 @@ class _Deck:
 
     def fact(self, pos: int) -> CardFacts:
         """The facts of the card at this position."""
-        return cast(CardFacts, self._cards[self._codes[self._start + pos]])
+        code = self._codes[self._start + pos]
+        return cast(CardFacts, self._made[code] or self._cards[code])
 
     def groups(self, names: Collection[str]) -> dict[str, list[int]]:
         """Each of these cards' positions (a card's entries: CR 100.2a, by name), the cards in
@@ -1053,8 +1055,12 @@ class _Deck:
         """The starting deck as the deck-level conditions read it (built only when one needs it)."""
         if self._counted is None:
             zones = (_MAIN, _COMMANDER) if self.spec.commander else (_MAIN,)
+            made, cards = self._made, self._cards
+            codes = self._codes[self._start : self._start + len(self.entries)]
             self._counted = [
-                (Item(*entry), self.fact(p)) for p, entry in enumerate(self.entries) if entry[_ZONE] in zones
+                (Item(*entry), cast(CardFacts, made[code] or cards[code]))
+                for entry, code in zip(self.entries, codes, strict=True)
+                if entry[_ZONE] in zones
             ]
         return self._counted
 

@@ -315,12 +315,14 @@ def evaluate(
     breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
     _umori_breaking(breaking, d, c, q, nonland, cards, n_decks)
     lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats, lookup)
-    hit, companion = np.nonzero(breaking)  # one group-by over (deck, companion) for all ten
-    cell = d[hit].astype(np.int64) * N_RULES + companion
-    breakers = np.bincount(cell, minlength=n_decks * N_RULES).reshape(n_decks, N_RULES)
-    cut = np.bincount(cell, weights=q[hit], minlength=n_decks * N_RULES).astype(np.int64)
-    cut = cut.reshape(n_decks, N_RULES)
-    del hit, companion, cell
+    # per companion, a group-by over the decks (temporaries of one entry-length column at a time:
+    # a corpus of 100k decks has millions of entries)
+    breakers = np.zeros((n_decks, N_RULES), dtype=np.int64)
+    cut = np.zeros((n_decks, N_RULES), dtype=np.int64)
+    for r in range(N_RULES):
+        column = breaking[:, r]
+        breakers[:, r] = np.bincount(d, weights=column, minlength=n_decks)
+        cut[:, r] = np.bincount(d, weights=np.where(column, q, 0), minlength=n_decks)
     cut[:, LUTRI] = lutri_cut
     met = breakers == 0
 
