@@ -533,11 +533,8 @@ _ZONE: Final = 2
 _LINE: Final = 3
 _NO_CLASH: tuple[Item, ...] = ()
 _NO_VERDICT = DeckVerdict()  # a condition that can never hold: nothing to cut or add
-_NONE: list[int] = []  # an empty group (never appended to)
 _ALL_ZONES = frozenset(formats.ALL_ZONES)
 _COMMANDER_COPY_ZONES = frozenset({_MAIN, _COMMANDER})  # Commander counts copies in the 100 only
-_START = frozenset({_MAIN})  # the starting deck (CR 103.2a) ...
-_COMMANDER_START = frozenset({_MAIN, _COMMANDER})  # ... with the commanders in Commander
 # Decks with this many copies or more (no real one) go to the engine: every count here stays exact
 # in numpy's integer and float arithmetic.
 _MAX_COPIES: Final = 1 << 39
@@ -753,8 +750,14 @@ class _Chunk:
         is_reported = np.array(self.states, dtype=np.int8) == _REPORT
         of_reported = is_reported[d]
         self.reported = self._positions(reported & of_reported, d, entry)
-        special = (z != vectorised.MAIN) | arrays.named[c].any(axis=1)
-        self.special = self._positions(special & of_reported, d, entry)
+        # the commander; the entries that may declare a companion (under Companion, or in a
+        # constructed sideboard); in Commander, the starting deck's cards with a companion's name
+        self.commander_at = self._positions(of_reported & (z == vectorised.COMMANDER), d, entry)
+        declaring = (z == vectorised.COMPANION) | ((z == vectorised.SIDEBOARD) & ~commander[d])
+        self.declaring = self._positions(of_reported & declaring & (arrays.rule_index[c] >= 0), d, entry)
+        starting = (z == vectorised.MAIN) | (z == vectorised.COMMANDER)
+        named = of_reported & commander[d] & starting & arrays.named[c].any(axis=1)
+        self.named_at = self._positions(named, d, entry)
         shown = result.declared | result.eligible | result.near_miss
         if breakers:
             shown |= result.breakers > 0
@@ -898,34 +901,23 @@ class _Deck:
         self.counts = {zone: counts[_ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
         key = int(chunk.result.key_of[index])
         self.key = spec.legality_candidates[key] if key >= 0 else None  # formats.legality_key_for's
-        self.commanders: list[int] = []
+        self.commanders = chunk.commander_at.get(index, [])  # (one: the scope's)
         self.declared: dict[int, int] = {}  # companion index -> position of the declaring entry
         self.from_sideboard = False
         self._counted: list[companions.Counted] | None = None
-        self.unusual: list[int] = []  # positions of entries outside the main deck
-        self.named_cards: dict[str, None] = {}  # cards with a companion's name (Commander clashes)
-        listed, sideboard = [], []
-        for pos in chunk.special.get(index, ()):  # outside the main deck, or with a companion's name
-            _, name, zone, _ = entries[pos]
-            fact = self.fact(pos)
-            if fact.named:
-                self.named_cards[name] = None
-            if zone is _MAIN:
-                continue
-            self.unusual.append(pos)
-            if zone is _COMMANDER:
-                self.commanders.append(pos)
-            elif zone is _COMPANION:
-                listed.append(pos)
-            elif fact.rule_index >= 0:
-                sideboard.append(pos)
         # the scope (the chunk's) leaves one companion under Companion, or sideboard ones
+        declaring = chunk.declaring.get(index, ())
+        listed = [pos for pos in declaring if entries[pos][_ZONE] is _COMPANION]
         if listed:
             self.declared[self.fact(listed[0]).rule_index] = listed[0]
-        elif sideboard and not spec.commander:
-            for pos in sideboard:
+        elif declaring:
+            for pos in declaring:
                 self.declared.setdefault(self.fact(pos).rule_index, pos)
             self.from_sideboard = True
+        # Commander: the starting deck's cards with a companion's name, by name, in deck order
+        self.named_cards: dict[str, list[int]] = {}
+        for pos in chunk.named_at.get(index, ()):
+            self.named_cards.setdefault(entries[pos][_NAME], []).append(pos)
 
     def fact(self, pos: int) -> CardFacts:
         """The facts of the card at this position."""
@@ -1034,7 +1026,7 @@ class _Deck:
             counts[_COMMANDER],
             counts[_COMPANION],
             sideboard,
-            lambda: self.placed([p for p in self.unusual if entries[p][_ZONE] in zones]),
+            lambda: self.placed([p for p, entry in enumerate(entries) if entry[_ZONE] in zones]),
         )
 
     def placed(self, group: list[int]) -> list[Item]:
@@ -1069,9 +1061,8 @@ class _Deck:
         spec, key, table = self.spec, self.key, self.table
         clashes: dict[int, list[Item]] = {}
         if spec.commander and self.named_cards:
-            for positions in self.groups(self.named_cards).values():
-                group = [p for p in positions if self.entries[p][_ZONE] in _COMMANDER_START]
-                for i in self.fact(group[0]).named if group else ():
+            for group in self.named_cards.values():
+                for i in self.fact(group[0]).named:
                     clashes.setdefault(i, []).extend(Item(*self.entries[p]) for p in group)
         if not clashes:
             # the usual case: the same answer for every deck of this format, key, identity and
