@@ -756,7 +756,7 @@ class _Chunk:
         declaring = (z == vectorised.COMPANION) | ((z == vectorised.SIDEBOARD) & ~commander[d])
         self.declaring = self._positions(of_reported & declaring & (arrays.rule_index[c] >= 0), d, entry)
         starting = (z == vectorised.MAIN) | (z == vectorised.COMMANDER)
-        named = of_reported & commander[d] & starting & arrays.named[c].any(axis=1)
+        named = of_reported & commander[d] & starting & arrays.has_named[c]
         self.named_at = self._positions(named, d, entry)
         shown = result.declared | result.eligible | result.near_miss
         if breakers:

@@ -153,6 +153,7 @@ class CardArrays:
         self._built = 0
         self.breaks = np.zeros((0, N_RULES), dtype=bool)  # (cards, companions)
         self.named = np.zeros((0, N_RULES), dtype=bool)
+        self.has_named: Any = np.zeros(0, dtype=bool)
         self.rule_index = np.zeros(0, dtype=np.int64)
         self.is_land = np.zeros(0, dtype=bool)
         self.ability = np.zeros(0, dtype=bool)
@@ -193,6 +194,7 @@ class CardArrays:
 
         self.breaks = np.concatenate([self.breaks, bits(np.array(columns.breaks_mask, np.int64), N_RULES)])
         self.named = np.concatenate([self.named, bits(np.array(columns.named_mask, np.int64), N_RULES)])
+        self.has_named = self.named.any(axis=1)  # the card has a companion's name
         self.rule_index = grow(self.rule_index, columns.rule_index, np.int64)
         self.is_land = grow(self.is_land, columns.is_land, bool)
         self.ability = grow(self.ability, columns.ability, bool)
@@ -293,6 +295,30 @@ class Evaluation:
         self.near_miss = ~self.eligible & (changes > 0) & (changes <= companions.NEAR_MISS_CARDS)
 
 
+class DeckSums:
+    """Per-deck sums of entry columns, one column at a time (a corpus of 100k decks has millions of
+    entries: no entries x companions temporaries). Entries are usually grouped by deck already (a
+    decklist's entries are read together): then a cumulative sum does every deck at once; else a
+    bincount."""
+
+    def __init__(self, d: Any, n_decks: int) -> None:
+        self.d, self.n_decks = d, n_decks
+        grouped = len(d) > 0 and bool(np.all(d[:-1] <= d[1:]))
+        self.bounds = np.searchsorted(d, np.arange(n_decks + 1)) if grouped else None
+
+    def of(self, values: Any, weights: Any = None) -> Any:
+        """(decks, k) int64: the sums of the (entries, k) ``values``, each entry's times ``weights``."""
+        found = np.zeros((self.n_decks, values.shape[1]), dtype=np.int64)
+        for k in range(values.shape[1]):
+            column = values[:, k] if weights is None else np.where(values[:, k], weights, 0)
+            if self.bounds is None:
+                found[:, k] = np.bincount(self.d, weights=column, minlength=self.n_decks)
+            else:
+                running = np.concatenate([[0], np.cumsum(column, dtype=np.int64)])
+                found[:, k] = running[self.bounds[1:]] - running[self.bounds[:-1]]
+        return found
+
+
 def evaluate(
     d: Any,
     c: Any,
@@ -315,14 +341,9 @@ def evaluate(
     breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
     _umori_breaking(breaking, d, c, q, nonland, cards, n_decks)
     lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats, lookup)
-    # per companion, a group-by over the decks (temporaries of one entry-length column at a time:
-    # a corpus of 100k decks has millions of entries)
-    breakers = np.zeros((n_decks, N_RULES), dtype=np.int64)
-    cut = np.zeros((n_decks, N_RULES), dtype=np.int64)
-    for r in range(N_RULES):
-        column = breaking[:, r]
-        breakers[:, r] = np.bincount(d, weights=column, minlength=n_decks)
-        cut[:, r] = np.bincount(d, weights=np.where(column, q, 0), minlength=n_decks)
+    sums = DeckSums(d, n_decks)
+    breakers = sums.of(breaking)
+    cut = sums.of(breaking, q)
     cut[:, LUTRI] = lutri_cut
     met = breakers == 0
 
@@ -360,14 +381,16 @@ def evaluate(
         has_commander = (per_deck(d[commanders], n_decks) > 0) & commander_format
         commander_identity = np.zeros(n_decks, dtype=np.int64)
         np.bitwise_or.at(commander_identity, d[commanders], cards.identity[c[commanders]])
+        # a card of the companion's name in the starting deck (few entries have one)
+        hits = np.flatnonzero(start & commander_format[d] & cards.has_named[c])
+        entry_of, named_rule = np.nonzero(cards.named[c[hits]])
+        obstacle[d[hits][entry_of], named_rule] = True
         for r, rule in enumerate(RULES):
             own = colour_mask(rule.colour_identity)
             card = lookup(rule.name)  # a declared companion is judged as the card it is
             as_declared = own if card is None else colour_mask(card.color_identity)
             companion_identity = np.where(declared[:, r], as_declared, own)
             obstacle[:, r] |= has_commander & ((companion_identity & ~commander_identity) != 0)
-            named = start & cards.named[c, r]
-            obstacle[:, r] |= (per_deck(d[named], n_decks) > 0) & commander_format
 
     return Evaluation(met & ~obstacle, declared, breakers, cut, add, obstacle, breaking, key_of)
 
@@ -458,17 +481,14 @@ def _umori_breaking(
     entries = np.flatnonzero(nonland)
     if not len(entries):
         return
-    deck, card, copies = d[entries], c[entries], q[entries]
-    present = np.bitwise_or.reduce(cards.type_mask[card])
+    deck, masks, copies = d[entries], cards.type_mask[c[entries]], q[entries]
+    present = np.bitwise_or.reduce(masks)
     order = umori_order(t for t, bit in type_bits().items() if present >> bit & 1)
     if not order:  # no nonland card has a card type at all
         breaking[entries, UMORI] = True
         return
     bit_of = type_bits()
-    has_type = (cards.type_mask[:, None] >> np.array([bit_of[t] for t in order], dtype=np.int64)) & 1 > 0
-    counts = np.zeros((n_decks, len(order)), dtype=np.int64)
-    for t in range(len(order)):
-        with_type = has_type[card, t]
-        counts[:, t] = np.bincount(deck[with_type], weights=copies[with_type], minlength=n_decks)
+    has_type = (masks[:, None] >> np.array([bit_of[t] for t in order], dtype=np.int64)) & 1 > 0
+    counts = DeckSums(deck, n_decks).of(has_type, copies)
     best = counts.argmax(axis=1)  # the first of equal counts: the tie order above
-    breaking[entries, UMORI] = ~has_type[card, best[deck]]
+    breaking[entries, UMORI] = ~has_type[np.arange(len(entries)), best[deck]]
