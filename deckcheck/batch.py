@@ -46,7 +46,7 @@ from deckcheck.deck import Entry, ParsedDeck, Zone
 from deckcheck.decklist import parse_file, parse_text
 from deckcheck.decklist._base import MAX_BYTES
 from deckcheck.decklist._decode import decode
-from deckcheck.decklist.fast import fast_entries
+from deckcheck.decklist.fast import PlainDecks, fast_entries, read_plain
 from deckcheck.engine import Report, check_parsed
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
@@ -666,18 +666,21 @@ def _check_chunk(
     breakers: bool,
 ) -> None:
     """The lean checker for the chunk's plain decks, the engine for the others, rows in deck order."""
-    contexts: list[BatchContext] = []
-    candidates: list[fastcheck.Candidate] = []
-    for deck_id, path, source in chunk:
-        deck_context = context if isinstance(context, BatchContext) else context(deck_id)
-        contexts.append(deck_context)
-        if isinstance(source, str):
-            plain = fast_entries(source)
-        elif not source.problems and not source.metadata and source.name is None:
-            plain = [(e.quantity, e.name, e.zone, e.line) for e in source.entries]
-        else:
-            plain = None  # read with something to say: the engine's
-        candidates.append((deck_id, path, plain or (), deck_context.spec))  # no entries: handed back
+    contexts = [context if isinstance(context, BatchContext) else context(deck_id) for deck_id, _, _ in chunk]
+    candidates = [(deck_id, path, c.spec) for (deck_id, path, _), c in zip(chunk, contexts, strict=True)]
+    texts = [source for _, _, source in chunk if isinstance(source, str)]
+    if len(texts) == len(chunk):
+        entries = read_plain(texts)  # every line of the chunk in one pass
+    else:  # decks read already (files with something to say, long frames), or a mix
+        read = iter(read_plain(texts).entries(i) for i in range(len(texts)))
+        entries = PlainDecks()
+        for _, _, source in chunk:
+            if isinstance(source, str):
+                entries.add(next(read))
+            elif not source.problems and not source.metadata and source.name is None:
+                entries.add([(e.quantity, e.name, e.zone, e.line) for e in source.entries])
+            else:
+                entries.add(None)  # read with something to say: the engine's
 
     def engine(offset: int, index: int) -> None:
         deck_id, path, source = chunk[offset + index]
@@ -693,7 +696,8 @@ def _check_chunk(
         end = start + 1
         while end < len(chunk) and contexts[end].facts is table:
             end += 1
-        fastcheck.check_decks(sink, candidates[start:end], table, functools.partial(engine, start))
+        run = entries if start == 0 and end == len(chunk) else entries.part(start, end)
+        fastcheck.check_decks(sink, candidates[start:end], run, table, functools.partial(engine, start))
         start = end
 
 

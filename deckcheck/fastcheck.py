@@ -30,7 +30,7 @@ import threading
 import weakref
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain, repeat
+from itertools import repeat
 from typing import Any, Final, NamedTuple, cast, overload
 
 import numpy as np
@@ -48,6 +48,7 @@ from deckcheck.companions import (
     cut_note,
 )
 from deckcheck.deck import Zone
+from deckcheck.decklist.fast import PlainDecks
 from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import (
@@ -510,7 +511,7 @@ class Item(NamedTuple):
 
 
 Entries = Sequence[tuple[int, str, Zone, int]]  # (quantity, name, zone, line), as decklist.fast gives
-Candidate = tuple[DeckId, str, Entries, FormatSpec]  # deck id, path (for findings), entries, format
+Candidate = tuple[DeckId, str, FormatSpec]  # deck id, path (for findings), format
 Rows = Callable[[tuple[Any, ...]], None]
 
 
@@ -568,15 +569,21 @@ def _sort_key(f: Finding) -> tuple[bool, int, int, str]:
 
 
 def check_decks(
-    sink: RowSink, decks: Sequence[Candidate], table: FactTable, fallback: Callable[[int], None]
+    sink: RowSink,
+    decks: Sequence[Candidate],
+    entries: PlainDecks,
+    table: FactTable,
+    fallback: Callable[[int], None],
 ) -> int:
     """Add the rows the engine would give each deck to ``sink``, deck by deck in order; for a deck
     outside the lean path's scope (see the module docstring) call ``fallback(its index)`` at its place
-    instead, so the caller can run the engine there. Returns how many decks the lean path took."""
+    instead, so the caller can run the engine there. Deck i's entries are ``entries.entries(i)`` (as
+    decklist.fast reads them; a deck not taken there has none and is handed back). Returns how many
+    decks the lean path took."""
     if not decks:
         return 0
     with table.lock:
-        chunk = _Chunk(decks, table, breakers=sink.breakers is not None)
+        chunk = _Chunk(decks, entries, table, breakers=sink.breakers is not None)
     taken = 0
     for index, state in enumerate(chunk.states):
         if state == _OUT:
@@ -595,8 +602,10 @@ def check_entries(
 ) -> bool:
     """One deck: :func:`check_decks` of a chunk of one. False (nothing added) when the deck is
     outside the lean path's scope."""
+    columns = PlainDecks()
+    columns.add(entries)
     handed_back: list[int] = []
-    check_decks(sink, [(deck_id, path, entries, spec)], table, handed_back.append)
+    check_decks(sink, [(deck_id, path, spec)], columns, table, handed_back.append)
     return not handed_back
 
 
@@ -605,18 +614,19 @@ class _Chunk:
     says, per deck, whether it is out of scope, quiet (no finding: its rows come from the arrays) or
     has something to report (:meth:`report` writes its messages)."""
 
-    def __init__(self, decks: Sequence[Candidate], table: FactTable, *, breakers: bool) -> None:
-        self.decks, self.table = decks, table
+    def __init__(
+        self, decks: Sequence[Candidate], columns: PlainDecks, table: FactTable, *, breakers: bool
+    ) -> None:
+        self.decks, self.columns, self.table = decks, columns, table
         n = self.n = len(decks)
-        lengths = np.fromiter((len(entries) for _, _, entries, _ in decks), dtype=np.int64, count=n)
-        self.starts = np.cumsum(lengths) - lengths
+        bounds = np.array(columns.starts, dtype=np.int64)
+        lengths = np.diff(bounds)
+        self.starts = bounds[:-1]
         self.states = [_OUT] * n
-        flat = list(chain.from_iterable(entries for _, _, entries, _ in decks))
-        if not flat:
+        names = columns.names
+        if not names:
             self.codes: list[int] = []
             return
-        quantities, names, zones, lines = zip(*flat, strict=True)
-        del flat
         found = list(map(table.codes.get, names))  # in C; a name not met before is looked up once
         if None in found:
             look_up = table.code
@@ -625,11 +635,12 @@ class _Chunk:
             ]
         self.codes = cast(list[int], found)
         c = np.array(self.codes, dtype=np.intp)
-        z = np.fromiter(map(_ZONE_CODE.__getitem__, zones), dtype=np.int8, count=len(zones))
+        z = np.fromiter(map(_ZONE_CODE.__getitem__, columns.zones), dtype=np.int8, count=len(names))
+        quantities = columns.quantities
         if max(quantities) >= _MAX_COPIES:
-            quantities = tuple(min(x, _MAX_COPIES) for x in quantities)
+            quantities = [min(x, _MAX_COPIES) for x in quantities]
         q = np.array(quantities, dtype=np.int64)
-        line = np.array(lines, dtype=np.int64)
+        line = np.array(columns.lines, dtype=np.int64)
         d = np.repeat(np.arange(n), lengths)
         entry = np.arange(len(c))  # each entry's index in ``codes`` (kept through the filters below)
 
@@ -732,7 +743,7 @@ class _Chunk:
         sizes: dict[tuple[FormatSpec, int, int], bool] = {}  # the few sizes a batch has, asked once
         main, side, commanders, listed = (_ZONE_CODE[zone] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION))
         for i in np.flatnonzero(~out & ~to_report).tolist():
-            spec, counts = decks[i][3], self.counts_list[i]
+            spec, counts = decks[i][2], self.counts_list[i]
             size_key = (
                 spec,
                 counts[main] + counts[commanders],
@@ -839,7 +850,7 @@ class _Chunk:
     ) -> None:
         """A deck's rows (batch.add_report's): findings, the ten companions from the arrays, their
         breakers from the full ``results``, the summary."""
-        deck_id, path, _, spec = self.decks[index]
+        deck_id, path, spec = self.decks[index]
         counts = [0, 0, 0]  # info, warning, error
         for f in findings:
             counts[int(f.severity)] += 1
@@ -890,7 +901,9 @@ class _Deck:
     the numbers the chunk computed."""
 
     def __init__(self, chunk: _Chunk, index: int) -> None:
-        _, path, entries, spec = chunk.decks[index]
+        _, path, spec = chunk.decks[index]
+        entries = chunk.columns.entries(index)
+        assert entries is not None  # a deck in scope was read
         self.path, self.entries, self.spec, self.table = path, entries, spec, chunk.table
         self.index, self.chunk = index, chunk
         cards = chunk.table.arrays.cards

@@ -31,6 +31,11 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import le
 from typing import Final, cast
 
 from deckcheck.deck import Zone
@@ -104,68 +109,176 @@ def fast_entries(text: str) -> list[tuple[int, str, Zone, int]] | None:
     """(quantity, name, zone, line) of every card line, exactly as parse_text(text) gives them in
     its ParsedDeck.entries (Entry.quantity, Entry.name, Entry.zone, Entry.line, same order), or None
     when the text is not one of the plain shapes below or anything in it might be read differently."""
-    if len(text) > _MAX_TEXT:
-        return None
-    if "\r" in text:  # split_lines breaks on CRLF, CR and LF alike: the same lines as LF alone
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.endswith("\n"):
-        text += "\n"
-    # The state machine of text._TextRun, reduced to what these line kinds can reach.
-    zone = _MAIN
-    cards_in_zone = False
-    pending_blank = False
-    blank_sideboard: bool | None = None  # no Sideboard header anywhere; computed when first needed
-    implicit_from = -1  # index of the first entry of the blank-line (MTGO) sideboard
-    companions = False
-    entries: list[tuple[int, str, Zone, int]] = []
-    append = entries.append
-    lines = text.split("\n")
+    return read_plain([text]).entries(0)
+
+
+@dataclass(slots=True)
+class PlainDecks:
+    """What :func:`fast_entries` gives for each of many texts, column by column: text i's entries are
+    positions ``starts[i]:starts[i + 1]`` of the columns; ``taken[i]`` is False (and it has none)
+    where fast_entries gives None."""
+
+    taken: list[bool] = field(default_factory=list)
+    starts: list[int] = field(default_factory=lambda: [0])
+    quantities: list[int] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    zones: list[Zone] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.taken)
+
+    def entries(self, i: int) -> list[tuple[int, str, Zone, int]] | None:
+        """Text i's (quantity, name, zone, line) entries, or None when it was not taken."""
+        if not self.taken[i]:
+            return None
+        first, end = self.starts[i], self.starts[i + 1]
+        return list(
+            zip(
+                self.quantities[first:end],
+                self.names[first:end],
+                self.zones[first:end],
+                self.lines[first:end],
+                strict=True,
+            )
+        )
+
+    def part(self, first: int, end: int) -> PlainDecks:
+        """Texts ``first:end`` only."""
+        part = PlainDecks()
+        for i in range(first, end):
+            part.add(self.entries(i))
+        return part
+
+    def add(self, entries: Sequence[tuple[int, str, Zone, int]] | None) -> None:
+        """Append one more deck's entries (None: not taken)."""
+        if entries:
+            quantities, names, zones, lines = zip(*entries, strict=True)
+            self.quantities += quantities
+            self.names += names
+            self.zones += zones
+            self.lines += lines
+        self.taken.append(entries is not None)
+        self.starts.append(len(self.names))
+
+
+def read_plain(texts: Sequence[str]) -> PlainDecks:
+    """:func:`fast_entries` for many texts at once. Every line of every text is split off and looked
+    up in one pass (a batch repeats lines: each distinct one is read by the regex once); the state
+    machine of text._TextRun then runs per text only at its blank and header lines, the card lines
+    between two of them being one run in one zone."""
+    prepared: list[str] = []
+    for text in texts:
+        if len(text) > _MAX_TEXT:
+            text = ""  # (no card line: not taken)
+        elif "\r" in text:  # split_lines breaks on CRLF, CR and LF alike: the same lines as LF alone
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if text and not text.endswith("\n"):
+            text += "\n"
+        prepared.append(text)
+    lines = "".join(prepared).split("\n")
     lines.pop()  # the "" after the last line end
-    known = list(map(_ROWS.get, lines))  # a batch repeats lines: most were read before
+    known = list(map(_ROWS.get, lines))
     rows = (
         cast(list[_Row], known)
         if None not in known
         else [row or _read_line(line) for row, line in zip(known, lines, strict=True)]
     )
-    for number, (quantity, name, header) in enumerate(rows, 1):
-        if quantity > 0:
+    quantities, names, headers = zip(*rows, strict=True) if rows else ((), (), ())
+    del known, rows
+    # the lines the state machine acts at (blank, header, other), in order
+    acting = list(compress(range(len(lines)), map(le, quantities, repeat(0))))
+    out = PlainDecks()
+    first = 0  # the text's first line
+    for text in prepared:
+        end = first + text.count("\n")
+        runs = _runs(quantities, headers, acting, first, end)
+        entries_before = len(out.names)
+        if runs is not None and _take(text, runs, quantities, names, first, out):
+            out.taken.append(True)
+        else:
+            for column in (out.quantities, out.names, out.zones, out.lines):
+                del column[entries_before:]
+            out.taken.append(False)
+        out.starts.append(len(out.names))
+        first = end
+    return out
+
+
+_Run = tuple[int, int, Zone, bool]  # card lines [first, end) of the joined lines, their zone, implicit
+
+
+def _runs(
+    quantities: Sequence[int], headers: Sequence[Zone | None], acting: list[int], first: int, end: int
+) -> list[_Run] | None:
+    """The text's card lines (lines ``first:end``) as runs in one zone: the state machine of
+    text._TextRun, reduced to what these line kinds can reach; None when a line is of another kind
+    or the blank-line (MTGO) sideboard is larger than usual (parse_text warns of either)."""
+    zone = _MAIN
+    cards_in_zone = False
+    pending_blank = False
+    blank_sideboard: bool | None = None  # no Sideboard header anywhere; computed when first needed
+    implicit = False  # the blank-line (MTGO) sideboard has begun
+    runs: list[_Run] = []
+    run = first  # where the current run of card lines starts
+    for at in [*acting[bisect_left(acting, first) : bisect_left(acting, end)], end]:
+        if at > run:
             if pending_blank:  # text._TextRun._after_blank
                 pending_blank = False
                 # Only their header enters Commander or Companion here, so _TextRun's zone_explicit
                 # always holds: a blank after their cards ends them.
                 if zone is _COMMANDER or zone is _COMPANION:
                     zone = _MAIN
-                elif zone is _MAIN and implicit_from < 0:
+                elif zone is _MAIN and not implicit:
                     if blank_sideboard is None:
-                        blank_sideboard = not any(row[2] is _SIDEBOARD for row in rows)
+                        blank_sideboard = _SIDEBOARD not in headers[first:end]
                     if blank_sideboard:
-                        zone, implicit_from = _SIDEBOARD, len(entries)
+                        zone, implicit = _SIDEBOARD, True
             cards_in_zone = True
-            append((quantity, name, zone, number))
-        elif header is not None:
+            runs.append((run, at, zone, implicit and zone is _SIDEBOARD))
+        if at == end:
+            break
+        header = headers[at]
+        if header is not None:
             zone = header
             cards_in_zone = pending_blank = False
-            companions = companions or zone is _COMPANION
-        elif quantity < 0:
+        elif quantities[at] < 0:
             return None  # a line of another kind
         elif cards_in_zone:
             pending_blank = True
+        run = at + 1
+    # parse_text warns about a large blank-line sideboard
+    if implicit and sum(sum(quantities[a:b]) for a, b, _, moved in runs if moved) > SIDEBOARD_USUAL_SIZE:
+        return None
+    return runs
 
-    if not entries:  # parse_text warns "no card lines in the file"
-        return None
-    if implicit_from >= 0:  # parse_text warns about a large blank-line sideboard
-        moved = sum(e[0] for e in entries[implicit_from:] if e[2] is _SIDEBOARD)
-        if moved > SIDEBOARD_USUAL_SIZE:
-            return None
+
+def _take(
+    text: str, runs: list[_Run], quantities: Sequence[int], names: Sequence[str], first: int, out: PlainDecks
+) -> bool:
+    """Append the text's entries to ``out``; False when parse_text would read or report something
+    else after all (the caller then removes them)."""
+    if not runs:  # parse_text warns "no card lines in the file"
+        return False
     if not _first_line_is_safe(text):
-        return None
+        return False
+    start = len(out.names)
+    for a, b, zone, _ in runs:
+        out.quantities += quantities[a:b]
+        out.names += names[a:b]
+        out.zones += repeat(zone, b - a)
+        out.lines += range(a - first + 1, b - first + 1)
     if _may_need_cleaning(text):
-        for index, (quantity, name, where, number) in enumerate(entries):
+        deck_names = out.names
+        for index in range(start, len(deck_names)):
+            name = deck_names[index]
             if "/" in name or "  " in name or not name.isascii():
-                entries[index] = (quantity, _clean_name(name), where, number)
-    if companions and _companion_in_sideboard(entries):
-        return None  # parse_text merges the two copies and says so (DC004)
-    return entries
+                deck_names[index] = _clean_name(name)
+    if any(zone is _COMPANION for _, _, zone, _ in runs):
+        entries = list(zip(out.quantities[start:], out.names[start:], out.zones[start:], strict=True))
+        if _companion_in_sideboard(entries):
+            return False  # parse_text merges the two copies and says so (DC004)
+    return True
 
 
 # One line as the loop reads it: (quantity, name, the zone of a header); quantity 0 for a blank or
@@ -217,6 +330,6 @@ def _first_line_is_safe(text: str) -> bool:
     return ("," not in line and ";" not in line) or not looks_like_csv_header(line)
 
 
-def _companion_in_sideboard(entries: list[tuple[int, str, Zone, int]]) -> bool:
+def _companion_in_sideboard(entries: Sequence[tuple[int, str, Zone]]) -> bool:
     keys = {normalized_key(e[1]) for e in entries if e[2] is _COMPANION}
     return any(e[2] is _SIDEBOARD and normalized_key(e[1]) in keys for e in entries)

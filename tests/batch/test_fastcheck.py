@@ -141,7 +141,11 @@ def lean_count(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     original = fastcheck.check_decks
 
     def counting(
-        sink: fastcheck.RowSink, decks: Any, table: fastcheck.FactTable, fallback: Callable[[int], None]
+        sink: fastcheck.RowSink,
+        decks: Any,
+        entries: Any,
+        table: fastcheck.FactTable,
+        fallback: Callable[[int], None],
     ) -> int:
         handed_back: list[int] = []
 
@@ -149,7 +153,7 @@ def lean_count(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
             handed_back.append(index)
             fallback(index)
 
-        taken = original(sink, decks, table, engine)
+        taken = original(sink, decks, entries, table, engine)
         counts[0] += taken
         counts[1] += len(handed_back)
         return taken

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from deckcheck.deck import Zone
 from deckcheck.decklist import MAX_BYTES, parse_findings, parse_text
 from deckcheck.decklist._decode import decode
-from deckcheck.decklist.fast import fast_entries
+from deckcheck.decklist.fast import PlainDecks, fast_entries, read_plain
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("DECKCHECK_FUZZ_EXAMPLES", "100"))
@@ -302,6 +302,35 @@ def test_contract_with_one_tricky_line(text: str, data: st.DataObject) -> None:
     tricky = data.draw(st.one_of(card_line(tricky=True), header, st.sampled_from(TRICKY_SPACES)))
     lines.insert(data.draw(st.integers(0, len(lines))), tricky)
     check_contract("\n".join(lines))
+
+
+@FUZZ
+@given(st.lists(st.one_of(texts(tricky=True), plain_deck(), texts(tricky=False)), max_size=12))
+def test_many_texts_read_at_once_as_one_at_a_time(batch: list[str]) -> None:
+    """read_plain reads all the texts' lines in one pass; text by text it gives what fast_entries
+    gives (lines are not carried over from one text to the next, whatever their ends)."""
+    read = read_plain(batch)
+    assert len(read) == len(batch) and len(read.starts) == len(batch) + 1
+    assert [read.entries(i) for i in range(len(batch))] == [fast_entries(text) for text in batch]
+    rebuilt = PlainDecks()
+    for i in range(len(batch)):
+        rebuilt.add(read.entries(i))
+    assert rebuilt == read
+
+
+def test_a_text_that_is_not_taken_leaves_no_entries_behind() -> None:
+    """A text refused after some of its lines were read (here: its first line is a CSV header, or
+    a companion is also in the sideboard) adds nothing to the columns."""
+    batch = [
+        "4 Lightning Bolt\n",
+        "1 X,Name,Count\n4 Lightning Bolt\n",
+        "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Forest\n\nSideboard\n1 Lurrus of the Dream-Den\n",
+        "4 Forest\n",
+    ]
+    read = read_plain(batch)
+    assert read.taken == [True, False, False, True]
+    assert read.starts == [0, 1, 1, 1, 2]
+    assert read.entries(3) == [(4, "Forest", Zone.MAIN, 1)]
 
 
 # -- files --------------------------------------------------------------------------------------
