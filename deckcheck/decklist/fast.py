@@ -35,7 +35,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, repeat
-from operator import le
+from operator import itemgetter, le
 from typing import Final, cast
 
 from deckcheck.deck import Zone
@@ -95,7 +95,6 @@ _LINE: Final = re.compile(
 )
 # clean_name is pure and a batch repeats its split and accented names over and over.
 _clean_name: Final = functools.lru_cache(maxsize=4096)(clean_name)
-_FIRST_LINE: Final = re.compile(r"^ *\S.*", re.MULTILINE)  # as written, leading spaces included
 
 # detect_format reads the first 64 KiB only: past it, its first line could be a cut one. (Decks are
 # a few KB; this is also far below MAX_BYTES.)
@@ -182,19 +181,25 @@ def read_plain(texts: Sequence[str]) -> PlainDecks:
     rows = (
         cast(list[_Row], known)
         if None not in known
-        else [row or _read_line(line) for row, line in zip(known, lines, strict=True)]
+        # (a line missed twice here was read at its first miss: look again before reading)
+        else [row or _ROWS.get(line) or _read_line(line) for row, line in zip(known, lines, strict=True)]
     )
-    quantities, names, headers = zip(*rows, strict=True) if rows else ((), (), ())
-    del known, rows
+    del known
+    quantities = list(map(itemgetter(0), rows))
+    names = list(map(itemgetter(1), rows))
     # the lines the state machine acts at (blank, header, other), in order
     acting = list(compress(range(len(lines)), map(le, quantities, repeat(0))))
     out = PlainDecks()
     first = 0  # the text's first line
     for text in prepared:
         end = first + text.count("\n")
-        runs = _runs(quantities, headers, acting, first, end)
+        runs = _runs(quantities, rows, acting, first, end)
         entries_before = len(out.names)
-        if runs is not None and _take(text, runs, quantities, names, first, out):
+        if (
+            runs is not None
+            and _first_line_is_safe(_first_line(lines, rows, first, end))
+            and _take(text, runs, quantities, names, first, out)
+        ):
             out.taken.append(True)
         else:
             for column in (out.quantities, out.names, out.zones, out.lines):
@@ -209,7 +214,7 @@ _Run = tuple[int, int, Zone, bool]  # card lines [first, end) of the joined line
 
 
 def _runs(
-    quantities: Sequence[int], headers: Sequence[Zone | None], acting: list[int], first: int, end: int
+    quantities: Sequence[int], rows: Sequence[_Row], acting: list[int], first: int, end: int
 ) -> list[_Run] | None:
     """The text's card lines (lines ``first:end``) as runs in one zone: the state machine of
     text._TextRun, reduced to what these line kinds can reach; None when a line is of another kind
@@ -221,7 +226,8 @@ def _runs(
     implicit = False  # the blank-line (MTGO) sideboard has begun
     runs: list[_Run] = []
     run = first  # where the current run of card lines starts
-    for at in [*acting[bisect_left(acting, first) : bisect_left(acting, end)], end]:
+    acting_here = acting[bisect_left(acting, first) : bisect_left(acting, end)]
+    for at in [*acting_here, end]:
         if at > run:
             if pending_blank:  # text._TextRun._after_blank
                 pending_blank = False
@@ -230,15 +236,15 @@ def _runs(
                 if zone is _COMMANDER or zone is _COMPANION:
                     zone = _MAIN
                 elif zone is _MAIN and not implicit:
-                    if blank_sideboard is None:
-                        blank_sideboard = _SIDEBOARD not in headers[first:end]
+                    if blank_sideboard is None:  # (a header is a line the machine acts at)
+                        blank_sideboard = all(rows[i][2] is not _SIDEBOARD for i in acting_here)
                     if blank_sideboard:
                         zone, implicit = _SIDEBOARD, True
             cards_in_zone = True
             runs.append((run, at, zone, implicit and zone is _SIDEBOARD))
         if at == end:
             break
-        header = headers[at]
+        header = rows[at][2]
         if header is not None:
             zone = header
             cards_in_zone = pending_blank = False
@@ -253,14 +259,21 @@ def _runs(
     return runs
 
 
+def _first_line(lines: Sequence[str], rows: Sequence[_Row], first: int, end: int) -> str:
+    """The text's first non-blank line (lines ``first:end``), as written; "" if none."""
+    for i in range(first, end):
+        quantity, _, header = rows[i]
+        if quantity or header is not None:
+            return lines[i]
+    return ""
+
+
 def _take(
     text: str, runs: list[_Run], quantities: Sequence[int], names: Sequence[str], first: int, out: PlainDecks
 ) -> bool:
     """Append the text's entries to ``out``; False when parse_text would read or report something
     else after all (the caller then removes them)."""
     if not runs:  # parse_text warns "no card lines in the file"
-        return False
-    if not _first_line_is_safe(text):
         return False
     start = len(out.names)
     for a, b, zone, _ in runs:
@@ -323,10 +336,8 @@ def _may_need_cleaning(text: str) -> bool:
     return "/" in text and text.count("/") != 2 * text.count(" // ")
 
 
-def _first_line_is_safe(text: str) -> bool:
+def _first_line_is_safe(line: str) -> bool:
     """Format detection reads a CSV header in the first non-blank line ("1 X,Name,Count" is one)."""
-    match = _FIRST_LINE.search(text)
-    line = match.group() if match else ""
     return ("," not in line and ";" not in line) or not looks_like_csv_header(line)
 
 
