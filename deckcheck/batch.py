@@ -30,12 +30,13 @@ import weakref
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TextIO
 
 import click
+import numpy as np
 
 from deckcheck import companions, fastcheck
 from deckcheck._gc import gc_paused
@@ -111,34 +112,68 @@ DECK_SUFFIXES = frozenset(
 
 
 class Columns:
-    """Rows of a table: appended as tuples (cheap), read column by column (one transpose)."""
+    """Rows of a table, in order: appended as tuples (cheap for a row at a time) or as blocks of
+    columns (numpy arrays or sequences, for many rows at once: the lean checker's companion
+    table), read column by column."""
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = tuple(names)
-        self._rows: list[tuple[Any, ...]] = []
+        self._parts: list[list[tuple[Any, ...]] | tuple[Sequence[Any], ...]] = []
+        self._rows: list[tuple[Any, ...]] | None = None  # the open part of rows, if the last
+        self._len = 0
 
     def add(self, values: tuple[Any, ...]) -> None:
+        if self._rows is None:
+            self._rows = []
+            self._parts.append(self._rows)
         self._rows.append(values)
+        self._len += 1
 
-    def add_rows(self, rows: Iterable[tuple[Any, ...]]) -> None:
-        self._rows.extend(rows)
+    def add_block(self, columns: Sequence[Sequence[Any]]) -> None:
+        """Many rows at once: one sequence per column, in column order, all of one length."""
+        if len(columns) != len(self.names) or len({len(c) for c in columns}) > 1:
+            raise ValueError(f"a block needs {len(self.names)} columns of one length")
+        self._parts.append(tuple(columns))
+        self._rows = None
+        self._len += len(columns[0])
 
     def extend(self, other: Columns) -> None:
-        self._rows.extend(other._rows)
+        for part in other._parts:
+            self._parts.append(list(part) if isinstance(part, list) else part)
+        self._rows = None
+        self._len += len(other)
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return self._len
 
     @property
-    def data(self) -> dict[str, Sequence[Any]]:
-        if not self._rows:
+    def data(self) -> dict[str, Any]:
+        """Column name -> its values: a numpy array where every part gave one (blocks), else a
+        tuple of Python values."""
+        if not self._len:
             return {name: () for name in self.names}
-        return dict(zip(self.names, zip(*self._rows, strict=True), strict=True))
+        pieces = [part if isinstance(part, tuple) else tuple(zip(*part, strict=True)) for part in self._parts]
+        data: dict[str, Any] = {}
+        for k, name in enumerate(self.names):
+            column = [piece[k] for piece in pieces if len(piece[k])]
+            if all(isinstance(values, np.ndarray) for values in column):
+                data[name] = column[0] if len(column) == 1 else np.concatenate(column)
+            else:
+                data[name] = tuple(chain.from_iterable(_python(values) for values in column))
+        return data
 
     def rows(self) -> Iterator[dict[str, Any]]:
-        """The rows as dicts (column name -> value), for code that wants plain records."""
-        for values in self._rows:
-            yield dict(zip(self.names, values, strict=True))
+        """The rows as dicts (column name -> value, as Python values), for code that wants plain
+        records."""
+        for part in self._parts:
+            rows = part if isinstance(part, list) else zip(*map(_python, part), strict=True)
+            for values in rows:
+                yield dict(zip(self.names, values, strict=True))
+
+
+def _python(values: Sequence[Any]) -> Sequence[Any]:
+    """Values as Python objects (a numpy array's as ints, bools, ...)."""
+    return values.tolist() if isinstance(values, np.ndarray) else values
 
 
 @dataclass(slots=True)
@@ -629,7 +664,10 @@ def check_texts(
     engine's either way."""
     rows = BatchRows()
     sink = fastcheck.RowSink(
-        rows.findings.add, rows.companions.add_rows, rows.breakers.add if breakers else None, rows.summary.add
+        rows.findings.add,
+        rows.companions.add_block,
+        rows.breakers.add if breakers else None,
+        rows.summary.add,
     )
     # The checks make no reference cycles; collections triggered meanwhile would only re-scan the
     # card facts (a quarter of a 10k-deck batch's time). The caller's chunks bound what waits.

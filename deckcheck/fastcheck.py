@@ -30,7 +30,6 @@ import threading
 import weakref
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Any, Final, NamedTuple, cast, overload
 
 import numpy as np
@@ -517,11 +516,11 @@ Rows = Callable[[tuple[Any, ...]], None]
 
 @dataclass(slots=True)
 class RowSink:
-    """Where one deck's rows go (batch.BatchRows' tables' ``add``; ``companions`` takes a deck's ten
-    rows at once); ``breakers`` None: not wanted."""
+    """Where the rows go (batch.BatchRows' tables' ``add``; ``companions`` takes many decks' rows
+    at once, as a block of columns: batch.Columns.add_block); ``breakers`` None: not wanted."""
 
     findings: Rows
-    companions: Callable[[Iterable[tuple[Any, ...]]], None]
+    companions: Callable[[Sequence[Sequence[Any]]], None]
     breakers: Rows | None
     summary: Rows
 
@@ -584,17 +583,20 @@ def check_decks(
         return 0
     with table.lock:
         chunk = _Chunk(decks, entries, table, breakers=sink.breakers is not None)
-    taken = 0
+    taken: list[int] = []  # the decks taken since the last one handed back
     for index, state in enumerate(chunk.states):
         if state == _OUT:
+            chunk.companion_rows(sink, taken)  # the companions table stays in deck order
+            taken = []
             fallback(index)
             continue
-        taken += 1
+        taken.append(index)
         if state == _QUIET:
             chunk.quiet_rows(sink, index)
         else:
             chunk.report(sink, index)
-    return taken
+    chunk.companion_rows(sink, taken)
+    return sum(state != _OUT for state in chunk.states)
 
 
 def check_entries(
@@ -690,17 +692,8 @@ class _Chunk:
         result = self.result = vectorised.evaluate(d, c, z, q, n, arrays, specs, table.card)
 
         # the companion table's columns as Python values, per deck (one conversion for the chunk)
-        self.companion_lists = tuple(
-            column.tolist()
-            for column in (
-                result.eligible,
-                result.declared,
-                result.breakers,
-                result.cut,
-                result.add,
-                result.near_miss,
-            )
-        )
+        # what a summary row reads of the companion table, as Python values (one conversion)
+        self.eligible_lists, self.declared_lists = result.eligible.tolist(), result.declared.tolist()
 
         # -- format rules (formats.check_deck): which decks, and which of their cards, to report ----
         self.counts = np.bincount(d * _N_ZONES + z, weights=q, minlength=n * _N_ZONES).reshape(n, _N_ZONES)
@@ -830,6 +823,30 @@ class _Chunk:
             () if commander < 0 else (self.table.arrays.cards[commander].name,),
         )
 
+    def companion_rows(self, sink: RowSink, decks: list[int]) -> None:
+        """The companions table's rows of these decks (ten each, in table order), as one block."""
+        if not decks:
+            return
+        result = self.result
+        ids = [self.decks[index][0] for index in decks]
+        sink.companions(
+            (
+                [deck_id for deck_id in ids for _ in _RULE_NAMES],
+                _RULE_NAMES * len(decks),
+                *(
+                    table[decks].ravel()
+                    for table in (
+                        result.eligible,
+                        result.declared,
+                        result.breakers,
+                        result.cut,
+                        result.add,
+                        result.near_miss,
+                    )
+                ),
+            )
+        )
+
     def report(self, sink: RowSink, index: int) -> None:
         """A deck with findings: the engine's messages, from its entries and the chunk's numbers."""
         deck = _Deck(self, index)
@@ -855,11 +872,9 @@ class _Chunk:
         for f in findings:
             counts[int(f.severity)] += 1
             sink.findings(finding_row(deck_id, f))
-        eligible, declared, breakers, cut, add, near_miss = (column[index] for column in self.companion_lists)
-        sink.companions(
-            zip(repeat(deck_id), _RULE_NAMES, eligible, declared, breakers, cut, add, near_miss, strict=False)
-        )
+        eligible, declared = self.eligible_lists[index], self.declared_lists[index]
         if sink.breakers is not None:
+            breakers = self.result.breakers[index]
             for i, shown in results.items():
                 if breakers[i]:
                     for b in shown.full().breakers:
