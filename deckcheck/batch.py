@@ -710,15 +710,17 @@ def _check_chunk(
     if len(texts) == len(chunk):
         entries = read_plain(texts)  # every line of the chunk in one pass
     else:  # decks read already (files with something to say, long frames), or a mix
-        read = iter(read_plain(texts).entries(i) for i in range(len(texts)))
-        entries = PlainDecks()
+        read_texts = read_plain(texts)
+        read = iter(read_texts.entries(i) for i in range(len(texts)))
+        decks: list[list[tuple[int, str, Zone, int]] | None] = []
         for _, _, source in chunk:
             if isinstance(source, str):
-                entries.add(next(read))
+                decks.append(next(read))
             elif not source.problems and not source.metadata and source.name is None:
-                entries.add([(e.quantity, e.name, e.zone, e.line) for e in source.entries])
+                decks.append([(e.quantity, e.name, e.zone, e.line) for e in source.entries])
             else:
-                entries.add(None)  # read with something to say: the engine's
+                decks.append(None)  # read with something to say: the engine's
+        entries = PlainDecks.of(decks)
 
     def engine(offset: int, index: int) -> None:
         deck_id, path, source = chunk[offset + index]

@@ -22,6 +22,11 @@ class Zone(enum.StrEnum):
     MAYBEBOARD = "maybeboard"  # kept for round-trips, never counted
 
 
+# A zone as a small integer (entry arrays: the batch reader and checker): its index here.
+ZONE_ORDER: tuple[Zone, ...] = tuple(Zone)
+ZONE_CODE: dict[Zone, int] = {zone: code for code, zone in enumerate(ZONE_ORDER)}
+
+
 class LineKind(enum.StrEnum):
     CARD = "card"
     HEADER = "header"  # a section header ("Sideboard", "[Main]", "Commander")

@@ -47,7 +47,7 @@ from deckcheck.companions import (
     cut_note,
 )
 from deckcheck.deck import Zone
-from deckcheck.decklist.fast import PlainDecks
+from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
 from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import (
@@ -330,6 +330,9 @@ class FactTable:
             self.codes = self._stored.exact_names()
             self.arrays.append_stored(self._stored)
         self.lock = threading.RLock()  # chunks that share the table (Dask threads) take turns with it
+        # card codes by the batch reader's name ids (codes_of), for one name table at a time
+        self._names: list[str] | None = None
+        self._code_of_name = np.zeros(0, dtype=np.intp)
 
     @property
     def stored(self) -> bool:
@@ -368,12 +371,33 @@ class FactTable:
                     code = self.codes[name] = self.arrays.add(facts)
         return code
 
+    def codes_of(self, name_ids: Any, names: list[str]) -> Any:
+        """The card codes (:meth:`code`) of names given as ids into ``names`` (decklist.fast's
+        name table): each id is looked up once, then kept by id, for as long as the reader keeps that
+        table."""
+        with self.lock:
+            if self._names is not names:
+                self._names, self._code_of_name = names, np.zeros(0, dtype=np.intp)
+            known = self._code_of_name
+            if len(known) < len(names):
+                known = self._code_of_name = np.concatenate(
+                    [known, np.full(len(names) - len(known), _NOT_LOOKED_UP, dtype=np.intp)]
+                )
+            codes = known[name_ids]
+            new = np.unique(name_ids[codes == _NOT_LOOKED_UP]).tolist()
+            if new:
+                for name_id in new:
+                    known[name_id] = self.code(names[name_id])
+                codes = known[name_ids]
+        return codes
+
     def card(self, name: str) -> Card | None:
         """The card with this oracle name (batch.BatchContext.card_for_name, the engine's lookup)."""
         return self._store.card(name) or self._store.resolve(name, suggest=False).card
 
 
 _NO_LIMIT: Final = -1  # a copy limit array's "any number"
+_NOT_LOOKED_UP: Final = -2  # a name id's code, before its first lookup
 
 
 @dataclass(slots=True)
@@ -538,6 +562,7 @@ _COMMANDER_COPY_ZONES = frozenset({_MAIN, _COMMANDER})  # Commander counts copie
 # Decks with this many copies or more (no real one) go to the engine: every count here stays exact
 # in numpy's integer and float arithmetic.
 _MAX_COPIES: Final = 1 << 39
+assert _MAX_COPIES < QUANTITY_CAP  # the reader's arrays hold every quantity of a deck checked here
 _N_ZONES = len(vectorised.ZONES)
 _ZONE_CODE = vectorised.ZONE_CODE
 _OUT, _QUIET, _REPORT = 0, 1, 2  # what a chunk does with a deck: engine, rows from arrays, messages too
@@ -604,8 +629,7 @@ def check_entries(
 ) -> bool:
     """One deck: :func:`check_decks` of a chunk of one. False (nothing added) when the deck is
     outside the lean path's scope."""
-    columns = PlainDecks()
-    columns.add(entries)
+    columns = PlainDecks.of([entries])
     handed_back: list[int] = []
     check_decks(sink, [(deck_id, path, spec)], columns, table, handed_back.append)
     return not handed_back
@@ -625,24 +649,14 @@ class _Chunk:
         lengths = np.diff(bounds)
         self.starts = bounds[:-1]
         self.states = [_OUT] * n
-        names = columns.names
-        if not names:
+        if not len(columns.name_ids):
             self.codes: list[int] = []
             return
-        found = list(map(table.codes.get, names))  # in C; a name not met before is looked up once
-        if None in found:
-            look_up = table.code
-            found = [
-                look_up(name) if known is None else known for known, name in zip(found, names, strict=True)
-            ]
-        self.codes = cast(list[int], found)
-        c = np.array(self.codes, dtype=np.intp)
-        z = np.fromiter(map(_ZONE_CODE.__getitem__, columns.zones), dtype=np.int8, count=len(names))
-        quantities = columns.quantities
-        if max(quantities) >= _MAX_COPIES:
-            quantities = [min(x, _MAX_COPIES) for x in quantities]
-        q = np.array(quantities, dtype=np.int64)
-        line = np.array(columns.lines, dtype=np.int64)
+        c = table.codes_of(columns.name_ids, columns.names)
+        self.codes = c.tolist()
+        z = columns.zones
+        q = np.minimum(columns.quantities, _MAX_COPIES)
+        line = columns.lines
         d = np.repeat(np.arange(n), lengths)
         entry = np.arange(len(c))  # each entry's index in ``codes`` (kept through the filters below)
 

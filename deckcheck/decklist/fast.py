@@ -31,14 +31,16 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from itertools import compress, repeat
-from operator import itemgetter, le
-from typing import Final, cast
+from dataclasses import dataclass
+from itertools import repeat
+from typing import Any, Final
 
-from deckcheck.deck import Zone
+import numpy as np
+
+from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone
 from deckcheck.decklist._base import SIDEBOARD_USUAL_SIZE, normalized_key
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name
@@ -111,18 +113,113 @@ def fast_entries(text: str) -> list[tuple[int, str, Zone, int]] | None:
     return read_plain([text]).entries(0)
 
 
+# -- every distinct line, read once ------------------------------------------------------------------
+_OTHER: Final = -1  # a line's quantity when it is of another kind (the reader gives up)
+_NO_HEADER: Final = -1
+# A card line is at most ~560 characters (bounded count, spaces, name and suffix); a longer one is
+# of another kind, and is not remembered.
+_LONGEST_LINE: Final = 600
+
+
+class _Lines:
+    """Every distinct line read so far, by id, and what the reader needs of it as arrays: quantity
+    (0: blank or header; _OTHER: another kind), name (an id into ``names``) and header zone (a
+    ZONE_CODE; _NO_HEADER). A batch of decklists repeats the same lines ("4 Lightning Bolt",
+    "Sideboard", blank): each distinct one is matched by the regex once, and a text's lines become
+    these arrays by one dict lookup each, in C. Bounded: past ``limit`` lines it starts again (a new
+    ``names`` list, so ids handed out before keep meaning what they meant). Callers hold ``lock``."""
+
+    def __init__(self, limit: int = 100_000) -> None:
+        self.lock = threading.Lock()
+        self.limit = limit
+        self._start()
+
+    def _start(self) -> None:
+        self.ids: dict[str, int] = {}
+        self.names: list[str] = []
+        self.name_ids: dict[str, int] = {}
+        self.size = 0
+        self.quantity = np.zeros(1024, dtype=np.int64)
+        self.name = np.zeros(1024, dtype=np.int64)
+        self.header = np.zeros(1024, dtype=np.int8)
+        self._store([(_OTHER, -1, _NO_HEADER)])  # id 0: any line not remembered (too long)
+        self.size = 1
+
+    def rows(self, lines: list[str]) -> tuple[Any, Any, Any]:
+        """(quantity, name id, header zone) arrays for these lines."""
+        if self.size > self.limit:
+            self._start()
+        ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
+        missing = np.flatnonzero(ids == 0)
+        if len(missing):  # read each new line once, then look them all up again
+            first, new = self.size, list[tuple[int, int, int]]()
+            for line in dict.fromkeys(map(lines.__getitem__, missing.tolist())):
+                self._read(line, new)
+            self._store(new, first)
+            ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
+        return self.quantity[ids], self.name[ids], self.header[ids]
+
+    def name_id(self, name: str) -> int:
+        found = self.name_ids.get(name)
+        if found is None:
+            found = self.name_ids[name] = len(self.names)
+            self.names.append(name)
+        return found
+
+    def _read(self, line: str, new: list[tuple[int, int, int]]) -> None:
+        """Give a new line the next id, its values added to ``new``, by the regex (one match: every
+        alternative ends at the line's end). A line too long to be a card line is left out: its id
+        is 0."""
+        if len(line) > _LONGEST_LINE or line in self.ids:
+            return
+        match = _LINE.match(line + "\n")
+        assert match is not None  # the last alternative takes any line
+        count, name, header, other = match.groups()
+        if count:
+            new.append((int(count), self.name_id(name), _NO_HEADER))
+        elif header:
+            new.append((0, -1, ZONE_CODE[_HEADER_ZONE[header.lower()]]))
+        else:
+            new.append((_OTHER if other else 0, -1, _NO_HEADER))
+        self.ids[line] = self.size
+        self.size += 1
+
+    def _store(self, new: list[tuple[int, int, int]], first: int = 0) -> None:
+        """The values of lines ``first``, ``first + 1``, ... into the arrays."""
+        if not new:
+            return
+        end = first + len(new)
+        while end > len(self.quantity):  # room for twice as many
+            self.quantity, self.name, self.header = (
+                np.concatenate([column, np.zeros_like(column)])
+                for column in (self.quantity, self.name, self.header)
+            )
+        columns: tuple[Any, ...] = (self.quantity, self.name, self.header)
+        for column, values in zip(columns, zip(*new, strict=True), strict=True):
+            column[first:end] = values
+
+
+_LINES: Final = _Lines()
+
+
+# A larger quantity is kept as this (no deck that large is checked from these arrays: the lean
+# batch checker leaves decks of 2**39 copies and more to the engine).
+QUANTITY_CAP: Final = 1 << 40
+
+
 @dataclass(slots=True)
 class PlainDecks:
-    """What :func:`fast_entries` gives for each of many texts, column by column: text i's entries are
-    positions ``starts[i]:starts[i + 1]`` of the columns; ``taken[i]`` is False (and it has none)
-    where fast_entries gives None."""
+    """What :func:`fast_entries` gives for each of many texts, as arrays: text i's entries are
+    positions ``starts[i]:starts[i + 1]``; ``taken[i]`` is False (and it has none) where
+    fast_entries gives None. Names are ids into ``names``; zones are ZONE_CODEs."""
 
-    taken: list[bool] = field(default_factory=list)
-    starts: list[int] = field(default_factory=lambda: [0])
-    quantities: list[int] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)
-    zones: list[Zone] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
+    taken: list[bool]
+    starts: list[int]
+    quantities: Any  # numpy int64
+    name_ids: Any  # numpy int64
+    zones: Any  # numpy int8
+    lines: Any  # numpy int64
+    names: list[str]
 
     def __len__(self) -> int:
         return len(self.taken)
@@ -132,40 +229,59 @@ class PlainDecks:
         if not self.taken[i]:
             return None
         first, end = self.starts[i], self.starts[i + 1]
+        names = self.names
         return list(
             zip(
-                self.quantities[first:end],
-                self.names[first:end],
-                self.zones[first:end],
-                self.lines[first:end],
+                self.quantities[first:end].tolist(),
+                [names[n] for n in self.name_ids[first:end].tolist()],
+                map(ZONE_ORDER.__getitem__, self.zones[first:end].tolist()),
+                self.lines[first:end].tolist(),
                 strict=True,
             )
         )
 
     def part(self, first: int, end: int) -> PlainDecks:
         """Texts ``first:end`` only."""
-        part = PlainDecks()
-        for i in range(first, end):
-            part.add(self.entries(i))
-        return part
+        a, b = self.starts[first], self.starts[end]
+        return PlainDecks(
+            self.taken[first:end],
+            [start - a for start in self.starts[first : end + 1]],
+            self.quantities[a:b],
+            self.name_ids[a:b],
+            self.zones[a:b],
+            self.lines[a:b],
+            self.names,
+        )
 
-    def add(self, entries: Sequence[tuple[int, str, Zone, int]] | None) -> None:
-        """Append one more deck's entries (None: not taken)."""
-        if entries:
-            quantities, names, zones, lines = zip(*entries, strict=True)
-            self.quantities += quantities
-            self.names += names
-            self.zones += zones
-            self.lines += lines
-        self.taken.append(entries is not None)
-        self.starts.append(len(self.names))
+    @classmethod
+    def of(cls, decks: Sequence[Sequence[tuple[int, str, Zone, int]] | None]) -> PlainDecks:
+        """Decks whose entries were read otherwise (None: not taken)."""
+        taken: list[bool] = []
+        starts = [0]
+        rows: list[tuple[int, str, Zone, int]] = []
+        for entries in decks:
+            taken.append(entries is not None)
+            rows += entries or ()
+            starts.append(len(rows))
+        quantities, names, zones, lines = zip(*rows, strict=True) if rows else ((), (), (), ())
+        with _LINES.lock:
+            table = _LINES.names
+            name_ids = [_LINES.name_id(name) for name in names]
+        return cls(
+            taken,
+            starts,
+            np.array([min(q, QUANTITY_CAP) for q in quantities], dtype=np.int64),
+            np.array(name_ids, dtype=np.int64),
+            np.array([ZONE_CODE[zone] for zone in zones], dtype=np.int8),
+            np.array(lines, dtype=np.int64),
+            table,
+        )
 
 
 def read_plain(texts: Sequence[str]) -> PlainDecks:
     """:func:`fast_entries` for many texts at once. Every line of every text is split off and looked
-    up in one pass (a batch repeats lines: each distinct one is read by the regex once); the state
-    machine of text._TextRun then runs per text only at its blank and header lines, the card lines
-    between two of them being one run in one zone."""
+    up in one pass (_Lines); the state machine of text._TextRun then runs per text only at its
+    blank and header lines, the card lines between two of them being one run in one zone."""
     prepared: list[str] = []
     for text in texts:
         if len(text) > _MAX_TEXT:
@@ -177,153 +293,157 @@ def read_plain(texts: Sequence[str]) -> PlainDecks:
         prepared.append(text)
     lines = "".join(prepared).split("\n")
     lines.pop()  # the "" after the last line end
-    known = list(map(_ROWS.get, lines))
-    rows = (
-        cast(list[_Row], known)
-        if None not in known
-        # (a line missed twice here was read at its first miss: look again before reading)
-        else [row or _ROWS.get(line) or _read_line(line) for row, line in zip(known, lines, strict=True)]
-    )
-    del known
-    quantities = list(map(itemgetter(0), rows))
-    names = list(map(itemgetter(1), rows))
-    # the lines the state machine acts at (blank, header, other), in order
-    acting = list(compress(range(len(lines)), map(le, quantities, repeat(0))))
-    out = PlainDecks()
-    first = 0  # the text's first line
-    for text in prepared:
-        end = first + text.count("\n")
-        runs = _runs(quantities, rows, acting, first, end)
-        entries_before = len(out.names)
-        if (
-            runs is not None
-            and _first_line_is_safe(_first_line(lines, rows, first, end))
-            and _take(text, runs, quantities, names, first, out)
+    with _LINES.lock:  # (one read at a time: the table may start again between two)
+        quantity, name, header = _LINES.rows(lines)
+        reader = _Reader(lines, quantity, name, header, _LINES)
+        for text in prepared:
+            reader.read(text)
+        return reader.decks()
+
+
+class _Reader:
+    """read_plain's state: the joined lines as arrays, and the runs of the texts taken so far."""
+
+    def __init__(self, lines: list[str], quantity: Any, name: Any, header: Any, table: _Lines) -> None:
+        self.lines, self.quantity, self.name, self.table = lines, quantity, name, table
+        self.acting = np.flatnonzero(quantity <= 0).tolist()  # blank, header and other lines
+        self.acting_quantity = quantity[self.acting].tolist()
+        self.acting_header = header[self.acting].tolist()
+        self.first = 0  # the current text's first line
+        self.text_first: list[int] = []  # each text's first line
+        self.taken: list[bool] = []
+        self.runs: list[tuple[int, int, int]] = []  # (first line, end, zone code) of taken card lines
+        self.deck_runs = [0]  # runs of text i: deck_runs[i]:deck_runs[i + 1]
+        self.cleaned: list[int] = []  # texts whose names clean_name may change
+
+    def read(self, text: str) -> None:
+        first = self.first
+        end = self.first = first + text.count("\n")
+        self.text_first.append(first)
+        runs = self._runs(first, end) or []
+        taken = bool(runs) and _first_line_is_safe(self._first_line(first, end))
+        clean = taken and _may_need_cleaning(text)
+        if taken and any(zone == _COMPANION_CODE for _, _, zone in runs):
+            taken = not _companion_in_sideboard(self._entries(runs, clean))
+        if taken:
+            self.runs += runs
+            if clean:
+                self.cleaned.append(len(self.taken))
+        self.taken.append(taken)
+        self.deck_runs.append(len(self.runs))
+
+    def _runs(self, first: int, end: int) -> list[tuple[int, int, int]] | None:
+        """The text's card lines (lines ``first:end``) as runs in one zone: the state machine of
+        text._TextRun, reduced to what these line kinds can reach; None when a line is of another
+        kind or the blank-line (MTGO) sideboard is larger than usual (parse_text warns of either)."""
+        acting, lo = self.acting, bisect_left(self.acting, first)
+        hi = bisect_left(acting, end, lo)
+        zone = _MAIN_CODE
+        cards_in_zone = False
+        pending_blank = False
+        implicit = -1  # the run the blank-line (MTGO) sideboard starts at
+        runs: list[tuple[int, int, int]] = []
+        run = first  # where the current run of card lines starts
+        for k in range(lo, hi + 1):
+            at = acting[k] if k < hi else end
+            if at > run:
+                if pending_blank:  # text._TextRun._after_blank
+                    pending_blank = False
+                    # Only their header enters Commander or Companion here, so _TextRun's zone_explicit
+                    # always holds: a blank after their cards ends them.
+                    if zone in (_COMMANDER_CODE, _COMPANION_CODE):
+                        zone = _MAIN_CODE
+                    elif (
+                        zone == _MAIN_CODE
+                        and implicit < 0
+                        # the blank-line sideboard, when no Sideboard header is anywhere (a header
+                        # is a line the machine acts at)
+                        and _SIDEBOARD_CODE not in self.acting_header[lo:hi]
+                    ):
+                        zone, implicit = _SIDEBOARD_CODE, len(runs)
+                runs.append((run, at, zone))
+                cards_in_zone = True
+            if k == hi:
+                break
+            if self.acting_header[k] != _NO_HEADER:
+                zone = self.acting_header[k]
+                cards_in_zone = pending_blank = False
+            elif self.acting_quantity[k] < 0:
+                return None  # a line of another kind
+            elif cards_in_zone:
+                pending_blank = True
+            run = at + 1
+        if implicit >= 0:  # parse_text warns about a large blank-line sideboard
+            moved = sum(
+                int(self.quantity[a:b].sum()) for a, b, zone in runs[implicit:] if zone == _SIDEBOARD_CODE
+            )
+            if moved > SIDEBOARD_USUAL_SIZE:
+                return None
+        return runs
+
+    def _first_line(self, first: int, end: int) -> str:
+        """The text's first non-blank line, as written ("" if none): blank lines are acting lines
+        with neither a quantity nor a header."""
+        acting, k = self.acting, bisect_left(self.acting, first)
+        at = first
+        while (
+            at < end
+            and k < len(acting)
+            and acting[k] == at
+            and self.acting_quantity[k] == 0
+            and self.acting_header[k] == _NO_HEADER
         ):
-            out.taken.append(True)
-        else:
-            for column in (out.quantities, out.names, out.zones, out.lines):
-                del column[entries_before:]
-            out.taken.append(False)
-        out.starts.append(len(out.names))
-        first = end
-    return out
+            at, k = at + 1, k + 1
+        return self.lines[at] if at < end else ""
+
+    def _entries(self, runs: list[tuple[int, int, int]], clean: bool) -> list[tuple[int, str, Zone]]:
+        """(quantity, name, zone) of these runs' card lines (for the rare checks that need names)."""
+        names = self.table.names
+        found = []
+        for a, b, zone in runs:
+            for at in range(a, b):
+                name = names[int(self.name[at])]
+                found.append((int(self.quantity[at]), _cleaned(name) if clean else name, ZONE_ORDER[zone]))
+        return found
+
+    def decks(self) -> PlainDecks:
+        """The entries of the texts taken, as arrays (one pass over every run)."""
+        starts, ends, zones = (
+            np.array(column, dtype=np.int64).reshape(len(self.runs))
+            for column in (zip(*self.runs, strict=True) if self.runs else ((), (), ()))
+        )
+        lengths = ends - starts
+        # each entry's line in the joined lines: the runs' lines back to back
+        at = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths) + np.arange(int(lengths.sum()))
+        run_text = np.repeat(np.arange(len(self.taken)), np.diff(self.deck_runs))
+        entry_starts = np.zeros(len(self.taken) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(run_text, weights=lengths, minlength=len(self.taken)), out=entry_starts[1:])
+        name_ids = self.name[at]
+        text_first = np.array(self.text_first, dtype=np.int64)
+        decks = PlainDecks(
+            self.taken,
+            entry_starts.tolist(),
+            self.quantity[at],
+            name_ids,
+            np.repeat(zones, lengths).astype(np.int8),
+            at - np.repeat(text_first[run_text], lengths) + 1,  # line numbers within each text
+            self.table.names,
+        )
+        names = self.table.names
+        for i in self.cleaned:  # clean_name the names it may change
+            for e in range(decks.starts[i], decks.starts[i + 1]):
+                name = names[int(name_ids[e])]
+                if name != (cleaned := _cleaned(name)):
+                    name_ids[e] = self.table.name_id(cleaned)
+        return decks
 
 
-_Run = tuple[int, int, Zone, bool]  # card lines [first, end) of the joined lines, their zone, implicit
+def _cleaned(name: str) -> str:
+    return _clean_name(name) if "/" in name or "  " in name or not name.isascii() else name
 
 
-def _runs(
-    quantities: Sequence[int], rows: Sequence[_Row], acting: list[int], first: int, end: int
-) -> list[_Run] | None:
-    """The text's card lines (lines ``first:end``) as runs in one zone: the state machine of
-    text._TextRun, reduced to what these line kinds can reach; None when a line is of another kind
-    or the blank-line (MTGO) sideboard is larger than usual (parse_text warns of either)."""
-    zone = _MAIN
-    cards_in_zone = False
-    pending_blank = False
-    blank_sideboard: bool | None = None  # no Sideboard header anywhere; computed when first needed
-    implicit = False  # the blank-line (MTGO) sideboard has begun
-    runs: list[_Run] = []
-    run = first  # where the current run of card lines starts
-    acting_here = acting[bisect_left(acting, first) : bisect_left(acting, end)]
-    for at in [*acting_here, end]:
-        if at > run:
-            if pending_blank:  # text._TextRun._after_blank
-                pending_blank = False
-                # Only their header enters Commander or Companion here, so _TextRun's zone_explicit
-                # always holds: a blank after their cards ends them.
-                if zone is _COMMANDER or zone is _COMPANION:
-                    zone = _MAIN
-                elif zone is _MAIN and not implicit:
-                    if blank_sideboard is None:  # (a header is a line the machine acts at)
-                        blank_sideboard = all(rows[i][2] is not _SIDEBOARD for i in acting_here)
-                    if blank_sideboard:
-                        zone, implicit = _SIDEBOARD, True
-            cards_in_zone = True
-            runs.append((run, at, zone, implicit and zone is _SIDEBOARD))
-        if at == end:
-            break
-        header = rows[at][2]
-        if header is not None:
-            zone = header
-            cards_in_zone = pending_blank = False
-        elif quantities[at] < 0:
-            return None  # a line of another kind
-        elif cards_in_zone:
-            pending_blank = True
-        run = at + 1
-    # parse_text warns about a large blank-line sideboard
-    if implicit and sum(sum(quantities[a:b]) for a, b, _, moved in runs if moved) > SIDEBOARD_USUAL_SIZE:
-        return None
-    return runs
-
-
-def _first_line(lines: Sequence[str], rows: Sequence[_Row], first: int, end: int) -> str:
-    """The text's first non-blank line (lines ``first:end``), as written; "" if none."""
-    for i in range(first, end):
-        quantity, _, header = rows[i]
-        if quantity or header is not None:
-            return lines[i]
-    return ""
-
-
-def _take(
-    text: str, runs: list[_Run], quantities: Sequence[int], names: Sequence[str], first: int, out: PlainDecks
-) -> bool:
-    """Append the text's entries to ``out``; False when parse_text would read or report something
-    else after all (the caller then removes them)."""
-    if not runs:  # parse_text warns "no card lines in the file"
-        return False
-    start = len(out.names)
-    for a, b, zone, _ in runs:
-        out.quantities += quantities[a:b]
-        out.names += names[a:b]
-        out.zones += repeat(zone, b - a)
-        out.lines += range(a - first + 1, b - first + 1)
-    if _may_need_cleaning(text):
-        deck_names = out.names
-        for index in range(start, len(deck_names)):
-            name = deck_names[index]
-            if "/" in name or "  " in name or not name.isascii():
-                deck_names[index] = _clean_name(name)
-    if any(zone is _COMPANION for _, _, zone, _ in runs):
-        entries = list(zip(out.quantities[start:], out.names[start:], out.zones[start:], strict=True))
-        if _companion_in_sideboard(entries):
-            return False  # parse_text merges the two copies and says so (DC004)
-    return True
-
-
-# One line as the loop reads it: (quantity, name, the zone of a header); quantity 0 for a blank or
-# header line, -1 for a line of any other kind (fast_entries then gives up).
-_Row = tuple[int, str, Zone | None]
-_OTHER: Final[_Row] = (-1, "", None)
-# Every distinct line read so far -> its row: a batch of decklists repeats the same lines ("4 Lightning
-# Bolt", "Sideboard", blank) over and over, and a dict hit is far cheaper than the regex. Bounded
-# (cleared when full) and only for lines of a sensible length; reads and writes are atomic.
-_ROWS: Final[dict[str, _Row]] = {}
-_ROWS_LIMIT: Final = 50_000
-_ROW_LENGTH_LIMIT: Final = 200
-
-
-def _read_line(line: str) -> _Row:
-    """A line's row, by the regex (one match: every alternative ends at the line's end)."""
-    match = _LINE.match(line + "\n")
-    assert match is not None  # the last alternative takes any line
-    count, name, header, _ = match.groups()
-    if count:
-        row: _Row = (int(count), name, None)
-    elif header:
-        row = (0, "", _HEADER_ZONE[header.lower()])
-    elif match.group(4):
-        row = _OTHER
-    else:
-        row = (0, "", None)  # blank
-    if len(line) <= _ROW_LENGTH_LIMIT:
-        if len(_ROWS) >= _ROWS_LIMIT:
-            _ROWS.clear()
-        _ROWS[line] = row
-    return row
+_MAIN_CODE, _SIDEBOARD_CODE = ZONE_CODE[Zone.MAIN], ZONE_CODE[Zone.SIDEBOARD]
+_COMMANDER_CODE, _COMPANION_CODE = ZONE_CODE[Zone.COMMANDER], ZONE_CODE[Zone.COMPANION]
 
 
 def _may_need_cleaning(text: str) -> bool:

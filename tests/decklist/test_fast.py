@@ -312,10 +312,14 @@ def test_many_texts_read_at_once_as_one_at_a_time(batch: list[str]) -> None:
     read = read_plain(batch)
     assert len(read) == len(batch) and len(read.starts) == len(batch) + 1
     assert [read.entries(i) for i in range(len(batch))] == [fast_entries(text) for text in batch]
-    rebuilt = PlainDecks()
-    for i in range(len(batch)):
-        rebuilt.add(read.entries(i))
-    assert rebuilt == read
+    # the same decks from their entries, and any part of them, read back the same
+    rebuilt = PlainDecks.of([read.entries(i) for i in range(len(batch))])
+    assert rebuilt.taken == read.taken and rebuilt.starts == read.starts
+    assert [rebuilt.entries(i) for i in range(len(batch))] == [read.entries(i) for i in range(len(batch))]
+    middle = read.part(len(batch) // 3, len(batch) - len(batch) // 3)
+    assert [middle.entries(i) for i in range(len(middle))] == [
+        read.entries(i) for i in range(len(batch) // 3, len(batch) - len(batch) // 3)
+    ]
 
 
 def test_a_text_that_is_not_taken_leaves_no_entries_behind() -> None:
