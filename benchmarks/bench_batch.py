@@ -342,7 +342,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         child(args)
         return
 
-    from deckcheck.cards.store import CardStore, default_facts_builder, write_store
+    from deckcheck.cards.store import CardStore, default_facts_builder, stored_facts_current, write_store
 
     with tempfile.TemporaryDirectory(prefix="deckcheck-bench-") as tmp:
         work = args.workdir or Path(tmp)
@@ -353,7 +353,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         builder = default_facts_builder()
         kept = args.workdir and store.is_file()  # a kept work directory reuses its store and decks ...
         if kept and builder is not None:  # ... unless its facts are another release's
-            kept = CardStore.open(store).meta.get("facts_version") == builder.version
+            kept = stored_facts_current(CardStore.open(store).meta, builder.version)
         if not kept:
             # as `deckcheck cards import` / `cards update` build it: with the per-card facts
             write_store(records, store, meta={"source": source}, facts=builder)

@@ -34,7 +34,13 @@ import urllib3
 
 from deckcheck import __version__
 from deckcheck.cards.mana import COLOURS, ManaCostError, parse_mana_cost
-from deckcheck.cards.store import FACTS_VERSION_META, CardStore, FactsBuilder, read_store_meta, write_store
+from deckcheck.cards.store import (
+    CardStore,
+    FactsBuilder,
+    read_store_meta,
+    stored_facts_current,
+    write_store,
+)
 from deckcheck.cards.update import (
     DEFAULT_LOCK_TIMEOUT,
     ConversionStats,
@@ -821,7 +827,7 @@ def update_from_scryfall(
         descriptor = parse_bulk_list(payload, bulk_url, bulk_type)
         meta = read_store_meta(store_path)
         if not force and store_path.exists() and _is_current(meta, descriptor):
-            if facts is not None and meta.get(FACTS_VERSION_META) != facts.version:
+            if facts is not None and not stored_facts_current(meta, facts.version):
                 return _rebuild_facts(store_path, meta, facts, started, notes)
             return UpdateResult(
                 source="scryfall",
@@ -1087,7 +1093,7 @@ def update_languages_from_scryfall(
             and meta.get("languages_updated_at") == descriptor.updated_at
             and meta.get("languages_uri") == descriptor.download_uri
         ):
-            if facts is not None and meta.get(FACTS_VERSION_META) != facts.version:
+            if facts is not None and not stored_facts_current(meta, facts.version):
                 return _rebuild_facts(store_path, meta, facts, started, notes)
             return UpdateResult(
                 source="scryfall",

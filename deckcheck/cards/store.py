@@ -12,6 +12,7 @@ version, belongs to the layer that computes them (``deckcheck.fastcheck``).
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import difflib
 import importlib
@@ -19,7 +20,9 @@ import itertools
 import json
 import os
 import sqlite3
+import sys
 import tempfile
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -38,8 +41,9 @@ from deckcheck.errors import CardDataError
 SCHEMA_VERSION = "1"  # stores with stored facts are still "1": the facts are an optional extra table
 STORE_FILENAME = "cards.sqlite"
 FACTS_VERSION_META = "facts_version"  # meta key: the FactsBuilder.version the stored facts came from
+FACTS_ENCODING_META = "facts_encoding"  # meta key: the FACTS_ENCODING they were written in
 FACTS_BLOB_KEY = "facts"  # row of the blobs table holding them
-FACTS_ENCODING = 1  # layout of that blob (see _FactsEncoder); a reader ignores any other
+FACTS_ENCODING = 2  # layout of that blob (see _FactsEncoder); a reader ignores any other
 FACTS_MODULE = "deckcheck.fastcheck"  # where default_facts_builder() looks for FACTS_BUILDER
 
 
@@ -236,8 +240,8 @@ class _SqliteBackend:
             yield json.loads(text)
 
     def facts_blob(self, version: str) -> bytes | None:
-        if self.meta.get(FACTS_VERSION_META) != version:
-            return None  # a store from before stored facts, or facts of another version
+        if not stored_facts_current(self.meta, version):
+            return None  # a store from before stored facts, or facts of another version or layout
         try:
             row = self._db.execute("SELECT value FROM blobs WHERE key = ?", (FACTS_BLOB_KEY,)).fetchone()
         except sqlite3.OperationalError:  # no blobs table: not a store this module wrote facts into
@@ -504,6 +508,12 @@ class FactColumns:
         return dict(zip(self.names, rows, strict=True))
 
 
+def stored_facts_current(meta: Mapping[str, str], version: str) -> bool:
+    """Whether a store's meta says it holds facts of this version, in the layout this release
+    reads (else the store is rebuilt by the next ``cards update``, and read as one without facts)."""
+    return meta.get(FACTS_VERSION_META) == version and meta.get(FACTS_ENCODING_META) == str(FACTS_ENCODING)
+
+
 def default_facts_builder() -> FactsBuilder | None:
     """The FactsBuilder of the batch fast path (``deckcheck.fastcheck.FACTS_BUILDER``), or None
     while there is none. What the CLI (``cards update`` / ``cards import``) passes to the store
@@ -532,8 +542,11 @@ _dumps = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), allow_nan=Fa
 class _FactsEncoder:
     """Collects facts card by card into dictionary-encoded columns, written as one JSON blob::
 
-        {"encoding": 1, "version": V, "names": [card, ...],
-         "columns": {key: {"values": [distinct value, ...], "index": [value number per card]}}}
+        {"encoding": 2, "version": V, "names": [card, ...],
+         "columns": {key: {"values": [distinct value, ...], "index": "<value number per card>"}}}
+
+    where an index is base64 of little-endian unsigned 32-bit integers (a JSON list of 23.5k
+    numbers per column took as long to parse as every value of every column).
 
     Facts repeat a lot (booleans, layouts, colour sets, a format -> legality map: a few hundred
     distinct values per column among 23.5k cards), so a reader parses each distinct value once and
@@ -594,11 +607,31 @@ class _FactsEncoder:
 
     def blob(self) -> bytes:
         columns = ",".join(
-            f'{_dumps(key)}:{{"values":[{",".join(texts)}],"index":{_dumps(index)}}}'
+            f'{_dumps(key)}:{{"values":[{",".join(texts)}],"index":"{_index_text(index)}"}}'
             for key, texts, index in zip(self.keys or (), self._texts, self._index, strict=True)
         )
         head = f'"encoding":{FACTS_ENCODING},"version":{_dumps(self.builder.version)}'
         return f'{{{head},"names":{_dumps(self.names)},"columns":{{{columns}}}}}'.encode("ascii")
+
+
+_U32 = next(code for code in "IL" if array(code).itemsize == 4)  # an array typecode for uint32
+
+
+def _index_text(index: Sequence[int]) -> str:
+    numbers = array(_U32, index)
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return base64.b64encode(numbers.tobytes()).decode("ascii")
+
+
+def _index_of(text: str) -> array[int]:
+    if not isinstance(text, str):
+        raise TypeError("a fact index is not text")
+    numbers = array(_U32)
+    numbers.frombytes(base64.b64decode(text, validate=True))  # (ValueError when not whole numbers)
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers
 
 
 def _decode_facts(blob: bytes, version: str) -> FactColumns | None:
@@ -610,7 +643,7 @@ def _decode_facts(blob: bytes, version: str) -> FactColumns | None:
         raise TypeError("names is not a list")
     columns: dict[str, Sequence[Any]] = {}
     for key, column in payload["columns"].items():
-        values, index = column["values"], column["index"]
+        values, index = column["values"], _index_of(column["index"])
         if len(index) != len(names):
             raise ValueError(f"fact {key!r} has {len(index)} values for {len(names)} cards")
         # itemgetter(*index) picks every card's value in C; with one index it returns the bare value.
@@ -679,12 +712,17 @@ def write_store(
             db.execute("CREATE INDEX names_key ON names (key)")
             db.execute("CREATE INDEX cards_loose ON cards (loose)")
             # The facts' version is only ever what this build stored, never inherited from meta.
-            full_meta = {str(k): str(v) for k, v in meta.items() if str(k) != FACTS_VERSION_META}
+            full_meta = {
+                str(k): str(v)
+                for k, v in meta.items()
+                if str(k) not in (FACTS_VERSION_META, FACTS_ENCODING_META)
+            }
             full_meta["schema_version"] = SCHEMA_VERSION
             full_meta["records"] = str(count)
             if encoder is not None and count:
                 db.execute("INSERT INTO blobs VALUES (?, ?)", (FACTS_BLOB_KEY, encoder.blob()))
                 full_meta[FACTS_VERSION_META] = encoder.builder.version
+                full_meta[FACTS_ENCODING_META] = str(FACTS_ENCODING)
             db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(full_meta.items()))
             db.commit()
         if count == 0:

@@ -25,6 +25,7 @@ from deckcheck.cards.store import (
     bundled_cards_path,
     default_facts_builder,
     read_store_meta,
+    stored_facts_current,
     write_store,
 )
 from deckcheck.cli import cli
@@ -125,6 +126,35 @@ def test_store_of_the_previous_release_is_readable_and_has_none(tmp_path: Path) 
         db.execute("INSERT INTO meta VALUES ('facts_version', 'dummy-1')")
     db.close()
     assert CardStore.open(path).stored_facts("dummy-1") is None
+
+
+def test_facts_in_an_earlier_layout_are_none_and_not_current(built: Path) -> None:
+    """A store whose facts are of the right version but in the layout an earlier release wrote
+    (encoding 1: JSON index lists, no facts_encoding in meta) reads as one without facts, and
+    counts as stale, so `cards update` rebuilds it instead of keeping it forever."""
+    assert stored_facts_current(read_store_meta(built), "dummy-1")
+    db = sqlite3.connect(built)
+    with db:
+        db.execute("DELETE FROM meta WHERE key = 'facts_encoding'")
+        db.execute(
+            "UPDATE blobs SET value = ? WHERE key = 'facts'",
+            (b'{"encoding":1,"version":"dummy-1","names":[],"columns":{}}',),
+        )
+    db.close()
+    assert not stored_facts_current(read_store_meta(built), "dummy-1")
+    assert CardStore.open(built).stored_fact_columns("dummy-1") is None
+
+
+def test_a_damaged_index_is_a_clear_error(built: Path) -> None:
+    db = sqlite3.connect(built)
+    with db:
+        (blob,) = db.execute("SELECT value FROM blobs WHERE key = 'facts'").fetchone()
+        payload = json.loads(blob)
+        payload["columns"]["n"]["index"] = payload["columns"]["n"]["index"][:-4]  # a number short
+        db.execute("UPDATE blobs SET value = ? WHERE key = 'facts'", (json.dumps(payload).encode(),))
+    db.close()
+    with pytest.raises(CardDataError, match="stored card facts are corrupt"):
+        CardStore.open(built).stored_facts("dummy-1")
 
 
 def table_columns(path: Path) -> dict[str, list[tuple[Any, ...]]]:
