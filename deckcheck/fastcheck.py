@@ -48,7 +48,7 @@ from deckcheck.companions import (
 )
 from deckcheck.deck import Zone
 from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
-from deckcheck.findings import Finding, Location
+from deckcheck.findings import Finding, Location, Severity
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import (
     NOT_A_COMMANDER,
@@ -571,6 +571,9 @@ _RULE_SHORTS = tuple(rule.short for rule in COMPANIONS)
 _DECK_LEVEL = [i for i, rule in enumerate(COMPANIONS) if rule.deck_check is not None]
 
 
+_SEVERITY_TEXT: Final = {severity: str(severity) for severity in Severity}
+
+
 def finding_row(deck_id: DeckId, f: Finding) -> tuple[Any, ...]:
     """A finding as a row of the findings table (batch.FINDING_COLUMNS)."""
     where = f.location
@@ -579,7 +582,7 @@ def finding_row(deck_id: DeckId, f: Finding) -> tuple[Any, ...]:
         where.path,
         f.code,
         f.slug,
-        str(f.severity),
+        _SEVERITY_TEXT[f.severity],
         f.message,
         f.card,
         where.line,
@@ -894,8 +897,14 @@ class _Chunk:
                     for b in shown.full().breakers:
                         sink.breakers((deck_id, _RULE_NAMES[i], b.card, b.quantity, b.zone, b.line, b.reason))
         zone_counts = self.counts_list[index]
-        eligible_names = [short for short, yes in zip(_RULE_SHORTS, eligible, strict=True) if yes]
-        declared_names = [name for name, yes in zip(_RULE_NAMES, declared, strict=True) if yes]
+        eligible_names = (
+            [short for short, yes in zip(_RULE_SHORTS, eligible, strict=True) if yes]
+            if True in eligible
+            else []
+        )
+        declared_names = (
+            [name for name, yes in zip(_RULE_NAMES, declared, strict=True) if yes] if True in declared else []
+        )
         sink.summary(
             (
                 deck_id,

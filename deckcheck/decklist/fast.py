@@ -36,6 +36,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import repeat
+from operator import itemgetter
 from typing import Any, Final
 
 import numpy as np
@@ -229,12 +230,11 @@ class PlainDecks:
         if not self.taken[i]:
             return None
         first, end = self.starts[i], self.starts[i + 1]
-        names = self.names
         return list(
             zip(
                 self.quantities[first:end].tolist(),
-                [names[n] for n in self.name_ids[first:end].tolist()],
-                map(ZONE_ORDER.__getitem__, self.zones[first:end].tolist()),
+                _pick(self.names, self.name_ids[first:end].tolist()),
+                _pick(ZONE_ORDER, self.zones[first:end].tolist()),
                 self.lines[first:end].tolist(),
                 strict=True,
             )
@@ -276,6 +276,11 @@ class PlainDecks:
             np.array(lines, dtype=np.int64),
             table,
         )
+
+
+def _pick(values: Sequence[Any], indices: list[int]) -> Sequence[Any]:
+    """``values[i]`` for each index, in C (itemgetter of one index gives a bare value)."""
+    return itemgetter(*indices)(values) if len(indices) > 1 else [values[i] for i in indices]
 
 
 def read_plain(texts: Sequence[str]) -> PlainDecks:
