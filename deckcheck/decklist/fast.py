@@ -176,8 +176,8 @@ class _Lines:
         match = _LINE.match(line + "\n")
         assert match is not None  # the last alternative takes any line
         count, name, header, other = match.groups()
-        if count:
-            new.append((int(count), self.name_id(name), _NO_HEADER))
+        if count:  # (the name as parse_text keeps it: clean_name depends on the name alone)
+            new.append((int(count), self.name_id(_cleaned(name)), _NO_HEADER))
         elif header:
             new.append((0, -1, ZONE_CODE[_HEADER_ZONE[header.lower()]]))
         else:
@@ -319,7 +319,6 @@ class _Reader:
         self.taken: list[bool] = []
         self.runs: list[tuple[int, int, int]] = []  # (first line, end, zone code) of taken card lines
         self.deck_runs = [0]  # runs of text i: deck_runs[i]:deck_runs[i + 1]
-        self.cleaned: list[int] = []  # texts whose names clean_name may change
 
     def read(self, text: str) -> None:
         first = self.first
@@ -327,13 +326,10 @@ class _Reader:
         self.text_first.append(first)
         runs = self._runs(first, end) or []
         taken = bool(runs) and _first_line_is_safe(self._first_line(first, end))
-        clean = taken and _may_need_cleaning(text)
         if taken and any(zone == _COMPANION_CODE for _, _, zone in runs):
-            taken = not _companion_in_sideboard(self._entries(runs, clean))
+            taken = not _companion_in_sideboard(self._entries(runs))
         if taken:
             self.runs += runs
-            if clean:
-                self.cleaned.append(len(self.taken))
         self.taken.append(taken)
         self.deck_runs.append(len(self.runs))
 
@@ -401,14 +397,14 @@ class _Reader:
             at, k = at + 1, k + 1
         return self.lines[at] if at < end else ""
 
-    def _entries(self, runs: list[tuple[int, int, int]], clean: bool) -> list[tuple[int, str, Zone]]:
+    def _entries(self, runs: list[tuple[int, int, int]]) -> list[tuple[int, str, Zone]]:
         """(quantity, name, zone) of these runs' card lines (for the rare checks that need names)."""
         names = self.table.names
         found = []
         for a, b, zone in runs:
             for at in range(a, b):
                 name = names[int(self.name[at])]
-                found.append((int(self.quantity[at]), _cleaned(name) if clean else name, ZONE_ORDER[zone]))
+                found.append((int(self.quantity[at]), name, ZONE_ORDER[zone]))
         return found
 
     def decks(self) -> PlainDecks:
@@ -423,42 +419,26 @@ class _Reader:
         run_text = np.repeat(np.arange(len(self.taken)), np.diff(self.deck_runs))
         entry_starts = np.zeros(len(self.taken) + 1, dtype=np.int64)
         np.cumsum(np.bincount(run_text, weights=lengths, minlength=len(self.taken)), out=entry_starts[1:])
-        name_ids = self.name[at]
         text_first = np.array(self.text_first, dtype=np.int64)
-        decks = PlainDecks(
+        return PlainDecks(
             self.taken,
             entry_starts.tolist(),
             self.quantity[at],
-            name_ids,
+            self.name[at],
             np.repeat(zones, lengths).astype(np.int8),
             at - np.repeat(text_first[run_text], lengths) + 1,  # line numbers within each text
             self.table.names,
         )
-        names = self.table.names
-        for i in self.cleaned:  # clean_name the names it may change
-            for e in range(decks.starts[i], decks.starts[i + 1]):
-                name = names[int(name_ids[e])]
-                if name != (cleaned := _cleaned(name)):
-                    name_ids[e] = self.table.name_id(cleaned)
-        return decks
 
 
 def _cleaned(name: str) -> str:
+    """The name as parse_text keeps it (clean_name only changes a name with two spaces in a row, a
+    non-ASCII character or a slash)."""
     return _clean_name(name) if "/" in name or "  " in name or not name.isascii() else name
 
 
 _MAIN_CODE, _SIDEBOARD_CODE = ZONE_CODE[Zone.MAIN], ZONE_CODE[Zone.SIDEBOARD]
 _COMMANDER_CODE, _COMPANION_CODE = ZONE_CODE[Zone.COMMANDER], ZONE_CODE[Zone.COMPANION]
-
-
-def _may_need_cleaning(text: str) -> bool:
-    """parse_text passes every name through clean_name, which only changes a name with two spaces
-    in a row, a non-ASCII quote or a slash outside a " // " face separator ("Fire/Ice"). When
-    every slash of the text is in a " // " (each has two; they cannot overlap without a double
-    space), clean_name splits a name exactly there and joins it back as it was."""
-    if "  " in text or not text.isascii():
-        return True
-    return "/" in text and text.count("/") != 2 * text.count(" // ")
 
 
 def _first_line_is_safe(line: str) -> bool:
