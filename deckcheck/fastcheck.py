@@ -30,6 +30,8 @@ import threading
 import weakref
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter
 from typing import Any, Final, NamedTuple, cast, overload
 
 import numpy as np
@@ -197,106 +199,113 @@ FACTS_BUILDER = FactsBuilder(FACTS_VERSION, _facts_for_record)
 
 
 class _StoredFacts:
-    """Facts read back from a store (:meth:`CardStore.stored_fact_columns`). Values equal between
-    cards are one object there, so each distinct list becomes its frozenset / tuple once, column
-    by column, and a card's facts are then plain indexing."""
+    """Facts read back from a store (:meth:`CardStore.stored_fact_columns`), as the store keeps them:
+    per column, the distinct values and each card's value number. Each distinct value is converted
+    (to a frozenset, tuple, mask) once; a card's facts are then indexing, and a column's array one
+    numpy gather."""
 
     def __init__(self, columns: FactColumns) -> None:
-        col = columns.columns
-        self.index = {name: i for i, name in enumerate(columns.names)}
-        # few distinct values (sets of types, colours, formats): converted once each, up front
-        self.card_types = _mapped(col["card_types"], frozenset)
-        self.breaks = _mapped(col["breaks"], tuple)
-        self.named = _mapped(col["named"], tuple)
-        self.legalities = col["legalities"]
-        self.legality_keys = _mapped(self.legalities, frozenset)
-        self.color_identity = _mapped(col["color_identity"], frozenset)
-        self.basic_land_types = _mapped(col["basic_land_types"], frozenset)
-        # a card's own names and reasons: converted when the card is first asked for
-        self.names, self.name_keys, self.reasons = col["names"], col["name_keys"], col["reasons"]
-        self.plain = [col[key] for key in _PLAIN_FACTS]
-        self.clean = col["clean_name"]
+        self.encoded = columns.encoded
         self.name_of = columns.names
-        self.columns = col
+        self.index = dict(zip(columns.names, range(len(columns.names)), strict=True))
+        # few distinct values (sets of types, colours, formats): converted once each, up front
+        self.card_types = self._converted("card_types", frozenset)
+        self.breaks = self._converted("breaks", tuple)
+        self.named = self._converted("named", tuple)
+        self.legality_keys = self._converted("legalities", frozenset)
+        self.color_identity = self._converted("color_identity", frozenset)
+        self.basic_land_types = self._converted("basic_land_types", frozenset)
+
+    def _converted(self, key: str, convert: Callable[[Any], Any]) -> tuple[list[Any], Any]:
+        """The column's distinct values converted, and its value numbers."""
+        values, index = self.encoded[key]
+        return [convert(value) for value in values], index
+
+    def per_card(self, key: str, convert: Callable[[Any], Any] | None = None) -> Sequence[Any]:
+        """A column's value (converted) for every card, picked in C."""
+        values, index = self.encoded[key]
+        return _pick([convert(v) for v in values] if convert else values, index)
+
+    def array(self, key: str, convert: Callable[[Any], Any], dtype: Any) -> Any:
+        """A column's value (converted) for every card, as a numpy array: one gather."""
+        values, index = self.encoded[key]
+        return np.array([convert(v) for v in values], dtype=dtype)[np.frombuffer(index, dtype=np.uint32)]
 
     def companion_columns(self) -> vectorised.CardColumns:
         """Every row's companion values, converted once per distinct stored value."""
-        col = self.columns
         return vectorised.CardColumns(
-            breaks_mask=_mapped(col["breaks"], rule_mask),
-            named_mask=_mapped(col["named"], rule_mask),
-            rule_index=col["rule_index"],
-            is_land=col["is_land"],
-            ability=col["has_companion_ability"],
-            identity_mask=_mapped(col["color_identity"], colour_mask),
-            type_mask=_mapped(col["card_types"], type_mask),
-            name_keys=self.name_keys,
-            legality_keys=self.legality_keys,
+            breaks_mask=self.array("breaks", rule_mask, np.int64),
+            named_mask=self.array("named", rule_mask, np.int64),
+            rule_index=self.array("rule_index", int, np.int64),
+            is_land=self.array("is_land", bool, bool),
+            ability=self.array("has_companion_ability", bool, bool),
+            identity_mask=self.array("color_identity", colour_mask, np.int64),
+            type_mask=self.array("card_types", type_mask, np.int64),
+            name_keys=self.per_card("name_keys"),
+            legality_keys=self.per_card("legalities", frozenset),
         )
 
     def rule_columns(self) -> _RuleColumns:
         """Every row's values for the format rules."""
-        col = self.columns
         return _RuleColumns(
-            is_basic_land=col["is_basic_land"],
-            own_limit=col["own_limit"],
-            limit=col["limit"],
-            basic_land_types=self.basic_land_types,
-            commander_problem=col["commander_problem"],
-            commander_problem_pw=col["commander_problem_pw"],
-            chooses_colour=col["chooses_colour"],
-            legalities=self.legalities,
+            is_basic_land=self.array("is_basic_land", bool, bool),
+            own_limit=self.array("own_limit", bool, bool),
+            limit=self.array("limit", _limit, np.int64),
+            land_mana=self.array("basic_land_types", _land_mana, np.int64),
+            commander_ok=self.array("commander_problem", _is_none, bool),
+            commander_ok_pw=self.array("commander_problem_pw", _is_none, bool),
+            chooses_colour=self.array("chooses_colour", bool, bool),
+            legalities=self.per_card("legalities"),
         )
 
     def __len__(self) -> int:
-        return len(self.clean)
+        return len(self.name_of)
 
     def exact_names(self) -> dict[str, int]:
         """Every oracle name a list can name exactly (clean_name leaves it as it is; see
         FactTable.exact) -> its row."""
-        clean = self.clean
-        return {name: i for name, i in self.index.items() if clean[i]}
+        clean = self.array("clean_name", bool, bool)
+        return dict(compress(self.index.items(), clean.tolist()))
+
+    def _at(self, key: str, i: int) -> Any:
+        values, index = self.encoded[key]
+        return values[index[i]]
 
     def facts_at(self, i: int) -> CardFacts:
         """The facts of the card in row ``i``."""
-        land, rule, ability, basic, own, limit, problem, problem_pw, chooses = (
-            column[i] for column in self.plain
-        )
+        at = self._at
         return CardFacts(  # positionally, in field order: a batch builds one per distinct card
             self.name_of[i],
-            frozenset(self.names[i]),
-            frozenset(self.name_keys[i]),
-            land,
-            self.card_types[i],
-            tuple(self.reasons[i]),
-            self.breaks[i],
-            self.named[i],
-            rule,
-            ability,
-            self.legalities[i],
-            self.legality_keys[i],
-            basic,
-            own,
-            limit,
-            self.color_identity[i],
-            self.basic_land_types[i],
-            problem,
-            problem_pw,
-            chooses,
+            frozenset(at("names", i)),
+            frozenset(at("name_keys", i)),
+            at("is_land", i),
+            _value(self.card_types, i),
+            tuple(at("reasons", i)),
+            _value(self.breaks, i),
+            _value(self.named, i),
+            at("rule_index", i),
+            at("has_companion_ability", i),
+            at("legalities", i),
+            _value(self.legality_keys, i),
+            at("is_basic_land", i),
+            at("own_limit", i),
+            at("limit", i),
+            _value(self.color_identity, i),
+            _value(self.basic_land_types, i),
+            at("commander_problem", i),
+            at("commander_problem_pw", i),
+            at("chooses_colour", i),
         )
 
 
-_PLAIN_FACTS = (  # in the order _StoredFacts.facts unpacks them
-    "is_land",
-    "rule_index",
-    "has_companion_ability",
-    "is_basic_land",
-    "own_limit",
-    "limit",
-    "commander_problem",
-    "commander_problem_pw",
-    "chooses_colour",
-)
+def _value(column: tuple[list[Any], Any], i: int) -> Any:
+    values, index = column
+    return values[index[i]]
+
+
+def _pick(values: Sequence[Any], index: Sequence[int]) -> Sequence[Any]:
+    """``values[i]`` for each i in ``index``, in C (itemgetter of one index gives a bare value)."""
+    return itemgetter(*index)(values) if len(index) > 1 else [values[i] for i in index]
 
 
 def _mapped(values: Sequence[Any], convert: Callable[[Any], Any]) -> list[Any]:
@@ -406,10 +415,10 @@ class _RuleColumns:
 
     is_basic_land: Sequence[bool]
     own_limit: Sequence[bool]
-    limit: Sequence[int | None]
-    basic_land_types: Sequence[frozenset[str]]
-    commander_problem: Sequence[str | None]
-    commander_problem_pw: Sequence[str | None]
+    limit: Sequence[int]  # _NO_LIMIT: any number
+    land_mana: Sequence[int]  # the colours its basic land types make, as a colour mask
+    commander_ok: Sequence[bool]
+    commander_ok_pw: Sequence[bool]
     chooses_colour: Sequence[bool]
     legalities: Sequence[Mapping[str, str]]
 
@@ -418,13 +427,17 @@ class _RuleColumns:
         return cls(
             [f.is_basic_land for f in facts],
             [f.own_limit for f in facts],
-            [f.limit for f in facts],
-            [f.basic_land_types for f in facts],
-            [f.commander_problem for f in facts],
-            [f.commander_problem_pw for f in facts],
+            [_limit(f.limit) for f in facts],
+            [_land_mana(f.basic_land_types) for f in facts],
+            [f.commander_problem is None for f in facts],
+            [f.commander_problem_pw is None for f in facts],
             [f.chooses_colour for f in facts],
             [f.legalities for f in facts],
         )
+
+
+def _limit(limit: int | None) -> int:
+    return _NO_LIMIT if limit is None else limit
 
 
 class _FactArrays(vectorised.CardArrays):
@@ -459,10 +472,10 @@ class _FactArrays(vectorised.CardArrays):
 
         self.is_basic_land = grow(self.is_basic_land, rules.is_basic_land)
         self.own_limit = grow(self.own_limit, rules.own_limit)
-        self.limit = grow(self.limit, [_NO_LIMIT if n is None else n for n in rules.limit], np.int64)
-        self.land_mana = grow(self.land_mana, _mapped(rules.basic_land_types, _land_mana), np.int64)
-        self.commander_ok = grow(self.commander_ok, [p is None for p in rules.commander_problem])
-        self.commander_ok_pw = grow(self.commander_ok_pw, [p is None for p in rules.commander_problem_pw])
+        self.limit = grow(self.limit, rules.limit, np.int64)
+        self.land_mana = grow(self.land_mana, rules.land_mana, np.int64)
+        self.commander_ok = grow(self.commander_ok, rules.commander_ok)
+        self.commander_ok_pw = grow(self.commander_ok_pw, rules.commander_ok_pw)
         self.chooses_colour = grow(self.chooses_colour, rules.chooses_colour)
         self.legalities += rules.legalities
         for key, legal in self._legal.items():
@@ -475,6 +488,10 @@ class _FactArrays(vectorised.CardArrays):
         if found is None:
             found = self._legal[key] = _legal_under(self.legalities, key)
         return found
+
+
+def _is_none(value: object) -> bool:
+    return value is None
 
 
 def _land_mana(types: Iterable[str]) -> int:

@@ -24,7 +24,7 @@ import sys
 import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from operator import itemgetter
 from pathlib import Path
@@ -491,10 +491,13 @@ class FactsBuilder:
 
 @dataclass(frozen=True)
 class FactColumns:
-    """Stored facts column by column: ``columns[key][i]`` is fact ``key`` of card ``names[i]``."""
+    """Stored facts column by column: ``columns[key][i]`` is fact ``key`` of card ``names[i]``;
+    ``encoded[key]`` is the same column as stored, (distinct values, each card's value number), for
+    readers that convert each distinct value once (``columns`` expands a column when first read)."""
 
     names: Sequence[str]
     columns: Mapping[str, Sequence[Any]]
+    encoded: Mapping[str, tuple[Sequence[Any], array[int]]] = field(default_factory=dict)
 
     def rows(self) -> dict[str, Mapping[str, Any]]:
         """Card name -> its facts as a dict (values equal between cards are shared objects)."""
@@ -641,14 +644,40 @@ def _decode_facts(blob: bytes, version: str) -> FactColumns | None:
     names = payload["names"]
     if not isinstance(names, list):
         raise TypeError("names is not a list")
-    columns: dict[str, Sequence[Any]] = {}
+    encoded: dict[str, tuple[Sequence[Any], array[int]]] = {}
     for key, column in payload["columns"].items():
         values, index = column["values"], _index_of(column["index"])
+        if not isinstance(values, list):
+            raise TypeError(f"fact {key!r}: its values are not a list")
         if len(index) != len(names):
             raise ValueError(f"fact {key!r} has {len(index)} values for {len(names)} cards")
-        # itemgetter(*index) picks every card's value in C; with one index it returns the bare value.
-        columns[key] = itemgetter(*index)(values) if len(index) > 1 else tuple(values[i] for i in index)
-    return FactColumns(names, columns)
+        if index and max(index) >= len(values):
+            raise IndexError(f"fact {key!r}: a card's value number is past its {len(values)} values")
+        encoded[key] = (values, index)
+    return FactColumns(names, _ExpandedColumns(encoded), encoded)
+
+
+class _ExpandedColumns(Mapping[str, Sequence[Any]]):
+    """Dictionary-encoded columns, each expanded to one value per card when first read."""
+
+    def __init__(self, encoded: Mapping[str, tuple[Sequence[Any], array[int]]]) -> None:
+        self._encoded = encoded
+        self._expanded: dict[str, Sequence[Any]] = {}
+
+    def __getitem__(self, key: str) -> Sequence[Any]:
+        found = self._expanded.get(key)
+        if found is None:
+            values, index = self._encoded[key]
+            # itemgetter(*index) picks every card's value in C; with one index it gives the bare value
+            found = itemgetter(*index)(values) if len(index) > 1 else tuple(values[i] for i in index)
+            self._expanded[key] = found
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._encoded)
+
+    def __len__(self) -> int:
+        return len(self._encoded)
 
 
 # -- building a store -----------------------------------------------------------------------------
