@@ -215,6 +215,7 @@ class _StoredFacts:
         self.legality_keys = self._converted("legalities", frozenset)
         self.color_identity = self._converted("color_identity", frozenset)
         self.basic_land_types = self._converted("basic_land_types", frozenset)
+        self._fields: list[tuple[Sequence[Any], Any]] | None = None  # facts_at's, made when first asked
 
     def _converted(self, key: str, convert: Callable[[Any], Any]) -> tuple[list[Any], Any]:
         """The column's distinct values converted, and its value numbers."""
@@ -267,40 +268,42 @@ class _StoredFacts:
         clean = self.array("clean_name", bool, bool)
         return dict(compress(self.index.items(), clean.tolist()))
 
-    def _at(self, key: str, i: int) -> Any:
-        values, index = self.encoded[key]
-        return values[index[i]]
-
     def facts_at(self, i: int) -> CardFacts:
         """The facts of the card in row ``i``."""
-        at = self._at
-        return CardFacts(  # positionally, in field order: a batch builds one per distinct card
-            self.name_of[i],
-            frozenset(at("names", i)),
-            frozenset(at("name_keys", i)),
-            at("is_land", i),
-            _value(self.card_types, i),
-            tuple(at("reasons", i)),
-            _value(self.breaks, i),
-            _value(self.named, i),
-            at("rule_index", i),
-            at("has_companion_ability", i),
-            at("legalities", i),
-            _value(self.legality_keys, i),
-            at("is_basic_land", i),
-            at("own_limit", i),
-            at("limit", i),
-            _value(self.color_identity, i),
-            _value(self.basic_land_types, i),
-            at("commander_problem", i),
-            at("commander_problem_pw", i),
-            at("chooses_colour", i),
-        )
+        if self._fields is None:  # every field's (distinct values, value numbers), in field order
+            known = {key: self.encoded[key] for key in _STORED_FIELDS}
+            known.update(
+                card_types=self.card_types,
+                breaks=self.breaks,
+                named=self.named,
+                legality_keys=self.legality_keys,
+                color_identity=self.color_identity,
+                basic_land_types=self.basic_land_types,
+            )
+            self._fields = [known[field] for field in _CARD_FACT_FIELDS[1:]]
+        found = [values[index[i]] for values, index in self._fields]
+        # names, name_keys and reasons are kept as lists
+        found[0], found[1], found[4] = frozenset(found[0]), frozenset(found[1]), tuple(found[4])
+        return CardFacts(self.name_of[i], *found)
 
 
-def _value(column: tuple[list[Any], Any], i: int) -> Any:
-    values, index = column
-    return values[index[i]]
+_CARD_FACT_FIELDS: Final = tuple(CardFacts.__dataclass_fields__)  # (name first)
+# the fields kept in the store as they are (the others are converted: _StoredFacts.__init__)
+_STORED_FIELDS: Final = (
+    "names",
+    "name_keys",
+    "is_land",
+    "reasons",
+    "rule_index",
+    "has_companion_ability",
+    "legalities",
+    "is_basic_land",
+    "own_limit",
+    "limit",
+    "commander_problem",
+    "commander_problem_pw",
+    "chooses_colour",
+)
 
 
 def _pick(values: Sequence[Any], index: Sequence[int]) -> Sequence[Any]:

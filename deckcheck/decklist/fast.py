@@ -33,7 +33,7 @@ import functools
 import re
 import threading
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from operator import itemgetter
@@ -143,7 +143,7 @@ class _Lines:
         self.quantity = np.zeros(1024, dtype=np.int64)
         self.name = np.zeros(1024, dtype=np.int64)
         self.header = np.zeros(1024, dtype=np.int8)
-        self._store([(_OTHER, -1, _NO_HEADER)])  # id 0: any line not remembered (too long)
+        self._store([(_OTHER, -1, _NO_HEADER)], 0)  # id 0: any line not remembered (too long)
         self.size = 1
 
     def rows(self, lines: list[str]) -> tuple[Any, Any, Any]:
@@ -153,10 +153,7 @@ class _Lines:
         ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
         missing = np.flatnonzero(ids == 0)
         if len(missing):  # read each new line once, then look them all up again
-            first, new = self.size, list[tuple[int, int, int]]()
-            for line in dict.fromkeys(map(lines.__getitem__, missing.tolist())):
-                self._read(line, new)
-            self._store(new, first)
+            self._read(dict.fromkeys(map(lines.__getitem__, missing.tolist())))
             ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
         return self.quantity[ids], self.name[ids], self.header[ids]
 
@@ -167,25 +164,29 @@ class _Lines:
             self.names.append(name)
         return found
 
-    def _read(self, line: str, new: list[tuple[int, int, int]]) -> None:
-        """Give a new line the next id, its values added to ``new``, by the regex (one match: every
-        alternative ends at the line's end). A line too long to be a card line is left out: its id
-        is 0."""
-        if len(line) > _LONGEST_LINE or line in self.ids:
+    def _read(self, lines: Iterable[str]) -> None:
+        """Give each of these new lines the next id and its values, by the regex: one pass over
+        them all (every alternative ends at a line's end, so the matches are the lines). A line
+        too long to be a card line is left out: its id is 0."""
+        lines = [line for line in lines if len(line) <= _LONGEST_LINE and line not in self.ids]
+        if not lines:
             return
-        match = _LINE.match(line + "\n")
-        assert match is not None  # the last alternative takes any line
-        count, name, header, other = match.groups()
-        if count:  # (the name as parse_text keeps it: clean_name depends on the name alone)
-            new.append((int(count), self.name_id(_cleaned(name)), _NO_HEADER))
-        elif header:
-            new.append((0, -1, ZONE_CODE[_HEADER_ZONE[header.lower()]]))
-        else:
-            new.append((_OTHER if other else 0, -1, _NO_HEADER))
-        self.ids[line] = self.size
-        self.size += 1
+        matches = _LINE.findall("\n".join(lines) + "\n")
+        assert len(matches) == len(lines)  # the last alternative takes any line
+        name_id, new = self.name_id, []
+        for count, name, header, other in matches:
+            if count:  # (the name as parse_text keeps it: clean_name depends on the name alone)
+                new.append((int(count), name_id(_cleaned(name)), _NO_HEADER))
+            elif header:
+                new.append((0, -1, ZONE_CODE[_HEADER_ZONE[header.lower()]]))
+            else:
+                new.append((_OTHER if other else 0, -1, _NO_HEADER))
+        first = self.size
+        self._store(new, first)
+        self.ids.update(zip(lines, range(first, first + len(lines)), strict=True))
+        self.size = first + len(lines)
 
-    def _store(self, new: list[tuple[int, int, int]], first: int = 0) -> None:
+    def _store(self, new: list[tuple[int, int, int]], first: int) -> None:
         """The values of lines ``first``, ``first + 1``, ... into the arrays."""
         if not new:
             return
