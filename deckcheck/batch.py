@@ -47,7 +47,7 @@ from deckcheck.deck import Entry, ParsedDeck, Zone
 from deckcheck.decklist import parse_file, parse_text
 from deckcheck.decklist._base import MAX_BYTES
 from deckcheck.decklist._decode import decode
-from deckcheck.decklist.fast import PlainDecks, fast_entries, read_plain
+from deckcheck.decklist.fast import PlainDecks, read_plain
 from deckcheck.engine import Report, check_parsed
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
@@ -658,10 +658,10 @@ def check_texts(
     breakers: bool = True,
     progress: Progress | None = None,
 ) -> BatchRows:
-    """Check ``(deck_id, path, decklist text or parsed deck)``: the lean path where it applies
-    (plain text, :func:`deckcheck.decklist.fast.fast_entries`, or a deck read without a problem,
-    a name or metadata; then :func:`fastcheck.check_entries`), else the engine. The rows are the
-    engine's either way."""
+    """Check ``(deck_id, path, decklist text or parsed deck)``, :data:`LEAN_CHUNK` decks at a time:
+    the lean checker (:func:`fastcheck.check_decks`) for the plain ones (text that
+    :func:`deckcheck.decklist.fast.read_plain` takes, or a deck read without a problem, a name or
+    metadata), the engine for the rest. The rows are the engine's either way, in deck order."""
     rows = BatchRows()
     sink = fastcheck.RowSink(
         rows.findings.add,
@@ -777,17 +777,26 @@ def load_sources(
     progress: Progress | None = None,
 ) -> EntryTable:
     """The entries of ``(deck_id, path, text or parsed deck)`` (no rules run): plain text read by
-    :func:`deckcheck.decklist.fast.fast_entries` (the same entries parse_text gives), else parsed."""
+    :func:`deckcheck.decklist.fast.read_plain`, a chunk at a time (the same entries parse_text
+    gives), else parsed."""
     table = EntryTable()
+    remaining = iter(decks)
     with gc_paused():  # as in check_texts: the entry arrays and card rows make no cycles
-        for deck_id, path, source in decks:
-            plain = fast_entries(source) if isinstance(source, str) else None
-            if plain is not None:
-                table.add_entries(context, deck_id, path, plain)
-            else:
-                table.add(context, deck_id, parse_text(source, path) if isinstance(source, str) else source)
+        while chunk := list(islice(remaining, LEAN_CHUNK)):
+            read = read_plain([source for _, _, source in chunk if isinstance(source, str)])
+            texts_read = 0
+            for deck_id, path, source in chunk:
+                plain = None
+                if isinstance(source, str):
+                    plain = read.entries(texts_read)
+                    texts_read += 1
+                if plain is not None:
+                    table.add_entries(context, deck_id, path, plain)
+                else:
+                    parsed = parse_text(source, path) if isinstance(source, str) else source
+                    table.add(context, deck_id, parsed)
             if progress is not None:
-                progress(1)
+                progress(len(chunk))
     return table
 
 
