@@ -13,11 +13,13 @@ Nothing here holds state besides caches, so any worker can run any partition:
   once, not once per task.
 
 Every deck gets exactly the findings and companion results a single ``deckcheck check`` gives:
-:func:`check_texts` hands plain lists to the lean checker (:func:`deckcheck.fastcheck.check_entries`,
-which takes only decks it can check exactly) and everything else to the engine
-(:func:`deckcheck.engine.check_parsed`). Result rows are
-tuples (:class:`Columns`); deck entries, the bulk of a corpus, are typed arrays of card codes
-(:class:`EntryTable`), a few bytes per entry, with the card columns kept once per distinct card.
+:func:`check_texts` reads a chunk of :data:`LEAN_CHUNK` decklists at once
+(:func:`deckcheck.decklist.fast.read_plain`), hands the plain ones to the lean checker
+(:func:`deckcheck.fastcheck.check_decks`, which takes only decks it can check exactly, a chunk at a
+time) and everything else to the engine (:func:`deckcheck.engine.check_parsed`), in deck order.
+Result rows go to :class:`Columns` (tuples, or blocks of columns for many rows at once); deck
+entries, the bulk of a corpus, are typed arrays of card codes (:class:`EntryTable`), a few bytes
+per entry, with the card columns kept once per distinct card.
 """
 
 from __future__ import annotations
