@@ -265,6 +265,32 @@ def card_row(card: Card) -> CardRow:
     )
 
 
+def card_row_of(facts: fastcheck.CardFacts) -> CardRow:
+    """A card's row from its facts (a card store keeps them: no card record is read); the same row
+    :func:`card_row` computes from the card (tests/batch/test_fastcheck.py holds them equal)."""
+    return CardRow(
+        name=facts.name,
+        mana_value=facts.mana_value,
+        types=facts.type_text,
+        card_types=" ".join(sorted(facts.card_types)),
+        colour_identity="".join(sort_colours(facts.color_identity)),
+        is_land=facts.is_land,
+        is_permanent=facts.is_permanent,
+        is_creature=facts.is_creature,
+        is_legendary=facts.is_legendary,
+        is_basic_land=facts.is_basic_land,
+        breaks_mask=facts.breaks_mask,
+        named_mask=facts.named_mask,
+        rule_index=facts.rule_index,
+        has_companion_ability=facts.has_companion_ability,
+        identity_mask=facts.identity_mask,
+        type_mask=facts.type_mask,
+        type_set=facts.card_types,
+        name_keys=tuple(sorted(facts.name_keys)),
+        legality_keys=_shared(frozenset(facts.legality_keys)),
+    )
+
+
 # -- the per-worker context --------------------------------------------------------------------
 _CONTEXT_LOCK = threading.RLock()
 
@@ -325,7 +351,21 @@ class BatchContext:
     def card_row(self, card: Card) -> CardRow:
         row = self._rows.get(card.name)
         if row is None:
-            row = self._rows[card.name] = card_row(card)
+            row = self._rows[card.name] = self.exact_row(card.name) or card_row(card)
+        return row
+
+    def exact_row(self, name: str) -> CardRow | None:
+        """The row of the card this is the exact oracle name of, from the facts the card store
+        keeps (no card record read, no name resolved); None for any other name, or a store that
+        keeps no facts."""
+        if not self.facts.stored:
+            return None
+        facts = self.facts.exact(name)
+        if facts is None:
+            return None
+        row = self._rows.get(name)
+        if row is None:
+            row = self._rows[name] = card_row_of(facts)
         return row
 
     def card_for_name(self, name: str) -> Card | None:
@@ -336,8 +376,10 @@ class BatchContext:
         """The row of the card a name (oracle or as written) names, or None."""
         if name in self._by_name:
             return self._by_name[name]
-        card = self.card_for_name(name)
-        row = None if card is None else self.card_row(card)
+        row = self.exact_row(name)
+        if row is None:
+            card = self.card_for_name(name)
+            row = None if card is None else self.card_row(card)
         self._by_name[name] = row
         return row
 
@@ -485,13 +527,16 @@ class EntryTable:
         if code is None:
             code = self._written_index[name] = len(self.written_names)
             self.written_names.append(name)
-            card = context.resolve(name).card
+            row = context.exact_row(name)  # an exact oracle name needs no resolving
+            if row is None:
+                card = context.resolve(name).card
+                row = None if card is None else context.card_row(card)
             card_code = -1
-            if card is not None:
-                card_code = self._card_index.get(card.name, -1)
+            if row is not None:
+                card_code = self._card_index.get(row.name, -1)
                 if card_code < 0:
-                    card_code = self._card_index[card.name] = len(self.cards)
-                    self.cards.append(context.card_row(card))
+                    card_code = self._card_index[row.name] = len(self.cards)
+                    self.cards.append(row)
             self._card_of_written.append(card_code)
         return code
 

@@ -64,7 +64,7 @@ DeckId = Hashable
 # version is part of it because the logic computing them (companions, formats) changes between
 # releases too. A store from another version reads as one without facts (they are then computed
 # in memory, correct but slower) until `deckcheck cards update` rebuilds it.
-FACTS_VERSION = f"fastcheck-5/{__version__}"
+FACTS_VERSION = f"fastcheck-6/{__version__}"
 
 _N_RULES = len(COMPANIONS)
 _RULE_INDEX = {rule.name: i for i, rule in enumerate(COMPANIONS)}
@@ -97,6 +97,12 @@ class CardFacts:
     commander_problem: str | None  # formats.commander_eligibility without planeswalker commanders
     commander_problem_pw: str | None  # ... with them (Brawl)
     chooses_colour: bool  # "choose a colour before the game begins" (CR 903.4b)
+    # the long frame's card columns (batch.CardRow) beside the facts above
+    mana_value: int
+    type_text: str  # the deck-zone type line(s)
+    is_permanent: bool
+    is_creature: bool
+    is_legendary: bool
 
     # what deckcheck.vectorised reads of a card (its CompanionCard), as small integers
     @property
@@ -162,6 +168,11 @@ def facts_of(card: Card) -> CardFacts:
         commander_problem=formats.commander_eligibility(card, _NO_PLANESWALKERS),
         commander_problem_pw=formats.commander_eligibility(card, _PLANESWALKERS),
         chooses_colour=formats.chooses_colour(card),
+        mana_value=features.mana_value,
+        type_text=features.type_text,
+        is_permanent=features.is_permanent,
+        is_creature=features.is_creature,
+        is_legendary=card.is_legendary,
     )
 
 
@@ -186,6 +197,11 @@ def facts_record(facts: CardFacts) -> dict[str, Any]:
         "commander_problem": facts.commander_problem,
         "commander_problem_pw": facts.commander_problem_pw,
         "chooses_colour": facts.chooses_colour,
+        "mana_value": facts.mana_value,
+        "type_text": facts.type_text,
+        "is_permanent": facts.is_permanent,
+        "is_creature": facts.is_creature,
+        "is_legendary": facts.is_legendary,
         # the oracle name as clean_name leaves it: only then does a list naming it match exactly
         "clean_name": clean_name(facts.name) == facts.name,
     }
@@ -303,6 +319,11 @@ _STORED_FIELDS: Final = (
     "commander_problem",
     "commander_problem_pw",
     "chooses_colour",
+    "mana_value",
+    "type_text",
+    "is_permanent",
+    "is_creature",
+    "is_legendary",
 )
 
 

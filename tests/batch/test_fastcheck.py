@@ -55,6 +55,19 @@ def test_stored_facts_equal_computed_facts_for_every_bundled_card(stored: CardSt
             assert getattr(a, field) == getattr(b, field), (name, field)
 
 
+def test_card_rows_from_stored_facts_equal_rows_from_cards(stored: CardStore) -> None:
+    """load_decks and companion_table take a card's row (the long frame's card columns and the
+    companion masks) from the store's facts when it keeps them: the same row batch.card_row
+    computes from the card."""
+    table = fastcheck.FactTable(stored)
+    assert table.stored
+    for record in _records():
+        card = BUNDLED.card(record["name"])
+        facts = table.exact(record["name"])
+        assert card is not None and facts is not None, record["name"]
+        assert batch.card_row_of(facts) == batch.card_row(card), record["name"]
+
+
 def test_only_exact_oracle_names_have_facts(stored: CardStore) -> None:
     table = fastcheck.FactTable(stored)
     assert table.exact("Lightning Bolt") is not None

@@ -56,6 +56,31 @@ def test_long_frame_columns_and_types(store: CardStore) -> None:
     assert str(decks["line"].dtype) == "Int64" and decks["line"].notna().all()
 
 
+def test_a_store_with_facts_gives_the_same_long_frame_and_companion_table(
+    store: CardStore, tmp_path: Path
+) -> None:
+    """Over a store that keeps per-card facts (as `cards import` builds it), exact names take their
+    card columns from the facts without reading the card; every other name is resolved as before.
+    The frames are the same either way."""
+    import json
+
+    from deckcheck.cards.store import bundled_cards_path, default_facts_builder, write_store
+
+    records = json.loads(bundled_cards_path().read_text(encoding="utf-8"))["cards"]
+    path = tmp_path / "cards.sqlite"
+    write_store(records, path, meta={"source": "test"}, facts=default_facts_builder())
+    with_facts = CardStore.open(path)
+    odd = pd.Series({"odd": "4 lightning bolt\n4 Lightnig Bolt\n2 Fire/Ice\n50 Mountain\n"})
+    sources = pd.concat([texts(*sorted(CORPUS.rglob("*.txt"))), odd])
+    expected = frames.load_decks(sources, store=store)
+    got = frames.load_decks(sources, store=with_facts)
+    pd.testing.assert_frame_equal(got, expected)
+    pd.testing.assert_frame_equal(
+        frames.companion_table(got, format="modern", store=with_facts),
+        frames.companion_table(expected, format="modern", store=store),
+    )
+
+
 def test_unknown_names_keep_a_row(store: CardStore) -> None:
     decks = frames.load_decks(pd.Series({7: "4 Lightning Bolt\n2 Lightnig Bolt\n"}), store=store)
     assert decks["deck_id"].tolist() == [7, 7]
