@@ -45,7 +45,7 @@ from deckcheck._gc import gc_paused
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore, Resolution, default_store_path, open_store
-from deckcheck.deck import Entry, ParsedDeck, Zone
+from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Entry, ParsedDeck, Zone
 from deckcheck.decklist import parse_file, parse_text
 from deckcheck.decklist._base import MAX_BYTES
 from deckcheck.decklist._decode import decode
@@ -495,8 +495,8 @@ def parsed_from_entries(
 
 
 # -- rows from one deck ------------------------------------------------------------------------
-ZONES = tuple(Zone)  # zone codes in entry tables: the index here
-_ZONE_CODE = {zone: i for i, zone in enumerate(ZONES)}
+ZONES = ZONE_ORDER  # zone codes in entry tables: the index here (as decklist.fast's)
+_ZONE_CODE = ZONE_CODE
 
 
 class EntryTable:
@@ -565,6 +565,37 @@ class EntryTable:
             self.written.append(written)
             self.qty.append(quantity)
             self.line.append(line)
+
+    def add_read(self, context: BatchContext, decks: Sequence[tuple[DeckId, str]], read: PlainDecks) -> None:
+        """Many decks at once, as decklist.fast.read_plain read them (every one taken): their
+        entries' columns are appended as arrays, and each distinct name is looked up once."""
+        if not all(read.taken):
+            raise ValueError("add_read takes decks read_plain took; add the others one by one")
+        first = len(self.deck_ids)
+        for deck_id, path in decks:
+            self.deck_ids.append(deck_id)
+            self.paths.append(path)
+        if not len(read.name_ids):
+            return
+        distinct, first_at, where = np.unique(read.name_ids, return_index=True, return_inverse=True)
+        codes = np.empty(len(distinct), dtype=np.int64)
+        for k in np.argsort(first_at).tolist():  # names in order of first appearance, as one by one
+            codes[k] = self._name_code(context, read.names[distinct[k]])
+        written = codes[where]
+        card_of = np.array(self._card_of_written, dtype=np.int64)
+        deck = np.repeat(np.arange(first, first + len(decks)), np.diff(read.starts))
+        for column, values in (
+            (self.deck, deck),
+            (self.zone, read.zones),
+            (self.card, card_of[written]),
+            (self.written, written),
+            (self.qty, read.quantities),
+            (self.line, read.lines),
+        ):
+            # (typecode "b" is a signed char; "i" a C int)
+            column.frombytes(
+                np.asarray(values, dtype=np.int8 if column.typecode == "b" else np.intc).tobytes()
+            )
 
 
 def add_findings(rows: Columns, deck_id: DeckId, findings: Iterable[Finding]) -> None:
@@ -830,21 +861,34 @@ def load_sources(
     remaining = iter(decks)
     with gc_paused():  # as in check_texts: the entry arrays and card rows make no cycles
         while chunk := list(islice(remaining, LEAN_CHUNK)):
-            read = read_plain([source for _, _, source in chunk if isinstance(source, str)])
-            texts_read = 0
-            for deck_id, path, source in chunk:
-                plain = None
-                if isinstance(source, str):
-                    plain = read.entries(texts_read)
-                    texts_read += 1
-                if plain is not None:
-                    table.add_entries(context, deck_id, path, plain)
-                else:
-                    parsed = parse_text(source, path) if isinstance(source, str) else source
-                    table.add(context, deck_id, parsed)
+            texts = [source for _, _, source in chunk if isinstance(source, str)]
+            read = read_plain(texts)
+            if len(texts) == len(chunk) and all(read.taken):  # the usual chunk: all at once
+                table.add_read(context, [(deck_id, path) for deck_id, path, _ in chunk], read)
+            else:
+                _load_one_by_one(table, context, chunk, read)
             if progress is not None:
                 progress(len(chunk))
     return table
+
+
+def _load_one_by_one(
+    table: EntryTable,
+    context: BatchContext,
+    chunk: Sequence[tuple[DeckId, str, DeckSource]],
+    read: PlainDecks,
+) -> None:
+    """A chunk with decks read_plain did not take, or decks read already: deck by deck, in order."""
+    texts_read = 0
+    for deck_id, path, source in chunk:
+        plain = None
+        if isinstance(source, str):
+            plain = read.entries(texts_read)
+            texts_read += 1
+        if plain is not None:
+            table.add_entries(context, deck_id, path, plain)
+        else:
+            table.add(context, deck_id, parse_text(source, path) if isinstance(source, str) else source)
 
 
 # -- progress ------------------------------------------------------------------------------------

@@ -101,6 +101,33 @@ def test_entry_table_keeps_codes_and_one_row_per_card() -> None:
     assert list(table.qty) == [4, 2, 1, 4] and list(table.line) == [1, 2, 3, 1]
 
 
+def test_entries_added_a_chunk_at_a_time_equal_deck_by_deck() -> None:
+    """load_sources adds a chunk of decks read_plain took as arrays (EntryTable.add_read): the same
+    table as adding each deck's entries in turn, codes and rows included."""
+    from deckcheck.decklist.fast import read_plain
+    from tests.batch import deckgen
+
+    store = CardStore.bundled()
+    context = batch.BatchContext(store, get_format("freeform"))
+    items = [(d, t) for d, t, _ in deckgen.realistic(deckgen.pool_for(store), 300, seed=3)]
+    items.append(("odd", "4 lightning bolt\n4 Lightnig Bolt\n2 Fire/Ice\n50 Mountain\n"))
+    read = read_plain([text for _, text in items])
+    assert all(read.taken)
+    at_once, one_by_one = batch.EntryTable(), batch.EntryTable()
+    half = len(items) // 2  # two calls: codes carry over from one to the next
+    at_once.add_read(context, [(d, d) for d, _ in items[:half]], read.part(0, half))
+    at_once.add_read(context, [(d, d) for d, _ in items[half:]], read.part(half, len(items)))
+    for i, (deck_id, _) in enumerate(items):
+        entries = read.entries(i)
+        assert entries is not None
+        one_by_one.add_entries(context, deck_id, deck_id, entries)
+    for attribute in ("deck_ids", "paths", "deck", "zone", "card", "written", "qty", "line"):
+        assert list(getattr(at_once, attribute)) == list(getattr(one_by_one, attribute)), attribute
+    assert at_once.written_names == one_by_one.written_names and at_once.cards == one_by_one.cards
+    with pytest.raises(ValueError, match="add_read takes decks read_plain took"):
+        at_once.add_read(context, [("x", "x")], read_plain(["no card here\n"]))
+
+
 def test_card_rows_use_the_companion_engine() -> None:
     store = CardStore.bundled()
     row = batch.card_row(store.card("Lurrus of the Dream-Den"))  # type: ignore[arg-type]
