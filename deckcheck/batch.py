@@ -54,7 +54,6 @@ from deckcheck.engine import Report, check_parsed
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format
-from deckcheck.vectorised import colour_mask, type_mask
 
 DeckId = Hashable
 Progress = Callable[[int], None]  # called with the number of decks just finished
@@ -222,7 +221,6 @@ class CardRow:
     legality_keys: frozenset[str]  # the formats the card data lists for this card
 
 
-_RULE_INDEX = {rule.name: i for i, rule in enumerate(companions.COMPANIONS)}
 
 
 _SHARED: dict[frozenset[str], frozenset[str]] = {}
@@ -235,39 +233,12 @@ def _shared(keys: frozenset[str]) -> frozenset[str]:
 
 def card_row(card: Card) -> CardRow:
     """Compute a card's row (callers cache it: :meth:`BatchContext.card_row`)."""
-    features = companions.card_features(card)
-    breaks = named = 0
-    for i, rule in enumerate(companions.COMPANIONS):
-        if rule.card_check is not None and rule.card_check(features) is not None:
-            breaks |= 1 << i
-        if rule.name in features.names:
-            named |= 1 << i
-    return CardRow(
-        name=card.name,
-        mana_value=features.mana_value,
-        types=features.type_text,
-        card_types=" ".join(sorted(features.card_types)),
-        colour_identity="".join(sort_colours(card.color_identity)),
-        is_land=features.is_land,
-        is_permanent=features.is_permanent,
-        is_creature=features.is_creature,
-        is_legendary=card.is_legendary,
-        is_basic_land=card.is_basic_land,
-        breaks_mask=breaks,
-        named_mask=named,
-        rule_index=_RULE_INDEX.get(card.name, -1),
-        has_companion_ability=companions.has_companion_ability(card),
-        identity_mask=colour_mask(card.color_identity),
-        type_mask=type_mask(features.card_types),
-        type_set=features.card_types,
-        name_keys=tuple(sorted({n.casefold() for n in features.names})),
-        legality_keys=_shared(frozenset(key for key, _ in card.legalities)),
-    )
+    return card_row_of(fastcheck.facts_of(card))
 
 
 def card_row_of(facts: fastcheck.CardFacts) -> CardRow:
-    """A card's row from its facts (a card store keeps them: no card record is read); the same row
-    :func:`card_row` computes from the card (tests/batch/test_fastcheck.py holds them equal)."""
+    """A card's row from its facts (:func:`deckcheck.fastcheck.facts_of`; a card store built with
+    them keeps them, so no card record need be read)."""
     return CardRow(
         name=facts.name,
         mana_value=facts.mana_value,
