@@ -221,8 +221,6 @@ class CardRow:
     legality_keys: frozenset[str]  # the formats the card data lists for this card
 
 
-
-
 _SHARED: dict[frozenset[str], frozenset[str]] = {}
 
 

@@ -48,7 +48,7 @@ from deckcheck.companions import (
     DeckVerdict,
     cut_note,
 )
-from deckcheck.deck import Zone
+from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone
 from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
 from deckcheck.findings import Finding, Location, Severity
 from deckcheck.format_spec import FormatSpec
@@ -604,8 +604,8 @@ _COMMANDER_COPY_ZONES = frozenset({_MAIN, _COMMANDER})  # Commander counts copie
 # in numpy's integer and float arithmetic.
 _MAX_COPIES: Final = 1 << 39
 assert _MAX_COPIES < QUANTITY_CAP  # the reader's arrays hold every quantity of a deck checked here
-_N_ZONES = len(vectorised.ZONES)
-_ZONE_CODE = vectorised.ZONE_CODE
+_N_ZONES = len(ZONE_ORDER)
+_ZONE_CODE = ZONE_CODE
 _OUT, _QUIET, _REPORT = 0, 1, 2  # what a chunk does with a deck: engine, rows from arrays, messages too
 _RULE_NAMES = tuple(rule.name for rule in COMPANIONS)
 _RULE_SHORTS = tuple(rule.short for rule in COMPANIONS)
@@ -749,7 +749,6 @@ class _Chunk:
         # -- the ten companions ------------------------------------------------------------------
         result = self.result = vectorised.evaluate(d, c, z, q, n, arrays, specs, table.card)
 
-        # the companion table's columns as Python values, per deck (one conversion for the chunk)
         # what a summary row reads of the companion table, as Python values (one conversion)
         self.eligible_lists, self.declared_lists = result.eligible.tolist(), result.declared.tolist()
 
@@ -792,13 +791,13 @@ class _Chunk:
             to_report |= (result.breakers > 0).any(axis=1)
         self.counts_list: list[list[int]] = self.counts.astype(np.int64).tolist()
         sizes: dict[tuple[FormatSpec, int, int], bool] = {}  # the few sizes a batch has, asked once
-        main, side, commanders, listed = (_ZONE_CODE[zone] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION))
+        main, side, leading, listing = (_ZONE_CODE[zone] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION))
         for i in np.flatnonzero(~out & ~to_report).tolist():
             spec, counts = decks[i][2], self.counts_list[i]
             size_key = (
                 spec,
-                counts[main] + counts[commanders],
-                counts[side] + (0 if spec.commander else counts[listed]),
+                counts[main] + counts[leading],
+                counts[side] + (0 if spec.commander else counts[listing]),
             )
             fits = sizes.get(size_key)
             if fits is None:

@@ -127,8 +127,9 @@ class _Lines:
     (0: blank or header; _OTHER: another kind), name (an id into ``names``) and header zone (a
     ZONE_CODE; _NO_HEADER). A batch of decklists repeats the same lines ("4 Lightning Bolt",
     "Sideboard", blank): each distinct one is matched by the regex once, and a text's lines become
-    these arrays by one dict lookup each, in C. Bounded: past ``limit`` lines it starts again (a new
-    ``names`` list, so ids handed out before keep meaning what they meant). Callers hold ``lock``."""
+    these arrays by one dict lookup each, in C. Bounded: past ``limit`` lines or names it starts
+    again (a new ``names`` list, so ids handed out before keep meaning what they meant). Callers hold
+    ``lock``."""
 
     def __init__(self, limit: int = 100_000) -> None:
         self.lock = threading.Lock()
@@ -148,14 +149,18 @@ class _Lines:
 
     def rows(self, lines: list[str]) -> tuple[Any, Any, Any]:
         """(quantity, name id, header zone) arrays for these lines."""
-        if self.size > self.limit:
-            self._start()
+        self.make_room()
         ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
         missing = np.flatnonzero(ids == 0)
         if len(missing):  # read each new line once, then look them all up again
             self._read(dict.fromkeys(map(lines.__getitem__, missing.tolist())))
             ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
         return self.quantity[ids], self.name[ids], self.header[ids]
+
+    def make_room(self) -> None:
+        """Start again when full (only between two calls: ids of one call stay valid through it)."""
+        if self.size > self.limit or len(self.names) > self.limit:
+            self._start()
 
     def name_id(self, name: str) -> int:
         found = self.name_ids.get(name)
@@ -266,6 +271,7 @@ class PlainDecks:
             starts.append(len(rows))
         quantities, names, zones, lines = zip(*rows, strict=True) if rows else ((), (), (), ())
         with _LINES.lock:
+            _LINES.make_room()
             table = _LINES.names
             name_ids = [_LINES.name_id(name) for name in names]
         return cls(

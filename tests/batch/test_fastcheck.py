@@ -218,6 +218,27 @@ def test_odd_shapes_reach_both_paths(lean_count: list[int]) -> None:
     assert taken >= len(decks) // 5 and handed_back >= len(decks) // 5, lean_count
 
 
+def test_rows_stay_exact_when_the_reader_starts_a_new_line_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader's line table starts again when full (new name ids, a new names list): the lean
+    checker's card codes by name id follow it, and every chunk still gives the engine's rows."""
+    import deckcheck.decklist.fast as fast
+    from tests.batch.test_fast_equivalence import assert_same_rows
+
+    table = fast._Lines(limit=200)
+    monkeypatch.setattr(fast, "_LINES", table)
+    monkeypatch.setattr(batch, "LEAN_CHUNK", 25)
+    first_names = table.names
+    pool = deckgen.pool_for(BUNDLED)
+    decks = deckgen.realistic(pool, 150, seed=23)
+    context = batch.BatchContext(fresh_store(), MODERN)
+    assert_same_rows([(d, t) for d, t, f in decks if f == "modern"], context, breakers=False)
+    assert table.names is not first_names  # it did start again
+
+
+def fresh_store() -> CardStore:
+    return CardStore.from_json(bundled_cards_path())
+
+
 def test_files_decoded_as_utf8_take_the_lean_path(tmp_path: Path, lean_count: list[int]) -> None:
     (tmp_path / "burn.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
     (tmp_path / "latin1.txt").write_bytes("4 Lightning Bolt\n56 Mountain\n// Caf\xe9\n".encode("latin-1"))

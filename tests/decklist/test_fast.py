@@ -337,6 +337,22 @@ def test_a_text_that_is_not_taken_leaves_no_entries_behind() -> None:
     assert read.entries(3) == [(4, "Forest", Zone.MAIN, 1)]
 
 
+def test_the_line_table_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader remembers at most so many distinct lines and names; past that it starts a new
+    table between two calls, and what was read before keeps its names."""
+    import deckcheck.decklist.fast as fast
+
+    texts = [f"{n % 4 + 1} Card Number {n}\n{n % 3 + 1} Forest\n\n1 Side Card {n}\n" for n in range(60)]
+    expected = [fast_entries(text) for text in texts]
+    small = fast._Lines(limit=20)
+    monkeypatch.setattr(fast, "_LINES", small)
+    reads = [read_plain(texts[i : i + 10]) for i in range(0, 60, 10)]
+    assert small.size <= 20 + 30  # started again: never far past the limit
+    got = [read.entries(i) for read in reads for i in range(len(read))]
+    assert got == expected  # the earlier reads' names were not lost when the table started again
+    assert len({id(read.names) for read in reads}) > 1
+
+
 # -- files --------------------------------------------------------------------------------------
 def check_files(files: list[Path], label: str) -> Counter[str]:
     """The contract over files read as deckcheck.decklist reads them; prints how many were taken."""
