@@ -152,9 +152,10 @@ class _Lines:
         self.make_room()
         ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
         missing = np.flatnonzero(ids == 0)
-        if len(missing):  # read each new line once, then look them all up again
-            self._read(dict.fromkeys(map(lines.__getitem__, missing.tolist())))
-            ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
+        if len(missing):  # read each new line once, then look those lines up again
+            new = list(map(lines.__getitem__, missing.tolist()))
+            self._read(dict.fromkeys(new))
+            ids[missing] = np.fromiter(map(self.ids.get, new, repeat(0)), dtype=np.int64, count=len(new))
         return self.quantity[ids], self.name[ids], self.header[ids]
 
     def make_room(self) -> None:
