@@ -54,6 +54,8 @@ sys.path.insert(0, str(REPO))
 DEFAULT_ATOMIC = REPO.parent / "shared" / "realdata" / "AtomicCards-2022-04-25.json.gz"
 STAGES = ("load", "companions", "e2e")
 TARGETS = {"companions": 20_000, "e2e": 5_000}  # decks/s on one core (issue #7)
+# the deck generator's version, in the decks file's name: a kept work directory regenerates on a change
+GENERATOR = 2
 COLOURS = "WUBRG"
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 COMPANION_NAMES = (
@@ -161,19 +163,22 @@ class Pool:
         main_size = rng.choice((60, 60, 60, 60, 61, 62, 64, 68, 75))
         land_count = round(main_size * rng.uniform(0.34, 0.42))
         lines: list[str] = []
+        registered: dict[str, int] = {}  # copies of each nonbasic card, deck and sideboard
         total = 0
         for name in spells:
             if total >= main_size - land_count:
                 break
             copies = min(rng.choice((4, 4, 4, 3, 3, 2, 1)), main_size - land_count - total)
             lines.append(f"{copies} {name}")
+            registered[name] = copies
             total += copies
         dual_pools = self._within(self.duals, allowed)
         for _ in range(rng.randint(0, 3) if dual_pools else 0):
             name = rng.choice(dual_pools).pick(rng, 1)[0]
             copies = min(4, main_size - total)
-            if copies > 0 and all(not line.endswith(f" {name}") for line in lines):
+            if copies > 0 and name not in registered:
                 lines.append(f"{copies} {name}")
+                registered[name] = copies
                 total += copies
         for i, colour in enumerate(colours):
             share = (main_size - total) // (len(colours) - i)
@@ -185,10 +190,17 @@ class Pool:
         if rng.random() < 0.2 and side_total:
             side.append(f"1 {rng.choice(COMPANION_NAMES)}")
             side_total -= 1
-        while side_total > 0 and mono:
-            copies = min(rng.choice((1, 2, 3)), side_total)
-            side.append(f"{copies} {rng.choice(mono).pick(rng, 1)[0]}")
-            side_total -= copies
+        # at most four of a card across deck and sideboard, as registered lists have (the faults these
+        # lists do carry are the companions': a sideboard one the deck cannot reveal, or one banned)
+        attempts = 0
+        while side_total > 0 and mono and attempts < 100:
+            attempts += 1
+            name = rng.choice(mono).pick(rng, 1)[0]
+            copies = min(rng.choice((1, 2, 3)), side_total, 4 - registered.get(name, 0))
+            if copies > 0:
+                side.append(f"{copies} {name}")
+                registered[name] = registered.get(name, 0) + copies
+                side_total -= copies
         text = "\n".join(lines)
         if side:
             text += ("\n\n" if rng.random() < 0.5 else "\n\nSideboard\n") + "\n".join(side)
@@ -267,6 +279,23 @@ class PeakRSS:
         self.peak = max(self.peak, self.process.memory_info().rss)
 
 
+def reference_ms() -> float:
+    """CPU milliseconds of a fixed pure-Python workload (dict lookups, string splits, a loop), best
+    of five: the host's speed at the time of a run. The development machine is a shared virtual
+    machine whose speed changes by tens of percent from one hour to the next; measured just before
+    and after each run and printed beside it, this tells a slow host from a slow change."""
+    words = [f"card {i % 997} of {i}" for i in range(20_000)]
+    index = {word: i for i, word in enumerate(words)}
+    best = float("inf")
+    for _ in range(5):
+        started = time.thread_time()
+        total = 0
+        for word in words:
+            total += index[word] + len(word.split(" ", 2)[1])
+        best = min(best, time.thread_time() - started)
+    return best * 1000
+
+
 def child(args: argparse.Namespace) -> None:
     import pandas as pd
 
@@ -284,6 +313,7 @@ def child(args: argparse.Namespace) -> None:
         index=texts.index,
     )
     long = frames.load_decks(texts, store=store) if args.stage == "companions" else None
+    reference_before = reference_ms()
     gc.collect()
     with PeakRSS() as memory:
         started, cpu_started = time.perf_counter(), time.thread_time()
@@ -309,6 +339,7 @@ def child(args: argparse.Namespace) -> None:
                 "rows": rows,
                 "peak_mb": (memory.peak - memory.base) / 2**20,
                 "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                "reference_ms": [reference_before, reference_ms()],
             }
         )
     )
@@ -362,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"card data: {source}; {len(pool.commanders)} commanders; seed {args.seed}", flush=True)
         results = []
         for n in args.n:
-            decks = work / f"decks-{tag}-{n}-seed{args.seed}.jsonl"
+            decks = work / f"decks-{tag}-{n}-seed{args.seed}-g{GENERATOR}.jsonl"
             if not (args.workdir and decks.is_file()):
                 with open(decks, "w", encoding="utf-8") as handle:
                     for pair in generate(pool, n, args.seed):
@@ -387,7 +418,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                     print(
                         f"  N={n:>7,} {stage:<10} {n / run['cpu_seconds']:>10,.0f} decks/s of CPU "
                         f"({n / run['seconds']:,.0f} by the clock, {run['seconds']:.1f} s)  "
-                        f"peak +{run['peak_mb']:.0f} MB (maxrss {run['maxrss_mb']:.0f} MB)",
+                        f"peak +{run['peak_mb']:.0f} MB (maxrss {run['maxrss_mb']:.0f} MB)  "
+                        "host reference {:.1f}/{:.1f} ms".format(*run["reference_ms"]),
                         flush=True,
                     )
                 # the median run by CPU time; the spread is reported beside it
@@ -401,16 +433,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         print()
         print(
             "| N | stage | decks/s (CPU, median) | range of runs | decks/s (clock) | seconds "
-            "| peak memory over baseline | maxrss |"
+            "| peak memory over baseline | maxrss | host reference before/after |"
         )
-        print("|---:|---|---:|---:|---:|---:|---:|---:|")
+        print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
         for r in results:
             cpu_rate, clock_rate = r["n"] / r["cpu_seconds"], r["n"] / r["seconds"]
             slow, fast = (r["n"] / seconds for seconds in reversed(r["cpu_range"]))
             print(
                 f"| {r['n']:,} | {r['stage']} | {cpu_rate:,.0f} | {slow:,.0f}-{fast:,.0f} ({r['runs']} runs) "
                 f"| {clock_rate:,.0f} "
-                f"| {r['seconds']:.1f} | {r['peak_mb']:.0f} MB | {r['maxrss_mb']:.0f} MB |"
+                f"| {r['seconds']:.1f} | {r['peak_mb']:.0f} MB | {r['maxrss_mb']:.0f} MB "
+                "| {:.1f}/{:.1f} ms |".format(*r["reference_ms"])
             )
         missed = False
         for r in results:

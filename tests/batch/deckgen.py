@@ -149,7 +149,10 @@ class RealisticPool:
     """benchmarks/bench_batch.py's ``Pool`` over any store's cards: Modern lists of one to three
     colours (60-75 cards in 4/3/2/1-ofs, basics and duals, a 0-15 card sideboard, a companion in it one
     time in five) and Commander lists (a legendary creature commander, 99 singletons inside its
-    identity, a companion under Companion one time in ten). Same algorithm, so the same shapes."""
+    identity, a companion under Companion one time in ten). Same algorithm, so the same shapes, but
+    one difference kept on purpose: the sideboard here may take a card past four copies across deck
+    and sideboard (the benchmark caps it, as registered lists are), so the copies rule is exercised
+    at volume too."""
 
     def __init__(self, cards: Iterable[Card], companion_names: Sequence[str], seed: int = 7) -> None:
         rng = random.Random(seed)
