@@ -6,7 +6,8 @@
 Decks are drawn from the real card pool (MTGJSON AtomicCards in ../shared/realdata, through
 deckcheck.cards.mtgjson.records_from_atomic_cards) when it is there, else from the bundled cards:
 75 % constructed Modern lists (60-75 main-deck cards in 4/3/2/1-ofs of one to three colours, basics and
-duals, a 0-15 card sideboard, a companion in the sideboard one time in five) and 25 % Commander lists
+duals, a 0-15 card sideboard, at most four of a card across deck and sideboard, a companion in the
+sideboard one time in five) and 25 % Commander lists
 (a legendary commander, 99 singletons inside its colour identity, a companion under Companion one
 time in ten). They are written as decklist text (MTGO style and Arena style).
 
@@ -26,10 +27,11 @@ Stages:
 Reported per run and, in the table, for the median run: decks/s per second of the child's CPU time
 (one core: the stage runs on one thread; on a busy machine the clock rate is lower) and by the
 clock, with the range over the runs, the stage's peak resident memory over the child's baseline
-(sampled every 5 ms; the largest of the runs) and the child's maxrss; then any target of issue #7
+(sampled every 5 ms; the largest of the runs), the child's maxrss and the host reference before and
+after the stage (reference_ms: the host's own speed at the time); then any target of issue #7
 the median misses (companion table >= 20,000 decks/s, end-to-end >= 5,000 decks/s, memory under
 1 GB); the script exits 1 when one is missed. ``--workdir DIR`` keeps (and reuses) the card store
-and the decks.
+and the decks (regenerated when GENERATOR changes).
 """
 
 from __future__ import annotations
