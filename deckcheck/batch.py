@@ -45,7 +45,7 @@ from deckcheck._gc import gc_paused
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore, Resolution, default_store_path, open_store
-from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Entry, ParsedDeck, Zone
+from deckcheck.deck import ZONE_CODE, Entry, ParsedDeck, Zone
 from deckcheck.decklist import parse_file, parse_text
 from deckcheck.decklist._base import MAX_BYTES
 from deckcheck.decklist._decode import decode
@@ -464,8 +464,6 @@ def parsed_from_entries(
 
 
 # -- rows from one deck ------------------------------------------------------------------------
-ZONES = ZONE_ORDER  # zone codes in entry tables: the index here (as decklist.fast's)
-_ZONE_CODE = ZONE_CODE
 
 
 class EntryTable:
@@ -477,7 +475,7 @@ class EntryTable:
         self.deck_ids: list[DeckId] = []
         self.paths: list[str] = []
         self.deck = array("i")
-        self.zone = array("b")
+        self.zone = array("b")  # deck.ZONE_CODE
         self.card = array("i")
         self.written = array("i")
         self.qty = array("i")
@@ -529,7 +527,7 @@ class EntryTable:
         for quantity, name, zone, line in entries:
             written = name_code(context, name)
             self.deck.append(deck)
-            self.zone.append(_ZONE_CODE[zone])
+            self.zone.append(ZONE_CODE[zone])
             self.card.append(card_of[written])
             self.written.append(written)
             self.qty.append(quantity)

@@ -605,7 +605,6 @@ _COMMANDER_COPY_ZONES = frozenset({_MAIN, _COMMANDER})  # Commander counts copie
 _MAX_COPIES: Final = 1 << 39
 assert _MAX_COPIES < QUANTITY_CAP  # the reader's arrays hold every quantity of a deck checked here
 _N_ZONES = len(ZONE_ORDER)
-_ZONE_CODE = ZONE_CODE
 _OUT, _QUIET, _REPORT = 0, 1, 2  # what a chunk does with a deck: engine, rows from arrays, messages too
 _RULE_NAMES = tuple(rule.name for rule in COMPANIONS)
 _RULE_SHORTS = tuple(rule.short for rule in COMPANIONS)
@@ -791,7 +790,7 @@ class _Chunk:
             to_report |= (result.breakers > 0).any(axis=1)
         self.counts_list: list[list[int]] = self.counts.astype(np.int64).tolist()
         sizes: dict[tuple[FormatSpec, int, int], bool] = {}  # the few sizes a batch has, asked once
-        main, side, leading, listing = (_ZONE_CODE[zone] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION))
+        main, side, leading, listing = (ZONE_CODE[zone] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION))
         for i in np.flatnonzero(~out & ~to_report).tolist():
             spec, counts = decks[i][2], self.counts_list[i]
             size_key = (
@@ -955,8 +954,8 @@ class _Chunk:
                 counts[2],
                 counts[1],
                 counts[0],
-                zone_counts[_ZONE_CODE[_MAIN]],
-                zone_counts[_ZONE_CODE[_SIDE]],
+                zone_counts[ZONE_CODE[_MAIN]],
+                zone_counts[ZONE_CODE[_SIDE]],
                 " + ".join(commanders) if commanders else None,
                 ", ".join(declared_names) if declared_names else None,
                 ", ".join(eligible_names),
@@ -989,7 +988,7 @@ class _Deck:
         # the facts objects made so far, by code (a store's are made when first asked for)
         self._made = cards.made if isinstance(cards, _StoredCards) else cards
         counts = chunk.counts_list[index]
-        self.counts = {zone: counts[_ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
+        self.counts = {zone: counts[ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
         key = int(chunk.result.key_of[index])
         self.key = spec.legality_candidates[key] if key >= 0 else None  # formats.legality_key_for's
         self.commanders = chunk.commander_at.get(index, [])  # (one: the scope's)

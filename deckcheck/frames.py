@@ -44,7 +44,7 @@ from deckcheck import batch, vectorised
 from deckcheck._gc import gc_paused
 from deckcheck.batch import BatchContext, BatchRows, CardRow, Columns, DeckId, EntryTable
 from deckcheck.cards.store import CardStore
-from deckcheck.deck import ParsedDeck
+from deckcheck.deck import ZONE_ORDER, ParsedDeck
 from deckcheck.format_spec import FormatSpec
 
 __all__ = [
@@ -67,7 +67,7 @@ Source = str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | pd.Series |
 FormatArg = str | FormatSpec | Mapping[Any, str | FormatSpec] | pd.Series
 Table = Literal["entries", "findings", "companions", "breakers", "summary", "metadata"]
 
-ZONES = tuple(str(z) for z in batch.ZONES)
+ZONES = tuple(str(z) for z in ZONE_ORDER)
 ZONE_DTYPE = pd.CategoricalDtype(list(ZONES))
 SEVERITY_DTYPE = pd.CategoricalDtype(["info", "warning", "error"], ordered=True)
 COMPANION_DTYPE = pd.CategoricalDtype(list(batch.COMPANION_NAMES))
@@ -386,7 +386,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
                 (
                     int(qty[i]),
                     name_list[name_codes[i]],
-                    batch.ZONES[zones[i]],
+                    ZONE_ORDER[zones[i]],
                     0 if lines is None else int(lines[i]),
                 )
                 for i in np.asarray(positions).tolist()

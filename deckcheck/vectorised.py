@@ -20,14 +20,13 @@ import numpy as np
 
 from deckcheck import companions
 from deckcheck.cards.model import Card
-from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Deck, DeckCard, Entry, Zone
+from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Entry, Zone
 from deckcheck.format_spec import FormatSpec
 
 RULES = companions.COMPANIONS
 N_RULES = len(RULES)
 
-# zone codes in entry arrays (deck.ZONE_CODE: the index in ZONES)
-ZONES = ZONE_ORDER
+# zone codes in entry arrays (deck.ZONE_CODE)
 MAIN, SIDEBOARD, COMMANDER, COMPANION, MAYBEBOARD = (
     ZONE_CODE[z] for z in (Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION, Zone.MAYBEBOARD)
 )
