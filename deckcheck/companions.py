@@ -53,10 +53,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Protocol
 
+from deckcheck import unresolved as unres
 from deckcheck.cards import vocabulary
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
-from deckcheck.deck import Deck, DeckCard, Placed, Zone
+from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 
@@ -423,16 +424,23 @@ class Breaker:
     reason: str
 
 
+UNKNOWN_REASON = "not in the card data"
+
+
 @dataclass(frozen=True, slots=True)
 class CompanionResult:
+    """One companion's verdict: ``eligible`` is True, False, or None (undetermined: no known card
+    breaks the condition, but the ``unresolved`` entries might)."""
+
     companion: str
-    eligible: bool
+    eligible: bool | None
     breakers: tuple[Breaker, ...] = ()
     cut: tuple[tuple[str, int], ...] = ()  # (card name, copies to cut) to meet the condition
     add: int = 0  # Yorion: cards still needed
     note: str = ""
     declared: bool = False
     placement: tuple[str, ...] = ()  # obstacles and placement problems
+    unresolved: tuple[Breaker, ...] = ()  # unknown entries the verdict depends on (eligible is None)
 
     @property
     def cut_count(self) -> int:
@@ -440,7 +448,7 @@ class CompanionResult:
 
     @property
     def near_miss(self) -> bool:
-        if self.eligible:
+        if self.eligible is not False or self.unresolved:
             return False
         changes = self.cut_count + self.add
         return 0 < changes <= NEAR_MISS_CARDS
@@ -826,7 +834,12 @@ def yorion_shortfall(size: int, spec: FormatSpec) -> int:
 
 
 def _yorion(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
-    size = sum(dc.quantity for dc, _ in items)
+    return yorion_verdict(sum(dc.quantity for dc, _ in items), spec)
+
+
+def yorion_verdict(size: int, spec: FormatSpec) -> DeckVerdict:
+    """Yorion's condition on a starting deck of ``size`` cards: a count, so it is decided whatever
+    the cards are (unknown ones included)."""
     needed = spec.min_main + 20
     if size >= needed:
         return DeckVerdict(note=f"{size} cards, at least {needed} ({spec.min_main} + 20)")
@@ -974,6 +987,8 @@ class _Context:
     listing: _Listing
     lookup: CardLookup | None = None
     legality_key: str | None = None  # the card data's key for this format (None: not checked)
+    unknown: list[Entry] = field(default_factory=list)  # starting-deck entries the data does not know
+    unknown_commanders: list[Entry] = field(default_factory=list)
 
 
 def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> _Context:
@@ -982,9 +997,15 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
     items = [(dc, card_features(dc.card)) for dc in deck.starting_deck(include_commanders=spec.commander)]
     commanders = deck.commanders
     identity = frozenset().union(*(dc.card.color_identity for dc in commanders)) if commanders else None
-    size = sum(dc.quantity for dc, _ in items)
+    unknown = deck.unresolved_start(include_commanders=spec.commander)
+    unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander else []
+    if identity is None and unknown_commanders:
+        identity = frozenset()  # known to have a commander; its identity is what the data knows of it
+    size = sum(dc.quantity for dc, _ in items) + unres.copies(unknown)
     key = legality_key_for(deck, spec) if spec.legality_candidates else None
-    return _Context(deck, spec, items, size, identity, _listing(deck, spec), lookup, key)
+    return _Context(
+        deck, spec, items, size, identity, _listing(deck, spec), lookup, key, unknown, unknown_commanders
+    )
 
 
 def _identity_text(colours: frozenset[str]) -> str:
@@ -998,7 +1019,17 @@ def _obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tu
     status = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
     companion_identity = card.color_identity if card is not None else rule.colour_identity
     clash = [dc for dc, f in ctx.items if rule.name in f.names] if ctx.spec.commander else []
-    return obstacles(rule, ctx.spec, status, companion_identity, ctx.identity, clash)
+    # a commander the data does not know may hold the colours: undetermined (_identity_open)
+    identity = None if ctx.unknown_commanders else ctx.identity
+    return obstacles(rule, ctx.spec, status, companion_identity, identity, clash)
+
+
+def _identity_open(rule: CompanionRule, card: Card | None, ctx: _Context) -> bool:
+    """Whether the companion's colour identity fits depends on a commander the data does not know."""
+    if not ctx.unknown_commanders:
+        return False
+    companion_identity = card.color_identity if card is not None else rule.colour_identity
+    return not companion_identity <= (ctx.identity or frozenset())
 
 
 def obstacles(
@@ -1082,6 +1113,10 @@ def evaluate(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
 
 
 def _verdict(rule: CompanionRule, ctx: _Context) -> DeckVerdict:
+    """The verdict on the known cards (:func:`open_entries` says what the unknown ones leave open);
+    Yorion counts every card."""
+    if rule.deck_check is _yorion:
+        return yorion_verdict(ctx.size, ctx.spec)
     if rule.deck_check is not None:
         return rule.deck_check(ctx.items, ctx.spec)
     check = rule.card_check
@@ -1094,22 +1129,48 @@ def _verdict(rule: CompanionRule, ctx: _Context) -> DeckVerdict:
     return DeckVerdict(tuple(breakers), _aggregate_cut(breakers))
 
 
+def open_entries(rule: CompanionRule, unknown: Sequence[Entry]) -> list[Entry]:
+    """The unknown starting-deck entries that could break ``rule``'s condition: any card for the
+    per-card conditions and Umori; for Lutri only a name written more than once (a card the data
+    does not know has a name no known card has); none for Yorion, whose condition is a count."""
+    if rule.deck_check is _yorion:
+        return []
+    if rule.deck_check is _lutri:
+        groups = unres.by_written_name(unknown).values()
+        return [e for group in groups if unres.copies(group) > 1 for e in group]
+    return list(unknown)
+
+
+def _undetermined(entries: Iterable[Entry]) -> tuple[Breaker, ...]:
+    return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, UNKNOWN_REASON) for e in entries)
+
+
 def _evaluate_rule(rule: CompanionRule, ctx: _Context) -> CompanionResult:
     declared_entry = ctx.listing.declared.get(rule.name)
-    obstacles = _obstacles(rule, declared_entry.card if declared_entry else None, ctx)
+    card = declared_entry.card if declared_entry else None
+    obstacles = _obstacles(rule, card, ctx)
     impossible = next((text for kind, text in obstacles if kind == "format"), None)
     # where the condition can never hold there is nothing to cut or add; ``placement`` says why
     verdict = DeckVerdict() if impossible else _verdict(rule, ctx)
     met = not verdict.breakers and verdict.add == 0 and impossible is None
+    open_ = [] if impossible else open_entries(rule, ctx.unknown)
+    if _identity_open(rule, card, ctx):
+        open_ += [e for e in ctx.unknown_commanders if e not in open_]
+    eligible: bool | None = met and not obstacles
+    if eligible and open_:
+        eligible = None
+    # ``unresolved`` also where known cards already decide "no": a cut that would qualify the
+    # known cards may not qualify the deck, so it is not offered as a near miss
     return CompanionResult(
         companion=rule.name,
-        eligible=met and not obstacles,
+        eligible=eligible,
         breakers=verdict.breakers,
         cut=verdict.cut,
         add=verdict.add,
         note=cut_note(verdict, ctx.size, ctx.spec) if verdict.cut else verdict.note,
         declared=declared_entry is not None,
         placement=tuple([text for _, text in obstacles] + _placement(rule, ctx)),
+        unresolved=_undetermined(open_) if eligible is None or (not obstacles and not met) else (),
     )
 
 
@@ -1165,13 +1226,44 @@ def _location(deck: Deck, dc: DeckCard | None) -> Location:
 
 
 def _result_data(rule: CompanionRule, result: CompanionResult) -> dict[str, object]:
-    return {
+    data: dict[str, object] = {
         "companion": rule.name,
         "eligible": result.eligible,
         "breakers": len(result.breakers),
         "cut": result.cut,
         "add": result.add,
     }
+    if result.unresolved:
+        data["unresolved"] = [b.card for b in result.unresolved]
+    return data
+
+
+def _not_verified_text(result: CompanionResult) -> str:
+    """``4 Orcish Bowmasters (line 5) is not in the card data`` for an undetermined result."""
+    copies = sum(b.quantity for b in result.unresolved)
+    shown = ", ".join(
+        f"{b.quantity} {b.card}" + (f" (line {b.line})" if b.line else "")
+        for b in result.unresolved[:_FIRST_FEW]
+    )
+    more = len(result.unresolved) - _FIRST_FEW
+    shown += f" and {more} more" if more > 0 else ""
+    return f"{shown} {'is' if copies == 1 else 'are'} {UNKNOWN_REASON}"
+
+
+def _not_verified(rule: CompanionRule, result: CompanionResult, where: Location, what: str) -> Finding:
+    return unres.NOT_VERIFIED(
+        f"{what} not verified: {_not_verified_text(result)} ({RULE})",
+        location=where,
+        card=rule.name,
+        rule=f"{rule.short}'s companion condition",
+        data={
+            "companion": rule.name,
+            "unresolved": [
+                {"card": b.card, "quantity": b.quantity, "line": b.line, "zone": b.zone}
+                for b in result.unresolved
+            ],
+        },
+    )
 
 
 def companion_findings(
@@ -1320,6 +1412,8 @@ def declared_findings(about: About, where: Location, path: str, size: int, spec:
                     data=about.data,
                 )
             )
+    if result.eligible is None:
+        found.append(_not_verified(rule, result, where, f"declared companion {rule.name} ({rule.condition})"))
     if result.breakers or result.add:
         near = f"; {change_text(result, size, spec)} to qualify" if result.near_miss else ""
         found.append(
@@ -1349,6 +1443,8 @@ def sideboard_findings(about: About, where: Location, any_eligible: bool) -> lis
     """The finding of a sideboard companion a constructed deck declares (listed at ``where``);
     ``any_eligible``: another sideboard companion qualifies."""
     rule, result = about.rule, about.result
+    if result.eligible is None:
+        return [_not_verified(rule, result, where, f"whether the deck can reveal {rule.name} as companion")]
     if result.eligible:
         return [
             ELIGIBLE_COMPANION(
@@ -1386,7 +1482,12 @@ def _undeclared_findings(ctx: _Context, about: About) -> list[Finding]:
         in_sideboard = next((dc for dc in ctx.listing.sideboard if rule_for(dc.card) is rule), None)
         if in_sideboard is not None:
             reasons = about.hard + ([why_not(result)] if result.breakers or result.add else [])
-            state = "it would qualify" if result.eligible else "it would not qualify: " + "; ".join(reasons)
+            if result.eligible is None:
+                state = "whether it would qualify is not verified: " + _not_verified_text(result)
+            elif result.eligible:
+                state = "it would qualify"
+            else:
+                state = "it would not qualify: " + "; ".join(reasons)
             return [
                 PLACEMENT(
                     f"{rule.name} is in the sideboard, but {spec.title} has no sideboard; list it under "

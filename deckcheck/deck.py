@@ -89,6 +89,15 @@ class ParsedDeck:
         return sum(e.quantity for e in self.entries if e.zone is zone)
 
 
+def starting_zones(include_commanders: bool) -> frozenset[Zone]:
+    """The zones of the starting deck (CR 103.2a; in Commander the commanders too, 702.139b)."""
+    return _WITH_COMMANDERS if include_commanders else _MAIN_ONLY
+
+
+_MAIN_ONLY = frozenset({Zone.MAIN})
+_WITH_COMMANDERS = frozenset({Zone.MAIN, Zone.COMMANDER})
+
+
 class Placed(Protocol):
     """Where an entry sits, for messages that name lines and zones: an Entry, a DeckCard, or the
     lean batch checker's entries."""
@@ -127,17 +136,28 @@ class DeckCard:
 
 @dataclass(slots=True)
 class Deck:
-    """A decklist whose names resolved to cards. Unresolved entries are reported, not kept here."""
+    """A decklist whose names were resolved: ``cards`` are the entries that name a card of the card
+    data, ``unresolved`` the entries that name none (unknown or ambiguous names). Unresolved entries
+    still count toward every size, copy and singleton rule by their written quantity; a rule that
+    needs their characteristics is undetermined, never passed (:mod:`deckcheck.unresolved`)."""
 
     path: str
     cards: list[DeckCard] = field(default_factory=list)
     parsed: ParsedDeck | None = None
+    unresolved: list[Entry] = field(default_factory=list)
 
     def zone(self, zone: Zone) -> list[DeckCard]:
+        """The resolved entries of ``zone`` (:meth:`unresolved_in` has the others)."""
         return [c for c in self.cards if c.zone is zone]
 
+    def unresolved_in(self, *zones: Zone) -> list[Entry]:
+        return [e for e in self.unresolved if e.zone in zones]
+
     def count(self, zone: Zone) -> int:
-        return sum(c.quantity for c in self.cards if c.zone is zone)
+        """Cards in ``zone`` as written: resolved or not, every entry counts by its quantity."""
+        return sum(c.quantity for c in self.cards if c.zone is zone) + sum(
+            e.quantity for e in self.unresolved if e.zone is zone
+        )
 
     @property
     def commanders(self) -> list[DeckCard]:
@@ -146,8 +166,11 @@ class Deck:
     def starting_deck(self, include_commanders: bool) -> list[DeckCard]:
         """The deck after the sideboard is set aside (CR 103.2a); in Commander, before the commander
         goes to the command zone, so the commander(s) are part of it (702.139b)."""
-        zones = {Zone.MAIN, Zone.COMMANDER} if include_commanders else {Zone.MAIN}
-        return [c for c in self.cards if c.zone in zones]
+        return [c for c in self.cards if c.zone in starting_zones(include_commanders)]
+
+    def unresolved_start(self, include_commanders: bool) -> list[Entry]:
+        """The starting deck's entries that did not resolve (see :meth:`starting_deck`)."""
+        return [e for e in self.unresolved if e.zone in starting_zones(include_commanders)]
 
     @classmethod
     def from_cards(cls, cards: list[tuple[int, Card, Zone]], path: str = "<deck>") -> Deck:

@@ -13,6 +13,7 @@ from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define, select_findings
 from deckcheck.format_spec import FormatSpec
+from deckcheck.unresolved import NOT_VERIFIED
 
 if TYPE_CHECKING:
     from deckcheck.companions import CompanionResult
@@ -39,6 +40,8 @@ PRINTED_NAME = define(
     "A localized printed name matched its oracle card; findings show both names.",
 )
 
+UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})
+
 
 @dataclass(slots=True)
 class Report:
@@ -60,18 +63,46 @@ class Report:
         return [f for f in self.findings if f.severity is Severity.WARNING]
 
     @property
-    def legal(self) -> bool:
-        return not self.errors
+    def unknown_cards(self) -> int:
+        """Copies the card data does not know (unknown or ambiguous names), by written quantity."""
+        return sum(e.quantity for e in self.deck.unresolved)
+
+    @property
+    def illegal(self) -> bool:
+        """An error the known cards (or the list itself) cause; an unknown name alone is not one."""
+        return any(f.code not in UNRESOLVED_CODES for f in self.errors)
+
+    @property
+    def verified(self) -> bool:
+        """Every rule was decided: no entry is unresolved and no rule was left undetermined."""
+        return not self.deck.unresolved and not any(f.code == NOT_VERIFIED.code for f in self.findings)
+
+    @property
+    def status(self) -> str:
+        """ "illegal" (a rule is broken whatever the unknown cards are), "not verified" (nothing
+        known is wrong, but a rule depends on cards the data does not know) or "legal"."""
+        if self.illegal:
+            return "illegal"
+        if not self.verified:
+            return "not verified"
+        return "illegal" if self.errors else "legal"
+
+    @property
+    def legal(self) -> bool | None:
+        """True, False, or None when not verified (never a pass on cards the data does not know)."""
+        return {"legal": True, "illegal": False}.get(self.status)
 
     def eligible_companions(self) -> list[str]:
         return [c.companion for c in self.companions if c.eligible]
 
 
 def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) -> tuple[Deck, list[Finding]]:
-    """Resolve every entry's name. Entries that do not resolve are reported and left out of the
-    deck, so the rules see only real cards (and size checks then report the shortfall too).
-    ``suggest=False`` skips "did you mean" candidates (batch runs over corpora with many newer cards)."""
+    """Resolve every entry's name. Entries that do not resolve are reported and kept in
+    ``Deck.unresolved``: they still count toward sizes and copies, and rules that need their
+    characteristics are undetermined. ``suggest=False`` skips "did you mean" candidates (batch runs
+    over corpora with many newer cards)."""
     cards: list[DeckCard] = []
+    unresolved: list[Entry] = []
     findings: list[Finding] = []
     cache: dict[str, Resolution] = {}
     for entry in parsed.entries:
@@ -102,6 +133,7 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
                         data={"suggestions": list(resolution.suggestions)},
                     )
                 )
+            unresolved.append(entry)
             continue
         card = resolution.card
         if resolution.match == "normalized" and entry.name != card.name:
@@ -122,7 +154,7 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
                 )
             )
         cards.append(DeckCard(entry, card))
-    return Deck(parsed.path, cards, parsed), _flag_stray_printed_names(findings, len(cards))
+    return Deck(parsed.path, cards, parsed, unresolved), _flag_stray_printed_names(findings, len(cards))
 
 
 def _flag_stray_printed_names(findings: list[Finding], resolved: int) -> list[Finding]:

@@ -951,6 +951,7 @@ class _Chunk:
                 None,
                 spec.name,
                 counts[2] == 0,
+                0,  # unknown cards: a deck with one is the engine's
                 counts[2],
                 counts[1],
                 counts[0],

@@ -73,6 +73,7 @@ _SLUGS: dict[str, str] = {}
 # Modules that declare codes; all_codes() imports them so the registry is complete.
 RULE_MODULES = (
     "deckcheck.engine",
+    "deckcheck.unresolved",
     "deckcheck.formats",
     "deckcheck.companions",
     "deckcheck.decklist",

@@ -23,10 +23,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from deckcheck import unresolved as unres
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
 from deckcheck.cards.names import lookup_key
-from deckcheck.deck import Deck, DeckCard, Placed, Zone
+from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.errors import ConfigError
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
@@ -377,6 +378,10 @@ def _placed_at(path: str, entry: Placed) -> Location:
     return Location(path, entry.line, str(entry.zone))
 
 
+def _first_placed(entries: Sequence[Placed]) -> Placed:
+    return min(entries, key=lambda c: c.line)
+
+
 def _deck_where(deck: Deck, zone: Zone | None = None) -> Location:
     return Location(deck.path, 0, None if zone is None else str(zone))
 
@@ -509,12 +514,19 @@ def _check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
     if not spec.legality_candidates:
         return []
     cards = _cards_in(deck, ALL_ZONES)
+    unknown = deck.unresolved_in(*ALL_ZONES)
+    findings: list[Finding] = []
+    if unknown:
+        findings.append(
+            unres.not_verified(
+                deck.path, f"{spec.title} legality", unknown, unres.unknown_cards_text(unknown)
+            )
+        )
     if not cards:
-        return []
+        return findings
     key = legality_key_for(deck, spec)
     if key is None:
-        return [no_legality_data_finding(deck.path, spec)]
-    findings: list[Finding] = []
+        return [no_legality_data_finding(deck.path, spec), *findings]
     for name, group in _group(cards).items():
         status = "banned" if name in spec.extra_banned else group[0].card.legality(key)
         finding = legality_finding(deck.path, name, group, status, key, spec)
@@ -597,9 +609,10 @@ def legality_finding(
 # -- sizes and zones --------------------------------------------------------------------------------
 def _check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
     commanders = deck.zone(Zone.COMMANDER)
-    if spec.commander and not commanders:
+    unknown_commanders = deck.unresolved_in(Zone.COMMANDER)
+    if spec.commander and not commanders and not unknown_commanders:
         main = deck.zone(Zone.MAIN)
-        size = sum(c.quantity for c in main)
+        size = deck.count(Zone.MAIN)
         singleton = all(
             sum(c.quantity for c in group) == 1
             for group in _group(main).values()
@@ -626,15 +639,17 @@ def _check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
                 data={"candidates": list(dict.fromkeys(candidates))},
             )
         ]
-    if not spec.commander and commanders:
-        names = ", ".join(dict.fromkeys(c.card.name for c in commanders))
+    if not spec.commander and (commanders or unknown_commanders):
+        marked = [c.card.name for c in commanders] + [e.name for e in unknown_commanders]
+        names = ", ".join(dict.fromkeys(marked))
+        first = _first_placed([*commanders, *unknown_commanders])
         return [
             AMBIGUOUS_ZONES(
-                f"{names} {'is' if len(commanders) == 1 else 'are'} marked as commander, but {spec.title} "
+                f"{names} {'is' if len(marked) == 1 else 'are'} marked as commander, but {spec.title} "
                 f"has no commander: counted as main-deck cards. Check it with a Commander format, or list "
-                f"{'it' if len(commanders) == 1 else 'them'} in the deck",
-                location=_where(deck, commanders[0]),
-                card=commanders[0].card.name,
+                f"{'it' if len(marked) == 1 else 'them'} in the deck",
+                location=_placed_at(deck.path, first),
+                card=marked[0],
                 rule="CR 903.3",
             )
         ]
@@ -642,7 +657,10 @@ def _check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
 
 
 def _check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
-    sideboard = _cards_in(deck, (Zone.SIDEBOARD,) if spec.commander else (Zone.SIDEBOARD, Zone.COMPANION))
+    # every entry counts by its written quantity, resolved or not: sizes never shrink
+    zones = (Zone.SIDEBOARD,) if spec.commander else (Zone.SIDEBOARD, Zone.COMPANION)
+    sideboard: list[Placed] = [*_cards_in(deck, zones), *deck.unresolved_in(*zones)]
+    sideboard.sort(key=lambda c: c.line)
     return size_findings(
         deck.path,
         spec,
@@ -771,7 +789,27 @@ def _check_copies(deck: Deck, spec: FormatSpec, restricted: set[str]) -> list[Fi
             continue
         own = oracle_deck_limit(group[0].card)[0]
         findings.append(copies_finding(deck.path, name, group, count, limit, own, spec))
+    for entries in unres.by_written_name(deck.unresolved_in(*zones)).values():
+        count = unres.copies(entries)
+        if count > spec.copy_limit:
+            findings.append(unknown_copies_finding(deck.path, entries, count, spec))
     return findings
+
+
+def unknown_copies_finding(path: str, entries: Sequence[Entry], count: int, spec: FormatSpec) -> Finding:
+    """More copies of an unknown card than the format allows of most cards: whether that is legal
+    depends on the card (a basic land, or "a deck can have any number"), so it is not verified."""
+    limit = spec.copy_limit
+    rule = f"{spec.title} singleton rule" if limit == 1 else f"{spec.title} {limit}-copy limit"
+    scope = "" if spec.commander else " across deck and sideboard"
+    return unres.not_verified(
+        path,
+        rule,
+        entries,
+        f"{count} copies of {entries[0].name}{scope} ({_lines_text(entries)}): allowed only if it is a "
+        "basic land or its own text allows more, and it is not in the card data",
+        card=entries[0].name,
+    )
 
 
 def copies_finding(
@@ -999,17 +1037,18 @@ def pair_problem(a: Card, b: Card) -> tuple[str, str] | None:
 
 def _check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
     entries = deck.zone(Zone.COMMANDER)
-    if not entries:
+    unknown = deck.unresolved_in(Zone.COMMANDER)
+    if not entries and not unknown:
         return []
     findings: list[Finding] = []
-    count = sum(c.quantity for c in entries)
+    count = deck.count(Zone.COMMANDER)
     if count > spec.max_commanders:
-        names = ", ".join(_label(c) for c in entries)
+        names = ", ".join([*(_label(c) for c in entries), *(e.name for e in unknown)])
         allowed = "one commander" if spec.max_commanders == 1 else f"at most {spec.max_commanders} commanders"
         findings.append(
             TOO_MANY_COMMANDERS(
                 f"{count} commanders ({names}); {spec.title} allows {allowed}",
-                location=_where(deck, entries[0]),
+                location=_placed_at(deck.path, _first_placed([*entries, *unknown])),
                 rule="CR 702.124g" if spec.max_commanders == 2 else f"{spec.title} deck construction",
                 data={"count": count, "max": spec.max_commanders},
             )
@@ -1024,7 +1063,7 @@ def _check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
         other = (
             distinct[1][0].card if pair and group is distinct[0] else (distinct[0][0].card if pair else None)
         )
-        if other is not None and is_background(card):
+        if (other is not None or unknown) and is_background(card):
             continue  # half of a pair: legal with Choose a Background, else the pair finding explains
         findings.append(
             NOT_A_COMMANDER(
@@ -1049,6 +1088,19 @@ def _check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
                     data={"commanders": [a.card.name, b.card.name]},
                 )
             )
+    for written in unres.by_written_name(unknown).values():
+        others = [c.card.name for c in entries] + [e.name for e in unknown if e not in written]
+        pairing = f", nor whether it can be a commander together with {', '.join(others)}" if others else ""
+        findings.append(
+            unres.not_verified(
+                deck.path,
+                "commander eligibility (CR 903.3)",
+                written,
+                f"{unres.unknown_cards_text(written)}: counted as the commander, but whether it can be "
+                f"your commander was not checked{pairing}",
+                card=written[0].name,
+            )
+        )
     return findings
 
 
@@ -1206,13 +1258,31 @@ def identity_findings(
     return findings
 
 
+_ALL_COLOURS = frozenset("WUBRG")
+
+
 def _check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
     commanders = deck.zone(Zone.COMMANDER)
+    unknown_commanders = deck.unresolved_in(Zone.COMMANDER)
     if not commanders:
-        return []
+        if not unknown_commanders:
+            return []
+        return [
+            unres.not_verified(
+                deck.path,
+                "colour identity (CR 903.4)",
+                unknown_commanders,
+                f"the commander, {unres.unknown_cards_text(unknown_commanders)}: no card's colour identity "
+                "was checked",
+            )
+        ]
     findings: list[Finding] = []
     choice = identity_choice(deck)
     identity = choice.identity
+    # a commander the data does not know may widen the identity: a card outside the known part is
+    # undetermined, not an error
+    partial = bool(unknown_commanders) and identity != _ALL_COLOURS
+    outside_known: list[Entry] = []
     for name, colour in choice.assumed:
         if colour:
             what = f"assumed {colour}, the colour the deck needs"
@@ -1230,14 +1300,14 @@ def _check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
                 data={"colour": colour, "identity": list(sort_colours(identity))},
             )
         )
-    allowed_basics, basic_findings = _colourless_basics(deck, spec, identity)
+    allowed_basics, basic_findings = (set(), []) if partial else _colourless_basics(deck, spec, identity)
     findings.extend(basic_findings)
     reported = {f.card for f in basic_findings}
     for name, group in _group(deck.zone(Zone.MAIN)).items():
         card = group[0].card
         if name in allowed_basics or name in reported:
             continue
-        findings += identity_findings(
+        found = identity_findings(
             deck.path,
             name,
             group,
@@ -1246,6 +1316,33 @@ def _check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
             card.is_basic_land,
             identity,
             spec,
+        )
+        if found and partial:
+            outside_known += [c.entry for c in group]
+        else:
+            findings += found
+    if outside_known:
+        findings.append(
+            unres.not_verified(
+                deck.path,
+                "colour identity (CR 903.4)",
+                outside_known,
+                f"{unres.entries_text(outside_known)} {'is' if len(outside_known) == 1 else 'are'} outside "
+                f"the identity {_identity_text(identity)} of the commanders the card data knows, and the "
+                f"commander {unres.unknown_cards_text(unknown_commanders)}",
+            )
+        )
+    unknown_cards = deck.unresolved_in(Zone.MAIN)
+    if unknown_cards and identity != _ALL_COLOURS:
+        findings.append(
+            unres.not_verified(
+                deck.path,
+                "colour identity (CR 903.4)",
+                unknown_cards,
+                f"{unres.unknown_cards_text(unknown_cards)}: whether "
+                f"{'it is' if unres.copies(unknown_cards) == 1 else 'they are'} inside the commander's "
+                f"identity {_identity_text(identity)} was not checked",
+            )
         )
     return findings
 

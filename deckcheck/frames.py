@@ -40,7 +40,7 @@ try:
 except ImportError as exc:  # pragma: no cover - pandas is a dependency; a slimmed install may lack it
     raise ImportError("deckcheck.frames needs pandas: pip install pandas") from exc
 
-from deckcheck import batch, vectorised
+from deckcheck import batch, unresolved, vectorised
 from deckcheck._gc import gc_paused
 from deckcheck.batch import BatchContext, BatchRows, CardRow, Columns, DeckId, EntryTable
 from deckcheck.cards.store import CardStore
@@ -110,7 +110,7 @@ _DTYPES: dict[str, dict[str, Any]] = {
     },
     "companions": {
         "companion": COMPANION_DTYPE,
-        "eligible": "bool",
+        "eligible": "boolean",  # NA: undetermined (unknown cards could break the condition)
         "declared": "bool",
         "breakers": "int64",
         "cut": "int64",
@@ -129,7 +129,8 @@ _DTYPES: dict[str, dict[str, Any]] = {
         "path": _STR,
         "name": _STR,
         "format": _STR,
-        "legal": "bool",
+        "legal": "boolean",  # NA: not verified (unknown cards)
+        "unknown_cards": "int64",
         "errors": "int64",
         "warnings": "int64",
         "infos": "int64",
@@ -563,6 +564,9 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
     n_decks = len(deck_ids)
     formats = _deck_specs(pd.Index(deck_ids), specs)
     names = frame["card"] if "card" in frame.columns else frame["written"]
+    if "card" in frame.columns and "written" in frame.columns and names.isna().any():
+        # a name that matched no card: as written
+        names = names.astype(object).where(names.notna(), frame["written"].astype(object))
     name_codes, unique_names = pd.factorize(names, sort=False)
     # one row per distinct card (names that resolve to the same card share it)
     index_of: dict[str, int] = {}
@@ -577,19 +581,26 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
                 rows.append(row)
             to_card[i] = index
     card_of_row = to_card[name_codes]
-    del name_codes
     zone_of_row = _zone_codes(frame["zone"])
     qty_of_row = _quantities(frame["qty"]).astype(np.int32)
-    resolved = card_of_row >= 0  # unknown names are not in the deck (as in the engine)
+    resolved = card_of_row >= 0
+    unknown = vectorised.UnknownEntries.none()
     if resolved.all():
         entries = np.arange(len(frame))
         d, c, z, q = deck_codes, card_of_row, zone_of_row, qty_of_row
     else:
         entries = np.flatnonzero(resolved)
         d, c, z, q = deck_codes[entries], card_of_row[entries], zone_of_row[entries], qty_of_row[entries]
-    del resolved
+        # unknown names still count and leave open what they could break (as in the engine)
+        missing = np.flatnonzero(~resolved & (name_codes >= 0))
+        written = pd.Index([unresolved.written_key(str(n)) for n in unique_names.tolist()])
+        name_of = pd.factorize(written)[0].astype(np.int32)
+        unknown = vectorised.UnknownEntries(
+            deck_codes[missing], zone_of_row[missing], qty_of_row[missing], name_of[name_codes[missing]]
+        )
+    del resolved, name_codes
     result = vectorised.evaluate(
-        d, c, z, q, n_decks, vectorised.CardArrays(rows), formats, context.card_for_name
+        d, c, z, q, n_decks, vectorised.CardArrays(rows), formats, context.card_for_name, unknown
     )
     return _Evaluation(deck_ids, entries, d, c, rows, result)
 
@@ -627,7 +638,7 @@ def _companion_frame(batch_: _Evaluation, deck_dtype: Any) -> pd.DataFrame:
             "companion": pd.Categorical.from_codes(
                 np.tile(np.arange(n_rules), n_decks), dtype=COMPANION_DTYPE
             ),
-            "eligible": result.eligible.ravel(),
+            "eligible": pd.arrays.BooleanArray(result.eligible.ravel(), result.undetermined.ravel()),
             "declared": result.declared.ravel(),
             "breakers": result.breakers.ravel(),
             "cut": result.cut.ravel(),

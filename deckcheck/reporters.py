@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any, TextIO
 from deckcheck import __version__
 from deckcheck.deck import Zone
 from deckcheck.findings import CodeInfo, Finding, Severity
+from deckcheck.unresolved import NOT_VERIFIED
 
 if TYPE_CHECKING:
     from deckcheck.companions import CompanionResult
     from deckcheck.engine import Report
     from deckcheck.format_spec import FormatSpec
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: `legal` and a companion's `eligible` may be null (not verified)
 OUTPUT_FORMATS = ("text", "json", "github")
 COUNTED_ZONES = (Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION, Zone.MAYBEBOARD)
 FIRST_BREAKERS = 2  # breakers shown per companion in the text table
@@ -115,12 +116,31 @@ def counts_text(report: Report) -> str:
     return ", ".join(parts)
 
 
+def unverified_text(report: Report) -> str:
+    """``not verified: 4 unknown cards`` (or the undetermined rules, when every card is known)."""
+    if report.unknown_cards:
+        return f"not verified: {_plural(report.unknown_cards, 'unknown card')}"
+    undetermined = sum(1 for f in report.findings if f.code == NOT_VERIFIED.code)
+    return f"not verified: {_plural(undetermined, 'rule')} undetermined"
+
+
 def verdict_text(result: DeckResult, style: Style = Style()) -> str:
     report = result.report
     errors, warnings = len(report.errors), len(report.warnings)
+    status = report.status
+    if status == "not verified":
+        counts = ", ".join(
+            text
+            for text in (_plural(errors, "error") if errors else "", _plural(warnings, "warning"))
+            if text
+        )
+        return style(unverified_text(report), fg="yellow", bold=True) + f" ({counts})"
     if errors:
-        return style(f"{_plural(errors, 'error')}", fg="red", bold=True) + (
-            f", {_plural(warnings, 'warning')}" if warnings else ""
+        unknown = f"; {unverified_text(report)}" if not report.verified else ""
+        return (
+            style(f"{_plural(errors, 'error')}", fg="red", bold=True)
+            + (f", {_plural(warnings, 'warning')}" if warnings else "")
+            + unknown
         )
     if warnings:
         label = f"{_plural(warnings, 'warning')}" + (" (fails with --strict)" if result.strict else "")
@@ -138,13 +158,16 @@ def deck_header(result: DeckResult, style: Style = Style()) -> str:
 
 def summary_text(run: RunResult) -> str:
     decks = run.decks
-    with_errors = sum(1 for d in decks if d.report.errors)
-    legal = len(decks) - with_errors
+    statuses = [d.report.status for d in decks]
+    with_errors = statuses.count("illegal")
+    unverified = statuses.count("not verified")
+    legal = statuses.count("legal")
     errors = sum(len(d.report.errors) for d in decks)
     warnings = sum(len(d.report.warnings) for d in decks)
     line = (
-        f"{_plural(len(decks), 'deck')} checked: {legal} legal, {with_errors} with errors "
-        f"({_plural(errors, 'error')}, {_plural(warnings, 'warning')})"
+        f"{_plural(len(decks), 'deck')} checked: {legal} legal, {with_errors} with errors"
+        + (f", {unverified} not verified (unknown cards)" if unverified else "")
+        + f" ({_plural(errors, 'error')}, {_plural(warnings, 'warning')})"
     )
     strict_failures = sum(1 for d in decks if d.failed and not d.report.errors)
     if strict_failures:
@@ -182,6 +205,7 @@ def companion_record(result: CompanionResult) -> dict[str, Any]:
     return {
         "companion": result.companion,
         "eligible": result.eligible,
+        "unresolved": [breaker_record(b) for b in result.unresolved],
         "declared": result.declared,
         "near_miss": result.near_miss,
         "breakers": [breaker_record(b) for b in result.breakers],
@@ -202,6 +226,8 @@ def deck_record(result: DeckResult) -> dict[str, Any]:
         "format_title": report.format.title,
         "format_source": result.format_source,
         "legal": report.legal,
+        "status": report.status,
+        "unknown_cards": report.unknown_cards,
         "failed": result.failed,
         "strict": result.strict,
         "card_data": result.card_data,
@@ -217,8 +243,9 @@ def summary_record(run: RunResult) -> dict[str, Any]:
     decks = run.decks
     return {
         "decks": len(decks),
-        "legal": sum(1 for d in decks if d.report.legal),
-        "with_errors": sum(1 for d in decks if not d.report.legal),
+        "legal": sum(1 for d in decks if d.report.status == "legal"),
+        "with_errors": sum(1 for d in decks if d.report.status == "illegal"),
+        "not_verified": sum(1 for d in decks if d.report.status == "not verified"),
         "failed": sum(1 for d in decks if d.failed),
         "errors": sum(len(d.report.errors) for d in decks),
         "warnings": sum(len(d.report.warnings) for d in decks),
@@ -278,7 +305,7 @@ def markdown_summary(run: RunResult) -> str:
     lines += ["| deck | format | result | errors | warnings |", "| --- | --- | --- | ---: | ---: |"]
     for result in run.decks:
         report = result.report
-        verdict = "fails" if result.failed else "legal"
+        verdict = "fails" if result.failed else report.status
         lines.append(
             f"| {_cell(report.path)} | {_cell(report.format.name)} | {verdict} | "
             f"{len(report.errors)} | {len(report.warnings)} |"
@@ -338,9 +365,15 @@ def companion_row(result: CompanionResult) -> list[str]:
     if not shown and result.note:
         shown.append(result.note)
     shown.extend(result.placement)
+    if result.unresolved:
+        unknown = [f"{b.card} (line {b.line})" if b.line else b.card for b in result.unresolved]
+        if len(unknown) > FIRST_BREAKERS:
+            unknown[FIRST_BREAKERS:] = [f"+{len(unknown) - FIRST_BREAKERS} more"]
+        verb = "depends on" if result.eligible is None else "also depends on"
+        shown.append(f"{verb} {', '.join(unknown)}, not in the card data")
     return [
         result.companion,
-        "yes" if result.eligible else "no",
+        {True: "yes", False: "no", None: "?"}[result.eligible],
         "yes" if result.declared else "-",
         str(sum(b.quantity for b in result.breakers)),
         fix_text(result) or "-",

@@ -286,11 +286,38 @@ class Evaluation:
     obstacle: Any  # something forbids the companion whatever the deck holds (companions.obstacles)
     breaking: Any  # (entries, companions): the entry breaks the companion's condition
     key_of: Any  # (decks,) the legality key (see legality_keys)
+    # (decks, companions): unknown cards could break the condition (companions.open_entries) and
+    # nothing known decides it: eligible is False there and the verdict is undetermined
+    undetermined: Any = None
+    depends: Any = None  # (decks, companions): the result lists unknown entries (CompanionResult.unresolved)
     near_miss: Any = None  # not eligible, but a few changes away (CompanionResult.near_miss)
 
     def __post_init__(self) -> None:
+        if self.undetermined is None:
+            self.undetermined = np.zeros_like(self.eligible)
+        if self.depends is None:
+            self.depends = np.zeros_like(self.eligible)
         changes = self.cut + self.add
-        self.near_miss = ~self.eligible & (changes > 0) & (changes <= companions.NEAR_MISS_CARDS)
+        self.near_miss = (
+            ~self.eligible & ~self.depends & (changes > 0) & (changes <= companions.NEAR_MISS_CARDS)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownEntries:
+    """The entries of a batch whose names match no card: deck ``d``, zone ``z``, quantity ``q`` and
+    ``name``, a code shared by the entries that write one name (folded as
+    :func:`deckcheck.unresolved.by_written_name` folds it)."""
+
+    d: Any
+    z: Any
+    q: Any
+    name: Any
+
+    @classmethod
+    def none(cls) -> UnknownEntries:
+        empty = np.zeros(0, dtype=np.int32)
+        return cls(empty, empty.astype(np.int8), empty, empty)
 
 
 class DeckSums:
@@ -326,15 +353,21 @@ def evaluate(
     cards: CardArrays,
     formats: DeckFormats,
     lookup: Callable[[str], Card | None],
+    unknown: UnknownEntries | None = None,
 ) -> Evaluation:
     """The ten companions on every deck of a batch of entries (deck ``d``, card ``c``, zone ``z``,
     quantity ``q``; every entry names a card). ``lookup`` finds a card by oracle name (the companion
-    cards' own legality and identity; the rare Lutri deck whose cards share a name)."""
+    cards' own legality and identity; the rare Lutri deck whose cards share a name). ``unknown``:
+    the entries whose names match no card; they count toward Yorion's size and leave open the
+    conditions they could break, as in companions.evaluate."""
     cards.ready()
+    unknown = unknown if unknown is not None else UnknownEntries.none()
     # the starting deck (CR 103.2a): the main deck, and the commanders in Commander
     commander_format = formats.per_deck(lambda spec: spec.commander, bool)
     start = (z == MAIN) | ((z == COMMANDER) & commander_format[d])
     nonland = start & ~cards.is_land[c]
+    unknown_start = (unknown.z == MAIN) | ((unknown.z == COMMANDER) & commander_format[unknown.d])
+    open_ = _open(unknown, unknown_start, n_decks)
 
     breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
     _umori_breaking(breaking, d, c, q, nonland, cards, n_decks)
@@ -353,6 +386,7 @@ def evaluate(
         lambda spec: spec.max_main is not None and spec.max_main < spec.min_main + 20, bool
     )
     size = per_deck(d[start], n_decks, q[start]).astype(np.int64)
+    size += per_deck(unknown.d[unknown_start], n_decks, unknown.q[unknown_start]).astype(np.int64)
     add[:, YORION] = np.where(impossible, 0, np.maximum(needed - size, 0))
     met[:, YORION] = ~impossible & (add[:, YORION] == 0)
     obstacle[:, YORION] = impossible
@@ -376,7 +410,8 @@ def evaluate(
     _illegal_companions(obstacle, key_of, formats, lookup)
     if commander_format.any():
         commanders = z == COMMANDER
-        has_commander = (per_deck(d[commanders], n_decks) > 0) & commander_format
+        unknown_commander = (per_deck(unknown.d[unknown.z == COMMANDER], n_decks) > 0) & commander_format
+        has_commander = ((per_deck(d[commanders], n_decks) > 0) & commander_format) | unknown_commander
         commander_identity = np.zeros(n_decks, dtype=np.int64)
         np.bitwise_or.at(commander_identity, d[commanders], cards.identity[c[commanders]])
         # a card of the companion's name in the starting deck (few entries have one)
@@ -388,9 +423,34 @@ def evaluate(
             card = lookup(rule.name)  # a declared companion is judged as the card it is
             as_declared = own if card is None else colour_mask(card.color_identity)
             companion_identity = np.where(declared[:, r], as_declared, own)
-            obstacle[:, r] |= has_commander & ((companion_identity & ~commander_identity) != 0)
+            outside = has_commander & ((companion_identity & ~commander_identity) != 0)
+            # a commander the data does not know may hold the colours: open, not an obstacle
+            obstacle[:, r] |= outside & ~unknown_commander
+            open_[:, r] |= outside & unknown_commander
 
-    return Evaluation(met & ~obstacle, declared, breakers, cut, add, obstacle, breaking, key_of)
+    eligible = met & ~obstacle
+    undetermined = eligible & open_
+    depends = undetermined | (open_ & ~obstacle & ~met)
+    return Evaluation(
+        eligible & ~open_, declared, breakers, cut, add, obstacle, breaking, key_of, undetermined, depends
+    )
+
+
+def _open(unknown: UnknownEntries, start: Any, n_decks: int) -> Any:
+    """(decks, companions): the conditions the starting deck's unknown entries could break
+    (companions.open_entries): any of them, but for Lutri a name written more than once, and
+    never Yorion's (a count)."""
+    open_ = np.zeros((n_decks, N_RULES), dtype=bool)
+    if not start.any():
+        return open_
+    d, name, q = unknown.d[start], unknown.name[start], unknown.q[start]
+    open_[np.unique(d)] = True
+    pair = d.astype(np.int64) * (int(name.max()) + 1) + name
+    keys, inverse = np.unique(pair, return_inverse=True)
+    copies = np.bincount(inverse, weights=q, minlength=len(keys))
+    open_[:, LUTRI] = open_[:, YORION] = False
+    open_[(keys[copies > 1] // (int(name.max()) + 1)).astype(np.intp), LUTRI] = True
+    return open_
 
 
 def _illegal_companions(

@@ -57,7 +57,7 @@ def test_output_keys_match_the_documented_schema(project: Project, invoke: Invok
     document = run_json(project, invoke)
     docs = documented_keys()
     assert set(document) == docs["top"]
-    assert document["schema_version"] == SCHEMA_VERSION == 1
+    assert document["schema_version"] == SCHEMA_VERSION == 2
     assert document["tool"]["name"] == "deckcheck"
     assert set(document["card_data"]) == {"description", "records", "meta"}
     assert set(document["summary"]) == docs["summary"]
@@ -104,7 +104,11 @@ def test_json_values(project: Project, invoke: Invoke) -> None:
         > 0
     )
     assert document["summary"]["exit_code"] == 1
-    assert document["summary"]["decks"] == 4 and document["summary"]["with_errors"] == 3
+    assert document["summary"]["decks"] == 4 and document["summary"]["with_errors"] == 2
+    # the misspelt line still counts (60 cards: no size error); legality depends on it
+    assert unknown["legal"] is None and unknown["status"] == "not verified" and unknown["unknown_cards"] == 4
+    assert "DC101" not in {f["code"] for f in unknown["findings"]}
+    assert document["summary"]["not_verified"] == 1
 
 
 def test_json_under_exit_zero_still_reports_what_the_exit_code_would_be(

@@ -1,0 +1,69 @@
+"""Undetermined rules: what a deck's unresolved entries (names the card data does not know) leave
+open. Every entry counts toward sizes, copies and singleton by its written quantity, resolved or
+not; a rule whose outcome depends on an unresolved card's characteristics is *undetermined*: never
+passed, and never failed on the cards that are known unless they already break it. The one finding
+code for an undetermined rule lives here, so every rule family says it the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from deckcheck.cards.names import lookup_key, loose_key
+from deckcheck.deck import Entry
+from deckcheck.findings import Finding, Location, Severity, define
+
+NOT_VERIFIED = define(
+    "DC020",
+    "not-verified",
+    Severity.WARNING,
+    "A rule that could not be decided: it depends on cards the card data does not know.",
+)
+
+
+def entries_text(entries: Sequence[Entry], limit: int = 3) -> str:
+    """``4 Orcish Bowmasters (line 5), 1 Cut Down (line 9) and 2 more``."""
+    shown = [f"{e.quantity} {e.name}" + (f" (line {e.line})" if e.line else "") for e in entries[:limit]]
+    more = len(entries) - limit
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+def unknown_cards_text(entries: Sequence[Entry]) -> str:
+    """``4 Orcish Bowmasters (line 5) is not in the card data`` / ``... are not in the card data``."""
+    copies = sum(e.quantity for e in entries)
+    return f"{entries_text(entries)} {'is' if copies == 1 else 'are'} not in the card data"
+
+
+def not_verified(
+    path: str, rule: str, entries: Sequence[Entry], why: str, *, card: str | None = None
+) -> Finding:
+    """The finding for a rule left undetermined by ``entries``: "{rule} not verified: {why}"."""
+    first = entries[0]
+    return NOT_VERIFIED(
+        f"{rule} not verified: {why}",
+        location=Location(path, first.line, str(first.zone)),
+        card=card,
+        rule=rule,
+        data={
+            "unresolved": [
+                {"card": e.name, "quantity": e.quantity, "line": e.line, "zone": str(e.zone)} for e in entries
+            ]
+        },
+    )
+
+
+def by_written_name(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
+    """Unresolved entries grouped by the name as written, folded (case, accents, punctuation) so
+    "orcish bowmasters" and "Orcish Bow-masters" are one card for copy counts."""
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        groups.setdefault(written_key(entry.name), []).append(entry)
+    return groups
+
+
+def written_key(name: str) -> str:
+    """The key unknown names are told apart by: folded, punctuation dropped."""
+    return loose_key(name) or lookup_key(name)
+
+
+def copies(entries: Iterable[Entry]) -> int:
+    return sum(e.quantity for e in entries)

@@ -1,0 +1,235 @@
+"""Cards the data does not know: counts never shrink, and a rule that depends on an unknown card is
+undetermined (never passed), while a rule known cards already break stays broken and a rule the
+unknown card cannot touch stays decided. One deck of each kind per companion and per rule."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from deckcheck import frames
+from deckcheck.cards.store import CardStore
+from deckcheck.cli import cli
+from deckcheck.deck import Entry, ParsedDeck, Zone
+from deckcheck.engine import Report, check_parsed
+from deckcheck.formats import get_format
+
+STORE = CardStore.bundled()
+UNKNOWN = "Zzyzx, Card From The Future"  # no card has this name
+MAIN, SIDE, COMMANDER = Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER
+
+
+def check(fmt: str, *entries: tuple[int, str, Zone]) -> Report:
+    parsed = ParsedDeck("deck.txt", "plain")
+    parsed.entries = [Entry(q, n, z, line=i + 1) for i, (q, n, z) in enumerate(entries)]
+    return check_parsed(parsed, STORE, get_format(fmt))
+
+
+def codes(report: Report) -> list[str]:
+    return [f.code for f in report.findings]
+
+
+def verdict(report: Report, companion: str) -> bool | None:
+    return next(c.eligible for c in report.companions if c.companion.startswith(companion))
+
+
+# (companion, known cards that break its condition) — Vintage, where all ten are legal
+BREAKERS = {
+    "Gyruda": [(4, "Lightning Bolt", MAIN)],  # odd mana value
+    "Jegantha": [(4, "Counterspell", MAIN)],  # {U}{U}
+    "Kaheera": [(4, "Grizzly Bears", MAIN)],  # a Bear
+    "Keruga": [(4, "Lightning Bolt", MAIN)],  # mana value 1
+    "Lurrus": [(4, "Colossal Dreadmaw", MAIN)],  # a 6-mana permanent
+    "Lutri": [(2, "Lightning Bolt", MAIN)],  # two of one name
+    "Obosh": [(4, "Grizzly Bears", MAIN)],  # even mana value
+    "Umori": [(2, "Lightning Bolt", MAIN), (2, "Grizzly Bears", MAIN)],  # no shared card type
+    "Zirda": [(4, "Grizzly Bears", MAIN)],  # no activated ability
+}
+
+
+@pytest.mark.parametrize("companion", sorted(BREAKERS))
+def test_an_unknown_card_in_the_starting_deck_leaves_a_companion_undetermined(companion: str) -> None:
+    unknown = (2, UNKNOWN, MAIN) if companion == "Lutri" else (1, UNKNOWN, MAIN)
+    report = check("vintage", (60 - unknown[0], "Mountain", MAIN), unknown)
+    result = next(c for c in report.companions if c.companion.startswith(companion))
+    assert result.eligible is None
+    assert [(b.card, b.line) for b in result.unresolved] == [(UNKNOWN, 2)]
+    assert companion not in " ".join(report.eligible_companions())
+
+
+@pytest.mark.parametrize("companion", sorted(BREAKERS))
+def test_known_breakers_decide_no_whatever_the_unknown_card_is(companion: str) -> None:
+    known = BREAKERS[companion]
+    rest = 60 - 1 - sum(q for q, _, _ in known)
+    report = check("vintage", *known, (rest, "Mountain", MAIN), (1, UNKNOWN, MAIN))
+    result = next(c for c in report.companions if c.companion.startswith(companion))
+    assert result.eligible is False
+    assert result.breakers
+    near = [f.code for f in report.findings if f.code == "DC413" and (f.card or "").startswith(companion)]
+    if companion == "Lutri":  # one copy of an unknown name cannot break Lutri: the cut is enough
+        assert result.near_miss and near
+    else:  # the cut would qualify the known cards only: not offered as a near miss
+        assert not result.near_miss and not near
+
+
+@pytest.mark.parametrize("companion", sorted(BREAKERS))
+def test_an_unknown_card_outside_the_starting_deck_decides_nothing(companion: str) -> None:
+    report = check("vintage", (60, "Mountain", MAIN), (3, UNKNOWN, SIDE))
+    assert verdict(report, companion) is True
+
+
+def test_lutri_depends_only_on_an_unknown_name_written_twice() -> None:
+    once = check("vintage", (59, "Mountain", MAIN), (1, UNKNOWN, MAIN))
+    assert verdict(once, "Lutri") is True  # a name the data does not know is no known card's
+    split = check("vintage", (58, "Mountain", MAIN), (1, UNKNOWN, MAIN), (1, UNKNOWN.upper(), MAIN))
+    assert verdict(split, "Lutri") is None  # two lines, one name: a second copy
+
+
+def test_umori_is_undetermined_when_the_known_cards_share_a_type() -> None:
+    report = check("vintage", (4, "Grizzly Bears", MAIN), (55, "Forest", MAIN), (1, UNKNOWN, MAIN))
+    assert verdict(report, "Umori") is None
+
+
+def test_yorion_counts_unknown_cards_and_is_always_decided() -> None:
+    enough = check("vintage", (76, "Mountain", MAIN), (4, UNKNOWN, MAIN))
+    assert verdict(enough, "Yorion") is True
+    short = check("vintage", (75, "Mountain", MAIN), (4, UNKNOWN, MAIN))
+    yorion = next(c for c in short.companions if c.companion.startswith("Yorion"))
+    assert yorion.eligible is False and yorion.add == 1
+    assert "79 cards" in yorion.note
+
+
+def test_a_declared_companion_that_depends_on_an_unknown_card_is_not_verified_not_an_error() -> None:
+    report = check("vintage", (59, "Mountain", MAIN), (1, UNKNOWN, MAIN), (1, "Obosh, the Preypiercer", SIDE))
+    assert "DC412" not in codes(report) and "DC401" not in codes(report)
+    (note,) = [f for f in report.findings if f.code == "DC020" and f.card == "Obosh, the Preypiercer"]
+    assert UNKNOWN in note.message and "line 2" in note.message
+
+
+# -- construction rules ---------------------------------------------------------------------------
+def test_sizes_count_unknown_cards_by_their_written_quantity() -> None:
+    full = check("modern", (56, "Mountain", MAIN), (4, UNKNOWN, MAIN))
+    assert "DC101" not in codes(full)
+    short = check("modern", (50, "Mountain", MAIN), (4, UNKNOWN, MAIN))
+    (small,) = [f for f in short.findings if f.code == "DC101"]
+    assert "54 cards" in small.message
+    sideboard = check("modern", (60, "Mountain", MAIN), (14, "Lightning Bolt", SIDE), (2, UNKNOWN, SIDE))
+    assert "DC103" in codes(sideboard)
+
+
+def test_copies_of_an_unknown_card_over_the_limit_are_undetermined() -> None:
+    over = check("modern", (55, "Mountain", MAIN), (5, UNKNOWN, MAIN))
+    assert "DC104" not in codes(over)
+    (open_,) = [f for f in over.findings if f.code == "DC020" and f.card == UNKNOWN]
+    assert "5 copies" in open_.message
+    # across two lines written two ways
+    split = check("modern", (55, "Mountain", MAIN), (3, UNKNOWN, MAIN), (2, UNKNOWN.lower(), SIDE))
+    assert [f for f in split.findings if f.code == "DC020" and f.card == UNKNOWN]
+    known = check("modern", (51, "Mountain", MAIN), (5, "Lightning Bolt", MAIN), (4, UNKNOWN, MAIN))
+    assert "DC104" in codes(known)
+    within = check("modern", (56, "Mountain", MAIN), (4, UNKNOWN, MAIN))
+    assert not [f for f in within.findings if f.code == "DC020" and f.card == UNKNOWN]
+
+
+def test_legality_is_undetermined_with_an_unknown_card_but_known_bans_stay() -> None:
+    open_ = check("modern", (56, "Mountain", MAIN), (4, UNKNOWN, MAIN))
+    assert [f.rule for f in open_.findings if f.code == "DC020"] == ["Modern legality"]
+    assert open_.status == "not verified" and open_.legal is None
+    banned = check("vintage", (55, "Mountain", MAIN), (4, UNKNOWN, MAIN), (2, "Black Lotus", MAIN))
+    assert "DC203" in codes(banned) and banned.status == "illegal" and banned.legal is False
+    limited = check("limited", (36, "Mountain", MAIN), (4, UNKNOWN, MAIN))
+    assert "DC020" not in codes(limited)  # no legality to check, no copy limit
+
+
+def test_an_unknown_commander_is_still_the_commander() -> None:
+    report = check("commander", (1, UNKNOWN, COMMANDER), (99, "Mountain", MAIN))
+    assert "DC105" not in codes(report) and "DC306" not in codes(report)
+    rules = {f.rule for f in report.findings if f.code == "DC020"}
+    assert {"commander eligibility (CR 903.3)", "colour identity (CR 903.4)"} <= rules
+    assert report.status == "not verified"
+
+
+def test_an_unknown_partner_leaves_identity_undetermined_not_broken() -> None:
+    report = check(
+        "commander",
+        (1, "Tymna the Weaver", COMMANDER),
+        (1, UNKNOWN, COMMANDER),
+        (1, "Lightning Bolt", MAIN),
+        (97, "Plains", MAIN),
+    )
+    assert "DC304" not in codes(report)
+    (open_,) = [f for f in report.findings if f.code == "DC020" and "identity" in (f.rule or "")]
+    assert "Lightning Bolt" in open_.message
+    # without the unknown partner the same card is an error
+    known = check(
+        "commander", (1, "Tymna the Weaver", COMMANDER), (1, "Lightning Bolt", MAIN), (98, "Plains", MAIN)
+    )
+    assert "DC304" in codes(known)
+
+
+def test_an_unknown_card_in_a_five_colour_deck_cannot_break_identity() -> None:
+    report = check(
+        "commander", (1, "Golos, Tireless Pilgrim", COMMANDER), (1, UNKNOWN, MAIN), (98, "Wastes", MAIN)
+    )
+    identity = [f for f in report.findings if f.code == "DC020" and "identity" in (f.rule or "")]
+    if STORE.get("Golos, Tireless Pilgrim").color_identity == frozenset("WUBRG"):  # type: ignore[union-attr]
+        assert not identity
+    else:
+        assert identity
+
+
+def test_singleton_copies_of_an_unknown_card_are_undetermined() -> None:
+    report = check(
+        "commander", (1, "Golos, Tireless Pilgrim", COMMANDER), (2, UNKNOWN, MAIN), (97, "Wastes", MAIN)
+    )
+    assert "DC307" not in codes(report)
+    assert [
+        f
+        for f in report.findings
+        if f.code == "DC020" and f.card == UNKNOWN and "singleton" in (f.rule or "")
+    ]
+
+
+# -- what the layers show ------------------------------------------------------------------------------
+DECK_TEXT = f"// format: vintage\n59 Mountain\n1 {UNKNOWN}\n"
+
+
+def test_text_and_json_say_not_verified(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "deck.txt"
+    path.write_text(DECK_TEXT, encoding="utf-8")
+    runner = CliRunner()
+    text = runner.invoke(cli, ["check", str(path)])
+    assert text.exit_code == 1
+    assert "not verified: 1 unknown card" in text.output
+    assert "60 main" in text.output and " legal" not in text.output.split("\n")[0]
+    table = runner.invoke(cli, ["companions", str(path)])
+    obosh = next(line for line in table.output.splitlines() if line.startswith("Obosh"))
+    assert obosh.split()[3] == "?"
+    document = json.loads(runner.invoke(cli, ["check", "--output", "json", str(path)]).output)
+    deck = document["decks"][0]
+    assert deck["legal"] is None and deck["status"] == "not verified" and deck["unknown_cards"] == 1
+    obosh_record = next(c for c in deck["companions"] if c["companion"].startswith("Obosh"))
+    assert obosh_record["eligible"] is None
+    assert [u["card"] for u in obosh_record["unresolved"]] == [UNKNOWN]
+    assert document["summary"]["not_verified"] == 1
+
+
+def test_frames_use_nullable_booleans_and_the_vectorised_table_agrees(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "a.txt").write_text(DECK_TEXT, encoding="utf-8")
+    (tmp_path / "b.txt").write_text("60 Mountain\n", encoding="utf-8")
+    (tmp_path / "c.txt").write_text(f"56 Plains\n4 Lightning Bolt\n2 {UNKNOWN}\n", encoding="utf-8")
+    tables = frames.validate(tmp_path, format="vintage")
+    summary = tables.summary.set_index("path")
+    assert summary["legal"].dtype == "boolean"
+    legal = dict(zip(summary.index.map(lambda p: p.rsplit("/", 1)[-1]), summary["legal"], strict=True))
+    assert pd.isna(legal["a.txt"]) and bool(legal["b.txt"]) and not pd.isna(legal["b.txt"])
+    assert summary["unknown_cards"].tolist() == [1, 0, 2]
+    vectorised = frames.companion_table(tmp_path, format="vintage")
+    assert vectorised["eligible"].dtype == "boolean"
+    pd.testing.assert_frame_equal(
+        vectorised.reset_index(drop=True), tables.companions.reset_index(drop=True), check_categorical=False
+    )
+    assert vectorised["eligible"].isna().sum() > 0
