@@ -599,54 +599,6 @@ def _lutri_tally(items: Sequence[Counted]) -> _LutriTally:
     return _LutriTally(nonland, copies, names_of, entries_of, _distinct_single_names(list(names_of.values())))
 
 
-CardTally = tuple[CardTraits, int, int]  # a distinct card of the starting deck: copies, entries
-
-
-def deck_level_counts(cards: Sequence[CardTally]) -> tuple[tuple[int, int] | None, tuple[int, int]]:
-    """(breaking entries, copies to cut) that :func:`_lutri` and :func:`_umori` find, without
-    building their breakers, in one pass over the starting deck's distinct cards (a batch asks once
-    per deck). Lutri's is None unless the deck is the usual one (see _LutriTally.simple): ask
-    _lutri itself then."""
-    seen: set[frozenset[str]] = set()
-    simple = True
-    lutri_breaking = lutri_cut = 0
-    by_types: dict[frozenset[str], list[int]] = {}  # nonland cards' card types -> [copies, entries]
-    for f, n, entries in cards:
-        if f.is_land:
-            continue
-        slot = by_types.get(f.card_types)
-        if slot is None:
-            by_types[f.card_types] = [n, entries]
-        else:
-            slot[0] += n
-            slot[1] += entries
-        if simple:
-            keys = f.name_keys
-            if len(keys) != 1 or keys in seen:
-                simple = False
-            else:
-                seen.add(keys)
-                if n > 1:
-                    lutri_breaking += entries
-                    lutri_cut += n - 1
-    lutri = (lutri_breaking, lutri_cut) if simple else None
-    total = sum(slot[0] for slot in by_types.values())
-    if not total:
-        return lutri, (0, 0)  # no nonland card: Umori holds
-    have_type: dict[str, int] = {}
-    for types, (n, _) in by_types.items():
-        for card_type in types:
-            have_type[card_type] = have_type.get(card_type, 0) + n
-    if not have_type:
-        return lutri, (sum(slot[1] for slot in by_types.values()), total)
-    shared_type = _umori_keep(have_type)
-    have = have_type[shared_type]
-    if have == total:
-        return lutri, (0, 0)
-    lacking = sum(entries for types, (_, entries) in by_types.items() if shared_type not in types)
-    return lutri, (lacking, total - have)
-
-
 def _distinct_single_names(names: Sequence[frozenset[str]]) -> bool:
     return all(len(n) == 1 for n in names) and len(frozenset().union(*names)) == len(names)
 
