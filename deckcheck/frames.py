@@ -160,9 +160,12 @@ class Results:
     - ``findings``: one row per finding (deck_id, path, code, slug, severity, message, card, line,
       section, rule);
     - ``companions``: one row per deck x companion (eligible, declared, breakers = breaking entries,
-      cut = copies to cut, add = cards Yorion still needs, near_miss);
-    - ``summary``: one row per deck (path, name, format, legal, errors, warnings, infos, main_count,
-      sideboard_count, commander, companion = the declared one(s), eligible_companions, n_eligible);
+      cut = copies to cut, add = cards Yorion still needs, near_miss); ``eligible`` is a nullable
+      boolean, NA where unknown cards leave the condition undetermined;
+    - ``summary``: one row per deck (path, name, format, legal (nullable: NA = not verified, the
+      verdict depends on cards the data does not know), unknown_cards, errors, warnings, infos,
+      main_count, sideboard_count, commander, companion = the declared one(s), eligible_companions,
+      n_eligible);
     - ``metadata``: the decklists' own metadata (name, format, any ``// key: value`` comment), tidy;
     - ``breakers``: one row per breaking entry per companion (card, qty, zone, line, reason), only
       with ``validate(..., breakers=True)`` (it is the biggest table; :func:`companion_breakers`

@@ -42,7 +42,10 @@ class DeckResult:
 
     @property
     def failed(self) -> bool:
-        return bool(self.report.errors) or (self.strict and bool(self.report.warnings))
+        """Errors, warnings under strict, or a verdict that depends on unknown cards (even with
+        their findings ignored: a deck deckcheck could not verify never passes)."""
+        report = self.report
+        return bool(report.errors) or (self.strict and bool(report.warnings)) or not report.verified
 
 
 @dataclass(slots=True)
@@ -134,7 +137,7 @@ def verdict_text(result: DeckResult, style: Style = Style()) -> str:
             for text in (_plural(errors, "error") if errors else "", _plural(warnings, "warning"))
             if text
         )
-        return style(unverified_text(report), fg="yellow", bold=True) + f" ({counts})"
+        return style(unverified_text(report), fg="yellow", bold=True) + (f" ({counts})" if counts else "")
     if errors:
         unknown = f"; {unverified_text(report)}" if not report.verified else ""
         return (
@@ -392,6 +395,9 @@ def write_companions_text(results: Sequence[DeckResult], out: TextIO, *, color: 
             out.write("\n")
         eligible = report.eligible_companions()
         verdict = "; ".join(eligible) if eligible else "none"
+        undetermined = [c.companion for c in report.companions if c.eligible is None]
+        if undetermined:
+            verdict += f"; not verified (unknown cards): {'; '.join(undetermined)}"
         out.write(
             f"{style(report.path, bold=True)}: format {report.format.name} ({result.format_source}); "
             f"eligible companions: {verdict}\n"

@@ -208,6 +208,10 @@ def test_text_and_json_say_not_verified(tmp_path) -> None:  # type: ignore[no-un
     table = runner.invoke(cli, ["companions", str(path)])
     obosh = next(line for line in table.output.splitlines() if line.startswith("Obosh"))
     assert obosh.split()[3] == "?"
+    assert "not verified (unknown cards): " in table.output and "Obosh, the Preypiercer" in table.output
+    # ignoring the unknown-card findings does not make the deck pass
+    ignored = runner.invoke(cli, ["check", "--ignore", "DC010,DC020", str(path)])
+    assert ignored.exit_code == 1 and "not verified: 1 unknown card" in ignored.output
     document = json.loads(runner.invoke(cli, ["check", "--output", "json", str(path)]).output)
     deck = document["decks"][0]
     assert deck["legal"] is None and deck["status"] == "not verified" and deck["unknown_cards"] == 1
