@@ -127,7 +127,7 @@ def median_of(runs: int, args: Sequence[str], env: dict[str, str]) -> tuple[floa
 def in_process(store: Path, deck: Path, batch: Path, runs: int) -> tuple[float, float, int]:
     """(cold one-deck check: new session and store open, median; warm per-deck time over the batch;
     cards read from the store for the batch)."""
-    from deckcheck.cli import CheckOptions, Session
+    from deckcheck.session import CheckOptions, Session
 
     os.environ["DECKCHECK_CARD_DB"] = str(store)
     cold = []

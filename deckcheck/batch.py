@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import functools
 import os
-import sys
 import threading
 import weakref
 from array import array
@@ -34,10 +33,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
-from types import TracebackType
-from typing import Any, TextIO
+from typing import Any
 
-import click
 import numpy as np
 
 from deckcheck import companions, fastcheck
@@ -858,65 +855,3 @@ def _load_one_by_one(
             table.add_entries(context, deck_id, path, plain)
         else:
             table.add(context, deck_id, parse_text(source, path) if isinstance(source, str) else source)
-
-
-# -- progress ------------------------------------------------------------------------------------
-class ProgressBar:
-    """A progress bar on stderr for long runs, silent when stderr is not a terminal (CI, notebooks,
-    pipes) unless ``enabled`` says otherwise. Updates are batched so a fast loop pays almost nothing."""
-
-    def __init__(
-        self,
-        total: int | None,
-        label: str,
-        *,
-        enabled: bool | None = None,
-        stream: TextIO | None = None,
-        every: int = 256,
-    ) -> None:
-        self.stream = stream if stream is not None else sys.stderr
-        self.enabled = _is_tty(self.stream) if enabled is None else enabled
-        self.total = total
-        self.label = label
-        self.every = every
-        self.done = 0
-        self._pending = 0
-        self._bar: Any = None
-
-    def __enter__(self) -> ProgressBar:
-        if self.enabled and self.total:
-            self._bar = click.progressbar(
-                length=self.total, label=self.label, file=self.stream, show_pos=True, show_eta=True
-            ).__enter__()
-        return self
-
-    def __call__(self, n: int = 1) -> None:
-        self._pending += n
-        if self._pending >= self.every:
-            self._flush()
-
-    def _flush(self) -> None:
-        self.done += self._pending
-        if self._bar is not None:
-            self._bar.update(self._pending)
-        elif self.enabled and self._pending:
-            self.stream.write(f"\r{self.label}: {self.done:,} decks")
-            self.stream.flush()
-        self._pending = 0
-
-    def __exit__(
-        self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self._flush()
-        if self._bar is not None:
-            self._bar.__exit__(kind, value, tb)
-        elif self.enabled and self.done:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-def _is_tty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False

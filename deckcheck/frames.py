@@ -46,6 +46,7 @@ from deckcheck.batch import BatchContext, BatchRows, CardRow, Columns, DeckId, E
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import ZONE_ORDER, ParsedDeck
 from deckcheck.format_spec import FormatSpec
+from deckcheck.progress import ProgressBar
 
 __all__ = [
     "COMPANION_DTYPE",
@@ -486,7 +487,7 @@ def load_decks(
     :func:`validate` reports them."""
     decks, total, deck_dtype = _deck_sources(source, input_format, text_column)
     context = _context(store, batch.as_spec("freeform"))
-    with batch.ProgressBar(total, "reading decks", enabled=progress) as bar:
+    with ProgressBar(total, "reading decks", enabled=progress) as bar:
         table = batch.load_sources(decks, context, progress=bar)
     return _entries_frame(table, deck_dtype)
 
@@ -517,7 +518,7 @@ def validate(
     remaining = iter(decks)
     # no cyclic collection meanwhile (see batch.check_texts): paused per chunk only, the pending
     # collections would run at every chunk's end instead
-    with batch.ProgressBar(total, "checking decks", enabled=progress) as bar, gc_paused():
+    with ProgressBar(total, "checking decks", enabled=progress) as bar, gc_paused():
         while True:
             rows = batch.check_texts(islice(remaining, CHUNK_DECKS), specs.context_for, breakers, bar)
             if not len(rows):

@@ -21,7 +21,6 @@ import json
 import os
 import sqlite3
 import sys
-import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from typing import Any, Protocol
 import platformdirs
 
 from deckcheck._gc import gc_paused
+from deckcheck.atomic import replacing
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import clean_name, lookup_key, loose_key, printed_key
 from deckcheck.cards.records import card_from_record
@@ -702,12 +702,9 @@ def write_store(
     :func:`default_facts_builder` to store the facts batch validation reads.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
     count = 0
     encoder = None if facts is None else _FactsEncoder(facts)
-    try:
+    with replacing(path) as tmp:
         db = sqlite3.connect(tmp)
         with contextlib.closing(db):
             db.executescript(
@@ -758,10 +755,6 @@ def write_store(
             raise CardDataError(
                 "no card records to store: refusing to replace the card store with an empty one"
             )
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
     return count
 
 

@@ -3,14 +3,13 @@
 - :class:`UpdateResult`: what an update did, for the CLI to print.
 - :class:`ConversionStats` and :func:`unique_by_name`: what a converter skipped, and why.
 - :func:`update_lock`: one update at a time per store (a second one waits, then fails clearly).
-- :func:`scratch_file` / :func:`replace_file`: a download or build never leaves a half-written file
-  under a name that something reads.
+- :func:`scratch_file`: a download never leaves a half-written file under a name that something
+  reads (the store itself is replaced through :mod:`deckcheck.atomic`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -147,7 +146,7 @@ def update_lock(store_path: Path, *, timeout: float = DEFAULT_LOCK_TIMEOUT) -> I
 
 @contextlib.contextmanager
 def scratch_file(target: Path, suffix: str = ".part") -> Iterator[Path]:
-    """A scratch path next to ``target`` (same file system, so :func:`replace_file` is atomic).
+    """A scratch path next to ``target`` (same file system, so moving it into place is atomic).
     The scratch file is removed on the way out unless it has been moved into place."""
     target.parent.mkdir(parents=True, exist_ok=True)
     scratch = target.with_name(target.name + suffix)
@@ -156,19 +155,6 @@ def scratch_file(target: Path, suffix: str = ".part") -> Iterator[Path]:
         yield scratch
     finally:
         remove_quietly(scratch)
-
-
-def replace_file(source: Path, target: Path) -> None:
-    """Move ``source`` over ``target`` atomically and make the rename durable."""
-    with open(source, "rb") as handle:
-        os.fsync(handle.fileno())
-    os.replace(source, target)
-    if os.name == "posix":  # a directory fsync makes the rename itself survive a power cut
-        fd = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def remove_quietly(path: Path) -> None:

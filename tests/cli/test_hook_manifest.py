@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from deckcheck.cli import DECKLIST_EXTENSIONS, cli
+from deckcheck.cli import cli
+from deckcheck.discovery import DECKLIST_EXTENSIONS
 
 MANIFEST = Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml"
 

@@ -13,6 +13,7 @@ from deckcheck import batch, frames
 from deckcheck.cards.store import CardStore
 from deckcheck.engine import check_file
 from deckcheck.formats import get_format
+from deckcheck.progress import ProgressBar
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "data" / "decks"
@@ -251,12 +252,12 @@ class FakeTerminal(io.StringIO):
 
 def test_progress_bar_only_on_a_terminal() -> None:
     quiet = io.StringIO()
-    with batch.ProgressBar(1000, "checking decks", stream=quiet, every=10) as bar:
+    with ProgressBar(1000, "checking decks", stream=quiet, every=10) as bar:
         for _ in range(1000):
             bar(1)
     assert quiet.getvalue() == "" and bar.done == 1000
     loud = FakeTerminal()
-    with batch.ProgressBar(1000, "checking decks", stream=loud, every=10) as bar:
+    with ProgressBar(1000, "checking decks", stream=loud, every=10) as bar:
         for _ in range(1000):
             bar(1)
     assert "checking decks" in loud.getvalue() and "1000/1000" in loud.getvalue()

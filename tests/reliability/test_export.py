@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 import pytest
 
-import deckcheck.cli
+import deckcheck.atomic
 from deckcheck.cli import EXPORT_FORMATS
 from deckcheck.deck import ParsedDeck, Zone
 from deckcheck.decklist import INPUT_FORMATS, WRITER_ZONES, WRITERS, parse_file, parse_text
@@ -314,7 +314,7 @@ def test_a_write_cut_off_midway_leaves_the_destination(
         seen.extend((p, p.stat().st_size) for p in target.parent.iterdir() if p.name.endswith(".tmp"))
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(deckcheck.cli, "_write_chunks", disk_full)
+    monkeypatch.setattr(deckcheck.atomic, "_write_chunks", disk_full)
     shown = args[args.index("-o") + 1] if "-o" in args else "deck.dec"
     result = invoke(args)
     assert result.exit_code == 2
@@ -336,7 +336,7 @@ def test_a_failed_rename_leaves_the_destination(
     def refuse(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
-    monkeypatch.setattr(os, "replace", refuse)  # the os module deckcheck.cli uses
+    monkeypatch.setattr(os, "replace", refuse)  # the os module deckcheck.atomic uses
     result = invoke(args)
     assert result.exit_code == 2
     assert "Permission denied" in result.stderr and "was not changed" in result.stderr
@@ -355,7 +355,7 @@ def test_an_interrupt_midway_leaves_the_destination(
         handle.write(data[:100])
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(deckcheck.cli, "_write_chunks", interrupted)
+    monkeypatch.setattr(deckcheck.atomic, "_write_chunks", interrupted)
     result = invoke(args)
     assert result.exit_code == 130
     assert snapshot(project.root) == before
