@@ -598,8 +598,6 @@ _ZONE: Final = 2
 _LINE: Final = 3
 _NO_CLASH: tuple[Item, ...] = ()
 _NO_VERDICT = DeckVerdict()  # a condition that can never hold: nothing to cut or add
-_ALL_ZONES = frozenset(formats.ALL_ZONES)
-_COMMANDER_COPY_ZONES = frozenset({_MAIN, _COMMANDER})  # Commander counts copies in the 100 only
 # Decks with this many copies or more (no real one) go to the engine: every count here stays exact
 # in numpy's integer and float arithmetic.
 _MAX_COPIES: Final = 1 << 39
@@ -790,13 +788,16 @@ class _Chunk:
             to_report |= (result.breakers > 0).any(axis=1)
         self.counts_list: list[list[int]] = self.counts.astype(np.int64).tolist()
         sizes: dict[tuple[FormatSpec, int, int], bool] = {}  # the few sizes a batch has, asked once
-        main, side, leading, listing = (ZONE_CODE[zone] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION))
+        main, leading = ZONE_CODE[_MAIN], ZONE_CODE[_COMMANDER]
+        side_codes = {
+            spec: tuple(ZONE_CODE[zone] for zone in formats.sideboard_zones(spec)) for spec in specs.specs
+        }
         for i in np.flatnonzero(~out & ~to_report).tolist():
             spec, counts = decks[i][2], self.counts_list[i]
             size_key = (
                 spec,
                 counts[main] + counts[leading],
-                counts[side] + (0 if spec.commander else counts[listing]),
+                sum(counts[k] for k in side_codes[spec]),
             )
             fits = sizes.get(size_key)
             if fits is None:
@@ -1062,7 +1063,7 @@ class _Deck:
         extra_banned = spec.extra_banned
         limit_default = spec.copy_limit
         commander = spec.commander
-        copy_zones = _COMMANDER_COPY_ZONES if commander else _ALL_ZONES
+        copy_zones = formats.copy_zones(spec)
         identity = self.fact(self.commanders[0]).color_identity if commander else frozenset()
         for name, group in self.groups(reported).items():
             card = self.fact(group[0])
@@ -1084,9 +1085,8 @@ class _Deck:
                 and copied
                 and (copy_count > 1 or limit_default < 1)
                 and not restricted  # one finding per card: the restricted-list one is stricter
-                and not card.is_basic_land
             ):
-                limit = card.limit if card.own_limit else limit_default
+                limit = formats.copy_limit_of(card.is_basic_land, (card.own_limit, card.limit), spec)
                 if limit is not None and copy_count > limit:
                     copies.append(
                         formats.copies_finding(
@@ -1108,8 +1108,8 @@ class _Deck:
 
     def _sizes(self) -> list[Finding]:
         spec, counts, entries = self.spec, self.counts, self.entries
-        zones = (_SIDE,) if spec.commander else (_SIDE, _COMPANION)
-        sideboard = counts[_SIDE] + (0 if spec.commander else counts[_COMPANION])
+        zones = formats.sideboard_zones(spec)
+        sideboard = sum(counts[zone] for zone in zones)
         return formats.size_findings(
             self.path,
             spec,

@@ -492,10 +492,27 @@ def copy_limit_for(card: Card, spec: FormatSpec) -> int | None:
     own "A deck can have …" sentence replaces the format's limit (113.6n). Restricted cards are
     handled with the card's legality (:data:`RESTRICTED`), not here.
     """
-    if spec.copy_limit is None or card.is_basic_land:
+    return copy_limit_of(card.is_basic_land, oracle_deck_limit(card), spec)
+
+
+def copy_limit_of(is_basic_land: bool, own_limit: tuple[bool, int | None], spec: FormatSpec) -> int | None:
+    """:func:`copy_limit_for` from a card's facts: whether it is a basic land, and its own "A deck
+    can have ..." sentence (found, number) as :func:`oracle_deck_limit` reads it."""
+    if spec.copy_limit is None or is_basic_land:
         return None
-    found, limit = oracle_deck_limit(card)
+    found, limit = own_limit
     return limit if found else spec.copy_limit
+
+
+def copy_zones(spec: FormatSpec) -> tuple[Zone, ...]:
+    """Where copies are counted: deck and sideboard (CR 100.2a), the 100 in Commander (903.5b)."""
+    return (Zone.MAIN, Zone.COMMANDER) if spec.commander else ALL_ZONES
+
+
+def sideboard_zones(spec: FormatSpec) -> tuple[Zone, ...]:
+    """What the format counts as sideboard: a companion is a sideboard card (CR 702.139a) except in
+    Commander, where it sits outside the game and there is no sideboard (903.5e)."""
+    return (Zone.SIDEBOARD,) if spec.commander else (Zone.SIDEBOARD, Zone.COMPANION)
 
 
 # -- legality -------------------------------------------------------------------------------------
@@ -658,7 +675,7 @@ def _check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
 
 def _check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
     # every entry counts by its written quantity, resolved or not: sizes never shrink
-    zones = (Zone.SIDEBOARD,) if spec.commander else (Zone.SIDEBOARD, Zone.COMPANION)
+    zones = sideboard_zones(spec)
     sideboard: list[Placed] = [*_cards_in(deck, zones), *deck.unresolved_in(*zones)]
     sideboard.sort(key=lambda c: c.line)
     return size_findings(
@@ -778,7 +795,7 @@ def size_problems(spec: FormatSpec, total: int, sideboard_count: int) -> list[st
 def _check_copies(deck: Deck, spec: FormatSpec, restricted: set[str]) -> list[Finding]:
     if spec.copy_limit is None:
         return []
-    zones = (Zone.MAIN, Zone.COMMANDER) if spec.commander else ALL_ZONES
+    zones = copy_zones(spec)
     findings: list[Finding] = []
     for name, group in _group(_cards_in(deck, zones)).items():
         if name in restricted:
