@@ -50,6 +50,7 @@ class Report:
     parsed: ParsedDeck
     findings: list[Finding] = field(default_factory=list)
     companions: list[CompanionResult] = field(default_factory=list)
+    inferred_because: str = ""  # no format was given: why this shape (deckcheck.inference)
 
     @property
     def errors(self) -> list[Finding]:
@@ -206,29 +207,43 @@ def check_deck(
 def check_parsed(
     parsed: ParsedDeck,
     store: CardStore,
-    spec: FormatSpec,
+    spec: FormatSpec | None,
     *,
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
+    require_format: bool = False,
 ) -> Report:
+    """Resolve and check a parsed deck in ``spec``; None = no format was given: the deck is
+    checked in the shape of its family (:func:`deckcheck.inference.infer_format`) with a warning,
+    or with an error when ``require_format``."""
     from deckcheck.decklist import parse_findings
 
     deck, resolution_findings = resolve_deck(parsed, store)
-    return check_deck(
+    prior = [*parse_findings(parsed), *resolution_findings]
+    because = ""
+    if spec is None:
+        from deckcheck.inference import format_finding, infer_format
+
+        spec, because = infer_format(parsed, deck)
+        if parsed.entries:  # an empty decklist has its own error; no shape to speak of
+            prior.append(format_finding(parsed.path, spec, required=require_format))
+    report = check_deck(
         deck,
         spec,
         parsed=parsed,
-        prior_findings=[*parse_findings(parsed), *resolution_findings],
+        prior_findings=prior,
         select=select,
         ignore=ignore,
         store=store,
     )
+    report.inferred_because = because
+    return report
 
 
 def check_file(
     path: Path,
     store: CardStore,
-    spec: FormatSpec,
+    spec: FormatSpec | None,
     *,
     input_format: str | None = None,
     select: Sequence[str] = (),

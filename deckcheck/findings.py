@@ -76,6 +76,7 @@ RULE_MODULES = (
     "deckcheck.formats",
     "deckcheck.companions",
     "deckcheck.decklist",
+    "deckcheck.inference",
 )
 
 
