@@ -47,6 +47,7 @@ from deckcheck.decklist import parse_file, parse_text
 from deckcheck.decklist._base import MAX_BYTES
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import PlainDecks, read_plain
+from deckcheck.discovery import DECKLIST_EXTENSIONS
 from deckcheck.engine import Report, check_parsed
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
@@ -102,12 +103,6 @@ SUMMARY_COLUMNS = (
 METADATA_COLUMNS = ("deck_id", "key", "value")
 COMPANION_NAMES = tuple(rule.name for rule in companions.COMPANIONS)
 COMPANION_SHORT = {rule.name: rule.short for rule in companions.COMPANIONS}
-
-# Files a directory source reads: decklist formats are told apart by content, but a directory
-# also holds READMEs, manifests and notebooks, which are not decks.
-DECK_SUFFIXES = frozenset(
-    {".txt", ".dec", ".dek", ".dck", ".cod", ".mwdeck", ".o8d", ".json", ".csv", ".mtga", ".deck"}
-)
 
 
 class Columns:
@@ -429,7 +424,7 @@ def deck_paths(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
                 p
                 for p in root.rglob("*")
                 if p.is_file()
-                and p.suffix.lower() in DECK_SUFFIXES
+                and p.suffix.lower() in DECKLIST_EXTENSIONS
                 and not any(part.startswith(".") for part in p.relative_to(root).parts)
             )
             return [(p.relative_to(root).as_posix(), p) for p in found]

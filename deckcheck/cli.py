@@ -24,10 +24,9 @@ import click
 from deckcheck import __version__
 from deckcheck import reporters as rep
 from deckcheck.atomic import write_atomically
-from deckcheck.discovery import expand_inputs
+from deckcheck.discovery import STDIN, Item, expand_inputs
 from deckcheck.errors import ConfigError, DeckcheckError, InputError
 from deckcheck.session import (
-    STDIN,
     STDIN_PATH,
     CheckOptions,
     OptionError,
@@ -178,17 +177,32 @@ def color_option(func: F) -> F:
     )(func)
 
 
-def run_checks(session: Session, items: Sequence[str]) -> list[rep.DeckResult]:
+Outcome = rep.DeckResult | rep.FileNotChecked | rep.FileSkipped
+
+
+def run_checks(session: Session, items: Sequence[Item]) -> list[Outcome]:
+    """Every item checked, in order: one that cannot be checked does not stop the others."""
     try:
         if len(items) > 1 and _stderr_is_tty():
-            results: list[rep.DeckResult] = []
+            results: list[Outcome] = []
             with click.progressbar(items, label="checking", file=sys.stderr, show_pos=True) as bar:
                 for item in bar:
-                    results.append(session.check(item))
+                    results.append(session.check(item.path, explicit=item.explicit))
             return results
-        return [session.check(item) for item in items]
+        return [session.check(item.path, explicit=item.explicit) for item in items]
     except OptionError as exc:
         _usage(exc.message, exc.hint)
+
+
+def run_result(outcomes: Sequence[Outcome], session: Session, *, verbose: bool, quiet: bool) -> rep.RunResult:
+    return rep.RunResult(
+        [o for o in outcomes if isinstance(o, rep.DeckResult)],
+        session.card_data(),
+        verbose=verbose,
+        quiet=quiet,
+        not_checked=[o for o in outcomes if isinstance(o, rep.FileNotChecked)],
+        skipped=[o for o in outcomes if isinstance(o, rep.FileSkipped)],
+    )
 
 
 def _warn(message: str) -> None:
@@ -204,6 +218,7 @@ def _options(
     card_db: Path | None,
     config_path: Path | None,
     no_config: bool,
+    require_format: bool | None = None,
 ) -> CheckOptions:
     if config_path is not None and no_config:
         _usage("--config and --no-config cannot be used together")
@@ -217,6 +232,7 @@ def _options(
             card_db=card_db,
             config_path=config_path,
             no_config=no_config,
+            require_format=require_format,
         )
     except ConfigError as exc:
         _usage(exc.message, exc.hint)
@@ -250,6 +266,12 @@ def cli() -> None:
 )
 @click.option("--strict/--no-strict", default=None, help="Warnings fail the run too (exit 1).")
 @click.option(
+    "--require-format/--no-require-format",
+    default=None,
+    help="A deck with no format (no --format, `// format:` line or config) is an error, not a warning "
+    "(config: require_format = true).",
+)
+@click.option(
     "--offline",
     is_flag=True,
     help="Never touch the network (check never does; for symmetry with `cards update`).",
@@ -271,6 +293,7 @@ def check(
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     strict: bool | None,
+    require_format: bool | None,
     offline: bool,
     card_db: Path | None,
     config_path: Path | None,
@@ -283,14 +306,22 @@ def check(
 ) -> int:
     """Check decklist FILES ('-' reads standard input).
 
-    A directory stands for the files under it (recursively, hidden folders skipped) ending in
-    .txt .dec .dek .dck .cod .mwdeck .csv .json or .mtga.
+    A directory stands for the decklists under it (recursively, hidden folders skipped): files
+    ending in .txt .dec .dek .dck .cod .mwdeck .o8d .csv .json .mtga or .deck whose content reads
+    as a decklist; the others are skipped and counted (-v lists them). Files named explicitly are
+    always checked.
 
     The game format of each deck: --format, else a `// format: NAME` line in the decklist, else the
     per-path globs and then `format` of the nearest pyproject.toml [tool.deckcheck] or
-    .deckcheck.toml, else commander for a deck with a commander, else freeform.
+    .deckcheck.toml. With none of these the deck is checked in the shape of its family (commander,
+    limited or constructed) with a warning that legality and ban lists were not checked, or an
+    error with --require-format.
 
-    Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage/config/card-data error.
+    A file that cannot be checked (missing, unreadable, an unknown declared format) is reported on
+    that file and every other file is still checked.
+
+    Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 a file could not be checked, or a
+    usage/config/card-data error.
     """
     if list_input_formats:
         from deckcheck.decklist import INPUT_FORMATS
@@ -299,13 +330,14 @@ def check(
         return 0
     if not files:
         _usage("no decklist given", hint="deckcheck check FILE... (or '-' to read standard input)")
-    options = _options(format_name, input_format, select, ignore, strict, card_db, config_path, no_config)
+    options = _options(
+        format_name, input_format, select, ignore, strict, card_db, config_path, no_config, require_format
+    )
     items = expand_inputs(files, _warn)
     if not items:
         _usage("no decklist files to check")
     session = Session(options)
-    results = run_checks(session, items)
-    run = rep.RunResult(results, session.card_data(), verbose=verbose, quiet=quiet)
+    run = run_result(run_checks(session, items), session, verbose=verbose, quiet=quiet)
     out = _stdout()
     if output == "json":
         rep.write_json(run, out)
@@ -318,21 +350,10 @@ def check(
             rep.write_github(run, out)
     else:
         rep.write_text(run, out, color=_resolve_color(color, out))
-        _note_automatic(results)
     out.flush()
+    if run.not_checked:  # a file that could not be checked is never waved through
+        return run.exit_code
     return 0 if exit_zero else run.exit_code
-
-
-def _note_automatic(results: Sequence[rep.DeckResult]) -> None:
-    guessed = [r for r in results if r.format_source == "automatic: no format given"]
-    if guessed:
-        name = guessed[0].report.format.name
-        click.echo(
-            f"deckcheck: note: {rep._plural(len(guessed), 'deck')} had no format and "
-            f"{'was' if len(guessed) == 1 else 'were'} checked as {name}; give one with --format, a "
-            '`// format: NAME` line in the decklist, or `format = "NAME"` in [tool.deckcheck]',
-            err=True,
-        )
 
 
 def _input_formats_table(formats: Any) -> str:
@@ -361,7 +382,7 @@ def companions(
     color: bool | None,
 ) -> int:
     """The ten companions for each deck in FILES: eligible or not, what breaks each condition, and
-    what to cut or add. Exits 0 unless deckcheck cannot run (2)."""
+    what to cut or add. Exits 0, or 2 when a file could not be checked or deckcheck cannot run."""
     if not files:
         _usage("no decklist given", hint="deckcheck companions FILE... (or '-' to read standard input)")
     options = _options(format_name, input_format, (), (), None, card_db, config_path, no_config)
@@ -369,16 +390,19 @@ def companions(
     if not items:
         _usage("no decklist files to check")
     session = Session(options)
-    results = run_checks(session, items)
+    run = run_result(run_checks(session, items), session, verbose=False, quiet=False)
     out = _stdout()
     if output == "json":
         import json
 
-        json.dump(rep.companions_document(results, session.card_data()), out, indent=2, ensure_ascii=False)
+        document = rep.companions_document(run.decks, session.card_data(), run.not_checked)
+        json.dump(document, out, indent=2, ensure_ascii=False)
         out.write("\n")
     else:
-        rep.write_companions_text(results, out, color=_resolve_color(color, out))
-    return 0
+        rep.write_companions_text(run.decks, out, color=_resolve_color(color, out))
+        for failure in run.not_checked:
+            out.write(rep.finding_line(failure.finding) + "\n")
+    return 2 if run.not_checked else 0
 
 
 # -- export -----------------------------------------------------------------------------------------
@@ -399,7 +423,7 @@ class ExportLoss:
         return f"{path}:{self.line}: {self.message}" if self.line > 0 else f"{path}: {self.message}"
 
 
-@cli.command(short_help="Write a decklist in another format: stdout, -o FILE or --in-place.")
+@cli.command(short_help="Write a decklist in another format: stdout, --output-file FILE or --in-place.")
 @click.argument("file", type=click.Path(allow_dash=True))
 @click.option(
     "-t",
@@ -416,8 +440,7 @@ class ExportLoss:
     help="Decklist format of FILE (default: detected from the content).",
 )
 @click.option(
-    "-o",
-    "--output",
+    "--output-file",
     "output_path",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
@@ -429,7 +452,8 @@ class ExportLoss:
 @click.option(
     "--force",
     is_flag=True,
-    help="Replace an existing -o file; rewrite even when lines of FILE could not be read (they are dropped).",
+    help="Replace an existing --output-file; rewrite even when lines of FILE could not be read "
+    "(they are dropped).",
 )
 def export(
     file: str,
@@ -442,11 +466,11 @@ def export(
     """Read the decklist FILE ('-' reads standard input) in any input format and write it with
     deckcheck's writers: arena, mtgo, moxfield, forge, xmage, cod, dek or csv (UTF-8, LF line ends).
 
-    Standard output by default; nothing is written to a file unless -o or --in-place asks for it.
-    A file is written through a temporary file in the same directory and renamed into place, so an
-    interrupted export never leaves half a decklist. Lines that could not be read (and a
+    Standard output by default; nothing is written to a file unless --output-file or --in-place
+    asks for it. A file is written through a temporary file in the same directory and renamed
+    into place, so an interrupted export never leaves half a decklist. Lines that could not be read (and a
     maybeboard the target format cannot hold) would be lost: --in-place then refuses unless --force
-    is given; to standard output or -o they are listed on stderr and the exit code is 1.
+    is given; to standard output or --output-file they are listed on stderr and the exit code is 1.
 
     Exit codes: 0 written, 1 written without some lines (listed), 2 nothing written.
     """
@@ -454,7 +478,7 @@ def export(
     from deckcheck.deck import LineKind
 
     if in_place and output_path is not None:
-        _usage("--in-place and -o/--output cannot be used together")
+        _usage("--in-place and --output-file cannot be used together")
     if in_place and file == STDIN:
         _usage("--in-place needs a file; standard input cannot be rewritten")
     try:
@@ -498,7 +522,8 @@ def export(
         more = f"\n  ... and {len(losses) - 50} more" if len(losses) > 50 else ""
         raise DeckcheckError(
             f"{source}: not rewritten: the rewrite would lose {_count(len(losses), 'line')}:\n{listed}{more}",
-            hint="fix those lines first, export with -o to a new file, or add --force to drop them",
+            hint="fix those lines first, export with --output-file to a new file, or add --force to "
+            "drop them",
         )
     for loss in losses:
         click.echo(f"deckcheck: warning: {loss.text(source)} (not written)", err=True)
@@ -578,15 +603,18 @@ def _export_target(file: str, output_path: Path | None, in_place: bool, force: b
     if output_path is None:
         return None
     if output_path.is_dir():
-        _usage(f"-o {output_path}: is a directory; give a file name")
+        _usage(f"--output-file {output_path}: is a directory; give a file name")
     if not output_path.parent.is_dir():
-        raise InputError(f"-o {output_path}: the directory {output_path.parent} does not exist")
+        raise InputError(f"--output-file {output_path}: the directory {output_path.parent} does not exist")
     if output_path.exists() or output_path.is_symlink():
         if file != STDIN and _same_file(output_path, Path(file)) and not force:
-            _usage(f"-o {output_path} is the decklist being read", hint="use --in-place to rewrite it")
+            _usage(
+                f"--output-file {output_path} is the decklist being read", hint="use --in-place to rewrite it"
+            )
         if not force:
             raise DeckcheckError(
-                f"-o {output_path}: the file exists; not replaced", hint="add --force to replace it"
+                f"--output-file {output_path}: the file exists; not replaced",
+                hint="add --force to replace it",
             )
     return output_path.resolve()
 

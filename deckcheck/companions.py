@@ -425,6 +425,7 @@ class Breaker:
 
 
 UNKNOWN_REASON = "not in the card data"
+YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 20 to is not known"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1111,6 +1112,11 @@ def _evaluate_rule(rule: CompanionRule, ctx: _Context) -> CompanionResult:
     eligible: bool | None = met and not obstacles
     if eligible and open_:
         eligible = None
+    note = cut_note(verdict, ctx.size, ctx.spec) if verdict.cut else verdict.note
+    if rule.deck_check is _yorion and not ctx.spec.min_main_known and not obstacles:
+        # an inferred shape's minimum is the family's usual one, not the real format's
+        eligible = None
+        note = f"{note}; {YORION_UNKNOWN_MINIMUM}"
     # ``unresolved`` also where known cards already decide "no": a cut that would qualify the
     # known cards may not qualify the deck, so it is not offered as a near miss
     return CompanionResult(
@@ -1119,7 +1125,7 @@ def _evaluate_rule(rule: CompanionRule, ctx: _Context) -> CompanionResult:
         breakers=verdict.breakers,
         cut=verdict.cut,
         add=verdict.add,
-        note=cut_note(verdict, ctx.size, ctx.spec) if verdict.cut else verdict.note,
+        note=note,
         declared=declared_entry is not None,
         placement=tuple([text for _, text in obstacles] + _placement(rule, ctx)),
         unresolved=_undetermined(open_) if eligible is None or (not obstacles and not met) else (),
@@ -1192,6 +1198,8 @@ def _result_data(rule: CompanionRule, result: CompanionResult) -> dict[str, obje
 
 def _not_verified_text(result: CompanionResult) -> str:
     """``4 Orcish Bowmasters (line 5) is not in the card data`` for an undetermined result."""
+    if not result.unresolved:
+        return YORION_UNKNOWN_MINIMUM
     copies = sum(b.quantity for b in result.unresolved)
     shown = ", ".join(
         f"{b.quantity} {b.card}" + (f" (line {b.line})" if b.line else "")

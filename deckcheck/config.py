@@ -13,6 +13,7 @@ Keys (``-`` and ``_`` are interchangeable)::
     select = ["DC1", "DC2"]           # code prefixes (or slugs) to report; a string "DC1,DC2" works too
     ignore = ["DC403"]
     strict = false                    # warnings fail the run too
+    require_format = false            # a deck with no format is an error, not a warning
     card_db = "cards.sqlite"          # card store, relative to the config file
     formats = ["my-formats.toml"]     # extra format registries, relative to the config file
     [tool.deckcheck.per-path]         # or: per_path = {"decks/commander/**" = "commander"}
@@ -39,7 +40,17 @@ from deckcheck.errors import ConfigError
 PYPROJECT = "pyproject.toml"
 DECKCHECK_TOML = ".deckcheck.toml"
 
-_KEYS = ("format", "input_format", "select", "ignore", "strict", "card_db", "formats", "per_path")
+_KEYS = (
+    "format",
+    "input_format",
+    "select",
+    "ignore",
+    "strict",
+    "require_format",
+    "card_db",
+    "formats",
+    "per_path",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +63,7 @@ class Config:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     strict: bool = False
+    require_format: bool = False
     card_db: Path | None = None  # absolute (made so relative to the config file)
     formats: tuple[Path, ...] = ()  # absolute
     per_path: tuple[tuple[str, str], ...] = ()  # (glob, format) in file order
@@ -195,6 +207,9 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
     strict = values.get("strict", False)
     if not isinstance(strict, bool):
         raise _fail(path, f"'strict' must be true or false, not {_kind(strict)}")
+    require_format = values.get("require_format", False)
+    if not isinstance(require_format, bool):
+        raise _fail(path, f"'require_format' must be true or false, not {_kind(require_format)}")
     per_path_table = values.get("per_path", {})
     if not isinstance(per_path_table, dict):
         raise _fail(path, f"'per-path' must be a table of glob = format, not {_kind(per_path_table)}")
@@ -214,6 +229,7 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
         select=_string_list(path, "select", values["select"]) if "select" in values else (),
         ignore=_string_list(path, "ignore", values["ignore"]) if "ignore" in values else (),
         strict=strict,
+        require_format=require_format,
         card_db=(root / _string(path, "card_db", card_db)) if card_db is not None else None,
         formats=tuple(root / p for p in _string_list(path, "formats", formats))
         if formats is not None

@@ -80,6 +80,7 @@ class ParsedDeck:
     problems: list[ParseProblem] = field(default_factory=list)
     name: str | None = None
     declared_format: str | None = None  # from a `// format: modern` comment or file metadata
+    declared_format_line: int = 0  # the line that declares it (0: no line, or not known)
     metadata: dict[str, str] = field(default_factory=dict)
 
     def zone(self, zone: Zone) -> list[Entry]:

@@ -1,64 +1,104 @@
 """Which files a run checks: the FILES arguments expanded (``-`` is standard input, a directory
-stands for the decklist files under it). No click here: warnings go to the caller's ``warn``.
+stands for the decklist files under it), and whether a file found in a directory is a decklist
+at all. No click here: warnings go to the caller's ``warn``.
+
+A file named explicitly (as pre-commit passes them) is always checked, and a missing one is
+reported on that file by the session. A directory stands for its files with a decklist extension
+(:data:`DECKLIST_EXTENSIONS`, the one list the CLI and :mod:`deckcheck.frames` share); such a file
+is then checked only if its content reads as a decklist (:func:`not_a_decklist`), so a folder's
+``requirements.txt``, notes, CSV or JSON that are not decks are skipped and counted, not failed.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from deckcheck.errors import InputError
-from deckcheck.session import STDIN
+if TYPE_CHECKING:
+    from deckcheck.cards.store import CardStore
+    from deckcheck.deck import ParsedDeck
 
-# A directory argument expands to the files under it (recursively, hidden folders skipped) with
-# one of these extensions.
-DECKLIST_EXTENSIONS = frozenset({".txt", ".dec", ".dek", ".dck", ".cod", ".mwdeck", ".csv", ".json", ".mtga"})
+STDIN = "-"
+# Every decklist format deckcheck reads has one of these extensions (formats are told apart by
+# content; these only pick candidates out of a directory).
+DECKLIST_EXTENSIONS = frozenset(
+    {".txt", ".dec", ".dek", ".dck", ".cod", ".mwdeck", ".o8d", ".json", ".csv", ".mtga", ".deck"}
+)
 
 
-def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list[str]:
-    """Decklist paths from FILES arguments: ``-`` is stdin, a directory expands to its decklist files
-    (recursively, sorted, hidden folders and files skipped). A missing path is an InputError."""
-    found: list[str] = []
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One file to check: ``path`` as given (or ``-``); ``explicit`` False for a file found in a
+    directory, which is checked only if it reads as a decklist."""
+
+    path: str
+    explicit: bool = True
+
+
+def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list[Item]:
+    """The files FILES arguments stand for, each once, in order: ``-`` is stdin, a directory
+    expands to its files with a decklist extension (recursively, sorted, hidden folders and
+    files skipped); anything else is checked as given (a missing one is reported on it)."""
+    found: list[Item] = []
     seen: set[str] = set()
 
-    def add(item: str) -> None:
+    def add(item: str, explicit: bool) -> None:
         key = item if item == STDIN else os.path.normpath(os.path.abspath(item))
         if key not in seen:
             seen.add(key)
-            found.append(item)
+            found.append(Item(item, explicit))
 
     for argument in arguments:
-        if argument == STDIN:
-            add(STDIN)
-            continue
-        path = Path(argument)
-        if path.is_dir():
-            files = _decklists_under(path)
+        if argument != STDIN and Path(argument).is_dir():
+            files = decklists_under(Path(argument))
             if not files:
                 warn(
                     f"deckcheck: warning: {argument}: no decklist files "
                     f"({', '.join(sorted(DECKLIST_EXTENSIONS))}) in this directory"
                 )
             for file in files:
-                add(file)
-        elif path.exists():
-            add(argument)
+                add(os.fspath(file), explicit=False)
         else:
-            try:  # a dangling link or a link loop: say which, as the OS does
-                os.stat(argument)
-                reason = "no such file or directory"
-            except OSError as exc:
-                reason = exc.strerror or "no such file or directory"
-            raise InputError(f"{argument}: {reason.lower()}")
+            add(argument, explicit=True)
     return found
 
 
-def _decklists_under(directory: Path) -> list[str]:
-    files: list[str] = []
+def decklists_under(directory: Path) -> list[Path]:
+    """The files below ``directory`` with a decklist extension, sorted, hidden ones skipped."""
+    files: list[Path] = []
     for root, dirs, names in os.walk(directory):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(names):
             if not name.startswith(".") and os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS:
-                files.append(os.path.join(root, name))
+                files.append(Path(root) / name)
     return files
+
+
+def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
+    """Why a file found in a directory is not a decklist (None: it is one, check it).
+
+    A decklist has card lines, and more lines that read as cards than lines that do not: a line
+    counts as a card when it read without a doubt (a count and a name) or when its name is a card.
+    So a requirements file ("numpy==1.26"), notes ("Try more removal") or a CSV of something else
+    are skipped, while a deck with a few broken lines is checked and its lines reported."""
+    from deckcheck.decklist._base import UNREADABLE
+
+    whole_file = [p for p in parsed.problems if p.line <= 0 and p.code == UNREADABLE]
+    if whole_file:
+        return f"not a decklist: {whole_file[0].message}"
+    if not parsed.entries:
+        return "no card lines"
+    doubtful = {p.line for p in parsed.problems if p.line > 0 and p.severity != "info"}
+    card_lines: set[int] = set()
+    cards = 0
+    for entry in parsed.entries:
+        if entry.line not in doubtful or store.resolve(entry.name, suggest=False).card is not None:
+            cards += 1
+            card_lines.add(entry.line)
+    not_cards = len(doubtful - card_lines)
+    if cards and cards >= not_cards:
+        return None
+    return f"not a decklist: {not_cards} of {not_cards + cards} lines do not read as cards"

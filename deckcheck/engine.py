@@ -53,6 +53,7 @@ class Report:
     parsed: ParsedDeck
     findings: list[Finding] = field(default_factory=list)
     companions: list[CompanionResult] = field(default_factory=list)
+    inferred_because: str = ""  # no format was given: why this shape (deckcheck.inference)
 
     @property
     def errors(self) -> list[Finding]:
@@ -73,9 +74,15 @@ class Report:
         return any(f.code not in UNRESOLVED_CODES for f in self.errors)
 
     @property
+    def depends_on_unknown_cards(self) -> bool:
+        """An entry is unresolved, or a rule was left undetermined by one."""
+        return bool(self.deck.unresolved) or any(f.code == NOT_VERIFIED.code for f in self.findings)
+
+    @property
     def verified(self) -> bool:
-        """Every rule was decided: no entry is unresolved and no rule was left undetermined."""
-        return not self.deck.unresolved and not any(f.code == NOT_VERIFIED.code for f in self.findings)
+        """Every rule was decided, in a format someone named: no entry is unresolved, no rule was
+        left undetermined, and the format was not inferred (legality and bans unchecked)."""
+        return not self.depends_on_unknown_cards and not self.format.inferred
 
     @property
     def status(self) -> str:
@@ -238,29 +245,43 @@ def check_deck(
 def check_parsed(
     parsed: ParsedDeck,
     store: CardStore,
-    spec: FormatSpec,
+    spec: FormatSpec | None,
     *,
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
+    require_format: bool = False,
 ) -> Report:
+    """Resolve and check a parsed deck in ``spec``; None = no format was given: the deck is
+    checked in the shape of its family (:func:`deckcheck.inference.infer_format`) with a warning,
+    or with an error when ``require_format``."""
     from deckcheck.decklist import parse_findings
 
     deck, resolution_findings = resolve_deck(parsed, store)
-    return check_deck(
+    prior = [*parse_findings(parsed), *resolution_findings]
+    because = ""
+    if spec is None:
+        from deckcheck.inference import format_finding, infer_format
+
+        spec, because = infer_format(parsed, deck)
+        if parsed.entries:  # an empty decklist has its own error; no shape to speak of
+            prior.append(format_finding(parsed.path, spec, required=require_format))
+    report = check_deck(
         deck,
         spec,
         parsed=parsed,
-        prior_findings=[*parse_findings(parsed), *resolution_findings],
+        prior_findings=prior,
         select=select,
         ignore=ignore,
         store=store,
     )
+    report.inferred_because = because
+    return report
 
 
 def check_file(
     path: Path,
     store: CardStore,
-    spec: FormatSpec,
+    spec: FormatSpec | None,
     *,
     input_format: str | None = None,
     select: Sequence[str] = (),

@@ -77,6 +77,7 @@ RULE_MODULES = (
     "deckcheck.formats",
     "deckcheck.companions",
     "deckcheck.decklist",
+    "deckcheck.inference",
 )
 
 

@@ -31,6 +31,11 @@ class FormatSpec:
     # sideboard), "not-as-commander" (Duel Commander: legal in the deck, banned as commander) or
     # "commander-only" (Pauper Commander in older data: an uncommon legal only as the commander).
     restricted_means: str = "one-copy"
+    # False for the shapes deckcheck infers when no format is given (deckcheck.inference): the deck
+    # is checked as its family's usual shape, and rules that need the format's real minimum deck
+    # size (Yorion's "minimum + 20") cannot be decided from ``min_main``.
+    min_main_known: bool = True
+    inferred: bool = False  # a shape inferred from the deck, not a format anyone named
 
     @property
     def legality_candidates(self) -> tuple[str, ...]:

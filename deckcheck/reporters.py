@@ -43,9 +43,30 @@ class DeckResult:
     @property
     def failed(self) -> bool:
         """Errors, warnings under strict, or a verdict that depends on unknown cards (even with
-        their findings ignored: a deck deckcheck could not verify never passes)."""
+        their findings ignored: such a deck never passes). A deck checked in an inferred format
+        is not verified either, but fails only by its findings (the format warning, or the error
+        under require_format)."""
         report = self.report
-        return bool(report.errors) or (self.strict and bool(report.warnings)) or not report.verified
+        return (
+            bool(report.errors) or (self.strict and bool(report.warnings)) or report.depends_on_unknown_cards
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FileNotChecked:
+    """A file that could not be checked at all (missing, unreadable, not a regular file, an unknown
+    declared format): the run goes on, and exits 2."""
+
+    path: str
+    finding: Finding
+
+
+@dataclass(frozen=True, slots=True)
+class FileSkipped:
+    """A file found in a directory that is not a decklist: counted, listed with -v."""
+
+    path: str
+    reason: str
 
 
 @dataclass(slots=True)
@@ -54,6 +75,8 @@ class RunResult:
     card_data: dict[str, Any] = field(default_factory=dict)  # description, records, meta
     verbose: bool = False  # show info findings (text, github)
     quiet: bool = False  # text: findings and the summary only, no per-deck header
+    not_checked: list[FileNotChecked] = field(default_factory=list)
+    skipped: list[FileSkipped] = field(default_factory=list)
 
     @property
     def failed(self) -> bool:
@@ -61,6 +84,9 @@ class RunResult:
 
     @property
     def exit_code(self) -> int:
+        """2 if a file could not be checked, else 1 for findings that fail the run, else 0."""
+        if self.not_checked:
+            return 2
         return 1 if self.failed else 0
 
 
@@ -123,6 +149,8 @@ def unverified_text(report: Report) -> str:
     """``not verified: 4 unknown cards`` (or the undetermined rules, when every card is known)."""
     if report.unknown_cards:
         return f"not verified: {_plural(report.unknown_cards, 'unknown card')}"
+    if report.format.inferred:
+        return "not verified: no format given"
     undetermined = sum(1 for f in report.findings if f.code == NOT_VERIFIED.code)
     return f"not verified: {_plural(undetermined, 'rule')} undetermined"
 
@@ -169,7 +197,7 @@ def summary_text(run: RunResult) -> str:
     warnings = sum(len(d.report.warnings) for d in decks)
     line = (
         f"{_plural(len(decks), 'deck')} checked: {legal} legal, {with_errors} with errors"
-        + (f", {unverified} not verified (unknown cards)" if unverified else "")
+        + (f", {unverified} not verified" if unverified else "")
         + f" ({_plural(errors, 'error')}, {_plural(warnings, 'warning')})"
     )
     strict_failures = sum(1 for d in decks if d.failed and not d.report.errors)
@@ -180,7 +208,17 @@ def summary_text(run: RunResult) -> str:
     )
     if hidden:
         line += f"; {_plural(hidden, 'note')} hidden (-v shows them)"
+    if run.not_checked:
+        line += f"; {_plural(len(run.not_checked), 'file')} could not be checked"
+    if run.skipped:
+        line += f"; {_plural(len(run.skipped), 'file')} skipped (not decklists" + (
+            ")" if run.verbose else "; -v lists them)"
+        )
     return line
+
+
+def skipped_line(skipped: FileSkipped) -> str:
+    return f"{skipped.path}: skipped: {skipped.reason}"
 
 
 def write_text(run: RunResult, out: TextIO, *, color: bool = False) -> None:
@@ -190,6 +228,11 @@ def write_text(run: RunResult, out: TextIO, *, color: bool = False) -> None:
             out.write(deck_header(result, style) + "\n")
         for finding in visible(result.report.findings, run.verbose):
             out.write(finding_line(finding, style) + "\n")
+    for failure in run.not_checked:
+        out.write(finding_line(failure.finding, style) + "\n")
+    if run.verbose:
+        for skipped in run.skipped:
+            out.write(skipped_line(skipped) + "\n")
     out.write(summary_text(run) + "\n")
 
 
@@ -253,6 +296,8 @@ def summary_record(run: RunResult) -> dict[str, Any]:
         "errors": sum(len(d.report.errors) for d in decks),
         "warnings": sum(len(d.report.warnings) for d in decks),
         "infos": sum(1 for d in decks for f in d.report.findings if f.severity is Severity.INFO),
+        "not_checked": len(run.not_checked),
+        "skipped": len(run.skipped),
         "exit_code": run.exit_code,
     }
 
@@ -267,8 +312,14 @@ def json_document(run: RunResult) -> dict[str, Any]:
         "tool": tool_record(),
         "card_data": run.card_data,
         "decks": [deck_record(d) for d in run.decks],
+        "not_checked": [not_checked_record(f) for f in run.not_checked],
+        "skipped": [{"path": f.path, "reason": f.reason} for f in run.skipped],
         "summary": summary_record(run),
     }
+
+
+def not_checked_record(failure: FileNotChecked) -> dict[str, Any]:
+    return {"path": failure.path, "findings": [failure.finding.to_record()]}
 
 
 def write_json(run: RunResult, out: TextIO) -> None:
@@ -313,7 +364,10 @@ def markdown_summary(run: RunResult) -> str:
             f"| {_cell(report.path)} | {_cell(report.format.name)} | {verdict} | "
             f"{len(report.errors)} | {len(report.warnings)} |"
         )
-    shown = [(d, f) for d in run.decks for f in visible(d.report.findings, run.verbose)]
+    for failure in run.not_checked:
+        lines.append(f"| {_cell(failure.path)} | - | not checked | 1 | 0 |")
+    shown = [(d.report.path, f) for d in run.decks for f in visible(d.report.findings, run.verbose)]
+    shown += [(failure.path, failure.finding) for failure in run.not_checked]
     if shown:
         lines += ["", "| file | line | code | severity | message |", "| --- | ---: | --- | --- | --- |"]
         for _, finding in shown:
@@ -329,6 +383,8 @@ def write_github(run: RunResult, out: TextIO, *, step_summary: TextIO | None = N
     for result in run.decks:
         for finding in visible(result.report.findings, run.verbose):
             out.write(github_annotation(finding) + "\n")
+    for failure in run.not_checked:
+        out.write(github_annotation(failure.finding) + "\n")
     out.write(summary_text(run) + "\n")
     if step_summary is not None:
         step_summary.write(markdown_summary(run))
@@ -410,7 +466,11 @@ def write_companions_text(results: Sequence[DeckResult], out: TextIO, *, color: 
             out.write(finding_line(finding, style) + "\n")
 
 
-def companions_document(results: Sequence[DeckResult], card_data: Mapping[str, Any]) -> dict[str, Any]:
+def companions_document(
+    results: Sequence[DeckResult],
+    card_data: Mapping[str, Any],
+    not_checked: Sequence[FileNotChecked] = (),
+) -> dict[str, Any]:
     return {
         "schema_version": SCHEMA_VERSION,
         "tool": tool_record(),
@@ -426,6 +486,7 @@ def companions_document(results: Sequence[DeckResult], card_data: Mapping[str, A
             }
             for r in results
         ],
+        "not_checked": [not_checked_record(f) for f in not_checked],
     }
 
 

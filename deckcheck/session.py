@@ -9,6 +9,7 @@ Never imports pandas or requests: `deckcheck check` on one deck must start fast.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -17,23 +18,28 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck import reporters as rep
 from deckcheck.config import EMPTY, Config, ConfigFinder, load_config
-from deckcheck.errors import ConfigError, DeckcheckError
+from deckcheck.discovery import STDIN
+from deckcheck.errors import ConfigError, DeckcheckError, InputError
+from deckcheck.findings import Finding, Location
 
 if TYPE_CHECKING:
     from deckcheck.cards.store import CardStore
     from deckcheck.deck import ParsedDeck
     from deckcheck.format_spec import FormatSpec
 
-STDIN = "-"
 STDIN_PATH = "<stdin>"
-# Without --format, a header or a config: a deck with a commander is checked as Commander, any
-# other deck as the first of these the registry has.
-AUTO_COMMANDER = "commander"
-AUTO_CONSTRUCTED = ("constructed", "freeform")
 
 
 class OptionError(DeckcheckError):
     """A command-line option value that cannot be used: the CLI shows it as a usage error."""
+
+
+class UnknownDeclaredFormat(DeckcheckError):
+    """The decklist names a format the registry does not have: that file cannot be checked."""
+
+    def __init__(self, message: str, *, line: int, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.line = line
 
 
 def usage_error(message: str, hint: str | None = None) -> OptionError:
@@ -61,12 +67,61 @@ def check_input_format(value: str | None, where: str) -> str | None:
 
 
 def parse_item(item: str, input_format: str | None) -> ParsedDeck:
+    """Read and parse one FILES item. A file that cannot be read at all (missing, permission
+    denied, a directory, a device or pipe) is an InputError: there is nothing to check."""
     from deckcheck import decklist
 
     if item == STDIN:
         data = sys.stdin.buffer.read()
         return decklist.parse_bytes(data, STDIN_PATH, input_format)
-    return decklist.parse_file(Path(item), input_format)
+    data = read_decklist_file(item)
+    if data is None:
+        from deckcheck.decklist._base import whole_file_problem
+
+        return whole_file_problem(
+            item, input_format or "unknown", f"file too big (more than {decklist.MAX_BYTES:,} bytes, 5 MB)"
+        )
+    return decklist.parse_bytes(data, item, input_format)
+
+
+def read_decklist_file(item: str) -> bytes | None:
+    """The bytes of a decklist file or pipe (None: larger than the parsers read); InputError when
+    it is missing, cannot be read, or is neither a regular file nor a pipe."""
+    from deckcheck.decklist import MAX_BYTES
+
+    try:
+        info = os.stat(item)
+    except OSError as exc:
+        raise InputError(f"{item}: {(exc.strerror or 'no such file or directory').lower()}") from None
+    # A pipe is read (`deckcheck check <(curl ...)`); a directory, a device (/dev/zero, /dev/null)
+    # or a socket holds no decklist.
+    if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise InputError(f"{item}: {kind}; nothing to check")
+    try:
+        with open(item, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)  # bounded: a huge file cannot hang the run
+    except OSError as exc:
+        raise InputError(f"{item}: cannot read the file: {exc.strerror or type(exc).__name__}") from None
+    return None if len(data) > MAX_BYTES else data
+
+
+def not_checked_finding(path: str, exc: DeckcheckError) -> Finding:
+    """DC001 for a file that could not be checked; the message without the path the finding
+    line already shows."""
+    from deckcheck.decklist import DC001
+
+    message = exc.message.removeprefix(f"{path}: ")
+    if exc.hint:
+        message += f" ({exc.hint})"
+    return DC001(message, location=Location(path, 0, None))
+
+
+def unknown_format_finding(path: str, exc: UnknownDeclaredFormat) -> Finding:
+    from deckcheck.inference import UNKNOWN_FORMAT
+
+    message = exc.message + (f" ({exc.hint})" if exc.hint else "")
+    return UNKNOWN_FORMAT(message, location=Location(path, exc.line, None))
 
 
 # -- codes ----------------------------------------------------------------------------------------------
@@ -111,6 +166,7 @@ class CheckOptions:
     card_db: Path | None = None
     config_path: Path | None = None
     no_config: bool = False
+    require_format: bool | None = None  # None = use the config's
 
 
 @dataclass
@@ -192,9 +248,15 @@ class Session:
     def strict(self, config: Config) -> bool:
         return config.strict if self.options.strict is None else self.options.strict
 
-    def choose_format(self, item: str, parsed: ParsedDeck, config: Config) -> tuple[FormatSpec, str]:
-        """--format > `// format:` header > per-path config > config default > automatic."""
-        from deckcheck.deck import Zone
+    def require_format(self, config: Config) -> bool:
+        return config.require_format if self.options.require_format is None else self.options.require_format
+
+    def choose_format(
+        self, item: str | None, parsed: ParsedDeck, config: Config
+    ) -> tuple[FormatSpec | None, str]:
+        """--format > `// format:` header > per-path config > config default; (None, "") when
+        none is given: the engine then infers the deck's family (deckcheck.inference). ``item``
+        is the file (None: standard input or text, which per-path globs do not match)."""
         from deckcheck.formats import get_format
 
         registry = self.registry(config)
@@ -207,12 +269,13 @@ class Session:
             try:
                 return get_format(parsed.declared_format, registry), "declared in the file"
             except ConfigError as exc:
-                raise ConfigError(
-                    f"{parsed.path}: the decklist declares format {parsed.declared_format!r}, which is not "
-                    "a known format",
+                raise UnknownDeclaredFormat(
+                    f"the decklist declares format {parsed.declared_format!r}, which is not a known "
+                    "format: the file was not checked",
+                    line=parsed.declared_format_line,
                     hint=exc.hint,
                 ) from None
-        if item != STDIN:
+        if item is not None and item != STDIN:
             chosen = config.format_for_path(Path(item))
             if chosen is not None:
                 name, glob = chosen
@@ -227,27 +290,43 @@ class Session:
                 return get_format(config.format, registry), f"format in {config.label}"
             except ConfigError as exc:
                 raise ConfigError(f"{config.label}: 'format': {exc.message}", hint=exc.hint) from None
-        if parsed.count(Zone.COMMANDER) and AUTO_COMMANDER in registry:
-            return registry[AUTO_COMMANDER], "automatic: the deck has a commander"
-        for name in AUTO_CONSTRUCTED:
-            if name in registry:
-                return registry[name], "automatic: no format given"
-        raise usage_error(
-            f"{parsed.path}: no format given and the format registry has no default",
-            hint=f"use --format NAME; valid formats: {', '.join(sorted(registry))}",
-        )
+        return None, ""
 
-    def check(self, item: str) -> rep.DeckResult:
+    def check(
+        self, item: str, *, explicit: bool = True
+    ) -> rep.DeckResult | rep.FileNotChecked | rep.FileSkipped:
+        """Check one file (``-``: standard input). A file that cannot be checked (missing,
+        unreadable, not a regular file, an unknown declared format) is a
+        :class:`~deckcheck.reporters.FileNotChecked`; one found in a directory (``explicit`` False)
+        that is not a decklist is a :class:`~deckcheck.reporters.FileSkipped`. A config that cannot
+        be used stops the run (ConfigError): it is a setup problem, not one file's."""
         from deckcheck.engine import check_parsed
 
-        config = self.config_for(item)
-        input_format = self.input_format(config)
-        select, ignore = self.codes(config)
-        store = self.store(config)
-        parsed = parse_item(item, input_format)
-        spec, source = self.choose_format(item, parsed, config)
-        report = check_parsed(parsed, store, spec, select=select, ignore=ignore)
-        return rep.DeckResult(report, source, self.strict(config), store.description)
+        shown = STDIN_PATH if item == STDIN else item
+        try:
+            config = self.config_for(item)
+            input_format = self.input_format(config)
+            select, ignore = self.codes(config)
+            store = self.store(config)
+            parsed = parse_item(item, input_format)
+            if not explicit:
+                from deckcheck.discovery import not_a_decklist
+
+                reason = not_a_decklist(parsed, store)
+                if reason is not None:
+                    return rep.FileSkipped(shown, reason)
+            spec, source = self.choose_format(item, parsed, config)
+            require = self.require_format(config)
+        except OptionError:
+            raise
+        except UnknownDeclaredFormat as exc:
+            return rep.FileNotChecked(shown, unknown_format_finding(shown, exc))
+        except InputError as exc:
+            return rep.FileNotChecked(shown, not_checked_finding(shown, exc))
+        report = check_parsed(parsed, store, spec, select=select, ignore=ignore, require_format=require)
+        return rep.DeckResult(
+            report, source or report.inferred_because, self.strict(config), store.description
+        )
 
     def card_data(self) -> dict[str, Any]:
         """The card store(s) used, for JSON output: the first one (almost always the only one)."""

@@ -13,7 +13,7 @@ from deckcheck.deck import Entry
 from deckcheck.findings import Finding, Location, Severity, define
 
 NOT_VERIFIED = define(
-    "DC020",
+    "DC015",
     "not-verified",
     Severity.WARNING,
     "A rule that could not be decided: it depends on cards the card data does not know.",

@@ -431,6 +431,11 @@ def evaluate(
     eligible = met & ~obstacle
     undetermined = eligible & open_
     depends = undetermined | (open_ & ~obstacle & ~met)
+    # an inferred shape's minimum is not the real format's: Yorion is undetermined either way
+    unknown_min = formats.per_deck(lambda spec: not spec.min_main_known, bool) & ~obstacle[:, YORION]
+    undetermined[:, YORION] |= unknown_min
+    depends[:, YORION] |= unknown_min
+    open_[:, YORION] |= unknown_min
     return Evaluation(
         eligible & ~open_, declared, breakers, cut, add, obstacle, breaking, key_of, undetermined, depends
     )

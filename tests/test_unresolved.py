@@ -105,7 +105,7 @@ def test_yorion_counts_unknown_cards_and_is_always_decided() -> None:
 def test_a_declared_companion_that_depends_on_an_unknown_card_is_not_verified_not_an_error() -> None:
     report = check("vintage", (59, "Mountain", MAIN), (1, UNKNOWN, MAIN), (1, "Obosh, the Preypiercer", SIDE))
     assert "DC412" not in codes(report) and "DC401" not in codes(report)
-    (note,) = [f for f in report.findings if f.code == "DC020" and f.card == "Obosh, the Preypiercer"]
+    (note,) = [f for f in report.findings if f.code == "DC015" and f.card == "Obosh, the Preypiercer"]
     assert UNKNOWN in note.message and "line 2" in note.message
 
 
@@ -123,31 +123,31 @@ def test_sizes_count_unknown_cards_by_their_written_quantity() -> None:
 def test_copies_of_an_unknown_card_over_the_limit_are_undetermined() -> None:
     over = check("modern", (55, "Mountain", MAIN), (5, UNKNOWN, MAIN))
     assert "DC104" not in codes(over)
-    (open_,) = [f for f in over.findings if f.code == "DC020" and f.card == UNKNOWN]
+    (open_,) = [f for f in over.findings if f.code == "DC015" and f.card == UNKNOWN]
     assert "5 copies" in open_.message
     # across two lines written two ways
     split = check("modern", (55, "Mountain", MAIN), (3, UNKNOWN, MAIN), (2, UNKNOWN.lower(), SIDE))
-    assert [f for f in split.findings if f.code == "DC020" and f.card == UNKNOWN]
+    assert [f for f in split.findings if f.code == "DC015" and f.card == UNKNOWN]
     known = check("modern", (51, "Mountain", MAIN), (5, "Lightning Bolt", MAIN), (4, UNKNOWN, MAIN))
     assert "DC104" in codes(known)
     within = check("modern", (56, "Mountain", MAIN), (4, UNKNOWN, MAIN))
-    assert not [f for f in within.findings if f.code == "DC020" and f.card == UNKNOWN]
+    assert not [f for f in within.findings if f.code == "DC015" and f.card == UNKNOWN]
 
 
 def test_legality_is_undetermined_with_an_unknown_card_but_known_bans_stay() -> None:
     open_ = check("modern", (56, "Mountain", MAIN), (4, UNKNOWN, MAIN))
-    assert [f.rule for f in open_.findings if f.code == "DC020"] == ["Modern legality"]
+    assert [f.rule for f in open_.findings if f.code == "DC015"] == ["Modern legality"]
     assert open_.status == "not verified" and open_.legal is None
     banned = check("vintage", (55, "Mountain", MAIN), (4, UNKNOWN, MAIN), (2, "Black Lotus", MAIN))
     assert "DC203" in codes(banned) and banned.status == "illegal" and banned.legal is False
     limited = check("limited", (36, "Mountain", MAIN), (4, UNKNOWN, MAIN))
-    assert "DC020" not in codes(limited)  # no legality to check, no copy limit
+    assert "DC015" not in codes(limited)  # no legality to check, no copy limit
 
 
 def test_an_unknown_commander_is_still_the_commander() -> None:
     report = check("commander", (1, UNKNOWN, COMMANDER), (99, "Mountain", MAIN))
     assert "DC105" not in codes(report) and "DC306" not in codes(report)
-    rules = {f.rule for f in report.findings if f.code == "DC020"}
+    rules = {f.rule for f in report.findings if f.code == "DC015"}
     assert {"commander eligibility (CR 903.3)", "colour identity (CR 903.4)"} <= rules
     assert report.status == "not verified"
 
@@ -161,7 +161,7 @@ def test_an_unknown_partner_leaves_identity_undetermined_not_broken() -> None:
         (97, "Plains", MAIN),
     )
     assert "DC304" not in codes(report)
-    (open_,) = [f for f in report.findings if f.code == "DC020" and "identity" in (f.rule or "")]
+    (open_,) = [f for f in report.findings if f.code == "DC015" and "identity" in (f.rule or "")]
     assert "Lightning Bolt" in open_.message
     # without the unknown partner the same card is an error
     known = check(
@@ -174,7 +174,7 @@ def test_an_unknown_card_in_a_five_colour_deck_cannot_break_identity() -> None:
     report = check(
         "commander", (1, "Golos, Tireless Pilgrim", COMMANDER), (1, UNKNOWN, MAIN), (98, "Wastes", MAIN)
     )
-    identity = [f for f in report.findings if f.code == "DC020" and "identity" in (f.rule or "")]
+    identity = [f for f in report.findings if f.code == "DC015" and "identity" in (f.rule or "")]
     if STORE.get("Golos, Tireless Pilgrim").color_identity == frozenset("WUBRG"):  # type: ignore[union-attr]
         assert not identity
     else:
@@ -189,7 +189,7 @@ def test_singleton_copies_of_an_unknown_card_are_undetermined() -> None:
     assert [
         f
         for f in report.findings
-        if f.code == "DC020" and f.card == UNKNOWN and "singleton" in (f.rule or "")
+        if f.code == "DC015" and f.card == UNKNOWN and "singleton" in (f.rule or "")
     ]
 
 
@@ -210,7 +210,7 @@ def test_text_and_json_say_not_verified(tmp_path) -> None:  # type: ignore[no-un
     assert obosh.split()[3] == "?"
     assert "not verified (unknown cards): " in table.output and "Obosh, the Preypiercer" in table.output
     # ignoring the unknown-card findings does not make the deck pass
-    ignored = runner.invoke(cli, ["check", "--ignore", "DC010,DC020", str(path)])
+    ignored = runner.invoke(cli, ["check", "--ignore", "DC010,DC015", str(path)])
     assert ignored.exit_code == 1 and "not verified: 1 unknown card" in ignored.output
     document = json.loads(runner.invoke(cli, ["check", "--output", "json", str(path)]).output)
     deck = document["decks"][0]

@@ -11,6 +11,7 @@ problem). Problems are :class:`ParseProblem` s; :func:`parse_findings` turns the
 - DC002 unparsable line
 - DC003 suspicious line accepted (latin-1, control characters, missing count, ...)
 - DC004 companion listed under Companion and in the sideboard, counted once
+- DC005 no card line at all (an empty file, blank lines or comments only)
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from deckcheck.deck import ParsedDeck, ParseProblem
 from deckcheck.decklist._base import (
     COMPANION_MERGED,
+    EMPTY_DECKLIST,
     MAX_BYTES,
     MAX_LINE_LENGTH,
     MAX_QUANTITY,
@@ -105,6 +107,13 @@ DC004 = define(
     "A companion listed both under Companion and in the sideboard is one card: "
     "the sideboard copy is dropped.",
 )
+DC005 = define(
+    EMPTY_DECKLIST,
+    "empty-decklist",
+    Severity.ERROR,
+    "A decklist with no card line at all (an empty file, only blank lines or comments): never "
+    "reported as legal.",
+)
 
 INPUT_FORMATS: dict[str, Parser] = {
     parser.name: parser
@@ -148,10 +157,10 @@ def parse_text(text: str, path: str = "<stdin>", input_format: str | None = None
             text=text if len(text) < MAX_BYTES else "",
         )
     if not deck.entries and not any(p.severity == "error" for p in deck.problems):
-        # An empty list is never silently "legal": a size rule may not apply (freeform, no format).
-        # (When lines were refused, their errors already say so.)
+        # An empty list is never "legal": there is no deck to check. (When lines were refused,
+        # their errors already say so.)
         deck.problems.append(
-            ParseProblem(line=0, message="no card lines in the file", severity="warning", code=SUSPICIOUS)
+            ParseProblem(line=0, message="no card lines in the file", severity="error", code=EMPTY_DECKLIST)
         )
     return deck
 
@@ -193,7 +202,13 @@ def parse_file(path: str | os.PathLike[str], input_format: str | None = None) ->
 
 def parse_findings(deck: ParsedDeck) -> list[Finding]:
     """One finding per parse problem, located at the problem's line (0 = the whole file)."""
-    codes = {UNREADABLE: DC001, UNPARSABLE: DC002, SUSPICIOUS: DC003, COMPANION_MERGED: DC004}
+    codes = {
+        UNREADABLE: DC001,
+        UNPARSABLE: DC002,
+        SUSPICIOUS: DC003,
+        COMPANION_MERGED: DC004,
+        EMPTY_DECKLIST: DC005,
+    }
     findings = []
     for problem in deck.problems:
         code = problem.code

@@ -27,6 +27,7 @@ UNREADABLE = "DC001"  # unreadable file: binary, encoding, too big, XML/JSON err
 UNPARSABLE = "DC002"  # a line that could not be read
 SUSPICIOUS = "DC003"  # a line accepted with a doubt: latin-1, control characters, missing count...
 COMPANION_MERGED = "DC004"  # the companion listed twice was counted once
+EMPTY_DECKLIST = "DC005"  # no card line at all
 
 SIDEBOARD_USUAL_SIZE = 15
 
@@ -171,7 +172,8 @@ class DeckBuilder:
             )
         )
 
-    def set_metadata(self, key: str, value: str) -> None:
+    def set_metadata(self, key: str, value: str, line: int = 0) -> None:
+        """A ``key: value`` the decklist gives about itself (``line``: where, 0 = no line)."""
         key = key.strip().lower()
         value = value.strip()
         if not key:
@@ -181,6 +183,7 @@ class DeckBuilder:
             self.deck.name = value
         if key == "format" and value:
             self.deck.declared_format = normalize_format_name(value)
+            self.deck.declared_format_line = line
 
     # -- editing entries after the fact -------------------------------------------------------
 

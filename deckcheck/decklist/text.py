@@ -138,7 +138,7 @@ class _TextRun:
         if self.section == "metadata" and not line.startswith("["):
             match = _KEY_EQUALS_VALUE.match(line)
             if match:
-                b.set_metadata(match.group("key"), match.group("value"))
+                b.set_metadata(match.group("key"), match.group("value"), number)
             b.record(number, LineKind.COMMENT, raw, "metadata")
             return
         if self.section == "about":
@@ -150,7 +150,7 @@ class _TextRun:
             self.section = "deck"
         match = _XMAGE_METADATA.match(line)
         if match:
-            b.set_metadata(match.group("key"), match.group("value"))
+            b.set_metadata(match.group("key"), match.group("value"), number)
             b.record(number, LineKind.COMMENT, raw, "metadata")
             return
         if _XMAGE_LAYOUT.match(line):
@@ -171,7 +171,7 @@ class _TextRun:
             return
         match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
         if match:
-            self.builder.set_metadata(match.group("key"), match.group("value"))
+            self.builder.set_metadata(match.group("key"), match.group("value"), number)
             self.builder.record(number, LineKind.COMMENT, raw, "metadata")
             return
         self.builder.record(number, LineKind.COMMENT, raw)

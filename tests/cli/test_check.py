@@ -138,15 +138,22 @@ def test_directory_expands_to_decklists(project: Project, invoke: Invoke) -> Non
     project.write("decks/notes.md", "not a deck")
     project.write("decks/.hidden/d.txt", BANNED_MODERN)
     result = invoke(["check", "-f", "modern", "-q", "--select", "DC2", "decks"])
-    assert result.stdout.splitlines()[-1].startswith("3 decks checked")
+    # b.dek holds no card: found in a directory, it is skipped and counted, not failed
+    assert result.stdout.splitlines()[-1].startswith("2 decks checked")
+    assert "1 file skipped (not decklists; -v lists them)" in result.stdout
     assert "c.dck:1: DC201" in result.stdout
     assert ".hidden" not in result.stdout
+    verbose = invoke(["check", "-f", "modern", "-q", "-v", "--select", "DC2", "decks"])
+    assert "decks/sub/b.dek: skipped: no card lines" in verbose.stdout
+    # named explicitly, the same file is checked: an empty decklist is an error
+    explicit = invoke(["check", "-f", "modern", "decks/sub/b.dek"])
+    assert explicit.exit_code == 1 and "DC005" in explicit.stdout
 
 
 def test_missing_file_is_exit_2_without_traceback(project: Project, invoke: Invoke) -> None:
     result = invoke(["check", "nope.txt"])
     assert result.exit_code == 2
-    assert "nope.txt: no such file or directory" in result.stderr
+    assert "nope.txt: DC001 no such file or directory" in result.stdout
     assert "Traceback" not in result.output
 
 
@@ -190,9 +197,11 @@ def test_automatic_format(project: Project, invoke: Invoke) -> None:
     project.write("edh.txt", COMMANDER_DECK)
     project.write("pile.txt", BANNED_MODERN)
     result = invoke(["check", "edh.txt", "pile.txt"])
-    assert "edh.txt: format commander (automatic: the deck has a commander)" in result.stdout
-    assert "pile.txt: format freeform (automatic: no format given)" in result.stdout
-    assert "checked as freeform" in result.stderr
+    assert "edh.txt: format generic-commander (inferred: the deck has a commander)" in result.stdout
+    assert "pile.txt: format generic-constructed (inferred: no format given)" in result.stdout
+    # never silently legal: a warning says what was not checked (exit 0 without --strict)
+    assert "pile.txt: DC020 [warning] no format given" in result.stdout
+    assert "legality and ban lists were not checked" in result.stdout
     assert result.exit_code == 0
 
 

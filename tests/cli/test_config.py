@@ -77,10 +77,16 @@ def test_header_comment_beats_config_and_format_option_beats_header(project: Pro
 
 def test_header_with_unknown_format_is_exit_2(project: Project, invoke: Invoke) -> None:
     project.write("deck.txt", "// format: tribal-wars\n" + LEGAL_MODERN)
-    result = invoke(["check", "deck.txt"])
+    project.write("other.txt", BANNED_MODERN)
+    result = invoke(["check", "deck.txt", "other.txt"])
     assert result.exit_code == 2
-    assert "deck.txt: the decklist declares format 'tribalwars', which is not a known format" in result.stderr
-    assert "valid formats:" in result.stderr
+    assert (
+        "deck.txt:1: DC006 the decklist declares format 'tribalwars', which is not a known format"
+        in result.stdout
+    )
+    assert "valid formats:" in result.stdout
+    # every other file is still checked
+    assert "other.txt: format generic-constructed" in result.stdout
 
 
 def test_deckcheck_toml_wins_over_pyproject_in_the_same_directory(project: Project, invoke: Invoke) -> None:
@@ -121,7 +127,7 @@ def test_explicit_config_and_no_config(project: Project, invoke: Invoke) -> None
     project.write("other.toml", 'format = "pauper"\n')
     project.write("deck.txt", LEGAL_MODERN)
     assert "format pauper" in invoke(["check", "--config", "other.toml", "deck.txt"]).stdout
-    assert "format freeform" in invoke(["check", "--no-config", "deck.txt"]).stdout
+    assert "format generic-constructed" in invoke(["check", "--no-config", "deck.txt"]).stdout
     both = invoke(["check", "--config", "other.toml", "--no-config", "deck.txt"])
     assert both.exit_code == 2
     missing = invoke(["check", "--config", "missing.toml", "deck.txt"])

@@ -55,7 +55,7 @@ def test_stdin_in_a_pipe(project: Project) -> None:
 def test_missing_file_and_corrupt_store(project: Project) -> None:
     missing = run(["check", "missing.txt"], project.root)
     assert missing.returncode == 2
-    assert missing.stderr.startswith(b"deckcheck: error: missing.txt: no such file")
+    assert missing.stdout.startswith(b"missing.txt: DC001 no such file")
     (project.root / "bad.sqlite").write_bytes(b"\x00garbage" * 100)
     project.write("legal.txt", LEGAL_MODERN)
     corrupt = run(["check", "legal.txt"], project.root, DECKCHECK_CARD_DB=str(project.root / "bad.sqlite"))

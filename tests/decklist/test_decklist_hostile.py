@@ -38,9 +38,9 @@ def test_empty_input() -> None:
     for data in (b"", b"\n\n", b"\xef\xbb\xbf", b"   \r\n"):
         deck = parse_bytes(data, "empty.txt")
         assert deck.entries == []
-        # never silently "legal": one warning for the whole file, no line problems
-        assert [(p.line, p.severity, p.message) for p in deck.problems] == [
-            (0, "warning", "no card lines in the file")
+        # never "legal": one error for the whole file, no line problems
+        assert [(p.line, p.severity, p.code, p.message) for p in deck.problems] == [
+            (0, "error", "DC005", "no card lines in the file")
         ]
         assert all(r.kind is LineKind.BLANK for r in deck.lines)
 

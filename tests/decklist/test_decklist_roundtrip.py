@@ -81,7 +81,7 @@ def check_round_trip(writer: str, deck: ParsedDeck) -> None:
     parsed = parse_text(text, f"<{writer}>")
     fields = WRITER_FIELDS[writer]
     assert by_zone(parsed, fields) == by_zone(deck, fields), text
-    # An empty deck round-trips to an empty file, which is (rightly) warned about.
+    # An empty deck round-trips to an empty file, which is (rightly) an error.
     expected = ["no card lines in the file"] if not parsed.entries else []
     assert [p.message for p in parsed.problems if p.severity != "info"] == expected, text
     if writer in ("arena", "forge", "xmage", "cod"):

@@ -45,7 +45,7 @@ def check_contract(text: str) -> list[Row] | None:
         return None
     deck = parse_text(text, "x")
     assert fast == [(e.quantity, e.name, e.zone, e.line) for e in deck.entries], text
-    assert fast, text  # an empty list is parse_text's "no card lines" warning: None instead
+    assert fast, text  # an empty list is parse_text's "no card lines" error: None instead
     assert deck.problems == [], (text, deck.problems)
     assert parse_findings(deck) == []
     assert deck.metadata == {}, text
@@ -463,7 +463,7 @@ def test_benchmark_generated_decks() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "",  # no card: parse_text warns "no card lines in the file"
+        "",  # no card: parse_text reports "no card lines in the file"
         "\n\n  \n",  # blank lines only: the same warning
         "Deck\nSideboard\n",  # headers only: the same warning
         "\ufeff4 Lightning Bolt\n",  # a BOM: parse_text drops it, but we leave decoding questions to it

@@ -54,7 +54,7 @@ class Hostile:
     kind: str  # the class of issue #8 it belongs to
     name: str
     make: Maker
-    outcome: str  # what must happen: refused | line problem | warned | read | cannot run
+    outcome: str  # what must happen: refused | line problem | warned | read | not checked | cannot run
     reason: str  # a regex the message (or, for `read`, the deck header) must match
     code: str | None = None  # the finding code that must carry the file name (and line)
     line: int | None = None
@@ -298,9 +298,10 @@ CASES: list[Hostile] = [
         "empty",
         "/dev/null",
         existing("/dev/null"),
-        "read",
-        "the main deck has 0 cards",
-        "DC101",
+        "not checked",
+        "not a regular file; nothing to check",
+        "DC001",
+        exit_codes=frozenset({2}),
         skip=no_dev("/dev/null"),
     ),
     Hostile("empty", "<stdin>", existing("-"), "read", "the main deck has 0 cards", "DC101", stdin=b""),
@@ -365,7 +366,14 @@ CASES: list[Hostile] = [
         "DC101",
     ),
     Hostile(
-        "huge", "/dev/zero", existing("/dev/zero"), "refused", TOO_BIG, "DC001", skip=no_dev("/dev/zero")
+        "huge",
+        "/dev/zero",
+        existing("/dev/zero"),
+        "not checked",
+        "not a regular file; nothing to check",
+        "DC001",
+        exit_codes=frozenset({2}),
+        skip=no_dev("/dev/zero"),
     ),
     # encodings: valid ones are read with the accents intact; doubtful ones are warnings
     *(
@@ -947,26 +955,27 @@ CASES: list[Hostile] = [
         "not a file",
         "missing.txt",
         existing("missing.txt"),
-        "cannot run",
-        "error: missing.txt: no such file or directory",
+        "not checked",
+        "no such file or directory",
+        "DC001",
         exit_codes=frozenset({2}),
     ),
     Hostile(
         "not a file",
         "dangling.txt",
         dangling_symlink,
-        "cannot run",
-        "error: dangling.txt: no such file or directory",
+        "not checked",
+        "no such file or directory",
+        "DC001",
         exit_codes=frozenset({2}),
     ),
-    # A loop is reported as "no such file" (Path.exists() is False for it): the name is right, the
-    # reason could be better; see the report of issue #8.
     Hostile(
         "not a file",
         "loop-a.txt",
         symlink_loop,
-        "cannot run",
-        "error: loop-a.txt: ",
+        "not checked",
+        "too many levels of symbolic links",
+        "DC001",
         exit_codes=frozenset({2}),
     ),
     Hostile(

@@ -1,4 +1,4 @@
-"""`deckcheck export`: any input format out through the writers, to stdout by default; -o and
+"""`deckcheck export`: any input format out through the writers, to stdout by default; --output-file and
 --in-place write through a temporary file and a rename, never leave part of a file, and refuse to
 drop lines that could not be read unless --force says so."""
 
@@ -98,12 +98,12 @@ def test_lines_that_cannot_be_read_are_listed_on_stderr(project: Project, invoke
     assert "deck.txt:4: DC002 card name too long" in result.stderr
 
 
-# -- -o -----------------------------------------------------------------------------------------------
+# -- --output-file ----------------------------------------------------------------------------------
 def test_output_file_is_written_with_usual_permissions(project: Project, invoke: Invoke) -> None:
     project.write("deck.txt", LEGAL_MODERN)
     old_umask = os.umask(0o022)
     try:
-        result = invoke(["export", "deck.txt", "--to", "dek", "-o", "deck.dek"])
+        result = invoke(["export", "deck.txt", "--to", "dek", "--output-file", "deck.dek"])
     finally:
         os.umask(old_umask)
     assert result.exit_code == 0, result.output
@@ -118,12 +118,12 @@ def test_output_file_is_not_replaced_without_force(project: Project, invoke: Inv
     project.write("deck.txt", LEGAL_MODERN)
     other = project.write("other.txt", "1 Island\n")
     before = snapshot(project.root)
-    refused = invoke(["export", "deck.txt", "-o", "other.txt"])
+    refused = invoke(["export", "deck.txt", "--output-file", "other.txt"])
     assert refused.exit_code == 2
-    assert "-o other.txt: the file exists; not replaced" in refused.stderr
+    assert "--output-file other.txt: the file exists; not replaced" in refused.stderr
     assert "--force" in refused.stderr
     assert snapshot(project.root) == before
-    forced = invoke(["export", "deck.txt", "-o", "other.txt", "--force", "--to", "arena"])
+    forced = invoke(["export", "deck.txt", "--output-file", "other.txt", "--force", "--to", "arena"])
     assert forced.exit_code == 0
     assert other.read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
 
@@ -131,7 +131,7 @@ def test_output_file_is_not_replaced_without_force(project: Project, invoke: Inv
 def test_output_file_that_is_the_input_points_to_in_place(project: Project, invoke: Invoke) -> None:
     project.write("deck.txt", LEGAL_MODERN)
     before = snapshot(project.root)
-    result = invoke(["export", "deck.txt", "-o", "./deck.txt"])
+    result = invoke(["export", "deck.txt", "--output-file", "./deck.txt"])
     assert result.exit_code == 2
     assert "is the decklist being read" in result.stderr and "--in-place" in result.stderr
     assert snapshot(project.root) == before
@@ -140,9 +140,9 @@ def test_output_file_that_is_the_input_points_to_in_place(project: Project, invo
 def test_output_into_a_directory_or_nowhere(project: Project, invoke: Invoke) -> None:
     project.write("deck.txt", LEGAL_MODERN)
     (project.root / "folder").mkdir()
-    into_folder = invoke(["export", "deck.txt", "-o", "folder"])
+    into_folder = invoke(["export", "deck.txt", "--output-file", "folder"])
     assert into_folder.exit_code == 2 and "folder" in into_folder.stderr
-    nowhere = invoke(["export", "deck.txt", "-o", "missing/deck.txt"])
+    nowhere = invoke(["export", "deck.txt", "--output-file", "missing/deck.txt"])
     assert nowhere.exit_code == 2
     assert "the directory missing does not exist" in nowhere.stderr
     assert not (project.root / "missing").exists()
@@ -150,7 +150,7 @@ def test_output_into_a_directory_or_nowhere(project: Project, invoke: Invoke) ->
 
 def test_output_file_with_unreadable_lines_is_written_and_says_so(project: Project, invoke: Invoke) -> None:
     project.write("deck.txt", WITH_PROBLEMS)
-    result = invoke(["export", "deck.txt", "-o", "clean.txt"])
+    result = invoke(["export", "deck.txt", "--output-file", "clean.txt"])
     assert result.exit_code == 1
     assert "deck.txt:2: DC002 count is 0 (not written)" in result.stderr
     assert (project.root / "clean.txt").read_text(encoding="utf-8") == "4 Lightning Bolt\n56 Mountain\n"
@@ -231,7 +231,7 @@ def test_in_place_of_a_format_deckcheck_cannot_write_needs_to(project: Project, 
     ("args", "message"),
     [
         (["export", "-", "--in-place"], "standard input cannot be rewritten"),
-        (["export", "deck.txt", "--in-place", "-o", "x.txt"], "cannot be used together"),
+        (["export", "deck.txt", "--in-place", "--output-file", "x.txt"], "cannot be used together"),
         (["export", "deck.txt", "--input-format", "nosuch"], "unknown input format 'nosuch'"),
         (["export", "deck.txt", "--to", "nosuch"], "Invalid value for '-t' / '--to'"),
     ],
@@ -262,7 +262,11 @@ def test_unreadable_input_writes_nothing(name: str, reason: str, project: Projec
     (project.root / "folder").mkdir()
     (project.root / "loop.txt").symlink_to("loop.txt")
     before = snapshot(project.root)
-    for args in (["export", name], ["export", name, "-o", "out.txt"], ["export", name, "--in-place"]):
+    for args in (
+        ["export", name],
+        ["export", name, "--output-file", "out.txt"],
+        ["export", name, "--in-place"],
+    ):
         result = invoke(args)
         assert result.exit_code == 2, (args, result.output)
         assert reason in result.stderr, (args, result.stderr)
@@ -272,7 +276,7 @@ def test_unreadable_input_writes_nothing(name: str, reason: str, project: Projec
 
 
 # -- failures while writing: the destination is never left half-written -----------------------------------
-@pytest.fixture(params=["in-place", "-o --force"])
+@pytest.fixture(params=["in-place", "--output-file --force"])
 def destination(request: pytest.FixtureRequest, project: Project) -> Iterator[tuple[list[str], Path]]:
     """A decklist and the arguments that write over an existing file, with enough text for many
     write chunks."""
@@ -281,7 +285,7 @@ def destination(request: pytest.FixtureRequest, project: Project) -> Iterator[tu
         yield ["export", "deck.dec", "--in-place", "--to", "arena"], source
     else:
         target = project.write("out.txt", "the previous export\n")
-        yield ["export", "deck.dec", "-o", "out.txt", "--force", "--to", "arena"], target
+        yield ["export", "deck.dec", "--output-file", "out.txt", "--force", "--to", "arena"], target
 
 
 def test_a_writer_that_raises_leaves_the_destination(
@@ -315,7 +319,7 @@ def test_a_write_cut_off_midway_leaves_the_destination(
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(deckcheck.atomic, "_write_chunks", disk_full)
-    shown = args[args.index("-o") + 1] if "-o" in args else "deck.dec"
+    shown = args[args.index("--output-file") + 1] if "--output-file" in args else "deck.dec"
     result = invoke(args)
     assert result.exit_code == 2
     assert f"cannot write {shown}: No space left on device" in result.stderr

@@ -42,7 +42,8 @@ from tests.reliability.conftest import REPO, Invoke, Project
 from tests.reliability.outcomes import TALLY
 
 SECOND_UPDATE = "2026-09-09T09:02:11.120+00:00"
-DECK = "4 Lightning Bolt\n4 Brainstorm\n2 Fire // Ice\n"  # cards of the sample Scryfall data
+# cards of the sample Scryfall data; freeform, so the check passes on any store
+DECK = "// format: freeform\n4 Lightning Bolt\n4 Brainstorm\n2 Fire // Ice\n"
 
 
 @dataclass

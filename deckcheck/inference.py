@@ -1,0 +1,135 @@
+"""The format of a deck nobody named: no ``--format``, no ``// format:`` line, no config.
+
+Such a deck is never called legal on the strength of a format with no rules. It is checked in the
+shape of its family, inferred from the deck as written:
+
+- a commander marked, or exactly 100 cards with no name twice (basic lands and "any number"
+  cards aside): the Commander shape (CR 903.5: 100 cards, singleton, colour identity);
+- 40 to 59 cards: the Limited shape (CR 100.2b: at least 40 cards, any number of copies);
+- anything else: the generic constructed shape (CR 100.2a / 100.4a: at least 60 cards, a
+  sideboard of up to 15, at most 4 copies).
+
+No shape has legality data, so a warning (DC020) says that legality and ban lists were not
+checked and how to name the format; with ``require_format`` the same deck gets an error (DC021)
+instead. A shape's minimum deck size is the family's usual one, not a known one
+(``FormatSpec.min_main_known`` is False): the real format may ask for more.
+"""
+
+from __future__ import annotations
+
+from deckcheck.deck import Deck, ParsedDeck, Zone
+from deckcheck.findings import Finding, Location, Severity, define
+from deckcheck.format_spec import FormatSpec
+
+UNKNOWN_FORMAT = define(
+    "DC006",
+    "unknown-format",
+    Severity.ERROR,
+    "The decklist declares a format deckcheck does not know: the file is not checked (exit 2).",
+)
+FORMAT_INFERRED = define(
+    "DC020",
+    "format-inferred",
+    Severity.WARNING,
+    "No format given: the deck was checked in the shape of its family (commander, limited or "
+    "constructed); legality and ban lists were not checked.",
+)
+FORMAT_REQUIRED = define(
+    "DC021",
+    "format-required",
+    Severity.ERROR,
+    "No format given, and require_format (--require-format) asks for one.",
+)
+
+COMMANDER_SHAPE = FormatSpec(
+    name="generic-commander",
+    title="Commander (no format given)",
+    legality_key=None,
+    min_main=100,
+    max_main=100,
+    sideboard_max=0,
+    copy_limit=1,
+    commander=True,
+    max_commanders=2,
+    description="exactly 100 cards including the commander(s), singleton, colour identity",
+    min_main_known=False,
+    inferred=True,
+)
+LIMITED_SHAPE = FormatSpec(
+    name="generic-limited",
+    title="Limited (no format given)",
+    legality_key=None,
+    min_main=40,
+    max_main=None,
+    sideboard_max=None,
+    copy_limit=None,
+    description="at least 40 cards, any number of copies",
+    min_main_known=False,
+    inferred=True,
+)
+CONSTRUCTED_SHAPE = FormatSpec(
+    name="generic-constructed",
+    title="Constructed (no format given)",
+    legality_key=None,
+    min_main=60,
+    max_main=None,
+    sideboard_max=15,
+    copy_limit=4,
+    description="at least 60 cards, a sideboard of up to 15, at most 4 copies of a card",
+    min_main_known=False,
+    inferred=True,
+)
+SHAPES = (COMMANDER_SHAPE, LIMITED_SHAPE, CONSTRUCTED_SHAPE)
+LIMITED_SIZES = range(40, 60)
+
+
+def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
+    """The shape to check ``parsed`` in (``deck``: its resolved cards) and why, e.g.
+    ``"inferred: a 100-card singleton deck"``. Counts are the decklist's as written, so a name that
+    did not resolve does not shrink the deck into another family."""
+    if parsed.count(Zone.COMMANDER):
+        return COMMANDER_SHAPE, "inferred: the deck has a commander"
+    size = parsed.count(Zone.MAIN)
+    if size == COMMANDER_SHAPE.min_main and _singleton(parsed, deck):
+        return COMMANDER_SHAPE, "inferred: a 100-card singleton deck"
+    if size in LIMITED_SIZES:
+        return LIMITED_SHAPE, f"inferred: {size} cards, a limited deck"
+    return CONSTRUCTED_SHAPE, "inferred: no format given"
+
+
+def _singleton(parsed: ParsedDeck, deck: Deck) -> bool:
+    from deckcheck.formats import copy_limit_for
+
+    resolved = {id(dc.entry): dc.card for dc in deck.cards}
+    copies: dict[str, int] = {}
+    for entry in parsed.zone(Zone.MAIN):
+        card = resolved.get(id(entry))
+        limit = 1 if card is None else copy_limit_for(card, COMMANDER_SHAPE)
+        if limit is None:
+            continue  # basic lands, "any number of cards named ..."
+        key = card.name if card is not None else entry.name.casefold()
+        copies[key] = copies.get(key, 0) + entry.quantity
+        if copies[key] > limit:
+            return False
+    return True
+
+
+def format_finding(path: str, spec: FormatSpec, *, required: bool) -> Finding:
+    """The deck-level finding of a deck checked in an inferred ``spec``."""
+    fix = (
+        'name it with --format, a `// format: NAME` line in the decklist, or `format = "NAME"` in the config'
+    )
+    where = Location(path, 0, None)
+    if required:
+        return FORMAT_REQUIRED(
+            f"no format given and one is required (require_format): {fix}. Meanwhile checked as "
+            f"{spec.title}: {spec.description}, without legality or ban lists",
+            location=where,
+            data={"inferred": spec.name},
+        )
+    return FORMAT_INFERRED(
+        f"no format given: checked as {spec.title}: {spec.description}; legality and ban lists "
+        f"were not checked; {fix}",
+        location=where,
+        data={"inferred": spec.name},
+    )

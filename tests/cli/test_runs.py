@@ -1,0 +1,239 @@
+"""Runs that never abort on one file, folder runs that check decklists only, and no deck called
+legal without a format."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import BANNED_MODERN, COMMANDER_DECK, LEGAL_MODERN, Invoke, Project
+
+REPO = Path(__file__).resolve().parents[2]
+PIONEER_LIST = (REPO / "data" / "decks" / "pioneer-lurrus-illegal.txt").read_text(encoding="utf-8")
+COCKATRICE_CDR = """<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1">
+    <deckname>Krenko</deckname>
+    <comments>Format: CDR</comments>
+    <zone name="main">
+        <card number="4" name="Lightning Bolt"/>
+        <card number="56" name="Mountain"/>
+    </zone>
+</cockatrice_deck>
+"""
+
+
+@pytest.fixture
+def bundled_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(REPO / "data" / "cards.json"))
+
+
+# -- one file does not stop the run -------------------------------------------------------------
+def test_an_unknown_declared_format_is_reported_on_its_file_and_the_others_are_checked(
+    project: Project, invoke: Invoke
+) -> None:
+    """Regression: a Cockatrice deck saying `Format: CDR` ended the run with one line and no
+    result for any other file."""
+    project.write("krenko.cod", COCKATRICE_CDR)
+    project.write("banned.txt", BANNED_MODERN)
+    project.write("legal.txt", LEGAL_MODERN)
+    result = invoke(["check", "-q", "krenko.cod", "banned.txt", "legal.txt"])
+    assert result.exit_code == 2
+    assert (
+        "krenko.cod: DC006 the decklist declares format 'cdr', which is not a known format" in result.stdout
+    )
+    assert result.stdout.splitlines()[-1].startswith("2 decks checked")
+    assert "1 file could not be checked" in result.stdout
+    document = json.loads(invoke(["check", "-o", "json", "krenko.cod", "legal.txt"]).stdout)
+    assert [d["path"] for d in document["decks"]] == ["legal.txt"]
+    assert document["not_checked"][0]["path"] == "krenko.cod"
+    assert document["not_checked"][0]["findings"][0]["code"] == "DC006"
+    assert document["summary"]["not_checked"] == 1 and document["summary"]["exit_code"] == 2
+
+
+def test_a_declared_format_names_its_line(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", "4 Lightning Bolt\n// format: tribal wars\n56 Mountain\n")
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 2
+    assert "deck.txt:2: DC006" in result.stdout
+
+
+def test_a_missing_file_among_the_arguments_does_not_stop_the_others(
+    project: Project, invoke: Invoke
+) -> None:
+    project.write("banned.txt", BANNED_MODERN)
+    result = invoke(["check", "-f", "modern", "gone.txt", "banned.txt"])
+    assert result.exit_code == 2  # 2 wins over the findings' 1
+    assert "gone.txt: DC001 no such file or directory" in result.stdout
+    assert "banned.txt:1: DC201" in result.stdout
+    github = invoke(["check", "-f", "modern", "-o", "github", "gone.txt", "banned.txt"])
+    assert "::error file=gone.txt,title=DC001 unreadable-file::no such file or directory" in github.stdout
+
+
+def test_exit_zero_never_hides_a_file_that_was_not_checked(project: Project, invoke: Invoke) -> None:
+    project.write("banned.txt", BANNED_MODERN)
+    assert invoke(["check", "-f", "modern", "--exit-zero", "banned.txt"]).exit_code == 0
+    assert invoke(["check", "-f", "modern", "--exit-zero", "banned.txt", "gone.txt"]).exit_code == 2
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="needs /dev/null")
+def test_a_file_that_is_not_a_regular_file_is_not_read(project: Project, invoke: Invoke) -> None:
+    project.write("legal.txt", LEGAL_MODERN)
+    result = invoke(["check", "-f", "modern", "/dev/null", "legal.txt"])
+    assert result.exit_code == 2
+    assert "/dev/null: DC001 not a regular file; nothing to check" in result.stdout
+    assert "legal.txt: format modern" in result.stdout
+
+
+@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="root reads every file")
+def test_an_unreadable_file_is_not_checked(project: Project, invoke: Invoke) -> None:
+    locked = project.write("locked.txt", LEGAL_MODERN)
+    locked.chmod(0)
+    try:
+        result = invoke(["check", "-f", "modern", "locked.txt"])
+    finally:
+        locked.chmod(0o644)
+    assert result.exit_code == 2
+    assert "locked.txt: DC001 cannot read the file: Permission denied" in result.stdout
+
+
+def test_companions_reports_a_file_it_could_not_check(project: Project, invoke: Invoke) -> None:
+    project.write("legal.txt", LEGAL_MODERN)
+    result = invoke(["companions", "-f", "modern", "legal.txt", "gone.txt"])
+    assert result.exit_code == 2
+    assert "legal.txt: format modern" in result.stdout
+    assert "gone.txt: DC001 no such file or directory" in result.stdout
+
+
+# -- folder runs check decklists only -----------------------------------------------------------
+def test_a_folder_run_skips_files_that_are_not_decklists(project: Project, invoke: Invoke) -> None:
+    """Regression: requirements.txt, notes, CSV and JSON that are not decks each got errors."""
+    project.write("repo/decks/burn.txt", LEGAL_MODERN)
+    project.write("repo/decks/banned.dec", BANNED_MODERN)
+    project.write("repo/requirements.txt", "pandas>=2.0\nnumpy==1.26\nclick\n")
+    project.write("repo/notes.txt", "Ideas for the next event\n\nTry more removal, maybe cut two bolts?\n")
+    project.write("repo/prices.csv", "date,price\n2024-01-01,3\n")
+    project.write("repo/package.json", '{"name": "site", "version": "1.0.0"}\n')
+    project.write("repo/cover.jpg.json", '{"width": 640, "height": 480}\n')
+    result = invoke(["check", "-f", "modern", "-q", "repo"])
+    assert result.exit_code == 1  # the banned deck; nothing from the other files
+    lines = result.stdout.splitlines()
+    assert [line for line in lines if ": DC" in line] == [
+        "repo/decks/banned.dec:1: DC201 Mox Opal is banned in Modern (line 1)"
+    ]
+    assert lines[-1].startswith("2 decks checked")
+    assert "5 files skipped (not decklists; -v lists them)" in lines[-1]
+    verbose = invoke(["check", "-f", "modern", "-q", "-v", "repo"])
+    skipped = [line for line in verbose.stdout.splitlines() if ": skipped: " in line]
+    assert [line.split(":")[0] for line in skipped] == [
+        "repo/cover.jpg.json",
+        "repo/notes.txt",
+        "repo/package.json",
+        "repo/prices.csv",
+        "repo/requirements.txt",
+    ]
+    document = json.loads(invoke(["check", "-f", "modern", "-o", "json", "repo"]).stdout)
+    assert document["summary"]["skipped"] == 5 and len(document["skipped"]) == 5
+    # named explicitly (as pre-commit passes files), a file is always checked
+    explicit = invoke(["check", "-f", "modern", "repo/requirements.txt"])
+    assert explicit.exit_code == 1 and "repo/requirements.txt:1: DC002" in explicit.stdout
+
+
+def test_a_folder_run_checks_every_decklist_extension_frames_reads(project: Project, invoke: Invoke) -> None:
+    """Regression: the CLI's extension list lacked .o8d and .deck, which frames.load_decks read."""
+    from deckcheck import batch
+
+    octgn = (REPO / "tests" / "fixtures" / "decklists" / "octgn.o8d").read_text(encoding="utf-8")
+    project.write("decks/octgn.o8d", octgn)
+    project.write("decks/plain.deck", LEGAL_MODERN)
+    result = invoke(["check", "-f", "modern", "-o", "json", "decks"])
+    checked = sorted(d["path"] for d in json.loads(result.stdout)["decks"])
+    assert checked == ["decks/octgn.o8d", "decks/plain.deck"]
+    assert sorted(deck_id for deck_id, _ in batch.deck_paths(project.root / "decks")) == [
+        "octgn.o8d",
+        "plain.deck",
+    ]
+
+
+# -- no silent "legal" ---------------------------------------------------------------------------
+def test_a_list_without_a_format_is_never_called_legal(
+    project: Project, invoke: Invoke, bundled_cards: None
+) -> None:
+    """Regression: without a `// format:` line a Pioneer list with a banned Lurrus and five Thraben
+    Inspectors passed as freeform."""
+    project.write("deck.txt", PIONEER_LIST.replace("// format: pioneer\n", ""))
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 1
+    assert "format generic-constructed (inferred: no format given)" in result.stdout
+    assert "DC104 5 copies of Thraben Inspector" in result.stdout
+    assert "DC020 [warning] no format given" in result.stdout
+    assert "legality and ban lists were not checked" in result.stdout
+    required = invoke(["check", "--require-format", "deck.txt"])
+    assert required.exit_code == 1
+    assert "deck.txt: DC021 no format given and one is required" in required.stdout
+    assert "DC020" not in required.stdout
+
+
+def test_require_format_in_the_config(project: Project, invoke: Invoke) -> None:
+    project.write("legal.txt", LEGAL_MODERN)
+    assert invoke(["check", "legal.txt"]).exit_code == 0  # a warning only
+    assert invoke(["check", "--strict", "legal.txt"]).exit_code == 1
+    project.write(".deckcheck.toml", "require_format = true\n")
+    required = invoke(["check", "legal.txt"])
+    assert required.exit_code == 1 and "DC021" in required.stdout
+    assert invoke(["check", "--no-require-format", "legal.txt"]).exit_code == 0
+    assert invoke(["check", "-f", "modern", "legal.txt"]).exit_code == 0  # a format given: fine
+    project.write(".deckcheck.toml", "require_format = 'yes'\n")
+    bad = invoke(["check", "legal.txt"])
+    assert bad.exit_code == 2 and "'require_format' must be true or false" in bad.stderr
+
+
+@pytest.mark.parametrize("content", ["", "\n\n  \n", "// just a comment\n"])
+def test_an_empty_decklist_is_an_error(project: Project, invoke: Invoke, content: str) -> None:
+    project.write("empty.txt", content)
+    for args, source in ((["check", "empty.txt"], None), (["check", "-"], content)):
+        result = invoke([*args, "-f", "modern"], input=source)
+        assert result.exit_code == 1, (args, result.output)
+        assert "DC005 no card lines in the file" in result.stdout
+    assert invoke(["check", "empty.txt"]).exit_code == 1  # no format either: still an error
+
+
+def test_the_family_is_inferred_from_the_deck(project: Project, invoke: Invoke) -> None:
+    project.write("edh.txt", COMMANDER_DECK)
+    project.write("hundred.txt", "1 Lightning Bolt\n1 Mox Opal\n98 Mountain\n")
+    project.write("sealed.txt", "4 Lightning Bolt\n36 Mountain\n")
+    project.write("small.txt", "4 Lightning Bolt\n20 Mountain\n")
+    result = invoke(["check", "edh.txt", "hundred.txt", "sealed.txt", "small.txt"])
+    out = result.stdout
+    assert "edh.txt: format generic-commander (inferred: the deck has a commander)" in out
+    assert "hundred.txt: format generic-commander (inferred: a 100-card singleton deck)" in out
+    assert "hundred.txt: DC105" in out  # no commander marked: reported, not guessed
+    assert "sealed.txt: format generic-limited (inferred: 40 cards, a limited deck)" in out
+    assert "small.txt: format generic-constructed (inferred: no format given)" in out
+    assert "small.txt: DC101 the main deck has 24 cards" in out
+
+
+def test_inferred_shapes_say_their_minimum_deck_size_is_not_known() -> None:
+    from deckcheck.formats import get_format
+    from deckcheck.inference import SHAPES
+
+    assert all(shape.inferred and not shape.min_main_known and shape.legality_key is None for shape in SHAPES)
+    assert get_format("modern").min_main_known and not get_format("modern").inferred
+
+
+def test_yorion_without_a_known_minimum_deck_size_is_undetermined(
+    project: Project, invoke: Invoke, bundled_cards: None
+) -> None:
+    """Regression: `deckcheck companions` on a 60-card list with no format called Yorion eligible
+    (freeform's minimum 0 + 20). With no format the minimum is not known, so neither "eligible"
+    nor "not eligible" is true."""
+    project.write("deck.txt", "4 Lightning Bolt\n56 Mountain\n")
+    document = json.loads(invoke(["companions", "-o", "json", "deck.txt"]).stdout)
+    (yorion,) = [c for c in document["decks"][0]["companions"] if c["companion"] == "Yorion, Sky Nomad"]
+    assert yorion["eligible"] is None and not yorion["near_miss"]
+    assert "minimum deck size" in yorion["note"]
+    table = invoke(["companions", "deck.txt"]).stdout
+    assert next(line for line in table.splitlines() if line.startswith("Yorion")).split()[3] == "?"
