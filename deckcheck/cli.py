@@ -86,7 +86,8 @@ class DeckcheckGroup(click.Group):
                 import traceback
 
                 traceback.print_exc()
-            click.echo(f"deckcheck: internal error: {type(exc).__name__}: {exc}", err=True)
+            detail = rep.escape_text(str(exc))
+            click.echo(f"deckcheck: internal error: {type(exc).__name__}: {detail}", err=True)
             if not os.environ.get("DECKCHECK_DEBUG"):
                 click.echo("(set DECKCHECK_DEBUG=1 to see the traceback)", err=True)
             code = 2
@@ -96,13 +97,18 @@ class DeckcheckGroup(click.Group):
 
 
 def _print_error(exc: DeckcheckError) -> None:
-    click.echo(f"deckcheck: error: {exc.message}", err=True)
+    """The message, its detail lines and hint, each one line: names in them are escaped
+    (reporters.escape_text), so no name can start a line of its own or steer the terminal."""
+    click.echo(f"deckcheck: error: {rep.escape_text(exc.message)}", err=True)
+    for detail in exc.details:
+        click.echo(f"  {rep.escape_text(detail)}", err=True)
     if exc.hint:
-        click.echo(f"hint: {exc.hint}", err=True)
+        click.echo(f"hint: {rep.escape_text(exc.hint)}", err=True)
 
 
 def _usage(message: str, hint: str | None = None) -> NoReturn:
-    raise click.UsageError(message if not hint else f"{message}\nhint: {hint}")
+    message = rep.escape_text(message)
+    raise click.UsageError(message if not hint else f"{message}\nhint: {rep.escape_text(hint)}")
 
 
 def _resolve_color(option: bool | None, stream: TextIO) -> bool:
@@ -200,7 +206,7 @@ def expand_inputs(arguments: Sequence[str]) -> list[str]:
             files = _decklists_under(path)
             if not files:
                 click.echo(
-                    f"deckcheck: warning: {argument}: no decklist files "
+                    f"deckcheck: warning: {rep.escape_text(argument)}: no decklist files "
                     f"({', '.join(sorted(DECKLIST_EXTENSIONS))}) in this directory",
                     err=True,
                 )
@@ -595,7 +601,7 @@ def check(
 def _note_automatic(results: Sequence[rep.DeckResult]) -> None:
     guessed = [r for r in results if r.format_source == "automatic: no format given"]
     if guessed:
-        name = guessed[0].report.format.name
+        name = rep.escape_text(guessed[0].report.format.name)
         click.echo(
             f"deckcheck: note: {rep._plural(len(guessed), 'deck')} had no format and "
             f"{'was' if len(guessed) == 1 else 'were'} checked as {name}; give one with --format, a "
@@ -641,10 +647,7 @@ def companions(
     results = run_checks(session, items)
     out = _stdout()
     if output == "json":
-        import json
-
-        json.dump(rep.companions_document(results, session.card_data()), out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        out.write(rep.json_text(rep.companions_document(results, session.card_data())) + "\n")
     else:
         rep.write_companions_text(results, out, color=_resolve_color(color, out))
     return 0
@@ -731,7 +734,7 @@ def export(
         forced_format = _check_input_format(input_format, "--input-format")
     except ConfigError as exc:
         _usage(exc.message, exc.hint)
-    source = STDIN_PATH if file == STDIN else file
+    source = STDIN_PATH if file == STDIN else rep.escape_text(file)  # (only ever shown)
     if file == STDIN:
         parsed = decklist.parse_bytes(sys.stdin.buffer.read(), STDIN_PATH, forced_format)
     elif Path(file).is_dir():
@@ -761,20 +764,22 @@ def export(
     _check_read_back(parsed.path, text, to, cards, force)
 
     target = _export_target(file, output_path, in_place, force)
-    shown = file if in_place else str(output_path)
+    shown = rep.escape_text(file if in_place else str(output_path))  # (only ever shown)
     rewriting_source = target is not None and file != STDIN and _same_file(target, Path(file))
     if losses and rewriting_source and not force:
-        listed = "\n".join(f"  {loss.text(source)}" for loss in losses[:50])
-        more = f"\n  ... and {len(losses) - 50} more" if len(losses) > 50 else ""
+        listed = [loss.text(source) for loss in losses[:50]]
+        more = [f"... and {len(losses) - 50} more"] if len(losses) > 50 else []
         raise DeckcheckError(
-            f"{source}: not rewritten: the rewrite would lose {_count(len(losses), 'line')}:\n{listed}{more}",
+            f"{source}: not rewritten: the rewrite would lose {_count(len(losses), 'line')}:",
             hint="fix those lines first, export with -o to a new file, or add --force to drop them",
+            details=[*listed, *more],
         )
     for loss in losses:
-        click.echo(f"deckcheck: warning: {loss.text(source)} (not written)", err=True)
+        click.echo(f"deckcheck: warning: {rep.escape_text(loss.text(source))} (not written)", err=True)
     for problem in parsed.problems:
         if problem.severity == "warning":
-            click.echo(f"deckcheck: note: {ExportLoss(problem.line, problem.message).text(source)}", err=True)
+            note = ExportLoss(problem.line, problem.message).text(source)
+            click.echo(f"deckcheck: note: {rep.escape_text(note)}", err=True)
     if target is not None:
         # Writers carry cards, zones, printings and the deck name; not free-form comments.
         comments = sum(
@@ -921,10 +926,7 @@ def formats(output: str, config_path: Path | None, no_config: bool) -> int:
     out = _stdout()
     specs = [registry[name] for name in sorted(registry)]
     if output == "json":
-        import json
-
-        json.dump([rep.format_record(s) for s in specs], out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        out.write(rep.json_text([rep.format_record(s) for s in specs]) + "\n")
     else:
         out.write(rep.table([rep.format_row(s) for s in specs], rep.FORMAT_HEADERS) + "\n")
     return 0
@@ -1021,13 +1023,12 @@ def _progress() -> Iterator[StderrProgress]:
 
 
 def _report_update(result: UpdateResult) -> None:
-    click.echo(result.summary())
+    click.echo(rep.escape_text(result.summary()))
     for note in result.notes:
-        click.echo(f"note: {note}")
+        click.echo(f"note: {rep.escape_text(note)}")
     if result.duplicate_names:
-        click.echo(
-            f"duplicate names (first {len(result.duplicate_names)}): {', '.join(result.duplicate_names)}"
-        )
+        names = rep.escape_text(", ".join(result.duplicate_names))
+        click.echo(f"duplicate names (first {len(result.duplicate_names)}): {names}")
 
 
 @cards.command("update")
@@ -1108,10 +1109,7 @@ def cards_info(card_db: Path | None, output: str) -> int:
     record = store_record(store) | {"chosen_by": chosen, "local_store": str(default_store_path())}
     out = _stdout()
     if output == "json":
-        import json
-
-        json.dump(record, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        out.write(rep.json_text(record) + "\n")
         return 0
     rows = [
         ["store", record["description"]],

@@ -47,6 +47,7 @@ from deckcheck.cards.update import (
     Progress,
     UpdateResult,
     counting_progress,
+    has_control_characters,
     scratch_file,
     unique_by_name,
     update_lock,
@@ -987,7 +988,7 @@ class PrintedNameIndex:
         self.objects += 1
         # a name that is the English one adds nothing (some printings keep the English name)
         english = {key, *(str(f.get("name")) for f in face_list)}
-        new_names = [name for name in printed[1] if name not in english]
+        new_names = [n for n in printed[1] if n not in english and not has_control_characters(n)]
         if not new_names:
             return
         found = self.names.setdefault(key, {}).setdefault(str(lang), [])

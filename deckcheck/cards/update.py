@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -90,10 +91,48 @@ def _size(count: int) -> str:
     return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.1f} kB"
 
 
+# Characters no real card name has, and a terminal or a CI log would obey when the name is printed:
+# C0/C1 controls, DEL, line/paragraph separators, bidirectional overrides and isolates.
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+CONTROL_SKIP_REASON = "control characters in the name"
+
+
+def has_control_characters(text: str) -> bool:
+    return CONTROL_CHARACTERS.search(text) is not None
+
+
+def without_control_names(record: dict[str, Any]) -> dict[str, Any] | None:
+    """The record, or None when its name or a face name has control characters (such a record is
+    not a card: it is skipped and counted); localized printed names that have them are dropped."""
+    names = [str(record["name"]), *(str(f.get("name", "")) for f in record.get("faces") or ())]
+    if any(has_control_characters(name) for name in names):
+        return None
+    printed = record.get("printed_names")
+    if isinstance(printed, Mapping) and any(
+        has_control_characters(str(n)) for values in printed.values() for n in values
+    ):
+        cleaned = {
+            lang: kept
+            for lang, values in printed.items()
+            if (kept := [n for n in values if not has_control_characters(str(n))])
+        }
+        record = (
+            {**record, "printed_names": cleaned}
+            if cleaned
+            else {k: v for k, v in record.items() if k != "printed_names"}
+        )
+    return record
+
+
 def unique_by_name(records: Iterable[dict[str, Any]], stats: ConversionStats) -> Iterator[dict[str, Any]]:
-    """Drop records whose name was already seen (the first one wins), counting them in ``stats``."""
+    """Drop records whose name was already seen (the first one wins), counting them in ``stats``;
+    records named with control characters are skipped (see :func:`without_control_names`)."""
     seen: set[str] = set()
-    for record in records:
+    for original in records:
+        record = without_control_names(original)
+        if record is None:
+            stats.skip(CONTROL_SKIP_REASON)
+            continue
         name = record["name"]
         if name in seen:
             stats.duplicates += 1
