@@ -258,9 +258,18 @@ def _parse(item: str, input_format: str | None) -> ParsedDeck:
     from deckcheck import decklist
 
     if item == STDIN:
-        data = sys.stdin.buffer.read()
-        return decklist.parse_bytes(data, STDIN_PATH, input_format)
+        return _parse_stdin(input_format)
     return decklist.parse_file(Path(item), input_format)
+
+
+def _parse_stdin(input_format: str | None) -> ParsedDeck:
+    """Standard input, read no further than a file would be (decklist.MAX_BYTES)."""
+    from deckcheck import decklist
+
+    try:
+        return decklist.parse_stream(sys.stdin.buffer, STDIN_PATH, input_format)
+    except OSError as exc:
+        raise InputError(f"{STDIN_PATH}: cannot read: {exc.strerror or type(exc).__name__}") from None
 
 
 # -- codes ----------------------------------------------------------------------------------------------
@@ -736,7 +745,7 @@ def export(
         _usage(exc.message, exc.hint)
     source = STDIN_PATH if file == STDIN else rep.escape_text(file)  # (only ever shown)
     if file == STDIN:
-        parsed = decklist.parse_bytes(sys.stdin.buffer.read(), STDIN_PATH, forced_format)
+        parsed = _parse_stdin(forced_format)
     elif Path(file).is_dir():
         raise InputError(f"{file}: is a directory; export takes one decklist file")
     else:
@@ -977,6 +986,7 @@ class StderrProgress:
         "download": "downloading",
         "read": "reading",
         "convert": "converting",
+        "wait": "waiting for the server",
     }
 
     def __init__(self, stream: TextIO, enabled: bool) -> None:
@@ -992,11 +1002,13 @@ class StderrProgress:
         finished = total is not None and done >= total
         if stage == self._stage and not finished and now - self._last < 0.1:
             return
-        if stage != self._stage and self._stage:
+        if stage != self._stage and self._stage and "wait" not in (stage, self._stage):
             self.stream.write("\n")
         self._stage, self._last = stage, now
         label = self.LABELS.get(stage, stage)
-        if stage in ("download", "read"):
+        if stage == "wait":
+            amount = f"{done} s" + (f" (gives up after {total} s)" if total else "")
+        elif stage in ("download", "read"):
             amount = f"{done / 1e6:.1f} MB" + (
                 f" of {total / 1e6:.1f} MB ({done * 100 // total}%)" if total else ""
             )
@@ -1041,10 +1053,21 @@ def _report_update(result: UpdateResult) -> None:
     help="Also index card names printed in these languages (Scryfall codes, e.g. zhs,de,it) from "
     "Scryfall's all_cards bulk file: a large download, done again only when Scryfall rebuilds it.",
 )
-def cards_update(card_db: Path | None, offline: bool, force: bool, languages: str | None) -> int:
+@click.option(
+    "--deadline",
+    type=click.FloatRange(min=1),
+    default=None,
+    metavar="SECONDS",
+    help="Give up when the download (bulk list, redirects, file) takes longer than this in all "
+    "(default 1800; --languages gets as long again). The store is then left as it was.",
+)
+def cards_update(
+    card_db: Path | None, offline: bool, force: bool, languages: str | None, deadline: float | None
+) -> int:
     """Build or refresh the local card store from Scryfall's oracle_cards bulk file
     ($DECKCHECK_SCRYFALL_API, default https://api.scryfall.com)."""
     from deckcheck.cards.scryfall import (
+        DEFAULT_DEADLINE,
         parse_languages,
         stored_languages,
         update_from_scryfall,
@@ -1061,15 +1084,22 @@ def cards_update(card_db: Path | None, offline: bool, force: bool, languages: st
     with _progress() as progress:
         # The facts batch validation reads, computed once here (None until deckcheck has them).
         facts = None if offline else default_facts_builder()
+        allowed = DEFAULT_DEADLINE if deadline is None else deadline
         result = update_from_scryfall(
-            api_base, store_path, progress=progress, offline=offline, force=force, facts=facts
+            api_base,
+            store_path,
+            progress=progress,
+            offline=offline,
+            force=force,
+            facts=facts,
+            deadline=allowed,
         )
     _report_update(result)
     wanted = tuple(dict.fromkeys((*indexed, *requested)))
     if wanted and not offline:
         with _progress() as progress:
             names = update_languages_from_scryfall(
-                api_base, store_path, wanted, progress=progress, force=force, facts=facts
+                api_base, store_path, wanted, progress=progress, force=force, facts=facts, deadline=allowed
             )
         _report_update(names)
     return 0
