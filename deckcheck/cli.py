@@ -1123,9 +1123,17 @@ def cards_import(file: Path, card_db: Path | None) -> int:
 @cards.command("info")
 @card_db_option
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
-def cards_info(card_db: Path | None, output: str) -> int:
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Also check every page of a built store (SQLite quick_check); exit 2 if damaged.",
+)
+def cards_info(card_db: Path | None, output: str, verify: bool) -> int:
     """Show the card store a check would use: where it is, how many cards, source and date."""
     from deckcheck.cards.store import default_store_path, open_store
+
+    if verify:
+        _verify_store(card_db)
 
     if card_db is not None:
         chosen = "--card-db"
@@ -1149,6 +1157,24 @@ def cards_info(card_db: Path | None, output: str) -> int:
     ]
     out.write(rep.table(rows, ("card data", "")) + "\n")
     return 0
+
+
+def _verify_store(card_db: Path | None) -> None:
+    """`cards info --verify`: a damaged store is an error naming what is wrong and the fix."""
+    from deckcheck.cards.store import default_store_path, verify_store
+
+    env = os.environ.get("DECKCHECK_CARD_DB")
+    path = card_db if card_db is not None else Path(env) if env else default_store_path()
+    if not path.is_file() or path.suffix.lower() == ".json":
+        return  # the bundled set or a JSON file: read whole when opened, nothing more to check
+    problems = verify_store(path)
+    if problems:
+        raise DeckcheckError(
+            f"card store {path} is damaged:",
+            details=problems,
+            hint="rebuild it with `deckcheck cards update` or `deckcheck cards import FILE`",
+        )
+    click.echo(f"verified: {rep.escape_text(str(path))} is sound (SQLite quick_check: ok)", err=True)
 
 
 def main() -> None:

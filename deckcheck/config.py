@@ -151,6 +151,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
         raise _fail(path, f"not valid TOML ({exc})") from None
+    except RecursionError:
+        raise _fail(path, "its TOML is nested too deeply to be a configuration") from None
     except UnicodeDecodeError as exc:
         raise _fail(path, f"not UTF-8 text ({exc.reason})") from None
     except OSError as exc:

@@ -166,12 +166,14 @@ def lock_path_for(store_path: Path) -> Path:
 def update_lock(store_path: Path, *, timeout: float = DEFAULT_LOCK_TIMEOUT) -> Iterator[None]:
     """Hold the store's update lock. The OS releases it when the holder dies, so a crashed update
     never blocks the next one; a live one makes this wait ``timeout`` seconds, then fail clearly."""
-    store_path.parent.mkdir(parents=True, exist_ok=True)
     path = lock_path_for(store_path)
     # thread_local=False: the lock belongs to this update, whichever thread releases it.
     lock = filelock.FileLock(str(path), timeout=timeout, thread_local=False)
     try:
+        store_path.parent.mkdir(parents=True, exist_ok=True)
         lock.acquire()
+    except OSError as exc:
+        raise unwritable_directory(store_path, exc) from None
     except filelock.Timeout:
         raise UpdateLockedError(
             f"another card data update is running for {store_path} (lock {path} is held; "
@@ -182,6 +184,17 @@ def update_lock(store_path: Path, *, timeout: float = DEFAULT_LOCK_TIMEOUT) -> I
         yield
     finally:
         lock.release()
+
+
+def unwritable_directory(store_path: Path, exc: OSError) -> DeckcheckError:
+    """A store directory the update cannot write in (read-only, another user's, not a folder)."""
+    reason = (exc.strerror or type(exc).__name__).lower()
+    return DeckcheckError(
+        f"cannot write in {store_path.parent}, where the card store {store_path.name} is built "
+        f"({reason}{': ' + exc.filename if exc.filename else ''})",
+        hint="make that directory writable, or build the store elsewhere: --card-db PATH, "
+        "or DECKCHECK_CACHE_DIR",
+    )
 
 
 @contextlib.contextmanager
