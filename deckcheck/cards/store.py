@@ -750,7 +750,9 @@ def write_store(
     :func:`default_facts_builder` to store the facts batch validation reads.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    # The writer's pid is in the name, so a later update can tell a killed build's leftover from
+    # a live one (cards.update.remove_stale_temporaries).
+    fd, tmp_name = tempfile.mkstemp(prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     tmp = Path(tmp_name)
     count = 0
@@ -806,7 +808,7 @@ def write_store(
             raise CardDataError(
                 "no card records to store: refusing to replace the card store with an empty one"
             )
-        os.replace(tmp, path)
+        _install(tmp, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
@@ -830,6 +832,29 @@ def verify_store(path: Path, most: int = 20) -> list[str]:
     except sqlite3.DatabaseError as exc:
         return [str(exc)]
     return problems
+
+
+def _install(built: Path, path: Path) -> None:
+    """Move a finished build into place so that a crash or power cut leaves the old store or the
+    new one, whole: its pages reach the disk before the rename (SQLite wrote them unsynced), the
+    rename reaches it after. The store gets the mode a new file gets here (0666 less the umask),
+    so a store meant to be shared is readable by the others (mkstemp made it 0600)."""
+    with open(built, "rb+") as handle:
+        os.fsync(handle.fileno())
+    os.chmod(built, _new_file_mode())
+    os.replace(built, path)
+    if os.name == "posix":
+        directory = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+def _new_file_mode() -> int:
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def read_store_meta(path: Path) -> dict[str, str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -181,9 +182,58 @@ def update_lock(store_path: Path, *, timeout: float = DEFAULT_LOCK_TIMEOUT) -> I
             hint="wait for the other `deckcheck cards update`/`cards import` to finish, then run it again",
         ) from None
     try:
+        remove_stale_temporaries(store_path)
         yield
     finally:
         lock.release()
+
+
+def remove_stale_temporaries(store_path: Path) -> list[Path]:
+    """Remove what killed updates of this store left next to it: store builds
+    (``cards.sqlite.<pid>.<random>.tmp``) and downloads (``cards.sqlite.<what>.part``). Called
+    with the update lock held, so no other update of this store is writing one; a build whose
+    writer is still alive (a program calling write_store without the lock) is left alone. The
+    paths removed."""
+    removed: list[Path] = []
+    prefix = store_path.name + "."
+    try:
+        candidates = [p for p in store_path.parent.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return removed
+    for candidate in candidates:
+        rest = candidate.name[len(prefix) :]
+        if rest.endswith(".tmp"):
+            writer = rest.split(".", 1)[0]
+            if writer.isdigit() and _alive(int(writer), candidate):
+                continue
+        elif not rest.endswith(".part"):
+            continue
+        try:
+            if candidate.is_file() and not candidate.is_symlink():
+                candidate.unlink()
+                removed.append(candidate)
+        except OSError:
+            pass  # someone else's file, or gone already: not ours to insist on
+    return removed
+
+
+STALE_AFTER = 24 * 3600.0  # where a writer's pid cannot be checked: a build older than this is stale
+
+
+def _alive(pid: int, build: Path) -> bool:
+    if pid == os.getpid():
+        return False  # this process holds the lock and is not writing yet
+    if os.name != "posix":  # (os.kill would end the process there): go by the file's age
+        with contextlib.suppress(OSError):
+            return time.time() - build.stat().st_mtime < STALE_AFTER
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # exists (another user's), or cannot tell: keep it
+    return True
 
 
 def unwritable_directory(store_path: Path, exc: OSError) -> DeckcheckError:
