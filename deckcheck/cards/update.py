@@ -173,14 +173,14 @@ def update_lock(store_path: Path, *, timeout: float = DEFAULT_LOCK_TIMEOUT) -> I
     try:
         store_path.parent.mkdir(parents=True, exist_ok=True)
         lock.acquire()
-    except OSError as exc:
-        raise unwritable_directory(store_path, exc) from None
-    except filelock.Timeout:
+    except filelock.Timeout:  # (a TimeoutError, so an OSError: first)
         raise UpdateLockedError(
             f"another card data update is running for {store_path} (lock {path} is held; "
             f"waited {timeout:g} s)",
             hint="wait for the other `deckcheck cards update`/`cards import` to finish, then run it again",
         ) from None
+    except OSError as exc:
+        raise unwritable_directory(store_path, exc) from None
     try:
         remove_stale_temporaries(store_path)
         yield
