@@ -225,12 +225,23 @@ def expand_inputs(arguments: Sequence[str]) -> list[str]:
 
 
 def _decklists_under(directory: Path) -> list[str]:
+    """Decklist files under ``directory``. Only regular files (or links to them): a FIFO or a
+    device found in a folder would block the run or never end, so it is skipped with a warning
+    (given by name on the command line, it is read)."""
     files: list[str] = []
     for root, dirs, names in os.walk(directory):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(names):
             if not name.startswith(".") and os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS:
-                files.append(os.path.join(root, name))
+                path = os.path.join(root, name)
+                if os.path.isfile(path) or not os.path.exists(path):  # (a dangling link: reported later)
+                    files.append(path)
+                else:
+                    click.echo(
+                        f"deckcheck: warning: {rep.escape_text(path)}: not a regular file (a FIFO or a "
+                        "device); skipped",
+                        err=True,
+                    )
     return files
 
 
@@ -812,6 +823,16 @@ def export(
     if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
         click.echo(f"{shown}: already in {to} form; not rewritten", err=True)
         return 1 if losses else 0
+    if target.exists() and not target.is_file():
+        # A FIFO or a device (-o /dev/stdout): written into, as `>` would, never replaced by a file.
+        try:
+            with open(target, "wb") as stream:
+                _write_chunks(stream, data)
+        except OSError as exc:
+            raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
+        click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (not a regular file)", err=True)
+        return 1 if losses else 0
+    links = target.stat().st_nlink if target.exists() else 1
     mode = target.stat().st_mode & 0o7777 if target.exists() else _default_mode()
     try:
         write_atomically(target, data, mode)
@@ -820,6 +841,13 @@ def export(
             f"cannot write {shown}: {exc.strerror or type(exc).__name__}; {shown} was not changed"
         ) from None
     click.echo(f"wrote {_count(cards, 'card')} in {to} form to {shown}", err=True)
+    if links > 1:  # the atomic rename gives this name a new file; the other names keep the old one
+        others = links - 1
+        click.echo(
+            f"deckcheck: note: {shown} had {others} other hard link{'s' if others > 1 else ''}; "
+            f"{'they keep' if others > 1 else 'it keeps'} the previous decklist",
+            err=True,
+        )
     return 1 if losses else 0
 
 

@@ -548,7 +548,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
         process=True,
     ),
     Hostile(
@@ -558,7 +558,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     Hostile(
         "entity bomb",
@@ -571,7 +571,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     Hostile(
         "entity bomb",
@@ -584,7 +584,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     # external entities: never fetched, never echoed
     Hostile(
@@ -594,7 +594,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
         process=True,
         forbidden=NOT_IN_OUTPUT,
     ),
@@ -605,7 +605,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
         forbidden=NOT_IN_OUTPUT,
     ),
     Hostile(
@@ -615,7 +615,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     Hostile(
         "external entity",
@@ -628,7 +628,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
         forbidden=NOT_IN_OUTPUT,
     ),
     Hostile(
@@ -659,7 +659,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     Hostile(
         "dtd",
@@ -674,7 +674,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     Hostile(
         "dtd",
@@ -685,7 +685,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     # 10,000 lines: read in full, every line numbered
     Hostile(

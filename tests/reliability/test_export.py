@@ -253,7 +253,7 @@ def test_usage_errors(args: list[str], message: str, project: Project, invoke: I
         ("missing.txt", "missing.txt: nothing to export: cannot read the file: No such file or directory"),
         ("folder", "folder: is a directory"),
         ("loop.txt", "loop.txt: nothing to export: cannot read the file: Too many levels of symbolic links"),
-        ("bomb.dek", "bomb.dek: nothing to export: line 1: XML refused"),
+        ("bomb.dek", "bomb.dek: nothing to export: line 2: XML refused"),  # the <!DOCTYPE> line
     ],
 )
 def test_unreadable_input_writes_nothing(name: str, reason: str, project: Project, invoke: Invoke) -> None:
