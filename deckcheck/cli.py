@@ -185,6 +185,8 @@ def color_option(func: F) -> F:
 
 
 # -- inputs --------------------------------------------------------------------------------------------
+# FILES are click.Path(readable=False): a file the user may not read is a DC001 finding naming it
+# (as for root, whom click's own access check lets through), not a usage error for some users only.
 def expand_inputs(arguments: Sequence[str]) -> list[str]:
     """Decklist paths from FILES arguments: ``-`` is stdin, a directory expands to its decklist files
     (recursively, sorted, hidden folders and files skipped). A missing path is an InputError."""
@@ -531,7 +533,7 @@ def cli() -> None:
 
 
 @cli.command(short_help="Check decklists: files, directories, or - for standard input.")
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@click.argument("files", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @deck_options
 @click.option("-o", "--output", type=click.Choice(rep.OUTPUT_FORMATS), default="text", show_default=True)
 @click.option(
@@ -639,7 +641,7 @@ def _input_formats_table(formats: Any) -> str:
 
 
 @cli.command(short_help="The ten companions for each deck: eligible, breakers, fixes.")
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@click.argument("files", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @deck_options
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
 @card_db_option
@@ -693,7 +695,7 @@ class ExportLoss:
 
 
 @cli.command(short_help="Write a decklist in another format: stdout, -o FILE or --in-place.")
-@click.argument("file", type=click.Path(allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True, readable=False))
 @click.option(
     "-t",
     "--to",

@@ -1031,6 +1031,7 @@ def _fetch_bulk_list(
     try:
         # `refresh` revalidates a cached copy that is still fresh: --force means "ask Scryfall now".
         response = fetch.get(session, url, what, refresh=True) if force else fetch.get(session, url, what)
+        age_note = _cached_list_note(response)
     except NetworkError as failure:
         if not stale_if_error:
             raise
@@ -1043,7 +1044,26 @@ def _fetch_bulk_list(
         return _json_body(cached, url), f"{failure.message}; used the bulk file list cached{when}"
     finally:
         settings.stale_if_error = stale_if_error
-    return _json_body(response, url), None
+    return _json_body(response, url), age_note
+
+
+def _cached_list_note(response: requests.Response) -> str | None:
+    """How old the list is when it came from the HTTP cache without asking Scryfall (a copy
+    younger than DESCRIPTOR_MAX_AGE): a build Scryfall made since then is not seen yet."""
+    if not getattr(response, "from_cache", False) or getattr(response, "revalidated", False):
+        return None
+    created = getattr(response, "created_at", None)
+    if not isinstance(created, datetime):
+        return None
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=UTC)
+    minutes = max(0, int((datetime.now(UTC) - created).total_seconds() // 60))
+    age = f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
+    limit = int(DESCRIPTOR_MAX_AGE.total_seconds() // 3600)
+    return (
+        f"Scryfall's list of bulk files was last asked for {age} ago (it is reused for up to {limit} h; "
+        "`deckcheck cards update --force` asks again now)"
+    )
 
 
 def _json_body(response: requests.Response, url: str) -> Any:

@@ -290,3 +290,18 @@ def test_cli_deadline_option(
     assert result.exit_code == 2
     assert "gave up after" in result.stderr and "--deadline SECONDS" in result.stderr
     assert store.read_bytes() == before
+
+
+# -- how old the "up to date" is ----------------------------------------------------------------------
+def test_up_to_date_from_the_cached_list_says_how_old_the_check_is(
+    mirror: tuple[ScryfallMirror, Path, bytes],
+) -> None:
+    server, store, _ = mirror
+    result = update_from_scryfall(server.api_base, store, timeout=5)
+    assert result.up_to_date
+    assert server.server.requests == []  # nothing asked: the list came from the HTTP cache
+    (note,) = result.notes
+    assert note.startswith("Scryfall's list of bulk files was last asked for 0 min ago")
+    assert "--force" in note
+    forced = update_from_scryfall(server.api_base, store, timeout=5, force=True)
+    assert not any("last asked for" in n for n in forced.notes)

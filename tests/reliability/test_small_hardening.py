@@ -102,3 +102,33 @@ def test_json_output_of_a_fifo_skip_is_still_json(project: Project, invoke: Invo
     result = invoke(["check", "-f", "modern", "-o", "json", "decks"])
     assert result.exit_code == 0
     assert [d["path"] for d in json.loads(result.stdout)["decks"]] == [str(Path("decks") / "legal.txt")]
+
+
+def test_an_unreadable_file_is_a_finding_for_every_user(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What an ordinary user gets for a file without read permission, whoever runs the test: the
+    permission check and the failing open are those a non-root user meets (the hostile-input table
+    checks the real thing when the suite runs as one)."""
+    locked = project.write("locked.txt", LEGAL_MODERN)
+    real_access, real_open = os.access, Path.open
+
+    def access(path: object, mode: int, *args: object, **kwargs: object) -> bool:
+        if Path(str(path)).name == "locked.txt":
+            return False
+        return real_access(path, mode, *args, **kwargs)  # type: ignore[arg-type]
+
+    def open_(self: Path, *args: object, **kwargs: object) -> object:
+        if self.name == "locked.txt":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(os, "access", access)
+    monkeypatch.setattr(Path, "open", open_)
+    result = invoke(["check", "-f", "modern", "--no-color", locked.name])
+    assert result.exit_code == 1, result.output
+    assert "locked.txt: DC001 cannot read the file: Permission denied" in result.stdout
+    companions = invoke(["companions", "-f", "modern", "--no-color", locked.name])
+    assert companions.exit_code == 0 and "cannot read the file: Permission denied" in companions.stdout
+    exported = invoke(["export", locked.name])
+    assert exported.exit_code == 2 and "cannot read the file: Permission denied" in exported.stderr
