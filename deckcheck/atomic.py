@@ -37,13 +37,20 @@ def _fsync_file(path: Path) -> None:
         os.fsync(handle.fileno())
 
 
+def temporary_prefix(target: Path, pid: int | None = None) -> str:
+    """How :func:`replacing` names its temporary files for ``target``: ``.NAME.PID.``."""
+    return f".{target.name}.{os.getpid() if pid is None else pid}."
+
+
 @contextlib.contextmanager
 def replacing(target: Path, *, mode: int | None = None) -> Iterator[Path]:
     """A temporary path next to ``target`` to build the new file in. When the block ends without
     an exception the file is flushed to disk, given ``mode`` (None: left as created, 0600),
     renamed over ``target`` and the directory flushed; otherwise it is removed and ``target`` is
     left as it was."""
-    fd, temp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    # the writer's pid is in the name, so a later run can tell a killed writer's leftover from a
+    # live one (deckcheck.cards.update.remove_stale_temporaries)
+    fd, temp_name = tempfile.mkstemp(dir=target.parent, prefix=temporary_prefix(target), suffix=".tmp")
     os.close(fd)
     temp = Path(temp_name)
     try:
@@ -59,7 +66,7 @@ def replacing(target: Path, *, mode: int | None = None) -> Iterator[Path]:
     fsync_directory(target.parent)
 
 
-def _write_chunks(handle: BinaryIO, data: bytes) -> None:
+def write_chunks(handle: BinaryIO, data: bytes) -> None:
     for start in range(0, len(data), _WRITE_CHUNK):
         handle.write(data[start : start + _WRITE_CHUNK])
 
@@ -67,5 +74,5 @@ def _write_chunks(handle: BinaryIO, data: bytes) -> None:
 def write_atomically(target: Path, data: bytes, mode: int | None = None) -> None:
     """Replace ``target`` with ``data`` atomically (see :func:`replacing`)."""
     with replacing(target, mode=mode) as temp, open(temp, "wb") as handle:
-        _write_chunks(handle, data)
+        write_chunks(handle, data)
         handle.flush()

@@ -23,7 +23,7 @@ import click
 
 from deckcheck import __version__
 from deckcheck import reporters as rep
-from deckcheck.atomic import write_atomically
+from deckcheck.atomic import write_atomically, write_chunks
 from deckcheck.discovery import STDIN, Item, expand_inputs
 from deckcheck.errors import ConfigError, DeckcheckError, InputError
 from deckcheck.session import (
@@ -31,6 +31,7 @@ from deckcheck.session import (
     CheckOptions,
     OptionError,
     Session,
+    parse_stdin,
     store_record,
     validate_codes,
 )
@@ -85,7 +86,8 @@ class DeckcheckGroup(click.Group):
                 import traceback
 
                 traceback.print_exc()
-            click.echo(f"deckcheck: internal error: {type(exc).__name__}: {exc}", err=True)
+            detail = rep.escape_text(str(exc))
+            click.echo(f"deckcheck: internal error: {type(exc).__name__}: {detail}", err=True)
             if not os.environ.get("DECKCHECK_DEBUG"):
                 click.echo("(set DECKCHECK_DEBUG=1 to see the traceback)", err=True)
             code = 2
@@ -95,13 +97,18 @@ class DeckcheckGroup(click.Group):
 
 
 def _print_error(exc: DeckcheckError) -> None:
-    click.echo(f"deckcheck: error: {exc.message}", err=True)
+    """The message, its detail lines and hint, each one line: names in them are escaped
+    (reporters.escape_text), so no name can start a line of its own or steer the terminal."""
+    click.echo(f"deckcheck: error: {rep.escape_text(exc.message)}", err=True)
+    for detail in exc.details:
+        click.echo(f"  {rep.escape_text(detail)}", err=True)
     if exc.hint:
-        click.echo(f"hint: {exc.hint}", err=True)
+        click.echo(f"hint: {rep.escape_text(exc.hint)}", err=True)
 
 
 def _usage(message: str, hint: str | None = None) -> NoReturn:
-    raise click.UsageError(message if not hint else f"{message}\nhint: {hint}")
+    message = rep.escape_text(message)
+    raise click.UsageError(message if not hint else f"{message}\nhint: {rep.escape_text(hint)}")
 
 
 def _resolve_color(option: bool | None, stream: TextIO) -> bool:
@@ -206,7 +213,8 @@ def run_result(outcomes: Sequence[Outcome], session: Session, *, verbose: bool, 
 
 
 def _warn(message: str) -> None:
-    click.echo(message, err=True)
+    """A warning line on stderr; names in it are escaped (reporters.escape_text)."""
+    click.echo(rep.escape_text(message), err=True)
 
 
 def _options(
@@ -252,7 +260,7 @@ def cli() -> None:
 
 
 @cli.command(short_help="Check decklists: files, directories, or - for standard input.")
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@click.argument("files", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @deck_options
 @click.option("-o", "--output", type=click.Choice(rep.OUTPUT_FORMATS), default="text", show_default=True)
 @click.option(
@@ -365,7 +373,7 @@ def _input_formats_table(formats: Any) -> str:
 
 
 @cli.command(short_help="The ten companions for each deck: eligible, breakers, fixes.")
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@click.argument("files", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @deck_options
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
 @card_db_option
@@ -393,11 +401,8 @@ def companions(
     run = run_result(run_checks(session, items), session, verbose=False, quiet=False)
     out = _stdout()
     if output == "json":
-        import json
-
         document = rep.companions_document(run.decks, session.card_data(), run.not_checked)
-        json.dump(document, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        out.write(rep.json_text(document) + "\n")
     else:
         rep.write_companions_text(run.decks, out, color=_resolve_color(color, out))
         for failure in run.not_checked:
@@ -424,7 +429,7 @@ class ExportLoss:
 
 
 @cli.command(short_help="Write a decklist in another format: stdout, --output-file FILE or --in-place.")
-@click.argument("file", type=click.Path(allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True, readable=False))
 @click.option(
     "-t",
     "--to",
@@ -485,9 +490,9 @@ def export(
         forced_format = _check_input_format(input_format, "--input-format")
     except ConfigError as exc:
         _usage(exc.message, exc.hint)
-    source = STDIN_PATH if file == STDIN else file
+    source = STDIN_PATH if file == STDIN else rep.escape_text(file)  # (only ever shown)
     if file == STDIN:
-        parsed = decklist.parse_bytes(sys.stdin.buffer.read(), STDIN_PATH, forced_format)
+        parsed = parse_stdin(forced_format)
     elif Path(file).is_dir():
         raise InputError(f"{file}: is a directory; export takes one decklist file")
     else:
@@ -515,21 +520,23 @@ def export(
     _check_read_back(parsed.path, text, to, cards, force)
 
     target = _export_target(file, output_path, in_place, force)
-    shown = file if in_place else str(output_path)
+    shown = rep.escape_text(file if in_place else str(output_path))  # (only ever shown)
     rewriting_source = target is not None and file != STDIN and _same_file(target, Path(file))
     if losses and rewriting_source and not force:
-        listed = "\n".join(f"  {loss.text(source)}" for loss in losses[:50])
-        more = f"\n  ... and {len(losses) - 50} more" if len(losses) > 50 else ""
+        listed = [loss.text(source) for loss in losses[:50]]
+        more = [f"... and {len(losses) - 50} more"] if len(losses) > 50 else []
         raise DeckcheckError(
-            f"{source}: not rewritten: the rewrite would lose {_count(len(losses), 'line')}:\n{listed}{more}",
+            f"{source}: not rewritten: the rewrite would lose {_count(len(losses), 'line')}:",
             hint="fix those lines first, export with --output-file to a new file, or add --force to "
             "drop them",
+            details=[*listed, *more],
         )
     for loss in losses:
-        click.echo(f"deckcheck: warning: {loss.text(source)} (not written)", err=True)
+        click.echo(f"deckcheck: warning: {rep.escape_text(loss.text(source))} (not written)", err=True)
     for problem in parsed.problems:
         if problem.severity == "warning":
-            click.echo(f"deckcheck: note: {ExportLoss(problem.line, problem.message).text(source)}", err=True)
+            note = ExportLoss(problem.line, problem.message).text(source)
+            click.echo(f"deckcheck: note: {rep.escape_text(note)}", err=True)
     if target is not None:
         # Writers carry cards, zones, printings and the deck name; not free-form comments.
         comments = sum(
@@ -553,6 +560,16 @@ def export(
     if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
         click.echo(f"{shown}: already in {to} form; not rewritten", err=True)
         return 1 if losses else 0
+    if target.exists() and not target.is_file():
+        # A FIFO or a device (-o /dev/stdout): written into, as `>` would, never replaced by a file.
+        try:
+            with open(target, "wb") as stream:
+                write_chunks(stream, data)
+        except OSError as exc:
+            raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
+        click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (not a regular file)", err=True)
+        return 1 if losses else 0
+    links = target.stat().st_nlink if target.exists() else 1
     mode = target.stat().st_mode & 0o7777 if target.exists() else _default_mode()
     try:
         write_atomically(target, data, mode)
@@ -561,6 +578,13 @@ def export(
             f"cannot write {shown}: {exc.strerror or type(exc).__name__}; {shown} was not changed"
         ) from None
     click.echo(f"wrote {_count(cards, 'card')} in {to} form to {shown}", err=True)
+    if links > 1:  # the atomic rename gives this name a new file; the other names keep the old one
+        others = links - 1
+        click.echo(
+            f"deckcheck: note: {shown} had {others} other hard link{'s' if others > 1 else ''}; "
+            f"{'they keep' if others > 1 else 'it keeps'} the previous decklist",
+            err=True,
+        )
     return 1 if losses else 0
 
 
@@ -645,10 +669,7 @@ def formats(output: str, config_path: Path | None, no_config: bool) -> int:
     out = _stdout()
     specs = [registry[name] for name in sorted(registry)]
     if output == "json":
-        import json
-
-        json.dump([rep.format_record(s) for s in specs], out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        out.write(rep.json_text([rep.format_record(s) for s in specs]) + "\n")
     else:
         out.write(rep.table([rep.format_row(s) for s in specs], rep.FORMAT_HEADERS) + "\n")
     return 0
@@ -663,10 +684,7 @@ def rules(output: str) -> int:
     infos = list(all_codes().values())
     out = _stdout()
     if output == "json":
-        import json
-
-        json.dump([rep.rule_record(i) for i in infos], out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        out.write(rep.json_text([rep.rule_record(i) for i in infos]) + "\n")
     else:
         out.write(rep.table([rep.rule_row(i) for i in infos], rep.RULE_HEADERS) + "\n")
     return 0
@@ -699,6 +717,7 @@ class StderrProgress:
         "download": "downloading",
         "read": "reading",
         "convert": "converting",
+        "wait": "waiting for the server",
     }
 
     def __init__(self, stream: TextIO, enabled: bool) -> None:
@@ -714,11 +733,13 @@ class StderrProgress:
         finished = total is not None and done >= total
         if stage == self._stage and not finished and now - self._last < 0.1:
             return
-        if stage != self._stage and self._stage:
+        if stage != self._stage and self._stage and "wait" not in (stage, self._stage):
             self.stream.write("\n")
         self._stage, self._last = stage, now
         label = self.LABELS.get(stage, stage)
-        if stage in ("download", "read"):
+        if stage == "wait":
+            amount = f"{done} s" + (f" (gives up after {total} s)" if total else "")
+        elif stage in ("download", "read"):
             amount = f"{done / 1e6:.1f} MB" + (
                 f" of {total / 1e6:.1f} MB ({done * 100 // total}%)" if total else ""
             )
@@ -745,13 +766,12 @@ def _progress() -> Iterator[StderrProgress]:
 
 
 def _report_update(result: UpdateResult) -> None:
-    click.echo(result.summary())
+    click.echo(rep.escape_text(result.summary()))
     for note in result.notes:
-        click.echo(f"note: {note}")
+        click.echo(f"note: {rep.escape_text(note)}")
     if result.duplicate_names:
-        click.echo(
-            f"duplicate names (first {len(result.duplicate_names)}): {', '.join(result.duplicate_names)}"
-        )
+        names = rep.escape_text(", ".join(result.duplicate_names))
+        click.echo(f"duplicate names (first {len(result.duplicate_names)}): {names}")
 
 
 @cards.command("update")
@@ -764,10 +784,21 @@ def _report_update(result: UpdateResult) -> None:
     help="Also index card names printed in these languages (Scryfall codes, e.g. zhs,de,it) from "
     "Scryfall's all_cards bulk file: a large download, done again only when Scryfall rebuilds it.",
 )
-def cards_update(card_db: Path | None, offline: bool, force: bool, languages: str | None) -> int:
+@click.option(
+    "--deadline",
+    type=click.FloatRange(min=1),
+    default=None,
+    metavar="SECONDS",
+    help="Give up when the download (bulk list, redirects, file) takes longer than this in all "
+    "(default 1800; --languages gets as long again). The store is then left as it was.",
+)
+def cards_update(
+    card_db: Path | None, offline: bool, force: bool, languages: str | None, deadline: float | None
+) -> int:
     """Build or refresh the local card store from Scryfall's oracle_cards bulk file
     ($DECKCHECK_SCRYFALL_API, default https://api.scryfall.com)."""
     from deckcheck.cards.scryfall import (
+        DEFAULT_DEADLINE,
         parse_languages,
         stored_languages,
         update_from_scryfall,
@@ -784,15 +815,22 @@ def cards_update(card_db: Path | None, offline: bool, force: bool, languages: st
     with _progress() as progress:
         # The facts batch validation reads, computed once here (None until deckcheck has them).
         facts = None if offline else default_facts_builder()
+        allowed = DEFAULT_DEADLINE if deadline is None else deadline
         result = update_from_scryfall(
-            api_base, store_path, progress=progress, offline=offline, force=force, facts=facts
+            api_base,
+            store_path,
+            progress=progress,
+            offline=offline,
+            force=force,
+            facts=facts,
+            deadline=allowed,
         )
     _report_update(result)
     wanted = tuple(dict.fromkeys((*indexed, *requested)))
     if wanted and not offline:
         with _progress() as progress:
             names = update_languages_from_scryfall(
-                api_base, store_path, wanted, progress=progress, force=force, facts=facts
+                api_base, store_path, wanted, progress=progress, force=force, facts=facts, deadline=allowed
             )
         _report_update(names)
     return 0
@@ -816,9 +854,17 @@ def cards_import(file: Path, card_db: Path | None) -> int:
 @cards.command("info")
 @card_db_option
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
-def cards_info(card_db: Path | None, output: str) -> int:
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Also check every page of a built store (SQLite quick_check); exit 2 if damaged.",
+)
+def cards_info(card_db: Path | None, output: str, verify: bool) -> int:
     """Show the card store a check would use: where it is, how many cards, source and date."""
     from deckcheck.cards.store import default_store_path, open_store
+
+    if verify:
+        _verify_store(card_db)
 
     if card_db is not None:
         chosen = "--card-db"
@@ -832,10 +878,7 @@ def cards_info(card_db: Path | None, output: str) -> int:
     record = store_record(store) | {"chosen_by": chosen, "local_store": str(default_store_path())}
     out = _stdout()
     if output == "json":
-        import json
-
-        json.dump(record, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        out.write(rep.json_text(record) + "\n")
         return 0
     rows = [
         ["store", record["description"]],
@@ -845,6 +888,24 @@ def cards_info(card_db: Path | None, output: str) -> int:
     ]
     out.write(rep.table(rows, ("card data", "")) + "\n")
     return 0
+
+
+def _verify_store(card_db: Path | None) -> None:
+    """`cards info --verify`: a damaged store is an error naming what is wrong and the fix."""
+    from deckcheck.cards.store import default_store_path, verify_store
+
+    env = os.environ.get("DECKCHECK_CARD_DB")
+    path = card_db if card_db is not None else Path(env) if env else default_store_path()
+    if not path.is_file() or path.suffix.lower() == ".json":
+        return  # the bundled set or a JSON file: read whole when opened, nothing more to check
+    problems = verify_store(path)
+    if problems:
+        raise DeckcheckError(
+            f"card store {path} is damaged:",
+            details=problems,
+            hint="rebuild it with `deckcheck cards update` or `deckcheck cards import FILE`",
+        )
+    click.echo(f"verified: {rep.escape_text(str(path))} is sound (SQLite quick_check: ok)", err=True)
 
 
 def main() -> None:

@@ -20,16 +20,16 @@ Keys (``-`` and ``_`` are interchangeable)::
     "decks/commander/**" = "commander"
 
 Per-path globs are matched against the file's path relative to the config file's directory, with
-``/`` separators: ``*`` and ``?`` stay inside one path segment, ``**`` spans segments (``a/**`` is
+``/`` separators: ``*``, ``?`` and ``[...]`` stay inside one path segment, ``**`` spans segments (``a/**`` is
 everything under ``a``, ``**/x.txt`` is ``x.txt`` in any folder), and a glob without ``/`` matches the
 file name in any folder (``*.dck``). When several globs match, the last one listed wins (as in
-``.gitattributes``), so put general globs first and specific ones after.
+``.gitattributes``), so put general globs first and specific ones after. A glob that cannot mean
+anything (an empty ``[]`` or a reversed range such as ``[z-a]``) is a config error.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -99,8 +99,59 @@ EMPTY = Config()
 
 
 # -- globs ------------------------------------------------------------------------------------------
+# A glob is matched by simulating all its positions at once over the path (a small NFA), so a match
+# costs (glob length) x (path length) steps whatever the glob: a backtracking regex took seconds
+# for a glob of repeated "**/" against a deep path.
+_LITERAL, _ONE, _STAR, _ANY, _DIRS, _CLASS = range(6)
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    kind: int
+    char: str = ""  # _LITERAL
+    negate: bool = False  # _CLASS
+    members: tuple[tuple[str, str], ...] = ()  # _CLASS: (first, last) ranges
+
+    def takes(self, char: str) -> bool:
+        """Whether this token consumes ``char`` (the repeating tokens stay where they are)."""
+        if self.kind == _LITERAL:
+            return char == self.char
+        if self.kind in (_ONE, _STAR):
+            return char != "/"
+        if self.kind == _CLASS:
+            inside = any(first <= char <= last for first, last in self.members)
+            return inside != self.negate and char != "/"
+        return True  # _ANY, _DIRS
+
+
+class GlobError(ValueError):
+    """A per-path glob that cannot mean anything: an empty or reversed character class."""
+
+
+def _class_members(body: str, glob: str) -> tuple[bool, tuple[tuple[str, str], ...]]:
+    negate = body[:1] in ("!", "^")
+    if negate:
+        body = body[1:]
+    if not body:
+        raise GlobError(f"the character class in {glob!r} is empty")
+    members: list[tuple[str, str]] = []
+    i = 0
+    while i < len(body):
+        if i + 2 < len(body) and body[i + 1] == "-":
+            first, last = body[i], body[i + 2]
+            if first > last:
+                raise GlobError(f"the range {first}-{last} in {glob!r} runs backwards (write {last}-{first})")
+            members.append((first, last))
+            i += 3
+        else:
+            members.append((body[i], body[i]))
+            i += 1
+    return negate, tuple(members)
+
+
 @lru_cache(maxsize=256)
-def _glob_regex(glob: str) -> re.Pattern[str]:
+def compile_glob(glob: str) -> tuple[_Token, ...]:
+    """The tokens of a per-path glob; a GlobError for one that cannot mean anything."""
     pattern = glob.strip()
     # A glob with a "/" before its end is anchored at the config directory; one without (e.g.
     # "*.dck") matches a file name in any folder, as in .gitignore.
@@ -108,46 +159,89 @@ def _glob_regex(glob: str) -> re.Pattern[str]:
     pattern = pattern.removeprefix("./").lstrip("/")
     if pattern.endswith("/"):  # "decks/commander/" means everything under it
         pattern += "**"
-    out: list[str] = []
+    tokens: list[_Token] = [] if anchored else [_Token(_DIRS)]
     i = 0
     while i < len(pattern):
         char = pattern[i]
         if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
+            tokens.append(_Token(_DIRS))  # any folders, or none
             i += 3
         elif pattern.startswith("**", i):
-            out.append(".*")
+            tokens.append(_Token(_ANY))
             i += 2
         elif char == "*":
-            out.append("[^/]*")
+            tokens.append(_Token(_STAR))
             i += 1
         elif char == "?":
-            out.append("[^/]")
+            tokens.append(_Token(_ONE))
             i += 1
-        elif char == "[":
-            end = pattern.find("]", i + 1)
-            if end == -1:
-                out.append(re.escape(char))
-                i += 1
+        elif char == "[" and (end := pattern.find("]", i + 1)) != -1:
+            negate, members = _class_members(pattern[i + 1 : end], glob)
+            tokens.append(_Token(_CLASS, negate=negate, members=members))
+            i = end + 1
+        else:  # a "[" without its "]" is itself
+            tokens.append(_Token(_LITERAL, char))
+            i += 1
+    return tuple(tokens)
+
+
+def check_glob(glob: str) -> str | None:
+    """Why a per-path glob is invalid, or None when it is fine."""
+    try:
+        compile_glob(glob)
+    except GlobError as exc:
+        return str(exc)
+    return None
+
+
+def _closure(tokens: Sequence[_Token], states: Iterable[int]) -> set[int]:
+    """The states plus those reached without consuming a character (a repeat may match nothing).
+    State ``i`` is "at token i"; ``~i`` is "inside the folders of a ``**/`` at token i" (past its
+    start, so it can only end with a "/")."""
+    found: set[int] = set()
+    for state in states:
+        while state not in found:
+            found.add(state)
+            if 0 <= state < len(tokens) and tokens[state].kind in (_STAR, _ANY, _DIRS):
+                state += 1
             else:
-                body = pattern[i + 1 : end]
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append(f"[{body.replace(chr(92), chr(92) * 2)}]")
-                i = end + 1
-        else:
-            out.append(re.escape(char))
-            i += 1
-    body = "".join(out)
-    return re.compile(body if anchored else f"(?:.*/)?{body}")
+                break
+    return found
 
 
 def glob_matches(glob: str, relative_path: str) -> bool:
-    """Does a per-path glob match a ``/``-separated path relative to the config directory?"""
+    """Does a per-path glob match a ``/``-separated path relative to the config directory? An
+    invalid glob matches nothing (the config that holds it is refused when it is read)."""
     try:
-        return _glob_regex(glob).fullmatch(relative_path) is not None
-    except re.error:
+        tokens = compile_glob(glob)
+    except GlobError:
         return False
+    states = _closure(tokens, [0])
+    end = len(tokens)
+    for char in relative_path:
+        following: list[int] = []
+        for state in states:
+            if state < 0:  # inside a "**/": any character, and a "/" may end it
+                following.append(state)
+                if char == "/":
+                    following.append(~state + 1)
+                continue
+            if state == end:
+                continue
+            token = tokens[state]
+            if token.kind == _DIRS:
+                following.append(~state)
+                if char == "/":
+                    following.append(state + 1)
+            elif token.kind in (_STAR, _ANY):
+                if token.takes(char):
+                    following.append(state)
+            elif token.takes(char):
+                following.append(state + 1)
+        if not following:
+            return False
+        states = _closure(tokens, following)
+    return end in states
 
 
 # -- reading a file ---------------------------------------------------------------------------------
@@ -163,6 +257,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
         raise _fail(path, f"not valid TOML ({exc})") from None
+    except RecursionError:
+        raise _fail(path, "its TOML is nested too deeply to be a configuration") from None
     except UnicodeDecodeError as exc:
         raise _fail(path, f"not UTF-8 text ({exc.reason})") from None
     except OSError as exc:
@@ -217,6 +313,12 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
     for glob, format_name in per_path_table.items():
         if not isinstance(format_name, str) or not format_name.strip():
             raise _fail(path, f"per-path '{glob}' must name a format (a string), not {_kind(format_name)}")
+        problem = check_glob(glob)
+        if problem is not None:
+            raise ConfigError(
+                f"{path}: per-path '{glob}' is not a valid glob: {problem}",
+                hint="globs use * and ? within a folder, ** across folders, [abc], [a-z] and [!a]",
+            )
         per_path.append((glob, format_name.strip()))
     card_db = values.get("card_db")
     formats = values.get("formats")

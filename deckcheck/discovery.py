@@ -53,7 +53,7 @@ def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list
 
     for argument in arguments:
         if argument != STDIN and Path(argument).is_dir():
-            files = decklists_under(Path(argument))
+            files = decklists_under(Path(argument), warn)
             if not files:
                 warn(
                     f"deckcheck: warning: {argument}: no decklist files "
@@ -66,14 +66,23 @@ def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list
     return found
 
 
-def decklists_under(directory: Path) -> list[Path]:
-    """The files below ``directory`` with a decklist extension, sorted, hidden ones skipped."""
+def decklists_under(directory: Path, warn: Callable[[str], None] | None = None) -> list[Path]:
+    """The files below ``directory`` with a decklist extension, sorted, hidden ones skipped. Only
+    regular files (or links to them): a FIFO or a device found in a folder would block the run or
+    never end, so it is skipped, with a warning through ``warn`` (given by name, it is read)."""
     files: list[Path] = []
     for root, dirs, names in os.walk(directory):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(names):
             if not name.startswith(".") and os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS:
-                files.append(Path(root) / name)
+                path = Path(root) / name
+                if path.is_file() or not path.exists():  # (a dangling link: reported on it later)
+                    files.append(path)
+                elif warn is not None:
+                    warn(
+                        f"deckcheck: warning: {path}: not a regular file (a FIFO or a "
+                        "device); skipped"
+                    )
     return files
 
 

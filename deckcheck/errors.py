@@ -5,19 +5,27 @@ Findings about a deck are never exceptions; these are for when deckcheck cannot 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class DeckcheckError(Exception):
     """Base class: a message for the user, no traceback, exit code 2."""
 
     exit_code = 2
 
-    def __init__(self, message: str, *, hint: str | None = None) -> None:
+    def __init__(self, message: str, *, hint: str | None = None, details: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.message = message
         self.hint = hint
+        # Lines shown under the message (one item each: a message is one line, so a line break
+        # inside a file or card name can never pass for a line of its own).
+        self.details = tuple(details)
 
     def __str__(self) -> str:
-        return self.message if not self.hint else f"{self.message}\nhint: {self.hint}"
+        lines = [self.message, *(f"  {d}" for d in self.details)]
+        if self.hint:
+            lines.append(f"hint: {self.hint}")
+        return "\n".join(lines)
 
 
 class ConfigError(DeckcheckError):

@@ -213,6 +213,8 @@ def _read_tables(path: Path) -> dict[str, dict[str, Any]]:
         raise ConfigError(f"format file {path} is not UTF-8 text: {exc.reason}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"format file {path} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"format file {path}: its TOML is nested too deeply to be a format table") from None
     tables: dict[str, dict[str, Any]] = {}
     for name, raw in document.items():
         if not isinstance(raw, dict):

@@ -9,6 +9,7 @@ is removed or changes meaning (new keys may be added within a version).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO
@@ -27,6 +28,48 @@ SCHEMA_VERSION = 2  # 2: `legal` and a companion's `eligible` may be null (not v
 OUTPUT_FORMATS = ("text", "json", "github")
 COUNTED_ZONES = (Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION, Zone.MAYBEBOARD)
 FIRST_BREAKERS = 2  # breakers shown per companion in the text table
+
+
+# -- escaping: a name printed is shown, never obeyed --------------------------------------------------
+# File names, card names (from a decklist or from card data) and config values reach the output as
+# they are; in a terminal a control character in one of them would be obeyed (ESC starts a colour
+# or title sequence, CR rewrites the line) and on GitHub a line break would start a new workflow
+# command. Text output shows each such character as a visible escape instead: C0 controls, DEL,
+# C1 controls, the line/paragraph separators, the bidirectional overrides and isolates (which
+# reorder what follows them), and lone surrogates (undecodable bytes of a file name).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE_KEEPING_LINES = re.compile(
+    "[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+# In JSON the escapes are JSON's own, so a reader gets the exact text back. json.dumps escapes C0
+# controls itself; these it would leave raw (ensure_ascii=False keeps names readable).
+_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that was not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def escape_text(text: str) -> str:
+    """``text`` with every character a terminal (or a workflow log) would obey shown as a visible
+    escape: ``\\x1b`` for ESC, ``\\x0a`` for a line break, ``\\u202e`` for a bidi override."""
+    return _UNSAFE.sub(_escape_char, text)
+
+
+def escape_lines(text: str) -> str:
+    """Like :func:`escape_text`, but CR and LF are kept for the caller to encode (GitHub's
+    percent-encoding keeps the exact value for the log reader)."""
+    return _UNSAFE_KEEPING_LINES.sub(_escape_char, text)
+
+
+def json_text(document: Any) -> str:
+    """``document`` as indented JSON, with every character that JSON's encoder would leave raw and
+    a terminal would obey written as a ``\\uXXXX`` escape: the same value for a JSON reader."""
+    text = json.dumps(document, indent=2, ensure_ascii=False)
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 # -- what a run produced ------------------------------------------------------------------------------
@@ -126,14 +169,11 @@ def zone_counts(report: Report) -> dict[str, int]:
 def finding_line(finding: Finding, style: Style = Style()) -> str:
     """``path:line: CODE message`` (``path: CODE message`` for the deck as a whole). Warnings and
     infos carry ``[warning]``/``[info]`` after the code so piped output keeps the severity."""
-    where = (
-        finding.location.path
-        if finding.location.line <= 0
-        else f"{finding.location.path}:{finding.location.line}"
-    )
+    path = escape_text(finding.location.path)
+    where = path if finding.location.line <= 0 else f"{path}:{finding.location.line}"
     code = style(finding.code, fg=_SEVERITY_COLOUR[finding.severity], bold=True)
     tag = "" if finding.severity is Severity.ERROR else f" [{finding.severity}]"
-    return f"{style(where, bold=True)}: {code}{tag} {finding.message}"
+    return f"{style(where, bold=True)}: {code}{tag} {escape_text(finding.message)}"
 
 
 def counts_text(report: Report) -> str:
@@ -182,8 +222,8 @@ def verdict_text(result: DeckResult, style: Style = Style()) -> str:
 def deck_header(result: DeckResult, style: Style = Style()) -> str:
     report = result.report
     return (
-        f"{style(report.path, bold=True)}: format {report.format.name} ({result.format_source}); "
-        f"{counts_text(report)}: {verdict_text(result, style)}"
+        f"{style(escape_text(report.path), bold=True)}: format {escape_text(report.format.name)} "
+        f"({escape_text(result.format_source)}); {counts_text(report)}: {verdict_text(result, style)}"
     )
 
 
@@ -323,8 +363,7 @@ def not_checked_record(failure: FileNotChecked) -> dict[str, Any]:
 
 
 def write_json(run: RunResult, out: TextIO) -> None:
-    json.dump(json_document(run), out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    out.write(json_text(json_document(run)) + "\n")
 
 
 # -- GitHub Actions --------------------------------------------------------------------------------------
@@ -342,14 +381,19 @@ _GITHUB_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severit
 
 
 def github_annotation(finding: Finding) -> str:
-    properties = [f"file={escape_property(finding.location.path)}"]
+    """One workflow command. Line breaks and ``%`` (and ``:``/``,`` in properties) are
+    percent-encoded as GitHub documents, so the annotation carries the exact text; other control
+    characters (ESC, BEL, ...), which the log viewer would obey, are shown as visible escapes."""
+    properties = [f"file={escape_property(escape_lines(finding.location.path))}"]
     if finding.location.line > 0:
         properties.append(f"line={finding.location.line}")
     properties.append(f"title={escape_property(f'{finding.code} {finding.slug}')}")
-    return f"::{_GITHUB_COMMAND[finding.severity]} {','.join(properties)}::{escape_data(finding.message)}"
+    message = escape_data(escape_lines(finding.message))
+    return f"::{_GITHUB_COMMAND[finding.severity]} {','.join(properties)}::{message}"
 
 
 def _cell(text: str) -> str:
+    text = escape_lines(text)
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ").replace("\n", " ")
 
 
@@ -393,6 +437,7 @@ def write_github(run: RunResult, out: TextIO, *, step_summary: TextIO | None = N
 # -- tables (companions, formats, rules) ------------------------------------------------------------
 def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style = Style()) -> str:
     """A plain left-aligned table; the last column is not padded."""
+    rows = [[escape_text(str(cell)) for cell in row] for row in rows]
     widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
 
     def render(row: Sequence[str]) -> str:
@@ -455,8 +500,8 @@ def write_companions_text(results: Sequence[DeckResult], out: TextIO, *, color: 
         if undetermined:
             verdict += f"; not verified (unknown cards): {'; '.join(undetermined)}"
         out.write(
-            f"{style(report.path, bold=True)}: format {report.format.name} ({result.format_source}); "
-            f"eligible companions: {verdict}\n"
+            f"{style(escape_text(report.path), bold=True)}: format {escape_text(report.format.name)} "
+            f"({escape_text(result.format_source)}); eligible companions: {escape_text(verdict)}\n"
         )
         rows = [companion_row(c) for c in report.companions]
         out.write(table(rows, COMPANION_HEADERS, style) + "\n")

@@ -72,8 +72,7 @@ def parse_item(item: str, input_format: str | None) -> ParsedDeck:
     from deckcheck import decklist
 
     if item == STDIN:
-        data = sys.stdin.buffer.read()
-        return decklist.parse_bytes(data, STDIN_PATH, input_format)
+        return parse_stdin(input_format)
     data = read_decklist_file(item)
     if data is None:
         from deckcheck.decklist._base import whole_file_problem
@@ -82,6 +81,16 @@ def parse_item(item: str, input_format: str | None) -> ParsedDeck:
             item, input_format or "unknown", f"file too big (more than {decklist.MAX_BYTES:,} bytes, 5 MB)"
         )
     return decklist.parse_bytes(data, item, input_format)
+
+
+def parse_stdin(input_format: str | None) -> ParsedDeck:
+    """Standard input, read no further than a file would be (decklist.MAX_BYTES)."""
+    from deckcheck import decklist
+
+    try:
+        return decklist.parse_stream(sys.stdin.buffer, STDIN_PATH, input_format)
+    except OSError as exc:
+        raise InputError(f"{STDIN_PATH}: cannot read: {exc.strerror or type(exc).__name__}") from None
 
 
 def read_decklist_file(item: str) -> bytes | None:

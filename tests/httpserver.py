@@ -4,8 +4,9 @@ Each path is given one or more :class:`Reply` objects (or callables building one
 they are used in order and the last one repeats, so "429, then 200" is ``route(path, r429, r200)``.
 A reply can set the status, headers, an ETag / Last-Modified (the server then answers matching
 ``If-None-Match`` / ``If-Modified-Since`` with 304), a redirect, a delay before answering, a pause
-in the middle of the body, a body cut off after N bytes (the connection is dropped), or a gate
-(a ``threading.Event`` the server waits on before sending the body). Every request is recorded.
+in the middle of the body, a body sent one byte at a time (``trickle``), a body cut off after N
+bytes (the connection is dropped), or a gate (a ``threading.Event`` the server waits on before
+sending the body). Every request is recorded.
 
     with LocalHTTPServer() as server:
         server.route("/bulk-data", Reply.json({"data": []}, etag='"v1"'))
@@ -54,6 +55,7 @@ class Reply:
     pause_after: int | None = None  # body bytes after which to pause ``pause`` seconds
     pause: float = 0.0
     gate: threading.Event | None = None  # wait for this event before sending the body
+    trickle: float = 0.0  # send the body one byte at a time, this many seconds apart
 
     @classmethod
     def json(cls, payload: Any, **kwargs: Any) -> Reply:
@@ -225,6 +227,9 @@ class _Handler(BaseHTTPRequestHandler):
                 if owner.stopping.is_set():
                     return
         limit = len(body) if reply.truncate_after is None else min(reply.truncate_after, len(body))
+        if reply.trickle:
+            self._trickle(body[:limit], reply.trickle)
+            return
         try:
             for start, chunk in _chunks(body[:limit], reply.pause_after):
                 if start == reply.pause_after and reply.pause and owner.stopping.wait(reply.pause):
@@ -236,6 +241,17 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if reply.truncate_after is not None:
             self._drop_connection()
+
+    def _trickle(self, body: bytes, seconds: float) -> None:
+        for index in range(len(body)):
+            try:
+                self.wfile.write(body[index : index + 1])
+                self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):
+                self.close_connection = True
+                return
+            if self.server.owner.stopping.wait(seconds):
+                return
 
     def _drop_connection(self) -> None:
         self.close_connection = True

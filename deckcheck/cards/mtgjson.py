@@ -12,14 +12,19 @@ a "not legal" finding rather than "unknown card".
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import gzip
 import json
+import os
+import re
 import time
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from stat import S_ISREG
+from typing import Any, BinaryIO, cast
 
 from deckcheck.cards.store import FactsBuilder, write_store
 from deckcheck.cards.update import (
@@ -217,45 +222,252 @@ def _legalities(value: Any, where: str) -> dict[str, str]:
 
 
 # -- `deckcheck cards import` -------------------------------------------------------------------
-def load_atomic_cards(path: Path, progress: Progress | None = None) -> dict[str, Any]:
-    """Read AtomicCards ``.json`` or ``.json.gz`` (gzip is detected by its magic bytes, whatever the
-    file is called); a clear CardDataError naming the file for anything that is not one."""
+# Limits of what an AtomicCards file may hold, far beyond the real thing (the 2022-04-25 file is
+# 31 MB of JSON, 23,711 entries, the largest 5.3 kB): the file is streamed entry by entry, so
+# memory stays at about one entry plus a read chunk, and a file past a limit is refused when it
+# gets there instead of being read for ever.
+MAX_JSON_BYTES = 1 << 30  # decompressed
+MAX_ENTRY_CHARS = 1 << 20  # one card's faces with their translations, or the meta object
+MAX_ENTRIES = 1_000_000
+_READ_CHUNK = 1 << 20
+
+
+class _StreamError(CardDataError):
+    """A read error that already names the file."""
+
+
+class _AtomicCardsStream:
+    """The entries of an AtomicCards file, one at a time: ``meta`` is filled in when the file's
+    meta object is read (it comes first in MTGJSON's files, but any order is read)."""
+
+    def __init__(self, raw: BinaryIO, path: Path, progress: Progress | None) -> None:
+        self.raw = raw
+        self.path = path
+        self.progress = progress
+        self.size = os.fstat(raw.fileno()).st_size
+        self.meta: dict[str, Any] = {}
+        self.binary: BinaryIO = raw
+        self.decoder = codecs.getincrementaldecoder("utf-8-sig")()
+        self.buffer = ""
+        self.offset = 0
+        self.lines_before = 0  # line breaks in text already dropped from the buffer
+        self.columns_before = 0  # characters after the last of those, on its line
+        self.bytes_read = 0
+        self.eof = False
+        self.value_start = 0  # where the value being read starts (its size is bounded)
+        self.what = "the file"
+
+    # reading
+    def fill(self) -> bool:
+        if self.eof:
+            return False
+        try:
+            chunk = self.binary.read(_READ_CHUNK)
+            text = self.decoder.decode(chunk, final=not chunk)
+        except UnicodeDecodeError as exc:
+            raise self.fail(f"not UTF-8 text (byte {self.bytes_read + exc.start}: {exc.reason})") from None
+        self.bytes_read += len(chunk)
+        if self.bytes_read > MAX_JSON_BYTES:
+            raise self.fail(
+                f"more than {MAX_JSON_BYTES >> 20:,} MB of JSON: not an AtomicCards file (the real one "
+                "is a few hundred MB at most)"
+            )
+        if self.progress is not None:
+            self.progress("read", self.raw.tell(), self.size)
+        if not chunk:
+            self.eof = True
+        keep = min(self.offset, self.value_start)
+        dropped = self.buffer[:keep]
+        newlines = dropped.count("\n")
+        if newlines:
+            self.lines_before += newlines
+            self.columns_before = len(dropped) - dropped.rfind("\n") - 1
+        else:
+            self.columns_before += len(dropped)
+        self.buffer = self.buffer[keep:] + text
+        self.offset -= keep
+        self.value_start -= keep
+        if self.offset - self.value_start > MAX_ENTRY_CHARS or len(self.buffer) - self.value_start > (
+            MAX_ENTRY_CHARS + _READ_CHUNK
+        ):
+            raise self.fail(
+                f"{self.what} is larger than {MAX_ENTRY_CHARS >> 20} MB (the largest real entry is a "
+                "few kB): not an AtomicCards file",
+                self.value_start,
+            )
+        return bool(chunk) or bool(text)
+
+    def skip_space(self) -> str:
+        """Skip white space; the next character, or '' at the end of the file."""
+        while True:
+            match = _SPACE.match(self.buffer, self.offset)
+            self.offset = match.end() if match else self.offset
+            if self.offset < len(self.buffer):
+                return self.buffer[self.offset]
+            self.value_start = self.offset
+            if not self.fill():
+                return ""
+
+    def expect(self, char: str, what: str) -> None:
+        found = self.skip_space()
+        if found != char:
+            raise self.not_atomic_cards(what) if what else self.invalid(f"expected {char!r}")
+        self.offset += 1
+
+    def value(self, what: str) -> Any:
+        """The JSON value that starts here (read on until all of it is in the buffer)."""
+        if self.skip_space() == "":
+            raise self.invalid("the file ends early (truncated?)")
+        self.value_start, self.what = self.offset, what
+        if self.buffer[self.offset] not in '{["':
+            # A number or literal has no closing character: its end must be in view.
+            while not _SCALAR_END.search(self.buffer, self.offset) and self.fill():
+                pass
+        while True:
+            try:
+                value, end = _DECODER.raw_decode(self.buffer, self.offset)
+            except json.JSONDecodeError as exc:
+                if self.fill():
+                    continue
+                raise self.invalid(exc.msg, exc.pos) from None
+            except RecursionError:
+                raise self.fail(f"{what} is nested too deeply to be card data", self.value_start) from None
+            self.offset = end
+            self.value_start = end
+            return value
+
+    # errors
+    def position(self, index: int) -> tuple[int, int]:
+        newlines = self.buffer.count("\n", 0, index)
+        if newlines:
+            return self.lines_before + newlines + 1, index - self.buffer.rfind("\n", 0, index)
+        return self.lines_before + 1, self.columns_before + index + 1
+
+    def fail(self, message: str, index: int | None = None) -> _StreamError:
+        if index is None:
+            return _StreamError(f"{self.path}: {message}")
+        line, column = self.position(index)
+        return _StreamError(f"{self.path}: line {line}, column {column}: {message}")
+
+    def invalid(self, message: str, index: int | None = None) -> _StreamError:
+        return self.fail(f"invalid JSON ({message})", self.offset if index is None else index)
+
+    def not_atomic_cards(self, detail: str = "") -> _StreamError:
+        return _StreamError(
+            f"{self.path}: not an MTGJSON AtomicCards file (expected an object with 'meta' and a 'data' "
+            f"object mapping card names to lists of faces{'; ' + detail if detail else ''})",
+            hint="download AtomicCards.json.gz from https://mtgjson.com/downloads/all-files/",
+        )
+
+    # the document
+    def entries(self) -> Iterator[tuple[str, Any]]:
+        """``(card name, list of faces)`` for every entry of ``data``."""
+        with contextlib.ExitStack() as stack:
+            try:
+                if self.raw.read(2) == GZIP_MAGIC:
+                    self.raw.seek(0)
+                    self.binary = cast(BinaryIO, stack.enter_context(gzip.GzipFile(fileobj=self.raw)))
+                else:
+                    self.raw.seek(0)
+                yield from self._document()
+            except EOFError:
+                raise _StreamError(
+                    f"{self.path}: the gzip data is truncated (incomplete download?)"
+                ) from None
+            except (zlib.error, gzip.BadGzipFile) as exc:
+                raise _StreamError(f"{self.path}: corrupt gzip data ({exc})") from None
+            except OSError as exc:
+                raise _StreamError(f"{self.path}: cannot read ({exc.strerror or exc})") from None
+
+    def _document(self) -> Iterator[tuple[str, Any]]:
+        if self.skip_space() != "{":
+            raise self.not_atomic_cards()
+        self.offset += 1
+        seen_data = False
+        following = self.skip_space()
+        while following != "}":
+            key = self.value("a key")
+            if not isinstance(key, str):
+                raise self.invalid("expected a key")
+            self.expect(":", "")
+            if key == "data":
+                if self.skip_space() != "{":
+                    raise self.not_atomic_cards("'data' is not an object")
+                seen_data = True
+                yield from self._data()
+            else:
+                value = self.value(f"'{key}'")
+                if key == "meta" and isinstance(value, Mapping):
+                    self.meta.update(value)
+            following = self.skip_space()
+            if following == ",":
+                self.offset += 1
+                following = self.skip_space()
+            elif following not in ("}", ""):
+                raise self.invalid(f"expected ',' or '}}' but found {following!r}")
+            if following == "":
+                raise self.invalid("the file ends early (truncated?)")
+        self.offset += 1
+        if self.skip_space() != "":
+            raise self.invalid("unexpected data after the AtomicCards object")
+        if not seen_data:
+            raise self.not_atomic_cards("there is no 'data'")
+
+    def _data(self) -> Iterator[tuple[str, Any]]:
+        self.offset += 1  # the '{'
+        count = 0
+        following = self.skip_space()
+        while following != "}":
+            key = self.value("a card name")
+            if not isinstance(key, str):
+                raise self.invalid("expected a card name")
+            self.expect(":", "")
+            entry = self.value(f"data[{key[:80]!r}]")
+            count += 1
+            if count > MAX_ENTRIES:
+                raise self.fail(f"more than {MAX_ENTRIES:,} entries in 'data': not an AtomicCards file")
+            yield key, entry
+            following = self.skip_space()
+            if following == ",":
+                self.offset += 1
+                following = self.skip_space()
+            elif following not in ("}", ""):
+                raise self.invalid(f"expected ',' or '}}' but found {following!r}")
+            if following == "":
+                raise self.invalid("the file ends early (truncated?)")
+        self.offset += 1
+
+
+_DECODER = json.JSONDecoder()
+_SPACE = re.compile(r"[ \t\r\n]*")
+_SCALAR_END = re.compile(r"[,}\] \t\r\n]")
+
+
+@contextlib.contextmanager
+def _opened(path: Path) -> Iterator[BinaryIO]:
     try:
-        with open(path, "rb") as handle:
-            compressed = handle.read(2) == GZIP_MAGIC
-        size = path.stat().st_size
-        if progress is not None:
-            progress("read", 0, size)
-        opener = gzip.open if compressed else open
-        with opener(path, "rb") as handle:
-            raw = handle.read()
+        handle = open(path, "rb")  # noqa: SIM115 (closed below; errors mapped here)
     except FileNotFoundError:
         raise CardDataError(f"{path}: file not found") from None
     except IsADirectoryError:
         raise CardDataError(f"{path}: is a directory, not an AtomicCards file") from None
-    except EOFError:
-        raise CardDataError(f"{path}: the gzip data is truncated (incomplete download?)") from None
-    except (zlib.error, gzip.BadGzipFile) as exc:
-        raise CardDataError(f"{path}: corrupt gzip data ({exc})") from None
     except OSError as exc:
         raise CardDataError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    if progress is not None:
-        progress("read", size, size)
-    try:
-        payload = json.loads(raw)
-    except UnicodeDecodeError as exc:
-        raise CardDataError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
-    except json.JSONDecodeError as exc:
-        raise CardDataError(
-            f"{path}: line {exc.lineno}, column {exc.colno}: invalid JSON ({exc.msg})"
-        ) from None
-    if not isinstance(payload, dict) or not isinstance(payload.get("data"), dict):
-        raise CardDataError(
-            f"{path}: not an MTGJSON AtomicCards file (expected an object with 'meta' and a 'data' "
-            "object mapping card names to lists of faces)",
-            hint="download AtomicCards.json.gz from https://mtgjson.com/downloads/all-files/",
-        )
-    return payload
+    with handle:
+        if not S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise CardDataError(f"{path}: not a regular file, not an AtomicCards file")
+        yield handle
+
+
+def load_atomic_cards(path: Path, progress: Progress | None = None) -> dict[str, Any]:
+    """Read AtomicCards ``.json`` or ``.json.gz`` (gzip is detected by its magic bytes, whatever the
+    file is called) into ``{"meta": ..., "data": ...}``; a clear CardDataError naming the file for
+    anything that is not one. Read as a stream within the limits above (MAX_JSON_BYTES, ...);
+    ``cards import`` converts entry by entry instead of holding them all."""
+    with _opened(path) as handle:
+        stream = _AtomicCardsStream(handle, path, progress)
+        data = dict(stream.entries())
+    return {"meta": stream.meta, "data": data}
 
 
 def import_atomic_cards(
@@ -267,31 +479,43 @@ def import_atomic_cards(
     facts: FactsBuilder | None = None,
 ) -> UpdateResult:
     """`deckcheck cards import FILE`: build the card store from MTGJSON AtomicCards, atomically
-    (a failure leaves the previous store as it was). ``facts``: also store these per-card facts
-    (see :func:`~deckcheck.cards.store.write_store`); the CLI passes ``default_facts_builder()``."""
+    (a failure leaves the previous store as it was). The file is converted entry by entry as it is
+    read. ``facts``: also store these per-card facts (see
+    :func:`~deckcheck.cards.store.write_store`); the CLI passes ``default_facts_builder()``."""
     started = time.monotonic()
-    payload = load_atomic_cards(path, progress)
-    raw_meta = payload.get("meta")
-    source_meta = raw_meta if isinstance(raw_meta, Mapping) else {}
     meta = {
         "source": "mtgjson",
-        "mtgjson_version": str(source_meta.get("version", "")),
-        "mtgjson_date": str(source_meta.get("date", "")),
-        "updated_at": str(source_meta.get("date", "")),
+        "mtgjson_version": "",
+        "mtgjson_date": "",
+        "updated_at": "",
         "file": str(path),
         "imported_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     stats = ConversionStats()
-    with update_lock(store_path, timeout=lock_timeout):
-        try:
-            count = write_store(
-                counting_progress(records_from_atomic_cards(payload, stats=stats), progress),
-                store_path,
-                meta=meta,
-                facts=facts,
-            )
-        except CardDataError as exc:
-            raise CardDataError(f"{path}: {exc.message}", hint=exc.hint) from None
+    with _opened(path) as handle:
+        stream = _AtomicCardsStream(handle, path, progress)
+
+        def records() -> Iterator[dict[str, Any]]:
+            for key, entry in stream.entries():
+                record = record_from_atomic_entry(key, entry, stats)
+                if record is not None:
+                    yield record
+            # write_store reads its meta once every record is in: the file's meta is known by then.
+            meta["mtgjson_version"] = str(stream.meta.get("version", ""))
+            meta["mtgjson_date"] = meta["updated_at"] = str(stream.meta.get("date", ""))
+
+        with update_lock(store_path, timeout=lock_timeout):
+            try:
+                count = write_store(
+                    counting_progress(unique_by_name(records(), stats), progress),
+                    store_path,
+                    meta=meta,
+                    facts=facts,
+                )
+            except _StreamError:
+                raise
+            except CardDataError as exc:
+                raise CardDataError(f"{path}: {exc.message}", hint=exc.hint) from None
     return UpdateResult(
         source="mtgjson",
         store_path=store_path,

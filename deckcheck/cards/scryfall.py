@@ -19,10 +19,11 @@ import gzip
 import io
 import json
 import re
+import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Protocol, cast
@@ -47,6 +48,7 @@ from deckcheck.cards.update import (
     Progress,
     UpdateResult,
     counting_progress,
+    has_control_characters,
     scratch_file,
     unique_by_name,
     update_lock,
@@ -67,6 +69,37 @@ MAX_RETRY_WAIT = 60.0  # Scryfall's 429 lockout is 30 s; never wait longer than 
 MAX_RATE_LIMIT_RETRIES = 2
 DEFAULT_RETRY_AFTER = 30.0  # a 429 without Retry-After: Scryfall's documented lockout
 CHUNK_SIZE = 1 << 16
+# The whole of one `cards update` step (the bulk list, redirects, the download), however slowly a
+# server answers: a full oracle_cards update takes seconds, the all_cards file (~500 MB) a few
+# minutes on a slow line. Past it the update gives up and the store stays as it was.
+DEFAULT_DEADLINE = 1800.0
+WAIT_TICK = 1.0  # seconds between "waiting" progress reports while nothing arrives
+
+
+@dataclass(frozen=True)
+class BulkLimits:
+    """What a bulk file of one type may be, far beyond the real thing, so that a hostile or broken
+    server is refused when it gets there: the download and its decompressed JSON are bounded (so
+    is the disk they take), and so are one line or array item (so is memory) and the count."""
+
+    download_bytes: int
+    json_bytes: int
+    item_chars: int
+    objects: int
+
+
+# Real sizes, 2026: oracle_cards about 35,000 objects, 170 MB of JSON (30 MB gzip); all_cards
+# about 550,000 objects, 2.5 GB (500 MB gzip); the largest object a few tens of kB.
+BULK_LIMITS: Mapping[str, BulkLimits] = {
+    BULK_TYPE: BulkLimits(1 << 30, 4 << 30, 4 << 20, 1_000_000),
+    "all_cards": BulkLimits(16 << 30, 64 << 30, 4 << 20, 20_000_000),
+}
+BULK_LIST_MAX_BYTES = 1 << 20  # the /bulk-data answer is about 5 kB
+
+
+def limits_for(bulk_type: str) -> BulkLimits:
+    return BULK_LIMITS.get(bulk_type, BULK_LIMITS["all_cards"])
+
 
 # Objects that are not cards a deck can contain: Scryfall bulk files include every object type.
 SKIPPED_LAYOUTS = frozenset(
@@ -283,10 +316,14 @@ class BulkFileReader:
         *,
         keep_line: Callable[[str], bool] | None = None,
         progress: Progress | None = None,
+        limits: BulkLimits | None = None,
     ) -> None:
         """``keep_line``: a cheap test on the raw text of a JSON-lines line; lines it rejects are
         not decoded (a ``cards update --languages`` scan skips most of all_cards this way). It
-        must accept every line that can matter. ``progress`` hears ("read", bytes, file size)."""
+        must accept every line that can matter. ``progress`` hears ("read", bytes, file size).
+        ``limits``: the longest line or array item and the most objects read (default: those of
+        all_cards, the largest bulk file)."""
+        self.limits = limits or limits_for("all_cards")
         self.path = path
         self.label = label or str(path)
         self.position = "start of file"
@@ -322,11 +359,25 @@ class BulkFileReader:
             raise _PositionedError(f"{self.label}: cannot read: {exc.strerror or exc}") from None
 
     def _lines(self, text: IO[str]) -> Iterator[Any]:
-        for number, line in enumerate(text, start=1):
+        longest = self.limits.item_chars
+        objects = 0
+        number = 0
+        while line := text.readline(longest + 1):  # a bounded read: one line never fills memory
+            number += 1
+            if len(line) > longest and not line.endswith("\n"):
+                raise _PositionedError(
+                    f"{self.label}: line {number} is longer than {longest:,} characters "
+                    "(a card object is a few kB): not a Scryfall bulk file"
+                )
             if number % 4096 == 0:
                 self._report_progress()
             if not line.strip() or (self.keep_line is not None and not self.keep_line(line)):
                 continue
+            objects += 1
+            if objects > self.limits.objects:
+                raise _PositionedError(
+                    f"{self.label}: more than {self.limits.objects:,} objects: not a Scryfall bulk file"
+                )
             self.position = f"line {number}"
             try:
                 yield json.loads(line)
@@ -336,7 +387,12 @@ class BulkFileReader:
                 ) from None
 
     def _array(self, text: IO[str]) -> Iterator[Any]:
-        for item, value in enumerate(iter_json_array(text, self.label), start=1):
+        values = iter_json_array(text, self.label, max_item_chars=self.limits.item_chars)
+        for item, value in enumerate(values, start=1):
+            if item > self.limits.objects:
+                raise _PositionedError(
+                    f"{self.label}: more than {self.limits.objects:,} objects: not a Scryfall bulk file"
+                )
             self.position = f"array item {item}"
             if item % 4096 == 0:
                 self._report_progress()
@@ -391,10 +447,25 @@ _SPACE = re.compile(r"[ \t\r\n]*")
 _SCALAR_END = re.compile(r"[,\] \t\r\n]")
 
 
-def iter_json_array(stream: IO[str], label: str, *, chunk_size: int = 1 << 20) -> Iterator[Any]:
-    """Stream the elements of one top-level JSON array without holding the whole text."""
+def iter_json_array(
+    stream: IO[str], label: str, *, chunk_size: int = 1 << 20, max_item_chars: int | None = None
+) -> Iterator[Any]:
+    """Stream the elements of one top-level JSON array without holding the whole text; an element
+    longer than ``max_item_chars`` is refused once that much of it has been read."""
     decoder = json.JSONDecoder()
     cursor = _ArrayCursor(stream, label, chunk_size)
+
+    def too_long() -> _PositionedError:
+        return cursor.error(
+            f"an array item is longer than {max_item_chars:,} characters (a card object is a few kB): "
+            "not a Scryfall bulk file"
+        )
+
+    def more() -> bool:
+        if max_item_chars is not None and len(cursor.buffer) - cursor.offset > max_item_chars:
+            raise too_long()
+        return cursor.fill()
+
     if cursor.skip_space() != "[":
         raise cursor.error("expected a JSON array")
     cursor.offset += 1
@@ -406,15 +477,17 @@ def iter_json_array(stream: IO[str], label: str, *, chunk_size: int = 1 << 20) -
         if cursor.buffer[cursor.offset] not in '{["':
             # A number or literal has no closing character: read on until its end is in view, or
             # "-500." cut at a chunk boundary would decode as -500.
-            while not _SCALAR_END.search(cursor.buffer, cursor.offset) and cursor.fill():
+            while not _SCALAR_END.search(cursor.buffer, cursor.offset) and more():
                 pass
         while True:
             try:
                 value, end = decoder.raw_decode(cursor.buffer, cursor.offset)
             except json.JSONDecodeError as exc:
-                if cursor.fill():  # the element may continue in the next chunk
+                if more():  # the element may continue in the next chunk
                     continue
                 raise cursor.error(f"invalid JSON ({exc.msg})", exc.pos) from None
+            except RecursionError:
+                raise cursor.error("an array item is nested too deeply to be a card object") from None
             break
         cursor.offset = end
         yield value
@@ -457,15 +530,21 @@ def _first_significant_byte(stream: BinaryIO) -> bytes:
     return head.lstrip(b"\xef\xbb\xbf").lstrip(b" \t\r\n")[:1]
 
 
-def verify_bulk_file(path: Path, label: str) -> int:
+def verify_bulk_file(path: Path, label: str, max_bytes: int | None = None) -> int:
     """Read the whole file through its gzip layers (CRC and length are checked at the end of each
     gzip member); the number of decompressed bytes. A truncated or corrupt gzip fails here, before
-    anything is converted."""
+    anything is converted, and so does one that decompresses to more than ``max_bytes``."""
     total = 0
     try:
         with open(path, "rb") as raw, _decompressed(raw) as stream:
             while chunk := stream.read(1 << 20):
                 total += len(chunk)
+                if max_bytes is not None and total > max_bytes:
+                    raise CardDataError(
+                        f"{label}: decompresses to more than {_megabytes(max_bytes)} "
+                        "(far more than any Scryfall bulk file): not a Scryfall bulk file",
+                        hint="is DECKCHECK_SCRYFALL_API pointing at the Scryfall API?",
+                    )
     except EOFError:
         raise NetworkError(
             f"{label}: the download is incomplete (the gzip data ends after {total:,} bytes)",
@@ -477,6 +556,10 @@ def verify_bulk_file(path: Path, label: str) -> int:
             hint="run `deckcheck cards update` again; if it keeps failing the file on the server is damaged",
         ) from None
     return total
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / (1 << 20):,.0f} MB"
 
 
 # -- `deckcheck cards update` -------------------------------------------------------------------
@@ -561,6 +644,91 @@ def _api_headers() -> dict[str, str]:
 SessionFactory = Callable[[Path], requests.Session]
 
 
+class _DeadlineTimeout(urllib3.Timeout):
+    """``per_read`` seconds for the connection and for each read, but never past the update's
+    deadline: urllib3 asks again before every connection and response (each redirect too)."""
+
+    def __init__(self, per_read: float, deadline: _Deadline) -> None:
+        super().__init__(connect=per_read, read=per_read)
+        self.per_read = per_read
+        self.deadline = deadline
+
+    def clone(self) -> _DeadlineTimeout:
+        return _DeadlineTimeout(self.per_read, self.deadline)
+
+    @property
+    def connect_timeout(self) -> float:
+        return self.deadline.cap(self.per_read)
+
+    @property
+    def read_timeout(self) -> float:
+        return self.deadline.cap(self.per_read)
+
+
+@dataclass(frozen=True)
+class _Deadline:
+    """When the whole update step must be over (time.monotonic()), and what it reports while it
+    waits for a server."""
+
+    seconds: float | None
+    started: float
+    progress: Progress | None = None
+
+    @classmethod
+    def start(cls, seconds: float | None, progress: Progress | None = None) -> _Deadline:
+        return cls(seconds, time.monotonic(), progress)
+
+    def left(self) -> float | None:
+        return None if self.seconds is None else self.started + self.seconds - time.monotonic()
+
+    def cap(self, seconds: float) -> float:
+        left = self.left()
+        return seconds if left is None else max(0.01, min(seconds, left))
+
+    def passed(self) -> bool:
+        left = self.left()
+        return left is not None and left <= 0
+
+    def error(self, what: str, url: str) -> NetworkError:
+        return NetworkError(
+            f"{what}: gave up after {time.monotonic() - self.started:.0f} s: the whole update may take "
+            f"{self.seconds:g} s and {_host(url)} is answering too slowly ({url})",
+            hint="try again later, or allow more time with `deckcheck cards update --deadline SECONDS`; "
+            "the card store was not changed",
+        )
+
+    @contextlib.contextmanager
+    def waiting(self) -> Iterator[Callable[[], None]]:
+        """While the block runs, report ("wait", seconds since the last sign of life, seconds
+        allowed) every WAIT_TICK in which nothing arrived (the block is stuck on a server); the
+        block calls the function it is given whenever something did. Without a progress callback
+        nothing runs."""
+        last = [time.monotonic()]
+
+        def alive() -> None:
+            last[0] = time.monotonic()
+
+        if self.progress is None:
+            yield alive
+            return
+        progress, stop = self.progress, threading.Event()
+        allowed = None if self.seconds is None else int(self.seconds)
+
+        def tick() -> None:
+            while not stop.wait(WAIT_TICK):
+                quiet = time.monotonic() - last[0]
+                if quiet >= WAIT_TICK:
+                    progress("wait", int(quiet), allowed)
+
+        ticker = threading.Thread(target=tick, name="deckcheck-wait", daemon=True)
+        ticker.start()
+        try:
+            yield alive
+        finally:
+            stop.set()
+            ticker.join()
+
+
 @dataclass(frozen=True)
 class _Fetch:
     """What every request of one update shares."""
@@ -568,15 +736,31 @@ class _Fetch:
     timeout: float
     max_retry_wait: float
     sleep: Callable[[float], None]
+    deadline: _Deadline = field(default_factory=lambda: _Deadline.start(None))
 
-    def get(self, session: requests.Session, url: str, what: str, **kwargs: Any) -> requests.Response:
-        """GET with Scryfall's 429 rule honoured (wait as asked, a bounded number of times);
-        every failure becomes a NetworkError that says what was being fetched."""
+    def get(
+        self, session: requests.Session, url: str, what: str, *, max_body: int | None = None, **kwargs: Any
+    ) -> requests.Response:
+        """GET with Scryfall's 429 rule honoured (wait as asked, a bounded number of times), within
+        the deadline; every failure becomes a NetworkError that says what was being fetched. A body
+        that is not streamed is read here, bounded by ``max_body`` bytes and by the deadline."""
         retries = 0
         while True:
+            if self.deadline.passed():
+                raise self.deadline.error(what, url)
+            body = _BoundedBody(what, url, max_body, self)
             try:
-                response = session.get(url, timeout=self.timeout, **kwargs)
+                with self.deadline.waiting():
+                    response = session.get(
+                        url,
+                        # requests passes a urllib3 Timeout through as it is (its stubs say float)
+                        timeout=cast(float, _DeadlineTimeout(self.timeout, self.deadline)),
+                        hooks={"response": [body.read]},
+                        **kwargs,
+                    )
             except requests.Timeout:
+                if self.deadline.passed():
+                    raise self.deadline.error(what, url) from None
                 raise NetworkError(
                     f"{what}: no answer from {_host(url)} within {self.timeout:g} s ({url})",
                     hint="check the connection and run the command again; the card store was not changed",
@@ -597,6 +781,9 @@ class _Fetch:
                     hint="wait a minute before running `deckcheck cards update` again",
                 )
             retries += 1
+            left = self.deadline.left()
+            if left is not None and wait >= left:
+                raise self.deadline.error(what, url)
             self.sleep(wait)
         if response.status_code >= 400:
             status = f"HTTP {response.status_code} {response.reason or ''}".strip()
@@ -608,6 +795,51 @@ class _Fetch:
             )
             raise NetworkError(f"{what}: {status} from {url}", hint=hint)
         return response
+
+
+class _BoundedBody:
+    """A response hook: reads a body that is not streamed (the bulk list, redirects, errors) in
+    pieces, refusing one larger than ``limit`` bytes or slower than the deadline, before requests
+    or the HTTP cache would read all of it into memory whatever its size."""
+
+    def __init__(self, what: str, url: str, limit: int | None, fetch: _Fetch) -> None:
+        self.what, self.url, self.limit = what, url, limit
+        self.deadline, self.timeout = fetch.deadline, fetch.timeout
+
+    def read(self, response: requests.Response, *args: Any, **kwargs: Any) -> requests.Response:
+        if kwargs.get("stream") or getattr(response, "_content", None) is not False:
+            return response  # streamed by the caller, or a cached copy already in memory
+        limit = BULK_LIST_MAX_BYTES if self.limit is None else self.limit
+        declared = _int_header(response.headers.get("Content-Length"))
+        if declared is not None and declared > limit:
+            response.close()
+            raise self.too_large(f"{declared:,} bytes")
+        pieces: list[bytes] = []
+        size = 0
+        try:
+            while piece := response.raw.read1(CHUNK_SIZE):
+                size += len(piece)
+                if size > limit:
+                    response.close()
+                    raise self.too_large(f"more than {limit:,} bytes")
+                if self.deadline.passed():
+                    response.close()
+                    raise self.deadline.error(self.what, self.url)
+                pieces.append(piece)
+        except (urllib3.exceptions.HTTPError, requests.RequestException, OSError) as exc:
+            if self.deadline.passed():
+                raise self.deadline.error(self.what, self.url) from None
+            raise _network_failure(self.what, self.url, size, exc, self.timeout) from None
+        response._content = b"".join(pieces)
+        response._content_consumed = True  # type: ignore[attr-defined]
+        return response
+
+    def too_large(self, size: str) -> NetworkError:
+        return NetworkError(
+            f"{self.what}: the answer from {_host(self.url)} is {size}, far more than it should be "
+            f"({self.url})",
+            hint="is DECKCHECK_SCRYFALL_API pointing at the Scryfall API? the card store was not changed",
+        )
 
 
 def _retry_after(value: str | None) -> float:
@@ -663,29 +895,45 @@ def _download(
     target: Path,
     progress: Progress | None,
 ) -> _Downloaded:
-    """Stream the bulk file to ``target`` exactly as sent, checking that all of it arrived."""
+    """Stream the bulk file to ``target`` exactly as sent, checking that all of it arrived, that
+    it stays within the bulk type's download limit, and that it arrives before the deadline."""
     url = descriptor.download_uri
     what = f"downloading {descriptor.type}"
+    most = limits_for(descriptor.type).download_bytes
+    if descriptor.compressed_size is not None and descriptor.compressed_size > most:
+        raise _too_large(what, url, f"is listed as {descriptor.compressed_size:,} bytes", most)
     response = fetch.get(session, url, what, stream=True)
+    deadline = fetch.deadline
     with response:
         encoding = response.headers.get("Content-Encoding", "").strip().lower()
         if encoding not in ("", "identity", "gzip"):
             raise NetworkError(f"{what}: {url} was sent with unsupported Content-Encoding {encoding!r}")
         length = _int_header(response.headers.get("Content-Length"))
+        if length is not None and length > most:
+            raise _too_large(what, url, f"is sent as {length:,} bytes", most)
         total = length if length is not None else descriptor.compressed_size
         written = 0
-        chunks = response.raw.stream(CHUNK_SIZE, decode_content=False)
         try:
-            with open(target, "wb") as out:
+            with open(target, "wb") as out, deadline.waiting() as alive:
                 while True:
+                    _limit_socket_wait(response, deadline.cap(fetch.timeout))
                     try:
-                        chunk = next(chunks)
-                    except StopIteration:
-                        break
+                        # read1: whatever has arrived, so a trickling server cannot hold one read
+                        # (and the update) past the deadline.
+                        chunk = response.raw.read1(CHUNK_SIZE, decode_content=False)
+                        alive()
                     except (urllib3.exceptions.HTTPError, requests.RequestException, OSError) as exc:
+                        if deadline.passed():
+                            raise deadline.error(what, url) from None
                         raise _network_failure(what, url, written, exc, fetch.timeout) from None
+                    if not chunk:
+                        break
                     out.write(chunk)
                     written += len(chunk)
+                    if written > most:
+                        raise _too_large(what, url, f"is more than {most:,} bytes", most)
+                    if deadline.passed():
+                        raise deadline.error(what, url)
                     if progress is not None:
                         progress("download", written, total)
         except OSError as exc:
@@ -708,6 +956,24 @@ def _download(
             hint="run `deckcheck cards update` again; the card store was not changed",
         )
     return _Downloaded(written, etag, last_modified)
+
+
+def _too_large(what: str, url: str, size: str, most: int) -> NetworkError:
+    return NetworkError(
+        f"{what}: the file {size}, more than the {_megabytes(most)} any real one could be; "
+        f"not downloaded ({url})",
+        hint="is DECKCHECK_SCRYFALL_API pointing at the Scryfall API? the card store was not changed",
+    )
+
+
+def _limit_socket_wait(response: requests.Response, seconds: float) -> None:
+    """Wait at most ``seconds`` for the next piece of the body (the deadline may be nearer than
+    the per-read timeout set when the response began)."""
+    connection = getattr(response.raw, "connection", None)
+    sock = getattr(connection, "sock", None)
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.settimeout(seconds)
 
 
 def _network_failure(what: str, url: str, written: int, exc: BaseException, timeout: float) -> NetworkError:
@@ -765,6 +1031,7 @@ def _fetch_bulk_list(
     try:
         # `refresh` revalidates a cached copy that is still fresh: --force means "ask Scryfall now".
         response = fetch.get(session, url, what, refresh=True) if force else fetch.get(session, url, what)
+        age_note = _cached_list_note(response)
     except NetworkError as failure:
         if not stale_if_error:
             raise
@@ -777,7 +1044,26 @@ def _fetch_bulk_list(
         return _json_body(cached, url), f"{failure.message}; used the bulk file list cached{when}"
     finally:
         settings.stale_if_error = stale_if_error
-    return _json_body(response, url), None
+    return _json_body(response, url), age_note
+
+
+def _cached_list_note(response: requests.Response) -> str | None:
+    """How old the list is when it came from the HTTP cache without asking Scryfall (a copy
+    younger than DESCRIPTOR_MAX_AGE): a build Scryfall made since then is not seen yet."""
+    if not getattr(response, "from_cache", False) or getattr(response, "revalidated", False):
+        return None
+    created = getattr(response, "created_at", None)
+    if not isinstance(created, datetime):
+        return None
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=UTC)
+    minutes = max(0, int((datetime.now(UTC) - created).total_seconds() // 60))
+    age = f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
+    limit = int(DESCRIPTOR_MAX_AGE.total_seconds() // 3600)
+    return (
+        f"Scryfall's list of bulk files was last asked for {age} ago (it is reused for up to {limit} h; "
+        "`deckcheck cards update --force` asks again now)"
+    )
 
 
 def _json_body(response: requests.Response, url: str) -> Any:
@@ -807,6 +1093,7 @@ def update_from_scryfall(
     sleep: Callable[[float], None] = time.sleep,
     bulk_type: str = BULK_TYPE,
     facts: FactsBuilder | None = None,
+    deadline: float | None = DEFAULT_DEADLINE,
 ) -> UpdateResult:
     """`deckcheck cards update`: bring the card store up to date with Scryfall's ``oracle_cards``.
 
@@ -815,14 +1102,15 @@ def update_from_scryfall(
     ``offline`` never touches the network: it reports what the current store holds.
     ``facts``: also store these per-card facts (see :func:`~deckcheck.cards.store.write_store`; the
     CLI passes ``default_facts_builder()``). A current store whose facts are missing or of another
-    version is rebuilt from its own records, without a download.
+    version is rebuilt from its own records, without a download. ``deadline``: seconds the network
+    part may take in all (``timeout`` is per read); past it a NetworkError, the store as it was.
     """
     started = time.monotonic()
     if offline:
         return offline_result(store_path, started)
-    fetch = _Fetch(timeout=timeout, max_retry_wait=max_retry_wait, sleep=sleep)
     bulk_url = api_base.rstrip("/") + "/bulk-data"
     with update_lock(store_path, timeout=lock_timeout):
+        fetch = _Fetch(timeout, max_retry_wait, sleep, _Deadline.start(deadline, progress))
         payload, notes = _bulk_list(session_factory, store_path, fetch, bulk_url, force, progress)
         descriptor = parse_bulk_list(payload, bulk_url, bulk_type)
         meta = read_store_meta(store_path)
@@ -843,7 +1131,8 @@ def update_from_scryfall(
             with download_session_factory() as download_session:
                 downloaded = _download(download_session, fetch, descriptor, part, progress)
             label = f"Scryfall {bulk_type} file {descriptor.download_uri}"
-            verify_bulk_file(part, label)
+            limits = limits_for(bulk_type)
+            verify_bulk_file(part, label, limits.json_bytes)
             new_meta = {
                 "source": "scryfall",
                 "bulk_type": bulk_type,
@@ -855,7 +1144,7 @@ def update_from_scryfall(
                 "downloaded_at": datetime.now(UTC).isoformat(timespec="seconds"),
                 "api_base": api_base,
             }
-            reader = BulkFileReader(part, label)
+            reader = BulkFileReader(part, label, limits=limits)
             records = counting_progress(records_from_scryfall(reader, stats=stats), progress)
             try:
                 count = write_store(records, store_path, meta=new_meta, facts=facts)
@@ -987,7 +1276,7 @@ class PrintedNameIndex:
         self.objects += 1
         # a name that is the English one adds nothing (some printings keep the English name)
         english = {key, *(str(f.get("name")) for f in face_list)}
-        new_names = [name for name in printed[1] if name not in english]
+        new_names = [n for n in printed[1] if n not in english and not has_control_characters(n)]
         if not new_names:
             return
         found = self.names.setdefault(key, {}).setdefault(str(lang), [])
@@ -1060,6 +1349,7 @@ def update_languages_from_scryfall(
     max_retry_wait: float = MAX_RETRY_WAIT,
     sleep: Callable[[float], None] = time.sleep,
     facts: FactsBuilder | None = None,
+    deadline: float | None = DEFAULT_DEADLINE,
 ) -> UpdateResult:
     """`deckcheck cards update --languages zhs,de,...`: add the localized printed names of Scryfall's
     ``all_cards`` bulk file to the existing card store, so decklists written in those languages
@@ -1070,13 +1360,13 @@ def update_languages_from_scryfall(
     plus those names, atomically (a failure anywhere leaves it as it was). Languages indexed by an
     earlier run are kept and refreshed. Nothing is downloaded when the store already holds these
     languages from the all_cards file Scryfall lists (unless ``force``). ``facts`` as for
-    :func:`update_from_scryfall`.
+    :func:`update_from_scryfall`, and so are ``deadline`` and the limits of the download.
     """
     started = time.monotonic()
     requested = parse_languages(list(languages))
-    fetch = _Fetch(timeout=timeout, max_retry_wait=max_retry_wait, sleep=sleep)
     bulk_url = api_base.rstrip("/") + "/bulk-data"
     with update_lock(store_path, timeout=lock_timeout):
+        fetch = _Fetch(timeout, max_retry_wait, sleep, _Deadline.start(deadline, progress))
         meta = read_store_meta(store_path)
         if not meta:
             raise CardDataError(

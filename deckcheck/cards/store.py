@@ -179,6 +179,25 @@ class _MemoryBackend:
         return len(self._records)
 
 
+_REBUILD_HINT = "rebuild it with `deckcheck cards update` or `deckcheck cards import FILE`"
+
+
+def _unopenable(path: Path, exc: sqlite3.DatabaseError) -> CardDataError:
+    """Why a store cannot be opened, in the user's terms: not readable by them, or damaged."""
+    try:
+        with open(path, "rb") as handle:
+            handle.read(1)
+    except PermissionError:
+        return CardDataError(
+            f"card store {path}: permission denied (reading it needs read permission on the file)",
+            hint="ask its owner to make it readable (chmod a+r), or use a store of your own: "
+            "--card-db PATH, or DECKCHECK_CACHE_DIR",
+        )
+    except OSError:
+        pass
+    return CardDataError(f"card store {path} is unreadable ({exc})", hint=_REBUILD_HINT)
+
+
 class _SqliteBackend:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -188,26 +207,37 @@ class _SqliteBackend:
             self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
             self.meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.DatabaseError as exc:
-            raise CardDataError(
-                f"card store {path} is unreadable ({exc})",
-                hint="rebuild it with `deckcheck cards update` or `deckcheck cards import FILE`",
-            ) from None
+            raise _unopenable(path, exc) from None
         if self.meta.get("schema_version") != SCHEMA_VERSION:
             raise CardDataError(
                 f"card store {path} has schema {self.meta.get('schema_version')!r}, "
                 f"this deckcheck reads {SCHEMA_VERSION!r}",
-                hint="rebuild it with `deckcheck cards update` or `deckcheck cards import FILE`",
+                hint=_REBUILD_HINT,
             )
 
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[None]:
+        """A page that cannot be read (a damaged or truncated file) surfaces when a query reaches
+        it, which may be long after opening: name the store and the way out, never a raw error."""
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:
+            raise CardDataError(
+                f"card store {self.path} is damaged ({exc})",
+                hint=f"{_REBUILD_HINT}; `deckcheck cards info --verify` checks a store",
+            ) from None
+
     def record(self, name: str) -> Mapping[str, Any] | None:
-        row = self._db.execute("SELECT record FROM cards WHERE name = ?", (name,)).fetchone()
+        with self._reading():
+            row = self._db.execute("SELECT record FROM cards WHERE name = ?", (name,)).fetchone()
         return None if row is None else json.loads(row[0])
 
     def _name_rows(self, key: str, printed: bool) -> list[NameRow]:
         op = "=" if printed else "!="
-        rows = self._db.execute(
-            f"SELECT card_name, kind, lang FROM names WHERE key = ? AND kind {op} 'printed'", (key,)
-        ).fetchall()
+        with self._reading():
+            rows = self._db.execute(
+                f"SELECT card_name, kind, lang FROM names WHERE key = ? AND kind {op} 'printed'", (key,)
+            ).fetchall()
         return [NameRow(n, k, lang) for n, k, lang in rows]
 
     def rows(self, key: str) -> list[NameRow]:
@@ -217,27 +247,33 @@ class _SqliteBackend:
         return self._name_rows(key, printed=True)
 
     def loose_rows(self, key: str) -> list[str]:
-        return [r[0] for r in self._db.execute("SELECT name FROM cards WHERE loose = ?", (key,))]
+        with self._reading():
+            rows = self._db.execute("SELECT name FROM cards WHERE loose = ?", (key,)).fetchall()
+        return [r[0] for r in rows]
 
     def prefix_rows(self, prefix: str, limit: int) -> list[str]:
-        rows = self._db.execute(
-            "SELECT DISTINCT card_name FROM names WHERE key >= ? AND key < ? AND kind != 'printed' "
-            "ORDER BY card_name LIMIT ?",
-            (prefix, prefix + "\U0010ffff", limit),
-        ).fetchall()
+        with self._reading():
+            rows = self._db.execute(
+                "SELECT DISTINCT card_name FROM names WHERE key >= ? AND key < ? AND kind != 'printed' "
+                "ORDER BY card_name LIMIT ?",
+                (prefix, prefix + "\U0010ffff", limit),
+            ).fetchall()
         return [r[0] for r in rows]
 
     def candidate_keys(self, first: str, shortest: int, longest: int) -> list[tuple[str, str]]:
         # The key index makes the first-letter range a seek; the length filter runs in SQLite.
-        return self._db.execute(
-            "SELECT key, card_name FROM names WHERE key >= ? AND key < ? AND kind != 'printed' "
-            "AND length(key) BETWEEN ? AND ?",
-            (first, first + "\U0010ffff", shortest, longest),
-        ).fetchall()
+        with self._reading():
+            rows: list[tuple[str, str]] = self._db.execute(
+                "SELECT key, card_name FROM names WHERE key >= ? AND key < ? AND kind != 'printed' "
+                "AND length(key) BETWEEN ? AND ?",
+                (first, first + "\U0010ffff", shortest, longest),
+            ).fetchall()
+        return rows
 
     def all_records(self) -> Iterator[Mapping[str, Any]]:
-        for (text,) in self._db.execute("SELECT record FROM cards ORDER BY name"):
-            yield json.loads(text)
+        with self._reading():
+            for (text,) in self._db.execute("SELECT record FROM cards ORDER BY name"):
+                yield json.loads(text)
 
     def facts_blob(self, version: str) -> bytes | None:
         if not stored_facts_current(self.meta, version):
@@ -247,17 +283,15 @@ class _SqliteBackend:
         except sqlite3.OperationalError:  # no blobs table: not a store this module wrote facts into
             return None
         except sqlite3.DatabaseError as exc:
-            raise CardDataError(
-                f"card store {self.path} is unreadable ({exc})",
-                hint="rebuild it with `deckcheck cards update` or `deckcheck cards import FILE`",
-            ) from None
+            raise CardDataError(f"card store {self.path} is unreadable ({exc})", hint=_REBUILD_HINT) from None
         if row is None:
             return None
         value = row[0]
         return value.encode("utf-8") if isinstance(value, str) else bytes(value)
 
     def __len__(self) -> int:
-        return int(self._db.execute("SELECT COUNT(*) FROM cards").fetchone()[0])
+        with self._reading():
+            return int(self._db.execute("SELECT COUNT(*) FROM cards").fetchone()[0])
 
 
 # -- the store --------------------------------------------------------------------------------------
@@ -282,8 +316,16 @@ class CardStore:
             payload = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise CardDataError(f"card data file {path} not found") from None
+        except IsADirectoryError:
+            raise CardDataError(
+                f"card data file {path} is a directory, not a JSON file of card records"
+            ) from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise CardDataError(f"card data file {path} is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise CardDataError(
+                f"card data file {path}: its JSON is nested too deeply to be card records"
+            ) from None
         records = payload.get("cards") if isinstance(payload, dict) else payload
         if not isinstance(records, list):
             raise CardDataError(f"card data file {path}: expected a list of card records under 'cards'")
@@ -299,6 +341,12 @@ class CardStore:
         """Open a store file: a built SQLite store, or a JSON file of records."""
         if not path.exists():
             raise CardDataError(f"card store {path} not found")
+        if path.is_dir():
+            raise CardDataError(
+                f"card store {path} is a directory, not a card store file",
+                hint=f"give the store's file, e.g. {path / STORE_FILENAME} (as --card-db, "
+                "$DECKCHECK_CARD_DB or card_db in the config)",
+            )
         if path.suffix == ".json":
             return cls.from_json(path)
         return cls(_SqliteBackend(path), str(path))
@@ -704,7 +752,9 @@ def write_store(
     path.parent.mkdir(parents=True, exist_ok=True)
     count = 0
     encoder = None if facts is None else _FactsEncoder(facts)
-    with replacing(path) as tmp:
+    # fsynced before and after the rename; the mode a new file gets here (0666 less the umask), so
+    # a store meant to be shared is readable by the others (the temporary file is 0600)
+    with replacing(path, mode=_new_file_mode()) as tmp:
         db = sqlite3.connect(tmp)
         with contextlib.closing(db):
             db.executescript(
@@ -756,6 +806,31 @@ def write_store(
                 "no card records to store: refusing to replace the card store with an empty one"
             )
     return count
+
+
+def verify_store(path: Path, most: int = 20) -> list[str]:
+    """Check a built store's every page and index (SQLite ``PRAGMA quick_check``) and that it is a
+    store this release reads: [] when it is sound, else what is wrong (at most ``most`` lines)."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        with contextlib.closing(db):
+            rows = db.execute(f"PRAGMA quick_check({int(most)})").fetchall()
+            problems = [line for (text,) in rows for line in str(text).splitlines()][:most]
+            if problems == ["ok"]:
+                problems = []
+                schema = dict(db.execute("SELECT key, value FROM meta").fetchall()).get("schema_version")
+                if schema != SCHEMA_VERSION:
+                    problems.append(f"schema {schema!r}, this deckcheck reads {SCHEMA_VERSION!r}")
+                db.execute("SELECT COUNT(*) FROM cards").fetchone()
+    except sqlite3.DatabaseError as exc:
+        return [str(exc)]
+    return problems
+
+
+def _new_file_mode() -> int:
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def read_store_meta(path: Path) -> dict[str, str]:

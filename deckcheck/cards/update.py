@@ -10,6 +10,9 @@
 from __future__ import annotations
 
 import contextlib
+import os
+import re
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -89,10 +92,48 @@ def _size(count: int) -> str:
     return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.1f} kB"
 
 
+# Characters no real card name has, and a terminal or a CI log would obey when the name is printed:
+# C0/C1 controls, DEL, line/paragraph separators, bidirectional overrides and isolates.
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+CONTROL_SKIP_REASON = "control characters in the name"
+
+
+def has_control_characters(text: str) -> bool:
+    return CONTROL_CHARACTERS.search(text) is not None
+
+
+def without_control_names(record: dict[str, Any]) -> dict[str, Any] | None:
+    """The record, or None when its name or a face name has control characters (such a record is
+    not a card: it is skipped and counted); localized printed names that have them are dropped."""
+    names = [str(record["name"]), *(str(f.get("name", "")) for f in record.get("faces") or ())]
+    if any(has_control_characters(name) for name in names):
+        return None
+    printed = record.get("printed_names")
+    if isinstance(printed, Mapping) and any(
+        has_control_characters(str(n)) for values in printed.values() for n in values
+    ):
+        cleaned = {
+            lang: kept
+            for lang, values in printed.items()
+            if (kept := [n for n in values if not has_control_characters(str(n))])
+        }
+        record = (
+            {**record, "printed_names": cleaned}
+            if cleaned
+            else {k: v for k, v in record.items() if k != "printed_names"}
+        )
+    return record
+
+
 def unique_by_name(records: Iterable[dict[str, Any]], stats: ConversionStats) -> Iterator[dict[str, Any]]:
-    """Drop records whose name was already seen (the first one wins), counting them in ``stats``."""
+    """Drop records whose name was already seen (the first one wins), counting them in ``stats``;
+    records named with control characters are skipped (see :func:`without_control_names`)."""
     seen: set[str] = set()
-    for record in records:
+    for original in records:
+        record = without_control_names(original)
+        if record is None:
+            stats.skip(CONTROL_SKIP_REASON)
+            continue
         name = record["name"]
         if name in seen:
             stats.duplicates += 1
@@ -126,22 +167,85 @@ def lock_path_for(store_path: Path) -> Path:
 def update_lock(store_path: Path, *, timeout: float = DEFAULT_LOCK_TIMEOUT) -> Iterator[None]:
     """Hold the store's update lock. The OS releases it when the holder dies, so a crashed update
     never blocks the next one; a live one makes this wait ``timeout`` seconds, then fail clearly."""
-    store_path.parent.mkdir(parents=True, exist_ok=True)
     path = lock_path_for(store_path)
     # thread_local=False: the lock belongs to this update, whichever thread releases it.
     lock = filelock.FileLock(str(path), timeout=timeout, thread_local=False)
     try:
+        store_path.parent.mkdir(parents=True, exist_ok=True)
         lock.acquire()
-    except filelock.Timeout:
+    except filelock.Timeout:  # (a TimeoutError, so an OSError: first)
         raise UpdateLockedError(
             f"another card data update is running for {store_path} (lock {path} is held; "
             f"waited {timeout:g} s)",
             hint="wait for the other `deckcheck cards update`/`cards import` to finish, then run it again",
         ) from None
+    except OSError as exc:
+        raise unwritable_directory(store_path, exc) from None
     try:
+        remove_stale_temporaries(store_path)
         yield
     finally:
         lock.release()
+
+
+def remove_stale_temporaries(store_path: Path) -> list[Path]:
+    """Remove what killed updates of this store left next to it: store builds
+    (``.cards.sqlite.<pid>.<random>.tmp``, deckcheck.atomic.replacing; without the leading dot
+    from older releases) and downloads (``cards.sqlite.<what>.part``). Called with the update lock
+    held, so no other update of this store is writing one; a build whose writer is still alive (a
+    program calling write_store without the lock) is left alone. The paths removed."""
+    removed: list[Path] = []
+    prefixes = ("." + store_path.name + ".", store_path.name + ".")
+    try:
+        candidates = [p for p in store_path.parent.iterdir() if p.name.startswith(prefixes)]
+    except OSError:
+        return removed
+    for candidate in candidates:
+        prefix = next(p for p in prefixes if candidate.name.startswith(p))
+        rest = candidate.name[len(prefix) :]
+        if rest.endswith(".tmp"):
+            writer = rest.split(".", 1)[0]
+            if writer.isdigit() and _alive(int(writer), candidate):
+                continue
+        elif not rest.endswith(".part"):
+            continue
+        try:
+            if candidate.is_file() and not candidate.is_symlink():
+                candidate.unlink()
+                removed.append(candidate)
+        except OSError:
+            pass  # someone else's file, or gone already: not ours to insist on
+    return removed
+
+
+STALE_AFTER = 24 * 3600.0  # where a writer's pid cannot be checked: a build older than this is stale
+
+
+def _alive(pid: int, build: Path) -> bool:
+    if pid == os.getpid():
+        return False  # this process holds the lock and is not writing yet
+    if os.name != "posix":  # (os.kill would end the process there): go by the file's age
+        with contextlib.suppress(OSError):
+            return time.time() - build.stat().st_mtime < STALE_AFTER
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # exists (another user's), or cannot tell: keep it
+    return True
+
+
+def unwritable_directory(store_path: Path, exc: OSError) -> DeckcheckError:
+    """A store directory the update cannot write in (read-only, another user's, not a folder)."""
+    reason = (exc.strerror or type(exc).__name__).lower()
+    return DeckcheckError(
+        f"cannot write in {store_path.parent}, where the card store {store_path.name} is built "
+        f"({reason}{': ' + exc.filename if exc.filename else ''})",
+        hint="make that directory writable, or build the store elsewhere: --card-db PATH, "
+        "or DECKCHECK_CACHE_DIR",
+    )
 
 
 @contextlib.contextmanager

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import BinaryIO
 
 from deckcheck.deck import ParsedDeck, ParseProblem
 from deckcheck.decklist._base import (
@@ -68,6 +69,7 @@ __all__ = [
     "parse_bytes",
     "parse_file",
     "parse_findings",
+    "parse_stream",
     "parse_text",
     "split_lines",
     "write_arena",
@@ -189,15 +191,24 @@ def parse_file(path: str | os.PathLike[str], input_format: str | None = None) ->
         _parser(input_format)
     try:
         with Path(name).open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)  # a bounded read: /dev/zero or a huge file cannot hang us
+            return parse_stream(handle, name, input_format)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         return whole_file_problem(name, input_format or "unknown", f"cannot read the file: {reason}")
+
+
+def parse_stream(stream: BinaryIO, path: str = "<stdin>", input_format: str | None = None) -> ParsedDeck:
+    """Read at most MAX_BYTES (plus one, to tell) from ``stream`` and parse them: standard input
+    is bounded like a file, so ``check - </dev/zero`` stops at 5 MB instead of filling memory.
+    A read error (OSError) is the caller's to report."""
+    if input_format is not None:
+        _parser(input_format)
+    data = stream.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         return whole_file_problem(
-            name, input_format or "unknown", f"file too big (more than {MAX_BYTES:,} bytes, 5 MB)"
+            path, input_format or "unknown", f"file too big (more than {MAX_BYTES:,} bytes, 5 MB)"
         )
-    return parse_bytes(data, name, input_format)
+    return parse_bytes(data, path, input_format)
 
 
 def parse_findings(deck: ParsedDeck) -> list[Finding]:

@@ -78,7 +78,9 @@ def _fallback(data: bytes, why: str) -> Decoded:
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
-    """UTF-16 text without a BOM has NULs in every other byte for ASCII characters."""
+    """UTF-16 text without a BOM has NULs in every other byte for ASCII characters. A list that is
+    mostly CJK names has them only where its digits, spaces and line breaks are: NULs all on one
+    side, and the text read that way almost all printable characters."""
     sample = data[:_SNIFF]
     if len(sample) < 4 or len(sample) % 2:
         return None
@@ -89,6 +91,16 @@ def _utf16_without_bom(data: bytes) -> str | None:
         return "utf-16-le"
     if even_nuls > 0.6 * half and odd_nuls < 0.05 * half:
         return "utf-16-be"
+    # Every line of such a list has ASCII (its quantity, a space, the line break), so at least a
+    # sixth of the bytes on that side are NULs; a stray NUL in ASCII text is nowhere near that.
+    if len(data) % 2 == 0 and max(odd_nuls, even_nuls) >= 0.15 * half and min(odd_nuls, even_nuls) == 0:
+        encoding = "utf-16-le" if even_nuls == 0 else "utf-16-be"
+        text = data[: _SNIFF * 4].decode(encoding, errors="replace")
+        if len(data) > _SNIFF * 4:
+            text = text[:-1]  # (the sample may end inside a surrogate pair)
+        printable = sum(1 for ch in text if ch.isprintable() or ch in "\t\r\n")
+        if "\ufffd" not in text and "\n" in text and printable >= 0.95 * len(text):
+            return encoding
     return None
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html.parser
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -473,10 +474,10 @@ class JsonFormat:
             return whole_file_problem(
                 path, self.name, f"JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}", text=text
             )
-        except (ValueError, RecursionError) as exc:  # too deep, or an integer too long to convert
-            return whole_file_problem(
-                path, self.name, f"JSON refused: {type(exc).__name__}: {str(exc)[:200]}", text=text
-            )
+        except RecursionError:
+            return whole_file_problem(path, self.name, "JSON refused: nested too deeply", text=text)
+        except ValueError:  # Python's own limit on converting a long run of digits to an int
+            return whole_file_problem(path, self.name, _long_number(text), text=text)
         shape = _shape(data)
         if shape is None:
             keys = ", ".join(list(data)[:8]) if isinstance(data, Mapping) else type(data).__name__
@@ -495,6 +496,22 @@ class JsonFormat:
         if not run.builder.deck.lines:
             run.builder.record(0, LineKind.COMMENT, "", f"{shape} deck JSON with no cards")
         return run.builder.finish()
+
+
+def _long_number(text: str) -> str:
+    """Why a number was refused, in the decklist's terms (Python's message suggests a call to
+    sys.set_int_max_str_digits(), which is not the user's to make)."""
+    found = _LONG_DIGITS.search(text)
+    where = f" at line {text.count(chr(10), 0, found.start()) + 1}" if found else ""
+    digits = len(found.group()) if found else 0
+    return (
+        f"JSON refused: a number{where} has {digits:,} digits (more than {_MAX_DIGITS:,}); "
+        "no deck needs one that long"
+    )
+
+
+_MAX_DIGITS = 4300  # CPython's default int max str digits
+_LONG_DIGITS = re.compile(rf"\d{{{_MAX_DIGITS + 1},}}")
 
 
 JSON = JsonFormat()

@@ -87,6 +87,9 @@ class XmlError:
     message: str
 
 
+_DECLARATION = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
 def parse_xml(text: str) -> tuple[Element | None, XmlError | None]:
     """Parse untrusted XML text. Returns the (possibly partial) tree and the error, if any."""
     # Imported here, not at module level: defusedxml's SAX reader pulls in urllib and http.client,
@@ -108,8 +111,11 @@ def parse_xml(text: str) -> tuple[Element | None, XmlError | None]:
     try:
         parser.parse(source)
     except DefusedXmlException as exc:
+        # The refusal comes from a handler without a position: the declaration is where it is.
+        declaration = _DECLARATION.search(text)
+        line = text.count("\n", 0, declaration.start()) + 1 if declaration else 1
         return builder.root, XmlError(
-            1,
+            line,
             "XML refused: the file declares a DTD or entities (<!DOCTYPE>/<!ENTITY>), which could "
             f"expand entities or load external files ({type(exc).__name__})",
         )

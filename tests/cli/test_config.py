@@ -3,6 +3,7 @@ and the format precedence: --format > header > per-path > config default > autom
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -270,3 +271,31 @@ def test_banned_deck_fails_under_config_format(project: Project, invoke: Invoke)
     project.write(".deckcheck.toml", 'format = "modern"\n')
     project.write("deck.txt", BANNED_MODERN)
     assert invoke(["check", "deck.txt"]).exit_code == 1
+
+
+def test_glob_cost_is_linear_in_the_path() -> None:
+    """Repeated ``**/`` against a deep path: a backtracking regex took about a minute here
+    (benchmarks/bench_inputs.py measures it); the answers themselves are checked."""
+    deep = "/".join(["d"] * 200)
+    assert glob_matches("**/" * 30 + "x.txt", deep + "/y.txt") is False
+    assert glob_matches("**/" * 30 + "x.txt", deep + "/x.txt") is True
+    assert glob_matches("**/" * 30 + "d/*.txt", deep + "/x.txt") is True
+
+
+def test_character_classes_stay_in_one_segment() -> None:
+    assert glob_matches("a[!x]b", "a/b") is False
+    assert glob_matches("a[!x]b", "ayb") is True
+    assert glob_matches("decks/[a-c]*.txt", "decks/b1.txt") is True
+
+
+@pytest.mark.parametrize(
+    ("glob", "reason"),
+    [("decks/[z-a]*.txt", "the range z-a in 'decks/[z-a]*.txt' runs backwards"), ("[]x", "is empty")],
+)
+def test_an_invalid_glob_is_a_config_error(tmp_path: Path, glob: str, reason: str) -> None:
+    config = tmp_path / ".deckcheck.toml"
+    config.write_text(f'[per-path]\n"{glob}" = "modern"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=re.escape(reason)) as caught:
+        load_config(config)
+    assert f"per-path '{glob}' is not a valid glob" in caught.value.message
+    assert str(config) in caught.value.message

@@ -556,7 +556,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
         process=True,
     ),
     Hostile(
@@ -566,7 +566,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     Hostile(
         "entity bomb",
@@ -579,7 +579,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     Hostile(
         "entity bomb",
@@ -592,7 +592,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     # external entities: never fetched, never echoed
     Hostile(
@@ -602,7 +602,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
         process=True,
         forbidden=NOT_IN_OUTPUT,
     ),
@@ -613,7 +613,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
         forbidden=NOT_IN_OUTPUT,
     ),
     Hostile(
@@ -623,7 +623,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     Hostile(
         "external entity",
@@ -636,7 +636,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
         forbidden=NOT_IN_OUTPUT,
     ),
     Hostile(
@@ -667,7 +667,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     Hostile(
         "dtd",
@@ -682,7 +682,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     Hostile(
         "dtd",
@@ -693,7 +693,7 @@ CASES: list[Hostile] = [
         "refused",
         DTD_REFUSED,
         "DC001",
-        line=1,
+        line=2,  # the line of the <!DOCTYPE>
     ),
     # 10,000 lines: read in full, every line numbered
     Hostile(

@@ -253,7 +253,7 @@ def test_usage_errors(args: list[str], message: str, project: Project, invoke: I
         ("missing.txt", "missing.txt: nothing to export: cannot read the file: No such file or directory"),
         ("folder", "folder: is a directory"),
         ("loop.txt", "loop.txt: nothing to export: cannot read the file: Too many levels of symbolic links"),
-        ("bomb.dek", "bomb.dek: nothing to export: line 1: XML refused"),
+        ("bomb.dek", "bomb.dek: nothing to export: line 2: XML refused"),  # the <!DOCTYPE> line
     ],
 )
 def test_unreadable_input_writes_nothing(name: str, reason: str, project: Project, invoke: Invoke) -> None:
@@ -318,7 +318,7 @@ def test_a_write_cut_off_midway_leaves_the_destination(
         seen.extend((p, p.stat().st_size) for p in target.parent.iterdir() if p.name.endswith(".tmp"))
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(deckcheck.atomic, "_write_chunks", disk_full)
+    monkeypatch.setattr(deckcheck.atomic, "write_chunks", disk_full)
     shown = args[args.index("--output-file") + 1] if "--output-file" in args else "deck.dec"
     result = invoke(args)
     assert result.exit_code == 2
@@ -359,7 +359,7 @@ def test_an_interrupt_midway_leaves_the_destination(
         handle.write(data[:100])
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(deckcheck.atomic, "_write_chunks", interrupted)
+    monkeypatch.setattr(deckcheck.atomic, "write_chunks", interrupted)
     result = invoke(args)
     assert result.exit_code == 130
     assert snapshot(project.root) == before

@@ -1,0 +1,179 @@
+"""Names are shown, never obeyed: a file name, a card name (from a decklist or from card data) or a
+config value with control characters in it cannot start a GitHub workflow command, move the
+cursor, set the terminal title or ring the bell, in any output. JSON keeps the exact text."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from deckcheck.cards.mtgjson import import_atomic_cards
+from deckcheck.cards.store import CardStore
+from deckcheck.reporters import escape_lines, escape_text, json_text
+from tests.reliability.conftest import LEGAL_MODERN, Invoke, Project
+
+INJECTED = "deck\n::error file=PWNED.txt,line=1::owned.txt"
+TERMINAL = "deck\x1b]0;title\x07\x1b[2J\x9b31m.txt"
+# Whatever a terminal or the Actions runner would act on: C0 controls except the line break
+# ending each line, DEL, C1 controls, bidi overrides.
+RAW_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def commands(output: str) -> list[str]:
+    """Lines the Actions runner reads as workflow commands (it trims leading white space)."""
+    return [line for line in output.splitlines() if line.lstrip().startswith("::")]
+
+
+def test_escape_text_shows_controls() -> None:
+    assert escape_text("a\nb\x1b[31m\x07\x9b\u202e\udcff") == "a\\x0ab\\x1b[31m\\x07\\x9b\\u202e\\xff"
+    assert escape_text("Lim-Dûl's Vault 稲妻") == "Lim-Dûl's Vault 稲妻"
+    assert escape_text(escape_text("x\ny")) == escape_text("x\ny")  # escaping twice changes nothing
+    assert escape_lines("a\r\nb\x1b") == "a\r\nb\\x1b"
+
+
+def test_json_text_is_exact_and_inert() -> None:
+    value = {"path": "a\x1b\x9b\u2028\u202e\udcff.txt"}
+    text = json_text(value)
+    assert not RAW_CONTROL.search(text) and "\u2028" not in text
+    assert json.loads(text) == value
+    text.encode("utf-8")  # a lone surrogate is escaped, so the text can be written
+
+
+@pytest.mark.parametrize("output", ["text", "github"])
+def test_newline_in_file_name_is_no_workflow_command(project: Project, invoke: Invoke, output: str) -> None:
+    project.write(INJECTED, "4 Lightning Bolt\n4 Mox Opal\n52 Mountain\n")  # one banned card
+    result = invoke(["check", "-f", "modern", "--no-color", "-o", output, INJECTED])
+    assert result.exit_code == 1
+    found = commands(result.stdout + result.stderr)
+    if output == "text":
+        assert found == []
+        assert "deck\\x0a::error file=PWNED.txt" in result.stdout
+    else:  # exactly the one real annotation, its file property percent-encoded
+        assert len(found) == 1
+        assert found[0].startswith("::error file=deck%0A%3A%3Aerror file=PWNED.txt%2Cline=1%3A%3Aowned.txt,")
+
+
+@pytest.mark.parametrize("output", ["text", "github"])
+def test_terminal_sequences_in_file_name_are_escaped(project: Project, invoke: Invoke, output: str) -> None:
+    project.write(TERMINAL, "4 Lightning Bolt\n4 Mox Opal\n52 Mountain\n")
+    result = invoke(["check", "-f", "modern", "--no-color", "-o", output, TERMINAL])
+    assert result.exit_code == 1
+    assert not RAW_CONTROL.search(result.stdout + result.stderr)
+    assert "deck\\x1b]0;title\\x07\\x1b[2J\\x9b31m.txt" in result.stdout
+
+
+def test_json_output_keeps_the_exact_name(project: Project, invoke: Invoke) -> None:
+    project.write(TERMINAL, LEGAL_MODERN)
+    result = invoke(["check", "-f", "modern", "-o", "json", TERMINAL])
+    assert result.exit_code == 0
+    assert not RAW_CONTROL.search(result.stdout)
+    assert json.loads(result.stdout)["decks"][0]["path"] == TERMINAL
+
+
+def test_card_name_in_a_decklist_is_never_raw(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", "4 Lightning\x1b[2J Bolt\n4 Shock\u202e\x9b\n52 Mountain\n")
+    result = invoke(["check", "-f", "modern", "--no-color", "deck.txt"])
+    assert result.exit_code == 1
+    assert not RAW_CONTROL.search(result.stdout + result.stderr)
+
+
+def test_card_names_from_card_data_are_escaped(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A JSON card file is used as it is; what it says is still only shown (in findings and in
+    "did you mean" suggestions)."""
+    hostile = "Lightning Bolt\x1b]0;owned\x07"
+    record = {
+        "name": hostile,
+        "layout": "normal",
+        "faces": [{"name": hostile, "mana_cost": "{R}", "type_line": "Instant", "oracle_text": ""}],
+        "color_identity": ["R"],
+        "keywords": [],
+        "legalities": {"modern": "banned"},
+    }
+    cards = project.write("cards.json", json.dumps({"cards": [record]}))
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(cards))
+    project.write("deck.txt", "4 Lightning Bolt\n")
+    project.write("exact.txt", f"4 {hostile}\n")
+    result = invoke(["check", "-f", "modern", "--no-color", "deck.txt", "exact.txt"])
+    assert result.exit_code == 1
+    assert not RAW_CONTROL.search(result.stdout + result.stderr)
+    assert "Lightning Bolt\\x1b]0;owned\\x07" in result.stdout
+    companions = invoke(["companions", "-f", "modern", "--no-color", "exact.txt"])
+    assert not RAW_CONTROL.search(companions.stdout + companions.stderr)
+
+
+def test_error_messages_escape_names(project: Project, invoke: Invoke) -> None:
+    missing = invoke(["check", INJECTED])
+    assert missing.exit_code == 2
+    assert commands(missing.stdout + missing.stderr) == []
+    assert "deck\\x0a::error" in missing.stdout + missing.stderr  # reported on the file, escaped
+    project.write("deck.txt", LEGAL_MODERN)
+    usage = invoke(["export", "deck.txt", "--output-file", "nowhere/\x1b[2Jout.txt"])
+    assert usage.exit_code == 2
+    assert not RAW_CONTROL.search(usage.stdout + usage.stderr)
+
+
+def test_export_loss_lines_stay_one_line_each(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", "4 Lightning Bolt\n\x01\x01\x01 ::error file=X::y\n56 Mountain\n")
+    result = invoke(["export", "--in-place", "deck.txt"])
+    assert result.exit_code == 2
+    assert "not rewritten: the rewrite would lose 1 line:" in result.stderr
+    assert commands(result.stdout + result.stderr) == []
+    assert not RAW_CONTROL.search(result.stderr)
+
+
+def test_config_values_are_escaped(project: Project, invoke: Invoke) -> None:
+    project.write("pyproject.toml", '[tool.deckcheck]\nformat = "modern\\u001b[2J"\n')
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "--no-color", "deck.txt"])
+    assert result.exit_code == 2
+    assert "modern\\x1b[2J" in result.stderr
+    assert not RAW_CONTROL.search(result.stdout + result.stderr)
+
+
+def atomic(name: str, **extra: object) -> dict[str, object]:
+    return {
+        "name": name,
+        "layout": "normal",
+        "manaCost": "{R}",
+        "type": "Instant",
+        "types": ["Instant"],
+        "colors": ["R"],
+        "colorIdentity": ["R"],
+        "legalities": {"modern": "Legal"},
+        "foreignData": [],
+        **extra,
+    }
+
+
+def test_cards_import_skips_names_with_control_characters(tmp_path: Path) -> None:
+    payload = {
+        "meta": {"date": "2022-04-25", "version": "5"},
+        "data": {
+            "Lightning Bolt": [
+                atomic(
+                    "Lightning Bolt",
+                    foreignData=[
+                        {"language": "German", "name": "Blitz\x1bschlag"},
+                        {"language": "French", "name": "Foudre"},
+                    ],
+                )
+            ],
+            "Evil\x1b]0;x\x07": [atomic("Evil\x1b]0;x\x07")],
+        },
+    }
+    source = tmp_path / "AtomicCards.json.gz"
+    source.write_bytes(gzip.compress(json.dumps(payload).encode()))
+    store_path = tmp_path / "cards.sqlite"
+    result = import_atomic_cards(source, store_path)
+    assert result.records == 1
+    assert result.skipped == {"control characters in the name": 1}
+    assert "control characters in the name 1" in result.summary()
+    stored = next(iter(CardStore.open(store_path).records()))
+    assert stored["name"] == "Lightning Bolt"
+    assert stored["printed_names"] == {"fr": ["Foudre"]}
