@@ -79,10 +79,7 @@ def decklists_under(directory: Path, warn: Callable[[str], None] | None = None) 
                 if path.is_file() or not path.exists():  # (a dangling link: reported on it later)
                     files.append(path)
                 elif warn is not None:
-                    warn(
-                        f"deckcheck: warning: {path}: not a regular file (a FIFO or a "
-                        "device); skipped"
-                    )
+                    warn(f"deckcheck: warning: {path}: not a regular file (a FIFO or a device); skipped")
     return files
 
 

@@ -3,8 +3,8 @@ file, Python's own advice in a finding, CJK text in UTF-16 without a byte-order 
 
 from __future__ import annotations
 
-import json
 import builtins
+import json
 import os
 import subprocess
 import sys
