@@ -73,6 +73,7 @@ _SLUGS: dict[str, str] = {}
 # Modules that declare codes; all_codes() imports them so the registry is complete.
 RULE_MODULES = (
     "deckcheck.engine",
+    "deckcheck.command_zone",
     "deckcheck.formats",
     "deckcheck.companions",
     "deckcheck.decklist",
