@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
-from deckcheck.deck import Deck, DeckCard, Zone
+from deckcheck.deck import Deck, DeckCard, Entry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 
@@ -86,53 +86,64 @@ class Placement:
 def place(deck: Deck, spec: FormatSpec) -> Placement:
     """Read a Commander deck's sideboard (and a Cockatrice ``CDR:`` comment) as its command zone
     where that is the only reading that makes the deck the format's size. Any other deck is
-    returned as it is."""
+    returned as it is. Sizes count the entries as written, resolved or not: a card that is
+    unknown is still in the deck."""
     if not spec.commander:
         return Placement(deck)
-    cards = list(deck.cards)
+    entries = deck.parsed.entries if deck.parsed is not None else [dc.entry for dc in deck.cards]
+    cards = {id(dc.entry): dc for dc in deck.cards}
+    moves: dict[int, Zone] = {}
     notes: list[Finding] = []
-    named = _named_commanders(deck, cards)
+    named = _named_commanders(deck, entries, cards)
     if named is not None:
-        cards, note = named
+        moves, note = named
         notes.append(note)
-    if not _sideboard_complete(deck):
-        # A sideboard card that did not resolve: what the sideboard holds is not known, so it is
-        # not read as anything (the unknown card is reported).
-        placed = _with_cards(deck, cards)
-        return Placement(placed, tuple(notes), moved=placed is not deck)
-    readings = _readings(cards, spec, _main_size(deck, cards))
+
+    def zone(entry: Entry) -> Zone:
+        return moves.get(id(entry), entry.zone)
+
+    side = [entry for entry in entries if zone(entry) is Zone.SIDEBOARD]
+    readings: list[Reading] = []
+    # A sideboard card that did not resolve: what the sideboard holds is not known, so it is not
+    # read as anything (the unknown card is reported).
+    if side and all(id(entry) in cards for entry in side):
+        readings = _readings(
+            [cards[id(entry)] for entry in side],
+            spec,
+            main_size=sum(e.quantity for e in entries if zone(e) is Zone.MAIN),
+            leaders=sum(e.quantity for e in entries if zone(e) is Zone.COMMANDER),
+            companion_free=not any(zone(e) is Zone.COMPANION for e in entries),
+        )
     if len(readings) == 1:
         reading = readings[0]
-        cards = _apply(cards, reading)
+        moves.update({id(dc.entry): Zone.COMMANDER for dc in reading.commanders})
+        if reading.companion is not None:
+            moves[id(reading.companion.entry)] = Zone.COMPANION
         notes.append(_note(deck, reading))
-    placed = _with_cards(deck, cards)
     ambiguity = _ambiguity(deck, readings, spec) if len(readings) > 1 else None
-    return Placement(placed, tuple(notes), ambiguity, moved=placed is not deck)
+    if not moves:
+        return Placement(deck, tuple(notes), ambiguity)
+    return Placement(_moved(deck, moves), tuple(notes), ambiguity, moved=True)
 
 
-def _with_cards(deck: Deck, cards: list[DeckCard]) -> Deck:
-    """The deck with its cards placed; its parsed deck too, so that counts "as written" (resolved
-    or not) show the zones the deck was checked with."""
-    if cards == deck.cards:
-        return deck
+def _moved(deck: Deck, moves: dict[int, Zone]) -> Deck:
+    """The deck with the moved entries in their new zones; its parsed deck too, so that counts
+    "as written" (resolved or not) show the zones the deck was checked with."""
+    placed: dict[int, Entry] = {}
+
+    def entry_in_zone(entry: Entry) -> Entry:
+        if id(entry) not in moves:
+            return entry
+        new = placed.get(id(entry))
+        if new is None:
+            new = placed[id(entry)] = dataclasses.replace(entry, zone=moves[id(entry)])
+        return new
+
+    cards = [DeckCard(entry_in_zone(dc.entry), dc.card) for dc in deck.cards]
     parsed = deck.parsed
     if parsed is not None:
-        moved = {id(old.entry): new.entry for old, new in zip(deck.cards, cards, strict=True)}
-        parsed = dataclasses.replace(parsed, entries=[moved.get(id(e), e) for e in parsed.entries])
+        parsed = dataclasses.replace(parsed, entries=[entry_in_zone(e) for e in parsed.entries])
     return Deck(deck.path, cards, parsed)
-
-
-def _sideboard_complete(deck: Deck) -> bool:
-    parsed = deck.parsed
-    return parsed is None or parsed.count(Zone.SIDEBOARD) == deck.count(Zone.SIDEBOARD)
-
-
-def _main_size(deck: Deck, cards: Sequence[DeckCard]) -> int:
-    """The main deck as written: names that did not resolve still count (the deck is not smaller
-    because a card is unknown)."""
-    parsed = deck.parsed
-    unresolved = max(0, parsed.count(Zone.MAIN) - deck.count(Zone.MAIN)) if parsed is not None else 0
-    return sum(dc.quantity for dc in cards if dc.zone is Zone.MAIN) + unresolved
 
 
 def _is_companion(card: Card) -> bool:
@@ -141,18 +152,17 @@ def _is_companion(card: Card) -> bool:
     return has_companion_ability(card)
 
 
-def _readings(cards: Sequence[DeckCard], spec: FormatSpec, main_size: int) -> list[Reading]:
+def _readings(
+    side: Sequence[DeckCard], spec: FormatSpec, *, main_size: int, leaders: int, companion_free: bool
+) -> list[Reading]:
     """Every way the sideboard can be read as command zone and companion, all of it, one copy of
     each card, with the deck then at the format's size (CR 903.5a: the commanders are part of it)."""
     from deckcheck.formats import commander_eligibility, pair_problem
 
-    side = [dc for dc in cards if dc.zone is Zone.SIDEBOARD]
     if not side or len(side) > _SIDEBOARD_LIMIT or any(dc.quantity != 1 for dc in side):
         return []
     if len({lookup_key(dc.card.name) for dc in side}) != len(side):
         return []  # one card on two lines: two copies, which no command zone holds
-    leaders = sum(dc.quantity for dc in cards if dc.zone is Zone.COMMANDER)
-    companion_free = not any(dc.zone is Zone.COMPANION for dc in cards)
     readings: list[Reading] = []
     for size in range(0, min(spec.max_commanders, len(side)) + 1):
         if size == 0 and not leaders:
@@ -174,16 +184,6 @@ def _readings(cards: Sequence[DeckCard], spec: FormatSpec, main_size: int) -> li
                 continue
             readings.append(Reading(tuple(chosen), rest[0] if rest else None))
     return readings
-
-
-def _apply(cards: list[DeckCard], reading: Reading) -> list[DeckCard]:
-    moved = {id(dc): Zone.COMMANDER for dc in reading.commanders}
-    if reading.companion is not None:
-        moved[id(reading.companion)] = Zone.COMPANION
-    return [
-        DeckCard(dataclasses.replace(dc.entry, zone=moved[id(dc)]), dc.card) if id(dc) in moved else dc
-        for dc in cards
-    ]
 
 
 def _writer(deck: Deck) -> str:
@@ -225,42 +225,49 @@ def _ambiguity(deck: Deck, readings: Sequence[Reading], spec: FormatSpec) -> Fin
     )
 
 
-def _named_commanders(deck: Deck, cards: list[DeckCard]) -> tuple[list[DeckCard], Finding] | None:
-    """A Cockatrice ``CDR:`` comment names the commander(s); with no Commander section, the named
-    cards (one copy each, from the deck or the sideboard) are read as the command zone."""
+def _named_commanders(
+    deck: Deck, entries: Sequence[Entry], cards: dict[int, DeckCard]
+) -> tuple[dict[int, Zone], Finding] | None:
+    """A Cockatrice ``CDR:`` comment (or a ``commander:`` comment, as deckcheck writes XMage lists)
+    names the commander(s); with no Commander section, the named entries (one copy each, in the
+    deck or the sideboard, resolved or not) are the command zone."""
     parsed = deck.parsed
     written = parsed.metadata.get("commander", "") if parsed is not None else ""
-    if not written or any(dc.zone is Zone.COMMANDER for dc in cards):
+    if not written or any(e.zone is Zone.COMMANDER for e in entries):
         return None
-    names = [n.strip() for n in written.split(";") if n.strip()]
-    chosen: list[DeckCard] = []
-    for name in names:
+    chosen: list[Entry] = []
+    for name in (n.strip() for n in written.split(";")):
+        if not name:
+            continue
         key = lookup_key(name)
         match = [
-            dc
-            for dc in cards
-            if dc.zone in (Zone.MAIN, Zone.SIDEBOARD)
-            and dc.quantity == 1
-            and key in (lookup_key(dc.card.name), lookup_key(dc.written_name))
-            and dc not in chosen
+            e
+            for e in entries
+            if e.zone in (Zone.MAIN, Zone.SIDEBOARD)
+            and e.quantity == 1
+            and key in _keys(e, cards.get(id(e)))
+            and all(e is not c for c in chosen)
         ]
         if len(match) != 1:
             return None  # not in the list, or listed twice: the comment decides nothing
         chosen.append(match[0])
     if not chosen:
         return None
-    moved = {id(dc) for dc in chosen}
-    placed = [
-        DeckCard(dataclasses.replace(dc.entry, zone=Zone.COMMANDER), dc.card) if id(dc) in moved else dc
-        for dc in cards
-    ]
-    listed = " and ".join(dc.card.name for dc in chosen)
+    shown = [_shown(e, cards.get(id(e))) for e in chosen]
     note = COMMAND_ZONE_READ(
-        f"read {listed} as the commander{'s' if len(chosen) > 1 else ''}, as the Cockatrice comments "
-        "name it (CDR:)",
+        f"read {' and '.join(shown)} as the commander{'s' if len(chosen) > 1 else ''}, as the list's "
+        "comments name it (CDR: or commander:)",
         location=Location(deck.path, chosen[0].line, str(chosen[0].zone)),
-        card=chosen[0].card.name,
+        card=shown[0],
         rule="CR 903.3",
-        data={"cards": [dc.card.name for dc in chosen]},
+        data={"cards": shown},
     )
-    return placed, note
+    return {id(e): Zone.COMMANDER for e in chosen}, note
+
+
+def _keys(entry: Entry, dc: DeckCard | None) -> tuple[str, ...]:
+    return (lookup_key(entry.name),) if dc is None else (lookup_key(entry.name), lookup_key(dc.card.name))
+
+
+def _shown(entry: Entry, dc: DeckCard | None) -> str:
+    return entry.name if dc is None else dc.card.name

@@ -27,6 +27,11 @@ def kenrith_main() -> list[str]:
     return [line for line in lines[start + 1 :] if line.strip()]
 
 
+def without_sol_ring() -> list[str]:
+    """98 cards."""
+    return [line for line in kenrith_main() if line != "1 Sol Ring"]
+
+
 def check(text: str, fmt: str = "commander", path: str = "<deck>") -> Report:
     return check_parsed(parse_text(text, path), STORE, get_format(fmt))
 
@@ -91,7 +96,10 @@ def test_cockatrice_cdr_comment_names_the_commander_in_the_main_zone() -> None:
     assert report.legal, [f.message for f in report.errors]
     assert zone_of(report)[KENRITH] == {Zone.COMMANDER}
     [note] = [f for f in report.findings if f.code == "DC106"]
-    assert note.message == f"read {KENRITH} as the commander, as the Cockatrice comments name it (CDR:)"
+    assert (
+        note.message
+        == f"read {KENRITH} as the commander, as the list's comments name it (CDR: or commander:)"
+    )
 
 
 def test_cockatrice_partners_in_the_side_zone_both_named() -> None:
@@ -142,7 +150,7 @@ def test_a_real_sideboard_is_not_a_command_zone() -> None:
 
 
 def test_a_reading_must_make_the_deck_its_size() -> None:
-    report = check(mtgo(kenrith_main()[:-1], [f"1 {KENRITH}"]))  # 98 + 1
+    report = check(mtgo(without_sol_ring(), [f"1 {KENRITH}"]))  # 98 + 1
     assert report.deck.count(Zone.COMMANDER) == 0 and "DC106" not in codes(report)
     assert "DC105" in codes(report)
 
@@ -193,3 +201,25 @@ def test_place_works_on_a_deck_built_from_cards() -> None:
     placement = place(deck, get_format("commander"))
     assert placement.moved and placement.deck.count(Zone.COMMANDER) == 1
     assert check_deck(deck, get_format("commander")).legal
+
+
+def test_commander_comments_name_partners_even_when_one_is_unknown() -> None:
+    """``# commander:`` lines (as deckcheck writes XMage lists) name the commanders; a named card
+    that does not resolve is still the commander, so the deck keeps its size and the companion
+    reading still sees 100 cards."""
+    text = "# commander: Thrasios, Triton Hero\n# commander: Tymna the Unheard Of\n" + mtgo(
+        without_sol_ring(), ["1 Thrasios, Triton Hero", "1 Tymna the Unheard Of", f"1 {JEGANTHA}"]
+    )
+    parsed = parse_text(text)
+    assert parsed.metadata["commander"] == "Thrasios, Triton Hero; Tymna the Unheard Of"
+    report = check_parsed(parsed, STORE, get_format("commander"))
+    assert report.parsed.count(Zone.COMMANDER) == 2 and report.parsed.count(Zone.SIDEBOARD) == 0
+    assert zone_of(report)[JEGANTHA] == {Zone.COMPANION}
+    assert "DC010" in codes(report)
+
+
+def test_a_comment_naming_a_card_not_in_the_list_decides_nothing() -> None:
+    text = "// commander: Atraxa, Praetors' Voice\n" + "\n".join(kenrith_main()) + f"\n1 {KENRITH}\n"
+    report = check(text)
+    assert report.deck.count(Zone.COMMANDER) == 0 and "DC106" not in codes(report)
+    assert "DC105" in codes(report)

@@ -29,8 +29,8 @@ DECKS = {
     + "\n".join(MAIN)
     + "\n\nSideboard\n1 Jegantha, the Wellspring\n",
     "ambiguous": layout(["1 Lurrus of the Dream-Den", "1 Kaheera, the Orphanguard"]),
-    "real-sideboard": layout(MAIN[85:] + ["1 Kenrith, the Returned King"], MAIN[:85]),
-    "too-small": layout(["1 Kenrith, the Returned King"], MAIN[:-1]),
+    "real-sideboard": layout([*MAIN[85:], "1 Kenrith, the Returned King"], MAIN[:85]),
+    "too-small": layout(["1 Kenrith, the Returned King"], [line for line in MAIN if line != "1 Sol Ring"]),
 }
 
 
