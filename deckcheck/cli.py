@@ -29,7 +29,7 @@ from deckcheck.errors import ConfigError, DeckcheckError, InputError
 if TYPE_CHECKING:
     from deckcheck.cards.store import CardStore
     from deckcheck.cards.update import UpdateResult
-    from deckcheck.deck import Entry, ParsedDeck
+    from deckcheck.deck import ParsedDeck
     from deckcheck.format_spec import FormatSpec
 
 STDIN = "-"
@@ -658,17 +658,6 @@ DEFAULT_EXPORT_FORMAT = "arena"
 _WRITE_CHUNK = 64 * 1024
 
 
-@dataclass(frozen=True)
-class ExportLoss:
-    """Something in the source that the written decklist would not contain."""
-
-    line: int
-    message: str
-
-    def text(self, path: str) -> str:
-        return f"{path}:{self.line}: {self.message}" if self.line > 0 else f"{path}: {self.message}"
-
-
 @cli.command(short_help="Write a decklist in another format: stdout, -o FILE or --in-place.")
 @click.argument("file", type=click.Path(allow_dash=True))
 @click.option(
@@ -699,7 +688,7 @@ class ExportLoss:
 @click.option(
     "--force",
     is_flag=True,
-    help="Replace an existing -o file; rewrite even when lines of FILE could not be read (they are dropped).",
+    help="Replace an existing -o file; rewrite even when the target format loses something (it is dropped).",
 )
 def export(
     file: str,
@@ -714,14 +703,16 @@ def export(
 
     Standard output by default; nothing is written to a file unless -o or --in-place asks for it.
     A file is written through a temporary file in the same directory and renamed into place, so an
-    interrupted export never leaves half a decklist. Lines that could not be read (and a
-    maybeboard the target format cannot hold) would be lost: --in-place then refuses unless --force
-    is given; to standard output or -o they are listed on stderr and the exit code is 1.
+    interrupted export never leaves half a decklist. What the target format cannot hold would be
+    lost: lines that could not be read, a maybeboard, and, where the target's client has no field
+    for them, the deck name, the format declaration, comment lines, or a command zone that reads
+    back as one only with a Commander format. --in-place then refuses unless --force is given; to
+    standard output or -o the losses are listed on stderr and the exit code is 1.
 
     Exit codes: 0 written, 1 written without some lines (listed), 2 nothing written.
     """
     from deckcheck import decklist
-    from deckcheck.deck import LineKind
+    from deckcheck.export import plan_export, read_back_problem
 
     if in_place and output_path is not None:
         _usage("--in-place and -o/--output cannot be used together")
@@ -752,13 +743,14 @@ def export(
                 hint=f"--to {'|'.join(EXPORT_FORMATS)}",
             )
         to = DEFAULT_EXPORT_FORMAT
-    text = decklist.WRITERS[to](parsed)
-
-    dropped = _entries_not_written(parsed, to)
-    losses = [ExportLoss(p.line, f"{p.code or 'DC002'} {p.message}") for p in errors]
-    losses += [ExportLoss(e.line, f"{e.quantity} {e.name}: the {to} format has no {e.zone}") for e in dropped]
-    cards = sum(e.quantity for e in parsed.entries) - sum(e.quantity for e in dropped)
-    _check_read_back(parsed.path, text, to, cards, force)
+    plan = plan_export(parsed, to)
+    problem = read_back_problem(plan)
+    if problem is not None and not force:
+        raise DeckcheckError(
+            f"{parsed.path}: the {to} decklist would not read back the same ({problem}); nothing was written",
+            hint="please report this decklist; --force writes it anyway",
+        )
+    text, losses, cards = plan.text, plan.losses, plan.cards
 
     target = _export_target(file, output_path, in_place, force)
     shown = file if in_place else str(output_path)
@@ -772,24 +764,8 @@ def export(
         )
     for loss in losses:
         click.echo(f"deckcheck: warning: {loss.text(source)} (not written)", err=True)
-    for problem in parsed.problems:
-        if problem.severity == "warning":
-            click.echo(f"deckcheck: note: {ExportLoss(problem.line, problem.message).text(source)}", err=True)
-    if target is not None:
-        # Writers carry cards, zones, printings and the deck name; not free-form comments.
-        comments = sum(
-            1 for r in parsed.lines if r.kind is LineKind.COMMENT and not r.note and r.text.strip()
-        )
-        if comments:
-            click.echo(
-                f"deckcheck: note: {source}: {_count(comments, 'comment line')} not carried over", err=True
-            )
-        if parsed.declared_format:
-            click.echo(
-                f"deckcheck: note: {source}: the format declaration ({parsed.declared_format}) is not "
-                "carried over; give --format to `deckcheck check`, or a config",
-                err=True,
-            )
+    for warning in plan.warnings:
+        click.echo(f"deckcheck: note: {warning.text(source)}", err=True)
 
     if target is None:
         click.echo(text, nl=False)
@@ -811,34 +787,6 @@ def export(
 
 def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
-
-
-def _entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
-    """Entries the writer leaves out: the maybeboard, in formats that have none (commanders and
-    companions are folded into the sideboard instead, as each writer documents)."""
-    from deckcheck import decklist
-    from deckcheck.deck import Zone
-
-    if Zone.MAYBEBOARD in decklist.WRITER_ZONES[to]:
-        return []
-    return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
-
-
-def _check_read_back(path: str, text: str, to: str, cards: int, force: bool) -> None:
-    """What was written must read back as the same number of cards: a writer that lost one would
-    otherwise replace a decklist with a shorter one."""
-    from deckcheck import decklist
-
-    back = decklist.parse_text(text, f"<{to} output>", to)
-    got = sum(e.quantity for e in back.entries)
-    bad = [p for p in back.problems if p.severity == "error"]
-    if (got != cards or bad) and not force:
-        detail = f"; {bad[0].message}" if bad else ""
-        raise DeckcheckError(
-            f"{path}: the {to} decklist would not read back the same ({got:,} cards instead of "
-            f"{cards:,}{detail}); nothing was written",
-            hint="please report this decklist; --force writes it anyway",
-        )
 
 
 def _export_target(file: str, output_path: Path | None, in_place: bool, force: bool) -> Path | None:

@@ -223,3 +223,14 @@ def test_a_comment_naming_a_card_not_in_the_list_decides_nothing() -> None:
     report = check(text)
     assert report.deck.count(Zone.COMMANDER) == 0 and "DC106" not in codes(report)
     assert "DC105" in codes(report)
+
+
+def test_a_cockatrice_comment_that_merely_starts_with_commander_names_no_one() -> None:
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        "    <comments>Commanders are fun\nFormat: EDH</comments>\n"
+        '    <zone name="main">\n        <card number="1" name="Sol Ring"/>\n    </zone>\n'
+        "</cockatrice_deck>\n"
+    )
+    parsed = parse_text(text)
+    assert "commander" not in parsed.metadata and parsed.declared_format == "commander"

@@ -311,7 +311,7 @@ _COD_ZONES = {
     "commander": Zone.COMMANDER,
     "command": Zone.COMMANDER,
 }
-_COD_METADATA_LINE = re.compile(r"^\s*(?P<key>format|cdr|commander)\s*:?\s*(?P<value>.+?)\s*$", re.IGNORECASE)
+_COD_METADATA_LINE = re.compile(r"^\s*(?P<key>format|cdr|commander)\s*:\s*(?P<value>.+?)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
