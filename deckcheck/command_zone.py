@@ -37,13 +37,13 @@ AMBIGUOUS_ZONES_CODE = "DC105"  # formats.AMBIGUOUS_ZONES: the deck-level findin
 
 # Who writes the sideboard so, by input format (for the note).
 _WRITTEN_BY = {
-    "mtgo": "MTGO",
-    "dek": "MTGO",
-    "json": "MTGO",
-    "xmage": "XMage",
-    "cod": "Cockatrice",
-    "plain": "MTGO and XMage",
+    "mtgo": "MTGO writes",
+    "dek": "MTGO writes",
+    "json": "MTGO writes",  # MTGO event files
+    "xmage": "XMage writes",
+    "cod": "Cockatrice writes",
 }
+_WRITTEN_BY_DEFAULT = "MTGO and XMage write"
 _SIDEBOARD_LIMIT = 3  # two partner commanders and a companion: the most a command zone reading holds
 
 
@@ -188,7 +188,7 @@ def _readings(
 
 def _writer(deck: Deck) -> str:
     input_format = deck.parsed.input_format if deck.parsed is not None else ""
-    return _WRITTEN_BY.get(input_format, "MTGO and XMage")
+    return _WRITTEN_BY.get(input_format, _WRITTEN_BY_DEFAULT)
 
 
 def _note(deck: Deck, reading: Reading) -> Finding:
@@ -199,7 +199,7 @@ def _note(deck: Deck, reading: Reading) -> Finding:
     if reading.companion is not None:
         moved.append(reading.companion.card.name)
     return COMMAND_ZONE_READ(
-        f"read the sideboard as the command zone, as {_writer(deck)} writes it: {reading.describe()}",
+        f"read the sideboard as the command zone, as {_writer(deck)} it: {reading.describe()}",
         location=Location(deck.path, first.line, str(Zone.SIDEBOARD)),
         card=moved[0],
         rule="CR 903.5e",

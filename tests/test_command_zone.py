@@ -178,6 +178,11 @@ def test_with_a_commander_section_a_lone_companion_in_the_sideboard_is_the_compa
     assert report.legal, [f.message for f in report.errors]
     assert zone_of(report)[JEGANTHA] == {Zone.COMPANION}
     assert "DC403" not in codes(report)
+    [note] = [f for f in report.findings if f.code == "DC106"]
+    assert report.parsed.input_format == "arena"
+    assert note.message == (
+        f"read the sideboard as the command zone, as MTGO and XMage write it: {JEGANTHA} as the companion"
+    )
 
 
 def test_an_unknown_sideboard_card_is_not_read_as_anything() -> None:
