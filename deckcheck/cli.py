@@ -709,7 +709,7 @@ def export(
     back as one only with a Commander format. --in-place then refuses unless --force is given; to
     standard output or -o the losses are listed on stderr and the exit code is 1.
 
-    Exit codes: 0 written, 1 written without some lines (listed), 2 nothing written.
+    Exit codes: 0 written, 1 written with losses (listed), 2 nothing written.
     """
     from deckcheck import decklist
     from deckcheck.export import plan_export, read_back_problem

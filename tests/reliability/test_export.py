@@ -14,6 +14,7 @@ from typing import BinaryIO
 import pytest
 
 import deckcheck.cli
+from deckcheck.cards.store import bundled_cards_path
 from deckcheck.cli import EXPORT_FORMATS
 from deckcheck.deck import ParsedDeck, Zone
 from deckcheck.decklist import INPUT_FORMATS, WRITER_ZONES, WRITERS, parse_file, parse_text
@@ -383,3 +384,20 @@ def test_an_interrupt_midway_leaves_the_destination(
     assert result.exit_code == 130
     assert snapshot(project.root) == before
     TALLY.record("fault", "export: Ctrl-C mid-write", "destination unchanged, temp removed, exit 130")
+
+
+def test_a_commander_deck_exported_for_mtgo_checks_legal_again(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """deckcheck could not read back its own MTGO export of a legal Commander deck (the commander
+    is a sideboard card there): DC103 + DC105 + DC306. With the format given it checks legal."""
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(bundled_cards_path()))
+    source = Path(__file__).resolve().parents[2] / "data" / "decks" / "commander-kenrith.txt"
+    project.write("kenrith.txt", source.read_bytes())
+    exported = invoke(["export", "kenrith.txt", "--to", "mtgo", "-o", "kenrith-mtgo.txt"])
+    assert exported.exit_code == 1  # MTGO keeps no format declaration: listed as lost
+    assert "the format declaration (commander)" in exported.stderr
+    checked = invoke(["check", "--format", "commander", "-v", "kenrith-mtgo.txt"])
+    assert checked.exit_code == 0, checked.output
+    assert "99 main, 1 commander, 1 companion: legal" in checked.stdout
+    assert "DC106" in checked.stdout
