@@ -98,6 +98,9 @@ def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
                 "it; check the output with --format or a config",
             )
         )
+    banner = parsed.metadata.get("banner card")
+    if banner and "banner" not in keeps:
+        losses.append(ExportLoss(0, f"the banner card {banner!r}: {client} decklists have no banner card"))
     named = named_commanders(parsed)
     if named and "commander" not in keeps:
         losses.append(

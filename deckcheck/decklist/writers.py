@@ -242,6 +242,9 @@ def write_cod(deck: ParsedDeck) -> str:
 
     out = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">']
     out.append(f"    <deckname>{escape(deck.name or '')}</deckname>")
+    banner = deck.metadata.get("banner card")
+    if banner:
+        out.append(f'    <bannerCard providerId="">{escape(banner, quote=False)}</bannerCard>')
     comments = [f"Format: {deck.declared_format}"] if deck.declared_format else []
     comments += [f"CDR: {e.name}" for e in deck.zone(Zone.COMMANDER)]
     comments += [f"CDR: {name}" for name in named_commanders(deck)]
@@ -342,7 +345,7 @@ WRITER_KEEPS: dict[str, frozenset[str]] = {
     "moxfield": frozenset(),
     "forge": frozenset({"name", "format", "comments", "commander"}),
     "xmage": frozenset({"name", "format", "comments", "commander"}),
-    "cod": frozenset({"name", "format", "comments", "commander"}),
+    "cod": frozenset({"name", "format", "comments", "commander", "banner"}),
     "dek": frozenset(),
     "csv": frozenset(),
 }

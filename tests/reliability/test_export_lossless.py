@@ -157,3 +157,16 @@ def test_real_decklists_export_the_same_or_declare_the_loss(realdata: Path) -> N
             assert checked(back) == before, (source, to)
             checked_pairs += 1
     assert checked_pairs > 0
+
+
+def test_cockatrice_fields_survive_a_cockatrice_round_trip() -> None:
+    parsed = parse_file(FIXTURES / "layouts" / "cockatrice-commander.cod")
+    plan = plan_export(parsed, "cod")
+    assert plan.losses == ()
+    back = parse_text(plan.text, "<cod>")
+    assert back.declared_format == parsed.declared_format == "commander"
+    for key in ("name", "commander", "banner card"):
+        assert back.metadata[key] == parsed.metadata[key], key
+    assert "Colors: WUBRG" in back.metadata["comments"]
+    arena = [loss.message for loss in plan_export(parsed, "arena").losses]
+    assert any("banner card 'Kenrith, the Returned King'" in m for m in arena)
