@@ -15,7 +15,6 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
@@ -39,7 +38,6 @@ from deckcheck.session import check_input_format as _check_input_format
 
 if TYPE_CHECKING:
     from deckcheck.cards.update import UpdateResult
-    from deckcheck.deck import Entry, ParsedDeck
 
 DEFAULT_SCRYFALL_API = "https://api.scryfall.com"
 
@@ -417,17 +415,6 @@ EXPORT_FORMATS = ("arena", "mtgo", "moxfield", "forge", "xmage", "cod", "dek", "
 DEFAULT_EXPORT_FORMAT = "arena"
 
 
-@dataclass(frozen=True)
-class ExportLoss:
-    """Something in the source that the written decklist would not contain."""
-
-    line: int
-    message: str
-
-    def text(self, path: str) -> str:
-        return f"{path}:{self.line}: {self.message}" if self.line > 0 else f"{path}: {self.message}"
-
-
 @cli.command(short_help="Write a decklist in another format: stdout, --output-file FILE or --in-place.")
 @click.argument("file", type=click.Path(allow_dash=True, readable=False))
 @click.option(
@@ -457,8 +444,8 @@ class ExportLoss:
 @click.option(
     "--force",
     is_flag=True,
-    help="Replace an existing --output-file; rewrite even when lines of FILE could not be read "
-    "(they are dropped).",
+    help="Replace an existing --output-file; rewrite even when the target format loses something "
+    "(it is dropped).",
 )
 def export(
     file: str,
@@ -472,15 +459,18 @@ def export(
     deckcheck's writers: arena, mtgo, moxfield, forge, xmage, cod, dek or csv (UTF-8, LF line ends).
 
     Standard output by default; nothing is written to a file unless --output-file or --in-place
-    asks for it. A file is written through a temporary file in the same directory and renamed
-    into place, so an interrupted export never leaves half a decklist. Lines that could not be read (and a
-    maybeboard the target format cannot hold) would be lost: --in-place then refuses unless --force
-    is given; to standard output or --output-file they are listed on stderr and the exit code is 1.
+    asks for it. A file is written through a temporary file in the same directory and renamed into
+    place, so an interrupted export never leaves half a decklist. What the target format cannot
+    hold would be lost: lines that could not be read, a maybeboard, and, where the target's client
+    has no field for them, the deck name, the format declaration, comment lines, or a command zone
+    that reads back as one only with a Commander format. --in-place then refuses unless --force is
+    given; to standard output or --output-file the losses are listed on stderr and the exit code
+    is 1.
 
-    Exit codes: 0 written, 1 written without some lines (listed), 2 nothing written.
+    Exit codes: 0 written, 1 written with losses (listed), 2 nothing written.
     """
     from deckcheck import decklist
-    from deckcheck.deck import LineKind
+    from deckcheck.export import plan_export, read_back_problem
 
     if in_place and output_path is not None:
         _usage("--in-place and --output-file cannot be used together")
@@ -511,13 +501,14 @@ def export(
                 hint=f"--to {'|'.join(EXPORT_FORMATS)}",
             )
         to = DEFAULT_EXPORT_FORMAT
-    text = decklist.WRITERS[to](parsed)
-
-    dropped = _entries_not_written(parsed, to)
-    losses = [ExportLoss(p.line, f"{p.code or 'DC002'} {p.message}") for p in errors]
-    losses += [ExportLoss(e.line, f"{e.quantity} {e.name}: the {to} format has no {e.zone}") for e in dropped]
-    cards = sum(e.quantity for e in parsed.entries) - sum(e.quantity for e in dropped)
-    _check_read_back(parsed.path, text, to, cards, force)
+    plan = plan_export(parsed, to)
+    problem = read_back_problem(plan)
+    if problem is not None and not force:
+        raise DeckcheckError(
+            f"{parsed.path}: the {to} decklist would not read back the same ({problem}); nothing was written",
+            hint="please report this decklist; --force writes it anyway",
+        )
+    text, losses, cards = plan.text, plan.losses, plan.cards
 
     target = _export_target(file, output_path, in_place, force)
     shown = rep.escape_text(file if in_place else str(output_path))  # (only ever shown)
@@ -533,25 +524,8 @@ def export(
         )
     for loss in losses:
         click.echo(f"deckcheck: warning: {rep.escape_text(loss.text(source))} (not written)", err=True)
-    for problem in parsed.problems:
-        if problem.severity == "warning":
-            note = ExportLoss(problem.line, problem.message).text(source)
-            click.echo(f"deckcheck: note: {rep.escape_text(note)}", err=True)
-    if target is not None:
-        # Writers carry cards, zones, printings and the deck name; not free-form comments.
-        comments = sum(
-            1 for r in parsed.lines if r.kind is LineKind.COMMENT and not r.note and r.text.strip()
-        )
-        if comments:
-            click.echo(
-                f"deckcheck: note: {source}: {_count(comments, 'comment line')} not carried over", err=True
-            )
-        if parsed.declared_format:
-            click.echo(
-                f"deckcheck: note: {source}: the format declaration ({parsed.declared_format}) is not "
-                "carried over; give --format to `deckcheck check`, or a config",
-                err=True,
-            )
+    for warning in plan.warnings:
+        click.echo(f"deckcheck: note: {rep.escape_text(warning.text(source))}", err=True)
 
     if target is None:
         click.echo(text, nl=False)
@@ -590,34 +564,6 @@ def export(
 
 def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
-
-
-def _entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
-    """Entries the writer leaves out: the maybeboard, in formats that have none (commanders and
-    companions are folded into the sideboard instead, as each writer documents)."""
-    from deckcheck import decklist
-    from deckcheck.deck import Zone
-
-    if Zone.MAYBEBOARD in decklist.WRITER_ZONES[to]:
-        return []
-    return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
-
-
-def _check_read_back(path: str, text: str, to: str, cards: int, force: bool) -> None:
-    """What was written must read back as the same number of cards: a writer that lost one would
-    otherwise replace a decklist with a shorter one."""
-    from deckcheck import decklist
-
-    back = decklist.parse_text(text, f"<{to} output>", to)
-    got = sum(e.quantity for e in back.entries)
-    bad = [p for p in back.problems if p.severity == "error"]
-    if (got != cards or bad) and not force:
-        detail = f"; {bad[0].message}" if bad else ""
-        raise DeckcheckError(
-            f"{path}: the {to} decklist would not read back the same ({got:,} cards instead of "
-            f"{cards:,}{detail}); nothing was written",
-            hint="please report this decklist; --force writes it anyway",
-        )
 
 
 def _export_target(file: str, output_path: Path | None, in_place: bool, force: bool) -> Path | None:

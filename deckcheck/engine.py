@@ -228,17 +228,21 @@ def check_deck(
 ) -> Report:
     """Run the format rules and the companion engine over a resolved deck. With ``store``, companions
     the deck does not list are looked up so a banned one is not offered as revealable."""
-    from deckcheck import companions, formats
+    from deckcheck import command_zone, companions, formats
 
-    findings = list(prior_findings)
-    findings.extend(formats.check_deck(deck, spec))
+    placement = command_zone.place(deck, spec)  # a sideboard that is the command zone (MTGO, XMage)
+    deck = placement.deck
+    findings = [*prior_findings, *placement.notes]
+    findings.extend(placement.merge(formats.check_deck(deck, spec)))
     lookup = store.get if store is not None else None
     results = companions.evaluate(deck, spec, lookup)
     findings.extend(companions.companion_findings(deck, spec, results, lookup))
     findings = _with_written_names(findings, deck)
     findings = select_findings(findings, select, ignore)
     findings.sort(key=lambda f: (f.location.line == 0, f.location.line, -int(f.severity), f.code))
-    parsed_deck = parsed or deck.parsed or ParsedDeck(deck.path, "cards")
+    # a placed deck's parsed deck has its entries in the zones they were checked in
+    parsed_deck = (deck.parsed if placement.moved else parsed) or deck.parsed
+    parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
     return Report(deck.path, spec, deck, parsed_deck, findings, results)
 
 

@@ -74,6 +74,7 @@ _SLUGS: dict[str, str] = {}
 RULE_MODULES = (
     "deckcheck.engine",
     "deckcheck.unresolved",
+    "deckcheck.command_zone",
     "deckcheck.formats",
     "deckcheck.companions",
     "deckcheck.decklist",

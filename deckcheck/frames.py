@@ -587,6 +587,16 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
     card_of_row = to_card[name_codes]
     zone_of_row = _zone_codes(frame["zone"])
     qty_of_row = _quantities(frame["qty"]).astype(np.int32)
+    zone_of_row = _command_zones_placed(
+        deck_codes,
+        formats,
+        np.asarray(names, dtype=object),
+        card_of_row,
+        zone_of_row,
+        qty_of_row,
+        rows,
+        context,
+    )
     resolved = card_of_row >= 0
     unknown = vectorised.UnknownEntries.none()
     if resolved.all():
@@ -607,6 +617,59 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         d, c, z, q, n_decks, vectorised.CardArrays(rows), formats, context.card_for_name, unknown
     )
     return _Evaluation(deck_ids, entries, d, c, rows, result)
+
+
+def _command_zones_placed(
+    deck_codes: Any,
+    formats: vectorised.DeckFormats,
+    names: Any,
+    card_of_row: Any,
+    zones: Any,
+    qty: Any,
+    rows: Sequence[CardRow],
+    context: BatchContext,
+) -> Any:
+    """Each row's zone after the engine's command-zone placement (deckcheck.command_zone): in a
+    Commander format, a sideboard of one to three entries beside an empty command zone or an empty
+    companion slot may be the command zone. Only those few decks are built as Decks and placed,
+    so the companion table agrees with `validate` on lists written the MTGO or XMage way."""
+    from deckcheck.command_zone import place
+    from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Deck, DeckCard, Entry
+
+    n_decks = len(formats.index)
+    commander = formats.per_deck(lambda spec: spec.commander, bool)
+    if not commander.any():
+        return zones
+
+    def per_deck(zone: int) -> Any:
+        return np.bincount(deck_codes[zones == zone], minlength=n_decks)
+
+    n_side = per_deck(vectorised.SIDEBOARD)
+    candidates = (
+        commander
+        & (n_side >= 1)
+        & (n_side <= 3)
+        & ((per_deck(vectorised.COMMANDER) == 0) | (per_deck(vectorised.COMPANION) == 0))
+    )
+    if not candidates.any():
+        return zones
+    placed = zones.copy()
+    at = np.flatnonzero(candidates[deck_codes])
+    at = at[np.argsort(deck_codes[at], kind="stable")]
+    for group in np.split(at, np.flatnonzero(np.diff(deck_codes[at])) + 1):
+        spec = formats.specs[formats.index[deck_codes[group[0]]]]
+        entries = [Entry(int(qty[i]), str(names[i]), ZONE_ORDER[zones[i]], line=0) for i in group]
+        cards = []
+        for i, entry in zip(group, entries, strict=True):
+            card = context.card_for_name(rows[card_of_row[i]].name) if card_of_row[i] >= 0 else None
+            if card is not None:
+                cards.append(DeckCard(entry, card))
+        parsed = ParsedDeck("<frame>", "frame", entries=entries)
+        placement = place(Deck("<frame>", cards, parsed), spec)
+        if placement.moved and placement.deck.parsed is not None:
+            for i, entry in zip(group, placement.deck.parsed.entries, strict=True):
+                placed[i] = ZONE_CODE[entry.zone]
+    return placed
 
 
 def _as_long(decks: pd.DataFrame | Source, store: CardStore | None, input_format: str | None) -> pd.DataFrame:

@@ -178,6 +178,9 @@ class DeckBuilder:
         value = value.strip()
         if not key:
             return
+        if key in ("commander", "cdr"):  # one line per commander (partners): keep them all
+            key, named = "commander", self.deck.metadata.get("commander")
+            value = f"{named}; {value}" if named and value else value
         self.deck.metadata[key] = value
         if key in ("name", "deck name", "deckname", "title") and value and self.deck.name is None:
             self.deck.name = value

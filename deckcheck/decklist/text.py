@@ -106,7 +106,7 @@ class _TextRun:
 
     def _line(self, number: int, raw: str) -> None:
         b = self.builder
-        if len(raw) > MAX_LINE_LENGTH:
+        if len(raw) > MAX_LINE_LENGTH and not self._metadata_line(raw.strip()):
             b.problem_line(
                 number,
                 raw[:MAX_LINE_LENGTH],
@@ -161,6 +161,15 @@ class _TextRun:
             self._header(number, raw, header)
             return
         self._card(number, raw, line)
+
+    def _metadata_line(self, line: str) -> bool:
+        """Metadata has no length limit (XMage writes its whole card layout on one ``LAYOUT`` line;
+        a deck name or description can be long): only card lines are held to MAX_LINE_LENGTH."""
+        if self.section == "metadata" and not line.startswith("["):
+            return _KEY_EQUALS_VALUE.match(line) is not None
+        if self.section == "about" and _ARENA_NAME.match(line):
+            return True
+        return bool(_XMAGE_METADATA.match(line) or _XMAGE_LAYOUT.match(line))
 
     def _comment(self, number: int, raw: str, line: str) -> None:
         body = line[2:] if line.startswith("//") else line[1:]

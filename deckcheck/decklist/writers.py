@@ -3,17 +3,25 @@ the same entries (zone, quantity, name, and the printing details the format carr
 
 Zones a format cannot hold are folded the way that format's own software expects, and documented
 in :data:`WRITER_ZONES`: MTGO, XMage, Cockatrice and MTGO .dek keep commanders and companions in
-the sideboard; formats without a maybeboard drop it.
+the sideboard (the engine reads such a sideboard back as the command zone in a Commander format);
+formats without a maybeboard drop it.
+
+Besides the cards, a decklist says things its client may or may not keep: the deck name, the
+format declaration and comments. :data:`WRITER_KEEPS` says what each writer writes, in the field
+its client reads or skips (XMage skips ``#`` lines, Forge reads ``[metadata]`` key=value lines,
+Cockatrice has a ``<comments>`` element); what a writer does not keep, the export lists as lost.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from html import escape
 
-from deckcheck.deck import Entry, ParsedDeck, Zone
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
 
 
 def quoteattr(value: str) -> str:
@@ -34,9 +42,67 @@ _ARENA_HEADERS = (
 )
 
 
+_XMAGE_LAYOUT = re.compile(r"^LAYOUT\s+\w+\s*:", re.IGNORECASE)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _entries(deck: ParsedDeck, zones: Iterable[Zone]) -> list[Entry]:
     wanted = tuple(zones)
     return [e for e in deck.entries if e.zone in wanted]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckNote:
+    """A comment or metadata line of the source other than the deck name and format declaration,
+    as text (comment markers removed), with its source line."""
+
+    line: int
+    text: str
+
+
+# The metadata a writer carries as its own field, not as a note.
+_NAME_OR_FORMAT = re.compile(r"^(?:name|deck ?name|title|format)\s*(?:[:=]|\s(?=\S))", re.IGNORECASE)
+_CARRIED_NOTES = frozenset({"deck name"})
+# Cockatrice comments lines deckcheck reads as fields (the writer writes them from the deck).
+_COD_FIELD = re.compile(r"^\s*(?:format|cdr|commander)\s*:", re.IGNORECASE)
+_XML_NOTE_KEYS = ("comments", "notes")
+
+
+def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
+    """The source's comment and metadata lines that are neither the deck name nor the format
+    declaration (which writers carry in their own fields): what a writer with comments keeps."""
+    notes: list[DeckNote] = []
+    for record in deck.lines if deck.input_format in _LINE_FORMATS else ():
+        if record.kind is not LineKind.COMMENT or record.note in _CARRIED_NOTES:
+            continue
+        text = record.text.strip()
+        body = text[2:] if text.startswith("//") else text[1:] if text.startswith("#") else text
+        body = body.strip()
+        if not body or (record.note == "metadata" and _NAME_OR_FORMAT.match(body)):
+            continue
+        notes.append(DeckNote(record.line, body))
+    # formats whose lines are markup (XML, JSON, CSV): their comment fields, line by line
+    for key in _XML_NOTE_KEYS if deck.input_format not in _LINE_FORMATS else ():
+        for line in deck.metadata.get(key, "").splitlines():
+            if line.strip() and not _COD_FIELD.match(line):
+                notes.append(DeckNote(0, line.strip()))
+    return notes
+
+
+# The line-based formats: every comment line is a LineRecord of its own.
+_LINE_FORMATS = frozenset({"arena", "mtgo", "plain", "moxfield", "archidekt", "forge", "xmage"})
+
+
+def named_commanders(deck: ParsedDeck) -> list[str]:
+    """Commanders a comment names (Cockatrice ``CDR:``, ``// Commander: ...``) in a list with no
+    Commander section: the engine reads them as the command zone in a Commander format, so a writer
+    with a field for them writes the names, not the guess."""
+    if any(e.zone is Zone.COMMANDER for e in deck.entries):
+        return []
+    return [name.strip() for name in deck.metadata.get("commander", "").split(";") if name.strip()]
 
 
 def _printing(entry: Entry) -> str:
@@ -99,7 +165,8 @@ def write_moxfield(deck: ParsedDeck) -> str:
 
 
 def write_forge(deck: ParsedDeck) -> str:
-    """Forge .dck: ``[metadata]`` Name=, ``[Commander]``, ``[Main]``, ``[Sideboard]``;
+    """Forge .dck: ``[metadata]`` Name=, Format= (a key Forge reads past) and Comment= (the comment
+    lines, joined: Forge's field is one line), ``[Commander]``, ``[Main]``, ``[Sideboard]``;
     ``N Name[+]|SET``. Forge has no companion section (companions go in the sideboard, as Forge
     expects) and no maybeboard; collector numbers are not Forge art indexes and are not written."""
 
@@ -108,7 +175,15 @@ def write_forge(deck: ParsedDeck) -> str:
         printing = f"|{entry.set_code}" if entry.set_code else ""
         return f"{entry.quantity} {entry.name}{foil}{printing}"
 
-    parts = ["[metadata]", f"Name={deck.name or ''}"]
+    parts = ["[metadata]", f"Name={_one_line(deck.name or '')}"]
+    if deck.declared_format:
+        parts.append(f"Format={deck.declared_format}")
+    named = named_commanders(deck)
+    if named:
+        parts.append("Commander=" + "; ".join(named))
+    notes = deck_notes(deck)
+    if notes:  # Forge's Comment field holds one line
+        parts.append("Comment=" + " | ".join(_one_line(n.text) for n in notes))
     for header, zones in (
         ("[Commander]", (Zone.COMMANDER,)),
         ("[Main]", (Zone.MAIN,)),
@@ -123,7 +198,9 @@ def write_forge(deck: ParsedDeck) -> str:
 
 def write_xmage(deck: ParsedDeck) -> str:
     """XMage .dck: ``NAME:``, ``N [SET:NUM] Name``, ``SB: N [SET:NUM] Name``. Commanders and
-    companions are ``SB:`` lines (XMage's convention); the maybeboard is not written."""
+    companions are ``SB:`` lines (XMage's convention), and a ``# commander:`` line names each
+    commander; the format declaration and comments are ``#`` lines, which XMage's importer skips;
+    ``LAYOUT`` lines are kept as XMage wrote them; the maybeboard is not written."""
 
     def line(entry: Entry) -> str:
         printing = ""
@@ -131,15 +208,29 @@ def write_xmage(deck: ParsedDeck) -> str:
             printing = f"[{entry.set_code}:{entry.collector_number or ''}] "
         return f"{entry.quantity} {printing}{entry.name}"
 
-    parts = [f"NAME:{deck.name}"] if deck.name else []
+    parts = [f"NAME:{_one_line(deck.name)}"] if deck.name else []
+    if deck.declared_format:
+        parts.append(f"# format: {deck.declared_format}")
+    # XMage's own rule for which SB: cards are commanders guesses; the names say it
+    commanders = [e.name for e in deck.zone(Zone.COMMANDER)] + named_commanders(deck)
+    parts += [f"# commander: {name}" for name in commanders]
+    layouts = []
+    for note in deck_notes(deck):
+        if _XMAGE_LAYOUT.match(note.text):
+            layouts.append(note.text)
+        else:
+            parts.append(f"# {note.text}")
     parts += [line(e) for e in deck.zone(Zone.MAIN)]
     parts += [f"SB: {line(e)}" for e in _entries(deck, (Zone.COMMANDER, Zone.COMPANION, Zone.SIDEBOARD))]
+    parts += layouts  # XMage writes its card layout last
     return "\n".join(parts) + "\n" if parts else ""
 
 
 def write_cod(deck: ParsedDeck) -> str:
     """Cockatrice .cod XML: ``main`` and ``side`` zones. Cockatrice has no command zone: the
-    commander goes in ``side`` by convention, as do companions; the maybeboard is not written."""
+    commander goes in ``side`` by convention, as do companions, and is named on a ``CDR:`` line of
+    ``<comments>`` (with the format declaration and the comment lines); the maybeboard is not
+    written."""
 
     def card(entry: Entry) -> str:
         attrs = f"number={quoteattr(str(entry.quantity))} name={quoteattr(entry.name)}"
@@ -151,6 +242,15 @@ def write_cod(deck: ParsedDeck) -> str:
 
     out = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">']
     out.append(f"    <deckname>{escape(deck.name or '')}</deckname>")
+    banner = deck.metadata.get("banner card")
+    if banner:
+        out.append(f'    <bannerCard providerId="">{escape(banner, quote=False)}</bannerCard>')
+    comments = [f"Format: {deck.declared_format}"] if deck.declared_format else []
+    comments += [f"CDR: {e.name}" for e in deck.zone(Zone.COMMANDER)]
+    comments += [f"CDR: {name}" for name in named_commanders(deck)]
+    comments += [n.text for n in deck_notes(deck)]
+    if comments:
+        out.append(f"    <comments>{escape(chr(10).join(comments), quote=False)}</comments>")
     for zone_name, zones in (
         ("main", (Zone.MAIN,)),
         ("side", (Zone.COMMANDER, Zone.COMPANION, Zone.SIDEBOARD)),
@@ -236,6 +336,18 @@ WRITER_ZONES: dict[str, frozenset[Zone]] = {
     "cod": _FOLD_TO_SIDEBOARD,
     "dek": _FOLD_TO_SIDEBOARD,
     "csv": ALL_ZONES,
+}
+# What each writer keeps besides the cards: the deck name, the format declaration, the comment
+# lines (deck_notes), and the commanders a comment names (named_commanders).
+WRITER_KEEPS: dict[str, frozenset[str]] = {
+    "arena": frozenset({"name"}),
+    "mtgo": frozenset(),
+    "moxfield": frozenset(),
+    "forge": frozenset({"name", "format", "comments", "commander"}),
+    "xmage": frozenset({"name", "format", "comments", "commander"}),
+    "cod": frozenset({"name", "format", "comments", "commander", "banner"}),
+    "dek": frozenset(),
+    "csv": frozenset(),
 }
 WRITER_FIELDS: dict[str, frozenset[str]] = {
     "arena": frozenset({"set_code", "collector_number"}),

@@ -317,7 +317,7 @@ _COD_ZONES = {
     "commander": Zone.COMMANDER,
     "command": Zone.COMMANDER,
 }
-_COD_METADATA_LINE = re.compile(r"^\s*(?P<key>format|cdr|commander)\s*:?\s*(?P<value>.+?)\s*$", re.IGNORECASE)
+_COD_METADATA_LINE = re.compile(r"^\s*(?P<key>format|cdr|commander)\s*:\s*(?P<value>.+?)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,8 +343,11 @@ class CodFormat:
                     key = match.group("key").lower()
                     if key == "format":
                         b.set_metadata("format", match.group("value"))
-                    else:  # a commander named in the comments; the card itself stays where listed
-                        b.deck.metadata["commander"] = match.group("value")
+                    else:  # a commander named in the comments (two lines for partners); the engine
+                        # reads the named cards as the command zone in a Commander format
+                        named = b.deck.metadata.get("commander")
+                        value = match.group("value")
+                        b.deck.metadata["commander"] = f"{named}; {value}" if named else value
             elif tag == "bannercard" and child.text.strip():
                 b.deck.metadata["banner card"] = child.text.strip()
             if tag != "zone":

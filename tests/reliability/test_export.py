@@ -14,9 +14,12 @@ from typing import BinaryIO
 import pytest
 
 import deckcheck.atomic
+import deckcheck.cli
+from deckcheck.cards.store import bundled_cards_path
 from deckcheck.cli import EXPORT_FORMATS
 from deckcheck.deck import ParsedDeck, Zone
 from deckcheck.decklist import INPUT_FORMATS, WRITER_ZONES, WRITERS, parse_file, parse_text
+from deckcheck.export import plan_export
 from tests.reliability.conftest import LEGAL_MODERN, Invoke, Project
 from tests.reliability.outcomes import TALLY
 
@@ -63,10 +66,14 @@ def test_every_fixture_exports_to_every_format(
     result = invoke(["export", fixture, "--to", to])
     assert "Traceback" not in result.output
     original = parse_file(source)
-    lossy = card_count(original, to) < card_count(original) or any(
+    losses = plan_export(original, to).losses
+    if card_count(original, to) < card_count(original) or any(
         p.severity == "error" for p in original.problems
-    )
-    assert result.exit_code == (1 if lossy else 0), result.stderr
+    ):
+        assert losses
+    assert result.exit_code == (1 if losses else 0), result.stderr
+    for loss in losses:
+        assert f"{loss.text(fixture)} (not written)" in result.stderr
     back = parse_text(result.stdout, "<export>", to)
     assert card_count(back) == card_count(original, to)
     assert not [p for p in back.problems if p.severity == "error"]
@@ -160,12 +167,30 @@ def test_output_file_with_unreadable_lines_is_written_and_says_so(project: Proje
 def test_in_place_rewrites_keeping_permissions(project: Project, invoke: Invoke) -> None:
     deck = project.write("deck.dec", "4 Lightning Bolt\n// a note\n56 Mountain\n")
     deck.chmod(0o640)
-    result = invoke(["export", "deck.dec", "--in-place", "--to", "arena"])
-    assert result.exit_code == 0, result.output
+    before = snapshot(project.root)
+    refused = invoke(["export", "deck.dec", "--in-place", "--to", "arena"])
+    assert refused.exit_code == 2  # Arena decklists have no comments: the note would be lost
+    assert "deck.dec:2: comment 'a note': MTG Arena decklists have no comments" in refused.stderr
+    assert snapshot(project.root) == before
+    result = invoke(["export", "deck.dec", "--in-place", "--to", "arena", "--force"])
+    assert result.exit_code == 1, result.output
     assert deck.read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
     assert stat.S_IMODE(deck.stat().st_mode) == 0o640
-    assert "1 comment line not carried over" in result.stderr
+    assert "deck.dec:2: comment 'a note': MTG Arena decklists have no comments (not written)" in result.stderr
     assert temporary_files(project.root) == []
+
+
+def test_in_place_keeps_comments_and_format_where_the_client_has_a_field(
+    project: Project, invoke: Invoke
+) -> None:
+    """The issue's case: rewriting pioneer-lurrus-illegal.txt in place dropped its `// format:` line
+    and comments, exit 0, and the deck then checked as freeform."""
+    deck = project.write("deck.dck", "// format: modern\n// burn\n4 Lightning Bolt\n56 Mountain\n")
+    result = invoke(["export", "deck.dck", "--in-place", "--to", "xmage"])
+    assert result.exit_code == 0, result.output
+    text = deck.read_text(encoding="utf-8")
+    assert text == "# format: modern\n# burn\n4 Lightning Bolt\n56 Mountain\n"
+    assert parse_text(text).declared_format == "modern"
 
 
 def test_in_place_through_a_symlink_keeps_the_link(project: Project, invoke: Invoke) -> None:
@@ -364,3 +389,20 @@ def test_an_interrupt_midway_leaves_the_destination(
     assert result.exit_code == 130
     assert snapshot(project.root) == before
     TALLY.record("fault", "export: Ctrl-C mid-write", "destination unchanged, temp removed, exit 130")
+
+
+def test_a_commander_deck_exported_for_mtgo_checks_legal_again(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """deckcheck could not read back its own MTGO export of a legal Commander deck (the commander
+    is a sideboard card there): DC103 + DC105 + DC306. With the format given it checks legal."""
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(bundled_cards_path()))
+    source = Path(__file__).resolve().parents[2] / "data" / "decks" / "commander-kenrith.txt"
+    project.write("kenrith.txt", source.read_bytes())
+    exported = invoke(["export", "kenrith.txt", "--to", "mtgo", "--output-file", "kenrith-mtgo.txt"])
+    assert exported.exit_code == 1  # MTGO keeps no format declaration: listed as lost
+    assert "the format declaration (commander)" in exported.stderr
+    checked = invoke(["check", "--format", "commander", "-v", "kenrith-mtgo.txt"])
+    assert checked.exit_code == 0, checked.output
+    assert "99 main, 1 commander, 1 companion: legal" in checked.stdout
+    assert "DC106" in checked.stdout

@@ -1,0 +1,274 @@
+"""The command zone as the clients write it: a Commander deck whose commander sits in the sideboard.
+
+MTGO (.txt, .dek and its event files), XMage (``SB:`` lines) and Cockatrice (the ``side`` zone, or a
+``CDR:`` comment) have no command zone: a Commander list there is 99 or 98 cards, then its
+commander(s) and companion in the sideboard. In a format with a command zone (CR 903.3, 903.5e:
+"Commander games do not use sideboards") such a sideboard can only be the command zone and the
+companion. :func:`place` reads it so when exactly one reading makes the deck the format's size, and
+says so in a note; when several readings would, it keeps the list as written and the DC105 finding
+names them. Cards under an explicit Commander or Companion section are never moved.
+
+No click, no pandas: the engine calls :func:`place` once, where the deck is resolved and its format
+known; the lean batch checker hands every deck this could apply to to the engine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from deckcheck.cards.model import Card
+from deckcheck.cards.names import lookup_key
+from deckcheck.deck import Deck, DeckCard, Entry, Zone
+from deckcheck.findings import Finding, Location, Severity, define
+from deckcheck.format_spec import FormatSpec
+
+COMMAND_ZONE_READ = define(
+    "DC106",
+    "command-zone-from-layout",
+    Severity.INFO,
+    "A Commander list written as MTGO, XMage or Cockatrice write it (the commander and companion in "
+    "the sideboard, or named by a CDR: comment) was read with those cards in the command zone.",
+)
+
+AMBIGUOUS_ZONES_CODE = "DC105"  # formats.AMBIGUOUS_ZONES: the deck-level finding an ambiguity replaces
+
+# Who writes the sideboard so, by input format (for the note).
+_WRITTEN_BY = {
+    "mtgo": "MTGO writes",
+    "dek": "MTGO writes",
+    "json": "MTGO writes",  # MTGO event files
+    "xmage": "XMage writes",
+    "cod": "Cockatrice writes",
+}
+_WRITTEN_BY_DEFAULT = "MTGO and XMage write"
+_SIDEBOARD_LIMIT = 3  # two partner commanders and a companion: the most a command zone reading holds
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read the sideboard: these cards as commanders, this one as the companion."""
+
+    commanders: tuple[DeckCard, ...]
+    companion: DeckCard | None
+
+    def describe(self) -> str:
+        parts = []
+        if self.commanders:
+            names = " and ".join(dc.card.name for dc in self.commanders)
+            parts.append(f"{names} as the commander{'s' if len(self.commanders) > 1 else ''}")
+        if self.companion is not None:
+            parts.append(f"{self.companion.card.name} as the companion")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """What :func:`place` did: the deck to check, its notes, and an ambiguity to report (a DC105
+    finding that replaces the format's generic one)."""
+
+    deck: Deck
+    notes: tuple[Finding, ...] = ()
+    ambiguity: Finding | None = None
+    moved: bool = False  # whether any card was placed (``deck`` and its parsed deck are new then)
+
+    def merge(self, findings: Sequence[Finding]) -> list[Finding]:
+        """``findings`` with the ambiguity in place of the format's deck-level DC105 (one finding
+        that names the readings rather than two about the same missing commander)."""
+        if self.ambiguity is None:
+            return list(findings)
+        kept = [f for f in findings if not (f.code == AMBIGUOUS_ZONES_CODE and f.location.line == 0)]
+        return [*kept, self.ambiguity]
+
+
+def place(deck: Deck, spec: FormatSpec) -> Placement:
+    """Read a Commander deck's sideboard (and a Cockatrice ``CDR:`` comment) as its command zone
+    where that is the only reading that makes the deck the format's size. Any other deck is
+    returned as it is. Sizes count the entries as written, resolved or not: a card that is
+    unknown is still in the deck."""
+    if not spec.commander:
+        return Placement(deck)
+    entries = deck.parsed.entries if deck.parsed is not None else [dc.entry for dc in deck.cards]
+    cards = {id(dc.entry): dc for dc in deck.cards}
+    moves: dict[int, Zone] = {}
+    notes: list[Finding] = []
+    named = _named_commanders(deck, entries, cards)
+    if named is not None:
+        moves, note = named
+        notes.append(note)
+
+    def zone(entry: Entry) -> Zone:
+        return moves.get(id(entry), entry.zone)
+
+    side = [entry for entry in entries if zone(entry) is Zone.SIDEBOARD]
+    readings: list[Reading] = []
+    # A sideboard card that did not resolve: what the sideboard holds is not known, so it is not
+    # read as anything (the unknown card is reported).
+    if side and all(id(entry) in cards for entry in side):
+        readings = _readings(
+            [cards[id(entry)] for entry in side],
+            spec,
+            main_size=sum(e.quantity for e in entries if zone(e) is Zone.MAIN),
+            leaders=sum(e.quantity for e in entries if zone(e) is Zone.COMMANDER),
+            companion_free=not any(zone(e) is Zone.COMPANION for e in entries),
+        )
+    if len(readings) == 1:
+        reading = readings[0]
+        moves.update({id(dc.entry): Zone.COMMANDER for dc in reading.commanders})
+        if reading.companion is not None:
+            moves[id(reading.companion.entry)] = Zone.COMPANION
+        notes.append(_note(deck, reading))
+    ambiguity = _ambiguity(deck, readings, spec) if len(readings) > 1 else None
+    if not moves:
+        return Placement(deck, tuple(notes), ambiguity)
+    return Placement(_moved(deck, moves), tuple(notes), ambiguity, moved=True)
+
+
+def _moved(deck: Deck, moves: dict[int, Zone]) -> Deck:
+    """The deck with the moved entries in their new zones; its parsed deck too, so that counts
+    "as written" (resolved or not) show the zones the deck was checked with."""
+    placed: dict[int, Entry] = {}
+
+    def entry_in_zone(entry: Entry) -> Entry:
+        if id(entry) not in moves:
+            return entry
+        new = placed.get(id(entry))
+        if new is None:
+            new = placed[id(entry)] = dataclasses.replace(entry, zone=moves[id(entry)])
+        return new
+
+    cards = [DeckCard(entry_in_zone(dc.entry), dc.card) for dc in deck.cards]
+    parsed = deck.parsed
+    if parsed is not None:
+        parsed = dataclasses.replace(parsed, entries=[entry_in_zone(e) for e in parsed.entries])
+    # unresolved entries move too: they still count, and a named commander may be one of them
+    return Deck(deck.path, cards, parsed, [entry_in_zone(e) for e in deck.unresolved])
+
+
+def _is_companion(card: Card) -> bool:
+    from deckcheck.companions import has_companion_ability
+
+    return has_companion_ability(card)
+
+
+def _readings(
+    side: Sequence[DeckCard], spec: FormatSpec, *, main_size: int, leaders: int, companion_free: bool
+) -> list[Reading]:
+    """Every way the sideboard can be read as command zone and companion, all of it, one copy of
+    each card, with the deck then at the format's size (CR 903.5a: the commanders are part of it)."""
+    from deckcheck.formats import commander_eligibility, pair_problem
+
+    if not side or len(side) > _SIDEBOARD_LIMIT or any(dc.quantity != 1 for dc in side):
+        return []
+    if len({lookup_key(dc.card.name) for dc in side}) != len(side):
+        return []  # one card on two lines: two copies, which no command zone holds
+    readings: list[Reading] = []
+    for size in range(0, min(spec.max_commanders, len(side)) + 1):
+        if size == 0 and not leaders:
+            continue  # a Commander deck needs its commander; the sideboard alone is no reading
+        if size and leaders:
+            continue  # the list names its commander: the sideboard can only be its companion
+        if leaders + size > spec.max_commanders:
+            continue
+        total = main_size + leaders + size
+        if total < spec.min_main or (spec.max_main is not None and total > spec.max_main):
+            continue
+        for chosen in itertools.combinations(side, size):
+            rest = [dc for dc in side if dc not in chosen]
+            if len(rest) > 1 or (rest and not (companion_free and _is_companion(rest[0].card))):
+                continue
+            if size == 1 and commander_eligibility(chosen[0].card, spec) is not None:
+                continue
+            if size == 2 and pair_problem(chosen[0].card, chosen[1].card) is not None:
+                continue
+            readings.append(Reading(tuple(chosen), rest[0] if rest else None))
+    return readings
+
+
+def _writer(deck: Deck) -> str:
+    input_format = deck.parsed.input_format if deck.parsed is not None else ""
+    return _WRITTEN_BY.get(input_format, _WRITTEN_BY_DEFAULT)
+
+
+def _note(deck: Deck, reading: Reading) -> Finding:
+    first = min(
+        (dc for dc in (*reading.commanders, reading.companion) if dc is not None), key=lambda dc: dc.line
+    )
+    moved = [dc.card.name for dc in reading.commanders]
+    if reading.companion is not None:
+        moved.append(reading.companion.card.name)
+    return COMMAND_ZONE_READ(
+        f"read the sideboard as the command zone, as {_writer(deck)} it: {reading.describe()}",
+        location=Location(deck.path, first.line, str(Zone.SIDEBOARD)),
+        card=moved[0],
+        rule="CR 903.5e",
+        data={"cards": moved},
+    )
+
+
+def _ambiguity(deck: Deck, readings: Sequence[Reading], spec: FormatSpec) -> Finding:
+    from deckcheck.formats import AMBIGUOUS_ZONES
+
+    shown = "; or ".join(r.describe() for r in readings)
+    names = list(
+        dict.fromkeys(dc.card.name for r in readings for dc in (*r.commanders, r.companion) if dc is not None)
+    )
+    return AMBIGUOUS_ZONES(
+        f"the sideboard could be the command zone in {len(readings)} ways ({shown}) and deckcheck does "
+        f"not guess which: {spec.title} needs its commander in the command zone (CR 903.3), so colour "
+        "identity and commander rules were not checked. Mark the commander with a 'Commander' section "
+        "or a *CMDR* marker",
+        location=Location(deck.path, min(dc.line for dc in deck.zone(Zone.SIDEBOARD)), str(Zone.SIDEBOARD)),
+        rule="CR 903.3",
+        data={"candidates": names, "readings": [r.describe() for r in readings]},
+    )
+
+
+def _named_commanders(
+    deck: Deck, entries: Sequence[Entry], cards: dict[int, DeckCard]
+) -> tuple[dict[int, Zone], Finding] | None:
+    """A Cockatrice ``CDR:`` comment (or a ``commander:`` comment, as deckcheck writes XMage lists)
+    names the commander(s); with no Commander section, the named entries (one copy each, in the
+    deck or the sideboard, resolved or not) are the command zone."""
+    parsed = deck.parsed
+    written = parsed.metadata.get("commander", "") if parsed is not None else ""
+    if not written or any(e.zone is Zone.COMMANDER for e in entries):
+        return None
+    chosen: list[Entry] = []
+    for name in (n.strip() for n in written.split(";")):
+        if not name:
+            continue
+        key = lookup_key(name)
+        match = [
+            e
+            for e in entries
+            if e.zone in (Zone.MAIN, Zone.SIDEBOARD)
+            and e.quantity == 1
+            and key in _keys(e, cards.get(id(e)))
+            and all(e is not c for c in chosen)
+        ]
+        if len(match) != 1:
+            return None  # not in the list, or listed twice: the comment decides nothing
+        chosen.append(match[0])
+    if not chosen:
+        return None
+    shown = [_shown(e, cards.get(id(e))) for e in chosen]
+    note = COMMAND_ZONE_READ(
+        f"read {' and '.join(shown)} as the commander{'s' if len(chosen) > 1 else ''}, as the list's "
+        "comments name it (CDR: or commander:)",
+        location=Location(deck.path, chosen[0].line, str(chosen[0].zone)),
+        card=shown[0],
+        rule="CR 903.3",
+        data={"cards": shown},
+    )
+    return {id(e): Zone.COMMANDER for e in chosen}, note
+
+
+def _keys(entry: Entry, dc: DeckCard | None) -> tuple[str, ...]:
+    return (lookup_key(entry.name),) if dc is None else (lookup_key(entry.name), lookup_key(dc.card.name))
+
+
+def _shown(entry: Entry, dc: DeckCard | None) -> str:
+    return entry.name if dc is None else dc.card.name

@@ -1,0 +1,171 @@
+"""Export planning: a parsed decklist through one writer, and everything the written file would not
+hold, so that an export is lossless or says what it loses. No click: ``deckcheck export`` prints
+the plan and decides what to write.
+
+A loss is anything a reader of the output would not get back: a line that could not be read, a
+zone the target has no place for, the deck name, the format declaration or comment lines where the
+target's client has no field for them (:data:`deckcheck.decklist.writers.WRITER_KEEPS`), and the
+command zone where the target keeps it in the sideboard but the output does not say the deck is a
+Commander deck (then nothing tells a reader that the sideboard is the command zone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.decklist import WRITER_ZONES, WRITERS, parse_text
+from deckcheck.decklist.writers import WRITER_KEEPS, deck_notes, named_commanders
+from deckcheck.formats import load_registry
+
+_CLIENT = {
+    "arena": "MTG Arena",
+    "mtgo": "MTGO",
+    "moxfield": "Moxfield",
+    "forge": "Forge",
+    "xmage": "XMage",
+    "cod": "Cockatrice",
+    "dek": "MTGO .dek",
+    "csv": "CSV",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ExportLoss:
+    """Something in the source that the written decklist would not contain."""
+
+    line: int
+    message: str
+
+    def text(self, path: str) -> str:
+        return f"{path}:{self.line}: {self.message}" if self.line > 0 else f"{path}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExportPlan:
+    """A decklist written in format ``to``: the text, the cards it holds, what it loses, and the
+    source's warnings (kept, but worth a look)."""
+
+    to: str
+    text: str
+    cards: int
+    losses: tuple[ExportLoss, ...]
+    warnings: tuple[ExportLoss, ...]
+
+
+def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
+    """Write ``parsed`` with the ``to`` writer and list what the output would lose."""
+    text = WRITERS[to](parsed)
+    dropped = entries_not_written(parsed, to)
+    errors = [p for p in parsed.problems if p.severity == "error"]
+    losses = [ExportLoss(p.line, f"{p.code or 'DC002'} {p.message}") for p in errors]
+    losses += [ExportLoss(e.line, f"{e.quantity} {e.name}: the {to} format has no {e.zone}") for e in dropped]
+    losses += _metadata_losses(parsed, to)
+    losses += _command_zone_losses(parsed, to)
+    losses.sort(key=lambda loss: loss.line)
+    warnings = [ExportLoss(p.line, p.message) for p in parsed.problems if p.severity == "warning"]
+    cards = sum(e.quantity for e in parsed.entries) - sum(e.quantity for e in dropped)
+    return ExportPlan(to, text, cards, tuple(losses), tuple(warnings))
+
+
+def entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
+    """Entries the writer leaves out: the maybeboard, in formats that have none (commanders and
+    companions are folded into the sideboard instead, as each writer documents)."""
+    if Zone.MAYBEBOARD in WRITER_ZONES[to]:
+        return []
+    return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
+
+
+def _format_line(parsed: ParsedDeck) -> int:
+    """The line that declared the format (0 when the file's structure did)."""
+    for record in parsed.lines:
+        if record.kind is LineKind.COMMENT and record.note == "metadata" and "format" in record.text.lower():
+            return record.line
+    return 0
+
+
+def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
+    keeps = WRITER_KEEPS[to]
+    client = _CLIENT[to]
+    losses: list[ExportLoss] = []
+    if parsed.name and "name" not in keeps:
+        losses.append(ExportLoss(0, f"the deck name {parsed.name!r}: {client} decklists have no name field"))
+    if parsed.declared_format and "format" not in keeps:
+        losses.append(
+            ExportLoss(
+                _format_line(parsed),
+                f"the format declaration ({parsed.declared_format}): {client} decklists have no field for "
+                "it; check the output with --format or a config",
+            )
+        )
+    banner = parsed.metadata.get("banner card")
+    if banner and "banner" not in keeps:
+        losses.append(ExportLoss(0, f"the banner card {banner!r}: {client} decklists have no banner card"))
+    named = named_commanders(parsed)
+    if named and "commander" not in keeps:
+        losses.append(
+            ExportLoss(
+                0,
+                f"the commander named in the comments ({'; '.join(named)}): {client} decklists have no "
+                "field for it",
+            )
+        )
+    if "comments" not in keeps:
+        losses += [
+            ExportLoss(note.line, f"comment {_shortened(note.text)!r}: {client} decklists have no comments")
+            for note in deck_notes(parsed)
+        ]
+    return losses
+
+
+def _shortened(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _is_commander_format(name: str) -> bool:
+    spec = load_registry().get(name)
+    return spec is not None and spec.commander
+
+
+def _command_zone_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
+    """Commanders and companions written into the sideboard. In a Commander deck the engine reads
+    such a sideboard back as the command zone, but only in a Commander format: lossless when the
+    output keeps a Commander format declaration. Without a commander, a companion in the sideboard
+    is one sideboard card among others: that it was declared is lost."""
+    folded = [e for e in parsed.entries if e.zone in (Zone.COMMANDER, Zone.COMPANION)]
+    folded = [e for e in folded if e.zone not in WRITER_ZONES[to]]
+    if not folded:
+        return []
+    client = _CLIENT[to]
+    if not any(e.zone is Zone.COMMANDER for e in parsed.entries):
+        return [
+            ExportLoss(
+                e.line,
+                f"{e.quantity} {e.name}: {client} has no companion section; written in the sideboard, "
+                "where it is a sideboard card that may be revealed, no longer the declared companion",
+            )
+            for e in folded
+        ]
+    declared = parsed.declared_format
+    if declared and "format" in WRITER_KEEPS[to] and _is_commander_format(declared):
+        return []
+    return [
+        ExportLoss(
+            e.line,
+            f"{e.quantity} {e.name}: {client} has no {e.zone} zone; written in the sideboard, as {client} "
+            f"keeps it, and read back as the {e.zone} only when checked with a Commander --format or config",
+        )
+        for e in folded
+    ]
+
+
+def read_back_problem(plan: ExportPlan) -> str | None:
+    """What was written must read back as the same number of cards: a writer that lost one would
+    otherwise replace a decklist with a shorter one. The reason it does not, or None."""
+    back = parse_text(plan.text, f"<{plan.to} output>", plan.to)
+    got = sum(e.quantity for e in back.entries)
+    bad = [p for p in back.problems if p.severity == "error"]
+    if got == plan.cards and not bad:
+        return None
+    detail = f"; {bad[0].message}" if bad else ""
+    return f"{got:,} cards instead of {plan.cards:,}{detail}"

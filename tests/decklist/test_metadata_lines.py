@@ -1,0 +1,47 @@
+"""Metadata lines are metadata at any length (XMage NAME/LAYOUT, Forge [metadata], Arena About);
+the line limit is for card lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckcheck.decklist import parse_file, parse_text
+
+LAYOUTS = Path(__file__).resolve().parents[1] / "fixtures" / "layouts"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("NAME:" + "N" * 1500 + "\n4 Lightning Bolt\n", "N" * 1500),
+        (
+            "[metadata]\nName=" + "F" * 1500 + "\nDescription=" + "d" * 3000 + "\n[Main]\n4 Lightning Bolt\n",
+            "F" * 1500,
+        ),
+        ("About\nName " + "A" * 1500 + "\n\nDeck\n4 Lightning Bolt\n", "A" * 1500),
+    ],
+    ids=["xmage-name", "forge-metadata", "arena-about"],
+)
+def test_metadata_lines_have_no_length_limit(text: str, name: str) -> None:
+    deck = parse_text(text)
+    assert deck.problems == [] and deck.name == name
+    assert [(e.quantity, e.name) for e in deck.entries] == [(4, "Lightning Bolt")]
+
+
+def test_card_lines_keep_the_length_limit() -> None:
+    deck = parse_text("NAME:deck\n4 " + "A" * 1200 + "\n")
+    assert [p.code for p in deck.problems] == ["DC002"] and "line too long" in deck.problems[0].message
+
+
+def test_xmage_layout_line_over_the_limit_is_metadata() -> None:
+    layout = "LAYOUT MAIN:(1,300)(NONE,false,50)|" + "([PLC:1])" * 300
+    deck = parse_text(f"NAME:Burn\n4 [PLC:1] Lightning Bolt\n{layout}\n")
+    assert len(layout) > 1000 and deck.problems == [] and deck.input_format == "xmage"
+    assert deck.lines[2].note == "XMage layout (metadata)"
+
+
+def test_xmage_commander_fixture_reads_without_problems() -> None:
+    deck = parse_file(LAYOUTS / "xmage-commander.dck")
+    assert deck.problems == [] and sum(e.quantity for e in deck.entries) == 101

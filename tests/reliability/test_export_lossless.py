@@ -1,0 +1,172 @@
+"""Export is lossless or says so: for every example deck, every fixture decklist and every writer,
+checking the written decklist gives what checking the source gives (format, zones, findings apart
+from notes about how the input was read, companion table), unless the export declared a loss."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deckcheck.cards.store import CardStore
+from deckcheck.deck import ParsedDeck, Zone
+from deckcheck.decklist import WRITERS, parse_file, parse_text
+from deckcheck.engine import Report, check_parsed
+from deckcheck.export import plan_export, read_back_problem
+from deckcheck.format_spec import FormatSpec
+from deckcheck.formats import get_format, load_registry
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "fixtures"
+SOURCES = sorted(
+    [p for p in (REPO / "data" / "decks").rglob("*") if p.is_file()]
+    + [
+        p
+        for directory in ("decklists", "layouts")
+        for p in (FIXTURES / directory).glob("*")
+        if p.is_file() and p.suffix != ".html"
+    ]
+)
+# Notes about how the input was read (a face name, a merged companion, a sideboard read as the
+# command zone): they describe the source file, not the deck.
+INPUT_NOTES = ("DC0", "DC106")
+
+
+@functools.cache
+def store() -> CardStore:
+    return CardStore.bundled()
+
+
+def format_of(parsed: ParsedDeck) -> FormatSpec:
+    """What `deckcheck check` picks without --format or a config: the declared format, else
+    Commander for a deck with a commander, else the first constructed default."""
+    registry = load_registry()
+    if parsed.declared_format:
+        return get_format(parsed.declared_format, registry)
+    if parsed.count(Zone.COMMANDER):
+        return registry["commander"]
+    return next(registry[name] for name in ("constructed", "freeform") if name in registry)
+
+
+# Where a card is, as messages say it: "line 12" where the format has lines, "in main" where not.
+_LINES = re.compile(
+    r"\blines? \d+(?:(?:, | and | to |-)\d+)*|\bin (?:main|sideboard|commander|companion|maybeboard)\b"
+)
+
+
+def _without_lines(message: str) -> str:
+    """A message without its line references (a list without lines says none)."""
+    text = _LINES.sub("line #", message)
+    return re.sub(r"\s*\(line #\)|line #: |\bat line #", "", text)
+
+
+def known_format(parsed: ParsedDeck) -> bool:
+    return parsed.declared_format is None or parsed.declared_format in load_registry()
+
+
+def outcome(report: Report) -> dict[str, Any]:
+    """What a check says about the deck; line numbers (which change with the layout) left out."""
+    findings = Counter(
+        (f.code, f.severity, _without_lines(f.message), f.card)
+        for f in report.findings
+        if not f.code.startswith(INPUT_NOTES)
+    )
+    zones = Counter((dc.zone, dc.card.name) for dc in report.deck.cards for _ in range(dc.quantity))
+    companions = [(c.companion, c.eligible, c.declared, len(c.breakers)) for c in report.companions]
+    return {"format": report.format.name, "zones": zones, "findings": findings, "companions": companions}
+
+
+def checked(parsed: ParsedDeck) -> dict[str, Any]:
+    return outcome(check_parsed(parsed, store(), format_of(parsed)))
+
+
+@pytest.mark.parametrize("to", sorted(WRITERS))
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: str(p.relative_to(REPO)))
+def test_export_checks_the_same_or_declares_the_loss(source: Path, to: str) -> None:
+    parsed = parse_file(source)
+    plan = plan_export(parsed, to)
+    back = parse_text(plan.text, f"<{to}>")  # told apart by content, as `deckcheck check` does
+    if plan.losses:
+        # A declared loss: the output still holds every card it says it does.
+        assert sum(e.quantity for e in back.entries) == plan.cards
+        return
+    assert checked(back) == checked(parsed)
+
+
+def test_a_commander_deck_written_for_mtgo_reads_back_with_its_format() -> None:
+    """The export the issue started from: a legal Commander deck written for MTGO is the 99, then
+    the commander and companion in the sideboard; with its format it checks the same."""
+    parsed = parse_file(REPO / "data" / "decks" / "commander-kenrith.txt")
+    plan = plan_export(parsed, "mtgo")
+    assert plan.losses  # MTGO keeps no format declaration: said, not silent
+    back = parse_text(plan.text, "<mtgo>", "mtgo")
+    spec = get_format("commander")
+    before = check_parsed(parsed, store(), spec)
+    after = check_parsed(back, store(), spec)
+    assert outcome(after) == outcome(before)
+    assert [f.code for f in after.findings if f.code == "DC106"] == ["DC106"]
+    assert after.legal
+
+
+def test_every_writer_keeps_what_it_says_it_keeps() -> None:
+    """The writers that keep the format declaration and comments (XMage ``#`` lines, Forge
+    [metadata], Cockatrice <comments>) give them back to the parser."""
+    parsed = parse_file(REPO / "data" / "decks" / "modern-burn.txt")
+    for to in ("xmage", "forge", "cod"):
+        plan = plan_export(parsed, to)
+        assert plan.losses == (), to
+        back = parse_text(plan.text, f"<{to}>", to)
+        assert back.declared_format == "modern", to
+        assert "a legal 60-card Modern deck" in plan.text, to
+    for to in ("arena", "mtgo", "moxfield", "dek", "csv"):
+        lost = [loss.message for loss in plan_export(parsed, to).losses]
+        assert any("format declaration (modern)" in m for m in lost), to
+        assert any("a legal 60-card Modern deck" in m for m in lost), to
+
+
+REAL_DIRECTORIES = ("xmage_importer", "jlawrence11_cockatrice-decks", "mtg-parser-exports")
+
+
+@pytest.mark.realdata
+def test_real_decklists_export_the_same_or_declare_the_loss(realdata: Path) -> None:
+    """Third-party files (XMage's importer samples, Cockatrice Commander decks with CDR: comments,
+    site exports) through every writer."""
+    roots = [realdata / "decks" / name for name in REAL_DIRECTORIES]
+    files = sorted(p for root in roots if root.is_dir() for p in root.rglob("*") if p.is_file())
+    files = [p for p in files if p.suffix not in (".md", ".html", ".draft")]
+    if not files:
+        pytest.skip("no real decklists")
+    checked_pairs = 0
+    for source in files:
+        parsed = parse_file(source)
+        if not parsed.entries or not known_format(parsed):
+            continue  # `deckcheck check` refuses an unknown declared format ("Format: CDR")
+        before = checked(parsed)
+        for to in sorted(WRITERS):
+            plan = plan_export(parsed, to)
+            if read_back_problem(plan) is not None:
+                continue  # `export` refuses to write it (a name this format cannot carry)
+            back = parse_text(plan.text, f"<{to}>")
+            if plan.losses:
+                assert sum(e.quantity for e in back.entries) == plan.cards, (source, to)
+                continue
+            assert checked(back) == before, (source, to)
+            checked_pairs += 1
+    assert checked_pairs > 0
+
+
+def test_cockatrice_fields_survive_a_cockatrice_round_trip() -> None:
+    parsed = parse_file(FIXTURES / "layouts" / "cockatrice-commander.cod")
+    plan = plan_export(parsed, "cod")
+    assert plan.losses == ()
+    back = parse_text(plan.text, "<cod>")
+    assert back.declared_format == parsed.declared_format == "commander"
+    for key in ("name", "commander", "banner card"):
+        assert back.metadata[key] == parsed.metadata[key], key
+    assert "Colors: WUBRG" in back.metadata["comments"]
+    arena = [loss.message for loss in plan_export(parsed, "arena").losses]
+    assert any("banner card 'Kenrith, the Returned King'" in m for m in arena)
