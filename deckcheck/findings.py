@@ -74,6 +74,7 @@ _SLUGS: dict[str, str] = {}
 RULE_MODULES = (
     "deckcheck.engine",
     "deckcheck.formats",
+    "deckcheck.history",
     "deckcheck.companions",
     "deckcheck.decklist",
 )

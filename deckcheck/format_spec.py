@@ -3,6 +3,7 @@ format's name, so a new format is a few lines of TOML and no code."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 
 
@@ -31,6 +32,9 @@ class FormatSpec:
     # sideboard), "not-as-commander" (Duel Commander: legal in the deck, banned as commander) or
     # "commander-only" (Pauper Commander in older data: an uncommon legal only as the commander).
     restricted_means: str = "one-copy"
+    # Legality as of a day (deckcheck.history) instead of the card data's current legalities: a date,
+    # "deck" (each deck's own date from its metadata) or None (current legalities).
+    as_of: dt.date | str | None = None
 
     @property
     def legality_candidates(self) -> tuple[str, ...]:
