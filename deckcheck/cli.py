@@ -299,6 +299,7 @@ class CheckOptions:
     card_db: Path | None = None
     config_path: Path | None = None
     no_config: bool = False
+    as_of: str | None = None  # --as-of: a YYYY-MM-DD day or "deck"; None = the config's
 
 
 @dataclass
@@ -434,8 +435,23 @@ class Session:
         store = self.store(config)
         parsed = _parse(item, input_format)
         spec, source = self.choose_format(item, parsed, config)
+        spec, source = self.dated(spec, source, config)
         report = check_parsed(parsed, store, spec, select=select, ignore=ignore)
         return rep.DeckResult(report, source, self.strict(config), store.description)
+
+    def dated(self, spec: FormatSpec, source: str, config: Config) -> tuple[FormatSpec, str]:
+        """``spec`` checking legality as of --as-of (else the config's as_of), and the format source
+        saying so; unchanged when neither is given."""
+        from deckcheck.history import AS_OF_DECK, parse_as_of, with_as_of
+
+        try:
+            as_of = parse_as_of(self.options.as_of, "--as-of") if self.options.as_of else config.as_of
+        except ConfigError as exc:
+            _usage(exc.message, exc.hint)
+        if as_of is None:
+            return spec, source
+        when = "each deck's own date" if as_of == AS_OF_DECK else str(as_of)
+        return with_as_of(spec, as_of), f"{source}; legality as of {when}"
 
     def card_data(self) -> dict[str, Any]:
         """The card store(s) used, for JSON output: the first one (almost always the only one)."""
@@ -531,6 +547,12 @@ def cli() -> None:
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (errors still exit 2).")
 @click.option("--list-input-formats", is_flag=True, help="List the decklist formats and exit.")
+@click.option(
+    "--as-of",
+    "as_of",
+    metavar="DATE|deck",
+    help="Legality as of a day (YYYY-MM-DD) from the format's history, or 'deck': each deck's own date.",
+)
 @color_option
 def check(
     files: tuple[str, ...],
@@ -548,6 +570,7 @@ def check(
     quiet: bool,
     exit_zero: bool,
     list_input_formats: bool,
+    as_of: str | None,
     color: bool | None,
 ) -> int:
     """Check decklist FILES ('-' reads standard input).
@@ -569,6 +592,7 @@ def check(
     if not files:
         _usage("no decklist given", hint="deckcheck check FILE... (or '-' to read standard input)")
     options = _options(format_name, input_format, select, ignore, strict, card_db, config_path, no_config)
+    options.as_of = as_of
     items = expand_inputs(files)
     if not items:
         _usage("no decklist files to check")

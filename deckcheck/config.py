@@ -27,6 +27,7 @@ file name in any folder (``*.dck``). When several globs match, the last one list
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ from deckcheck.errors import ConfigError
 PYPROJECT = "pyproject.toml"
 DECKCHECK_TOML = ".deckcheck.toml"
 
-_KEYS = ("format", "input_format", "select", "ignore", "strict", "card_db", "formats", "per_path")
+_KEYS = ("format", "input_format", "select", "ignore", "strict", "card_db", "formats", "per_path", "as_of")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,7 @@ class Config:
     card_db: Path | None = None  # absolute (made so relative to the config file)
     formats: tuple[Path, ...] = ()  # absolute
     per_path: tuple[tuple[str, str], ...] = ()  # (glob, format) in file order
+    as_of: dt.date | str | None = None  # legality as of a day, or "deck" (deckcheck.history)
 
     @property
     def root(self) -> Path | None:
@@ -205,6 +207,11 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
         per_path.append((glob, format_name.strip()))
     card_db = values.get("card_db")
     formats = values.get("formats")
+    as_of = values.get("as_of")
+    if as_of is not None:
+        from deckcheck.history import parse_as_of
+
+        as_of = parse_as_of(as_of, f"{path}: 'as_of'")
     return Config(
         path=path,
         format=_string(path, "format", values["format"]) if "format" in values else None,
@@ -219,6 +226,7 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
         if formats is not None
         else (),
         per_path=tuple(per_path),
+        as_of=as_of,
     )
 
 
