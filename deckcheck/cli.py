@@ -257,6 +257,15 @@ def _parse(item: str, input_format: str | None) -> ParsedDeck:
     return decklist.parse_file(Path(item), input_format)
 
 
+def _parse_decks(item: str, input_format: str | None) -> list[ParsedDeck]:
+    """Every deck of ``item``: an event document holds many (``FILE#player``)."""
+    from deckcheck import decklist
+
+    if item == STDIN:
+        return decklist.parse_bytes_decks(sys.stdin.buffer.read(), STDIN_PATH, input_format)
+    return decklist.parse_file_decks(Path(item), input_format)
+
+
 # -- codes ----------------------------------------------------------------------------------------------
 def validate_codes(values: Sequence[str], where: str) -> tuple[str, ...]:
     """Code prefixes (DC4, DC401) or slugs (banned); comma-separated values allowed. Slugs become
@@ -426,18 +435,21 @@ class Session:
             hint=f"use --format NAME; valid formats: {', '.join(sorted(registry))}",
         )
 
-    def check(self, item: str) -> rep.DeckResult:
+    def check(self, item: str) -> list[rep.DeckResult]:
+        """One result per deck of ``item``: one, or each deck of an event document."""
         from deckcheck.engine import check_parsed
 
         config = self.config_for(item)
         input_format = self.input_format(config)
         select, ignore = self.codes(config)
         store = self.store(config)
-        parsed = _parse(item, input_format)
-        spec, source = self.choose_format(item, parsed, config)
-        spec, source = self.dated(spec, source, config)
-        report = check_parsed(parsed, store, spec, select=select, ignore=ignore)
-        return rep.DeckResult(report, source, self.strict(config), store.description)
+        results = []
+        for parsed in _parse_decks(item, input_format):
+            spec, source = self.choose_format(item, parsed, config)
+            spec, source = self.dated(spec, source, config)
+            report = check_parsed(parsed, store, spec, select=select, ignore=ignore)
+            results.append(rep.DeckResult(report, source, self.strict(config), store.description))
+        return results
 
     def dated(self, spec: FormatSpec, source: str, config: Config) -> tuple[FormatSpec, str]:
         """``spec`` checking legality as of --as-of (else the config's as_of), and the format source
@@ -475,9 +487,9 @@ def run_checks(session: Session, items: Sequence[str]) -> list[rep.DeckResult]:
         results: list[rep.DeckResult] = []
         with click.progressbar(items, label="checking", file=sys.stderr, show_pos=True) as bar:
             for item in bar:
-                results.append(session.check(item))
+                results.extend(session.check(item))
         return results
-    return [session.check(item) for item in items]
+    return [result for item in items for result in session.check(item)]
 
 
 def _options(

@@ -28,6 +28,7 @@ progress bar on stderr when it is a terminal.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -532,7 +533,29 @@ def validate(
             if not len(rows):
                 break
             parts.append(_results(rows, deck_dtype, breakers))
-    return _concat(parts, deck_dtype, breakers)
+    return _with_event_columns(_concat(parts, deck_dtype, breakers))
+
+
+# The metadata an event document gives each deck (deckcheck.decklist.events), as summary columns.
+EVENT_COLUMNS = ("event", "event id", "date", "player", "result", "wins", "losses", "rank", "event format")
+
+
+def _with_event_columns(results: Results) -> Results:
+    """The summary with one column per event metadata key any deck has (decks of event documents:
+    event, date, player, result, wins, rank, ...), <NA> for decks without it."""
+    metadata = results.metadata
+    if metadata.empty:
+        return results
+    wanted = metadata[metadata["key"].isin(EVENT_COLUMNS)]
+    if wanted.empty:
+        return results
+    wide = wanted.pivot_table(index="deck_id", columns="key", values="value", aggfunc="first", observed=True)
+    columns = [c for c in EVENT_COLUMNS if c in wide.columns]
+    wide = wide.reindex(columns=columns)
+    summary = results.summary.join(wide, on="deck_id")
+    for column in columns:
+        summary[column] = summary[column].astype("string")
+    return dataclasses.replace(results, summary=summary)
 
 
 # -- the companion table, vectorised ---------------------------------------------------------------
