@@ -145,9 +145,9 @@ class History:
         """One line on what the history holds for ``format_name``, for messages."""
         history = self.formats.get(format_name)
         if history is not None:
-            return f"it covers {history.covered_from} to {history.covered_until}"
+            return f"covers {history.covered_from} to {history.covered_until}"
         reason = self.not_built.get(format_name)
-        return f"it has none for this format ({reason})" if reason else "it has none for this format"
+        return f"has none for this format ({reason})" if reason else "has none for this format"
 
 
 def bundled_history_path() -> Path:

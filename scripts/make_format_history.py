@@ -79,18 +79,20 @@ FORMATS = (
     FormatConfig(
         "Legacy",
         "legacy",
-        "2022-02-18",
-        "Only the files from 2022-02-18 on (NEO, SNC): the snapshot holds 220 Legacy files from "
-        "1996-05-01, of which the file index lists the first 100 only; the rest were looked up by the "
-        "dates of set releases and B&R announcements, and none was found between NEO and SNC. "
-        "Legacy before 2022-02-18 is missing.",
+        "2020-04-24",
+        "The files from 2020-04-24 (IKO) on. The snapshot holds 220 Legacy files from 1996-05-01, of "
+        "which the file index lists the first 100 only (to 2011-08-26); later ones were found by the "
+        "release dates of the sets Legacy lists and by B&R announcement dates (2020-05-18, "
+        "2020-06-10, 2021-02-15 and 2022-01-25 exist; 2020-06-01, 2020-07-13, 2020-08-03, "
+        "2020-09-28, 2020-10-12 and 2022-03-07 do not). Each consecutive pair adds only the sets "
+        "released between them. Legacy before 2020-04-24 is missing.",
     ),
     FormatConfig(
         "Vintage",
         "vintage",
-        "2022-02-18",
-        "Only the files from 2022-02-18 on (NEO, SNC), as for Legacy: the snapshot holds 245 Vintage "
-        "files from 1993-08-05. Vintage before 2022-02-18 is missing.",
+        "2020-04-24",
+        "The files from 2020-04-24 (IKO) on, found as for Legacy (the snapshot holds 245 Vintage "
+        "files from 1993-08-05; 2022-01-25 has none). Vintage before 2020-04-24 is missing.",
     ),
     FormatConfig(
         "Pauper",
@@ -225,7 +227,24 @@ def _corrected(
     return sets
 
 
+def check_manifest(root: Path) -> None:
+    """Each file a ``manifest.tsv`` (path, commit, total_chars) in ``root`` lists must have that many
+    characters: the files were rebuilt from the text the file index returned, and its length is the
+    check it offers."""
+    # Either beside the files or one folder up (the layout the collected definitions came in).
+    manifest = next((m for m in (root / "manifest.tsv", root.parent / "manifest.tsv") if m.is_file()), None)
+    if manifest is None:
+        return
+    for number, line in enumerate(manifest.read_text(encoding="utf-8").splitlines()[1:], 2):
+        path, _, chars = line.split("\t")
+        text = (root / path).read_text(encoding="utf-8")
+        if len(text) != int(chars):
+            raise SystemExit(f"{manifest}:{number}: {path} has {len(text)} characters, not {chars}")
+
+
 def build(forge_dirs: list[Path], setlist: Path) -> dict[str, Any]:
+    for root in forge_dirs:
+        check_manifest(root)
     set_info = {s["code"]: s for s in json.loads(setlist.read_text(encoding="utf-8"))["data"]}
     formats: dict[str, Any] = {}
     not_built: dict[str, str] = {}

@@ -74,6 +74,28 @@ def test_a_card_is_not_legal_before_its_set_joins_the_format() -> None:
     assert status_on(LURRUS, state("modern", "2020-04-24")) == "legal"
 
 
+ZIRDA = printed("Zirda, the Dawnwaker", "IKO", type_line="Legendary Creature — Elemental Fox")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "card_", "day", "status"),
+    [
+        # rules reference: Lurrus and Zirda banned in Legacy on 2020-05-18
+        ("legacy", LURRUS, "2020-05-17", "legal"),
+        ("legacy", LURRUS, "2020-05-18", "banned"),
+        ("legacy", ZIRDA, "2020-05-17", "legal"),
+        ("legacy", ZIRDA, "2020-05-18", "banned"),
+        # Vintage: Lurrus banned 2020-05-18, unbanned 2021-02-15, never restricted
+        ("vintage", LURRUS, "2020-05-17", "legal"),
+        ("vintage", LURRUS, "2020-05-18", "banned"),
+        ("vintage", LURRUS, "2021-02-14", "banned"),
+        ("vintage", LURRUS, "2021-02-15", "legal"),
+    ],
+)
+def test_dated_legacy_and_vintage_facts(fmt: str, card_: Card, day: str, status: str) -> None:
+    assert status_on(card_, state(fmt, day)) == status
+
+
 def test_legacy_and_vintage_as_of_2022() -> None:
     assert status_on(LURRUS, state("legacy", "2022-04-25")) == "banned"  # banned there 2020-05-18
     assert status_on(LURRUS, state("vintage", "2022-04-25")) == "legal"  # unbanned 2021-02-15
@@ -102,7 +124,7 @@ def test_unknown_printings_are_not_guessed() -> None:
 
 @pytest.mark.parametrize(
     ("fmt", "day"),
-    [("modern", "2011-05-18"), ("modern", "2022-06-03"), ("legacy", "2021-06-01"), ("pauper", "2020-01-01")],
+    [("modern", "2011-05-18"), ("modern", "2022-06-03"), ("legacy", "2020-04-23"), ("pauper", "2020-01-01")],
 )
 def test_dates_outside_the_history_are_not_answered(fmt: str, day: str) -> None:
     history = load_history()
@@ -114,7 +136,7 @@ def test_the_data_says_what_is_missing() -> None:
     history = load_history()
     assert "pauper" in history.not_built and "rarity" in history.not_built["pauper"]
     assert any("Standard" in line for line in history.missing)
-    assert "before 2022-02-18 is missing" in history.formats["legacy"].note
+    assert "before 2020-04-24 is missing" in history.formats["legacy"].note
 
 
 # -- parsing the setting -------------------------------------------------------------------------
