@@ -61,6 +61,9 @@ class FormatConfig:
     complete_from: str | None  # the first Effective date from which every file is present
     note: str
     built: bool = True  # False: recorded in the notes only, never answered from
+    # Correct the set lists by Forge's current definition (_corrections): only for a format whose
+    # legal sets never rotate out; Standard's current sets say nothing about its older ones.
+    corrected: bool = True
 
 
 FORMATS = (
@@ -95,6 +98,16 @@ FORMATS = (
         "files from 1993-08-05; 2022-01-25 has none). Vintage before 2020-04-24 is missing.",
     ),
     FormatConfig(
+        "Standard",
+        "standard",
+        "2020-04-24",
+        "The files from 2020-04-24 (IKO) on, found by the release dates of Standard sets and by B&R "
+        "announcement dates (2020-06-01, 2020-08-03, 2020-09-28, 2020-10-12 and 2022-01-25 exist; "
+        "2020-05-18, 2020-06-10, 2021-10-13 and 2022-03-07 do not). Forge drops a ban once the card "
+        "has rotated out. Standard before 2020-04-24 is missing.",
+        corrected=False,
+    ),
+    FormatConfig(
         "Pauper",
         "pauper",
         None,
@@ -114,8 +127,8 @@ FORMATS = (
 )
 
 MISSING = (
-    "Standard and Historic: Forge's Archive/Standard (134 files from 1995-01-10) and "
-    "Archive/Historic (33 files from 2019-11-21) were not read; no history.",
+    "Historic: Forge's Archive/Historic (33 files from 2019-11-21) was not read; no history. "
+    "Standard before 2020-04-24 (Archive/Standard has 134 files from 1995-01-10) was not read.",
     "Every format after the snapshot (2022-06-02): Forge's archive files of later changes (e.g. "
     "Modern 2022-10-10, 2023-12-04) are not in the file index; its current definitions (late 2025) "
     "give only an undated end state, so they are not used.",
@@ -261,7 +274,7 @@ def build(forge_dirs: list[Path], setlist: Path) -> dict[str, Any]:
         definitions = sorted((read_definition(p) for p in files.values()), key=lambda d: d.effective)
         if config.complete_from is not None:
             definitions = [d for d in definitions if d.effective >= config.complete_from]
-        corrections = _corrections(forge_dirs, config, definitions, set_info)
+        corrections = _corrections(forge_dirs, config, definitions, set_info) if config.corrected else None
         changes: list[dict[str, Any]] = []
         previous = Definition("", "", (), (), (), (), "")
         for definition in definitions:

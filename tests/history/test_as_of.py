@@ -96,6 +96,14 @@ def test_dated_legacy_and_vintage_facts(fmt: str, card_: Card, day: str, status:
     assert status_on(card_, state(fmt, day)) == status
 
 
+def test_standard_rotates_and_bans() -> None:
+    assert status_on(URO, state("standard", "2020-09-27")) == "legal"
+    assert status_on(URO, state("standard", "2020-09-28")) == "banned"
+    # Ikoria leaves Standard with Innistrad: Midnight Hunt (2021-09-24)
+    assert status_on(LURRUS, state("standard", "2021-09-23")) == "legal"
+    assert status_on(LURRUS, state("standard", "2021-09-24")) == "not_legal"
+
+
 def test_legacy_and_vintage_as_of_2022() -> None:
     assert status_on(LURRUS, state("legacy", "2022-04-25")) == "banned"  # banned there 2020-05-18
     assert status_on(LURRUS, state("vintage", "2022-04-25")) == "legal"  # unbanned 2021-02-15
@@ -256,7 +264,7 @@ def test_the_bundled_history_is_what_the_generator_writes() -> None:
     """The committed table parses, and every format's states are in date order inside its coverage."""
     raw = json.loads(Path(__file__).resolve().parents[2].joinpath("data", "format_history.json").read_text())
     history: History = history_from_json(raw, "data/format_history.json")
-    assert set(history.formats) == {"modern", "pioneer", "legacy", "vintage"}
+    assert set(history.formats) == {"standard", "modern", "pioneer", "legacy", "vintage"}
     for fmt in history.formats.values():
         assert fmt.states[0].effective == fmt.covered_from
 

@@ -1,6 +1,6 @@
 """The format history against the card data itself: as of 2022-04-25, the history's answer for every
 card of the real MTGJSON AtomicCards of that day must equal the card data's own ``legalities`` in
-Modern, Pioneer, Legacy and Vintage, except for the disagreements explained below (each is printed);
+Standard, Pioneer, Modern, Legacy and Vintage, except for the disagreements explained below (each is printed);
 Pauper has no history, which the data says. Skips without ../shared/realdata."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from deckcheck.cards.records import card_from_record
 from deckcheck.history import load_history, status_on
 
 DAY = dt.date(2022, 4, 25)
-FORMATS = ("modern", "pioneer", "legacy", "vintage")
+FORMATS = ("standard", "pioneer", "modern", "legacy", "vintage")
 
 # The Street Fighter Secret Lair cards: Forge's definitions list them as individually legal from
 # 2022-02-18 (and all of Secret Lair is legal there), while the 2022-04-25 card data lists them as not
