@@ -82,29 +82,32 @@ FORMATS = (
     FormatConfig(
         "Legacy",
         "legacy",
-        "2020-04-24",
-        "The files from 2020-04-24 (IKO) on. The snapshot holds 220 Legacy files from 1996-05-01, of "
+        "2019-11-15",
+        "The files from 2019-11-15 (GN2) on. The snapshot holds 220 Legacy files from 1996-05-01, of "
         "which the file index lists the first 100 only (to 2011-08-26); later ones were found by the "
-        "release dates of the sets Legacy lists and by B&R announcement dates (2020-05-18, "
-        "2020-06-10, 2021-02-15 and 2022-01-25 exist; 2020-06-01, 2020-07-13, 2020-08-03, "
-        "2020-09-28, 2020-10-12 and 2022-03-07 do not). Each consecutive pair adds only the sets "
-        "released between them. Legacy before 2020-04-24 is missing.",
+        "release dates of the sets Legacy lists and by B&R announcement dates (2020-03-10, "
+        "2020-05-18, 2020-06-10, 2021-02-15 and 2022-01-25 exist; 2019-11-18, 2020-01-13, "
+        "2020-01-14, 2020-06-01, 2020-07-13, 2020-08-03, 2020-09-28, 2020-10-12 and 2022-03-07 do "
+        "not). Each consecutive pair adds only the sets released between them. Forge records some "
+        "changes with the next set's definition (Wrenn and Six first appears banned at THB, "
+        "2020-01-24; Commander 2020 joins with IKO). Legacy before 2019-11-15 is missing.",
     ),
     FormatConfig(
         "Vintage",
         "vintage",
-        "2020-04-24",
-        "The files from 2020-04-24 (IKO) on, found as for Legacy (the snapshot holds 245 Vintage "
-        "files from 1993-08-05; 2022-01-25 has none). Vintage before 2020-04-24 is missing.",
+        "2019-11-15",
+        "The files from 2019-11-15 (GN2) on, found as for Legacy (the snapshot holds 245 Vintage "
+        "files from 1993-08-05; 2020-03-10 and 2022-01-25 have none). Narset, Parter of Veils first "
+        "appears restricted at THB (2020-01-24). Vintage before 2019-11-15 is missing.",
     ),
     FormatConfig(
         "Standard",
         "standard",
-        "2020-04-24",
-        "The files from 2020-04-24 (IKO) on, found by the release dates of Standard sets and by B&R "
+        "2020-01-24",
+        "The files from 2020-01-24 (THB) on, found by the release dates of Standard sets and by B&R "
         "announcement dates (2020-06-01, 2020-08-03, 2020-09-28, 2020-10-12 and 2022-01-25 exist; "
-        "2020-05-18, 2020-06-10, 2021-10-13 and 2022-03-07 do not). Forge drops a ban once the card "
-        "has rotated out. Standard before 2020-04-24 is missing.",
+        "2019-11-18, 2020-03-10, 2020-05-18, 2020-06-10, 2021-10-13 and 2022-03-07 do not). Forge "
+        "drops a ban once the card has rotated out. Standard before 2020-01-24 is missing.",
         corrected=False,
     ),
     FormatConfig(
@@ -128,7 +131,7 @@ FORMATS = (
 
 MISSING = (
     "Historic: Forge's Archive/Historic (33 files from 2019-11-21) was not read; no history. "
-    "Standard before 2020-04-24 (Archive/Standard has 134 files from 1995-01-10) was not read.",
+    "Standard before 2020-01-24 (Archive/Standard has 134 files from 1995-01-10) was not read.",
     "Every format after the snapshot (2022-06-02): Forge's archive files of later changes (e.g. "
     "Modern 2022-10-10, 2023-12-04) are not in the file index; its current definitions (late 2025) "
     "give only an undated end state, so they are not used.",

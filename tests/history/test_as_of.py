@@ -96,6 +96,17 @@ def test_dated_legacy_and_vintage_facts(fmt: str, card_: Card, day: str, status:
     assert status_on(card_, state(fmt, day)) == status
 
 
+def test_changes_forge_dates_at_the_next_set() -> None:
+    """What the data says, including where it is late: Forge's Legacy file of 2019-11-15 does not
+    ban Wrenn and Six, its next (THB, 2020-01-24) does; Underworld Breach is banned from 2020-03-10."""
+    wrenn = printed("Wrenn and Six", "MH1", type_line="Legendary Planeswalker — Wrenn")
+    breach = printed("Underworld Breach", "THB", type_line="Enchantment")
+    assert status_on(wrenn, state("legacy", "2020-01-23")) == "legal"
+    assert status_on(wrenn, state("legacy", "2020-01-24")) == "banned"
+    assert status_on(breach, state("legacy", "2020-03-09")) == "legal"
+    assert status_on(breach, state("legacy", "2020-03-10")) == "banned"
+
+
 def test_standard_rotates_and_bans() -> None:
     assert status_on(URO, state("standard", "2020-09-27")) == "legal"
     assert status_on(URO, state("standard", "2020-09-28")) == "banned"
@@ -132,7 +143,13 @@ def test_unknown_printings_are_not_guessed() -> None:
 
 @pytest.mark.parametrize(
     ("fmt", "day"),
-    [("modern", "2011-05-18"), ("modern", "2022-06-03"), ("legacy", "2020-04-23"), ("pauper", "2020-01-01")],
+    [
+        ("modern", "2011-05-18"),
+        ("modern", "2022-06-03"),
+        ("legacy", "2019-11-14"),
+        ("standard", "2020-01-23"),
+        ("pauper", "2020-01-01"),
+    ],
 )
 def test_dates_outside_the_history_are_not_answered(fmt: str, day: str) -> None:
     history = load_history()
@@ -144,7 +161,7 @@ def test_the_data_says_what_is_missing() -> None:
     history = load_history()
     assert "pauper" in history.not_built and "rarity" in history.not_built["pauper"]
     assert any("Standard" in line for line in history.missing)
-    assert "before 2020-04-24 is missing" in history.formats["legacy"].note
+    assert "before 2019-11-15 is missing" in history.formats["legacy"].note
 
 
 # -- parsing the setting -------------------------------------------------------------------------
