@@ -331,7 +331,8 @@ def build(forge_dirs: list[Path], setlist: Path) -> dict[str, Any]:
         f"{SNAPSHOT_COMMIT}); a state holds from its Effective date until the next change. Dates "
         f"outside [covered_from, covered_until] are not answered.",
         "Forge set codes are translated to MTGJSON's (CFX=CON, NMS=NEM, PO2=P02, COM=CMD, DRC94=PDRC, "
-        "ARENA=PARL, UGF=UGIN, MPS_KLD=MPS, MPS_AKH=MP2, MPS_GRN/RNA/WAR=MED).",
+        "ARENA=PARL, UGF=UGIN, MPS_KLD=MPS, MPS_AKH=MP2, MPS_GRN/RNA/WAR=MED, FVE=V09, FVR=V10, "
+        "FVL=V11, PDS=H09).",
     ]
     if unmapped:
         notes.append(
