@@ -43,7 +43,7 @@ from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore, Resolution, default_store_path, open_store
 from deckcheck.deck import ZONE_CODE, Entry, ParsedDeck, Zone
-from deckcheck.decklist import parse_file, parse_text
+from deckcheck.decklist import parse_file, parse_file_decks, parse_text, parse_text_decks
 from deckcheck.decklist._base import MAX_BYTES
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import PlainDecks, read_plain
@@ -444,7 +444,10 @@ def parse_paths(
     paths: Iterable[tuple[DeckId, Path]], input_format: str | None = None
 ) -> Iterator[tuple[DeckId, ParsedDeck]]:
     for deck_id, path in paths:
-        yield deck_id, parse_file(path, input_format)
+        name = os.fspath(path)
+        for row_id, _, deck in _split_decks(deck_id, name, parse_file_decks(path, input_format)):
+            assert isinstance(deck, ParsedDeck)
+            yield row_id, deck
 
 
 def parsed_from_entries(
@@ -686,9 +689,24 @@ def path_sources(paths: Iterable[tuple[DeckId, Path]]) -> Iterator[tuple[DeckId,
             and decoded.encoding in ("utf-8", "")
             and not (decoded.warning)
         ):
-            yield deck_id, name, decoded.text
+            if decoded.text.lstrip("\ufeff \t\r\n").startswith("{"):  # maybe an event: many decks
+                yield from _split_decks(deck_id, name, parse_text_decks(decoded.text, name))
+            else:
+                yield deck_id, name, decoded.text
         else:
             yield deck_id, name, parse_file(path)  # the parser reports what is wrong, as for one file
+
+
+def _split_decks(
+    deck_id: DeckId, name: str, decks: list[ParsedDeck]
+) -> Iterator[tuple[DeckId, str, DeckSource]]:
+    """One row per deck of a file: an event document's decks get ids ``ID#player`` (their paths
+    are ``FILE#player``)."""
+    if len(decks) == 1 and decks[0].path == name:
+        yield deck_id, name, decks[0]
+        return
+    for deck in decks:
+        yield f"{deck_id}{deck.path[len(name) :]}", deck.path, deck
 
 
 def check_texts(

@@ -29,6 +29,7 @@ from deckcheck.session import (
     STDIN_PATH,
     CheckOptions,
     OptionError,
+    Outcome,
     Session,
     parse_stdin,
     store_record,
@@ -182,9 +183,6 @@ def color_option(func: F) -> F:
     )(func)
 
 
-Outcome = rep.DeckResult | rep.FileNotChecked | rep.FileSkipped
-
-
 def run_checks(session: Session, items: Sequence[Item]) -> list[Outcome]:
     """Every item checked, in order: one that cannot be checked does not stop the others."""
     try:
@@ -192,9 +190,9 @@ def run_checks(session: Session, items: Sequence[Item]) -> list[Outcome]:
             results: list[Outcome] = []
             with click.progressbar(items, label="checking", file=sys.stderr, show_pos=True) as bar:
                 for item in bar:
-                    results.append(session.check(item.path, explicit=item.explicit))
+                    results.extend(session.check(item.path, explicit=item.explicit))
             return results
-        return [session.check(item.path, explicit=item.explicit) for item in items]
+        return [outcome for item in items for outcome in session.check(item.path, explicit=item.explicit)]
     except OptionError as exc:
         _usage(exc.message, exc.hint)
 
@@ -290,6 +288,12 @@ def cli() -> None:
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (errors still exit 2).")
 @click.option("--list-input-formats", is_flag=True, help="List the decklist formats and exit.")
+@click.option(
+    "--as-of",
+    "as_of",
+    metavar="DATE|deck",
+    help="Legality as of a day (YYYY-MM-DD) from the format's history, or 'deck': each deck's own date.",
+)
 @color_option
 def check(
     files: tuple[str, ...],
@@ -308,6 +312,7 @@ def check(
     quiet: bool,
     exit_zero: bool,
     list_input_formats: bool,
+    as_of: str | None,
     color: bool | None,
 ) -> int:
     """Check decklist FILES ('-' reads standard input).
@@ -339,6 +344,7 @@ def check(
     options = _options(
         format_name, input_format, select, ignore, strict, card_db, config_path, no_config, require_format
     )
+    options.as_of = as_of
     items = expand_inputs(files, _warn)
     if not items:
         _usage("no decklist files to check")

@@ -970,6 +970,10 @@ def _obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tu
     (:func:`obstacles`), from an evaluation context."""
     known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
     status = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
+    if known is not None and ctx.spec.as_of is not None:  # legality on a day: the format's history
+        from deckcheck.history import dated_status
+
+        status = dated_status(known, ctx.deck, ctx.spec)
     companion_identity = card.color_identity if card is not None else rule.colour_identity
     clash = [dc for dc, f in ctx.items if rule.name in f.names] if ctx.spec.commander else []
     # a commander the data does not know may hold the colours: undetermined (_identity_open)

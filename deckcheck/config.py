@@ -29,6 +29,7 @@ anything (an empty ``[]`` or a reversed range such as ``[z-a]``) is a config err
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,6 +51,7 @@ _KEYS = (
     "card_db",
     "formats",
     "per_path",
+    "as_of",
 )
 
 
@@ -67,6 +69,7 @@ class Config:
     card_db: Path | None = None  # absolute (made so relative to the config file)
     formats: tuple[Path, ...] = ()  # absolute
     per_path: tuple[tuple[str, str], ...] = ()  # (glob, format) in file order
+    as_of: dt.date | str | None = None  # legality as of a day, or "deck" (deckcheck.history)
 
     @property
     def root(self) -> Path | None:
@@ -322,6 +325,11 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
         per_path.append((glob, format_name.strip()))
     card_db = values.get("card_db")
     formats = values.get("formats")
+    as_of = values.get("as_of")
+    if as_of is not None:
+        from deckcheck.history import parse_as_of
+
+        as_of = parse_as_of(as_of, f"{path}: 'as_of'")
     return Config(
         path=path,
         format=_string(path, "format", values["format"]) if "format" in values else None,
@@ -337,6 +345,7 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
         if formats is not None
         else (),
         per_path=tuple(per_path),
+        as_of=as_of,
     )
 
 

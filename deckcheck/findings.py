@@ -76,6 +76,7 @@ RULE_MODULES = (
     "deckcheck.unresolved",
     "deckcheck.command_zone",
     "deckcheck.formats",
+    "deckcheck.history",
     "deckcheck.companions",
     "deckcheck.decklist",
     "deckcheck.inference",

@@ -3,6 +3,7 @@ format's name, so a new format is a few lines of TOML and no code."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 
 
@@ -36,6 +37,9 @@ class FormatSpec:
     # size (Yorion's "minimum + 20") cannot be decided from ``min_main``.
     min_main_known: bool = True
     inferred: bool = False  # a shape inferred from the deck, not a format anyone named
+    # Legality as of a day (deckcheck.history) instead of the card data's current legalities: a date,
+    # "deck" (each deck's own date from its metadata) or None (current legalities).
+    as_of: dt.date | str | None = None
 
     @property
     def legality_candidates(self) -> tuple[str, ...]:

@@ -543,6 +543,10 @@ def _check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
         )
     if not cards:
         return findings
+    if spec.as_of is not None:  # the format's history on a day, not today's legalities
+        from deckcheck.history import dated_legality_findings
+
+        return [*dated_legality_findings(deck, spec, _group(cards), legality_finding), *findings]
     key = legality_key_for(deck, spec)
     if key is None:
         return [no_legality_data_finding(deck.path, spec), *findings]

@@ -28,6 +28,8 @@ progress bar on stderr when it is a terminal.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -45,7 +47,9 @@ from deckcheck._gc import gc_paused
 from deckcheck.batch import BatchContext, BatchRows, CardRow, Columns, DeckId, EntryTable
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import ZONE_ORDER, ParsedDeck
+from deckcheck.errors import ConfigError
 from deckcheck.format_spec import FormatSpec
+from deckcheck.history import parse_as_of, with_as_of
 from deckcheck.progress import ProgressBar
 
 __all__ = [
@@ -432,11 +436,12 @@ def _quantities(qty: pd.Series) -> Any:
 class _Specs:
     """One context per format, sharing the card caches; :meth:`for_deck` picks a deck's format."""
 
-    def __init__(self, format: FormatArg, store: CardStore | None) -> None:
+    def __init__(self, format: FormatArg, store: CardStore | None, as_of: object = None) -> None:
         self.by_deck: pd.Series | Mapping[Any, str | FormatSpec] | None = None
+        self.as_of = as_of
         single = None
         if isinstance(format, str | FormatSpec):
-            single = batch.as_spec(format)
+            single = with_as_of(batch.as_spec(format), as_of)
         else:
             self.by_deck = format
         self.base = _context(store, single or batch.as_spec("freeform"))
@@ -461,7 +466,7 @@ class _Specs:
             raise ValueError(f"no format given for deck {deck_id!r}") from None
         found = self._by_name.get(name)
         if found is None:
-            found = self._by_name[name] = self.context(batch.as_spec(name))
+            found = self._by_name[name] = self.context(with_as_of(batch.as_spec(name), self.as_of))
         return found
 
     @property
@@ -501,13 +506,22 @@ def validate(
     text_column: str = "text",
     breakers: bool = False,
     progress: bool | None = None,
+    as_of: str | dt.date | None = None,
 ) -> Results:
     """Check every deck with every rule and all ten companions: :class:`Results`.
+
+    ``as_of``: legality as of a day (a ``YYYY-MM-DD`` string or a date) from the format's history,
+    or ``"deck"`` for each deck's own date (a ``// date:`` comment, an event's date); the findings
+    frame has a DC205 row per deck naming the day used (docs/format-history.md).
 
     ``source`` is anything :func:`load_decks` takes, or its long frame (names are then resolved
     again from ``written``; parse problems, which a long frame does not hold, are not reported).
     Decks are checked :data:`CHUNK_DECKS` at a time, so memory holds frames, not Python rows."""
-    specs = _Specs(format, store)
+    try:
+        dated = parse_as_of(as_of, "as_of")
+    except ConfigError as exc:
+        raise ValueError(exc.message) from None
+    specs = _Specs(format, store, dated)
     decks: Iterable[tuple[DeckId, str, batch.DeckSource]]
     if isinstance(source, pd.DataFrame) and _is_long(source):
         long_decks, total, deck_dtype = _long_decks(source)
@@ -524,7 +538,29 @@ def validate(
             if not len(rows):
                 break
             parts.append(_results(rows, deck_dtype, breakers))
-    return _concat(parts, deck_dtype, breakers)
+    return _with_event_columns(_concat(parts, deck_dtype, breakers))
+
+
+# The metadata an event document gives each deck (deckcheck.decklist.events), as summary columns.
+EVENT_COLUMNS = ("event", "event id", "date", "player", "result", "wins", "losses", "rank", "event format")
+
+
+def _with_event_columns(results: Results) -> Results:
+    """The summary with one column per event metadata key any deck has (decks of event documents:
+    event, date, player, result, wins, rank, ...), <NA> for decks without it."""
+    metadata = results.metadata
+    if metadata.empty:
+        return results
+    wanted = metadata[metadata["key"].isin(EVENT_COLUMNS)]
+    if wanted.empty:
+        return results
+    wide = wanted.pivot_table(index="deck_id", columns="key", values="value", aggfunc="first", observed=True)
+    columns = [c for c in EVENT_COLUMNS if c in wide.columns]
+    wide = wide.reindex(columns=columns)
+    summary = results.summary.join(wide, on="deck_id")
+    for column in columns:
+        summary[column] = summary[column].astype("string")
+    return dataclasses.replace(results, summary=summary)
 
 
 # -- the companion table, vectorised ---------------------------------------------------------------

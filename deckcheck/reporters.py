@@ -307,6 +307,7 @@ def deck_record(result: DeckResult) -> dict[str, Any]:
     return {
         "path": report.path,
         "name": report.parsed.name,
+        "metadata": dict(report.parsed.metadata),
         "input_format": report.parsed.input_format,
         "format": report.format.name,
         "format_title": report.format.title,

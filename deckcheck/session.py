@@ -66,21 +66,27 @@ def check_input_format(value: str | None, where: str) -> str | None:
     )
 
 
-def parse_item(item: str, input_format: str | None) -> ParsedDeck:
-    """Read and parse one FILES item. A file that cannot be read at all (missing, permission
-    denied, a directory, a device or pipe) is an InputError: there is nothing to check."""
+def parse_item_decks(item: str, input_format: str | None) -> list[ParsedDeck]:
+    """Every deck of one FILES item: one, or each deck of an event document (``FILE#player``).
+    Read as :func:`parse_item` reads (bounded; InputError when there is nothing to read)."""
     from deckcheck import decklist
 
+    data: bytes | None
     if item == STDIN:
-        return parse_stdin(input_format)
-    data = read_decklist_file(item)
+        try:
+            read = sys.stdin.buffer.read(decklist.MAX_BYTES + 1)
+        except OSError as exc:
+            raise InputError(f"{STDIN_PATH}: cannot read: {exc.strerror or type(exc).__name__}") from None
+        data = None if len(read) > decklist.MAX_BYTES else read
+    else:
+        data = read_decklist_file(item)
+    shown = STDIN_PATH if item == STDIN else item
     if data is None:
         from deckcheck.decklist._base import whole_file_problem
 
-        return whole_file_problem(
-            item, input_format or "unknown", f"file too big (more than {decklist.MAX_BYTES:,} bytes, 5 MB)"
-        )
-    return decklist.parse_bytes(data, item, input_format)
+        too_big = f"file too big (more than {decklist.MAX_BYTES:,} bytes, 5 MB)"
+        return [whole_file_problem(shown, input_format or "unknown", too_big)]
+    return decklist.parse_bytes_decks(data, shown, input_format)
 
 
 def parse_stdin(input_format: str | None) -> ParsedDeck:
@@ -176,6 +182,10 @@ class CheckOptions:
     config_path: Path | None = None
     no_config: bool = False
     require_format: bool | None = None  # None = use the config's
+    as_of: str | None = None  # --as-of: a YYYY-MM-DD day or "deck"; None = the config's
+
+
+Outcome = rep.DeckResult | rep.FileNotChecked | rep.FileSkipped
 
 
 @dataclass
@@ -301,14 +311,13 @@ class Session:
                 raise ConfigError(f"{config.label}: 'format': {exc.message}", hint=exc.hint) from None
         return None, ""
 
-    def check(
-        self, item: str, *, explicit: bool = True
-    ) -> rep.DeckResult | rep.FileNotChecked | rep.FileSkipped:
-        """Check one file (``-``: standard input). A file that cannot be checked (missing,
-        unreadable, not a regular file, an unknown declared format) is a
-        :class:`~deckcheck.reporters.FileNotChecked`; one found in a directory (``explicit`` False)
-        that is not a decklist is a :class:`~deckcheck.reporters.FileSkipped`. A config that cannot
-        be used stops the run (ConfigError): it is a setup problem, not one file's."""
+    def check(self, item: str, *, explicit: bool = True) -> list[Outcome]:
+        """Check one file (``-``: standard input): one result per deck, several for an event
+        document. A file that cannot be checked (missing, unreadable, not a regular file, an
+        unknown declared format) is a :class:`~deckcheck.reporters.FileNotChecked`; one found in a
+        directory (``explicit`` False) that is not a decklist is a
+        :class:`~deckcheck.reporters.FileSkipped`. A config that cannot be used stops the run
+        (ConfigError): it is a setup problem, not one file's."""
         from deckcheck.engine import check_parsed
 
         shown = STDIN_PATH if item == STDIN else item
@@ -317,25 +326,42 @@ class Session:
             input_format = self.input_format(config)
             select, ignore = self.codes(config)
             store = self.store(config)
-            parsed = parse_item(item, input_format)
-            if not explicit:
+            decks = parse_item_decks(item, input_format)
+            if not explicit and len(decks) == 1:
                 from deckcheck.discovery import not_a_decklist
 
-                reason = not_a_decklist(parsed, store)
+                reason = not_a_decklist(decks[0], store)
                 if reason is not None:
-                    return rep.FileSkipped(shown, reason)
-            spec, source = self.choose_format(item, parsed, config)
+                    return [rep.FileSkipped(shown, reason)]
             require = self.require_format(config)
+            chosen = [self.dated(*self.choose_format(item, parsed, config), config) for parsed in decks]
         except OptionError:
             raise
         except UnknownDeclaredFormat as exc:
-            return rep.FileNotChecked(shown, unknown_format_finding(shown, exc))
+            return [rep.FileNotChecked(shown, unknown_format_finding(shown, exc))]
         except InputError as exc:
-            return rep.FileNotChecked(shown, not_checked_finding(shown, exc))
-        report = check_parsed(parsed, store, spec, select=select, ignore=ignore, require_format=require)
-        return rep.DeckResult(
-            report, source or report.inferred_because, self.strict(config), store.description
-        )
+            return [rep.FileNotChecked(shown, not_checked_finding(shown, exc))]
+        results: list[Outcome] = []
+        for parsed, (spec, source) in zip(decks, chosen, strict=True):
+            report = check_parsed(parsed, store, spec, select=select, ignore=ignore, require_format=require)
+            source = source or report.inferred_because
+            results.append(rep.DeckResult(report, source, self.strict(config), store.description))
+        return results
+
+    def dated(self, spec: FormatSpec | None, source: str, config: Config) -> tuple[FormatSpec | None, str]:
+        """``spec`` checking legality as of --as-of (else the config's as_of), and the format source
+        saying so; unchanged when neither is given, or when no format was given (an inferred shape
+        has no legality to date)."""
+        from deckcheck.history import AS_OF_DECK, parse_as_of, with_as_of
+
+        try:
+            as_of = parse_as_of(self.options.as_of, "--as-of") if self.options.as_of else config.as_of
+        except ConfigError as exc:
+            raise OptionError(exc.message, hint=exc.hint) from None
+        if as_of is None or spec is None:
+            return spec, source
+        when = "each deck's own date" if as_of == AS_OF_DECK else str(as_of)
+        return with_as_of(spec, as_of), f"{source}; legality as of {when}"
 
     def card_data(self) -> dict[str, Any]:
         """The card store(s) used, for JSON output: the first one (almost always the only one)."""

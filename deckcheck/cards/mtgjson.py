@@ -131,6 +131,11 @@ def record_from_atomic_entry(
     leadership = next((f.get("leadershipSkills") for f in faces if f.get("leadershipSkills")), None)
     if isinstance(leadership, Mapping):
         record["leadership"] = {str(k): bool(v) for k, v in leadership.items()}
+    printings = _string_list(first.get("printings"), where, "printings")
+    # Set codes: legality as of a date reads them (deckcheck.history). An Arena rebalanced card
+    # ("A-" name) is listed under its paper card's sets, where it was never printed: no printings.
+    if printings and not name.startswith("A-"):
+        record["printings"] = sorted(set(printings))
     printed_names, printed_type_lines = _foreign(faces, record_faces, where)
     if printed_names:
         record["printed_names"] = printed_names

@@ -92,6 +92,9 @@ def card_from_record(record: Mapping[str, Any]) -> Card:
         if not isinstance(value, str) or value not in LEGALITY_VALUES:
             raise CardDataError(f"{where}: legality {fmt}={value!r} is not one of {sorted(LEGALITY_VALUES)}")
     keywords = _list(record.get("keywords"), where, "keywords")
+    printings = _list(record.get("printings"), where, "printings")
+    if not all(isinstance(code, str) and code for code in printings):
+        raise CardDataError(f"{where}: 'printings' must be a list of set codes")
     leadership = _object(record.get("leadership"), where, "leadership")
     printed = {
         k: _list(v, where, f"printed_names.{k}")

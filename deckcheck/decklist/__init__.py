@@ -16,6 +16,7 @@ problem). Problems are :class:`ParseProblem` s; :func:`parse_findings` turns the
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import BinaryIO
@@ -37,6 +38,7 @@ from deckcheck.decklist._base import (
 from deckcheck.decklist._decode import decode, size_error
 from deckcheck.decklist._detect import detect_format
 from deckcheck.decklist.csv_format import CSV
+from deckcheck.decklist.events import event_decks
 from deckcheck.decklist.html_page import HTML
 from deckcheck.decklist.json_formats import JSON
 from deckcheck.decklist.text import ARCHIDEKT, ARENA, FORGE, MOXFIELD, MTGO, PLAIN, XMAGE
@@ -67,10 +69,13 @@ __all__ = [
     "Parser",
     "detect_format",
     "parse_bytes",
+    "parse_bytes_decks",
     "parse_file",
+    "parse_file_decks",
     "parse_findings",
     "parse_stream",
     "parse_text",
+    "parse_text_decks",
     "split_lines",
     "write_arena",
     "write_cod",
@@ -209,6 +214,49 @@ def parse_stream(stream: BinaryIO, path: str = "<stdin>", input_format: str | No
             path, input_format or "unknown", f"file too big (more than {MAX_BYTES:,} bytes, 5 MB)"
         )
     return parse_bytes(data, path, input_format)
+
+
+def parse_text_decks(text: str, path: str = "<stdin>", input_format: str | None = None) -> list[ParsedDeck]:
+    """Every deck in decklist text: the decks of an event document (MTGO's decklist JSON, the
+    MTGODecklistCache archive: :mod:`deckcheck.decklist.events`), else the one deck of
+    :func:`parse_text`."""
+    if input_format in (None, JSON.name) and text.lstrip("\ufeff \t\r\n").startswith("{"):
+        try:
+            data = json.loads(text.lstrip("\ufeff"))
+        except (ValueError, RecursionError):
+            data = None  # parse_text reports it
+        decks = event_decks(data, path) if data is not None else None
+        if decks is not None:
+            return decks
+    return [parse_text(text, path, input_format)]
+
+
+def parse_bytes_decks(
+    data: bytes, path: str = "<stdin>", input_format: str | None = None
+) -> list[ParsedDeck]:
+    """:func:`parse_text_decks` of bytes, decoded as :func:`parse_bytes` does."""
+    if input_format is not None:
+        _parser(input_format)
+    decoded = decode(data)
+    if decoded.text is None or decoded.warning or decoded.encoding not in ("utf-8", ""):
+        return [parse_bytes(data, path, input_format)]
+    return parse_text_decks(decoded.text, path, input_format)
+
+
+def parse_file_decks(path: str | os.PathLike[str], input_format: str | None = None) -> list[ParsedDeck]:
+    """Every deck of a decklist file: several for an event document (each at ``FILE#player``), else
+    the one of :func:`parse_file` (read problems included)."""
+    name = os.fspath(path)
+    if input_format is not None:
+        _parser(input_format)
+    try:
+        with Path(name).open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError:
+        return [parse_file(path, input_format)]
+    if len(data) > MAX_BYTES:
+        return [parse_file(path, input_format)]
+    return parse_bytes_decks(data, name, input_format)
 
 
 def parse_findings(deck: ParsedDeck) -> list[Finding]:

@@ -425,6 +425,18 @@ def _generic_list(run: _Run, data: list[Any]) -> None:
         )
 
 
+def event_shape(data: Any) -> str | None:
+    """``"mtgo"`` (MTGO's decklist JSON) / ``"mtgodecklistcache"`` for a document holding an event's
+    decks (read by :mod:`deckcheck.decklist.events`), else None."""
+    if not isinstance(data, Mapping):
+        return None
+    if isinstance(data.get("decklists"), list) and all(isinstance(d, Mapping) for d in data["decklists"]):
+        return "mtgo"
+    if isinstance(data.get("Decks"), list) and isinstance(data.get("Tournament"), Mapping):
+        return "mtgodecklistcache"
+    return None
+
+
 def _shape(data: Any) -> str | None:
     if isinstance(data, list):
         if data and all(isinstance(i, Mapping) and "name" in i for i in data):
@@ -478,6 +490,15 @@ class JsonFormat:
             return whole_file_problem(path, self.name, "JSON refused: nested too deeply", text=text)
         except ValueError:  # Python's own limit on converting a long run of digits to an int
             return whole_file_problem(path, self.name, _long_number(text), text=text)
+        if event_shape(data) is not None:  # one deck cannot hold an event: say where it is read
+            count = len(data.get("decklists") or data.get("Decks") or ())
+            return whole_file_problem(
+                path,
+                self.name,
+                f"an event document with {count} decks: deckcheck check and deckcheck.frames read each "
+                "deck (deckcheck.decklist.parse_file_decks)",
+                code=UNREADABLE,
+            )
         shape = _shape(data)
         if shape is None:
             keys = ", ".join(list(data)[:8]) if isinstance(data, Mapping) else type(data).__name__

@@ -476,3 +476,18 @@ def test_import_the_real_atomic_cards(atomic_cards_path: Path, tmp_path: Path) -
     assert fire_ice is not None and fire_ice.mana_value == 4
     assert dict(fire_ice.legalities)["modern"] == "legal"
     assert dict(result.skipped) == {"planar": 86, "scheme": 70, "vanguard": 33}
+
+
+def test_printings_are_kept_for_legality_as_of_a_date() -> None:
+    """MTGJSON's printings (set codes) become the record's ``printings``; an Arena rebalanced card
+    ("A-") is listed under its paper card's sets, so it gets none rather than wrong ones."""
+    data = {
+        "data": {
+            "Bear": [face(name="Bear", printings=["M10", "LEA", "M10"])],
+            "A-Bear": [face(name="A-Bear", printings=["M10"])],
+        }
+    }
+    records = {r["name"]: r for r in records_from_atomic_cards(data)}
+    assert records["Bear"]["printings"] == ["LEA", "M10"]
+    assert "printings" not in records["A-Bear"]
+    assert card_from_record(records["Bear"]).record["printings"] == ["LEA", "M10"]

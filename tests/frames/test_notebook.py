@@ -1,8 +1,10 @@
-"""The metagame notebook runs, top to bottom, on the bundled corpus (no network, no display)."""
+"""The notebooks run, top to bottom (no network, no display): the metagame notebook on the bundled
+corpus, the event notebook on the MTGO event files of ../shared/realdata when it is present."""
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -12,10 +14,19 @@ from nbclient import NotebookClient
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
+# Notebooks over ../shared/realdata (skipped when it is absent).
+REALDATA_NOTEBOOKS = {"event_companions.ipynb"}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
-def test_notebook_runs(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_notebook_runs(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
+    if path.name in REALDATA_NOTEBOOKS:
+        realdata = request.getfixturevalue("realdata")  # skips without ../shared/realdata
+        if not any((realdata / "decks" / "mtgo_events").glob("*.json")):
+            pytest.skip("no MTGO event files")
+        monkeypatch.setenv("DECKCHECK_REALDATA", str(realdata))
     figures = tmp_path / "figures"
     monkeypatch.setenv("DECKCHECK_FIGURES", str(figures))
     monkeypatch.setenv("MPLBACKEND", "Agg")
@@ -35,6 +46,10 @@ def test_notebook_runs(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPat
         ]
         last = notebook.cells[-1].outputs[0]["text"]
         assert "identical to the engine's" in last
+    if path.name == "event_companions.ipynb":
+        assert sorted(p.name for p in figures.glob("*.png")) == ["as_of.png", "companions.png"]
+        last = notebook.cells[-1].outputs[0]["text"]
+        assert re.search(r"^\d+ decks; companions played: \d+", last)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])

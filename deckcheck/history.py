@@ -1,0 +1,374 @@
+"""Legality as of a date: each format's legal sets, banned, restricted and individually legal cards as
+they stood on that day (data/format_history.json, built by scripts/make_format_history.py from Forge's
+dated format definitions).
+
+A card is legal on a day when it is individually allowed, or any of its printings is in that day's
+legal sets, and it is not banned; a restricted card is legal at one copy. Nothing here is guessed: a
+day outside a format's history, a format without one, a deck without a date (when each deck's own date
+was asked for) and a card whose record lists no printings are all reported as *not verified*.
+
+The card's printings are the optional ``printings`` field of its record (MTGJSON set codes, filled by
+``cards import`` from MTGJSON). No click, no pandas.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from deckcheck.cards.model import Card
+from deckcheck.cards.names import lookup_key
+from deckcheck.deck import Deck, Placed
+from deckcheck.errors import CardDataError, ConfigError
+from deckcheck.findings import Finding, Location, Severity, define
+from deckcheck.format_spec import FormatSpec
+
+LEGALITY_AS_OF = define(
+    "DC205",
+    "legality-as-of",
+    Severity.INFO,
+    "Legality was read from the format's history on this date, not from the card data's current legalities.",
+)
+HISTORY_NOT_COVERED = define(
+    "DC206",
+    "history-not-covered",
+    Severity.ERROR,
+    "Legality as of a date was asked for, but the format's history does not cover that date (or the deck "
+    "has no date): legality not checked.",
+)
+NO_PRINTINGS = define(
+    "DC207",
+    "no-printings",
+    Severity.ERROR,
+    "Legality as of a date needs a card's printings, which its card record does not list: not verified.",
+)
+
+# ``as_of="deck"``: each deck's own date (a ``// date:`` comment, an event's date).
+AS_OF_DECK = "deck"
+# Metadata keys a deck's date is read from, in order.
+DATE_KEYS = ("date", "event date")
+AsOf = dt.date | str  # a day, or AS_OF_DECK
+
+_DATE_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\s*$")
+
+
+def parse_date(text: str) -> dt.date | None:
+    """A ``YYYY-MM-DD`` day (a time after it, as in ``2026-08-09T18:00:00Z``, is allowed and ignored);
+    None when the text is not one."""
+    match = _DATE_RE.match(text)
+    if match is None:
+        return None
+    try:
+        return dt.date(int(match[1]), int(match[2]), int(match[3]))
+    except ValueError:
+        return None
+
+
+def parse_as_of(value: object, where: str = "as_of") -> AsOf | None:
+    """An ``as_of`` setting: None / "" (current legality), "deck" (each deck's own date) or a day."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        if value.strip().lower() == AS_OF_DECK:
+            return AS_OF_DECK
+        day = parse_date(value)
+        if day is not None:
+            return day
+    raise ConfigError(f"{where}: {value!r} is not a date (YYYY-MM-DD) or {AS_OF_DECK!r}")
+
+
+def with_as_of(spec: FormatSpec, as_of: object) -> FormatSpec:
+    """``spec`` checking legality as of ``as_of`` (see :func:`parse_as_of`); unchanged for None."""
+    parsed = parse_as_of(as_of)
+    if parsed == spec.as_of:
+        return spec
+    return dataclasses.replace(spec, as_of=parsed)
+
+
+# -- the data ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FormatState:
+    """A format as it stood from ``effective`` until its next change."""
+
+    format: str
+    effective: dt.date
+    name: str  # Forge's name of the definition, e.g. "Modern (IKO)"
+    sets: frozenset[str]
+    banned: frozenset[str]  # lookup keys (deckcheck.cards.names.lookup_key)
+    restricted: frozenset[str]
+    additional: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class FormatHistory:
+    format: str
+    covered_from: dt.date
+    covered_until: dt.date
+    note: str
+    states: tuple[FormatState, ...]  # by effective date
+
+    def covers(self, day: dt.date) -> bool:
+        return self.covered_from <= day <= self.covered_until
+
+    def state_at(self, day: dt.date) -> FormatState | None:
+        """The state in force on ``day``; None outside the covered dates."""
+        if not self.covers(day):
+            return None
+        current = None
+        for state in self.states:
+            if state.effective > day:
+                break
+            current = state
+        return current
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    formats: Mapping[str, FormatHistory]
+    not_built: Mapping[str, str]  # format -> why it has no history
+    notes: tuple[str, ...]
+    missing: tuple[str, ...]
+
+    def coverage(self, format_name: str) -> str:
+        """One line on what the history holds for ``format_name``, for messages."""
+        history = self.formats.get(format_name)
+        if history is not None:
+            return f"covers {history.covered_from} to {history.covered_until}"
+        reason = self.not_built.get(format_name)
+        return f"has none for this format ({reason})" if reason else "has none for this format"
+
+
+def bundled_history_path() -> Path:
+    """data/format_history.json: inside the wheel (deckcheck/_bundled) or, from a source tree, ../data."""
+    packaged = resources.files("deckcheck") / "_bundled" / "format_history.json"
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[1] / "data" / "format_history.json"
+
+
+def _day(value: Any, where: str) -> dt.date:
+    day = parse_date(value) if isinstance(value, str) else None
+    if day is None:
+        raise CardDataError(f"{where}: {value!r} is not a YYYY-MM-DD date")
+    return day
+
+
+def _names(change: Mapping[str, Any], key: str, where: str) -> tuple[set[str], set[str]]:
+    delta = change.get(key) or {}
+    if not isinstance(delta, Mapping):
+        raise CardDataError(f"{where}: {key!r} must be an object")
+    out = []
+    for part in ("add", "remove"):
+        values = delta.get(part) or []
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            raise CardDataError(f"{where}: {key}.{part} must be a list of names")
+        out.append(set(values))
+    return out[0], out[1]
+
+
+def history_from_json(payload: Any, where: str) -> History:
+    """Read the history table (a list of dated changes per format) into states."""
+    if not isinstance(payload, Mapping) or not isinstance(payload.get("formats"), Mapping):
+        raise CardDataError(f"{where}: not a format history (no 'formats' object)")
+    formats: dict[str, FormatHistory] = {}
+    for name, entry in payload["formats"].items():
+        here = f"{where}: {name}"
+        if (
+            not isinstance(entry, Mapping)
+            or not isinstance(entry.get("changes"), list)
+            or not entry["changes"]
+        ):
+            raise CardDataError(f"{here}: no changes")
+        current: dict[str, set[str]] = {
+            "sets": set(),
+            "banned": set(),
+            "restricted": set(),
+            "additional": set(),
+        }
+        states: list[FormatState] = []
+        for change in entry["changes"]:
+            if not isinstance(change, Mapping):
+                raise CardDataError(f"{here}: a change must be an object")
+            effective = _day(change.get("effective"), here)
+            if states and effective <= states[-1].effective:
+                raise CardDataError(f"{here}: changes out of date order at {effective}")
+            for key, values in current.items():
+                added, removed = _names(change, key, f"{here} {effective}")
+                values -= removed
+                values |= added
+            states.append(
+                FormatState(
+                    format=str(name),
+                    effective=effective,
+                    name=str(change.get("name") or ""),
+                    sets=frozenset(current["sets"]),
+                    banned=frozenset(lookup_key(n) for n in current["banned"]),
+                    restricted=frozenset(lookup_key(n) for n in current["restricted"]),
+                    additional=frozenset(lookup_key(n) for n in current["additional"]),
+                )
+            )
+        covered_from = _day(entry.get("covered_from"), here)
+        covered_until = _day(entry.get("covered_until"), here)
+        if covered_from < states[0].effective or covered_until < covered_from:
+            raise CardDataError(
+                f"{here}: covered dates {covered_from}..{covered_until} do not fit its changes"
+            )
+        formats[str(name)] = FormatHistory(
+            str(name), covered_from, covered_until, str(entry.get("note") or ""), tuple(states)
+        )
+    not_built = payload.get("not_built") or {}
+    return History(
+        formats=formats,
+        not_built={str(k): str(v) for k, v in not_built.items()} if isinstance(not_built, Mapping) else {},
+        notes=tuple(str(n) for n in payload.get("notes") or ()),
+        missing=tuple(str(n) for n in payload.get("missing") or ()),
+    )
+
+
+@lru_cache(maxsize=4)
+def load_history(path: Path | None = None) -> History:
+    """The bundled history (or the one at ``path``)."""
+    source = path or bundled_history_path()
+    try:
+        payload = json.loads(source.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CardDataError(f"{source}: cannot read the format history: {exc}") from None
+    return history_from_json(payload, str(source))
+
+
+# -- one card, one day ---------------------------------------------------------------------------
+def printings_of(card: Card) -> tuple[str, ...] | None:
+    """The set codes of the card's printings from its record; None when the record has none."""
+    value = card.record.get("printings")
+    if not isinstance(value, list) or not value:
+        return None
+    return tuple(str(code) for code in value)
+
+
+def status_on(card: Card, state: FormatState) -> str | None:
+    """legal | not_legal | banned | restricted in ``state``; None when the card's printings are unknown
+    (and it is neither banned, restricted nor individually allowed, which needs no printings)."""
+    keys = {lookup_key(name) for name in (card.name, *card.names)}
+    if keys & state.banned:
+        return "banned"
+    printings = printings_of(card)
+    in_pool = bool(keys & state.additional) or (
+        printings is not None and not state.sets.isdisjoint(printings)
+    )
+    if keys & state.restricted:
+        return "restricted"
+    if in_pool:
+        return "legal"
+    return None if printings is None else "not_legal"
+
+
+def deck_date(deck: Deck) -> tuple[dt.date | None, str]:
+    """The deck's own date from its metadata, and where it came from (or why there is none)."""
+    metadata = deck.parsed.metadata if deck.parsed is not None else {}
+    for key in DATE_KEYS:
+        value = metadata.get(key)
+        if value:
+            day = parse_date(value)
+            if day is None:
+                return None, f"its {key!r} {value!r} is not a YYYY-MM-DD date"
+            return day, f"the deck's {key}"
+    return None, "the deck has no date (a '// date: YYYY-MM-DD' comment or an event date)"
+
+
+def day_for(deck: Deck, spec: FormatSpec) -> tuple[dt.date | None, str]:
+    """The day ``deck`` is checked as of under ``spec`` and where it came from (None: no usable date)."""
+    if isinstance(spec.as_of, dt.date):
+        return spec.as_of, "as_of"
+    return deck_date(deck)
+
+
+def dated_status(card: Card, deck: Deck, spec: FormatSpec, history: History | None = None) -> str | None:
+    """``card``'s status as of the day ``deck`` is checked on under ``spec``; None when that is not
+    known (no date, a day the history does not cover, no printings)."""
+    day, _ = day_for(deck, spec)
+    format_history = (history or load_history()).formats.get(spec.name)
+    state = format_history.state_at(day) if format_history is not None and day is not None else None
+    return status_on(card, state) if state is not None else None
+
+
+LegalityBuilder = Callable[[str, str, Sequence[Placed], str, str, FormatSpec], Finding | None]
+
+
+def dated_legality_findings(
+    deck: Deck,
+    spec: FormatSpec,
+    groups: Mapping[str, Sequence[Any]],
+    build: LegalityBuilder,
+    history: History | None = None,
+) -> list[Finding]:
+    """The legality findings of ``deck`` (cards grouped by name, as the format rules group them) as of
+    ``spec.as_of``: ``build`` (the format rules' legality finding) for each card's status on that day,
+    a note of the day used, and "not verified" findings for whatever the history cannot answer."""
+    assert spec.as_of is not None
+    history = history or load_history()
+    where = Location(deck.path, 0, None)
+    day, origin = day_for(deck, spec)
+    if day is None:
+        return [
+            HISTORY_NOT_COVERED(
+                f"{spec.title} legality as of the deck's date was asked for, but {origin}: legality not "
+                f"checked (add a date, or give one with --as-of YYYY-MM-DD)",
+                location=where,
+                rule=f"{spec.title} history",
+            )
+        ]
+    format_history = history.formats.get(spec.name)
+    state = format_history.state_at(day) if format_history is not None else None
+    if state is None:
+        return [
+            HISTORY_NOT_COVERED(
+                f"{spec.title} legality as of {day} ({origin}) cannot be checked: deckcheck's format "
+                f"history {history.coverage(spec.name)}; legality not checked",
+                location=where,
+                rule=f"{spec.title} history",
+                data={"as_of": day.isoformat(), "source": origin},
+            )
+        ]
+    dated = dataclasses.replace(spec, title=f"{spec.title} (as of {day})")
+    findings = [
+        LEGALITY_AS_OF(
+            f"legality as of {day} ({origin}): {spec.title} as defined from {state.effective} "
+            f"({state.name or 'format history'})",
+            location=where,
+            rule=f"{spec.title} history",
+            data={"as_of": day.isoformat(), "source": origin, "effective": state.effective.isoformat()},
+        )
+    ]
+    unverified: list[str] = []
+    for name, group in groups.items():
+        status = status_on(group[0].card, state)
+        if status is None:
+            unverified.append(name)
+            continue
+        finding = build(deck.path, name, group, status, f"history:{day.isoformat()}", dated)
+        if finding is not None:
+            findings.append(finding)
+    if unverified:
+        findings.append(
+            NO_PRINTINGS(
+                f"{spec.title} legality as of {day} not verified for {len(unverified)} card(s) whose card "
+                f"data lists no printings: {', '.join(unverified)} (import MTGJSON data with "
+                f"'deckcheck cards import', which records printings)",
+                location=where,
+                rule=f"{spec.title} card pool",
+                data={"cards": unverified, "as_of": day.isoformat()},
+            )
+        )
+    return findings

@@ -1,0 +1,293 @@
+"""Legality as of a date (deckcheck.history): dated facts of the rules reference, the data's coverage,
+and the hook in the format rules."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deckcheck.cards.model import Card
+from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
+from deckcheck.errors import CardDataError, ConfigError
+from deckcheck.formats import check_deck, get_format
+from deckcheck.history import (
+    AS_OF_DECK,
+    History,
+    history_from_json,
+    load_history,
+    parse_as_of,
+    status_on,
+    with_as_of,
+)
+from tests.cardfactory import card
+
+D = dt.date.fromisoformat
+MAIN, SIDE = Zone.MAIN, Zone.SIDEBOARD
+
+
+def printed(name: str, *sets: str, type_line: str = "Creature — Bear", **extra: Any) -> Card:
+    return card(name, "{1}", type_line, printings=list(sets), **extra)
+
+
+ISLAND = printed("Island", "LEA", "M10", "SNC", type_line="Basic Land — Island")
+LURRUS = printed("Lurrus of the Dream-Den", "IKO", type_line="Legendary Creature — Cat Nightmare")
+MOX_OPAL = printed("Mox Opal", "SOM", type_line="Legendary Artifact")
+OKO = printed("Oko, Thief of Crowns", "ELD", type_line="Legendary Planeswalker — Oko")
+ASTROLABE = printed("Arcum's Astrolabe", "MH1", type_line="Snow Artifact")
+URO = printed("Uro, Titan of Nature's Wrath", "THB", type_line="Legendary Creature — Elder Giant")
+HOGAAK = printed("Hogaak, Arisen Necropolis", "MH1")
+BLACK_LOTUS = printed("Black Lotus", "LEA", "LEB", "2ED", type_line="Artifact")
+
+
+def state(fmt: str, day: str) -> Any:
+    found = load_history().formats[fmt].state_at(D(day))
+    assert found is not None, f"{fmt} {day} not covered"
+    return found
+
+
+@pytest.mark.parametrize(
+    ("fmt", "card_", "before", "from_"),
+    [
+        # rules reference: Lurrus banned in Modern and Pioneer on 2022-03-07
+        ("modern", LURRUS, "2022-03-06", "2022-03-07"),
+        ("pioneer", LURRUS, "2022-03-06", "2022-03-07"),
+        # Mox Opal and Oko banned in Modern from 2020-01-14, Arcum's Astrolabe from 2020-07-13
+        ("modern", MOX_OPAL, "2020-01-13", "2020-01-14"),
+        ("modern", OKO, "2020-01-13", "2020-01-14"),
+        ("modern", ASTROLABE, "2020-07-12", "2020-07-13"),
+        ("modern", URO, "2021-02-14", "2021-02-15"),
+        ("modern", HOGAAK, "2019-08-29", "2019-08-30"),
+    ],
+)
+def test_dated_bans(fmt: str, card_: Card, before: str, from_: str) -> None:
+    assert status_on(card_, state(fmt, before)) == "legal"
+    assert status_on(card_, state(fmt, from_)) == "banned"
+
+
+def test_a_card_is_not_legal_before_its_set_joins_the_format() -> None:
+    assert status_on(LURRUS, state("modern", "2020-04-23")) == "not_legal"  # IKO: 2020-04-24
+    assert status_on(LURRUS, state("modern", "2020-04-24")) == "legal"
+
+
+ZIRDA = printed("Zirda, the Dawnwaker", "IKO", type_line="Legendary Creature — Elemental Fox")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "card_", "day", "status"),
+    [
+        # rules reference: Lurrus and Zirda banned in Legacy on 2020-05-18
+        ("legacy", LURRUS, "2020-05-17", "legal"),
+        ("legacy", LURRUS, "2020-05-18", "banned"),
+        ("legacy", ZIRDA, "2020-05-17", "legal"),
+        ("legacy", ZIRDA, "2020-05-18", "banned"),
+        # Vintage: Lurrus banned 2020-05-18, unbanned 2021-02-15, never restricted
+        ("vintage", LURRUS, "2020-05-17", "legal"),
+        ("vintage", LURRUS, "2020-05-18", "banned"),
+        ("vintage", LURRUS, "2021-02-14", "banned"),
+        ("vintage", LURRUS, "2021-02-15", "legal"),
+    ],
+)
+def test_dated_legacy_and_vintage_facts(fmt: str, card_: Card, day: str, status: str) -> None:
+    assert status_on(card_, state(fmt, day)) == status
+
+
+def test_changes_forge_dates_at_the_next_set() -> None:
+    """What the data says, including where it is late: Forge's Legacy file of 2019-11-15 does not
+    ban Wrenn and Six, its next (THB, 2020-01-24) does; Underworld Breach is banned from 2020-03-10."""
+    wrenn = printed("Wrenn and Six", "MH1", type_line="Legendary Planeswalker — Wrenn")
+    breach = printed("Underworld Breach", "THB", type_line="Enchantment")
+    assert status_on(wrenn, state("legacy", "2020-01-23")) == "legal"
+    assert status_on(wrenn, state("legacy", "2020-01-24")) == "banned"
+    assert status_on(breach, state("legacy", "2020-03-09")) == "legal"
+    assert status_on(breach, state("legacy", "2020-03-10")) == "banned"
+
+
+def test_standard_rotates_and_bans() -> None:
+    assert status_on(URO, state("standard", "2020-09-27")) == "legal"
+    assert status_on(URO, state("standard", "2020-09-28")) == "banned"
+    # Ikoria leaves Standard with Innistrad: Midnight Hunt (2021-09-24)
+    assert status_on(LURRUS, state("standard", "2021-09-23")) == "legal"
+    assert status_on(LURRUS, state("standard", "2021-09-24")) == "not_legal"
+
+
+def test_legacy_and_vintage_as_of_2022() -> None:
+    assert status_on(LURRUS, state("legacy", "2022-04-25")) == "banned"  # banned there 2020-05-18
+    assert status_on(LURRUS, state("vintage", "2022-04-25")) == "legal"  # unbanned 2021-02-15
+    assert status_on(BLACK_LOTUS, state("vintage", "2022-04-25")) == "restricted"
+    assert status_on(BLACK_LOTUS, state("legacy", "2022-04-25")) == "banned"
+
+
+def test_any_printing_in_the_legal_sets_is_enough() -> None:
+    reprinted = printed("Old Bear", "LEA", "M10")  # M10 is Modern-legal, LEA is not
+    assert status_on(reprinted, state("modern", "2020-01-01")) == "legal"
+    assert status_on(printed("Older Bear", "LEA"), state("modern", "2020-01-01")) == "not_legal"
+
+
+def test_forge_set_codes_are_translated_and_corrected() -> None:
+    # Forge writes Conflux as CFX; MTGJSON's printings say CON.
+    assert status_on(printed("Conflux Bear", "CON"), state("modern", "2020-01-01")) == "legal"
+    # Time Spiral Remastered is not in Modern (its bonus sheet is not Modern-legal).
+    assert status_on(printed("Timeshifted Bear", "TSR"), state("modern", "2021-06-01")) == "not_legal"
+
+
+def test_unknown_printings_are_not_guessed() -> None:
+    assert status_on(card("Mystery Bear", "{1}", "Creature — Bear"), state("modern", "2020-01-01")) is None
+    # a banned card needs no printings to be banned
+    assert status_on(card("Mox Opal", "{0}", "Legendary Artifact"), state("modern", "2020-02-01")) == "banned"
+
+
+@pytest.mark.parametrize(
+    ("fmt", "day"),
+    [
+        ("modern", "2011-05-18"),
+        ("modern", "2022-06-03"),
+        ("legacy", "2019-11-14"),
+        ("standard", "2020-01-23"),
+        ("pauper", "2020-01-01"),
+    ],
+)
+def test_dates_outside_the_history_are_not_answered(fmt: str, day: str) -> None:
+    history = load_history()
+    format_history = history.formats.get(fmt)
+    assert format_history is None or format_history.state_at(D(day)) is None
+
+
+def test_the_data_says_what_is_missing() -> None:
+    history = load_history()
+    assert "pauper" in history.not_built and "rarity" in history.not_built["pauper"]
+    assert any("Standard" in line for line in history.missing)
+    assert "before 2019-11-15 is missing" in history.formats["legacy"].note
+
+
+# -- parsing the setting -------------------------------------------------------------------------
+def test_parse_as_of() -> None:
+    assert parse_as_of(None) is None and parse_as_of("") is None
+    assert parse_as_of("2020-06-01") == D("2020-06-01")
+    assert parse_as_of("2026-08-09T18:00:00Z") == D("2026-08-09")
+    assert parse_as_of(" Deck ") == AS_OF_DECK
+    assert parse_as_of(D("2020-06-01")) == D("2020-06-01")
+    with pytest.raises(ConfigError, match="not a date"):
+        parse_as_of("2020-13-01")
+    with pytest.raises(ConfigError, match="not a date"):
+        parse_as_of("yesterday")
+
+
+def test_a_malformed_history_is_a_card_data_error(tmp_path: Path) -> None:
+    good = {
+        "formats": {"modern": {"covered_from": "2020-01-01", "covered_until": "2020-12-31", "changes": []}}
+    }
+    with pytest.raises(CardDataError, match="no changes"):
+        history_from_json(good, "x.json")
+    bad_order = {
+        "formats": {
+            "m": {
+                "covered_from": "2020-01-01",
+                "covered_until": "2020-12-31",
+                "changes": [{"effective": "2020-02-01"}, {"effective": "2020-01-01"}],
+            }
+        }
+    }
+    with pytest.raises(CardDataError, match="out of date order"):
+        history_from_json(bad_order, "x.json")
+    path = tmp_path / "h.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CardDataError, match="cannot read the format history"):
+        load_history(path)
+
+
+# -- through the format rules --------------------------------------------------------------------
+def deck(*items: tuple[int, Card, Zone], metadata: dict[str, str] | None = None) -> Deck:
+    cards = [DeckCard(Entry(q, c.name, z, line=i), c) for i, (q, c, z) in enumerate(items, 1)]
+    parsed = ParsedDeck("event.json", "test", metadata=dict(metadata or {}))
+    return Deck("event.json", cards, parsed)
+
+
+MODERN = get_format("modern")
+
+
+def codes(findings: list[Any]) -> list[str]:
+    return sorted(f.code for f in findings)
+
+
+def test_mox_opal_in_2020_is_banned_though_todays_data_says_legal() -> None:
+    opal = dataclasses.replace(MOX_OPAL, legalities=(("modern", "legal"),))
+    d = deck((56, ISLAND, MAIN), (4, opal, MAIN))
+    assert "DC201" not in codes(check_deck(d, MODERN))  # today's legality
+    found = check_deck(d, with_as_of(MODERN, "2020-06-01"))
+    banned = [f for f in found if f.code == "DC201"]
+    assert len(banned) == 1 and banned[0].card == "Mox Opal"
+    assert "banned in Modern (as of 2020-06-01)" in banned[0].message
+    note = next(f for f in found if f.code == "DC205")
+    assert "2020-06-01" in note.message and dict(note.data)["effective"] == "2020-04-24"
+
+
+def test_lurrus_in_2021_is_legal_though_todays_data_says_banned() -> None:
+    lurrus = dataclasses.replace(LURRUS, legalities=(("modern", "banned"),))
+    d = deck((59, ISLAND, MAIN), (1, lurrus, SIDE))
+    assert "DC201" in codes(check_deck(d, MODERN))
+    assert "DC201" not in codes(check_deck(d, with_as_of(MODERN, "2021-06-01")))
+
+
+def test_each_deck_can_use_its_own_date() -> None:
+    d = deck((56, ISLAND, MAIN), (4, MOX_OPAL, MAIN), metadata={"date": "2019-12-01"})
+    found = check_deck(d, with_as_of(MODERN, AS_OF_DECK))
+    assert "DC201" not in codes(found)
+    assert "the deck's date" in next(f for f in found if f.code == "DC205").message
+    d.parsed.metadata["date"] = "2020-02-01"  # type: ignore[union-attr]
+    assert "DC201" in codes(check_deck(d, with_as_of(MODERN, AS_OF_DECK)))
+
+
+def test_a_deck_without_a_date_is_not_verified() -> None:
+    d = deck((60, ISLAND, MAIN))
+    found = [f for f in check_deck(d, with_as_of(MODERN, AS_OF_DECK)) if f.code.startswith("DC2")]
+    assert codes(found) == ["DC206"] and "no date" in found[0].message
+    d.parsed.metadata["date"] = "soon"  # type: ignore[union-attr]
+    found = [f for f in check_deck(d, with_as_of(MODERN, AS_OF_DECK)) if f.code.startswith("DC2")]
+    assert codes(found) == ["DC206"] and "'soon'" in found[0].message
+
+
+def test_an_uncovered_date_is_a_clear_error() -> None:
+    d = deck((60, ISLAND, MAIN))
+    found = check_deck(d, with_as_of(MODERN, "2024-01-01"))
+    error = next(f for f in found if f.code == "DC206")
+    assert "2011-05-19 to 2022-06-02" in error.message and error.severity.name == "ERROR"
+    pauper = next(
+        f for f in check_deck(d, with_as_of(get_format("pauper"), "2020-01-01")) if f.code == "DC206"
+    )
+    assert "none for this format" in pauper.message
+
+
+def test_cards_without_printings_are_listed_as_not_verified() -> None:
+    bare = card("Bare Bear", "{1}", "Creature — Bear", legal={"modern": "legal"})
+    d = deck((56, ISLAND, MAIN), (4, bare, MAIN))
+    found = check_deck(d, with_as_of(MODERN, "2021-01-01"))
+    unverified = next(f for f in found if f.code == "DC207")
+    assert dict(unverified.data)["cards"] == ["Bare Bear"]
+    assert not any(f.code in {"DC201", "DC202"} for f in found)
+
+
+def test_restricted_cards_on_a_date_allow_one_copy() -> None:
+    vintage = with_as_of(get_format("vintage"), "2022-03-01")
+    assert "DC203" not in codes(check_deck(deck((59, ISLAND, MAIN), (1, BLACK_LOTUS, MAIN)), vintage))
+    assert "DC203" in codes(check_deck(deck((58, ISLAND, MAIN), (2, BLACK_LOTUS, MAIN)), vintage))
+
+
+def test_the_bundled_history_is_what_the_generator_writes() -> None:
+    """The committed table parses, and every format's states are in date order inside its coverage."""
+    raw = json.loads(Path(__file__).resolve().parents[2].joinpath("data", "format_history.json").read_text())
+    history: History = history_from_json(raw, "data/format_history.json")
+    assert set(history.formats) == {"standard", "modern", "pioneer", "legacy", "vintage"}
+    for fmt in history.formats.values():
+        assert fmt.states[0].effective == fmt.covered_from
+
+
+def test_a_record_with_malformed_printings_is_rejected() -> None:
+    with pytest.raises(CardDataError, match="printings"):
+        card("Bad Bear", "{1}", "Creature — Bear", printings="M10")
+    with pytest.raises(CardDataError, match="set codes"):
+        card("Bad Bear", "{1}", "Creature — Bear", printings=["M10", 3])

@@ -1,0 +1,118 @@
+"""--as-of on the command line, ``as_of`` in the config and ``as_of=`` in frames: the option reaches
+the legality rule and the output says which day was used."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from deckcheck.cli import cli
+from tests.cardfactory import face, record
+
+RECORDS = [
+    record("Mox Opal", "{0}", "Legendary Artifact", legal={"modern": "legal"}, printings=["SOM"]),
+    record(
+        "Lurrus of the Dream-Den",
+        "{1}{W/B}{W/B}",
+        "Legendary Creature — Cat Nightmare",
+        legal={"modern": "banned"},
+        printings=["IKO"],
+    ),
+    {
+        "name": "Mountain",
+        "layout": "normal",
+        "faces": [face("Mountain", None, "Basic Land — Mountain", "({T}: Add {R}.)")],
+        "color_identity": ["R"],
+        "legalities": {"modern": "legal"},
+        "printings": ["LEA", "M10"],
+    },
+]
+OPAL = "4 Mox Opal\n56 Mountain\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps({"meta": {"source": "as-of tests"}, "cards": RECORDS}), encoding="utf-8")
+    root = tmp_path / "project"
+    (root / ".git").mkdir(parents=True)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(cards))
+    return root
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(cli, ["check", *args], catch_exceptions=False)
+
+
+def findings(result: Any) -> list[dict[str, Any]]:
+    return [f for deck in json.loads(result.output)["decks"] for f in deck["findings"]]
+
+
+def test_cli_as_of_a_day(project: Path) -> None:
+    (project / "opal.txt").write_text(OPAL, encoding="utf-8")
+    today = run("--format", "modern", "opal.txt")
+    assert today.exit_code == 0, today.output
+    dated = run("--format", "modern", "--as-of", "2020-06-01", "opal.txt")
+    assert dated.exit_code == 1
+    assert "legality as of 2020-06-01" in dated.output  # the header says which day
+    assert "Mox Opal is banned in Modern (as of 2020-06-01)" in dated.output
+    as_json = run("--format", "modern", "--as-of", "2020-06-01", "-o", "json", "opal.txt")
+    note = next(f for f in findings(as_json) if f["code"] == "DC205")
+    assert note["data"]["as_of"] == "2020-06-01" and note["data"]["effective"] == "2020-04-24"
+
+
+def test_cli_as_of_each_decks_date(project: Path) -> None:
+    (project / "old.txt").write_text("// date: 2019-12-01\n" + OPAL, encoding="utf-8")
+    (project / "new.txt").write_text("// date: 2020-02-01\n" + OPAL, encoding="utf-8")
+    (project / "none.txt").write_text(OPAL, encoding="utf-8")
+    result = run("--format", "modern", "--as-of", "deck", "-o", "json", "old.txt", "new.txt", "none.txt")
+    by_path = {
+        Path(d["path"]).name: {f["code"] for f in d["findings"]} for d in json.loads(result.output)["decks"]
+    }
+    assert "DC201" not in by_path["old.txt"] and "DC201" in by_path["new.txt"]
+    assert "DC206" in by_path["none.txt"] and "DC201" not in by_path["none.txt"]
+
+
+def test_config_as_of(project: Path) -> None:
+    (project / "opal.txt").write_text(OPAL, encoding="utf-8")
+    (project / ".deckcheck.toml").write_text('format = "modern"\nas_of = "2020-06-01"\n', encoding="utf-8")
+    result = run("opal.txt")
+    assert result.exit_code == 1 and "legality as of 2020-06-01" in result.output
+    # the command line wins over the config
+    assert run("--as-of", "2019-12-01", "opal.txt").exit_code == 0
+
+
+def test_bad_as_of_values_are_usage_and_config_errors(project: Path) -> None:
+    (project / "opal.txt").write_text(OPAL, encoding="utf-8")
+    result = run("--format", "modern", "--as-of", "last year", "opal.txt")
+    assert result.exit_code == 2 and "--as-of" in result.output and "not a date" in result.output
+    (project / ".deckcheck.toml").write_text('as_of = "2020-02-30"\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "opal.txt"])
+    assert result.exit_code == 2 and "as_of" in result.output
+
+
+def test_frames_as_of(project: Path) -> None:
+    pytest.importorskip("pandas")
+    from deckcheck import frames
+    from deckcheck.cards.store import open_store
+
+    store = open_store(Path(str(project.parent / "cards.json")))
+    decks = {"old": "// date: 2019-12-01\n" + OPAL, "new": "// date: 2020-02-01\n" + OPAL}
+    import pandas as pd
+
+    source = pd.Series(decks)
+    today = frames.validate(source, format="modern", store=store)
+    assert not (today.findings["code"] == "DC201").any()
+    dated = frames.validate(source, format="modern", store=store, as_of="deck")
+    banned = dated.findings[dated.findings["code"] == "DC201"]
+    assert banned["deck_id"].tolist() == ["new"]
+    assert set(dated.findings.loc[dated.findings["code"] == "DC205", "deck_id"]) == {"old", "new"}
+    fixed = frames.validate(source, format="modern", store=store, as_of="2019-12-01")
+    assert not (fixed.findings["code"] == "DC201").any()
+    with pytest.raises(ValueError, match="not a date"):
+        frames.validate(source, format="modern", store=store, as_of="someday")
