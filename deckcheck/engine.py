@@ -74,15 +74,16 @@ class Report:
         return any(f.code not in UNRESOLVED_CODES for f in self.errors)
 
     @property
-    def depends_on_unknown_cards(self) -> bool:
-        """An entry is unresolved, or a rule was left undetermined by one."""
+    def undetermined(self) -> bool:
+        """A rule is undetermined: an entry is unresolved, or a rule could not be decided (unknown
+        cards, card data older than the deck)."""
         return bool(self.deck.unresolved) or any(f.code == NOT_VERIFIED.code for f in self.findings)
 
     @property
     def verified(self) -> bool:
         """Every rule was decided, in a format someone named: no entry is unresolved, no rule was
         left undetermined, and the format was not inferred (legality and bans unchecked)."""
-        return not self.depends_on_unknown_cards and not self.format.inferred
+        return not self.undetermined and not self.format.inferred
 
     @property
     def status(self) -> str:
@@ -233,7 +234,10 @@ def check_deck(
     placement = command_zone.place(deck, spec)  # a sideboard that is the command zone (MTGO, XMage)
     deck = placement.deck
     findings = [*prior_findings, *placement.notes]
-    findings.extend(placement.merge(formats.check_deck(deck, spec)))
+    rule_findings = placement.merge(formats.check_deck(deck, spec))
+    if store is not None:
+        rule_findings = _legality_as_of_the_data(deck, spec, store, rule_findings)
+    findings.extend(rule_findings)
     lookup = store.get if store is not None else None
     results = companions.evaluate(deck, spec, lookup)
     findings.extend(companions.companion_findings(deck, spec, results, lookup))
@@ -244,6 +248,24 @@ def check_deck(
     parsed_deck = (deck.parsed if placement.moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
     return Report(deck.path, spec, deck, parsed_deck, findings, results)
+
+
+def _legality_as_of_the_data(
+    deck: Deck, spec: FormatSpec, store: CardStore, found: list[Finding]
+) -> list[Finding]:
+    """A deck dated after its card data (an event date, a `// date:` line) is not judged by
+    legalities older than it: those findings are withheld and the format's legality is not
+    verified (unresolved.stale_legality). With --as-of the format's history decides instead."""
+    if spec.as_of is not None or not spec.legality_candidates:
+        return found
+    from deckcheck.history import deck_date
+    from deckcheck.unresolved import card_data_date, stale_legality
+
+    deck_day, where = deck_date(deck)
+    data_day = card_data_date(store.meta)
+    if deck_day is None or data_day is None or deck_day <= data_day:
+        return found
+    return stale_legality(deck.path, spec.title, found, data_day, deck_day, where)
 
 
 def check_parsed(

@@ -90,9 +90,7 @@ class DeckResult:
         is not verified either, but fails only by its findings (the format warning, or the error
         under require_format)."""
         report = self.report
-        return (
-            bool(report.errors) or (self.strict and bool(report.warnings)) or report.depends_on_unknown_cards
-        )
+        return bool(report.errors) or (self.strict and bool(report.warnings)) or report.undetermined
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +189,8 @@ def unverified_text(report: Report) -> str:
         return f"not verified: {_plural(report.unknown_cards, 'unknown card')}"
     if report.format.inferred:
         return "not verified: no format given"
+    if any(f.code == NOT_VERIFIED.code and "card_data_date" in dict(f.data) for f in report.findings):
+        return "not verified: card data older than the deck"
     undetermined = sum(1 for f in report.findings if f.code == NOT_VERIFIED.code)
     return f"not verified: {_plural(undetermined, 'rule')} undetermined"
 
@@ -240,7 +240,7 @@ def summary_text(run: RunResult) -> str:
         + (f", {unverified} not verified" if unverified else "")
         + f" ({_plural(errors, 'error')}, {_plural(warnings, 'warning')})"
     )
-    strict_failures = sum(1 for d in decks if d.failed and not d.report.errors)
+    strict_failures = sum(1 for d in decks if d.failed and not d.report.errors and not d.report.undetermined)
     if strict_failures:
         line += f"; {strict_failures} failing on warnings (--strict)"
     hidden = (

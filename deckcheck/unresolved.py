@@ -6,7 +6,8 @@ code for an undetermined rule lives here, so every rule family says it the same 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
 
 from deckcheck.cards.names import lookup_key, loose_key
 from deckcheck.deck import Entry
@@ -67,3 +68,48 @@ def written_key(name: str) -> str:
 
 def copies(entries: Iterable[Entry]) -> int:
     return sum(e.quantity for e in entries)
+
+
+# -- card data older than the deck --------------------------------------------------------------------
+LEGALITY_CODES = frozenset({"DC201", "DC202", "DC203", "DC204"})  # formats: banned .. no legality data
+
+
+def card_data_date(meta: Mapping[str, str]) -> dt.date | None:
+    """The day the card data describes (a store's ``updated_at``, the bundled set's
+    ``oracle_as_of``); None when it does not say."""
+    from deckcheck.history import parse_date
+
+    for key in ("updated_at", "oracle_as_of", "mtgjson_date"):
+        value = meta.get(key)
+        if value:
+            day = parse_date(value)
+            if day is not None:
+                return day
+    return None
+
+
+def stale_legality(
+    path: str, title: str, findings: Sequence[Finding], data_day: dt.date, deck_day: dt.date, where: str
+) -> list[Finding]:
+    """``findings`` with the legality ones withheld for a deck dated after its card data: the
+    card data's legalities describe ``data_day``; by ``deck_day`` bans, unbans and new printings
+    may have changed them, so the format's legality is not verified (the withheld cards are named,
+    nothing is dropped unsaid)."""
+    withheld = [f for f in findings if f.code in LEGALITY_CODES]
+    listed = [f.card for f in withheld if f.card]
+    named = f"; the data lists as banned, restricted or not legal: {', '.join(listed[:5])}" if listed else ""
+    more = f" and {len(listed) - 5} more" if len(listed) > 5 else ""
+    note = NOT_VERIFIED(
+        f"{title} legality not verified: the card data describes {data_day.isoformat()}, the deck is "
+        f"from {deck_day.isoformat()} ({where}), and bans and printings may have changed since{named}{more}. "
+        "Run `deckcheck cards update` for current legality, or check with --as-of deck against the "
+        "format's history",
+        location=Location(path, 0, None),
+        rule=f"{title} legality",
+        data={
+            "card_data_date": data_day.isoformat(),
+            "deck_date": deck_day.isoformat(),
+            "withheld": [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld],
+        },
+    )
+    return [*(f for f in findings if f.code not in LEGALITY_CODES), note]

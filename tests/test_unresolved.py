@@ -237,3 +237,25 @@ def test_frames_use_nullable_booleans_and_the_vectorised_table_agrees(tmp_path) 
         vectorised.reset_index(drop=True), tables.companions.reset_index(drop=True), check_categorical=False
     )
     assert vectorised["eligible"].isna().sum() > 0
+
+
+# -- card data older than the deck --------------------------------------------------------------------
+def test_a_deck_dated_after_the_card_data_is_not_judged_by_older_legalities(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data_day = STORE.meta["oracle_as_of"][:10]
+    later = f"{int(data_day[:4]) + 1}{data_day[4:]}"
+    path = tmp_path / "deck.txt"
+    path.write_text(f"// format: modern\n// date: {later}\n4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n")
+    document = json.loads(CliRunner().invoke(cli, ["check", "--output", "json", str(path)]).output)
+    deck = document["decks"][0]
+    codes = [f["code"] for f in deck["findings"]]
+    assert "DC202" not in codes and deck["status"] == "not verified" and deck["legal"] is None
+    (note,) = [f for f in deck["findings"] if f["code"] == "DC015"]
+    assert note["data"]["deck_date"] == later and note["data"]["card_data_date"] == data_day
+    assert [w["card"] for w in note["data"]["withheld"]] == ["Black Lotus"]  # named, not dropped
+    assert "Black Lotus" in note["message"] and "deckcheck cards update" in note["message"]
+    text = CliRunner().invoke(cli, ["check", str(path)])
+    assert text.exit_code == 1 and "not verified: card data older than the deck" in text.output
+    # the same deck dated before the data is judged by it
+    path.write_text(f"// format: modern\n// date: {data_day}\n4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n")
+    again = CliRunner().invoke(cli, ["check", str(path)])
+    assert "DC202" in again.output and "not verified" not in again.output

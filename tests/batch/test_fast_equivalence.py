@@ -444,3 +444,23 @@ def test_real_decklists(realdata: Path, real_sqlite_store: CardStore, breakers: 
             decks.append((f"{relative.as_posix()}@{fmt}", text, fmt))
     assert len(decks) > REAL_SAMPLE // 2
     check_by_format(real_sqlite_store, decks, breakers=breakers)
+
+
+@BREAKERS
+def test_decks_dated_after_the_card_data_agree(breakers: bool) -> None:
+    """A deck dated after the card data has its legality withheld (not verified) on both paths;
+    one dated before it is judged by the data's legalities."""
+    data_day = BUNDLED.meta["oracle_as_of"][:10]
+    later = f"{int(data_day[:4]) + 1}{data_day[4:]}"
+    deck = "4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n"
+    items: list[Item] = [
+        ("later", f"// date: {later}\n{deck}"),
+        ("earlier", f"// date: 2020-01-01\n{deck}"),
+        ("undated", deck),
+    ]
+    rows = assert_same_rows(items, context_for(BUNDLED, "modern"), breakers=breakers)
+    codes: dict[Hashable, list[str]] = {}
+    for deck_id, code in zip(rows.findings.data["deck_id"], rows.findings.data["code"], strict=True):
+        codes.setdefault(deck_id, []).append(code)
+    assert "DC202" not in codes["later"] and "DC015" in codes["later"]
+    assert "DC202" in codes["earlier"] and "DC202" in codes["undated"]
