@@ -28,7 +28,7 @@ Reported per run and, in the table, for the median run: decks/s per second of th
 (one core: the stage runs on one thread; on a busy machine the clock rate is lower) and by the
 clock, with the range over the runs, the stage's peak resident memory over the child's baseline
 (sampled every 5 ms; the largest of the runs), the child's maxrss and the host reference before and
-after the stage (reference_ms: the host's own speed at the time); then any target of issue #7
+after the stage (reference_ms: the host's own speed at the time); then any target
 the median misses (companion table >= 20,000 decks/s, end-to-end >= 5,000 decks/s, memory under
 1 GB); the script exits 1 when one is missed. ``--workdir DIR`` keeps (and reuses) the card store
 and the decks (regenerated when GENERATOR changes).
@@ -55,7 +55,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 DEFAULT_ATOMIC = REPO.parent / "shared" / "realdata" / "AtomicCards-2022-04-25.json.gz"
 STAGES = ("load", "companions", "e2e")
-TARGETS = {"companions": 20_000, "e2e": 5_000}  # decks/s on one core (issue #7)
+TARGETS = {"companions": 20_000, "e2e": 5_000}  # decks/s on one core
 # the deck generator's version, in the decks file's name: a kept work directory regenerates on a change
 GENERATOR = 2
 COLOURS = "WUBRG"

@@ -9,7 +9,7 @@ preconstructed decks from ../shared/realdata/decks when present, else data/decks
 `python -m deckcheck` from this working tree in a fresh process, with compiled bytecode (as an
 installed package has; the first, compiling run is reported separately) and output discarded.
 
-Targets (issue #6): one deck under 0.3 s; the 1,000-file run within 5x of (one deck's start-up +
+Targets: one deck under 0.3 s; the 1,000-file run within 5x of (one deck's start-up +
 1,000 x the per-deck work), i.e. the store is opened once, not once per file.
 """
 

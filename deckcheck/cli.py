@@ -47,7 +47,7 @@ DEFAULT_SCRYFALL_API = "https://api.scryfall.com"
 class DeckcheckGroup(click.Group):
     """Runs the CLI so that every failure maps to exit code 2 and a one-line message.
 
-    Click's own ``ClickException`` exits 1, which a caller would read as "findings" (ecosystem.md §6),
+    Click's own ``ClickException`` exits 1, which a caller would read as "findings",
     so :meth:`main` runs click in non-standalone mode and decides the exit code itself; CliRunner
     calls this same method, so tests see exactly what users see.
     """

@@ -2,7 +2,7 @@
 
 Every condition is evaluated on the *starting deck* (CR 103.2a, 702.139b): the main deck, plus the
 commander(s) in a Commander-family format; never the sideboard, the companion zone or the maybeboard.
-Cards are judged by their deck-zone characteristics (:mod:`deckcheck.cards.model`, rules.md §4): the
+Cards are judged by their deck-zone characteristics (:mod:`deckcheck.cards.model`, CR 712.8a, 715.4): the
 front face of a DFC, the normal half of an adventurer, both halves of a split card (but Jegantha sees
 the halves' separate symbols, CR 709.4b). Per-card facts are computed once per card
 (:func:`card_features`), so evaluating 100k decks costs one parse per distinct card.
@@ -14,7 +14,7 @@ What counts as *declared* (the companion the player means to reveal, CR 103.2b):
 2. Otherwise, in a format that has a sideboard (not Commander), every companion card in the
    sideboard is a companion the deck *could* reveal; ``declared`` is True for each of them. A
    sideboard card is also just a sideboard card (a sideboarded Kaheera may be a creature for games
-   two and three), so a failing condition there is never an error (the CS571 bug, peers.md §b):
+   two and three), so a failing condition there is never an error (a bug another validator has):
    it is a warning (DC412) when no sideboard companion qualifies, and info when another one does.
 3. In Commander (no sideboard, CR 903.5e) a companion card in the sideboard is not declared; it gets
    a placement warning (DC403) that says whether it would qualify.

@@ -5,7 +5,8 @@ fields. Covered here: deck and sideboard sizes, copy limits (with the oracle-tex
 CR 113.6n), banned / not legal / restricted cards, and the Commander rules of CR 903 and 702.124
 (commander eligibility, partner pairs, colour identity, 903.5d, singleton, Brawl's colourless
 commander). Companion *conditions* live in :mod:`deckcheck.companions`; a companion card still counts
-here towards the sideboard and the copy limit in non-Commander formats (rules.md §2).
+here towards the sideboard and the copy limit in non-Commander formats (CR 702.139a: it starts
+the game in the sideboard).
 
 Every violation is reported (not just the first), with the card, its line(s) and the rule.
 """

@@ -423,7 +423,7 @@ def _normalise_oracle(text: str) -> str:
     text = re.sub(r"\b(\w+) enters the battlefield under your control", r"\1 you control enters", text)
     text = text.replace("enters the battlefield", "enters")  # Bloomburrow update, July 2024
     text = text.replace("converted mana cost", "mana value")  # Strixhaven update, April 2021
-    # companion reminder text, current wording (rules.md §1)
+    # companion reminder text, current wording (the ten cards' current Oracle text)
     return text.replace("for {3} any time you could cast a sorcery.)", "for {3} as a sorcery.)")
 
 

@@ -31,7 +31,7 @@ KNOWN_2022_LEFTOVERS: Mapping[tuple[str, tuple[str, ...]], str] = {
 
 SKIPPED_LAYOUTS = frozenset({"token", "emblem", "art_series"})
 
-# The ten languages the localized tables must cover (issue #9); their MTGJSON names come from the
+# The ten languages the localized tables must cover; their MTGJSON names come from the
 # importer's own map, so the test reads foreignData exactly as the import does.
 TABLE_LANGUAGES = frozenset({"de", "fr", "it", "es", "pt", "ja", "zhs", "zht", "ko", "ru"})
 LANGUAGE_CODES: Mapping[str, str] = {

@@ -1,6 +1,6 @@
 """The card model: an immutable record of what deck rules need, with deck-zone characteristics.
 
-Which face counts in the deck (rules.md §4):
+Which face counts in the deck (CR 202.3, 709.4, 712.8a, 715.4):
 - transform, modal DFC, meld, reversible: the front face only (CR 712.8a);
 - adventure, omen, prepare, prototype, flip: the normal characteristics, i.e. the first face (715.4,
   720.4, 718.4, 710.2);

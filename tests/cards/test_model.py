@@ -1,4 +1,4 @@
-"""Deck-zone characteristics per layout (rules.md §4)."""
+"""Deck-zone characteristics per layout (CR 202.3, 709.4, 712.8a, 715.4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every companion bug peers.md (§a.3, §b, §e) reports for another validator, as a regression case."""
+"""Every companion bug reported for another validator (XMage, Forge, Python packages), as a regression case."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from tests.companions.cards import (
 
 
 def test_doubletap_mdfc_back_face_is_ignored_by_jegantha() -> None:
-    # doubletap checked every face. (peers.md names Valki // Tibalt "for {R}{R} on the back"; the real
+    # doubletap checked every face. (the report names Valki // Tibalt "for {R}{R} on the back"; the real
     # Tibalt costs {5}{B}{R}, so Flamescroll Celebrant's {W}{W} back face is the case that bites.)
     for mdfc in (
         "Valki, God of Lies // Tibalt, Cosmic Impostor",

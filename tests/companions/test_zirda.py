@@ -1,5 +1,5 @@
 """Zirda: "Each permanent card in your starting deck has an activated ability." An ability-level parse,
-not a colon test (rules.md §3): keyword activated abilities, loyalty abilities and the intrinsic mana
+not a colon test (CR 602.1, 605.1a): keyword activated abilities, loyalty abilities and the intrinsic mana
 abilities of basic land types count; quoted abilities granted to others, reminder text, Saga chapters and
 colons inside static or triggered sentences do not."""
 

@@ -51,7 +51,7 @@ Maker = Callable[[Where], str]  # creates the input, returns the CLI argument
 
 @dataclass(frozen=True)
 class Hostile:
-    kind: str  # the class of issue #8 it belongs to
+    kind: str  # the class of hostile input it belongs to
     name: str
     make: Maker
     outcome: str  # what must happen: refused | line problem | warned | read | not checked | cannot run

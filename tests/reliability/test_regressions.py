@@ -1,4 +1,4 @@
-"""The crashes and broken promises the issue #8 fuzzing found, one test each (fuzz/README.md)."""
+"""The crashes and broken promises the fuzzing found, one test each (fuzz/README.md)."""
 
 from __future__ import annotations
 
