@@ -1,4 +1,4 @@
-"""Gyruda: "Your starting deck contains only cards with even mana values." (CR 702.139, the card's Oracle text)"""
+"""Gyruda: "Your starting deck contains only cards with even mana values." (its Oracle text)"""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Every companion bug reported for another validator (XMage, Forge, Python packages), as a regression case."""
+"""Every companion bug reported for another validator (XMage, Forge, Python packages): a regression
+case each."""
 
 from __future__ import annotations
 

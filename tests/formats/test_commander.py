@@ -1,5 +1,6 @@
 """Commander rules (CR 903, 702.124) and their Brawl variants: eligibility, partner pairs, colour
-identity, 903.5d, singleton, size, zones. Each Commander bug reported for another validator has a case here."""
+identity, 903.5d, singleton, size, zones. Each Commander bug reported for another validator has a
+case here."""
 
 from __future__ import annotations
 
