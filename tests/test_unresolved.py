@@ -259,3 +259,38 @@ def test_a_deck_dated_after_the_card_data_is_not_judged_by_older_legalities(tmp_
     path.write_text(f"// format: modern\n// date: {data_day}\n4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n")
     again = CliRunner().invoke(cli, ["check", str(path)])
     assert "DC202" in again.output and "not verified" not in again.output
+
+
+def test_commander_rules_known_cards_break_stay_broken() -> None:
+    # identity: the commanders are known, one card outside them, one card unknown
+    identity = check(
+        "commander",
+        (1, "Tymna the Weaver", COMMANDER),
+        (1, "Lightning Bolt", MAIN),
+        (1, UNKNOWN, MAIN),
+        (97, "Plains", MAIN),
+    )
+    assert "DC304" in codes(identity)  # Bolt is outside, whatever the unknown card is
+    assert [f for f in identity.findings if f.code == "DC015" and "identity" in (f.rule or "")]
+    # singleton: two known copies break it; one copy of an unknown card cannot
+    singleton = check(
+        "commander",
+        (1, "Golos, Tireless Pilgrim", COMMANDER),
+        (2, "Lightning Bolt", MAIN),
+        (1, UNKNOWN, MAIN),
+        (96, "Wastes", MAIN),
+    )
+    assert "DC307" in codes(singleton)
+    assert not [f for f in singleton.findings if f.code == "DC015" and "singleton" in (f.rule or "")]
+    # eligibility: a known card that can never be a commander, beside an unknown partner
+    eligibility = check(
+        "commander", (1, "Grizzly Bears", COMMANDER), (1, UNKNOWN, COMMANDER), (98, "Forest", MAIN)
+    )
+    assert "DC301" in codes(eligibility) and eligibility.status == "illegal"
+    assert "DC306" not in codes(eligibility)  # 100 cards with the unknown partner
+
+
+def test_a_fully_known_deck_has_no_undetermined_rule() -> None:
+    report = check("modern", (4, "Lightning Bolt", MAIN), (56, "Mountain", MAIN))
+    assert "DC015" not in codes(report) and report.status == "legal" and report.legal is True
+    assert all(c.eligible is not None and not c.unresolved for c in report.companions)
