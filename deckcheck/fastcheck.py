@@ -1064,7 +1064,6 @@ class _Deck:
             legality.append(formats.no_legality_data_finding(path, spec))
         if not reported:
             return legality, copies, colours
-        extra_banned = spec.extra_banned
         limit_default = spec.copy_limit
         commander = spec.commander
         copy_zones = formats.copy_zones(spec)
@@ -1076,9 +1075,7 @@ class _Deck:
             copy_count = sum(entries[p][_QUANTITY] for p in copied)
             restricted = False
             if key is not None:
-                status = card.legalities.get(key, "not_legal")
-                if extra_banned and name in extra_banned:
-                    status = "banned"
+                status = formats.legality_status(name, card.legalities.get(key, "not_legal"), spec)
                 if status != "legal":
                     finding = formats.legality_finding(path, name, self.placed(group), status, key, spec)
                     if finding is not None:

@@ -552,11 +552,17 @@ def _check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
     if key is None:
         return [no_legality_data_finding(deck.path, spec), *findings]
     for name, group in _group(cards).items():
-        status = "banned" if name in spec.extra_banned else group[0].card.legality(key)
+        status = legality_status(name, group[0].card.legality(key), spec)
         finding = legality_finding(deck.path, name, group, status, key, spec)
         if finding is not None:
             findings.append(finding)
     return findings
+
+
+def legality_status(name: str, listed: str, spec: FormatSpec) -> str:
+    """A card's status in the format: what the card data lists (``listed``), unless the format's
+    own list bans it (bans the card data may not know yet)."""
+    return "banned" if name in spec.extra_banned else listed
 
 
 def no_legality_data_finding(path: str, spec: FormatSpec) -> Finding:
