@@ -81,6 +81,7 @@ CONSTRUCTED_SHAPE = FormatSpec(
 )
 SHAPES = (COMMANDER_SHAPE, LIMITED_SHAPE, CONSTRUCTED_SHAPE)
 LIMITED_SIZES = range(40, 60)
+COMMAND_ZONE_LAYOUT_SIZES = (98, 99)
 
 
 def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
@@ -92,6 +93,12 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     size = parsed.count(Zone.MAIN)
     if size == COMMANDER_SHAPE.min_main and _singleton(parsed, deck):
         return COMMANDER_SHAPE, "inferred: a 100-card singleton deck"
+    # MTGO and XMage write a Commander deck as the 99 (98 with partners) and the commander(s), with
+    # a companion, in the sideboard; deckcheck.command_zone then reads that sideboard as the zone
+    held = parsed.count(Zone.SIDEBOARD)
+    layout = size in COMMAND_ZONE_LAYOUT_SIZES and 1 <= held <= 3 and size + held >= COMMANDER_SHAPE.min_main
+    if layout and _singleton(parsed, deck):
+        return COMMANDER_SHAPE, f"inferred: a {size}-card singleton deck, its commander in the sideboard"
     if size in LIMITED_SIZES:
         return LIMITED_SHAPE, f"inferred: {size} cards, a limited deck"
     return CONSTRUCTED_SHAPE, "inferred: no format given"

@@ -237,3 +237,18 @@ def test_yorion_without_a_known_minimum_deck_size_is_undetermined(
     assert "minimum deck size" in yorion["note"]
     table = invoke(["companions", "deck.txt"]).stdout
     assert next(line for line in table.splitlines() if line.startswith("Yorion")).split()[3] == "?"
+
+
+def test_an_mtgo_commander_export_without_a_format_is_read_as_commander(
+    project: Project, invoke: Invoke, bundled_cards: None
+) -> None:
+    """MTGO writes the 99 and, after a blank line, the commander as the sideboard: with no format
+    given, the deck is inferred to be a Commander deck and the sideboard read as its command zone,
+    not checked as a 99-card constructed deck with a sideboard."""
+    layouts = Path(__file__).resolve().parents[1] / "fixtures" / "layouts"
+    project.write("deck.txt", (layouts / "mtgo-commander.txt").read_text(encoding="utf-8"))
+    result = invoke(["check", "-v", "deck.txt"])
+    header = result.stdout.splitlines()[0]
+    assert "generic-commander" in header and "its commander in the sideboard" in header
+    assert "99 main, 1 commander" in header
+    assert "DC106" in result.stdout and "DC105" not in result.stdout
