@@ -807,8 +807,10 @@ class _BoundedBody:
         self.deadline, self.timeout = fetch.deadline, fetch.timeout
 
     def read(self, response: requests.Response, *args: Any, **kwargs: Any) -> requests.Response:
-        if kwargs.get("stream") or getattr(response, "_content", None) is not False:
-            return response  # streamed by the caller, or a cached copy already in memory
+        if getattr(response, "_content", None) is not False:
+            return response  # a cached copy, already in memory
+        if kwargs.get("stream") and not response.is_redirect:
+            return response  # the caller streams it (a redirect's body requests would read whole)
         limit = BULK_LIST_MAX_BYTES if self.limit is None else self.limit
         declared = _int_header(response.headers.get("Content-Length"))
         if declared is not None and declared > limit:

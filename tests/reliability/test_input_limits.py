@@ -305,3 +305,32 @@ def test_up_to_date_from_the_cached_list_says_how_old_the_check_is(
     assert "--force" in note
     forced = update_from_scryfall(server.api_base, store, timeout=5, force=True)
     assert not any("last asked for" in n for n in forced.notes)
+
+
+def test_the_waiting_line_shares_the_download_line() -> None:
+    import io
+
+    from deckcheck.cli import StderrProgress
+
+    shown = io.StringIO()
+    progress = StderrProgress(shown, enabled=True)
+    progress("download", 1_000_000, 4_000_000)
+    progress("wait", 3, 1800)
+    progress("download", 2_000_000, 4_000_000)
+    progress.close()
+    text = shown.getvalue()
+    assert "\rwaiting for the server 3 s (gives up after 1800 s)\x1b[K" in text
+    # one status line, rewritten in place: no line break between the download and the wait
+    assert text.count("\n") == 1 and text.endswith("\n")
+
+
+def test_a_huge_redirect_body_is_not_read_whole(mirror: tuple[ScryfallMirror, Path, bytes]) -> None:
+    server = mirror[0]
+    real = server.publish(updated_at=SECOND_UPDATE, descriptor_changes={"compressed_size": None})
+    hop = Reply(status=302, body=b" " * (4 << 20), content_type="text/plain", headers={"Location": real})
+    server.server.route("/hop", hop)
+    server.publish(
+        updated_at=THIRD_UPDATE,
+        descriptor_changes={"jsonl_download_uri": server.url("/hop"), "compressed_size": None},
+    )
+    refused_update(mirror, r"downloading oracle_cards: the answer from [\d.:]+ is 4,194,304 bytes")
