@@ -404,19 +404,24 @@ class _AtomicCardsStream:
                 value = self.value(f"'{key}'")
                 if key == "meta" and isinstance(value, Mapping):
                     self.meta.update(value)
-            following = self.skip_space()
-            if following == ",":
-                self.offset += 1
-                following = self.skip_space()
-            elif following not in ("}", ""):
-                raise self.invalid(f"expected ',' or '}}' but found {following!r}")
-            if following == "":
-                raise self.invalid("the file ends early (truncated?)")
+            following = self._after_member()
         self.offset += 1
         if self.skip_space() != "":
             raise self.invalid("unexpected data after the AtomicCards object")
         if not seen_data:
             raise self.not_atomic_cards("there is no 'data'")
+
+    def _after_member(self) -> str:
+        """Past the ',' after an object member: the next character ('}' ends the object)."""
+        following = self.skip_space()
+        if following == ",":
+            self.offset += 1
+            following = self.skip_space()
+        elif following not in ("}", ""):
+            raise self.invalid(f"expected ',' or '}}' but found {following!r}")
+        if following == "":
+            raise self.invalid("the file ends early (truncated?)")
+        return following
 
     def _data(self) -> Iterator[tuple[str, Any]]:
         self.offset += 1  # the '{'
@@ -432,14 +437,7 @@ class _AtomicCardsStream:
             if count > MAX_ENTRIES:
                 raise self.fail(f"more than {MAX_ENTRIES:,} entries in 'data': not an AtomicCards file")
             yield key, entry
-            following = self.skip_space()
-            if following == ",":
-                self.offset += 1
-                following = self.skip_space()
-            elif following not in ("}", ""):
-                raise self.invalid(f"expected ',' or '}}' but found {following!r}")
-            if following == "":
-                raise self.invalid("the file ends early (truncated?)")
+            following = self._after_member()
         self.offset += 1
 
 
