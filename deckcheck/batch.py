@@ -298,11 +298,22 @@ class BatchContext:
     """Caches for one card store and one format (the caches live with the store, so contexts for
     other formats over the same store share them)."""
 
-    def __init__(self, store: CardStore, spec: FormatSpec) -> None:
+    def __init__(
+        self,
+        store: CardStore,
+        spec: FormatSpec | None,
+        *,
+        require_format: bool = False,
+        on_report: Callable[[DeckId, Report], None] | None = None,
+    ) -> None:
         memo = memo_store(store)
         assert isinstance(memo, _MemoStore)
         self.store: CardStore = memo
+        # None: no format was given; the engine checks such a deck in its inferred shape
+        # (deckcheck.inference), with an error instead of a warning when ``require_format``.
         self.spec = spec
+        self.require_format = require_format
+        self.on_report = on_report  # told of every deck the engine checks in this context
         self._rows = memo.card_rows
         self._by_name = memo.rows_by_name
         self._facts: fastcheck.FactTable | None = None
@@ -733,6 +744,8 @@ def check_texts(
     return rows
 
 
+_NO_FORMAT_PLACEHOLDER = FormatSpec("", "", None, 0)
+
 # Decks the lean checker takes at a time: its arrays' fixed costs are spread over a chunk, and
 # a chunk's arrays stay small (a thousand decks are ~50,000 entries).
 LEAN_CHUNK = 1_000
@@ -762,17 +775,25 @@ def _check_chunk(
 ) -> None:
     """The lean checker for the chunk's plain decks, the engine for the others, rows in deck order."""
     contexts = [context if isinstance(context, BatchContext) else context(deck_id) for deck_id, _, _ in chunk]
-    candidates = [(deck_id, path, c.spec) for (deck_id, path, _), c in zip(chunk, contexts, strict=True)]
+    # A deck with no format (spec None) goes to the engine, which infers its shape; the lean path
+    # is handed a placeholder it never uses (the deck has no entries there).
+    candidates = [
+        (deck_id, path, c.spec or _NO_FORMAT_PLACEHOLDER)
+        for (deck_id, path, _), c in zip(chunk, contexts, strict=True)
+    ]
     texts = [source for _, _, source in chunk if isinstance(source, str)]
-    if len(texts) == len(chunk):
+    if len(texts) == len(chunk) and all(c.spec is not None for c in contexts):
         entries = read_plain(texts)  # every line of the chunk in one pass
-    else:  # decks read already (files with something to say, long frames), or a mix
+    else:  # decks read already (files with something to say, long frames), no format, or a mix
         read_texts = read_plain(texts)
         read = iter(read_texts.entries(i) for i in range(len(texts)))
         decks: list[list[tuple[int, str, Zone, int]] | None] = []
-        for _, _, source in chunk:
+        for (_, _, source), deck_context in zip(chunk, contexts, strict=True):
             if isinstance(source, str):
-                decks.append(next(read))
+                plain = next(read)
+                decks.append(plain if deck_context.spec is not None else None)
+            elif deck_context.spec is None:
+                decks.append(None)
             elif not source.problems and not source.metadata and source.name is None:
                 decks.append([(e.quantity, e.name, e.zone, e.line) for e in source.entries])
             else:
@@ -783,8 +804,12 @@ def _check_chunk(
         deck_id, path, source = chunk[offset + index]
         deck_context = contexts[offset + index]
         parsed = source if isinstance(source, ParsedDeck) else parse_text(source, path)
-        report = check_parsed(parsed, deck_context.store, deck_context.spec)
+        report = check_parsed(
+            parsed, deck_context.store, deck_context.spec, require_format=deck_context.require_format
+        )
         add_report(rows, deck_id, report, breakers=breakers)
+        if deck_context.on_report is not None:
+            deck_context.on_report(deck_id, report)
 
     # runs of decks over one card store share its fact table (one run, unless the contexts' stores differ)
     start = 0

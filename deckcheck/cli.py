@@ -1,9 +1,10 @@
 """The ``deckcheck`` command line (click): translate options and config into engine calls, pick a
 reporter, choose the exit code. All the deck logic lives in the engine.
 
-Exit codes: 0 clean; 1 findings (errors, or warnings with --strict); 2 usage, config, card-data or
-internal error. A user mistake never shows a traceback; an unexpected exception prints
-``internal error: ...`` (set DECKCHECK_DEBUG=1 for the traceback).
+Exit codes: 0 clean; 1 findings (errors, or warnings with --strict); 2 a file that could not be
+checked (every other file is still checked), or a usage, config, card-data or internal error. A
+user mistake never shows a traceback; an unexpected exception prints ``internal error: ...`` (set
+DECKCHECK_DEBUG=1 for the traceback).
 
 Never imports pandas or requests on the check path: `deckcheck check` on one deck must start fast.
 """
@@ -171,7 +172,8 @@ def deck_options(func: F) -> F:
         metavar="NAME",
         default=None,
         help="Game format (modern, commander, ...; `deckcheck formats` lists them). Default: a `// format:` "
-        "header in the file, then the config, then commander for a deck with a commander, else freeform.",
+        "header in the file, then the config, else the shape of the deck's family (commander, limited or "
+        "constructed) with a warning that legality was not checked.",
     )(func)
 
 
@@ -251,7 +253,8 @@ def cli() -> None:
     """Validate Magic: The Gathering decklists: format legality, Commander rules and all ten
     companions, with reasons.
 
-    Exit codes: 0 clean, 1 findings, 2 usage/config/card-data/internal error.
+    Exit codes: 0 clean, 1 findings, 2 a file could not be checked, or a
+    usage/config/card-data/internal error.
     """
 
 

@@ -744,13 +744,17 @@ def _umori_keep(have_type: dict[str, int]) -> str:
     return min(t for t, n in have_type.items() if n == most)
 
 
+def _with_article(word: str) -> str:
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
     nonland = [(dc, f) for dc, f in items if not f.is_land]
     if not nonland:
         return DeckVerdict(note="no nonland cards")
     total, have_type, shared_type, have = _umori_tally([(dc.quantity, f.card_types) for dc, f in nonland])
     if shared_type is not None and have == total:
-        return DeckVerdict(note=f"every nonland card is a {shared_type} card")
+        return DeckVerdict(note=f"every nonland card is {_with_article(shared_type)} card")
     breakers = []
     for dc, f in nonland:
         if shared_type is None or shared_type not in f.card_types:
@@ -1161,8 +1165,13 @@ def _summary(result: CompanionResult) -> str:
         for b in result.breakers[:_FIRST_FEW]
     ]
     more = len(result.breakers) - _FIRST_FEW
-    verb = "breaks" if copies == 1 else "break"
-    return f"{_plural(copies)} {verb} it: " + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+    # The count is of breaking cards (entries), as the JSON `breakers` list and the companions
+    # table count them; the copies follow when they differ.
+    cards = len(result.breakers)
+    verb = "breaks" if cards == 1 else "break"
+    copies_text = "" if copies == cards else f" ({copies} copies)"
+    head = f"{_plural(cards)}{copies_text} {verb} it: "
+    return head + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
 
 
 def why_not(result: CompanionResult) -> str:

@@ -3,12 +3,14 @@
 >>> from deckcheck import frames
 >>> decks = frames.load_decks("data/corpus/modern")          # one row per deck entry
 >>> table = frames.companion_table(decks, format="modern")   # deck x companion, vectorised
->>> results = frames.validate(decks, format="modern")        # findings, companions, summary
+>>> results = frames.validate("data/corpus/modern")          # findings, companions, summary
 
 Sources: a decklist file, a directory (every decklist file below it), a list of paths, a
 ``pd.Series`` of decklist text (its index is the deck id) or a DataFrame with a ``text`` column;
 :func:`validate` and :func:`companion_table` also take the long frame :func:`load_decks` returns.
-``format`` is one format for every deck, or a mapping / Series from deck id to format.
+``format`` is one format for every deck, a mapping / Series from deck id to format, or None (the
+default): each deck's format as ``deckcheck check`` chooses it (declared in the file, the config,
+else the shape of its family, with a warning).
 
 Two ways to the companion table, with the same answer:
 
@@ -47,7 +49,9 @@ from deckcheck._gc import gc_paused
 from deckcheck.batch import BatchContext, BatchRows, CardRow, Columns, DeckId, EntryTable
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import ZONE_ORDER, ParsedDeck
+from deckcheck.engine import Report
 from deckcheck.errors import ConfigError
+from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
 from deckcheck.history import parse_as_of, with_as_of
 from deckcheck.progress import ProgressBar
@@ -79,6 +83,7 @@ COMPANION_DTYPE = pd.CategoricalDtype(list(batch.COMPANION_NAMES))
 # validate() turns rows into frames this many decks at a time, so memory holds frames, not Python
 # rows (~2 KB a deck). Measured: 10,000 at a time was no faster and took 40 % more memory.
 CHUNK_DECKS = 2_000
+FORMAT_GIVEN = "format argument"  # the summary's format_source when format= names the format(s)
 
 # Column dtypes. "line" is nullable Int64 with the core's line 0 ("the deck as a whole" or a format
 # without lines) as <NA>; "category" columns of the long frame keep a corpus small (a card name is
@@ -134,7 +139,8 @@ _DTYPES: dict[str, dict[str, Any]] = {
         "path": _STR,
         "name": _STR,
         "format": _STR,
-        "legal": "boolean",  # NA: not verified (unknown cards)
+        "format_source": _STR,
+        "legal": "boolean",  # NA: not verified (unknown cards, no format, card data older than the deck)
         "unknown_cards": "int64",
         "errors": "int64",
         "warnings": "int64",
@@ -167,10 +173,11 @@ class Results:
     - ``companions``: one row per deck x companion (eligible, declared, breakers = breaking entries,
       cut = copies to cut, add = cards Yorion still needs, near_miss); ``eligible`` is a nullable
       boolean, NA where unknown cards leave the condition undetermined;
-    - ``summary``: one row per deck (path, name, format, legal (nullable: NA = not verified, the
-      verdict depends on cards the data does not know), unknown_cards, errors, warnings, infos,
-      main_count, sideboard_count, commander, companion = the declared one(s), eligible_companions,
-      n_eligible);
+    - ``summary``: one row per deck (path, name, format, format_source = how the format was chosen
+      (see :func:`validate`), legal (nullable: NA = not verified: the verdict depends on cards the
+      data does not know, no format was given, or the card data is older than the deck),
+      unknown_cards, errors, warnings, infos, main_count, sideboard_count, commander, companion =
+      the declared one(s), eligible_companions, n_eligible);
     - ``metadata``: the decklists' own metadata (name, format, any ``// key: value`` comment), tidy;
     - ``breakers``: one row per breaking entry per companion (card, qty, zone, line, reason), only
       with ``validate(..., breakers=True)`` (it is the biggest table; :func:`companion_breakers`
@@ -239,7 +246,11 @@ def _frame(table: Table, columns: Columns, deck_dtype: Any = None) -> pd.DataFra
     data: dict[str, Any] = {"deck_id": _deck_ids(values["deck_id"], deck_dtype)}
     for name in _TABLE_COLUMNS[table][1:]:
         data[name] = _column(values[name], dtypes[name])
-    return pd.DataFrame(data, columns=list(_TABLE_COLUMNS[table]))
+    frame = pd.DataFrame(data, columns=list(_TABLE_COLUMNS[table]))
+    if table == "summary":  # how each deck's format was chosen; validate(format=None) fills it in
+        position = list(frame.columns).index("format") + 1
+        frame.insert(position, "format_source", pd.Series([FORMAT_GIVEN] * len(frame), dtype=_STR))
+    return frame
 
 
 def _codes(array_: Any, dtype: Any) -> Any:
@@ -348,8 +359,16 @@ def _text_items(source: pd.Series | pd.DataFrame, text_column: str) -> list[tupl
 def _deck_sources(
     source: Source, input_format: str | None, text_column: str
 ) -> tuple[Iterable[tuple[DeckId, str, batch.DeckSource]], int, Any]:
+    decks, total, dtype, _ = _deck_sources_of(source, input_format, text_column)
+    return decks, total, dtype
+
+
+def _deck_sources_of(
+    source: Source, input_format: str | None, text_column: str
+) -> tuple[Iterable[tuple[DeckId, str, batch.DeckSource]], int, Any, bool]:
     """(deck_id, path, text or parsed deck) for any source but a long frame, how many, deck id
-    dtype: text where content decides the format (the lean path reads it), else the parsed deck."""
+    dtype, and whether the decks are files (their paths find a config): text where content decides
+    the format (the lean path reads it), else the parsed deck."""
     decks: Iterable[tuple[DeckId, str, batch.DeckSource]]
     if isinstance(source, pd.Series | pd.DataFrame):
         items = _text_items(source, text_column)
@@ -362,13 +381,13 @@ def _deck_sources(
             decks = ((deck_id, str(deck_id), text) for deck_id, text in items)
         else:
             decks = ((d, parsed.path, parsed) for d, parsed in batch.parse_items(items, input_format))
-        return decks, len(items), ids.dtype
+        return decks, len(items), ids.dtype, False
     paths = batch.deck_paths(source)
     if input_format is None:
         decks = batch.path_sources(paths)
     else:
         decks = ((d, parsed.path, parsed) for d, parsed in batch.parse_paths(paths, input_format))
-    return decks, len(paths), _STR
+    return decks, len(paths), _STR, True
 
 
 def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]], int, Any]:
@@ -444,8 +463,9 @@ class _Specs:
             single = with_as_of(batch.as_spec(format), as_of)
         else:
             self.by_deck = format
-        self.base = _context(store, single or batch.as_spec("freeform"))
-        self._contexts: dict[FormatSpec, BatchContext] = {self.base.spec: self.base}
+        self.base_spec = single or batch.as_spec("freeform")
+        self.base = _context(store, self.base_spec)
+        self._contexts: dict[FormatSpec, BatchContext] = {self.base_spec: self.base}
         self._lookup: Mapping[Any, str | FormatSpec] | None = None
         self._by_name: dict[str | FormatSpec, BatchContext] = {}  # a format looked up once, not per deck
 
@@ -474,6 +494,88 @@ class _Specs:
         return self.base if self.by_deck is None else self.for_deck
 
 
+class _FormatResolution:
+    """``format=None``: each deck's format chosen exactly as ``deckcheck check`` chooses it (a
+    format the decklist declares, then the config that applies to the file: its per-path globs,
+    then its ``format``; text that is not a file uses the current directory's config), else the
+    shape the engine infers from the deck. Records each deck's format source for the summary, and
+    the decks that cannot be checked (an unknown declared format), which the CLI reports on the
+    file."""
+
+    def __init__(self, store: CardStore | None, as_of: object = None) -> None:
+        from deckcheck.session import CheckOptions, Session
+
+        # as_of= given: every deck dated so, as --as-of dates them; else the config's as_of
+        given = as_of.isoformat() if isinstance(as_of, dt.date) else (str(as_of) if as_of else None)
+        self.session = Session(CheckOptions(as_of=given))
+        self.store = store if store is not None else batch.shared_store()
+        self.sources: dict[DeckId, str] = {}
+        self.not_checked: list[tuple[DeckId, str, Finding]] = []
+        self._contexts: dict[DeckId, BatchContext] = {}
+        self._shared: dict[tuple[FormatSpec | None, bool], BatchContext] = {}
+
+    def decks(
+        self, decks: Iterable[tuple[DeckId, str, batch.DeckSource]], files: bool
+    ) -> Iterator[tuple[DeckId, str, batch.DeckSource]]:
+        from deckcheck.decklist import parse_text
+        from deckcheck.discovery import STDIN
+        from deckcheck.session import UnknownDeclaredFormat, unknown_format_finding
+
+        for deck_id, path, source in decks:
+            if deck_id in self.sources:
+                raise ValueError(f"deck id {deck_id!r} appears twice; format=None needs one id per deck")
+            # Only a decklist that mentions a format can declare one (a `// format:` line, a
+            # format key or field): the others stay text for the lean path.
+            if isinstance(source, str) and "format" in source.casefold():
+                source = parse_text(source, path)
+            parsed = source if isinstance(source, ParsedDeck) else ParsedDeck(path, "plain")
+            item = path if files else None
+            config = self.session.config_for(item if item is not None else STDIN)
+            try:
+                spec, why = self.session.dated(*self.session.choose_format(item, parsed, config), config)
+            except UnknownDeclaredFormat as exc:
+                self.sources[deck_id] = ""
+                self.not_checked.append((deck_id, path, unknown_format_finding(path, exc)))
+                continue
+            self.sources[deck_id] = why
+            self._contexts[deck_id] = self._context(spec, self.session.require_format(config))
+            yield deck_id, path, source
+
+    def _context(self, spec: FormatSpec | None, require: bool) -> BatchContext:
+        key = (spec, require)
+        found = self._shared.get(key)
+        if found is None:
+            found = self._shared[key] = BatchContext(
+                self.store, spec, require_format=require, on_report=self._reported
+            )
+        return found
+
+    def _reported(self, deck_id: DeckId, report: Report) -> None:
+        if report.inferred_because:
+            self.sources[deck_id] = report.inferred_because
+
+    def context_for(self, deck_id: DeckId) -> BatchContext:
+        return self._contexts[deck_id]
+
+    def not_checked_rows(self) -> BatchRows:
+        """A findings row (why) and a summary row (no format; legal <NA>: not verified, nothing was
+        checked) per deck not checked."""
+        rows = BatchRows()
+        for deck_id, path, finding in self.not_checked:
+            batch.add_findings(rows.findings, deck_id, [finding])
+            rows.summary.add((deck_id, path, None, None, None, 0, 1, 0, 0, 0, 0, None, None, "", 0))
+        return rows
+
+
+def _with_format_source(results: Results, sources: Mapping[DeckId, str] | None) -> Results:
+    """The summary's format_source for ``format=None``: how each deck's format was chosen."""
+    if sources is not None:
+        summary = results.summary
+        values = [sources.get(deck_id, "") for deck_id in summary["deck_id"].tolist()]
+        summary["format_source"] = pd.Series(values, index=summary.index, dtype=_STR)
+    return results
+
+
 # -- public API ----------------------------------------------------------------------------------
 def load_decks(
     source: Source,
@@ -500,7 +602,7 @@ def load_decks(
 def validate(
     source: Source,
     *,
-    format: FormatArg,
+    format: FormatArg | None = None,
     store: CardStore | None = None,
     input_format: str | None = None,
     text_column: str = "text",
@@ -516,29 +618,47 @@ def validate(
 
     ``source`` is anything :func:`load_decks` takes, or its long frame (names are then resolved
     again from ``written``; parse problems, which a long frame does not hold, are not reported).
+    ``format``: one format for every deck, a mapping / Series from deck id to format, or None (the
+    default): each deck's format as ``deckcheck check`` chooses it (a declared ``// format:``,
+    then the config; with none, the shape of the deck's family with a DC020 warning). The
+    summary's ``format_source`` says how each deck's format was chosen; a deck that declares an
+    unknown format is not checked (a DC006 finding, and a summary row with no format, last).
     Decks are checked :data:`CHUNK_DECKS` at a time, so memory holds frames, not Python rows."""
     try:
         dated = parse_as_of(as_of, "as_of")
     except ConfigError as exc:
         raise ValueError(exc.message) from None
-    specs = _Specs(format, store, dated)
     decks: Iterable[tuple[DeckId, str, batch.DeckSource]]
+    files = False
     if isinstance(source, pd.DataFrame) and _is_long(source):
         long_decks, total, deck_dtype = _long_decks(source)
         decks = ((deck_id, parsed.path, parsed) for deck_id, parsed in long_decks)
     else:
-        decks, total, deck_dtype = _deck_sources(source, input_format, text_column)
+        decks, total, deck_dtype, files = _deck_sources_of(source, input_format, text_column)
+    resolution: _FormatResolution | None = None
+    context_for: batch.ContextFor
+    if format is None:
+        resolution = _FormatResolution(store, dated)
+        decks = resolution.decks(decks, files)
+        context_for = resolution.context_for
+    else:
+        context_for = _Specs(format, store, dated).context_for
     parts: list[Results] = []
     remaining = iter(decks)
     # no cyclic collection meanwhile (see batch.check_texts): paused per chunk only, the pending
     # collections would run at every chunk's end instead
     with ProgressBar(total, "checking decks", enabled=progress) as bar, gc_paused():
         while True:
-            rows = batch.check_texts(islice(remaining, CHUNK_DECKS), specs.context_for, breakers, bar)
+            rows = batch.check_texts(islice(remaining, CHUNK_DECKS), context_for, breakers, bar)
             if not len(rows):
                 break
             parts.append(_results(rows, deck_dtype, breakers))
-    return _with_event_columns(_concat(parts, deck_dtype, breakers))
+    if resolution is not None and resolution.not_checked:
+        parts.append(_results(resolution.not_checked_rows(), deck_dtype, breakers))
+    results = _with_format_source(
+        _concat(parts, deck_dtype, breakers), None if resolution is None else resolution.sources
+    )
+    return _with_event_columns(results)
 
 
 # The metadata an event document gives each deck (deckcheck.decklist.events), as summary columns.
@@ -578,7 +698,7 @@ class _Evaluation:
 
 def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> vectorised.DeckFormats:
     if specs.by_deck is None:
-        return vectorised.DeckFormats([specs.base.spec], np.zeros(len(deck_ids), dtype=np.intp))
+        return vectorised.DeckFormats([specs.base_spec], np.zeros(len(deck_ids), dtype=np.intp))
     mapping = specs.by_deck
     names = deck_ids.map(mapping if isinstance(mapping, pd.Series) else dict(mapping))  # type: ignore[arg-type]
     missing = pd.isna(names)
@@ -708,6 +828,38 @@ def _command_zones_placed(
     return placed
 
 
+def _resolved_formats(
+    decks: pd.DataFrame | Source, store: CardStore | None, input_format: str | None
+) -> dict[DeckId, FormatSpec]:
+    """``format=None`` for the vectorised companion table: each deck's format as ``deckcheck
+    check`` chooses it, the inferred shape where none is given (this reads and resolves every
+    deck once more). A deck that declares an unknown format is a ValueError: the table has no
+    row to say it was not checked (:func:`validate` has)."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import resolve_deck
+    from deckcheck.inference import infer_format
+
+    resolution = _FormatResolution(store)
+    items: Iterable[tuple[DeckId, str, batch.DeckSource]]
+    if isinstance(decks, pd.DataFrame) and _is_long(decks):
+        long_decks, _, _ = _long_decks(decks)
+        items, files = ((deck_id, parsed.path, parsed) for deck_id, parsed in long_decks), False
+    else:
+        items, _, _, files = _deck_sources_of(decks, input_format, "text")
+    specs: dict[DeckId, FormatSpec] = {}
+    for deck_id, path, source in resolution.decks(items, files):
+        spec = resolution.context_for(deck_id).spec
+        if spec is None:
+            parsed = source if isinstance(source, ParsedDeck) else parse_text(source, path)
+            deck, _ = resolve_deck(parsed, resolution.store, suggest=False)
+            spec, _ = infer_format(parsed, deck)
+        specs[deck_id] = spec
+    if resolution.not_checked:
+        _, path, finding = resolution.not_checked[0]
+        raise ValueError(f"{path}: {finding.message}; give format= to check it anyway")
+    return specs
+
+
 def _as_long(decks: pd.DataFrame | Source, store: CardStore | None, input_format: str | None) -> pd.DataFrame:
     if isinstance(decks, pd.DataFrame) and _is_long(decks):
         return decks
@@ -717,7 +869,7 @@ def _as_long(decks: pd.DataFrame | Source, store: CardStore | None, input_format
 def companion_table(
     decks: pd.DataFrame | Source,
     *,
-    format: FormatArg,
+    format: FormatArg | None = None,
     store: CardStore | None = None,
     input_format: str | None = None,
 ) -> pd.DataFrame:
@@ -726,7 +878,11 @@ def companion_table(
     order of first appearance, companions in table order: equal to ``validate(...).companions``.
 
     ``decks`` is a long frame (deck_id, zone, qty, and card or written: names are resolved, a name
-    that matches no card is left out as the engine leaves it out) or any source of load_decks."""
+    that matches no card is left out as the engine leaves it out) or any source of load_decks.
+    ``format=None`` (the default) resolves each deck's format as :func:`validate` does (a long
+    frame has no `// format:` lines: the config, else the inferred shape)."""
+    if format is None:
+        format = _resolved_formats(decks, store, input_format)
     frame = _as_long(decks, store, input_format)
     return _companion_frame(_evaluate(frame, format, store), frame["deck_id"].dtype)
 
@@ -754,14 +910,17 @@ def _companion_frame(batch_: _Evaluation, deck_dtype: Any) -> pd.DataFrame:
 def companion_breakers(
     decks: pd.DataFrame | Source,
     *,
-    format: FormatArg,
+    format: FormatArg | None = None,
     store: CardStore | None = None,
     input_format: str | None = None,
 ) -> pd.DataFrame:
     """One row per breaking entry per companion (deck_id, companion, card, qty, zone, line): which
     cards keep which decks from each companion. Vectorised like :func:`companion_table`; the rows of
     ``validate(..., breakers=True).breakers`` without the reason text, in the same order. ``card``
-    is categorical (a corpus repeats a few thousand names millions of times)."""
+    is categorical (a corpus repeats a few thousand names millions of times). ``format=None``: as
+    in :func:`companion_table`."""
+    if format is None:
+        format = _resolved_formats(decks, store, input_format)
     frame = _as_long(decks, store, input_format)
     result = _evaluate(frame, format, store)
     entry, rule = np.nonzero(result.result.breaking)
@@ -913,11 +1072,11 @@ class DeckcheckAccessor:
     def __init__(self, frame: pd.DataFrame) -> None:
         self._frame = frame
 
-    def validate(self, *, format: FormatArg, **options: Any) -> Results:
+    def validate(self, *, format: FormatArg | None = None, **options: Any) -> Results:
         return validate(self._frame, format=format, **options)
 
-    def companion_table(self, *, format: FormatArg, **options: Any) -> pd.DataFrame:
+    def companion_table(self, *, format: FormatArg | None = None, **options: Any) -> pd.DataFrame:
         return companion_table(self._frame, format=format, **options)
 
-    def companion_breakers(self, *, format: FormatArg, **options: Any) -> pd.DataFrame:
+    def companion_breakers(self, *, format: FormatArg | None = None, **options: Any) -> pd.DataFrame:
         return companion_breakers(self._frame, format=format, **options)

@@ -480,7 +480,7 @@ def companion_row(result: CompanionResult) -> list[str]:
         result.companion,
         {True: "yes", False: "no", None: "?"}[result.eligible],
         "yes" if result.declared else "-",
-        str(sum(b.quantity for b in result.breakers)),
+        str(len(result.breakers)),  # breaking cards, as JSON's `breakers` and frames count them
         fix_text(result) or "-",
         "; ".join(shown),
     ]

@@ -99,6 +99,6 @@ def test_a_companion_banned_in_the_format_is_never_suggested_as_a_near_miss() ->
     assert lurrus_near_misses("modern") == []
     assert lurrus_near_misses("vintage") == [
         "replace 4 Kitchen Finks (cutting leaves 56 cards, below the minimum of 60) and the deck qualifies "
-        "for Lurrus of the Dream-Den: 4 cards break it: 4 Kitchen Finks (line 1: permanent card with mana "
-        "value 3)"
+        "for Lurrus of the Dream-Den: 1 card (4 copies) breaks it: 4 Kitchen Finks (line 1: permanent card "
+        "with mana value 3)"
     ]

@@ -33,7 +33,10 @@ def test_declared_companion_not_eligible_is_an_error_with_breaker_details() -> N
     assert error.severity is Severity.ERROR
     assert error.location == Location("deck.txt", 7, "companion")
     assert error.rule == "CR 702.139a" and "CR 702.139a" in error.message
-    assert "2 cards break it" in error.message and "Bonecrusher Giant // Stomp (line 6" in error.message
+    assert (
+        "1 card (2 copies) breaks it" in error.message
+        and "Bonecrusher Giant // Stomp (line 6" in error.message
+    )
     (detail,) = [f for f in found if f.code == "DC411"]
     assert detail.severity is Severity.INFO and detail.card == "Bonecrusher Giant // Stomp"
     assert detail.location == Location("deck.txt", 6, "main")
@@ -183,3 +186,16 @@ def test_companion_banned_in_the_format_is_not_offered() -> None:
     # In Vintage Lurrus is legal, so the same deck can reveal it.
     vintage = check_deck(deck, get_format("vintage"), store=store)
     assert next(r for r in vintage.companions if r.companion == "Lurrus of the Dream-Den").eligible
+
+
+def test_the_breaking_count_is_of_cards_as_json_counts_them() -> None:
+    """Regression: "7 cards break it" in text counted copies while JSON listed 2 breakers."""
+    d = deck((4, "Kitchen Finks"), (3, "Questing Beast"), *lands(53, "Forest"), (1, LURRUS, Zone.COMPANION))
+    (error,) = [f for f in findings(d, MODERN) if f.code == "DC401"]
+    assert "2 cards (7 copies) break it: 4 Kitchen Finks" in error.message
+
+
+def test_umori_names_the_shared_type_with_the_right_article() -> None:
+    """Regression: "every nonland card is a Instant card"."""
+    umori = result(deck((4, "Lightning Bolt"), *lands(56, "Mountain")), MODERN, "Umori")
+    assert umori.eligible and umori.note == "every nonland card is an Instant card"

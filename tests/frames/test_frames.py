@@ -155,7 +155,10 @@ def test_result_frames_have_fixed_columns_and_types(store: CardStore) -> None:
     results = frames.validate(texts(*EXAMPLES.glob("*.txt")), format="modern", store=store, breakers=True)
     assert list(results.findings.columns) == FINDING_COLUMNS
     assert list(results.companions.columns) == list(batch.COMPANION_COLUMNS)
-    assert list(results.summary.columns) == list(batch.SUMMARY_COLUMNS)
+    summary_columns = list(batch.SUMMARY_COLUMNS)
+    summary_columns.insert(summary_columns.index("format") + 1, "format_source")
+    assert list(results.summary.columns) == summary_columns
+    assert set(results.summary["format_source"]) == {frames.FORMAT_GIVEN}
     assert results.breakers is not None and list(results.breakers.columns) == list(batch.BREAKER_COLUMNS)
     assert results.findings["severity"].dtype == frames.SEVERITY_DTYPE
     assert results.findings["severity"].cat.ordered

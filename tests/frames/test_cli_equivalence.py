@@ -1,0 +1,162 @@
+"""frames.validate with no format resolves each deck's format as `deckcheck check` does, and gives
+the CLI's findings deck by deck: over the repository's decklists and the real ones."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from deckcheck import frames
+from deckcheck import reporters as rep
+from deckcheck.cards.store import CardStore
+from deckcheck.discovery import decklists_under, expand_inputs
+from deckcheck.session import CheckOptions, Session
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE = 150  # decks of a large real folder checked both ways (every file: ~20 minutes)
+
+
+def cli_records(paths: list[str], store: CardStore, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """What `deckcheck check -o json PATHS` writes per file (its deck records and the files it
+    could not check), with ``store`` as the card data."""
+    monkeypatch.setattr(Session, "store", lambda self, config: store)
+    session = Session(CheckOptions())
+    for item in expand_inputs(paths, lambda message: None):
+        for outcome in session.check(item.path, explicit=item.explicit):
+            if isinstance(outcome, rep.DeckResult):
+                yield rep.deck_record(outcome)
+            elif isinstance(outcome, rep.FileNotChecked):
+                yield rep.not_checked_record(outcome)
+
+
+def _file_of(path: str) -> str:
+    if "#" in path and not Path(path).exists():
+        return path.rsplit("#", 1)[0]
+    return path
+
+
+def finding_key(code: str, severity: str, line: int, message: str) -> tuple[str, str, int, str]:
+    return (code, severity, line, message)
+
+
+def assert_same_as_the_cli(paths: list[str], store: CardStore, monkeypatch: pytest.MonkeyPatch) -> int:
+    records = list(cli_records(paths, store, monkeypatch))
+    if not records:  # a folder of files that are not decklists (the CLI skips them all)
+        return 0
+    # the files the CLI checked (an event document's decks are FILE#player: the file once)
+    decks = list(dict.fromkeys(_file_of(r["path"]) for r in records))
+    results = frames.validate(decks, store=store, progress=False)
+    summary = results.summary.set_index("deck_id")
+    findings = {deck_id: group for deck_id, group in results.findings.groupby("deck_id", sort=False)}
+    for record in records:
+        path = record["path"]
+        row = summary.loc[path]
+        if "format" in record:  # checked
+            assert (row["format"], row["format_source"]) == (record["format"], record["format_source"]), path
+            legal = None if pd.isna(row["legal"]) else bool(row["legal"])
+            assert (legal, int(row["errors"]), int(row["warnings"])) == (
+                record["legal"],
+                record["errors"],
+                record["warnings"],
+            ), path
+        else:  # not checked: no format, and the one finding that says why
+            assert pd.isna(row["format"]) and pd.isna(row["legal"]), path
+        group = findings.get(path)
+        got = (
+            []
+            if group is None
+            else [
+                finding_key(f.code, str(f.severity), 0 if pd.isna(f.line) else int(f.line), f.message)
+                for f in group.itertuples()
+            ]
+        )
+        want = [finding_key(f["code"], f["severity"], f["line"], f["message"]) for f in record["findings"]]
+        assert got == want, path
+    return len(records)
+
+
+def test_frames_validate_agrees_with_the_cli_on_the_repository_decklists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = CardStore.bundled()
+    checked = assert_same_as_the_cli([str(REPO / "data" / "decks")], store, monkeypatch)
+    assert checked >= 13
+
+
+def test_frames_validate_resolves_formats_like_the_cli(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every source of a format: declared, per-path config, config format, inferred shapes, an
+    unknown declared format (not checked), and require_format."""
+    (tmp_path / ".git").mkdir()
+    decks = tmp_path / "decks"
+    (decks / "edh").mkdir(parents=True)
+    (decks / "declared.txt").write_text("// format: modern\n4 Mox Opal\n56 Mountain\n", encoding="utf-8")
+    (decks / "edh" / "krenko.txt").write_text("Commander\n1 Krenko, Mob Boss\n\nDeck\n99 Mountain\n", "utf-8")
+    (decks / "plain.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (decks / "sealed.txt").write_text("4 Lightning Bolt\n36 Mountain\n", encoding="utf-8")
+    (decks / "odd.txt").write_text("// format: tribal wars\n4 Lightning Bolt\n56 Mountain\n", "utf-8")
+    (tmp_path / ".deckcheck.toml").write_text('[per-path]\n"decks/edh/**" = "commander"\n', "utf-8")
+    monkeypatch.chdir(tmp_path)
+    store = CardStore.bundled()
+    assert_same_as_the_cli(["decks"], store, monkeypatch)
+    summary = frames.validate("decks", store=store).summary.set_index("deck_id")
+    assert summary["format_source"].to_dict() == {
+        "declared.txt": "declared in the file",
+        "edh/krenko.txt": f"per-path 'decks/edh/**' in {tmp_path / '.deckcheck.toml'}",
+        "plain.txt": "inferred: no format given",
+        "sealed.txt": "inferred: 40 cards, a limited deck",
+        "odd.txt": "",
+    }
+    (tmp_path / ".deckcheck.toml").write_text('format = "legacy"\nrequire_format = true\n', "utf-8")
+    assert_same_as_the_cli(["decks"], store, monkeypatch)
+    assert (
+        frames.validate("decks", store=store).summary.set_index("deck_id").loc["plain.txt", "format"]
+        == "legacy"
+    )
+    given = frames.validate("decks", format="modern", store=store).summary
+    assert set(given["format_source"]) == {frames.FORMAT_GIVEN} and set(given["format"]) == {"modern"}
+
+
+@pytest.mark.parametrize(
+    "folder",
+    [
+        "bluelovers_mtg-decklist-parser",
+        "jlawrence11_cockatrice-decks",
+        "mtg-parser-exports",
+        "mtgo_events",
+        "rationelis_mtg-decks",
+        "taw_magic-preconstructed-decks",
+        "xmage_importer",
+    ],
+)
+def test_frames_validate_agrees_with_the_cli_on_the_real_decklists(
+    folder: str, realdata: Path, real_store: CardStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = realdata / "decks" / folder
+    if not root.is_dir():
+        pytest.skip(f"{root} is absent")
+    files = decklists_under(root)
+    if len(files) > SAMPLE:  # a big folder: an even sample of it, named explicitly
+        assert_same_as_the_cli([str(f) for f in files[:: len(files) // SAMPLE]], real_store, monkeypatch)
+    else:
+        assert_same_as_the_cli([str(root)], real_store, monkeypatch)
+
+
+def test_companion_table_without_a_format_agrees_with_validate(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    for deck in (REPO / "data" / "decks").glob("*.txt"):
+        (tmp_path / deck.name).write_text(deck.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "plain.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "edh.txt").write_text("Commander\n1 Krenko, Mob Boss\n\nDeck\n99 Mountain\n", "utf-8")
+    store = CardStore.bundled()
+    expected = frames.validate(str(tmp_path), store=store).companions
+    table = frames.companion_table(str(tmp_path), store=store)
+    pd.testing.assert_frame_equal(table.reset_index(drop=True), expected.reset_index(drop=True))
+    (tmp_path / "odd.txt").write_text("// format: tribal wars\n4 Lightning Bolt\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"odd\.txt: the decklist declares format 'tribalwars'"):
+        frames.companion_table(str(tmp_path), store=store)

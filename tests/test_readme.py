@@ -1,0 +1,128 @@
+"""Every example in the README runs as shown: the TOML configs are valid configs that do what the
+text says, the shell commands run (the deckcheck ones, through the CLI), the console transcript
+prints what it shows, the pre-commit arguments are accepted, and the Python runs."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from deckcheck.cli import cli
+from deckcheck.config import load_config
+
+REPO = Path(__file__).resolve().parents[1]
+README = (REPO / "README.md").read_text(encoding="utf-8")
+BLOCKS = re.findall(r"^```(\w*)\n(.*?)^```", README, flags=re.MULTILINE | re.DOTALL)
+# Shell commands of the Quick start that are not deckcheck's (they build the environment).
+SETUP = re.compile(r"^(python3 -m venv \.venv|\.venv/bin/pip install \S+|\.venv/bin/python -m pytest)$")
+
+
+def blocks(language: str) -> list[str]:
+    found = [body for tag, body in BLOCKS if tag == language]
+    assert found, f"the README has no {language} example"
+    return found
+
+
+def test_every_code_block_says_what_it_is() -> None:
+    assert all(tag in ("console", "sh", "text", "toml", "yaml", "python") for tag, _ in BLOCKS), [
+        tag for tag, _ in BLOCKS
+    ]
+
+
+def run(args: list[str], cwd: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    monkeypatch.chdir(cwd)
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    return result.exit_code, result.stdout
+
+
+def deckcheck_args(command: str) -> list[str] | None:
+    words = shlex.split(command)
+    if words and (words[0] == "deckcheck" or words[0].endswith("/bin/deckcheck")):
+        return words[1:]
+    return None
+
+
+def test_the_console_transcript(monkeypatch: pytest.MonkeyPatch) -> None:
+    for body in blocks("console"):
+        commands = re.split(r"^\$ ", body, flags=re.MULTILINE)[1:]
+        for command in commands:
+            line, _, shown = command.partition("\n")
+            args = deckcheck_args(line)
+            assert args is not None, line
+            _, out = run(args, REPO, monkeypatch)
+            assert out == shown, line
+
+
+def test_the_quick_start_commands(monkeypatch: pytest.MonkeyPatch) -> None:
+    (quick_start, *_) = blocks("sh")
+    ran = 0
+    for line in quick_start.splitlines():
+        for segment in (part.strip() for part in line.split("&&")):
+            args = deckcheck_args(segment)
+            if args is None:
+                assert SETUP.match(segment), segment
+                continue
+            code, out = run(args, REPO, monkeypatch)
+            # "checks the 13 example decks ... Six are illegal on purpose, so it ... exits 1"
+            assert code == 1, out
+            assert out.splitlines()[-1].startswith("13 decks checked: 7 legal, 6 with errors"), out
+            ran += 1
+    assert ran == 1
+
+
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    (root / ".git").mkdir(parents=True)
+    for relative in ("decks/commander/edh.txt", "decks/pauper/pile.txt", "decks/other.txt"):
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("index", range(len([t for t, _ in BLOCKS if t == "toml"])))
+def test_the_config_examples(index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = blocks("toml")[index]
+    data = tomllib.loads(text)
+    root = project(tmp_path)
+    name = "pyproject.toml" if "tool" in data else ".deckcheck.toml"
+    (root / name).write_text(text, encoding="utf-8")
+    config = load_config(root / name)
+    assert config.format == "modern" and config.ignore == ("DC012",)
+    code, out = run(["check", "-o", "json", "decks"], root, monkeypatch)
+    assert code in (0, 1), out
+    sources = {d["path"]: (d["format"], d["format_source"]) for d in json.loads(out)["decks"]}
+    assert sources["decks/commander/edh.txt"][0] == "commander"
+    assert sources["decks/pauper/pile.txt"][0] == "pauper"
+    assert sources["decks/other.txt"][0] == "modern"
+
+
+def test_the_pre_commit_example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (example,) = blocks("yaml")
+    (hook,) = yaml.safe_load(example)["repos"][0]["hooks"]
+    assert hook["id"] == "deckcheck"
+    root = project(tmp_path)
+    shutil.copytree(REPO / "data" / "decks", root / "decks" / "examples")
+    files = sorted(str(p.relative_to(root)) for p in (root / "decks" / "examples").rglob("*.txt"))
+    assert all(re.search(hook["files"], f) for f in files)
+    code, out = run(["check", *hook["args"], *files], root, monkeypatch)
+    assert code == 1 and "DC021" not in out, out  # the examples name their format
+    code, out = run(["check", *hook["args"], "decks/other.txt"], root, monkeypatch)
+    assert code == 1 and "decks/other.txt: DC021" in out, out  # this one does not
+
+
+def test_the_python_example(monkeypatch: pytest.MonkeyPatch) -> None:
+    (example,) = blocks("python")
+    monkeypatch.chdir(REPO)
+    namespace: dict[str, object] = {}
+    exec(compile(example, "README.md", "exec"), namespace)
+    results = namespace["results"]
+    assert set(results.summary["format_source"]) == {"declared in the file"}  # type: ignore[attr-defined]
+    assert len(namespace["table"]) == 13 * 10  # type: ignore[arg-type]
