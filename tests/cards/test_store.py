@@ -83,10 +83,10 @@ def test_printed_name_reports_language(store: CardStore) -> None:
     assert store.resolve("Knochenmalmer-Riese").language == "de"
 
 
-def test_dehyphenated_name_is_suggested_not_accepted(store: CardStore) -> None:
+def test_dehyphenated_name_is_read_as_its_card_with_a_note(store: CardStore) -> None:
     result = store.resolve("Assembly Worker")
-    assert result.card is None
-    assert result.suggestions[0] == "Assembly-Worker"
+    assert result.card is not None and result.card.name == "Assembly-Worker"
+    assert result.match == "folded"
 
 
 def test_truncated_name_is_suggested(store: CardStore) -> None:

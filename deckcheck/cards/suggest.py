@@ -1,0 +1,367 @@
+"""Did-you-mean for a name that matches no card: an index, so a suggestion costs well under a
+millisecond against the full card pool, and a suggestion only when it can be trusted.
+
+What counts as a likely spelling of a card (calibrated on the real card pool: typos made from real
+names get their card first, and real names missing from the data get nothing):
+
+- a *typo*: the folded name (:func:`~deckcheck.cards.names.fold_key`: case, accents, punctuation
+  and spaces ignored) is within a few edits of a card's folded name: none for very short names,
+  one edit (a letter changed, added or dropped, or two neighbours swapped) from
+  :data:`ONE_EDIT_FROM` letters, two from :data:`TWO_EDITS_FROM`. Short names are close to many
+  other short names ("Cut Down" is two edits from "Cast Down"), so they get less room;
+- a *dropped or added word*: the name is a card's name with one word left out ("Lurrus of Dream-Den")
+  or with one word too many;
+- a *truncation*: the name is the start of card names ("Snapcaster" -> "Snapcaster Mage");
+- the *same legend*: "Name, epithet" where exactly one card is called "Name, ..." ("Brimaz,
+  Unyielding Lion" -> "Brimaz, King of Oreskos").
+
+Candidates are found through trigrams of the folded names: a name within ``k`` edits of another
+shares all but at most ``3k`` of its trigrams, so one of any ``3k + 1`` of its trigrams is in every
+candidate; the index looks up the rarest ones and checks the few names it finds with a bounded edit
+distance. The index is built from the store's name rows, and a built SQLite store keeps it
+(:meth:`NameIndex.to_blob`) so that a check does not rebuild it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from deckcheck.cards.names import fold_of_key, lookup_key
+
+INDEX_VERSION = 1  # layout of to_blob(); a reader builds the index itself from any other
+ONE_EDIT_FROM = 4  # folded letters from which one edit is forgiven
+TWO_EDITS_FROM = 11  # ... and two
+ALCHEMY_PREFIX = "a-"  # MTG Arena's rebalanced cards: "A-Luminarch Aspirant"
+_WORD_END = frozenset(" ,")
+_U32 = next(code for code in "IL" if array(code).itemsize == 4)
+
+
+def allowed_edits(folded_length: int) -> int:
+    """How many edits a folded name of this length may be away from a card it is a typo of."""
+    if folded_length >= TWO_EDITS_FROM:
+        return 2
+    return 1 if folded_length >= ONE_EDIT_FROM else 0
+
+
+def trigrams(folded: str) -> set[str]:
+    """The distinct trigrams of a folded name, padded so that its first and last letters count."""
+    padded = f"^{folded}$"
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (changes, insertions, deletions, swaps of neighbours),
+    or ``limit + 1`` as soon as it is known to be larger than ``limit``. Only the diagonal band
+    of width ``2 * limit + 1`` is computed: a cell off it is already more than ``limit``."""
+    over = limit + 1
+    if abs(len(a) - len(b)) > limit:
+        return over
+    if a == b:
+        return 0
+    width = len(b)
+    before: list[int] = []  # the row two above (for swaps)
+    above = [j if j <= limit else over for j in range(width + 1)]
+    for i in range(1, len(a) + 1):
+        row = [over] * (width + 1)
+        if i <= limit:
+            row[0] = i
+        char_a = a[i - 1]
+        best = row[0]
+        for j in range(max(1, i - limit), min(width, i + limit) + 1):
+            char_b = b[j - 1]
+            value = above[j - 1] + (char_a != char_b)
+            if above[j] + 1 < value:
+                value = above[j] + 1
+            if row[j - 1] + 1 < value:
+                value = row[j - 1] + 1
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b and before[j - 2] + 1 < value:
+                value = before[j - 2] + 1
+            row[j] = value if value < over else over
+            if value < best:
+                best = value
+        if best > limit:
+            return over
+        before, above = above, row
+    return above[width]
+
+
+def _words(key: str) -> tuple[str, ...]:
+    """The folded words of a lookup key ("dream-den" is one word, "dreamden")."""
+    return tuple(word for word in map(fold_of_key, key.split(" ")) if word)
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    rank: float  # edits, or 1.5 for a dropped / added word
+    letters: int  # letters not in common (a swapped pair is closer than a changed letter)
+    shared: int  # trigrams in common with the query (more is closer)
+    key: int
+
+
+def _letter_gap(a: str, b: str) -> int:
+    gap = 0
+    for char in set(a) | set(b):
+        gap += abs(a.count(char) - b.count(char))
+    return gap
+
+
+def _middle_drops(words: Sequence[str]) -> Iterator[str]:
+    """The folded name with one of its middle words left out ("lurrusofdreamden")."""
+    for i in range(1, len(words) - 1):
+        yield "".join(words[:i]) + "".join(words[i + 1 :])
+
+
+class NameIndex:
+    """Lookup keys of every card name and face name, their folded forms, the trigrams of those, and
+    the card names they stand for."""
+
+    def __init__(
+        self,
+        cards: Sequence[str],
+        keys: Sequence[str],
+        folded: Sequence[str],
+        key_cards: Sequence[Sequence[int]],
+        grams: dict[str, tuple[int, int]],
+        postings: array[int],
+        lengths: array[int],
+        dropped: dict[str, list[int]],
+    ) -> None:
+        self._cards = cards  # card names
+        self._keys = keys  # lookup keys, sorted
+        self._folded = folded  # fold of each key
+        self._key_cards = key_cards  # per key: the cards (indexes into cards) it names
+        self._grams = grams  # trigram -> (start, end) of its run in postings
+        self._postings = postings  # key numbers, each trigram's run sorted by folded length
+        self._lengths = lengths  # the folded length of each posting (bisected per run)
+        self._dropped = dropped  # a key's fold with a middle word left out -> key numbers
+        self._by_fold: dict[str, list[int]] = {}
+        for number, fold in enumerate(folded):
+            self._by_fold.setdefault(fold, []).append(number)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    # -- building ------------------------------------------------------------------------------
+    @classmethod
+    def build(cls, rows: Iterable[tuple[str, str]]) -> NameIndex:
+        """From (lookup key, card name) pairs: every full name and face name of the store."""
+        by_key: dict[str, set[str]] = {}
+        for key, card_name in rows:
+            if key:
+                by_key.setdefault(key, set()).add(card_name)
+        keys = sorted(by_key)
+        cards = sorted({name for names in by_key.values() for name in names})
+        card_number = {name: number for number, name in enumerate(cards)}
+        key_cards = [sorted(card_number[name] for name in by_key[key]) for key in keys]
+        folded = [fold_of_key(key) for key in keys]
+        gram_keys: dict[str, list[tuple[int, int]]] = {}
+        dropped: dict[str, list[int]] = {}
+        for number, (key, fold) in enumerate(zip(keys, folded, strict=True)):
+            size = len(fold)
+            for gram in trigrams(fold):
+                gram_keys.setdefault(gram, []).append((size, number))
+            words = _words(key)
+            for variant in _middle_drops(words):
+                dropped.setdefault(variant, []).append(number)
+        postings, lengths = array(_U32), array(_U32)
+        grams: dict[str, tuple[int, int]] = {}
+        for gram in sorted(gram_keys):
+            start = len(postings)
+            for size, number in sorted(gram_keys[gram]):
+                postings.append(number)
+                lengths.append(size)
+            grams[gram] = (start, len(postings))
+        return cls(cards, keys, folded, key_cards, grams, postings, lengths, dropped)
+
+    # -- persistence ------------------------------------------------------------------------------
+    def to_blob(self) -> bytes:
+        """The index as stored in a SQLite store: JSON, the number tables as base64 of
+        little-endian unsigned 32-bit integers."""
+        flat, ends = array(_U32), array(_U32)
+        for numbers in self._key_cards:
+            flat.extend(numbers)
+            ends.append(len(flat))
+        gram_names = sorted(self._grams, key=lambda gram: self._grams[gram][0])
+        gram_ends = array(_U32, (self._grams[gram][1] for gram in gram_names))
+        payload = {
+            "version": INDEX_VERSION,
+            "cards": list(self._cards),
+            "keys": list(self._keys),
+            "folded": list(self._folded),
+            "key_cards": _b64(flat),
+            "key_card_ends": _b64(ends),
+            "grams": gram_names,
+            "gram_ends": _b64(gram_ends),
+            "postings": _b64(self._postings),
+            "lengths": _b64(self._lengths),
+            "dropped": self._dropped,
+        }
+        return json.dumps(payload, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+    @classmethod
+    def from_blob(cls, blob: bytes) -> NameIndex | None:
+        """The index from :meth:`to_blob`, or None for another layout (the caller builds it).
+        Raises ValueError, TypeError, KeyError or IndexError for a corrupt one."""
+        payload = json.loads(blob)
+        if not isinstance(payload, dict) or payload.get("version") != INDEX_VERSION:
+            return None
+        cards, keys, folded = payload["cards"], payload["keys"], payload["folded"]
+        gram_names, dropped = payload["grams"], payload["dropped"]
+        if not all(isinstance(v, list) for v in (cards, keys, folded, gram_names)):
+            raise TypeError("names index: cards, keys, folded names and grams must be lists")
+        if not isinstance(dropped, dict) or len(folded) != len(keys):
+            raise TypeError("names index: malformed folded names")
+        flat, ends = _unb64(payload["key_cards"]), _unb64(payload["key_card_ends"])
+        if len(ends) != len(keys) or (ends and ends[-1] != len(flat)):
+            raise ValueError("names index: key table does not match its keys")
+        if flat and max(flat) >= len(cards):
+            raise IndexError("names index: a key names a card past the card list")
+        key_cards: list[Sequence[int]] = []
+        start = 0
+        for end in ends:
+            key_cards.append(flat[start:end])
+            start = end
+        postings, lengths = _unb64(payload["postings"]), _unb64(payload["lengths"])
+        gram_ends = _unb64(payload["gram_ends"])
+        if len(gram_ends) != len(gram_names) or (gram_ends and gram_ends[-1] != len(postings)):
+            raise ValueError("names index: trigram table does not match its postings")
+        if len(lengths) != len(postings) or (postings and max(postings) >= len(keys)):
+            raise IndexError("names index: a trigram lists a key past the key list")
+        if any(not isinstance(v, list) or any(n >= len(keys) for n in v) for v in dropped.values()):
+            raise IndexError("names index: a shortened name lists a key past the key list")
+        grams: dict[str, tuple[int, int]] = {}
+        start = 0
+        for gram, end in zip(gram_names, gram_ends, strict=True):
+            grams[gram] = (start, end)
+            start = end
+        return cls(cards, keys, folded, key_cards, grams, postings, lengths, dropped)
+
+    # -- suggesting -------------------------------------------------------------------------------
+    def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
+        """Card names a name that matched no card is likely a spelling of, the likeliest first
+        (empty when none is likely enough to offer)."""
+        key = lookup_key(name)
+        folded = fold_of_key(key)
+        found: list[str] = []
+
+        def add(key_numbers: Iterable[int]) -> None:
+            for number in key_numbers:
+                for card in self._key_cards[number]:
+                    card_name = self._cards[card]
+                    if card_name not in found:
+                        found.append(card_name)
+
+        if folded:
+            add(candidate.key for candidate in self._close(key, folded))
+        if len(found) < limit and len(folded) >= 4:
+            add(self._prefixed(key, limit))
+        if len(found) < limit and "," in key:
+            add(self._same_legend(key))
+        return tuple(found[:limit])
+
+    def _close(self, key: str, folded: str) -> list[_Candidate]:
+        """Keys within the allowed edits of the folded name, or one middle word apart, closest
+        first."""
+        candidates: dict[int, _Candidate] = {}
+        edits = allowed_edits(len(folded))
+        query_grams = trigrams(folded)
+        if edits:
+            size = len(folded)
+            postings, lengths = self._postings, self._lengths
+            # Any 4k + 1 of the query's trigrams include one that every key within k edits
+            # shares (an edit changes at most three trigrams, a swap four): look up the rarest,
+            # among keys of a length within k (each run is sorted by length).
+            windows = []
+            for gram in query_grams:
+                start, end = self._grams.get(gram, (0, 0))
+                low = bisect_left(lengths, size - edits, start, end)
+                high = bisect_right(lengths, size + edits, low, end)
+                windows.append((high - low, low, high, gram))
+            windows.sort()
+            rarest_first = [gram for *_, gram in windows]  # a key that lacks them is seen sooner
+            seen: set[int] = set()
+            for _, low, high, _ in windows[: 4 * edits + 1]:
+                seen.update(postings[low:high])
+            most_missing = 4 * edits
+            alchemy = key.startswith(ALCHEMY_PREFIX)
+            for number in seen:
+                other = self._folded[number]
+                padded = f"^{other}$"
+                missing = 0
+                for gram in rarest_first:
+                    if gram not in padded:
+                        missing += 1
+                        if missing > most_missing:
+                            break
+                if missing > most_missing or self._keys[number].startswith(ALCHEMY_PREFIX) != alchemy:
+                    continue  # an Alchemy rebalance ("A-") is another card than its original
+                distance = edit_distance(folded, other, edits)
+                if distance <= edits:
+                    shared = len(query_grams) - missing
+                    candidates[number] = _Candidate(distance, _letter_gap(folded, other), shared, number)
+        words = _words(key)
+        one_word_apart = list(self._dropped.get(folded, ()))  # the query lacks a middle word
+        for variant in _middle_drops(words):  # the query has a middle word too many
+            one_word_apart.extend(self._by_fold.get(variant, ()))
+        for number in one_word_apart:
+            if number not in candidates:
+                other = self._folded[number]
+                shared = len(query_grams & trigrams(other))
+                candidates[number] = _Candidate(1.5, _letter_gap(folded, other), shared, number)
+        return sorted(candidates.values(), key=lambda c: (c.rank, c.letters, -c.shared, self._keys[c.key]))
+
+    def _prefixed(self, key: str, limit: int) -> list[int]:
+        """Keys that go on from this one at a word's end (a truncated name: "snapcaster" ->
+        "snapcaster mage"), in order. Not within a word: "smother" is not "smothering tithe", nor
+        "edgar markov" "edgar markov's coffin"."""
+        first = bisect_left(self._keys, key)
+        found: list[int] = []
+        for number in range(first, len(self._keys)):
+            other = self._keys[number]
+            if not other.startswith(key) or len(found) > limit:
+                break
+            if other[len(key)] in _WORD_END:
+                found.append(number)
+        # One word that starts several names ("charge", "island") is more likely a card of its own
+        # that the data lacks than a truncation.
+        if " " not in key and len({c for n in found for c in self._key_cards[n]}) > 1:
+            return []
+        return found[:limit]
+
+    def _same_legend(self, key: str) -> list[int]:
+        """The one card called "Name, ..." for a "Name, epithet" that matched nothing."""
+        head = key.split(",", 1)[0].strip()
+        if len(fold_of_key(head)) < 3:
+            return []
+        prefix = head + ","
+        first = bisect_left(self._keys, prefix)
+        found: list[int] = []
+        for number in range(first, len(self._keys)):
+            if not self._keys[number].startswith(prefix):
+                break
+            found.append(number)
+        cards = {card for number in found for card in self._key_cards[number]}
+        return found[:1] if len(cards) == 1 else []
+
+
+def _b64(numbers: array[int]) -> str:
+    data = array(_U32, numbers)
+    if sys.byteorder == "big":
+        data.byteswap()
+    return base64.b64encode(data.tobytes()).decode("ascii")
+
+
+def _unb64(text: object) -> array[int]:
+    if not isinstance(text, str):
+        raise TypeError("names index: a number table is not text")
+    numbers = array(_U32)
+    numbers.frombytes(base64.b64decode(text, validate=True))
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers
