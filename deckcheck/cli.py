@@ -437,6 +437,10 @@ class Session:
         report = check_parsed(parsed, store, spec, select=select, ignore=ignore)
         return rep.DeckResult(report, source, self.strict(config), store.description)
 
+    def stores(self) -> list[CardStore]:
+        """The card stores this run opened."""
+        return list(self._stores.values())
+
     def card_data(self) -> dict[str, Any]:
         """The card store(s) used, for JSON output: the first one (almost always the only one)."""
         if not self._stores:
@@ -449,6 +453,8 @@ def store_record(store: CardStore) -> dict[str, Any]:
     records = meta.get("records")
     return {
         "description": store.description,
+        "label": store.data_label(),
+        "sample": store.is_sample,
         "records": int(records) if records and records.isdigit() else len(store),
         "meta": meta,
     }
@@ -585,9 +591,11 @@ def check(
                 rep.write_github(run, out, step_summary=summary)
         else:
             rep.write_github(run, out)
+        _note_sample_data(session, results)
     else:
         rep.write_text(run, out, color=_resolve_color(color, out))
         _note_automatic(results)
+        _note_sample_data(session, results)
     out.flush()
     return 0 if exit_zero else run.exit_code
 
@@ -600,6 +608,31 @@ def _note_automatic(results: Sequence[rep.DeckResult]) -> None:
             f"deckcheck: note: {rep._plural(len(guessed), 'deck')} had no format and "
             f"{'was' if len(guessed) == 1 else 'were'} checked as {name}; give one with --format, a "
             '`// format: NAME` line in the decklist, or `format = "NAME"` in [tool.deckcheck]',
+            err=True,
+        )
+
+
+def _note_sample_data(session: Session, results: Sequence[rep.DeckResult]) -> None:
+    """Once per run, not once per unknown card: a run on the bundled sample set that met cards
+    it does not have says what the set is and how to build the full card store."""
+    from deckcheck.engine import UNKNOWN_CARD
+
+    sample = next((store for store in session.stores() if store.is_sample), None)
+    if sample is None:
+        return
+    unknown = sum(
+        1
+        for result in results
+        if result.card_data == sample.description
+        for finding in result.report.findings
+        if finding.code == UNKNOWN_CARD.code
+    )
+    if unknown:
+        click.echo(
+            f"deckcheck: note: {rep._plural(unknown, 'name')} matched no card: the bundled card set is a "
+            f"sample of {len(sample):,} cards, not the card pool; build the full card store with "
+            "`deckcheck cards update` (Scryfall) or `deckcheck cards import AtomicCards.json.gz` "
+            "(MTGJSON)",
             err=True,
         )
 
@@ -647,6 +680,7 @@ def companions(
         out.write("\n")
     else:
         rep.write_companions_text(results, out, color=_resolve_color(color, out))
+        _note_sample_data(session, results)
     return 0
 
 
@@ -1115,6 +1149,7 @@ def cards_info(card_db: Path | None, output: str) -> int:
         return 0
     rows = [
         ["store", record["description"]],
+        ["data", record["label"] + (" (a sample, not the card pool)" if record["sample"] else "")],
         ["chosen by", chosen],
         ["records", f"{record['records']:,}"],
         *([key, value] for key, value in sorted(record["meta"].items())),

@@ -517,7 +517,7 @@ class CardStore:
         """What the card data is, for messages: "MTGJSON 2022-04-25, 23,517 cards", "Scryfall
         2026-11-30, 31,002 cards", "bundled sample set, 292 cards"."""
         meta = self._backend.meta
-        count = f"{len(self):,} cards"
+        count = f"{len(self):,} card{'' if len(self) == 1 else 's'}"
         source = meta.get("source", "")
         if self.is_sample:
             return f"bundled sample set, {count}"

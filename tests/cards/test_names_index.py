@@ -207,3 +207,21 @@ def test_edit_distance(a: str, b: str, distance: int) -> None:
 
 def test_allowed_edits_grow_with_the_name() -> None:
     assert [allowed_edits(n) for n in (3, 4, 10, 11)] == [0, 1, 1, 2]
+
+
+def test_scryfall_update_rebuilds_a_current_store_that_lacks_the_names_index(tmp_path: Path) -> None:
+    from deckcheck.cards.scryfall import update_from_scryfall
+    from tests.httpserver import LocalHTTPServer, ScryfallMirror
+
+    path = tmp_path / "cache" / "cards.sqlite"
+    with LocalHTTPServer() as server:
+        mirror = ScryfallMirror(server)
+        mirror.publish()
+        update_from_scryfall(mirror.api_base, path)
+        _strip_names_index(path)  # as an older deckcheck built it
+        mirror.server.clear()
+        result = update_from_scryfall(mirror.api_base, path)
+        assert not any(p.startswith("/files/") for p in mirror.server.paths())  # no download
+        assert any("names index rebuilt" in note for note in result.notes)
+        assert read_store_meta(path)[NAMES_INDEX_META] == "1"
+        assert update_from_scryfall(mirror.api_base, path).up_to_date
