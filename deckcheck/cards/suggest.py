@@ -5,21 +5,30 @@ What counts as a likely spelling of a card (calibrated on the real card pool: ty
 names get their card first, and real names missing from the data get nothing):
 
 - a *typo*: the folded name (:func:`~deckcheck.cards.names.fold_key`: case, accents, punctuation
-  and spaces ignored) is within a few edits of a card's folded name: none for very short names,
-  one edit (a letter changed, added or dropped, or two neighbours swapped) from
+  and spaces ignored) is within a few edits of a card's folded name: none for a card of very
+  short name, one edit (a letter changed, added or dropped, or two neighbours swapped) from
   :data:`ONE_EDIT_FROM` letters, two from :data:`TWO_EDITS_FROM`. Short names are close to many
   other short names ("Cut Down" is two edits from "Cast Down"), so they get less room;
 - a *dropped or added word*: the name is a card's name with one word left out ("Lurrus of Dream-Den")
   or with one word too many;
-- a *truncation*: the name is the start of card names ("Snapcaster" -> "Snapcaster Mage");
+- a *truncation*: the name is the start of card names, up to a word's end ("Snapcaster" ->
+  "Snapcaster Mage", but not "Smother" -> "Smothering Tithe"); a single word only when it starts
+  one card's name ("Charge" starts several, and is more likely a card the data lacks);
 - the *same legend*: "Name, epithet" where exactly one card is called "Name, ..." ("Brimaz,
   Unyielding Lion" -> "Brimaz, King of Oreskos").
 
+Never across an Alchemy rebalance: "A-Luminarch Aspirant" is another card than "Luminarch
+Aspirant". Among equally close candidates, the one with the same letters comes first (a swapped
+pair: "Lightning Blot" is "Lightning Bolt" before "Lightning Blow").
+
 Candidates are found through trigrams of the folded names: a name within ``k`` edits of another
-shares all but at most ``3k`` of its trigrams, so one of any ``3k + 1`` of its trigrams is in every
-candidate; the index looks up the rarest ones and checks the few names it finds with a bounded edit
-distance. The index is built from the store's name rows, and a built SQLite store keeps it
-(:meth:`NameIndex.to_blob`) so that a check does not rebuild it.
+shares all but at most ``4k`` of its trigrams (a change touches three, a swap four). For each
+trigram of the name the index lists the names that have it, sorted by length, so one count over the
+lists (numpy: a few thousand numbers) gives, for every name of a length within ``k``, the trigrams it
+shares; the few with enough get a bounded edit distance. The index is built from the store's name
+rows, and a built SQLite store keeps it (:meth:`NameIndex.to_blob`) so that a check does not
+rebuild it. Measured on the full card pool: a fraction of a millisecond per unknown name
+(benchmarks/bench_suggest.py).
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from deckcheck.cards.names import fold_of_key, lookup_key
 
@@ -39,6 +49,10 @@ ONE_EDIT_FROM = 4  # folded letters from which one edit is forgiven
 TWO_EDITS_FROM = 11  # ... and two
 ALCHEMY_PREFIX = "a-"  # MTG Arena's rebalanced cards: "A-Luminarch Aspirant"
 _WORD_END = frozenset(" ,")
+# Trigrams lost plus trigrams gained, at most, for names this many edits apart: a changed letter
+# loses three and gains three, an added or dropped one five in all, a swap eight; two edits are
+# taken to include at most one swap (two swaps in one name are not a typo we look for).
+_MOST_CHANGED = (0, 8, 14)
 _U32 = next(code for code in "IL" if array(code).itemsize == 4)
 
 
@@ -64,6 +78,16 @@ def edit_distance(a: str, b: str, limit: int) -> int:
         return over
     if a == b:
         return 0
+    # What both start and end with costs nothing (names that differ share most of their letters).
+    head = 0
+    while head < len(a) and head < len(b) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < len(a) - head and tail < len(b) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a, b = a[head : len(a) - tail], b[head : len(b) - tail]
+    if not a or not b:
+        return len(a) + len(b) if len(a) + len(b) <= limit else over
     width = len(b)
     before: list[int] = []  # the row two above (for swaps)
     above = [j if j <= limit else over for j in range(width + 1)]
@@ -130,6 +154,7 @@ class NameIndex:
         grams: dict[str, tuple[int, int]],
         postings: array[int],
         lengths: array[int],
+        gram_counts: array[int],
         dropped: dict[str, list[int]],
     ) -> None:
         self._cards = cards  # card names
@@ -139,7 +164,9 @@ class NameIndex:
         self._grams = grams  # trigram -> (start, end) of its run in postings
         self._postings = postings  # key numbers, each trigram's run sorted by folded length
         self._lengths = lengths  # the folded length of each posting (bisected per run)
+        self._gram_counts = gram_counts  # how many distinct trigrams each key has
         self._dropped = dropped  # a key's fold with a middle word left out -> key numbers
+        self._postings_array: Any = None  # the postings as a numpy array, once needed
         self._by_fold: dict[str, list[int]] = {}
         for number, fold in enumerate(folded):
             self._by_fold.setdefault(fold, []).append(number)
@@ -170,14 +197,16 @@ class NameIndex:
             for variant in _middle_drops(words):
                 dropped.setdefault(variant, []).append(number)
         postings, lengths = array(_U32), array(_U32)
+        gram_counts = array(_U32, [0] * len(keys))
         grams: dict[str, tuple[int, int]] = {}
         for gram in sorted(gram_keys):
             start = len(postings)
             for size, number in sorted(gram_keys[gram]):
                 postings.append(number)
                 lengths.append(size)
+                gram_counts[number] += 1
             grams[gram] = (start, len(postings))
-        return cls(cards, keys, folded, key_cards, grams, postings, lengths, dropped)
+        return cls(cards, keys, folded, key_cards, grams, postings, lengths, gram_counts, dropped)
 
     # -- persistence ------------------------------------------------------------------------------
     def to_blob(self) -> bytes:
@@ -200,6 +229,7 @@ class NameIndex:
             "gram_ends": _b64(gram_ends),
             "postings": _b64(self._postings),
             "lengths": _b64(self._lengths),
+            "gram_counts": _b64(self._gram_counts),
             "dropped": self._dropped,
         }
         return json.dumps(payload, ensure_ascii=True, separators=(",", ":")).encode("ascii")
@@ -228,6 +258,9 @@ class NameIndex:
             key_cards.append(flat[start:end])
             start = end
         postings, lengths = _unb64(payload["postings"]), _unb64(payload["lengths"])
+        gram_counts = _unb64(payload["gram_counts"])
+        if len(gram_counts) != len(keys):
+            raise ValueError("names index: trigram counts do not match its keys")
         gram_ends = _unb64(payload["gram_ends"])
         if len(gram_ends) != len(gram_names) or (gram_ends and gram_ends[-1] != len(postings)):
             raise ValueError("names index: trigram table does not match its postings")
@@ -240,7 +273,7 @@ class NameIndex:
         for gram, end in zip(gram_names, gram_ends, strict=True):
             grams[gram] = (start, end)
             start = end
-        return cls(cards, keys, folded, key_cards, grams, postings, lengths, dropped)
+        return cls(cards, keys, folded, key_cards, grams, postings, lengths, gram_counts, dropped)
 
     # -- suggesting -------------------------------------------------------------------------------
     def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
@@ -269,42 +302,40 @@ class NameIndex:
         """Keys within the allowed edits of the folded name, or one middle word apart, closest
         first."""
         candidates: dict[int, _Candidate] = {}
-        edits = allowed_edits(len(folded))
+        # The edits forgiven depend on the card's name: a typo that drops letters is shorter.
+        edits = allowed_edits(len(folded) + 2)
         query_grams = trigrams(folded)
         if edits:
             size = len(folded)
-            postings, lengths = self._postings, self._lengths
-            # Any 4k + 1 of the query's trigrams include one that every key within k edits
-            # shares (an edit changes at most three trigrams, a swap four): look up the rarest,
-            # among keys of a length within k (each run is sorted by length).
+            lengths = self._lengths
+            # A key within k edits shares all but at most 4k of the query's trigrams (a change
+            # touches three, a swap four): count, for each key of a length within k, the query's
+            # trigrams it has (each trigram's keys are sorted by length); the keys that have
+            # enough, and few enough of their own besides, get a bounded edit distance.
             windows = []
             for gram in query_grams:
                 start, end = self._grams.get(gram, (0, 0))
                 low = bisect_left(lengths, size - edits, start, end)
                 high = bisect_right(lengths, size + edits, low, end)
-                windows.append((high - low, low, high, gram))
-            windows.sort()
-            rarest_first = [gram for *_, gram in windows]  # a key that lacks them is seen sooner
-            seen: set[int] = set()
-            for _, low, high, _ in windows[: 4 * edits + 1]:
-                seen.update(postings[low:high])
-            most_missing = 4 * edits
+                if high > low:
+                    windows.append((low, high))
+            fewest = len(query_grams) - 4 * edits
             alchemy = key.startswith(ALCHEMY_PREFIX)
-            for number in seen:
+            for number, shared in self._count(windows, fewest):
                 other = self._folded[number]
-                padded = f"^{other}$"
-                missing = 0
-                for gram in rarest_first:
-                    if gram not in padded:
-                        missing += 1
-                        if missing > most_missing:
-                            break
-                if missing > most_missing or self._keys[number].startswith(ALCHEMY_PREFIX) != alchemy:
+                forgiven = allowed_edits(len(other))
+                if shared < len(query_grams) - 4 * forgiven:
+                    continue
+                if len(query_grams) + self._gram_counts[number] - 2 * shared > _MOST_CHANGED[forgiven]:
+                    continue
+                if self._keys[number].startswith(ALCHEMY_PREFIX) != alchemy:
                     continue  # an Alchemy rebalance ("A-") is another card than its original
-                distance = edit_distance(folded, other, edits)
-                if distance <= edits:
-                    shared = len(query_grams) - missing
-                    candidates[number] = _Candidate(distance, _letter_gap(folded, other), shared, number)
+                letters = _letter_gap(folded, other)
+                if (letters + 1) // 2 > forgiven:  # a change alters two letter counts, a swap none
+                    continue
+                distance = edit_distance(folded, other, forgiven)
+                if distance <= forgiven:
+                    candidates[number] = _Candidate(distance, letters, shared, number)
         words = _words(key)
         one_word_apart = list(self._dropped.get(folded, ()))  # the query lacks a middle word
         for variant in _middle_drops(words):  # the query has a middle word too many
@@ -316,6 +347,21 @@ class NameIndex:
                 candidates[number] = _Candidate(1.5, _letter_gap(folded, other), shared, number)
         return sorted(candidates.values(), key=lambda c: (c.rank, c.letters, -c.shared, self._keys[c.key]))
 
+    def _count(self, windows: Sequence[tuple[int, int]], fewest: int) -> list[tuple[int, int]]:
+        """(key number, how many of the windows list it) for the keys listed at least ``fewest``
+        times: one count over the windows' postings, in numpy (a few thousand numbers a query)."""
+        if not windows or fewest > len(windows):
+            return []
+        import numpy as np  # only once a name is unknown: a check that resolves every name needs none
+
+        if self._postings_array is None:
+            self._postings_array = np.frombuffer(self._postings, dtype=np.uint32)
+        postings = self._postings_array
+        listed = np.concatenate([postings[low:high] for low, high in windows])
+        counts = np.bincount(listed)
+        numbers = np.flatnonzero(counts >= max(fewest, 1))
+        return list(zip(numbers.tolist(), counts[numbers].tolist(), strict=True))
+
     def _prefixed(self, key: str, limit: int) -> list[int]:
         """Keys that go on from this one at a word's end (a truncated name: "snapcaster" ->
         "snapcaster mage"), in order. Not within a word: "smother" is not "smothering tithe", nor
@@ -326,7 +372,7 @@ class NameIndex:
             other = self._keys[number]
             if not other.startswith(key) or len(found) > limit:
                 break
-            if other[len(key)] in _WORD_END:
+            if len(other) > len(key) and other[len(key)] in _WORD_END:
                 found.append(number)
         # One word that starts several names ("charge", "island") is more likely a card of its own
         # that the data lacks than a truncation.
