@@ -45,8 +45,8 @@ from typing import Any
 from deckcheck.cards.names import fold_of_key, lookup_key
 
 INDEX_VERSION = 1  # layout of to_blob(); a reader builds the index itself from any other
-ONE_EDIT_FROM = 4  # folded letters from which one edit is forgiven
-TWO_EDITS_FROM = 11  # ... and two
+ONE_EDIT_FROM = 5  # folded letters from which one edit is forgiven
+TWO_EDITS_FROM = 13  # ... and two
 ALCHEMY_PREFIX = "a-"  # MTG Arena's rebalanced cards: "A-Luminarch Aspirant"
 _WORD_END = frozenset(" ,")
 # Trigrams lost plus trigrams gained, at most, for names this many edits apart: a changed letter
@@ -141,6 +141,29 @@ def _middle_drops(words: Sequence[str]) -> Iterator[str]:
         yield "".join(words[:i]) + "".join(words[i + 1 :])
 
 
+class _Ragged:
+    """Rows of numbers of different lengths, as one flat table and each row's end."""
+
+    def __init__(self, flat: array[int], ends: array[int]) -> None:
+        if ends and ends[-1] != len(flat):
+            raise ValueError("names index: a table's rows do not match its numbers")
+        self.flat, self.ends = flat, ends
+
+    @classmethod
+    def of(cls, rows: Iterable[Iterable[int]]) -> _Ragged:
+        flat, ends = array(_U32), array(_U32)
+        for row in rows:
+            flat.extend(row)
+            ends.append(len(flat))
+        return cls(flat, ends)
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    def row(self, number: int) -> array[int]:
+        return self.flat[self.ends[number - 1] if number else 0 : self.ends[number]]
+
+
 class NameIndex:
     """Lookup keys of every card name and face name, their folded forms, the trigrams of those, and
     the card names they stand for."""
@@ -150,13 +173,23 @@ class NameIndex:
         cards: Sequence[str],
         keys: Sequence[str],
         folded: Sequence[str],
-        key_cards: Sequence[Sequence[int]],
+        key_cards: _Ragged,
         grams: dict[str, tuple[int, int]],
         postings: array[int],
         lengths: array[int],
         gram_counts: array[int],
-        dropped: dict[str, list[int]],
+        faces: array[int],
+        dropped: Sequence[str],
+        dropped_keys: _Ragged,
     ) -> None:
+        if not len(keys) == len(folded) == len(key_cards) == len(gram_counts) == len(faces):
+            raise ValueError("names index: its key tables differ in length")
+        if len(lengths) != len(postings) or len(dropped) != len(dropped_keys):
+            raise ValueError("names index: its trigram or word tables differ in length")
+        bounds = ((key_cards.flat, len(cards)), (postings, len(keys)), (dropped_keys.flat, len(keys)))
+        for numbers, bound in bounds:
+            if numbers and max(numbers) >= bound:
+                raise IndexError("names index: a number past the end of its table")
         self._cards = cards  # card names
         self._keys = keys  # lookup keys, sorted
         self._folded = folded  # fold of each key
@@ -165,11 +198,12 @@ class NameIndex:
         self._postings = postings  # key numbers, each trigram's run sorted by folded length
         self._lengths = lengths  # the folded length of each posting (bisected per run)
         self._gram_counts = gram_counts  # how many distinct trigrams each key has
-        self._dropped = dropped  # a key's fold with a middle word left out -> key numbers
+        self._faces = faces  # 1 for a key that is only a face name ("dawn" of Dusk // Dawn)
+        self._dropped = dropped  # keys' folds with a middle word left out ...
+        self._dropped_keys = dropped_keys  # ... and the keys each is one of
+        self._dropped_number = {variant: number for number, variant in enumerate(dropped)}
         self._postings_array: Any = None  # the postings as a numpy array, once needed
-        self._by_fold: dict[str, list[int]] = {}
-        for number, fold in enumerate(folded):
-            self._by_fold.setdefault(fold, []).append(number)
+        self._by_fold: dict[str, list[int]] | None = None  # fold -> keys, once needed
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -185,7 +219,8 @@ class NameIndex:
         keys = sorted(by_key)
         cards = sorted({name for names in by_key.values() for name in names})
         card_number = {name: number for number, name in enumerate(cards)}
-        key_cards = [sorted(card_number[name] for name in by_key[key]) for key in keys]
+        key_cards = _Ragged.of(sorted(card_number[name] for name in by_key[key]) for key in keys)
+        faces = array(_U32, (all(lookup_key(name) != key for name in by_key[key]) for key in keys))
         folded = [fold_of_key(key) for key in keys]
         gram_keys: dict[str, list[tuple[int, int]]] = {}
         dropped: dict[str, list[int]] = {}
@@ -193,8 +228,7 @@ class NameIndex:
             size = len(fold)
             for gram in trigrams(fold):
                 gram_keys.setdefault(gram, []).append((size, number))
-            words = _words(key)
-            for variant in _middle_drops(words):
+            for variant in _middle_drops(_words(key)):
                 dropped.setdefault(variant, []).append(number)
         postings, lengths = array(_U32), array(_U32)
         gram_counts = array(_U32, [0] * len(keys))
@@ -206,16 +240,25 @@ class NameIndex:
                 lengths.append(size)
                 gram_counts[number] += 1
             grams[gram] = (start, len(postings))
-        return cls(cards, keys, folded, key_cards, grams, postings, lengths, gram_counts, dropped)
+        variants = sorted(dropped)
+        return cls(
+            cards,
+            keys,
+            folded,
+            key_cards,
+            grams,
+            postings,
+            lengths,
+            gram_counts,
+            faces,
+            variants,
+            _Ragged.of(dropped[variant] for variant in variants),
+        )
 
     # -- persistence ------------------------------------------------------------------------------
     def to_blob(self) -> bytes:
         """The index as stored in a SQLite store: JSON, the number tables as base64 of
         little-endian unsigned 32-bit integers."""
-        flat, ends = array(_U32), array(_U32)
-        for numbers in self._key_cards:
-            flat.extend(numbers)
-            ends.append(len(flat))
         gram_names = sorted(self._grams, key=lambda gram: self._grams[gram][0])
         gram_ends = array(_U32, (self._grams[gram][1] for gram in gram_names))
         payload = {
@@ -223,14 +266,17 @@ class NameIndex:
             "cards": list(self._cards),
             "keys": list(self._keys),
             "folded": list(self._folded),
-            "key_cards": _b64(flat),
-            "key_card_ends": _b64(ends),
+            "key_cards": _b64(self._key_cards.flat),
+            "key_card_ends": _b64(self._key_cards.ends),
             "grams": gram_names,
             "gram_ends": _b64(gram_ends),
             "postings": _b64(self._postings),
             "lengths": _b64(self._lengths),
             "gram_counts": _b64(self._gram_counts),
-            "dropped": self._dropped,
+            "faces": _b64(self._faces),
+            "dropped": list(self._dropped),
+            "dropped_keys": _b64(self._dropped_keys.flat),
+            "dropped_ends": _b64(self._dropped_keys.ends),
         }
         return json.dumps(payload, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
@@ -241,39 +287,34 @@ class NameIndex:
         payload = json.loads(blob)
         if not isinstance(payload, dict) or payload.get("version") != INDEX_VERSION:
             return None
-        cards, keys, folded = payload["cards"], payload["keys"], payload["folded"]
-        gram_names, dropped = payload["grams"], payload["dropped"]
-        if not all(isinstance(v, list) for v in (cards, keys, folded, gram_names)):
-            raise TypeError("names index: cards, keys, folded names and grams must be lists")
-        if not isinstance(dropped, dict) or len(folded) != len(keys):
-            raise TypeError("names index: malformed folded names")
-        flat, ends = _unb64(payload["key_cards"]), _unb64(payload["key_card_ends"])
-        if len(ends) != len(keys) or (ends and ends[-1] != len(flat)):
-            raise ValueError("names index: key table does not match its keys")
-        if flat and max(flat) >= len(cards):
-            raise IndexError("names index: a key names a card past the card list")
-        key_cards: list[Sequence[int]] = []
-        start = 0
-        for end in ends:
-            key_cards.append(flat[start:end])
-            start = end
-        postings, lengths = _unb64(payload["postings"]), _unb64(payload["lengths"])
-        gram_counts = _unb64(payload["gram_counts"])
-        if len(gram_counts) != len(keys):
-            raise ValueError("names index: trigram counts do not match its keys")
+        strings = [payload[name] for name in ("cards", "keys", "folded", "grams", "dropped")]
+        if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in strings):
+            raise TypeError("names index: its names are not lists of text")
+        cards, keys, folded, gram_names, dropped = strings
         gram_ends = _unb64(payload["gram_ends"])
-        if len(gram_ends) != len(gram_names) or (gram_ends and gram_ends[-1] != len(postings)):
+        if len(gram_ends) != len(gram_names):
+            raise ValueError("names index: trigram table does not match its trigrams")
+        postings = _unb64(payload["postings"])
+        if gram_ends and gram_ends[-1] != len(postings):
             raise ValueError("names index: trigram table does not match its postings")
-        if len(lengths) != len(postings) or (postings and max(postings) >= len(keys)):
-            raise IndexError("names index: a trigram lists a key past the key list")
-        if any(not isinstance(v, list) or any(n >= len(keys) for n in v) for v in dropped.values()):
-            raise IndexError("names index: a shortened name lists a key past the key list")
         grams: dict[str, tuple[int, int]] = {}
         start = 0
         for gram, end in zip(gram_names, gram_ends, strict=True):
             grams[gram] = (start, end)
             start = end
-        return cls(cards, keys, folded, key_cards, grams, postings, lengths, gram_counts, dropped)
+        return cls(
+            cards,
+            keys,
+            folded,
+            _Ragged(_unb64(payload["key_cards"]), _unb64(payload["key_card_ends"])),
+            grams,
+            postings,
+            _unb64(payload["lengths"]),
+            _unb64(payload["gram_counts"]),
+            _unb64(payload["faces"]),
+            dropped,
+            _Ragged(_unb64(payload["dropped_keys"]), _unb64(payload["dropped_ends"])),
+        )
 
     # -- suggesting -------------------------------------------------------------------------------
     def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
@@ -285,7 +326,7 @@ class NameIndex:
 
         def add(key_numbers: Iterable[int]) -> None:
             for number in key_numbers:
-                for card in self._key_cards[number]:
+                for card in self._key_cards.row(number):
                     card_name = self._cards[card]
                     if card_name not in found:
                         found.append(card_name)
@@ -323,8 +364,10 @@ class NameIndex:
             alchemy = key.startswith(ALCHEMY_PREFIX)
             for number, shared in self._count(windows, fewest):
                 other = self._folded[number]
-                forgiven = allowed_edits(len(other))
-                if shared < len(query_grams) - 4 * forgiven:
+                # A face name alone ("Dawn" of Dusk // Dawn, "Serve" of Protect // Serve) is
+                # forgiven one edit less: the halves of split cards are short common words.
+                forgiven = allowed_edits(len(other)) - self._faces[number]
+                if forgiven <= 0 or shared < len(query_grams) - 4 * forgiven:
                     continue
                 if len(query_grams) + self._gram_counts[number] - 2 * shared > _MOST_CHANGED[forgiven]:
                     continue
@@ -337,15 +380,28 @@ class NameIndex:
                 if distance <= forgiven:
                     candidates[number] = _Candidate(distance, letters, shared, number)
         words = _words(key)
-        one_word_apart = list(self._dropped.get(folded, ()))  # the query lacks a middle word
-        for variant in _middle_drops(words):  # the query has a middle word too many
-            one_word_apart.extend(self._by_fold.get(variant, ()))
+        one_word_apart: list[int] = []
+        shortened = self._dropped_number.get(folded)
+        if shortened is not None:  # the query lacks a middle word
+            one_word_apart.extend(self._dropped_keys.row(shortened))
+        if len(words) >= 3:  # the query has a middle word too many
+            by_fold = self._folds()
+            for variant in _middle_drops(words):
+                one_word_apart.extend(by_fold.get(variant, ()))
         for number in one_word_apart:
             if number not in candidates:
                 other = self._folded[number]
                 shared = len(query_grams & trigrams(other))
                 candidates[number] = _Candidate(1.5, _letter_gap(folded, other), shared, number)
         return sorted(candidates.values(), key=lambda c: (c.rank, c.letters, -c.shared, self._keys[c.key]))
+
+    def _folds(self) -> dict[str, list[int]]:
+        if self._by_fold is None:
+            by_fold: dict[str, list[int]] = {}
+            for number, fold in enumerate(self._folded):
+                by_fold.setdefault(fold, []).append(number)
+            self._by_fold = by_fold
+        return self._by_fold
 
     def _count(self, windows: Sequence[tuple[int, int]], fewest: int) -> list[tuple[int, int]]:
         """(key number, how many of the windows list it) for the keys listed at least ``fewest``
@@ -376,7 +432,7 @@ class NameIndex:
                 found.append(number)
         # One word that starts several names ("charge", "island") is more likely a card of its own
         # that the data lacks than a truncation.
-        if " " not in key and len({c for n in found for c in self._key_cards[n]}) > 1:
+        if " " not in key and len({c for n in found for c in self._key_cards.row(n)}) > 1:
             return []
         return found[:limit]
 
@@ -392,7 +448,7 @@ class NameIndex:
             if not self._keys[number].startswith(prefix):
                 break
             found.append(number)
-        cards = {card for number in found for card in self._key_cards[number]}
+        cards = {card for number in found for card in self._key_cards.row(number)}
         return found[:1] if len(cards) == 1 else []
 
 

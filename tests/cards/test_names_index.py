@@ -206,7 +206,7 @@ def test_edit_distance(a: str, b: str, distance: int) -> None:
 
 
 def test_allowed_edits_grow_with_the_name() -> None:
-    assert [allowed_edits(n) for n in (3, 4, 10, 11)] == [0, 1, 1, 2]
+    assert [allowed_edits(n) for n in (4, 5, 12, 13)] == [0, 1, 1, 2]
 
 
 def test_scryfall_update_rebuilds_a_current_store_that_lacks_the_names_index(tmp_path: Path) -> None:
