@@ -94,7 +94,9 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
             else:
                 findings.append(
                     UNKNOWN_CARD(
-                        unknown_card_message(entry.name, resolution.suggestions, store),
+                        unknown_card_message(
+                            entry.name, resolution.suggestions, store, other_epithet=resolution.other_epithet
+                        ),
                         location=where,
                         card=entry.name,
                         data={"suggestions": list(resolution.suggestions), "card_data": store.data_label()},
@@ -131,14 +133,21 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
     return Deck(parsed.path, cards, parsed), _flag_stray_printed_names(findings, len(cards))
 
 
-def unknown_card_message(name: str, suggestions: Sequence[str], store: CardStore) -> str:
+def unknown_card_message(
+    name: str, suggestions: Sequence[str], store: CardStore, *, other_epithet: bool = False
+) -> str:
     """DC010's message: the name, the likely spellings, and what the card data is, so that a card
-    newer than the data reads as that, not as a typo. The bundled sample set gets no per-line
-    advice: a run says once what it is and how to build the full card store."""
-    hint = f" (did you mean: {', '.join(suggestions)}?)" if suggestions else ""
+    newer than the data reads as that, not as a typo. A legend with another epithet than the one
+    card of that name ("Teyo, Aegis Adept" against "Teyo, the Shieldmage") is as likely newer than
+    the data: both are said. The bundled sample set gets no per-line advice: a run says once what
+    it is and how to build the full card store."""
+    likely = suggestions and not other_epithet
+    hint = f" (did you mean: {', '.join(suggestions)}?)" if likely else ""
     message = f"unknown card '{name}'{hint}: not in the card data ({store.data_label()})"
-    if not suggestions and not store.is_sample:
+    if not likely and not store.is_sample:
         message += ": newer than the data? run `deckcheck cards update`"
+    if suggestions and other_epithet:
+        message += f"; or did you mean: {', '.join(suggestions)}?"
     return message
 
 

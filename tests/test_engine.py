@@ -139,3 +139,15 @@ def test_unknown_card_message_on_the_bundled_sample_set_leaves_the_advice_to_the
     assert findings[0].message == (
         f"unknown card 'Orcish Bowmasters': not in the card data (bundled sample set, {len(bundled)} cards)"
     )
+
+
+def test_a_legend_with_another_epithet_is_said_to_be_maybe_newer_too() -> None:
+    store = CardStore.from_records(
+        [record("Teyo, the Shieldmage", "{2}{W}", "Legendary Planeswalker — Teyo")]
+    )
+    _, findings = resolve_deck(parsed((1, "Teyo, Aegis Adept", Zone.MAIN)), store)
+    assert findings[0].message == (
+        "unknown card 'Teyo, Aegis Adept': not in the card data (<records>, 1 card): newer than the "
+        "data? run `deckcheck cards update`; or did you mean: Teyo, the Shieldmage?"
+    )
+    assert dict(findings[0].data)["suggestions"] == ["Teyo, the Shieldmage"]

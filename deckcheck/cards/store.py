@@ -40,7 +40,7 @@ from deckcheck._gc import gc_paused
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import clean_name, fold_key, lookup_key, loose_key, printed_key
 from deckcheck.cards.records import card_from_record
-from deckcheck.cards.suggest import INDEX_VERSION, NameIndex
+from deckcheck.cards.suggest import INDEX_VERSION, NameIndex, Suggestions
 from deckcheck.errors import CardDataError
 
 # Stores with stored facts or a names index are still "1": both are optional extra tables, and a
@@ -90,6 +90,7 @@ class Resolution:
     match: str
     suggestions: tuple[str, ...] = ()
     language: str | None = None
+    other_epithet: bool = False  # the suggestion is only the same legend's card (Suggestions)
 
     @property
     def ok(self) -> bool:
@@ -337,7 +338,7 @@ class CardStore:
         self.description = description
         self._cards: dict[str, Card] = {}
         # The same unknown names recur across a corpus (cards newer than the data): suggest once.
-        self._suggestions: dict[str, tuple[str, ...]] = {}
+        self._suggestions: dict[str, Suggestions] = {}
 
     # construction
     @classmethod
@@ -470,7 +471,10 @@ class CardStore:
         folded = self._folded(query)
         if folded is not None:
             return Resolution(name, *folded)
-        return Resolution(name, None, "unknown", self.suggest(query) if suggest else ())
+        if not suggest:
+            return Resolution(name, None, "unknown")
+        found = self.suggestions(query)
+        return Resolution(name, None, "unknown", found.names, other_epithet=found.other_epithet)
 
     def _folded(self, query: str) -> tuple[Card | None, str, tuple[str, ...]] | None:
         """(card, "folded", ()) when exactly one card's full name, else exactly one card's face
@@ -500,10 +504,18 @@ class CardStore:
         one card of a legend written with another epithet; empty when none is likely enough (see
         :mod:`deckcheck.cards.suggest`). An index lookup: well under a millisecond on the full
         card pool; the index is built with a store, or when first needed for other card sets."""
+        return self.suggestions(name, limit).names
+
+    def suggestions(self, name: str, limit: int = 3) -> Suggestions:
+        """:meth:`suggest`, and whether the suggestion is only the same legend's card."""
         memo_key = f"{limit}:{lookup_key(name)}"
         cached = self._suggestions.get(memo_key)
         if cached is None:
-            cached = () if not _encodable(name) else self._backend.name_index().suggest(name, limit)
+            cached = (
+                Suggestions(())
+                if not _encodable(name)
+                else self._backend.name_index().suggestions(name, limit)
+            )
             self._suggestions[memo_key] = cached
         return cached
 

@@ -40,7 +40,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcheck.cards.names import fold_of_key, lookup_key
 
@@ -118,6 +118,15 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 def _words(key: str) -> tuple[str, ...]:
     """The folded words of a lookup key ("dream-den" is one word, "dreamden")."""
     return tuple(word for word in map(fold_of_key, key.split(" ")) if word)
+
+
+class Suggestions(NamedTuple):
+    """Did-you-mean candidates, likeliest first. ``other_epithet``: they are not a likely spelling
+    but the one card of the legend the name names with another epithet ("Brimaz, Unyielding Lion"
+    -> "Brimaz, King of Oreskos"), which is as likely a newer card of that legend."""
+
+    names: tuple[str, ...]
+    other_epithet: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,6 +329,10 @@ class NameIndex:
     def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
         """Card names a name that matched no card is likely a spelling of, the likeliest first
         (empty when none is likely enough to offer)."""
+        return self.suggestions(name, limit).names
+
+    def suggestions(self, name: str, limit: int = 3) -> Suggestions:
+        """:meth:`suggest`, and whether the one suggestion is only the card of the same legend."""
         key = lookup_key(name)
         folded = fold_of_key(key)
         found: list[str] = []
@@ -335,9 +348,11 @@ class NameIndex:
             add(candidate.key for candidate in self._close(key, folded))
         if len(found) < limit and len(folded) >= 4:
             add(self._prefixed(key, limit))
-        if len(found) < limit and "," in key:
+        if found:
+            return Suggestions(tuple(found[:limit]), other_epithet=False)
+        if "," in key:
             add(self._same_legend(key))
-        return tuple(found[:limit])
+        return Suggestions(tuple(found[:limit]), other_epithet=bool(found))
 
     def _close(self, key: str, folded: str) -> list[_Candidate]:
         """Keys within the allowed edits of the folded name, or one middle word apart, closest
