@@ -147,7 +147,8 @@ def in_process(store: Path, deck: Path, batch: Path, runs: int) -> tuple[float, 
 
 
 def unknown_name_cost(store: Path) -> float:
-    """Seconds per unknown name: the did-you-mean search over every name in the store."""
+    """Seconds per unknown name: every lookup and the did-you-mean (benchmarks/bench_suggest.py
+    measures it in detail)."""
     from deckcheck.cards.store import CardStore
 
     cards = CardStore.open(store)

@@ -363,12 +363,39 @@ def check(
                 rep.write_github(run, out, step_summary=summary)
         else:
             rep.write_github(run, out)
+        _note_sample_data(session, run.decks)
     else:
         rep.write_text(run, out, color=_resolve_color(color, out))
+        _note_sample_data(session, run.decks)
     out.flush()
     if run.not_checked:  # a file that could not be checked is never waved through
         return run.exit_code
     return 0 if exit_zero else run.exit_code
+
+
+def _note_sample_data(session: Session, results: Sequence[rep.DeckResult]) -> None:
+    """Once per run, not once per unknown card: a run on the bundled sample set that met cards
+    it does not have says what the set is and how to build the full card store."""
+    from deckcheck.engine import UNKNOWN_CARD
+
+    sample = next((store for store in session.stores() if store.is_sample), None)
+    if sample is None:
+        return
+    unknown = sum(
+        1
+        for result in results
+        if result.card_data == sample.description
+        for finding in result.report.findings
+        if finding.code == UNKNOWN_CARD.code
+    )
+    if unknown:
+        click.echo(
+            f"deckcheck: note: {rep._plural(unknown, 'name')} matched no card: the bundled card set is a "
+            f"sample of {len(sample):,} cards, not the card pool; build the full card store with "
+            "`deckcheck cards update` (Scryfall) or `deckcheck cards import AtomicCards.json.gz` "
+            "(MTGJSON)",
+            err=True,
+        )
 
 
 def _input_formats_table(formats: Any) -> str:
@@ -412,6 +439,7 @@ def companions(
         out.write(rep.json_text(document) + "\n")
     else:
         rep.write_companions_text(run.decks, out, color=_resolve_color(color, out))
+        _note_sample_data(session, run.decks)
         for failure in run.not_checked:
             out.write(rep.finding_line(failure.finding) + "\n")
     return 2 if run.not_checked else 0
@@ -839,6 +867,7 @@ def cards_info(card_db: Path | None, output: str, verify: bool) -> int:
         ["store", record["description"]],
         ["chosen by", chosen],
         ["records", f"{record['records']:,}"],
+        ["data", record["label"] + (" (a sample, not the card pool)" if record["sample"] else "")],
         *([key, value] for key, value in sorted(record["meta"].items())),
     ]
     out.write(rep.table(rows, ("card data", "")) + "\n")

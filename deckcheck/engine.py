@@ -28,7 +28,8 @@ NORMALIZED_NAME = define(
     "DC012",
     "normalized-name",
     Severity.INFO,
-    "A name matched only after folding case, accents or split separators; the oracle name is shown.",
+    "A name matched only after folding case, accents, split separators, or punctuation and spaces "
+    "(one card only); the oracle name is shown.",
 )
 FACE_NAME = define(
     "DC013", "face-name", Severity.INFO, "A name matched one face of a multi-face card (e.g. an MDFC front)."
@@ -130,15 +131,14 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
                     )
                 )
             else:
-                hint = (
-                    f" (did you mean: {', '.join(resolution.suggestions)}?)" if resolution.suggestions else ""
-                )
                 findings.append(
                     UNKNOWN_CARD(
-                        f"unknown card '{entry.name}' in {store.description}{hint}",
+                        unknown_card_message(
+                            entry.name, resolution.suggestions, store, other_epithet=resolution.other_epithet
+                        ),
                         location=where,
                         card=entry.name,
-                        data={"suggestions": list(resolution.suggestions)},
+                        data={"suggestions": list(resolution.suggestions), "card_data": store.data_label()},
                     )
                 )
             unresolved.append(entry)
@@ -147,6 +147,14 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
         if resolution.match == "normalized" and entry.name != card.name:
             findings.append(
                 NORMALIZED_NAME(f"'{entry.name}' read as '{card.name}'", location=where, card=card.name)
+            )
+        elif resolution.match == "folded":
+            findings.append(
+                NORMALIZED_NAME(
+                    f"'{entry.name}' read as '{card.name}' (punctuation and spaces ignored)",
+                    location=where,
+                    card=card.name,
+                )
             )
         elif resolution.match == "face":
             findings.append(
@@ -163,6 +171,24 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
             )
         cards.append(DeckCard(entry, card))
     return Deck(parsed.path, cards, parsed, unresolved), _flag_stray_printed_names(findings, len(cards))
+
+
+def unknown_card_message(
+    name: str, suggestions: Sequence[str], store: CardStore, *, other_epithet: bool = False
+) -> str:
+    """DC010's message: the name, the likely spellings, and what the card data is, so that a card
+    newer than the data reads as that, not as a typo. A legend with another epithet than the one
+    card of that name ("Teyo, Aegis Adept" against "Teyo, the Shieldmage") is as likely newer than
+    the data: both are said. The bundled sample set gets no per-line advice: a run says once what
+    it is and how to build the full card store."""
+    likely = suggestions and not other_epithet
+    hint = f" (did you mean: {', '.join(suggestions)}?)" if likely else ""
+    message = f"unknown card '{name}'{hint}: not in the card data ({store.data_label()})"
+    if not likely and not store.is_sample:
+        message += ": newer than the data? run `deckcheck cards update`"
+    if suggestions and other_epithet:
+        message += f"; or did you mean: {', '.join(suggestions)}?"
+    return message
 
 
 def _flag_stray_printed_names(findings: list[Finding], resolved: int) -> list[Finding]:
@@ -207,7 +233,7 @@ def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:
     renamed = []
     for finding in findings:
         display = written.get(finding.card or "", "")
-        if not display or finding.card is None or finding.code == PRINTED_NAME.code:
+        if not display or finding.card is None or finding.code in (PRINTED_NAME.code, NORMALIZED_NAME.code):
             renamed.append(finding)
             continue
         message = finding.message.replace(finding.card, display, 1)

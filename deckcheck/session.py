@@ -363,6 +363,10 @@ class Session:
         when = "each deck's own date" if as_of == AS_OF_DECK else str(as_of)
         return with_as_of(spec, as_of), f"{source}; legality as of {when}"
 
+    def stores(self) -> list[CardStore]:
+        """The card stores this run opened."""
+        return list(self._stores.values())
+
     def card_data(self) -> dict[str, Any]:
         """The card store(s) used, for JSON output: the first one (almost always the only one)."""
         if not self._stores:
@@ -375,6 +379,8 @@ def store_record(store: CardStore) -> dict[str, Any]:
     records = meta.get("records")
     return {
         "description": store.description,
+        "label": store.data_label(),
+        "sample": store.is_sample,
         "records": int(records) if records and records.isdigit() else len(store),
         "meta": meta,
     }

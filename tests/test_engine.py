@@ -22,6 +22,7 @@ STORE = CardStore.from_records(
         record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"modern": "legal"}),
         record("Twin A", "{1}", "Artifact", printed_names={"xx": ["Zwilling"]}),
         record("Twin B", "{2}", "Artifact", printed_names={"xx": ["Zwilling"]}),
+        record("Lurrus of the Dream-Den", "{3}{W/B}{W/B}", "Legendary Creature — Cat Nightmare"),
     ]
 )
 
@@ -102,3 +103,51 @@ def test_a_companion_banned_in_the_format_is_never_suggested_as_a_near_miss() ->
         "for Lurrus of the Dream-Den: 1 card (4 copies) breaks it: 4 Kitchen Finks (line 1: permanent card "
         "with mana value 3)"
     ]
+
+
+def test_a_client_spelling_resolves_with_a_note_not_an_error() -> None:
+    deck, findings = resolve_deck(parsed((1, "Lurrus of the Dream Den", Zone.SIDEBOARD)), STORE)
+    assert [c.card.name for c in deck.cards] == ["Lurrus of the Dream-Den"]
+    assert [(f.code, str(f.severity)) for f in findings] == [("DC012", "info")]
+    assert findings[0].message == (
+        "'Lurrus of the Dream Den' read as 'Lurrus of the Dream-Den' (punctuation and spaces ignored)"
+    )
+    # The note keeps its own wording: the oracle name is not replaced by the written one in it.
+    report = check_deck(deck, get_format("vintage"), prior_findings=findings)
+    assert findings[0] in report.findings
+
+
+def test_unknown_card_message_names_the_card_data() -> None:
+    _, findings = resolve_deck(
+        parsed((4, "Orcish Bowmasters", Zone.MAIN), (4, "Lightning Blot", Zone.MAIN)), STORE
+    )
+    newer, typo = findings
+    assert newer.message == (
+        "unknown card 'Orcish Bowmasters': not in the card data (<records>, 5 cards): "
+        "newer than the data? run `deckcheck cards update`"
+    )
+    assert typo.message == (
+        "unknown card 'Lightning Blot' (did you mean: Lightning Bolt?): not in the card data "
+        "(<records>, 5 cards)"
+    )
+    assert dict(newer.data) == {"suggestions": [], "card_data": "<records>, 5 cards"}
+
+
+def test_unknown_card_message_on_the_bundled_sample_set_leaves_the_advice_to_the_run() -> None:
+    bundled = CardStore.bundled()
+    _, findings = resolve_deck(parsed((4, "Orcish Bowmasters", Zone.MAIN)), bundled)
+    assert findings[0].message == (
+        f"unknown card 'Orcish Bowmasters': not in the card data (bundled sample set, {len(bundled)} cards)"
+    )
+
+
+def test_a_legend_with_another_epithet_is_said_to_be_maybe_newer_too() -> None:
+    store = CardStore.from_records(
+        [record("Teyo, the Shieldmage", "{2}{W}", "Legendary Planeswalker — Teyo")]
+    )
+    _, findings = resolve_deck(parsed((1, "Teyo, Aegis Adept", Zone.MAIN)), store)
+    assert findings[0].message == (
+        "unknown card 'Teyo, Aegis Adept': not in the card data (<records>, 1 card): newer than the "
+        "data? run `deckcheck cards update`; or did you mean: Teyo, the Shieldmage?"
+    )
+    assert dict(findings[0].data)["suggestions"] == ["Teyo, the Shieldmage"]

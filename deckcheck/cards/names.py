@@ -2,9 +2,10 @@
 
 ``lookup_key`` folds what players and exporters vary without meaning a different card: case,
 accents ("Lim-Dûl" / "Lim-Dul"), ligatures ("Æther" / "Aether"), curly apostrophes and quotes, runs
-of white space, and split separators ("A // B", "A/B", "A /// B"). ``loose_key`` also drops hyphens,
-commas and other punctuation; it is only used to *suggest* a card ("Assembly Worker" ->
-"Assembly-Worker"), never to accept one silently.
+of white space, and split separators ("A // B", "A/B", "A /// B"). ``fold_key`` also drops spaces,
+hyphens, commas and other punctuation: the spellings clients write ("Lurrus of the Dream Den" for
+"Lurrus of the Dream-Den"). A store accepts a folded match only when exactly one card folds to it,
+and says so (DC012). ``loose_key`` is the older form of it that built stores keep per card.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ _TRANSLATE = str.maketrans(
 _SPLIT_RE = re.compile(r"\s*/{1,3}\s*")
 _SPACE_RE = re.compile(r"\s+")
 _NON_ALNUM_RE = re.compile(r"[^0-9a-z]+")
+# Underscores stay: they are the blank of the Un-cards' names ("_____", "_____ Goblin"), not
+# punctuation, so "Goblin" never folds to "_____ Goblin".
+_FOLDED_AWAY_RE = re.compile(r"[^0-9a-z_]+")
 
 
 def fold_accents(text: str) -> str:
@@ -54,6 +58,16 @@ def lookup_key(name: str) -> str:
 
 def loose_key(name: str) -> str:
     return _NON_ALNUM_RE.sub("", lookup_key(name))
+
+
+def fold_key(name: str) -> str:
+    """``lookup_key`` without spaces and punctuation: "lurrusofthedreamden"."""
+    return fold_of_key(lookup_key(name))
+
+
+def fold_of_key(key: str) -> str:
+    """:func:`fold_key` of a name already turned into its ``lookup_key``."""
+    return _FOLDED_AWAY_RE.sub("", key)
 
 
 def printed_key(name: str) -> str:

@@ -38,6 +38,7 @@ from deckcheck.cards.mana import COLOURS, ManaCostError, parse_mana_cost
 from deckcheck.cards.store import (
     CardStore,
     FactsBuilder,
+    names_index_current,
     read_store_meta,
     stored_facts_current,
     write_store,
@@ -1117,7 +1118,7 @@ def update_from_scryfall(
         descriptor = parse_bulk_list(payload, bulk_url, bulk_type)
         meta = read_store_meta(store_path)
         if not force and store_path.exists() and _is_current(meta, descriptor):
-            if facts is not None and not stored_facts_current(meta, facts.version):
+            if _needs_rebuild(meta, facts):
                 return _rebuild_facts(store_path, meta, facts, started, notes)
             return UpdateResult(
                 source="scryfall",
@@ -1168,11 +1169,20 @@ def update_from_scryfall(
         )
 
 
+def _needs_rebuild(meta: Mapping[str, str], facts: FactsBuilder | None) -> bool:
+    """Whether a store whose card data is current was built by an older deckcheck: its stored
+    facts or its names index are missing or of another version."""
+    if facts is not None and not stored_facts_current(meta, facts.version):
+        return True
+    return not names_index_current(meta)
+
+
 def _rebuild_facts(
-    store_path: Path, meta: Mapping[str, str], facts: FactsBuilder, started: float, notes: list[str]
+    store_path: Path, meta: Mapping[str, str], facts: FactsBuilder | None, started: float, notes: list[str]
 ) -> UpdateResult:
-    """The card data is current but the stored facts are missing or of another version (a newer
-    deckcheck): rebuild the store from its own records, printed names included, with new facts."""
+    """The card data is current but the stored facts or names index are missing or of another
+    version (a newer deckcheck): rebuild the store from its own records, printed names included,
+    with new facts and a new names index."""
     records = CardStore.open(store_path).records()
     kept = {k: v for k, v in meta.items() if k not in ("schema_version", "records")}
     try:
@@ -1187,7 +1197,9 @@ def _rebuild_facts(
         meta=read_store_meta(store_path),
         notes=(
             *notes,
-            f"card data was up to date; stored card facts rebuilt ({facts.version}), nothing downloaded",
+            "card data was up to date; "
+            + (f"stored card facts rebuilt ({facts.version})" if facts is not None else "names index rebuilt")
+            + ", nothing downloaded",
         ),
     )
 
@@ -1385,7 +1397,7 @@ def update_languages_from_scryfall(
             and meta.get("languages_updated_at") == descriptor.updated_at
             and meta.get("languages_uri") == descriptor.download_uri
         ):
-            if facts is not None and not stored_facts_current(meta, facts.version):
+            if _needs_rebuild(meta, facts):
                 return _rebuild_facts(store_path, meta, facts, started, notes)
             return UpdateResult(
                 source="scryfall",

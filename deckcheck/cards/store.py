@@ -8,13 +8,17 @@ A store can also keep derived per-card *facts* for fast batch validation, comput
 time by a :class:`FactsBuilder` (``write_store(..., facts=...)``) and read back in bulk with
 :meth:`CardStore.stored_facts`. This module treats them as opaque JSON; what they are, and their
 version, belongs to the layer that computes them (``deckcheck.fastcheck``).
+
+A built store also keeps its names index: every full and face name folded
+(:func:`~deckcheck.cards.names.fold_key`, table ``folded``) for the spellings clients write, and
+the did-you-mean index (:class:`~deckcheck.cards.suggest.NameIndex`, a blob). A store built
+before it kept them is read as before, with both built in memory when first needed.
 """
 
 from __future__ import annotations
 
 import base64
 import contextlib
-import difflib
 import importlib
 import itertools
 import json
@@ -34,16 +38,21 @@ import platformdirs
 from deckcheck._gc import gc_paused
 from deckcheck.atomic import replacing
 from deckcheck.cards.model import Card
-from deckcheck.cards.names import clean_name, lookup_key, loose_key, printed_key
+from deckcheck.cards.names import clean_name, fold_key, lookup_key, loose_key, printed_key
 from deckcheck.cards.records import card_from_record
+from deckcheck.cards.suggest import INDEX_VERSION, NameIndex, Suggestions
 from deckcheck.errors import CardDataError
 
-SCHEMA_VERSION = "1"  # stores with stored facts are still "1": the facts are an optional extra table
+# Stores with stored facts or a names index are still "1": both are optional extra tables, and a
+# store without them is read as before (its indexes built in memory).
+SCHEMA_VERSION = "1"
 STORE_FILENAME = "cards.sqlite"
 FACTS_VERSION_META = "facts_version"  # meta key: the FactsBuilder.version the stored facts came from
 FACTS_ENCODING_META = "facts_encoding"  # meta key: the FACTS_ENCODING they were written in
 FACTS_BLOB_KEY = "facts"  # row of the blobs table holding them
 FACTS_ENCODING = 2  # layout of that blob (see _FactsEncoder); a reader ignores any other
+NAMES_INDEX_META = "names_index"  # meta key: the NameIndex layout of the folded names and did-you-mean index
+NAMES_BLOB_KEY = "names"  # row of the blobs table holding the did-you-mean index
 FACTS_MODULE = "deckcheck.fastcheck"  # where default_facts_builder() looks for FACTS_BUILDER
 
 
@@ -72,7 +81,8 @@ class Resolution:
     """How a name as written maps to a card.
 
     ``match`` is one of: exact, normalized (case/accents/separators), face (a face name, e.g. the
-    front of an MDFC), printed (a localized printed name), ambiguous, unknown.
+    front of an MDFC), printed (a localized printed name), folded (equal to one card's name or face
+    name once spaces and punctuation are ignored too), ambiguous, unknown.
     """
 
     query: str
@@ -80,6 +90,7 @@ class Resolution:
     match: str
     suggestions: tuple[str, ...] = ()
     language: str | None = None
+    other_epithet: bool = False  # the suggestion is only the same legend's card (Suggestions)
 
     @property
     def ok(self) -> bool:
@@ -99,12 +110,41 @@ class _Backend(Protocol):
     def record(self, name: str) -> Mapping[str, Any] | None: ...
     def rows(self, key: str) -> list[NameRow]: ...
     def printed_rows(self, key: str) -> list[NameRow]: ...
-    def loose_rows(self, key: str) -> list[str]: ...
-    def prefix_rows(self, prefix: str, limit: int) -> list[str]: ...
-    def candidate_keys(self, first: str, shortest: int, longest: int) -> list[tuple[str, str]]: ...
+    def folded_rows(self, key: str) -> list[NameRow]: ...
+    def name_index(self) -> NameIndex: ...
     def all_records(self) -> Iterator[Mapping[str, Any]]: ...
     def facts_blob(self, version: str) -> bytes | None: ...
     def __len__(self) -> int: ...
+
+
+def _folded_rows(rows: Iterable[tuple[str, str, str, str | None]]) -> Iterator[tuple[str, str, str]]:
+    """(folded key, card name, kind) for the full and face names among a record's index rows."""
+    for key, card_name, kind, _ in rows:
+        if kind != "printed":
+            folded = fold_key(key)
+            if folded:  # "_____" keeps its underscores; a name of punctuation alone folds to nothing
+                yield folded, card_name, kind
+
+
+class _InMemoryNames:
+    """The folded names and the did-you-mean index of a card set, built from its (key, card name,
+    kind) name rows: for card sets read from JSON, and stores built before the index was kept."""
+
+    def __init__(self, rows: Iterable[tuple[str, str, str]]) -> None:
+        named = [(key, card_name, kind) for key, card_name, kind in rows if kind != "printed"]
+        self._rows = [(key, card_name) for key, card_name, _ in named]
+        self.folded: dict[str, list[NameRow]] = {}
+        for folded, card_name, kind in _folded_rows((k, n, kind, None) for k, n, kind in named):
+            table = self.folded.setdefault(folded, [])
+            row = NameRow(card_name, kind, None)
+            if row not in table:
+                table.append(row)
+        self._index: NameIndex | None = None
+
+    def index(self) -> NameIndex:
+        if self._index is None:
+            self._index = NameIndex.build(self._rows)
+        return self._index
 
 
 def _index_rows(record: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str | None]]:
@@ -126,7 +166,7 @@ class _MemoryBackend:
         self._records: dict[str, Mapping[str, Any]] = {}
         self._rows: dict[str, list[NameRow]] = {}
         self._printed: dict[str, list[NameRow]] = {}
-        self._loose: dict[str, list[str]] = {}
+        self._names: _InMemoryNames | None = None
         for number, record in enumerate(records, start=1):
             if not isinstance(record, Mapping) or not isinstance(record.get("name"), str):
                 raise CardDataError(f"card record {number} has no name: {str(record)[:80]}")
@@ -138,7 +178,6 @@ class _MemoryBackend:
             except (KeyError, TypeError, AttributeError) as exc:  # faces / printed names of the wrong shape
                 raise CardDataError(f"card {name!r}: malformed face or printed names ({exc!r})") from None
             self._records[name] = record
-            self._loose.setdefault(loose_key(name), []).append(name)
             for key, card_name, kind, lang in rows:
                 table = self._printed if kind == "printed" else self._rows
                 row = NameRow(card_name, kind, lang)
@@ -154,20 +193,18 @@ class _MemoryBackend:
     def printed_rows(self, key: str) -> list[NameRow]:
         return self._printed.get(key, [])
 
-    def loose_rows(self, key: str) -> list[str]:
-        return self._loose.get(key, [])
+    def _in_memory(self) -> _InMemoryNames:
+        if self._names is None:
+            self._names = _InMemoryNames(
+                (key, row.card_name, row.kind) for key, rows in self._rows.items() for row in rows
+            )
+        return self._names
 
-    def prefix_rows(self, prefix: str, limit: int) -> list[str]:
-        found = sorted({r.card_name for k, rows in self._rows.items() if k.startswith(prefix) for r in rows})
-        return found[:limit]
+    def folded_rows(self, key: str) -> list[NameRow]:
+        return self._in_memory().folded.get(key, [])
 
-    def candidate_keys(self, first: str, shortest: int, longest: int) -> list[tuple[str, str]]:
-        return [
-            (k, r.card_name)
-            for k, rows in self._rows.items()
-            if k[:1] == first and shortest <= len(k) <= longest
-            for r in rows
-        ]
+    def name_index(self) -> NameIndex:
+        return self._in_memory().index()
 
     def all_records(self) -> Iterator[Mapping[str, Any]]:
         return iter(self._records.values())
@@ -198,6 +235,13 @@ def _unopenable(path: Path, exc: sqlite3.DatabaseError) -> CardDataError:
     return CardDataError(f"card store {path} is unreadable ({exc})", hint=_REBUILD_HINT)
 
 
+def names_index_current(meta: Mapping[str, str]) -> bool:
+    """Whether a store keeps its folded names and did-you-mean index in the layout this release
+    reads (else they are built in memory when first needed, and the next `cards update` rebuilds
+    the store with them)."""
+    return meta.get(NAMES_INDEX_META) == str(INDEX_VERSION)
+
+
 class _SqliteBackend:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -214,6 +258,9 @@ class _SqliteBackend:
                 f"this deckcheck reads {SCHEMA_VERSION!r}",
                 hint=_REBUILD_HINT,
             )
+        self._has_names_index = names_index_current(self.meta)
+        self._names: _InMemoryNames | None = None
+        self._index: NameIndex | None = None
 
     @contextlib.contextmanager
     def _reading(self) -> Iterator[None]:
@@ -246,29 +293,42 @@ class _SqliteBackend:
     def printed_rows(self, key: str) -> list[NameRow]:
         return self._name_rows(key, printed=True)
 
-    def loose_rows(self, key: str) -> list[str]:
-        with self._reading():
-            rows = self._db.execute("SELECT name FROM cards WHERE loose = ?", (key,)).fetchall()
-        return [r[0] for r in rows]
+    def _in_memory(self) -> _InMemoryNames:
+        """A store built before it kept its names index: the same index, built from its name rows
+        on first use (a few hundred milliseconds for the full card pool; `cards update` or
+        `cards import` rebuilds the store with it)."""
+        if self._names is None:
+            rows = self._query("SELECT key, card_name, kind FROM names WHERE kind != 'printed'")
+            self._names = _InMemoryNames(rows)
+        return self._names
 
-    def prefix_rows(self, prefix: str, limit: int) -> list[str]:
+    def _query(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
         with self._reading():
-            rows = self._db.execute(
-                "SELECT DISTINCT card_name FROM names WHERE key >= ? AND key < ? AND kind != 'printed' "
-                "ORDER BY card_name LIMIT ?",
-                (prefix, prefix + "\U0010ffff", limit),
-            ).fetchall()
-        return [r[0] for r in rows]
-
-    def candidate_keys(self, first: str, shortest: int, longest: int) -> list[tuple[str, str]]:
-        # The key index makes the first-letter range a seek; the length filter runs in SQLite.
-        with self._reading():
-            rows: list[tuple[str, str]] = self._db.execute(
-                "SELECT key, card_name FROM names WHERE key >= ? AND key < ? AND kind != 'printed' "
-                "AND length(key) BETWEEN ? AND ?",
-                (first, first + "\U0010ffff", shortest, longest),
-            ).fetchall()
+            rows: list[Any] = self._db.execute(sql, parameters).fetchall()
         return rows
+
+    def folded_rows(self, key: str) -> list[NameRow]:
+        if not self._has_names_index:
+            return self._in_memory().folded.get(key, [])
+        rows = self._query("SELECT card_name, kind FROM folded WHERE key = ?", (key,))
+        return [NameRow(card_name, kind, None) for card_name, kind in rows]
+
+    def name_index(self) -> NameIndex:
+        if self._index is not None:
+            return self._index
+        index = None
+        if self._has_names_index:
+            found = self._query("SELECT value FROM blobs WHERE key = ?", (NAMES_BLOB_KEY,))
+            if found:
+                value = found[0][0]
+                try:
+                    index = NameIndex.from_blob(value.encode("utf-8") if isinstance(value, str) else value)
+                except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+                    raise CardDataError(
+                        f"card store {self.path}: its names index is corrupt ({exc})", hint=_REBUILD_HINT
+                    ) from None
+        self._index = index if index is not None else self._in_memory().index()
+        return self._index
 
     def all_records(self) -> Iterator[Mapping[str, Any]]:
         with self._reading():
@@ -303,7 +363,7 @@ class CardStore:
         self.description = description
         self._cards: dict[str, Card] = {}
         # The same unknown names recur across a corpus (cards newer than the data): suggest once.
-        self._suggestions: dict[str, tuple[str, ...]] = {}
+        self._suggestions: dict[str, Suggestions] = {}
 
     # construction
     @classmethod
@@ -447,44 +507,78 @@ class CardStore:
             return Resolution(name, self.card(printed_names[0]), "printed", language=",".join(langs) or None)
         if len(printed_names) > 1:
             return Resolution(name, None, "ambiguous", tuple(printed_names))
-        return Resolution(name, None, "unknown", self.suggest(query) if suggest else ())
+        folded = self._folded(query)
+        if folded is not None:
+            return Resolution(name, *folded)
+        if not suggest:
+            return Resolution(name, None, "unknown")
+        found = self.suggestions(query)
+        return Resolution(name, None, "unknown", found.names, other_epithet=found.other_epithet)
+
+    def _folded(self, query: str) -> tuple[Card | None, str, tuple[str, ...]] | None:
+        """(card, "folded", ()) when exactly one card's full name, else exactly one card's face
+        name, equals the query once spaces and punctuation are ignored ("Lurrus of the Dream Den");
+        (None, "ambiguous", candidates) when several do, since a fold that collides ("Waste Land"
+        and "Wasteland") is no reading at all; None when none does. Full names first, as for
+        exact keys: "B-ind" is Bind, not the Bind half of Bind // Liberate."""
+        key = fold_key(query)
+        if not key:
+            return None
+        rows = self._backend.folded_rows(key)
+        for kind in ("full", "face"):
+            names = sorted({r.card_name for r in rows if r.kind == kind})
+            if len(names) == 1:
+                return self.card(names[0]), "folded", ()
+            if names:
+                return None, "ambiguous", tuple(names)
+        return None
 
     def get(self, name: str) -> Card | None:
         """Like :meth:`resolve`, but only the card (or None)."""
         return self.resolve(name, suggest=False).card
 
     def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
-        """Candidates for a name that did not resolve: punctuation-insensitive matches first (a
-        de-hyphenated name), then names it is the start of (a truncated name), then close spellings
-        among names with the same first letter and a similar length (a bounded search, so a typo
-        costs milliseconds even against the full card pool)."""
+        """Card names a name that did not resolve is likely a spelling of, the likeliest first:
+        a typo (a few edits, by length), a name with a word dropped or added, a truncated name, the
+        one card of a legend written with another epithet; empty when none is likely enough (see
+        :mod:`deckcheck.cards.suggest`). An index lookup: well under a millisecond on the full
+        card pool; the index is built with a store, or when first needed for other card sets."""
+        return self.suggestions(name, limit).names
+
+    def suggestions(self, name: str, limit: int = 3) -> Suggestions:
+        """:meth:`suggest`, and whether the suggestion is only the same legend's card."""
         memo_key = f"{limit}:{lookup_key(name)}"
         cached = self._suggestions.get(memo_key)
         if cached is None:
-            cached = self._suggestions[memo_key] = self._suggest(name, limit)
+            cached = (
+                Suggestions(())
+                if not _encodable(name)
+                else self._backend.name_index().suggestions(name, limit)
+            )
+            self._suggestions[memo_key] = cached
         return cached
 
-    def _suggest(self, name: str, limit: int) -> tuple[str, ...]:
-        found: list[str] = []
-        if not _encodable(name):
-            return ()
+    # what the card data is
+    @property
+    def is_sample(self) -> bool:
+        """Whether this is the bundled sample card set (a few hundred cards, not the card pool)."""
+        return self._backend.meta.get("source") == BUNDLED_SOURCE
 
-        def add(candidates: Iterable[str]) -> None:
-            for candidate in candidates:
-                if candidate not in found:
-                    found.append(candidate)
+    def data_label(self) -> str:
+        """What the card data is, for messages: "MTGJSON 2022-04-25, 23,517 cards", "Scryfall
+        2026-11-30, 31,002 cards", "bundled sample set, 292 cards"."""
+        meta = self._backend.meta
+        count = f"{len(self):,} card{'' if len(self) == 1 else 's'}"
+        source = meta.get("source", "")
+        if self.is_sample:
+            return f"bundled sample set, {count}"
+        date = (meta.get("mtgjson_date") or meta.get("updated_at") or "")[:10]
+        named = _SOURCE_NAMES.get(source, source or self.description)
+        return f"{named} {date}, {count}" if date else f"{named}, {count}"
 
-        add(self._backend.loose_rows(loose_key(name)))
-        key = lookup_key(name)
-        if len(key) >= 4:
-            add(self._backend.prefix_rows(key, limit))
-        if len(found) < limit and key:
-            slack = max(2, len(key) // 4)
-            by_key: dict[str, str] = {}
-            for k, card_name in self._backend.candidate_keys(key[0], len(key) - slack, len(key) + slack):
-                by_key.setdefault(k, card_name)
-            add(by_key[k] for k in difflib.get_close_matches(key, list(by_key), n=limit, cutoff=0.75))
-        return tuple(found[:limit])
+
+BUNDLED_SOURCE = "deckcheck bundled set"  # data/cards.json's meta "source"
+_SOURCE_NAMES = {"mtgjson": "MTGJSON", "scryfall": "Scryfall"}
 
 
 def _encodable(text: str) -> bool:
@@ -767,9 +861,11 @@ def write_store(
                     key TEXT NOT NULL, card_name TEXT NOT NULL, kind TEXT NOT NULL, lang TEXT
                 );
                 CREATE TABLE blobs (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+                CREATE TABLE folded (key TEXT NOT NULL, card_name TEXT NOT NULL, kind TEXT NOT NULL);
                 """
             )
             seen: set[str] = set()
+            named: list[tuple[str, str]] = []  # (key, card name) of every full and face name
             for record in records:
                 card = card_from_record(record)  # validates
                 if card.name in seen:
@@ -779,22 +875,28 @@ def write_store(
                     "INSERT INTO cards VALUES (?, ?, ?)",
                     (card.name, loose_key(card.name), json.dumps(record, ensure_ascii=False, sort_keys=True)),
                 )
-                db.executemany(
-                    "INSERT INTO names VALUES (?, ?, ?, ?)", sorted(set(_index_rows(record)), key=str)
-                )
+                rows = sorted(set(_index_rows(record)), key=str)
+                db.executemany("INSERT INTO names VALUES (?, ?, ?, ?)", rows)
+                db.executemany("INSERT INTO folded VALUES (?, ?, ?)", sorted(set(_folded_rows(rows))))
+                named.extend((key, card_name) for key, card_name, kind, _ in rows if kind != "printed")
                 if encoder is not None:  # after the record is stored: compute cannot alter it
                     encoder.add(card.name, record)
                 count += 1
             db.execute("CREATE INDEX names_key ON names (key)")
             db.execute("CREATE INDEX cards_loose ON cards (loose)")
+            db.execute("CREATE INDEX folded_key ON folded (key)")
             # The facts' version is only ever what this build stored, never inherited from meta.
             full_meta = {
                 str(k): str(v)
                 for k, v in meta.items()
-                if str(k) not in (FACTS_VERSION_META, FACTS_ENCODING_META)
+                if str(k) not in (FACTS_VERSION_META, FACTS_ENCODING_META, NAMES_INDEX_META)
             }
             full_meta["schema_version"] = SCHEMA_VERSION
             full_meta["records"] = str(count)
+            if count:
+                index = NameIndex.build(named).to_blob()
+                db.execute("INSERT INTO blobs VALUES (?, ?)", (NAMES_BLOB_KEY, index))
+                full_meta[NAMES_INDEX_META] = str(INDEX_VERSION)
             if encoder is not None and count:
                 db.execute("INSERT INTO blobs VALUES (?, ?)", (FACTS_BLOB_KEY, encoder.blob()))
                 full_meta[FACTS_VERSION_META] = encoder.builder.version

@@ -459,6 +459,10 @@ class CardPool:
             return name.replace("'", "’") if "'" in name else name.replace(",", "")
         if kind == "spaces":
             return "  ".join(name.split(" "))
+        if kind == "punctuation":  # as MTGO writes "Lurrus of the Dream Den": read folded
+            if "-" in name:
+                return name.replace("-", " ")
+            return name.replace("'", "") if "'" in name else name.replace(" ", "", 1)
         if kind == "unknown":
             return rng.choice(MADE_UP)
         return name
@@ -476,6 +480,7 @@ NAME_VARIANTS = (
     "ascii",
     "apostrophe",
     "spaces",
+    "punctuation",
     "unknown",
 )
 _TEN = frozenset(rule.name for rule in companions.COMPANIONS)

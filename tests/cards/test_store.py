@@ -83,10 +83,10 @@ def test_printed_name_reports_language(store: CardStore) -> None:
     assert store.resolve("Knochenmalmer-Riese").language == "de"
 
 
-def test_dehyphenated_name_is_suggested_not_accepted(store: CardStore) -> None:
+def test_dehyphenated_name_is_read_as_its_card_with_a_note(store: CardStore) -> None:
     result = store.resolve("Assembly Worker")
-    assert result.card is None
-    assert result.suggestions[0] == "Assembly-Worker"
+    assert result.card is not None and result.card.name == "Assembly-Worker"
+    assert result.match == "folded"
 
 
 def test_truncated_name_is_suggested(store: CardStore) -> None:
@@ -149,3 +149,25 @@ def test_corrupt_store_file_is_a_clear_error(tmp_path: Path) -> None:
 def test_missing_store_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(CardDataError, match="not found"):
         CardStore.open(tmp_path / "nope.sqlite")
+
+
+@pytest.mark.parametrize(
+    ("meta", "label"),
+    [
+        ({"source": "scryfall", "updated_at": "2026-11-30T09:02:35.123+00:00"}, "Scryfall 2026-11-30"),
+        ({"source": "mtgjson", "mtgjson_date": "2022-04-25", "updated_at": "2022-04"}, "MTGJSON 2022-04-25"),
+        ({"source": "someone's own file"}, "someone's own file"),
+    ],
+)
+def test_data_label_names_source_date_and_size(tmp_path: Path, meta: dict[str, str], label: str) -> None:
+    path = tmp_path / "cards.sqlite"
+    write_store(RECORDS, path, meta=meta)
+    store = CardStore.open(path)
+    assert store.data_label() == f"{label}, {len(RECORDS)} cards"
+    assert not store.is_sample
+
+
+def test_the_bundled_set_is_labelled_a_sample() -> None:
+    bundled = CardStore.bundled()
+    assert bundled.is_sample
+    assert bundled.data_label() == f"bundled sample set, {len(bundled)} cards"

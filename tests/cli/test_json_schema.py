@@ -59,7 +59,8 @@ def test_output_keys_match_the_documented_schema(project: Project, invoke: Invok
     assert set(document) == docs["top"]
     assert document["schema_version"] == SCHEMA_VERSION == 2
     assert document["tool"]["name"] == "deckcheck"
-    assert set(document["card_data"]) == {"description", "records", "meta"}
+    assert set(document["card_data"]) == {"description", "label", "sample", "records", "meta"}
+    assert isinstance(document["card_data"]["sample"], bool)
     assert set(document["summary"]) == docs["summary"]
     assert len(document["decks"]) == 4
     findings_seen: list[dict[str, Any]] = []

@@ -580,5 +580,5 @@ def test_resolve_any_string(stores: list[CardStore], name: str) -> None:
         result = store.resolve(name)
         assert result.query == name
         assert result.ok == (result.card is not None)
-        assert result.match in {"exact", "normalized", "face", "printed", "ambiguous", "unknown"}
+        assert result.match in {"exact", "normalized", "face", "printed", "folded", "ambiguous", "unknown"}
         assert set(result.suggestions) <= names

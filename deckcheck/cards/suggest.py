@@ -1,0 +1,484 @@
+"""Did-you-mean for a name that matches no card: an index, so a suggestion costs well under a
+millisecond against the full card pool, and a suggestion only when it can be trusted.
+
+What counts as a likely spelling of a card (calibrated on the real card pool: typos made from real
+names get their card first, and real names missing from the data get nothing):
+
+- a *typo*: the folded name (:func:`~deckcheck.cards.names.fold_key`: case, accents, punctuation
+  and spaces ignored) is within a few edits of a card's folded name: none for a card of very
+  short name, one edit (a letter changed, added or dropped, or two neighbours swapped) from
+  :data:`ONE_EDIT_FROM` letters, two from :data:`TWO_EDITS_FROM`. Short names are close to many
+  other short names ("Cut Down" is two edits from "Cast Down"), so they get less room;
+- a *dropped or added word*: the name is a card's name with one word left out ("Lurrus of Dream-Den")
+  or with one word too many;
+- a *truncation*: the name is the start of card names, up to a word's end ("Snapcaster" ->
+  "Snapcaster Mage", but not "Smother" -> "Smothering Tithe"); a single word only when it starts
+  one card's name ("Charge" starts several, and is more likely a card the data lacks);
+- the *same legend*: "Name, epithet" where exactly one card is called "Name, ..." ("Brimaz,
+  Unyielding Lion" -> "Brimaz, King of Oreskos").
+
+Never across an Alchemy rebalance: "A-Luminarch Aspirant" is another card than "Luminarch
+Aspirant". Among equally close candidates, the one with the same letters comes first (a swapped
+pair: "Lightning Blot" is "Lightning Bolt" before "Lightning Blow").
+
+Candidates are found through trigrams of the folded names: a name within ``k`` edits of another
+shares all but at most ``4k`` of its trigrams (a change touches three, a swap four). For each
+trigram of the name the index lists the names that have it, sorted by length, so one count over the
+lists (numpy: a few thousand numbers) gives, for every name of a length within ``k``, the trigrams it
+shares; the few with enough get a bounded edit distance. The index is built from the store's name
+rows, and a built SQLite store keeps it (:meth:`NameIndex.to_blob`) so that a check does not
+rebuild it. Measured on the full card pool: a fraction of a millisecond per unknown name
+(benchmarks/bench_suggest.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from deckcheck.cards.names import fold_of_key, lookup_key
+
+INDEX_VERSION = 1  # layout of to_blob(); a reader builds the index itself from any other
+ONE_EDIT_FROM = 5  # folded letters from which one edit is forgiven
+TWO_EDITS_FROM = 13  # ... and two
+ALCHEMY_PREFIX = "a-"  # MTG Arena's rebalanced cards: "A-Luminarch Aspirant"
+_WORD_END = frozenset(" ,")
+# Trigrams lost plus trigrams gained, at most, for names this many edits apart: a changed letter
+# loses three and gains three, an added or dropped one five in all, a swap eight; two edits are
+# taken to include at most one swap (two swaps in one name are not a typo we look for).
+_MOST_CHANGED = (0, 8, 14)
+_U32 = next(code for code in "IL" if array(code).itemsize == 4)
+
+
+def allowed_edits(folded_length: int) -> int:
+    """How many edits a folded name of this length may be away from a card it is a typo of."""
+    if folded_length >= TWO_EDITS_FROM:
+        return 2
+    return 1 if folded_length >= ONE_EDIT_FROM else 0
+
+
+def trigrams(folded: str) -> set[str]:
+    """The distinct trigrams of a folded name, padded so that its first and last letters count."""
+    padded = f"^{folded}$"
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (changes, insertions, deletions, swaps of neighbours),
+    or ``limit + 1`` as soon as it is known to be larger than ``limit``. Only the diagonal band
+    of width ``2 * limit + 1`` is computed: a cell off it is already more than ``limit``."""
+    over = limit + 1
+    if abs(len(a) - len(b)) > limit:
+        return over
+    if a == b:
+        return 0
+    # What both start and end with costs nothing (names that differ share most of their letters).
+    head = 0
+    while head < len(a) and head < len(b) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < len(a) - head and tail < len(b) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a, b = a[head : len(a) - tail], b[head : len(b) - tail]
+    if not a or not b:
+        return len(a) + len(b) if len(a) + len(b) <= limit else over
+    width = len(b)
+    before: list[int] = []  # the row two above (for swaps)
+    above = [j if j <= limit else over for j in range(width + 1)]
+    for i in range(1, len(a) + 1):
+        row = [over] * (width + 1)
+        if i <= limit:
+            row[0] = i
+        char_a = a[i - 1]
+        best = row[0]
+        for j in range(max(1, i - limit), min(width, i + limit) + 1):
+            char_b = b[j - 1]
+            value = above[j - 1] + (char_a != char_b)
+            if above[j] + 1 < value:
+                value = above[j] + 1
+            if row[j - 1] + 1 < value:
+                value = row[j - 1] + 1
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b and before[j - 2] + 1 < value:
+                value = before[j - 2] + 1
+            row[j] = value if value < over else over
+            if value < best:
+                best = value
+        if best > limit:
+            return over
+        before, above = above, row
+    return above[width]
+
+
+def _words(key: str) -> tuple[str, ...]:
+    """The folded words of a lookup key ("dream-den" is one word, "dreamden")."""
+    return tuple(word for word in map(fold_of_key, key.split(" ")) if word)
+
+
+class Suggestions(NamedTuple):
+    """Did-you-mean candidates, likeliest first. ``other_epithet``: they are not a likely spelling
+    but the one card of the legend the name names with another epithet ("Brimaz, Unyielding Lion"
+    -> "Brimaz, King of Oreskos"), which is as likely a newer card of that legend."""
+
+    names: tuple[str, ...]
+    other_epithet: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    rank: float  # edits, or 1.5 for a dropped / added word
+    letters: int  # letters not in common (a swapped pair is closer than a changed letter)
+    shared: int  # trigrams in common with the query (more is closer)
+    key: int
+
+
+def _letter_gap(a: str, b: str) -> int:
+    gap = 0
+    for char in set(a) | set(b):
+        gap += abs(a.count(char) - b.count(char))
+    return gap
+
+
+def _middle_drops(words: Sequence[str]) -> Iterator[str]:
+    """The folded name with one of its middle words left out ("lurrusofdreamden")."""
+    for i in range(1, len(words) - 1):
+        yield "".join(words[:i]) + "".join(words[i + 1 :])
+
+
+class _Ragged:
+    """Rows of numbers of different lengths, as one flat table and each row's end."""
+
+    def __init__(self, flat: array[int], ends: array[int]) -> None:
+        if ends and ends[-1] != len(flat):
+            raise ValueError("names index: a table's rows do not match its numbers")
+        self.flat, self.ends = flat, ends
+
+    @classmethod
+    def of(cls, rows: Iterable[Iterable[int]]) -> _Ragged:
+        flat, ends = array(_U32), array(_U32)
+        for row in rows:
+            flat.extend(row)
+            ends.append(len(flat))
+        return cls(flat, ends)
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    def row(self, number: int) -> array[int]:
+        return self.flat[self.ends[number - 1] if number else 0 : self.ends[number]]
+
+
+class NameIndex:
+    """Lookup keys of every card name and face name, their folded forms, the trigrams of those, and
+    the card names they stand for."""
+
+    def __init__(
+        self,
+        cards: Sequence[str],
+        keys: Sequence[str],
+        folded: Sequence[str],
+        key_cards: _Ragged,
+        grams: dict[str, tuple[int, int]],
+        postings: array[int],
+        lengths: array[int],
+        gram_counts: array[int],
+        faces: array[int],
+        dropped: Sequence[str],
+        dropped_keys: _Ragged,
+    ) -> None:
+        if not len(keys) == len(folded) == len(key_cards) == len(gram_counts) == len(faces):
+            raise ValueError("names index: its key tables differ in length")
+        if len(lengths) != len(postings) or len(dropped) != len(dropped_keys):
+            raise ValueError("names index: its trigram or word tables differ in length")
+        bounds = ((key_cards.flat, len(cards)), (postings, len(keys)), (dropped_keys.flat, len(keys)))
+        for numbers, bound in bounds:
+            if numbers and max(numbers) >= bound:
+                raise IndexError("names index: a number past the end of its table")
+        self._cards = cards  # card names
+        self._keys = keys  # lookup keys, sorted
+        self._folded = folded  # fold of each key
+        self._key_cards = key_cards  # per key: the cards (indexes into cards) it names
+        self._grams = grams  # trigram -> (start, end) of its run in postings
+        self._postings = postings  # key numbers, each trigram's run sorted by folded length
+        self._lengths = lengths  # the folded length of each posting (bisected per run)
+        self._gram_counts = gram_counts  # how many distinct trigrams each key has
+        self._faces = faces  # 1 for a key that is only a face name ("dawn" of Dusk // Dawn)
+        self._dropped = dropped  # keys' folds with a middle word left out ...
+        self._dropped_keys = dropped_keys  # ... and the keys each is one of
+        self._dropped_number = {variant: number for number, variant in enumerate(dropped)}
+        self._postings_array: Any = None  # the postings as a numpy array, once needed
+        self._by_fold: dict[str, list[int]] | None = None  # fold -> keys, once needed
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    # -- building ------------------------------------------------------------------------------
+    @classmethod
+    def build(cls, rows: Iterable[tuple[str, str]]) -> NameIndex:
+        """From (lookup key, card name) pairs: every full name and face name of the store."""
+        by_key: dict[str, set[str]] = {}
+        for key, card_name in rows:
+            if key:
+                by_key.setdefault(key, set()).add(card_name)
+        keys = sorted(by_key)
+        cards = sorted({name for names in by_key.values() for name in names})
+        card_number = {name: number for number, name in enumerate(cards)}
+        key_cards = _Ragged.of(sorted(card_number[name] for name in by_key[key]) for key in keys)
+        faces = array(_U32, (all(lookup_key(name) != key for name in by_key[key]) for key in keys))
+        folded = [fold_of_key(key) for key in keys]
+        gram_keys: dict[str, list[tuple[int, int]]] = {}
+        dropped: dict[str, list[int]] = {}
+        for number, (key, fold) in enumerate(zip(keys, folded, strict=True)):
+            size = len(fold)
+            for gram in trigrams(fold):
+                gram_keys.setdefault(gram, []).append((size, number))
+            for variant in _middle_drops(_words(key)):
+                dropped.setdefault(variant, []).append(number)
+        postings, lengths = array(_U32), array(_U32)
+        gram_counts = array(_U32, [0] * len(keys))
+        grams: dict[str, tuple[int, int]] = {}
+        for gram in sorted(gram_keys):
+            start = len(postings)
+            for size, number in sorted(gram_keys[gram]):
+                postings.append(number)
+                lengths.append(size)
+                gram_counts[number] += 1
+            grams[gram] = (start, len(postings))
+        variants = sorted(dropped)
+        return cls(
+            cards,
+            keys,
+            folded,
+            key_cards,
+            grams,
+            postings,
+            lengths,
+            gram_counts,
+            faces,
+            variants,
+            _Ragged.of(dropped[variant] for variant in variants),
+        )
+
+    # -- persistence ------------------------------------------------------------------------------
+    def to_blob(self) -> bytes:
+        """The index as stored in a SQLite store: JSON, the number tables as base64 of
+        little-endian unsigned 32-bit integers."""
+        gram_names = sorted(self._grams, key=lambda gram: self._grams[gram][0])
+        gram_ends = array(_U32, (self._grams[gram][1] for gram in gram_names))
+        payload = {
+            "version": INDEX_VERSION,
+            "cards": list(self._cards),
+            "keys": list(self._keys),
+            "folded": list(self._folded),
+            "key_cards": _b64(self._key_cards.flat),
+            "key_card_ends": _b64(self._key_cards.ends),
+            "grams": gram_names,
+            "gram_ends": _b64(gram_ends),
+            "postings": _b64(self._postings),
+            "lengths": _b64(self._lengths),
+            "gram_counts": _b64(self._gram_counts),
+            "faces": _b64(self._faces),
+            "dropped": list(self._dropped),
+            "dropped_keys": _b64(self._dropped_keys.flat),
+            "dropped_ends": _b64(self._dropped_keys.ends),
+        }
+        return json.dumps(payload, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+    @classmethod
+    def from_blob(cls, blob: bytes) -> NameIndex | None:
+        """The index from :meth:`to_blob`, or None for another layout (the caller builds it).
+        Raises ValueError, TypeError, KeyError or IndexError for a corrupt one."""
+        payload = json.loads(blob)
+        if not isinstance(payload, dict) or payload.get("version") != INDEX_VERSION:
+            return None
+        strings = [payload[name] for name in ("cards", "keys", "folded", "grams", "dropped")]
+        if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in strings):
+            raise TypeError("names index: its names are not lists of text")
+        cards, keys, folded, gram_names, dropped = strings
+        gram_ends = _unb64(payload["gram_ends"])
+        if len(gram_ends) != len(gram_names):
+            raise ValueError("names index: trigram table does not match its trigrams")
+        postings = _unb64(payload["postings"])
+        if gram_ends and gram_ends[-1] != len(postings):
+            raise ValueError("names index: trigram table does not match its postings")
+        grams: dict[str, tuple[int, int]] = {}
+        start = 0
+        for gram, end in zip(gram_names, gram_ends, strict=True):
+            grams[gram] = (start, end)
+            start = end
+        return cls(
+            cards,
+            keys,
+            folded,
+            _Ragged(_unb64(payload["key_cards"]), _unb64(payload["key_card_ends"])),
+            grams,
+            postings,
+            _unb64(payload["lengths"]),
+            _unb64(payload["gram_counts"]),
+            _unb64(payload["faces"]),
+            dropped,
+            _Ragged(_unb64(payload["dropped_keys"]), _unb64(payload["dropped_ends"])),
+        )
+
+    # -- suggesting -------------------------------------------------------------------------------
+    def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
+        """Card names a name that matched no card is likely a spelling of, the likeliest first
+        (empty when none is likely enough to offer)."""
+        return self.suggestions(name, limit).names
+
+    def suggestions(self, name: str, limit: int = 3) -> Suggestions:
+        """:meth:`suggest`, and whether the one suggestion is only the card of the same legend."""
+        key = lookup_key(name)
+        folded = fold_of_key(key)
+        found: list[str] = []
+
+        def add(key_numbers: Iterable[int]) -> None:
+            for number in key_numbers:
+                for card in self._key_cards.row(number):
+                    card_name = self._cards[card]
+                    if card_name not in found:
+                        found.append(card_name)
+
+        if folded:
+            add(candidate.key for candidate in self._close(key, folded))
+        if len(found) < limit and len(folded) >= 4:
+            add(self._prefixed(key, limit))
+        if found:
+            return Suggestions(tuple(found[:limit]), other_epithet=False)
+        if "," in key:
+            add(self._same_legend(key))
+        return Suggestions(tuple(found[:limit]), other_epithet=bool(found))
+
+    def _close(self, key: str, folded: str) -> list[_Candidate]:
+        """Keys within the allowed edits of the folded name, or one middle word apart, closest
+        first."""
+        candidates: dict[int, _Candidate] = {}
+        # The edits forgiven depend on the card's name: a typo that drops letters is shorter.
+        edits = allowed_edits(len(folded) + 2)
+        query_grams = trigrams(folded)
+        if edits:
+            size = len(folded)
+            lengths = self._lengths
+            # A key within k edits shares all but at most 4k of the query's trigrams (a change
+            # touches three, a swap four): count, for each key of a length within k, the query's
+            # trigrams it has (each trigram's keys are sorted by length); the keys that have
+            # enough, and few enough of their own besides, get a bounded edit distance.
+            windows = []
+            for gram in query_grams:
+                start, end = self._grams.get(gram, (0, 0))
+                low = bisect_left(lengths, size - edits, start, end)
+                high = bisect_right(lengths, size + edits, low, end)
+                if high > low:
+                    windows.append((low, high))
+            fewest = len(query_grams) - 4 * edits
+            alchemy = key.startswith(ALCHEMY_PREFIX)
+            for number, shared in self._count(windows, fewest):
+                other = self._folded[number]
+                # A face name alone ("Dawn" of Dusk // Dawn, "Serve" of Protect // Serve) is
+                # forgiven one edit less: the halves of split cards are short common words.
+                forgiven = allowed_edits(len(other)) - self._faces[number]
+                if forgiven <= 0 or shared < len(query_grams) - 4 * forgiven:
+                    continue
+                if len(query_grams) + self._gram_counts[number] - 2 * shared > _MOST_CHANGED[forgiven]:
+                    continue
+                if self._keys[number].startswith(ALCHEMY_PREFIX) != alchemy:
+                    continue  # an Alchemy rebalance ("A-") is another card than its original
+                letters = _letter_gap(folded, other)
+                if (letters + 1) // 2 > forgiven:  # a change alters two letter counts, a swap none
+                    continue
+                distance = edit_distance(folded, other, forgiven)
+                if distance <= forgiven:
+                    candidates[number] = _Candidate(distance, letters, shared, number)
+        words = _words(key)
+        one_word_apart: list[int] = []
+        shortened = self._dropped_number.get(folded)
+        if shortened is not None:  # the query lacks a middle word
+            one_word_apart.extend(self._dropped_keys.row(shortened))
+        if len(words) >= 3:  # the query has a middle word too many
+            by_fold = self._folds()
+            for variant in _middle_drops(words):
+                one_word_apart.extend(by_fold.get(variant, ()))
+        for number in one_word_apart:
+            if number not in candidates:
+                other = self._folded[number]
+                shared = len(query_grams & trigrams(other))
+                candidates[number] = _Candidate(1.5, _letter_gap(folded, other), shared, number)
+        return sorted(candidates.values(), key=lambda c: (c.rank, c.letters, -c.shared, self._keys[c.key]))
+
+    def _folds(self) -> dict[str, list[int]]:
+        if self._by_fold is None:
+            by_fold: dict[str, list[int]] = {}
+            for number, fold in enumerate(self._folded):
+                by_fold.setdefault(fold, []).append(number)
+            self._by_fold = by_fold
+        return self._by_fold
+
+    def _count(self, windows: Sequence[tuple[int, int]], fewest: int) -> list[tuple[int, int]]:
+        """(key number, how many of the windows list it) for the keys listed at least ``fewest``
+        times: one count over the windows' postings, in numpy (a few thousand numbers a query)."""
+        if not windows or fewest > len(windows):
+            return []
+        import numpy as np  # only once a name is unknown: a check that resolves every name needs none
+
+        if self._postings_array is None:
+            self._postings_array = np.frombuffer(self._postings, dtype=np.uint32)
+        postings = self._postings_array
+        listed = np.concatenate([postings[low:high] for low, high in windows])
+        counts = np.bincount(listed)
+        numbers = np.flatnonzero(counts >= max(fewest, 1))
+        return list(zip(numbers.tolist(), counts[numbers].tolist(), strict=True))
+
+    def _prefixed(self, key: str, limit: int) -> list[int]:
+        """Keys that go on from this one at a word's end (a truncated name: "snapcaster" ->
+        "snapcaster mage"), in order. Not within a word: "smother" is not "smothering tithe", nor
+        "edgar markov" "edgar markov's coffin"."""
+        first = bisect_left(self._keys, key)
+        found: list[int] = []
+        for number in range(first, len(self._keys)):
+            other = self._keys[number]
+            if not other.startswith(key) or len(found) > limit:
+                break
+            if len(other) > len(key) and other[len(key)] in _WORD_END:
+                found.append(number)
+        # One word that starts several names ("charge", "island") is more likely a card of its own
+        # that the data lacks than a truncation.
+        if " " not in key and len({c for n in found for c in self._key_cards.row(n)}) > 1:
+            return []
+        return found[:limit]
+
+    def _same_legend(self, key: str) -> list[int]:
+        """The one card called "Name, ..." for a "Name, epithet" that matched nothing."""
+        head = key.split(",", 1)[0].strip()
+        if len(fold_of_key(head)) < 3:
+            return []
+        prefix = head + ","
+        first = bisect_left(self._keys, prefix)
+        found: list[int] = []
+        for number in range(first, len(self._keys)):
+            if not self._keys[number].startswith(prefix):
+                break
+            found.append(number)
+        cards = {card for number in found for card in self._key_cards.row(number)}
+        return found[:1] if len(cards) == 1 else []
+
+
+def _b64(numbers: array[int]) -> str:
+    data = array(_U32, numbers)
+    if sys.byteorder == "big":
+        data.byteswap()
+    return base64.b64encode(data.tobytes()).decode("ascii")
+
+
+def _unb64(text: object) -> array[int]:
+    if not isinstance(text, str):
+        raise TypeError("names index: a number table is not text")
+    numbers = array(_U32)
+    numbers.frombytes(base64.b64decode(text, validate=True))
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers
