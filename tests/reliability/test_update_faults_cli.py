@@ -250,7 +250,8 @@ def test_check_and_friends_never_touch_the_network(installed: Installed) -> None
         ["export", "deck.txt"],
     ):
         result = installed.invoke(args)
-        assert result.exit_code == 0, (args, result.output)
+        # export to Arena lists the `// format:` line as lost (the client has no field for it): 1
+        assert result.exit_code == (1 if args[0] == "export" else 0), (args, result.output)
     assert installed.server.requests == []
     installed.assert_intact()
     TALLY.record("fault", "offline: check with a stale store", "0 requests, stale store used")
