@@ -13,6 +13,7 @@ from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define, select_findings
 from deckcheck.format_spec import FormatSpec
+from deckcheck.history import HISTORY_NOT_COVERED, NO_PRINTINGS
 from deckcheck.unresolved import NOT_VERIFIED
 
 if TYPE_CHECKING:
@@ -42,6 +43,9 @@ PRINTED_NAME = define(
 )
 
 UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})
+# Errors that say a rule could not be checked, not that it is broken: the deck is "not verified"
+# (a date the format's history does not cover, a card without printings to date it by).
+UNCHECKED_CODES = UNRESOLVED_CODES | {HISTORY_NOT_COVERED.code, NO_PRINTINGS.code}
 
 
 @dataclass(slots=True)
@@ -72,13 +76,15 @@ class Report:
     @property
     def illegal(self) -> bool:
         """An error the known cards (or the list itself) cause; an unknown name alone is not one."""
-        return any(f.code not in UNRESOLVED_CODES for f in self.errors)
+        return any(f.code not in UNCHECKED_CODES for f in self.errors)
 
     @property
     def undetermined(self) -> bool:
         """A rule is undetermined: an entry is unresolved, or a rule could not be decided (unknown
         cards, card data older than the deck)."""
-        return bool(self.deck.unresolved) or any(f.code == NOT_VERIFIED.code for f in self.findings)
+        return bool(self.deck.unresolved) or any(
+            f.code == NOT_VERIFIED.code or f.code in UNCHECKED_CODES for f in self.findings
+        )
 
     @property
     def verified(self) -> bool:

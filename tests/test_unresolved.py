@@ -294,3 +294,16 @@ def test_a_fully_known_deck_has_no_undetermined_rule() -> None:
     report = check("modern", (4, "Lightning Bolt", MAIN), (56, "Mountain", MAIN))
     assert "DC015" not in codes(report) and report.status == "legal" and report.legal is True
     assert all(c.eligible is not None and not c.unresolved for c in report.companions)
+
+
+def test_a_date_the_history_does_not_cover_is_not_verified_not_illegal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """DC206 says legality could not be checked on that day: the deck is not verified, and never
+    "illegal" on the strength of a rule nobody could check."""
+    path = tmp_path / "deck.txt"
+    path.write_text("// format: pauper\n// date: 2021-06-01\n4 Lightning Bolt\n56 Mountain\n")
+    document = json.loads(
+        CliRunner().invoke(cli, ["check", "--as-of", "deck", "-o", "json", str(path)]).output
+    )
+    deck = document["decks"][0]
+    assert "DC206" in [f["code"] for f in deck["findings"]]
+    assert deck["status"] == "not verified" and deck["legal"] is None
