@@ -982,9 +982,10 @@ CASES: list[Hostile] = [
         "not a file",
         "locked.txt",
         unreadable,
-        "refused",
+        "not checked",
         "cannot read the file: Permission denied",
         "DC001",
+        exit_codes=frozenset({2}),
         skip=run_as_root,
     ),
     Hostile(
