@@ -13,6 +13,7 @@ from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define, select_findings
 from deckcheck.format_spec import FormatSpec
+from deckcheck.formats import NO_LEGALITY_DATA
 from deckcheck.history import HISTORY_NOT_COVERED, NO_PRINTINGS
 from deckcheck.unresolved import NOT_VERIFIED
 
@@ -44,8 +45,9 @@ PRINTED_NAME = define(
 
 UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})
 # Errors that say a rule could not be checked, not that it is broken: the deck is "not verified"
-# (a date the format's history does not cover, a card without printings to date it by).
-UNCHECKED_CODES = UNRESOLVED_CODES | {HISTORY_NOT_COVERED.code, NO_PRINTINGS.code}
+# (a date the format's history does not cover, a card without printings to date it by, no card
+# of the deck with the format's legality data).
+UNCHECKED_CODES = UNRESOLVED_CODES | {HISTORY_NOT_COVERED.code, NO_PRINTINGS.code, NO_LEGALITY_DATA.code}
 
 
 @dataclass(slots=True)
@@ -297,7 +299,9 @@ def _legality_as_of_the_data(
     data_day = card_data_date(store.meta)
     if deck_day is None or data_day is None or deck_day <= data_day:
         return found
-    return stale_legality(deck.path, spec.title, found, data_day, deck_day, where)
+    from deckcheck.formats import LEGALITY_CODES
+
+    return stale_legality(deck.path, spec.title, found, LEGALITY_CODES, data_day, deck_day, where)
 
 
 def check_parsed(

@@ -72,6 +72,8 @@ NO_LEGALITY_DATA = define(
     Severity.ERROR,
     "No card of the deck has legality data for the format: the card data predates it; legality not checked.",
 )
+# what a card's legality in the format can be reported as (card data older than a deck withholds them)
+LEGALITY_CODES = frozenset({BANNED.code, NOT_LEGAL.code, RESTRICTED.code, NO_LEGALITY_DATA.code})
 NOT_A_COMMANDER = define(
     "DC301", "not-a-commander", Severity.ERROR, "A card in the command zone that can't be a commander."
 )

@@ -71,9 +71,6 @@ def copies(entries: Iterable[Entry]) -> int:
 
 
 # -- card data older than the deck --------------------------------------------------------------------
-LEGALITY_CODES = frozenset({"DC201", "DC202", "DC203", "DC204"})  # formats: banned .. no legality data
-
-
 def card_data_date(meta: Mapping[str, str]) -> dt.date | None:
     """The day the card data describes (a store's ``updated_at``, the bundled set's
     ``oracle_as_of``); None when it does not say."""
@@ -89,13 +86,19 @@ def card_data_date(meta: Mapping[str, str]) -> dt.date | None:
 
 
 def stale_legality(
-    path: str, title: str, findings: Sequence[Finding], data_day: dt.date, deck_day: dt.date, where: str
+    path: str,
+    title: str,
+    findings: Sequence[Finding],
+    legality_codes: frozenset[str],
+    data_day: dt.date,
+    deck_day: dt.date,
+    where: str,
 ) -> list[Finding]:
-    """``findings`` with the legality ones withheld for a deck dated after its card data: the
-    card data's legalities describe ``data_day``; by ``deck_day`` bans, unbans and new printings
-    may have changed them, so the format's legality is not verified (the withheld cards are named,
-    nothing is dropped unsaid)."""
-    withheld = [f for f in findings if f.code in LEGALITY_CODES]
+    """``findings`` with the legality ones (``legality_codes``) withheld for a deck dated after its
+    card data: the data's legalities describe ``data_day``; by ``deck_day`` bans, unbans and new
+    printings may have changed them, so the format's legality is not verified (the withheld cards
+    are named, nothing is dropped unsaid)."""
+    withheld = [f for f in findings if f.code in legality_codes]
     listed = [f.card for f in withheld if f.card]
     named = f"; the data lists as banned, restricted or not legal: {', '.join(listed[:5])}" if listed else ""
     more = f" and {len(listed) - 5} more" if len(listed) > 5 else ""
@@ -112,4 +115,4 @@ def stale_legality(
             "withheld": [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld],
         },
     )
-    return [*(f for f in findings if f.code not in LEGALITY_CODES), note]
+    return [*(f for f in findings if f.code not in legality_codes), note]

@@ -307,3 +307,15 @@ def test_a_date_the_history_does_not_cover_is_not_verified_not_illegal(tmp_path)
     deck = document["decks"][0]
     assert "DC206" in [f["code"] for f in deck["findings"]]
     assert deck["status"] == "not verified" and deck["legal"] is None
+
+
+def test_no_legality_data_means_not_verified_not_illegal() -> None:
+    """DC204 says the card data has no legality for the format at all: nothing was checked."""
+    import dataclasses
+
+    spec = dataclasses.replace(get_format("modern"), legality_key="a-format-no-card-lists", legality_keys=())
+    parsed = ParsedDeck("deck.txt", "plain")
+    parsed.entries = [Entry(60, "Mountain", MAIN, line=1)]
+    report = check_parsed(parsed, STORE, spec)
+    assert "DC204" in codes(report)
+    assert report.status == "not verified" and report.legal is None
