@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.decklist.csv_format import looks_like_csv_header
 from deckcheck.decklist.headers import LOCALIZED_ZONE_HEADERS
 
 _HTML_TAGS = re.compile(
@@ -88,6 +87,13 @@ _TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
 _SNIFF_LINES = 400
 
 
+def _may_be_csv_header(line: str) -> bool:
+    """Every card-name column of a CSV header says "name" or "card" (csv_format._NAME_COLUMNS): a
+    line without either word is no CSV header, and the csv module need not be imported to say so."""
+    lowered = line.lower()
+    return "name" in lowered or "card" in lowered
+
+
 def detect_format(text: str) -> str:
     """The name of the input format ``text`` is written in (a key of INPUT_FORMATS)."""
     head = text[:65536]
@@ -113,8 +119,11 @@ def detect_format(text: str) -> str:
     if len(_HTML_TAGS.findall(head)) >= 3:
         return "html"
     lines = [line for line in head.splitlines()[:_SNIFF_LINES] if line.strip()]
-    if lines and looks_like_csv_header(lines[0]):
-        return "csv"
+    if lines and _may_be_csv_header(lines[0]):
+        from deckcheck.decklist.csv_format import looks_like_csv_header
+
+        if looks_like_csv_header(lines[0]):
+            return "csv"
     for name, signs in _TEXT_SIGNS:
         if any(sign.search(line) for line in lines for sign in signs):
             return name
