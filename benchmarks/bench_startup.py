@@ -4,7 +4,7 @@
 
 Both commands run in fresh processes, alternately (so a change in the shared host's speed hits both
 alike), with compiled bytecode and output discarded; the table shows medians and the ratio. Without
---store the check reads the bundled card set (an empty cache directory hides any local store); with
+--store the check reads the bundled card set (an empty cache home hides any local store); with
 --store it reads that built store (`deckcheck cards import` writes one).
 
 The script also lists the modules a one-deck check of a .txt file imports that it should not need:
@@ -52,10 +52,12 @@ def environment(scratch: Path, store: Path | None) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.pop("DECKCHECK_CARD_DB", None)
+    env.pop("DECKCHECK_CACHE_DIR", None)
+    # An empty cache home: the check looks for a local store where a user's would be, finds none.
     env.update(
         PYTHONPATH=str(REPO),
         PYTHONPYCACHEPREFIX=str(scratch / "pycache"),
-        DECKCHECK_CACHE_DIR=str(scratch / "cache"),
+        XDG_CACHE_HOME=str(scratch / "cache"),
     )
     if store is not None:
         env["DECKCHECK_CARD_DB"] = str(store)
