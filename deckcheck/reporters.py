@@ -16,6 +16,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any, TextIO
 
 from deckcheck import __version__
+from deckcheck._gc import gc_paused
 from deckcheck.deck import Zone
 from deckcheck.findings import CodeInfo, Finding, Severity
 from deckcheck.unresolved import NOT_VERIFIED
@@ -74,6 +75,8 @@ def json_text(document: Any) -> str:
     except (_NotPlainJson, RecursionError):
         # a type or key only json's own encoder knows what to do with (or refuses), or a cycle
         text = json.dumps(document, indent=2, ensure_ascii=False)
+    if text.isascii() and "\x7f" not in text:  # two quick scans that most documents end at
+        return text
     return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
@@ -524,7 +527,11 @@ def not_checked_record(failure: FileNotChecked) -> dict[str, Any]:
 
 
 def write_json(run: RunResult, out: TextIO) -> None:
-    out.write(json_text(json_document(run)) + "\n")
+    # The document is a tree of fresh dicts and lists (no cycles): cycle detection would re-scan
+    # all of them at every collection its allocations trigger.
+    with gc_paused():
+        text = json_text(json_document(run))
+    out.write(text + "\n")
 
 
 # -- GitHub Actions --------------------------------------------------------------------------------------

@@ -87,3 +87,11 @@ documents = st.recursive(
 @given(documents)
 def test_any_plain_document_matches_json_dumps(document: Any) -> None:
     assert indented_json(document) == reference(document)
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [("x\x7fy", "x\\u007fy"), ("Æther\u202e", "Æther\\u202e"), ("plain ascii", "plain ascii")],
+)
+def test_characters_a_terminal_obeys_are_escaped_ascii_or_not(value: str, written: str) -> None:
+    assert json_text({"card": value}) == '{\n  "card": "' + written + '"\n}'
