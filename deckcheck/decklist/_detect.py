@@ -87,6 +87,20 @@ _TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
 _SNIFF_LINES = 400
 
 
+def _combined(signs: tuple[re.Pattern[str], ...]) -> re.Pattern[str]:
+    """One pattern that matches where any of ``signs`` does: one search per line instead of one
+    per sign (each sign keeps its own case rule)."""
+    parts = []
+    for sign in signs:
+        if sign.flags & ~(re.IGNORECASE | re.UNICODE):
+            raise ValueError(f"a text sign may only use re.IGNORECASE: {sign.pattern!r}")
+        parts.append(("(?i:" if sign.flags & re.IGNORECASE else "(?:") + sign.pattern + ")")
+    return re.compile("|".join(parts))
+
+
+_COMBINED_SIGNS = tuple((name, _combined(signs)) for name, signs in _TEXT_SIGNS)
+
+
 def _may_be_csv_header(line: str) -> bool:
     """Every card-name column of a CSV header says "name" or "card" (csv_format._NAME_COLUMNS): a
     line without either word is no CSV header, and the csv module need not be imported to say so."""
@@ -124,7 +138,7 @@ def detect_format(text: str) -> str:
 
         if looks_like_csv_header(lines[0]):
             return "csv"
-    for name, signs in _TEXT_SIGNS:
-        if any(sign.search(line) for line in lines for sign in signs):
+    for name, sign in _COMBINED_SIGNS:
+        if any(map(sign.search, lines)):
             return name
     return "mtgo"
