@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -49,7 +48,10 @@ def replacing(target: Path, *, mode: int | None = None) -> Iterator[Path]:
     renamed over ``target`` and the directory flushed; otherwise it is removed and ``target`` is
     left as it was."""
     # the writer's pid is in the name, so a later run can tell a killed writer's leftover from a
-    # live one (deckcheck.cards.update.remove_stale_temporaries)
+    # live one (deckcheck.cards.update.remove_stale_temporaries). tempfile (and the shutil and
+    # compression modules it brings) is imported here, not at start-up: a check writes no file.
+    import tempfile
+
     fd, temp_name = tempfile.mkstemp(dir=target.parent, prefix=temporary_prefix(target), suffix=".tmp")
     os.close(fd)
     temp = Path(temp_name)

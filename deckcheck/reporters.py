@@ -12,9 +12,11 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import TYPE_CHECKING, Any, TextIO
 
 from deckcheck import __version__
+from deckcheck._gc import gc_paused
 from deckcheck.deck import Zone
 from deckcheck.findings import CodeInfo, Finding, Severity
 from deckcheck.unresolved import NOT_VERIFIED
@@ -68,8 +70,169 @@ def escape_lines(text: str) -> str:
 def json_text(document: Any) -> str:
     """``document`` as indented JSON, with every character that JSON's encoder would leave raw and
     a terminal would obey written as a ``\\uXXXX`` escape: the same value for a JSON reader."""
-    text = json.dumps(document, indent=2, ensure_ascii=False)
+    try:
+        text = indented_json(document)
+    except (_NotPlainJson, RecursionError):
+        # a type or key only json's own encoder knows what to do with (or refuses), or a cycle
+        text = json.dumps(document, indent=2, ensure_ascii=False)
+    if text.isascii() and "\x7f" not in text:  # two quick scans that most documents end at
+        return text
     return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class _NotPlainJson(Exception):
+    """A value :func:`indented_json` leaves to ``json.dumps``."""
+
+
+_encode_string = json.encoder.encode_basestring  # the C encoder's (ensure_ascii=False) when built
+_make_c_encoder = getattr(json.encoder, "c_make_encoder", None)
+_INFINITY = float("inf")
+_SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})
+
+
+def _unsupported(value: Any) -> Any:
+    raise _NotPlainJson(type(value).__name__)
+
+
+def _flat_encoder(indent: str) -> Any:
+    """json's C encoder writing one container of scalars whose items sit at ``indent``: with
+    ``,\\n`` + indent between items its output is the indented form's, minus the brackets' lines."""
+    if _make_c_encoder is None:
+        return None
+    return _make_c_encoder(None, _unsupported, _encode_string, None, ": ", ",\n" + indent, False, False, True)
+
+
+def _float_text(value: float) -> str:
+    # as json.dumps writes floats (allow_nan=True)
+    if value != value:
+        return "NaN"
+    if value == _INFINITY:
+        return "Infinity"
+    if value == -_INFINITY:
+        return "-Infinity"
+    return float.__repr__(value)
+
+
+def indented_json(document: Any) -> str:
+    """Exactly ``json.dumps(document, indent=2, ensure_ascii=False)`` for documents of dicts with
+    string keys, lists, tuples, strings, numbers, booleans and None (subclasses included, as json
+    writes them), several times faster: json's own encoder leaves its C accelerator as soon as
+    ``indent`` is given and walks the document through nested generators. Anything else raises
+    :class:`_NotPlainJson`."""
+    parts: list[str] = []
+    append = parts.append
+    encode = _encode_string
+    flat_encoders: dict[str, Any] = {}
+    scalar_types = _SCALAR_TYPES
+
+    def flat(value: dict[Any, Any] | list[Any] | tuple[Any, ...], inner: str) -> str | None:
+        """A container of plain scalars at once, by the C encoder (None: not such a container)."""
+        items = value.values() if isinstance(value, dict) else value
+        if not scalar_types.issuperset(map(type, items)):
+            return None
+        if isinstance(value, dict) and not scalar_types.issuperset(map(type, value)):
+            return None
+        encoder = flat_encoders.get(inner)
+        if encoder is None:
+            encoder = flat_encoders[inner] = _flat_encoder(inner)
+            if encoder is None:
+                return None
+        return "".join(encoder(value, 0))
+
+    def scalar(value: Any) -> str:
+        if isinstance(value, str):
+            return encode(value)
+        if value is None:
+            return "null"
+        if value is True:
+            return "true"
+        if value is False:
+            return "false"
+        if isinstance(value, int):
+            return int.__repr__(value)
+        if isinstance(value, float):
+            return _float_text(value)
+        raise _NotPlainJson(type(value).__name__)
+
+    def records(value: list[Any] | tuple[Any, ...], inner: str) -> str | None:
+        """A list of non-empty dicts of plain scalars (breakers, cuts) at once: the C encoder writes
+        the list with the dicts' item separator, and the separators between the dicts are put
+        right after. An encoded string holds no raw line break and a scalar never ends in "}", so
+        "}" + separator + "{" is only ever the boundary of two dicts."""
+        if {type(item) for item in value} != {dict} or not all(value):
+            return None
+        if not scalar_types.issuperset(map(type, chain.from_iterable(map(dict.values, value)))):
+            return None
+        if not scalar_types.issuperset(map(type, chain.from_iterable(value))):
+            return None
+        deeper = inner + "  "
+        encoder = flat_encoders.get(deeper)
+        if encoder is None:
+            encoder = flat_encoders[deeper] = _flat_encoder(deeper)
+            if encoder is None:
+                return None
+        text = "".join(encoder(value, 0))  # "[{" + items + "}" + sep + "{" ... "}]"
+        outer = inner[:-2]
+        body = text[2:-2].replace("},\n" + deeper + "{", "\n" + inner + "},\n" + inner + "{\n" + deeper)
+        return "[\n" + inner + "{\n" + deeper + body + "\n" + inner + "}\n" + outer + "]"
+
+    def walk(value: Any, indent: str) -> None:
+        if isinstance(value, dict):
+            if not value:
+                append("{}")
+                return
+            inner = indent + "  "
+            encoded = flat(value, inner)
+            if encoded is not None:  # "{" + items + "}"
+                append("{\n" + inner + encoded[1:-1] + "\n" + indent + "}")
+                return
+            separator = ",\n" + inner
+            append("{\n" + inner)
+            first = True
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise _NotPlainJson("key")
+                if first:
+                    first = False
+                else:
+                    append(separator)
+                if isinstance(item, (dict, list, tuple)):
+                    append(encode(key) + ": ")
+                    walk(item, inner)
+                else:
+                    append(encode(key) + ": " + scalar(item))
+            append("\n" + indent + "}")
+        elif isinstance(value, (list, tuple)):
+            if not value:
+                append("[]")
+                return
+            inner = indent + "  "
+            encoded = flat(value, inner)
+            if encoded is not None:
+                append("[\n" + inner + encoded[1:-1] + "\n" + indent + "]")
+                return
+            encoded = records(value, inner)
+            if encoded is not None:
+                append(encoded)
+                return
+            separator = ",\n" + inner
+            append("[\n" + inner)
+            first = True
+            for item in value:
+                if first:
+                    first = False
+                else:
+                    append(separator)
+                if isinstance(item, (dict, list, tuple)):
+                    walk(item, inner)
+                else:
+                    append(scalar(item))
+            append("\n" + indent + "]")
+        else:
+            append(scalar(value))
+
+    walk(document, "")
+    return "".join(parts)
 
 
 # -- what a run produced ------------------------------------------------------------------------------
@@ -364,7 +527,11 @@ def not_checked_record(failure: FileNotChecked) -> dict[str, Any]:
 
 
 def write_json(run: RunResult, out: TextIO) -> None:
-    out.write(json_text(json_document(run)) + "\n")
+    # The document is a tree of fresh dicts and lists (no cycles): cycle detection would re-scan
+    # all of them at every collection its allocations trigger.
+    with gc_paused():
+        text = json_text(json_document(run))
+    out.write(text + "\n")
 
 
 # -- GitHub Actions --------------------------------------------------------------------------------------

@@ -16,10 +16,11 @@ problem). Problems are :class:`ParseProblem` s; :func:`parse_findings` turns the
 
 from __future__ import annotations
 
-import json
+import importlib
 import os
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from deckcheck.deck import ParsedDeck, ParseProblem
 from deckcheck.decklist._base import (
@@ -37,26 +38,22 @@ from deckcheck.decklist._base import (
 )
 from deckcheck.decklist._decode import decode, size_error
 from deckcheck.decklist._detect import detect_format
-from deckcheck.decklist.csv_format import CSV
-from deckcheck.decklist.events import event_decks
-from deckcheck.decklist.html_page import HTML
-from deckcheck.decklist.json_formats import JSON
-from deckcheck.decklist.text import ARCHIDEKT, ARENA, FORGE, MOXFIELD, MTGO, PLAIN, XMAGE
-from deckcheck.decklist.writers import (
-    WRITER_FIELDS,
-    WRITER_ZONES,
-    WRITERS,
-    write_arena,
-    write_cod,
-    write_csv,
-    write_dek,
-    write_forge,
-    write_moxfield,
-    write_mtgo,
-    write_xmage,
-)
-from deckcheck.decklist.xml_formats import COD, DEK, O8D
 from deckcheck.findings import Finding, Location, Severity, define
+
+if TYPE_CHECKING:
+    from deckcheck.decklist.writers import (
+        WRITER_FIELDS,
+        WRITER_ZONES,
+        WRITERS,
+        write_arena,
+        write_cod,
+        write_csv,
+        write_dek,
+        write_forge,
+        write_moxfield,
+        write_mtgo,
+        write_xmage,
+    )
 
 __all__ = [
     "INPUT_FORMATS",
@@ -122,10 +119,78 @@ DC005 = define(
     "reported as legal.",
 )
 
-INPUT_FORMATS: dict[str, Parser] = {
-    parser.name: parser
-    for parser in (ARENA, MTGO, DEK, PLAIN, COD, FORGE, XMAGE, MOXFIELD, ARCHIDEKT, CSV, JSON, O8D, HTML)
+# Each input format's parser: (module, attribute). A parser's module is imported the first time its
+# format is asked for, so checking a text list never imports the XML, JSON, CSV or HTML readers.
+_PARSER_HOMES: dict[str, tuple[str, str]] = {
+    "arena": ("deckcheck.decklist.text", "ARENA"),
+    "mtgo": ("deckcheck.decklist.text", "MTGO"),
+    "dek": ("deckcheck.decklist.xml_formats", "DEK"),
+    "plain": ("deckcheck.decklist.text", "PLAIN"),
+    "cod": ("deckcheck.decklist.xml_formats", "COD"),
+    "forge": ("deckcheck.decklist.text", "FORGE"),
+    "xmage": ("deckcheck.decklist.text", "XMAGE"),
+    "moxfield": ("deckcheck.decklist.text", "MOXFIELD"),
+    "archidekt": ("deckcheck.decklist.text", "ARCHIDEKT"),
+    "csv": ("deckcheck.decklist.csv_format", "CSV"),
+    "json": ("deckcheck.decklist.json_formats", "JSON"),
+    "o8d": ("deckcheck.decklist.xml_formats", "O8D"),
+    "html": ("deckcheck.decklist.html_page", "HTML"),
 }
+
+
+class _InputFormats(Mapping[str, Parser]):
+    """Format name -> parser, importing a parser's module on first use."""
+
+    def __init__(self, homes: Mapping[str, tuple[str, str]]) -> None:
+        self._homes = dict(homes)
+        self._loaded: dict[str, Parser] = {}
+
+    def __getitem__(self, name: str) -> Parser:
+        parser = self._loaded.get(name)
+        if parser is None:
+            module, attribute = self._homes[name]
+            parser = getattr(importlib.import_module(module), attribute)
+            if parser.name != name:  # the table above and the parser must agree
+                raise RuntimeError(f"input format {name!r} is registered as {parser.name!r}")
+            self._loaded[name] = parser
+        return parser
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._homes)
+
+    def __len__(self) -> int:
+        return len(self._homes)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._homes
+
+
+INPUT_FORMATS: Mapping[str, Parser] = _InputFormats(_PARSER_HOMES)
+
+_WRITER_NAMES = frozenset(
+    {
+        "WRITERS",
+        "WRITER_FIELDS",
+        "WRITER_ZONES",
+        "write_arena",
+        "write_cod",
+        "write_csv",
+        "write_dek",
+        "write_forge",
+        "write_moxfield",
+        "write_mtgo",
+        "write_xmage",
+    }
+)
+
+
+def __getattr__(name: str) -> object:
+    """The writers, imported on first use (a check never writes a decklist)."""
+    if name in _WRITER_NAMES:
+        from deckcheck.decklist import writers
+
+        return getattr(writers, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _SEVERITIES = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO}
 _DEFAULT_CODE = {"error": UNPARSABLE, "warning": SUSPICIOUS, "info": SUSPICIOUS}
@@ -220,7 +285,11 @@ def parse_text_decks(text: str, path: str = "<stdin>", input_format: str | None 
     """Every deck in decklist text: the decks of an event document (MTGO's decklist JSON, the
     MTGODecklistCache archive: :mod:`deckcheck.decklist.events`), else the one deck of
     :func:`parse_text`."""
-    if input_format in (None, JSON.name) and text.lstrip("\ufeff \t\r\n").startswith("{"):
+    if input_format in (None, "json") and text.lstrip("\ufeff \t\r\n").startswith("{"):
+        import json
+
+        from deckcheck.decklist.events import event_decks
+
         try:
             data = json.loads(text.lstrip("\ufeff"))
         except (ValueError, RecursionError):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.decklist.csv_format import looks_like_csv_header
 from deckcheck.decklist.headers import LOCALIZED_ZONE_HEADERS
 
 _HTML_TAGS = re.compile(
@@ -88,6 +87,27 @@ _TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
 _SNIFF_LINES = 400
 
 
+def _combined(signs: tuple[re.Pattern[str], ...]) -> re.Pattern[str]:
+    """One pattern that matches where any of ``signs`` does: one search per line instead of one
+    per sign (each sign keeps its own case rule)."""
+    parts = []
+    for sign in signs:
+        if sign.flags & ~(re.IGNORECASE | re.UNICODE):
+            raise ValueError(f"a text sign may only use re.IGNORECASE: {sign.pattern!r}")
+        parts.append(("(?i:" if sign.flags & re.IGNORECASE else "(?:") + sign.pattern + ")")
+    return re.compile("|".join(parts))
+
+
+_COMBINED_SIGNS = tuple((name, _combined(signs)) for name, signs in _TEXT_SIGNS)
+
+
+def _may_be_csv_header(line: str) -> bool:
+    """Every card-name column of a CSV header says "name" or "card" (csv_format._NAME_COLUMNS): a
+    line without either word is no CSV header, and the csv module need not be imported to say so."""
+    lowered = line.lower()
+    return "name" in lowered or "card" in lowered
+
+
 def detect_format(text: str) -> str:
     """The name of the input format ``text`` is written in (a key of INPUT_FORMATS)."""
     head = text[:65536]
@@ -113,9 +133,12 @@ def detect_format(text: str) -> str:
     if len(_HTML_TAGS.findall(head)) >= 3:
         return "html"
     lines = [line for line in head.splitlines()[:_SNIFF_LINES] if line.strip()]
-    if lines and looks_like_csv_header(lines[0]):
-        return "csv"
-    for name, signs in _TEXT_SIGNS:
-        if any(sign.search(line) for line in lines for sign in signs):
+    if lines and _may_be_csv_header(lines[0]):
+        from deckcheck.decklist.csv_format import looks_like_csv_header
+
+        if looks_like_csv_header(lines[0]):
+            return "csv"
+    for name, sign in _COMBINED_SIGNS:
+        if any(map(sign.search, lines)):
             return name
     return "mtgo"

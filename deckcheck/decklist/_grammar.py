@@ -220,15 +220,29 @@ class CardLine:
 
 def split_prefix(text: str) -> tuple[Zone | None, str]:
     """``SB: 2 Duress`` -> (SIDEBOARD, ``2 Duress``)."""
+    if ":" not in text:  # every prefix ends in a colon
+        return None, text
     match = _PREFIX.match(text)
     if not match:
         return None, text
     return _PREFIX_ZONE[match.group("prefix").lower()], text[match.end() :]
 
 
+# Each pattern that takes a printing, marker, tag or category off a card line needs one of these
+# characters (and Forge's "Name|SET" a pipe, its foil a trailing plus); a line without any is a
+# count and a name.
+_DECORATION_CHARACTERS = frozenset("#^*()[]|+")
+
+
 def parse_card(text: str, *, forge: bool = False, archidekt: bool = False) -> CardLine | str:
     """Parse one card line (comments and headers already excluded). Returns the parts, or the
     reason the line is not a card line."""
+    return _parse_card(text, forge=forge, archidekt=archidekt, shortcut=True)
+
+
+def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> CardLine | str:
+    """:func:`parse_card`; ``shortcut`` takes a plain ``N Name`` line straight to its name (the
+    same result as trying every decoration pattern, which a test checks)."""
     zone, rest = split_prefix(text.strip())
     quantity: int | None = None
     match = _LEADING_COUNT.match(rest) or _LEADING_X_COUNT.match(rest)
@@ -240,6 +254,10 @@ def parse_card(text: str, *, forge: bool = False, archidekt: bool = False) -> Ca
     elif re.match(r"^[+-]?\d+\s*[xX]?$", rest):
         return "a count with no card name"
     card = CardLine(quantity=quantity, name="", zone=zone)
+    if shortcut and quantity is not None and _DECORATION_CHARACTERS.isdisjoint(rest):
+        card.name = clean_name(rest)
+        problem = name_problem(card.name, MAX_NAME_LENGTH)
+        return problem if problem else card
 
     leading = _LEADING_SET.match(rest)
     if leading:

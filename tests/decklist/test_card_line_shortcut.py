@@ -1,0 +1,73 @@
+"""A plain ``N Name`` card line skips the decoration patterns: the result must be exactly what trying
+every pattern gives, for any line and either dialect switch."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deckcheck.decklist._grammar import _parse_card, parse_card
+
+PIECES = [
+    "4",
+    "4x",
+    "x4",
+    "0",
+    "-1",
+    "99999",
+    "SB:",
+    "cmdr:",
+    "Lightning",
+    "Bolt",
+    "Jace,",
+    "the",
+    "Mind",
+    "Sculptor",
+    "Æther",
+    "Vial",
+    "Fire",
+    "//",
+    "Ice",
+    "X",
+    "Marks",
+    "Spot",
+    "*F*",
+    "(M10)",
+    "146",
+    "#tag",
+    "[M10:146]",
+    "[Commander{top}]",
+    "^Ramp^",
+    "|M10|1",
+    "+",
+    "**",
+    "*",
+    "(f)",
+    "x2",
+    ":",
+    "  ",
+    "\t",
+]
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=8)), min_size=1, max_size=6),
+    st.booleans(),
+    st.booleans(),
+)
+def test_shortcut_reads_every_line_as_the_full_grammar_does(
+    pieces: list[str], forge: bool, archidekt: bool
+) -> None:
+    line = " ".join(pieces)
+    full = _parse_card(line, forge=forge, archidekt=archidekt, shortcut=False)
+    assert parse_card(line, forge=forge, archidekt=archidekt) == full
+
+
+def test_plain_lines_keep_their_count_and_name() -> None:
+    card = parse_card("4 Lightning Bolt")
+    assert not isinstance(card, str)
+    assert (card.quantity, card.name, card.set_code, card.tags) == (4, "Lightning Bolt", None, [])
+    assert parse_card("0 Lightning Bolt") == _parse_card(
+        "0 Lightning Bolt", forge=False, archidekt=False, shortcut=False
+    )
