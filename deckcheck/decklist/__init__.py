@@ -192,6 +192,7 @@ def __getattr__(name: str) -> object:
         return getattr(writers, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 _SEVERITIES = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO}
 _DEFAULT_CODE = {"error": UNPARSABLE, "warning": SUSPICIOUS, "info": SUSPICIOUS}
 

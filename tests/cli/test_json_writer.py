@@ -48,7 +48,7 @@ TRICKY = [
     [{"a": 1}, [1]],
     {"zone": Colour.RED, "copies": Copies.FOUR, "list": (1, "two", None)},
     [{"zone": Colour.RED}, {"copies": Copies.FOUR}],
-    {"text": "Æther \u202e \x1b \u2028 \"quoted\" \\ back"},
+    {"text": 'Æther \u202e \x1b \u2028 "quoted" \\ back'},
     [[{"a": [{"b": {"c": [1, {"d": "e"}]}}]}]],
 ]
 
