@@ -307,6 +307,8 @@ def test_a_date_the_history_does_not_cover_is_not_verified_not_illegal(tmp_path)
     deck = document["decks"][0]
     assert "DC206" in [f["code"] for f in deck["findings"]]
     assert deck["status"] == "not verified" and deck["legal"] is None
+    text = CliRunner().invoke(cli, ["check", "--as-of", "deck", str(path)]).output
+    assert "not verified: 1 rule could not be checked" in text.splitlines()[0]
 
 
 def test_no_legality_data_means_not_verified_not_illegal() -> None:
