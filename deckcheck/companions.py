@@ -423,6 +423,10 @@ class Breaker:
     quantity: int
     reason: str
 
+    @property
+    def name(self) -> str:  # the card as written (unresolved.Written)
+        return self.card
+
 
 UNKNOWN_REASON = "not in the card data"
 YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 20 to is not known"
@@ -1211,16 +1215,7 @@ def _result_data(rule: CompanionRule, result: CompanionResult) -> dict[str, obje
 
 def _not_verified_text(result: CompanionResult) -> str:
     """``4 Orcish Bowmasters (line 5) is not in the card data`` for an undetermined result."""
-    if not result.unresolved:
-        return YORION_UNKNOWN_MINIMUM
-    copies = sum(b.quantity for b in result.unresolved)
-    shown = ", ".join(
-        f"{b.quantity} {b.card}" + (f" (line {b.line})" if b.line else "")
-        for b in result.unresolved[:_FIRST_FEW]
-    )
-    more = len(result.unresolved) - _FIRST_FEW
-    shown += f" and {more} more" if more > 0 else ""
-    return f"{shown} {'is' if copies == 1 else 'are'} {UNKNOWN_REASON}"
+    return unres.unknown_cards_text(result.unresolved) if result.unresolved else YORION_UNKNOWN_MINIMUM
 
 
 def _not_verified(rule: CompanionRule, result: CompanionResult, where: Location, what: str) -> Finding:
@@ -1229,13 +1224,7 @@ def _not_verified(rule: CompanionRule, result: CompanionResult, where: Location,
         location=where,
         card=rule.name,
         rule=f"{rule.short}'s companion condition",
-        data={
-            "companion": rule.name,
-            "unresolved": [
-                {"card": b.card, "quantity": b.quantity, "line": b.line, "zone": b.zone}
-                for b in result.unresolved
-            ],
-        },
+        data={"companion": rule.name, "unresolved": unres.unresolved_data(result.unresolved)},
     )
 
 

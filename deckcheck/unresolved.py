@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 from deckcheck.cards.names import lookup_key, loose_key
 from deckcheck.deck import Entry
@@ -21,14 +22,27 @@ NOT_VERIFIED = define(
 )
 
 
-def entries_text(entries: Sequence[Entry], limit: int = 3) -> str:
+class Written(Protocol):
+    """An entry as written (an Entry, or a companion result's unresolved Breaker)."""
+
+    @property
+    def quantity(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def zone(self) -> object: ...
+
+
+def entries_text(entries: Sequence[Written], limit: int = 3) -> str:
     """``4 Orcish Bowmasters (line 5), 1 Cut Down (line 9) and 2 more``."""
     shown = [f"{e.quantity} {e.name}" + (f" (line {e.line})" if e.line else "") for e in entries[:limit]]
     more = len(entries) - limit
     return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
 
 
-def unknown_cards_text(entries: Sequence[Entry]) -> str:
+def unknown_cards_text(entries: Sequence[Written]) -> str:
     """``4 Orcish Bowmasters (line 5) is not in the card data`` / ``... are not in the card data``."""
     copies = sum(e.quantity for e in entries)
     return f"{entries_text(entries)} {'is' if copies == 1 else 'are'} not in the card data"
@@ -44,12 +58,13 @@ def not_verified(
         location=Location(path, first.line, str(first.zone)),
         card=card,
         rule=rule,
-        data={
-            "unresolved": [
-                {"card": e.name, "quantity": e.quantity, "line": e.line, "zone": str(e.zone)} for e in entries
-            ]
-        },
+        data={"unresolved": unresolved_data(entries)},
     )
+
+
+def unresolved_data(entries: Iterable[Written]) -> list[dict[str, object]]:
+    """A finding's machine-readable list of the unresolved entries it depends on."""
+    return [{"card": e.name, "quantity": e.quantity, "line": e.line, "zone": str(e.zone)} for e in entries]
 
 
 def by_written_name(entries: Iterable[Entry]) -> dict[str, list[Entry]]:

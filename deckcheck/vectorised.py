@@ -450,11 +450,11 @@ def _open(unknown: UnknownEntries, start: Any, n_decks: int) -> Any:
         return open_
     d, name, q = unknown.d[start], unknown.name[start], unknown.q[start]
     open_[np.unique(d)] = True
-    pair = d.astype(np.int64) * (int(name.max()) + 1) + name
-    keys, inverse = np.unique(pair, return_inverse=True)
+    names = int(name.max()) + 1
+    keys, inverse = np.unique(d.astype(np.int64) * names + name, return_inverse=True)
     copies = np.bincount(inverse, weights=q, minlength=len(keys))
     open_[:, LUTRI] = open_[:, YORION] = False
-    open_[(keys[copies > 1] // (int(name.max()) + 1)).astype(np.intp), LUTRI] = True
+    open_[(keys[copies > 1] // names).astype(np.intp), LUTRI] = True
     return open_
 
 
