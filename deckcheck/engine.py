@@ -13,9 +13,9 @@ from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define, select_findings
 from deckcheck.format_spec import FormatSpec
-from deckcheck.formats import NO_LEGALITY_DATA
-from deckcheck.history import HISTORY_NOT_COVERED, NO_PRINTINGS
-from deckcheck.unresolved import NOT_VERIFIED
+from deckcheck.formats import LEGALITY_CODES, NO_LEGALITY_DATA
+from deckcheck.history import HISTORY_NOT_COVERED, NO_PRINTINGS, deck_date
+from deckcheck.unresolved import NOT_VERIFIED, card_data_date, stale_legality
 
 if TYPE_CHECKING:
     from deckcheck.companions import CompanionResult
@@ -100,9 +100,8 @@ class Report:
         known is wrong, but a rule depends on cards the data does not know) or "legal"."""
         if self.illegal:
             return "illegal"
-        if not self.verified:
-            return "not verified"
-        return "illegal" if self.errors else "legal"
+        # every error left is one of UNCHECKED_CODES, which makes the deck not verified
+        return "legal" if self.verified else "not verified"
 
     @property
     def legal(self) -> bool | None:
@@ -292,15 +291,10 @@ def _legality_as_of_the_data(
     verified (unresolved.stale_legality). With --as-of the format's history decides instead."""
     if spec.as_of is not None or not spec.legality_candidates:
         return found
-    from deckcheck.history import deck_date
-    from deckcheck.unresolved import card_data_date, stale_legality
-
     deck_day, where = deck_date(deck)
     data_day = card_data_date(store.meta)
     if deck_day is None or data_day is None or deck_day <= data_day:
         return found
-    from deckcheck.formats import LEGALITY_CODES
-
     return stale_legality(deck.path, spec.title, found, LEGALITY_CODES, data_day, deck_day, where)
 
 
