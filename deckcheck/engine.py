@@ -84,9 +84,12 @@ class Report:
     def undetermined(self) -> bool:
         """A rule is undetermined: an entry is unresolved, or a rule could not be decided (unknown
         cards, card data older than the deck)."""
-        return bool(self.deck.unresolved) or any(
-            f.code == NOT_VERIFIED.code or f.code in UNCHECKED_CODES for f in self.findings
-        )
+        return bool(self.deck.unresolved) or bool(self.unchecked)
+
+    @property
+    def unchecked(self) -> list[Finding]:
+        """The findings that say a rule could not be decided or checked."""
+        return [f for f in self.findings if f.code == NOT_VERIFIED.code or f.code in UNCHECKED_CODES]
 
     @property
     def verified(self) -> bool:

@@ -354,10 +354,7 @@ def unverified_text(report: Report) -> str:
         return "not verified: no format given"
     if any(f.code == NOT_VERIFIED.code and "card_data_date" in dict(f.data) for f in report.findings):
         return "not verified: card data older than the deck"
-    from deckcheck.engine import UNCHECKED_CODES
-
-    undetermined = sum(1 for f in report.findings if f.code == NOT_VERIFIED.code or f.code in UNCHECKED_CODES)
-    return f"not verified: {_plural(undetermined, 'rule')} could not be checked"
+    return f"not verified: {_plural(len(report.unchecked), 'rule')} could not be checked"
 
 
 def verdict_text(result: DeckResult, style: Style = Style()) -> str:
