@@ -12,7 +12,7 @@ sideboard one time in five) and 25 % Commander lists
 time in ten). They are written as decklist text (MTGO style and Arena style).
 
 The SQLite card store is built once from the same records the way ``deckcheck cards import``
-builds it, with the per-card facts the batch checker reads (deckcheck.fastcheck.FACTS_BUILDER).
+builds it, with the per-card facts the batch checker reads (deckcheck.card_facts.facts_builder()).
 Each (N, stage) runs ``--repeat`` times (default 3), each time in a fresh child process that opens
 the store, so every run starts cold (no card facts loaded yet) and its memory is the stage's own.
 Stages:
@@ -375,7 +375,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         child(args)
         return
 
-    from deckcheck.cards.store import CardStore, default_facts_builder, stored_facts_current, write_store
+    from deckcheck.card_facts import facts_builder
+    from deckcheck.cards.store import CardStore, stored_facts_current, write_store
 
     with tempfile.TemporaryDirectory(prefix="deckcheck-bench-") as tmp:
         work = args.workdir or Path(tmp)
@@ -383,9 +384,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         records, source = load_records(None if args.bundled else args.atomic)
         tag = "bundled" if source.startswith("bundled") else "mtgjson"
         store = work / f"cards-{tag}.sqlite"
-        builder = default_facts_builder()
+        builder = facts_builder()
         kept = args.workdir and store.is_file()  # a kept work directory reuses its store and decks ...
-        if kept and builder is not None:  # ... unless its facts are another release's
+        if kept:  # ... unless its facts are another release's
             kept = stored_facts_current(CardStore.open(store).meta, builder.version)
         if not kept:
             # as `deckcheck cards import` / `cards update` build it: with the per-card facts

@@ -39,6 +39,7 @@ import numpy as np
 
 from deckcheck import companions, fastcheck
 from deckcheck._gc import gc_paused
+from deckcheck.card_facts import CardFacts, facts_of
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore, Resolution, default_store_path, open_store
@@ -224,11 +225,11 @@ def _shared(keys: frozenset[str]) -> frozenset[str]:
 
 def card_row(card: Card) -> CardRow:
     """Compute a card's row (callers cache it: :meth:`BatchContext.card_row`)."""
-    return card_row_of(fastcheck.facts_of(card))
+    return card_row_of(facts_of(card))
 
 
-def card_row_of(facts: fastcheck.CardFacts) -> CardRow:
-    """A card's row from its facts (:func:`deckcheck.fastcheck.facts_of`; a card store built with
+def card_row_of(facts: CardFacts) -> CardRow:
+    """A card's row from its facts (:func:`deckcheck.card_facts.facts_of`; a card store built with
     them keeps them, so no card record need be read)."""
     return CardRow(
         name=facts.name,

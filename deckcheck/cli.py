@@ -780,6 +780,7 @@ def cards_update(
 ) -> int:
     """Build or refresh the local card store from Scryfall's oracle_cards bulk file
     ($DECKCHECK_SCRYFALL_API, default https://api.scryfall.com)."""
+    from deckcheck import card_facts
     from deckcheck.cards.scryfall import (
         DEFAULT_DEADLINE,
         parse_languages,
@@ -787,7 +788,6 @@ def cards_update(
         update_from_scryfall,
         update_languages_from_scryfall,
     )
-    from deckcheck.cards.store import default_facts_builder
 
     store_path = _target_store(card_db)
     api_base = os.environ.get("DECKCHECK_SCRYFALL_API") or DEFAULT_SCRYFALL_API
@@ -796,8 +796,8 @@ def cards_update(
         _usage("--languages needs the network; it cannot be combined with --offline")
     indexed = stored_languages(store_path)  # read before a rebuild drops the printed names
     with _progress() as progress:
-        # The facts batch validation reads, computed once here (None until deckcheck has them).
-        facts = None if offline else default_facts_builder()
+        # The facts batch validation reads, computed once here.
+        facts = None if offline else card_facts.facts_builder()
         allowed = DEFAULT_DEADLINE if deadline is None else deadline
         result = update_from_scryfall(
             api_base,
@@ -824,12 +824,12 @@ def cards_update(
 @card_db_option
 def cards_import(file: Path, card_db: Path | None) -> int:
     """Build the local card store from an MTGJSON AtomicCards file (.json or .json.gz)."""
+    from deckcheck import card_facts
     from deckcheck.cards.mtgjson import import_atomic_cards
-    from deckcheck.cards.store import default_facts_builder
 
     store_path = _target_store(card_db)
     with _progress() as progress:
-        result = import_atomic_cards(file, store_path, progress=progress, facts=default_facts_builder())
+        result = import_atomic_cards(file, store_path, progress=progress, facts=card_facts.facts_builder())
     _report_update(result)
     return 0
 

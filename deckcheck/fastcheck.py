@@ -3,13 +3,14 @@
 Why: analysts check 10k-1M decks (``frames.validate``). The engine costs a few milliseconds a deck
 because it is general: every entry becomes objects, and per-card facts (companion conditions, copy
 limits, legality, commander eligibility) are looked up through the card for every deck. Here those
-facts are computed once per card (:func:`facts_of`) — and saved in the card store when it is built
-(:data:`FACTS_BUILDER`), so a batch loads them instead of re-reading 20k card records. A chunk of
-decks (:func:`check_decks`) becomes a few integer arrays (deck, card code, zone, quantity, line), and
-every rule is a group-by over the whole chunk: the scope, deck sizes, legality, copies, colour
-identity, the commander, and the ten companions (:mod:`deckcheck.vectorised`). Python runs per deck
-only to write rows and, for the decks with something to report, the engine's messages with the
-engine's own builders (formats.*_finding, companions.*_findings).
+facts are computed once per card (:func:`deckcheck.card_facts.facts_of`) — and saved in the card
+store when it is built (:func:`deckcheck.card_facts.facts_builder`), so a batch loads them instead
+of re-reading 20k card records. A chunk of decks (:func:`check_decks`) becomes a few integer arrays
+(deck, card code, zone, quantity, line), and every rule is a group-by over the whole chunk: the
+scope, deck sizes, legality, copies, colour identity, the commander, and the ten companions
+(:mod:`deckcheck.vectorised`). Python runs per deck only to write rows and, for the decks with
+something to report, the engine's messages with the engine's own builders (formats.*_finding,
+companions.*_findings).
 
 Exactness over reach: :func:`check_decks` gives exactly the rows the engine gives (findings with
 their messages, companion results, breakers, summary; tests/batch holds it to that over generated
@@ -30,17 +31,15 @@ import threading
 import weakref
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
-from operator import itemgetter
-from typing import Any, Final, NamedTuple, cast, overload
+from typing import Any, Final, NamedTuple, cast
 
 import numpy as np
 
-from deckcheck import __version__, companions, formats, vectorised
+from deckcheck import companions, formats, vectorised
+from deckcheck.card_facts import CardFacts, StoredFacts, facts_of, facts_version
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name
-from deckcheck.cards.records import card_from_record
-from deckcheck.cards.store import CardStore, FactColumns, FactsBuilder
+from deckcheck.cards.store import CardStore
 from deckcheck.companions import (
     COMPANIONS,
     Breaker,
@@ -60,277 +59,6 @@ from deckcheck.vectorised import colour_mask, per_deck, rule_mask, type_mask
 
 DeckId = Hashable
 
-# Which facts a store holds. The schema number is bumped when the facts below change; the package
-# version is part of it because the logic computing them (companions, formats) changes between
-# releases too. A store from another version reads as one without facts (they are then computed
-# in memory, correct but slower) until `deckcheck cards update` rebuilds it.
-FACTS_VERSION = f"fastcheck-6/{__version__}"
-
-_N_RULES = len(COMPANIONS)
-_RULE_INDEX = {rule.name: i for i, rule in enumerate(COMPANIONS)}
-
-
-# -- per-card facts --------------------------------------------------------------------------------
-@dataclass(slots=True, eq=False)
-class CardFacts:
-    """What every rule reads of one card, computed once (:func:`facts_of`). ``name``, ``names``,
-    ``name_keys``, ``is_land`` and ``card_types`` are what the deck-level companion conditions read
-    (companions.CardTraits), so these facts stand in for the card's CardFeatures there."""
-
-    name: str
-    names: frozenset[str]  # the card's names (a split card's halves too)
-    name_keys: frozenset[str]  # the same, case-folded
-    is_land: bool
-    card_types: frozenset[str]  # CR 205.2a card types in the deck zone (Umori)
-    reasons: tuple[str | None, ...]  # per COMPANIONS index: why the card breaks that card condition
-    breaks: tuple[int, ...]  # the COMPANIONS indices with a reason
-    named: tuple[int, ...]  # the COMPANIONS indices whose name the card has
-    rule_index: int  # the companion this card is, else -1
-    has_companion_ability: bool
-    legalities: Mapping[str, str]
-    legality_keys: frozenset[str]
-    is_basic_land: bool
-    own_limit: bool  # the card's own "A deck can have ..." sentence (CR 113.6n)
-    limit: int | None  # that sentence's number (None = any number)
-    color_identity: frozenset[str]
-    basic_land_types: frozenset[str]
-    commander_problem: str | None  # formats.commander_eligibility without planeswalker commanders
-    commander_problem_pw: str | None  # ... with them (Brawl)
-    chooses_colour: bool  # "choose a colour before the game begins" (CR 903.4b)
-    # the long frame's card columns (batch.CardRow) beside the facts above
-    mana_value: int
-    type_text: str  # the deck-zone type line(s)
-    is_permanent: bool
-    is_creature: bool
-    is_legendary: bool
-
-    # what deckcheck.vectorised reads of a card (its CompanionCard), as small integers
-    @property
-    def breaks_mask(self) -> int:
-        return rule_mask(self.breaks)
-
-    @property
-    def named_mask(self) -> int:
-        return rule_mask(self.named)
-
-    @property
-    def identity_mask(self) -> int:
-        return colour_mask(self.color_identity)
-
-    @property
-    def type_mask(self) -> int:
-        return type_mask(self.card_types)
-
-
-_COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
-# formats.commander_eligibility reads one field of a format, planeswalker_commanders, so a card's
-# answer for every format is one of these two (the equivalence tests cover every registry format)
-_NO_PLANESWALKERS = FormatSpec("", "", None, 0)
-_PLANESWALKERS = FormatSpec("", "", None, 0, planeswalker_commanders=True)
-
-
-def _named(names: frozenset[str]) -> tuple[int, ...]:
-    if names.isdisjoint(_COMPANION_NAMES):
-        return ()
-    return tuple(i for i, rule in enumerate(COMPANIONS) if rule.name in names)
-
-
-def _breaks(reasons: Sequence[str | None]) -> tuple[int, ...]:
-    return tuple(i for i, reason in enumerate(reasons) if reason is not None)
-
-
-def facts_of(card: Card) -> CardFacts:
-    """Compute a card's facts (from the card itself: what a store keeps, or what a batch over a
-    store without facts computes on first use)."""
-    features = companions.card_features(card)
-    reasons = tuple(rule.card_check(features) if rule.card_check else None for rule in COMPANIONS)
-    breaks = _breaks(reasons)
-    own, limit = formats.oracle_deck_limit(card)
-    legalities = dict(card.legalities)
-    return CardFacts(
-        name=card.name,
-        names=features.names,
-        name_keys=features.name_keys,
-        is_land=features.is_land,
-        card_types=features.card_types,
-        reasons=reasons,
-        breaks=breaks,
-        named=_named(features.names),
-        rule_index=_RULE_INDEX.get(card.name, -1),
-        has_companion_ability=companions.has_companion_ability(card),
-        legalities=legalities,
-        legality_keys=frozenset(legalities),
-        is_basic_land=card.is_basic_land,
-        own_limit=own,
-        limit=limit,
-        color_identity=card.color_identity,
-        basic_land_types=formats.basic_land_types(card),
-        commander_problem=formats.commander_eligibility(card, _NO_PLANESWALKERS),
-        commander_problem_pw=formats.commander_eligibility(card, _PLANESWALKERS),
-        chooses_colour=formats.chooses_colour(card),
-        mana_value=features.mana_value,
-        type_text=features.type_text,
-        is_permanent=features.is_permanent,
-        is_creature=features.is_creature,
-        is_legendary=card.is_legendary,
-    )
-
-
-def facts_record(facts: CardFacts) -> dict[str, Any]:
-    """The facts as JSON-able values (what a card store keeps, :data:`FACTS_BUILDER`)."""
-    return {
-        "names": sorted(facts.names),
-        "name_keys": sorted(facts.name_keys),
-        "is_land": facts.is_land,
-        "card_types": sorted(facts.card_types),
-        "reasons": list(facts.reasons),
-        "breaks": list(facts.breaks),
-        "named": list(facts.named),
-        "rule_index": facts.rule_index,
-        "has_companion_ability": facts.has_companion_ability,
-        "legalities": dict(facts.legalities),
-        "is_basic_land": facts.is_basic_land,
-        "own_limit": facts.own_limit,
-        "limit": facts.limit,
-        "color_identity": sorted(facts.color_identity),
-        "basic_land_types": sorted(facts.basic_land_types),
-        "commander_problem": facts.commander_problem,
-        "commander_problem_pw": facts.commander_problem_pw,
-        "chooses_colour": facts.chooses_colour,
-        "mana_value": facts.mana_value,
-        "type_text": facts.type_text,
-        "is_permanent": facts.is_permanent,
-        "is_creature": facts.is_creature,
-        "is_legendary": facts.is_legendary,
-        # the oracle name as clean_name leaves it: only then does a list naming it match exactly
-        "clean_name": clean_name(facts.name) == facts.name,
-    }
-
-
-def _facts_for_record(record: Mapping[str, Any]) -> Mapping[str, Any]:
-    return facts_record(facts_of(card_from_record(record)))
-
-
-FACTS_BUILDER = FactsBuilder(FACTS_VERSION, _facts_for_record)
-
-
-class _StoredFacts:
-    """Facts read back from a store (:meth:`CardStore.stored_fact_columns`), as the store keeps them:
-    per column, the distinct values and each card's value number. Each distinct value is converted
-    (to a frozenset, tuple, mask) once; a card's facts are then indexing, and a column's array one
-    numpy gather."""
-
-    def __init__(self, columns: FactColumns) -> None:
-        self.encoded = columns.encoded
-        self.name_of = columns.names
-        self.index = dict(zip(columns.names, range(len(columns.names)), strict=True))
-        # few distinct values (sets of types, colours, formats): converted once each, up front
-        self.card_types = self._converted("card_types", frozenset)
-        self.breaks = self._converted("breaks", tuple)
-        self.named = self._converted("named", tuple)
-        self.legality_keys = self._converted("legalities", frozenset)
-        self.color_identity = self._converted("color_identity", frozenset)
-        self.basic_land_types = self._converted("basic_land_types", frozenset)
-        self._fields: list[tuple[Sequence[Any], Any]] | None = None  # facts_at's, made when first asked
-
-    def _converted(self, key: str, convert: Callable[[Any], Any]) -> tuple[list[Any], Any]:
-        """The column's distinct values converted, and its value numbers."""
-        values, index = self.encoded[key]
-        return [convert(value) for value in values], index
-
-    def per_card(self, key: str, convert: Callable[[Any], Any] | None = None) -> Sequence[Any]:
-        """A column's value (converted) for every card, picked in C."""
-        values, index = self.encoded[key]
-        return _pick([convert(v) for v in values] if convert else values, index)
-
-    def array(self, key: str, convert: Callable[[Any], Any], dtype: Any) -> Any:
-        """A column's value (converted) for every card, as a numpy array: one gather."""
-        values, index = self.encoded[key]
-        return np.array([convert(v) for v in values], dtype=dtype)[np.frombuffer(index, dtype=np.uint32)]
-
-    def companion_columns(self) -> vectorised.CardColumns:
-        """Every row's companion values, converted once per distinct stored value."""
-        return vectorised.CardColumns(
-            breaks_mask=self.array("breaks", rule_mask, np.int64),
-            named_mask=self.array("named", rule_mask, np.int64),
-            rule_index=self.array("rule_index", int, np.int64),
-            is_land=self.array("is_land", bool, bool),
-            ability=self.array("has_companion_ability", bool, bool),
-            identity_mask=self.array("color_identity", colour_mask, np.int64),
-            type_mask=self.array("card_types", type_mask, np.int64),
-            name_keys=self.per_card("name_keys"),
-            legality_keys=self.per_card("legalities", frozenset),
-        )
-
-    def rule_columns(self) -> _RuleColumns:
-        """Every row's values for the format rules."""
-        return _RuleColumns(
-            is_basic_land=self.array("is_basic_land", bool, bool),
-            own_limit=self.array("own_limit", bool, bool),
-            limit=self.array("limit", _limit, np.int64),
-            land_mana=self.array("basic_land_types", _land_mana, np.int64),
-            commander_ok=self.array("commander_problem", _is_none, bool),
-            commander_ok_pw=self.array("commander_problem_pw", _is_none, bool),
-            chooses_colour=self.array("chooses_colour", bool, bool),
-            legalities=self.per_card("legalities"),
-        )
-
-    def __len__(self) -> int:
-        return len(self.name_of)
-
-    def exact_names(self) -> dict[str, int]:
-        """Every oracle name a list can name exactly (clean_name leaves it as it is; see
-        FactTable.exact) -> its row."""
-        clean = self.array("clean_name", bool, bool)
-        return dict(compress(self.index.items(), clean.tolist()))
-
-    def facts_at(self, i: int) -> CardFacts:
-        """The facts of the card in row ``i``."""
-        if self._fields is None:  # every field's (distinct values, value numbers), in field order
-            known = {key: self.encoded[key] for key in _STORED_FIELDS}
-            known.update(
-                card_types=self.card_types,
-                breaks=self.breaks,
-                named=self.named,
-                legality_keys=self.legality_keys,
-                color_identity=self.color_identity,
-                basic_land_types=self.basic_land_types,
-            )
-            self._fields = [known[field] for field in _CARD_FACT_FIELDS[1:]]
-        found = [values[index[i]] for values, index in self._fields]
-        # names, name_keys and reasons are kept as lists
-        found[0], found[1], found[4] = frozenset(found[0]), frozenset(found[1]), tuple(found[4])
-        return CardFacts(self.name_of[i], *found)
-
-
-_CARD_FACT_FIELDS: Final = tuple(CardFacts.__dataclass_fields__)  # (name first)
-# the fields kept in the store as they are (the others are converted: _StoredFacts.__init__)
-_STORED_FIELDS: Final = (
-    "names",
-    "name_keys",
-    "is_land",
-    "reasons",
-    "rule_index",
-    "has_companion_ability",
-    "legalities",
-    "is_basic_land",
-    "own_limit",
-    "limit",
-    "commander_problem",
-    "commander_problem_pw",
-    "chooses_colour",
-    "mana_value",
-    "type_text",
-    "is_permanent",
-    "is_creature",
-    "is_legendary",
-)
-
-
-def _pick(values: Sequence[Any], index: Sequence[int]) -> Sequence[Any]:
-    """``values[i]`` for each i in ``index``, in C (itemgetter of one index gives a bare value)."""
-    return itemgetter(*index)(values) if len(index) > 1 else [values[i] for i in index]
-
 
 def _mapped(values: Sequence[Any], convert: Callable[[Any], Any]) -> list[Any]:
     """``convert`` of every value, computed once per distinct object (equal stored values are one
@@ -348,8 +76,8 @@ class FactTable:
     def __init__(self, store: CardStore) -> None:
         self._store = store
         self.known: dict[str, CardFacts | None] = {}  # every name asked for so far (facts computed here)
-        columns = store.stored_fact_columns(FACTS_VERSION)
-        self._stored = _StoredFacts(columns) if columns is not None else None
+        columns = store.stored_fact_columns(facts_version())
+        self._stored = StoredFacts(columns) if columns is not None else None
         # the ten companions' obstacles by (format, legality key, commander identity, declared
         # companions) for decks that hold no card of a companion's name: the same few recur over a
         # batch (the spec is kept beside them, so its id stays its own)
@@ -485,10 +213,10 @@ class _FactArrays(vectorised.CardArrays):
         if new:
             self.append_facts(vectorised.CardColumns.of(new), _RuleColumns.of(new))
 
-    def append_stored(self, stored: _StoredFacts) -> None:
+    def append_stored(self, stored: StoredFacts) -> None:
         """Every card of a store's facts, in its row order (the codes are the rows)."""
-        self.cards = _StoredCards(stored)
-        self.append_facts(stored.companion_columns(), stored.rule_columns())
+        self.cards = stored
+        self.append_facts(_companion_columns(stored), _rule_columns(stored))
 
     def append_facts(self, companion: vectorised.CardColumns, rules: _RuleColumns) -> None:
         def grow(old: Any, values: Sequence[Any], dtype: Any = bool) -> Any:
@@ -527,27 +255,33 @@ def _legal_under(legalities: Sequence[Mapping[str, str]], key: str) -> Any:
     return np.array(_mapped(legalities, lambda found: found.get(key, "not_legal") == "legal"), dtype=bool)
 
 
-class _StoredCards(Sequence[CardFacts]):
-    """A store's cards' facts by row, each built when first asked for (most rows never are)."""
+def _companion_columns(stored: StoredFacts) -> vectorised.CardColumns:
+    """Every stored card's companion values, converted once per distinct stored value."""
+    return vectorised.CardColumns(
+        breaks_mask=stored.array("breaks", rule_mask, np.int64),
+        named_mask=stored.array("named", rule_mask, np.int64),
+        rule_index=stored.array("rule_index", int, np.int64),
+        is_land=stored.array("is_land", bool, bool),
+        ability=stored.array("has_companion_ability", bool, bool),
+        identity_mask=stored.array("color_identity", colour_mask, np.int64),
+        type_mask=stored.array("card_types", type_mask, np.int64),
+        name_keys=stored.per_card("name_keys"),
+        legality_keys=stored.per_card("legalities", frozenset),
+    )
 
-    def __init__(self, stored: _StoredFacts) -> None:
-        self._stored = stored
-        self.made: list[CardFacts | None] = [None] * len(stored)
 
-    def __len__(self) -> int:
-        return len(self.made)
-
-    @overload
-    def __getitem__(self, i: int) -> CardFacts: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[CardFacts]: ...
-    def __getitem__(self, i: int | slice) -> CardFacts | list[CardFacts]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        found = self.made[i]
-        if found is None:
-            found = self.made[i] = self._stored.facts_at(i)
-        return found
+def _rule_columns(stored: StoredFacts) -> _RuleColumns:
+    """Every stored card's values for the format rules."""
+    return _RuleColumns(
+        is_basic_land=stored.array("is_basic_land", bool, bool),
+        own_limit=stored.array("own_limit", bool, bool),
+        limit=stored.array("limit", _limit, np.int64),
+        land_mana=stored.array("basic_land_types", _land_mana, np.int64),
+        commander_ok=stored.array("commander_problem", _is_none, bool),
+        commander_ok_pw=stored.array("commander_problem_pw", _is_none, bool),
+        chooses_colour=stored.array("chooses_colour", bool, bool),
+        legalities=stored.per_card("legalities"),
+    )
 
 
 _KNOWN_LIMIT = 1_000_000
@@ -992,7 +726,7 @@ class _Deck:
         cards = chunk.table.arrays.cards
         self._cards, self._codes, self._start = cards, chunk.codes, int(chunk.starts[index])
         # the facts objects made so far, by code (a store's are made when first asked for)
-        self._made = cards.made if isinstance(cards, _StoredCards) else cards
+        self._made = cards.made if isinstance(cards, StoredFacts) else cards
         counts = chunk.counts_list[index]
         self.counts = {zone: counts[ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
         key = int(chunk.result.key_of[index])

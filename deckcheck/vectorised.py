@@ -78,7 +78,7 @@ def rule_mask(indices: Iterable[int]) -> int:
 
 
 class CompanionCard(Protocol):
-    """What the vectorised conditions read of a card (batch.CardRow and fastcheck.CardFacts have it)."""
+    """What the vectorised conditions read of a card (batch.CardRow and card_facts.CardFacts have it)."""
 
     @property
     def name(self) -> str: ...

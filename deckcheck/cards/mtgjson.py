@@ -484,7 +484,7 @@ def import_atomic_cards(
     """`deckcheck cards import FILE`: build the card store from MTGJSON AtomicCards, atomically
     (a failure leaves the previous store as it was). The file is converted entry by entry as it is
     read. ``facts``: also store these per-card facts (see
-    :func:`~deckcheck.cards.store.write_store`); the CLI passes ``default_facts_builder()``."""
+    :func:`~deckcheck.cards.store.write_store`); the CLI passes ``deckcheck.card_facts.facts_builder()``."""
     started = time.monotonic()
     meta = {
         "source": "mtgjson",

@@ -1103,10 +1103,11 @@ def update_from_scryfall(
     Downloads nothing when the store already holds the file Scryfall lists (unless ``force``).
     Any failure raises NetworkError or CardDataError and leaves the previous store as it was.
     ``offline`` never touches the network: it reports what the current store holds.
-    ``facts``: also store these per-card facts (see :func:`~deckcheck.cards.store.write_store`; the
-    CLI passes ``default_facts_builder()``). A current store whose facts are missing or of another
-    version is rebuilt from its own records, without a download. ``deadline``: seconds the network
-    part may take in all (``timeout`` is per read); past it a NetworkError, the store as it was.
+    ``facts``: also store these per-card facts (see :func:`~deckcheck.cards.store.write_store`;
+    the CLI passes ``deckcheck.card_facts.facts_builder()``). A current store whose facts are
+    missing or of another version is rebuilt from its own records, without a download.
+    ``deadline``: seconds the network part may take in all (``timeout`` is per read); past it a
+    NetworkError, the store as it was.
     """
     started = time.monotonic()
     if offline:

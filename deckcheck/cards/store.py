@@ -7,7 +7,7 @@ depend on the size of the card pool. Batch users call :meth:`CardStore.all_cards
 A store can also keep derived per-card *facts* for fast batch validation, computed once at build
 time by a :class:`FactsBuilder` (``write_store(..., facts=...)``) and read back in bulk with
 :meth:`CardStore.stored_facts`. This module treats them as opaque JSON; what they are, and their
-version, belongs to the layer that computes them (``deckcheck.fastcheck``).
+version, belongs to the layer that computes them (``deckcheck.card_facts``), which hands a builder in.
 
 A built store also keeps its names index: every full and face name folded
 (:func:`~deckcheck.cards.names.fold_key`, table ``folded``) for the spellings clients write, and
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import importlib
 import itertools
 import json
 import os
@@ -53,7 +52,6 @@ FACTS_BLOB_KEY = "facts"  # row of the blobs table holding them
 FACTS_ENCODING = 2  # layout of that blob (see _FactsEncoder); a reader ignores any other
 NAMES_INDEX_META = "names_index"  # meta key: the NameIndex layout of the folded names and did-you-mean index
 NAMES_BLOB_KEY = "names"  # row of the blobs table holding the did-you-mean index
-FACTS_MODULE = "deckcheck.fastcheck"  # where default_facts_builder() looks for FACTS_BUILDER
 
 
 # -- where things live --------------------------------------------------------------------------
@@ -659,25 +657,6 @@ def stored_facts_current(meta: Mapping[str, str], version: str) -> bool:
     return meta.get(FACTS_VERSION_META) == version and meta.get(FACTS_ENCODING_META) == str(FACTS_ENCODING)
 
 
-def default_facts_builder() -> FactsBuilder | None:
-    """The FactsBuilder of the batch fast path (``deckcheck.fastcheck.FACTS_BUILDER``), or None
-    while there is none. What the CLI (``cards update`` / ``cards import``) passes to the store
-    builders. Imported here, lazily, because deckcheck.cards sits below the layers that compute
-    the facts: nothing in this package imports them at module level."""
-    try:
-        module = importlib.import_module(FACTS_MODULE)
-    except ModuleNotFoundError as exc:
-        if exc.name == FACTS_MODULE:
-            return None
-        raise  # fastcheck exists but something it imports is missing: a bug to see, not hide
-    builder = getattr(module, "FACTS_BUILDER", None)
-    if builder is None:
-        return None
-    if not isinstance(builder, FactsBuilder):
-        raise TypeError(f"{FACTS_MODULE}.FACTS_BUILDER is a {type(builder).__name__}, not a FactsBuilder")
-    return builder
-
-
 # Scalars that can be deduplicated as they are; anything else by its repr (see _FactsEncoder._add).
 _AS_IS: frozenset[type] = frozenset({str, int, bool, type(None)})
 # ASCII output: a lone surrogate in a fact cannot break the UTF-8 encoding of the blob.
@@ -841,7 +820,7 @@ def write_store(
     something that is not JSON, or other fact names than the first card's) aborts the build like
     a bad record, with a CardDataError naming the card. Without ``facts`` nothing is computed,
     and a ``facts_version`` in ``meta`` (copied from an older store) is dropped. Pass
-    :func:`default_facts_builder` to store the facts batch validation reads.
+    :func:`deckcheck.card_facts.facts_builder` to store the facts batch validation reads.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     count = 0

@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 
 from deckcheck import batch, fastcheck
-from deckcheck.cards.store import CardStore, bundled_cards_path, default_facts_builder, write_store
+from deckcheck.card_facts import CardFacts, facts_builder, facts_version
+from deckcheck.cards.store import CardStore, bundled_cards_path, write_store
 from deckcheck.deck import Zone
 from deckcheck.format_spec import FormatSpec
 from tests.batch import deckgen
 
 BUNDLED = CardStore.bundled()
-_FIELDS = [name for name in fastcheck.CardFacts.__dataclass_fields__]
+_FIELDS = [name for name in CardFacts.__dataclass_fields__]
 
 
 def _records() -> list[Any]:
@@ -34,13 +35,13 @@ def _records() -> list[Any]:
 def stored(tmp_path_factory: pytest.TempPathFactory) -> CardStore:
     """The bundled cards as a SQLite store built the way `deckcheck cards import` builds one."""
     path = tmp_path_factory.mktemp("facts") / "cards.sqlite"
-    write_store(_records(), path, meta={"source": "bundled"}, facts=default_facts_builder())
+    write_store(_records(), path, meta={"source": "bundled"}, facts=facts_builder())
     return CardStore.open(path)
 
 
-def test_the_store_builders_use_this_module_s_facts() -> None:
-    assert default_facts_builder() is fastcheck.FACTS_BUILDER
-    assert fastcheck.FACTS_BUILDER.version == fastcheck.FACTS_VERSION
+def test_the_store_keeps_the_facts_the_checker_reads(stored: CardStore) -> None:
+    assert facts_builder().version == facts_version()
+    assert fastcheck.FactTable(stored).stored
 
 
 def test_stored_facts_equal_computed_facts_for_every_bundled_card(stored: CardStore) -> None:

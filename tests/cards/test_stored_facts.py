@@ -6,8 +6,6 @@ from __future__ import annotations
 import gzip
 import json
 import sqlite3
-import sys
-import types
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -15,7 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import deckcheck.cards.store as store_module
+from deckcheck import card_facts
 from deckcheck.cards.mtgjson import import_atomic_cards
 from deckcheck.cards.scryfall import update_from_scryfall
 from deckcheck.cards.store import (
@@ -23,7 +21,6 @@ from deckcheck.cards.store import (
     CardStore,
     FactsBuilder,
     bundled_cards_path,
-    default_facts_builder,
     read_store_meta,
     stored_facts_current,
     write_store,
@@ -248,40 +245,6 @@ def test_corrupt_facts_are_a_clear_error(built: Path) -> None:
         CardStore.open(built).stored_facts("dummy-1")
 
 
-# -- default_facts_builder -------------------------------------------------------------------------
-@pytest.fixture
-def fake_module(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
-    module = types.ModuleType("deckcheck_test_fake_fastcheck")
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setattr(store_module, "FACTS_MODULE", module.__name__)
-    yield module
-
-
-def test_default_builder_is_none_without_fastcheck(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_module, "FACTS_MODULE", "deckcheck._no_such_module")
-    assert default_facts_builder() is None
-
-
-def test_default_builder_comes_from_the_module(fake_module: types.ModuleType) -> None:
-    assert default_facts_builder() is None  # the module exists, FACTS_BUILDER not yet
-    fake_module.FACTS_BUILDER = DUMMY  # type: ignore[attr-defined]
-    assert default_facts_builder() is DUMMY
-    fake_module.FACTS_BUILDER = object()  # type: ignore[attr-defined]
-    with pytest.raises(TypeError, match="not a FactsBuilder"):
-        default_facts_builder()
-
-
-def test_default_builder_does_not_hide_a_broken_fastcheck(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A fastcheck that exists but cannot be imported is a bug to show, not "no facts"."""
-    (tmp_path / "deckcheck_test_broken_fastcheck.py").write_text("import deckcheck_test_missing_dep\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(store_module, "FACTS_MODULE", "deckcheck_test_broken_fastcheck")
-    with pytest.raises(ModuleNotFoundError, match="deckcheck_test_missing_dep"):
-        default_facts_builder()
-
-
 # -- the store builders ------------------------------------------------------------------------------
 ATOMIC = {
     "meta": {"version": "5.2.0", "date": "2026-01-01"},
@@ -311,14 +274,14 @@ def test_cli_import_stores_facts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     atomic = tmp_path / "AtomicCards.json.gz"
     atomic.write_bytes(gzip.compress(json.dumps(ATOMIC).encode()))
     path = tmp_path / "store" / "cards.sqlite"
-    monkeypatch.setattr(store_module, "default_facts_builder", lambda: DUMMY)
+    monkeypatch.setattr(card_facts, "facts_builder", lambda: DUMMY)
     result = CliRunner().invoke(cli, ["cards", "import", str(atomic), "--card-db", str(path)])
     assert result.exit_code == 0, result.output
     facts = CardStore.open(path).stored_facts("dummy-1")
     assert facts is not None and facts["Lightning Bolt"]["identity"] == ["R"]
     assert set(facts) == {"Lightning Bolt", "Mountain"}
-    # No builder (no deckcheck.fastcheck yet): a store without facts, as before.
-    monkeypatch.setattr(store_module, "default_facts_builder", lambda: None)
+    # No builder: a store without facts, as before.
+    monkeypatch.setattr(card_facts, "facts_builder", lambda: None)
     assert CliRunner().invoke(cli, ["cards", "import", str(atomic), "--card-db", str(path)]).exit_code == 0
     assert CardStore.open(path).stored_facts("dummy-1") is None
 
@@ -329,7 +292,7 @@ def test_cli_import_with_a_failing_builder_is_a_clear_error(
     atomic = tmp_path / "AtomicCards.json"
     atomic.write_text(json.dumps(ATOMIC), encoding="utf-8")
     path = tmp_path / "cards.sqlite"
-    monkeypatch.setattr(store_module, "default_facts_builder", lambda: FactsBuilder("bad-1", failing_bolt))
+    monkeypatch.setattr(card_facts, "facts_builder", lambda: FactsBuilder("bad-1", failing_bolt))
     result = CliRunner().invoke(cli, ["cards", "import", str(atomic), "--card-db", str(path)])
     assert result.exit_code == 2
     assert "card 'Lightning Bolt': computing its stored facts (bad-1) failed" in result.stderr

@@ -65,11 +65,12 @@ def test_a_store_with_facts_gives_the_same_long_frame_and_companion_table(
     The frames are the same either way."""
     import json
 
-    from deckcheck.cards.store import bundled_cards_path, default_facts_builder, write_store
+    from deckcheck.card_facts import facts_builder
+    from deckcheck.cards.store import bundled_cards_path, write_store
 
     records = json.loads(bundled_cards_path().read_text(encoding="utf-8"))["cards"]
     path = tmp_path / "cards.sqlite"
-    write_store(records, path, meta={"source": "test"}, facts=default_facts_builder())
+    write_store(records, path, meta={"source": "test"}, facts=facts_builder())
     with_facts = CardStore.open(path)
     odd = pd.Series({"odd": "4 lightning bolt\n4 Lightnig Bolt\n2 Fire/Ice\n50 Mountain\n"})
     sources = pd.concat([texts(*sorted(CORPUS.rglob("*.txt"))), odd])
