@@ -189,6 +189,7 @@ def iter_outcomes(session: Session, items: Sequence[Item]) -> Iterator[Outcome]:
     """Every item checked, in order, each outcome as soon as it is produced: one that cannot be
     checked does not stop the others."""
     try:
+        session.prepare(items)
         if len(items) > 1 and _stderr_is_tty():
             with click.progressbar(items, label="checking", file=sys.stderr, show_pos=True) as bar:
                 yield from session.check_all(bar)

@@ -362,6 +362,8 @@ class _Deferred:
     tables), in order: held in memory up to a megabyte, then in a temporary file, so a run's
     memory does not grow with them."""
 
+    MEMORY = 1 << 20  # characters held in memory before the temporary file takes over
+
     def __init__(self) -> None:
         self.count = 0
         self._file: Any = None
@@ -370,7 +372,7 @@ class _Deferred:
         if self._file is None:
             # closed by copy_to (or, should the run stop first, when the writer is dropped)
             self._file = tempfile.SpooledTemporaryFile(  # noqa: SIM115
-                max_size=1 << 20, mode="w+", encoding="utf-8", errors="surrogatepass", newline=""
+                max_size=self.MEMORY, mode="w+", encoding="utf-8", errors="surrogatepass", newline=""
             )
         self._file.write(text)
         self.count += 1

@@ -348,6 +348,25 @@ class Session:
             results.append(rep.DeckResult(report, source, self.strict(config), store.description))
         return results
 
+    def prepare(self, items: Iterable[Item]) -> None:
+        """Read the config of every item, check its codes and input format and open its card
+        store, as :meth:`check` does before it reads a file, but for all of them before the first
+        is checked: a setup problem (a config or card store that cannot be used) then stops the
+        run before any output is written. A problem of one file (InputError) is left for
+        :meth:`check` to report on that file."""
+        seen: set[Path | None] = set()
+        for item in items:
+            try:
+                config = self.config_for(item.path)
+                if config.path in seen:
+                    continue
+                seen.add(config.path)
+                self.input_format(config)
+                self.codes(config)
+                self.store(config)
+            except InputError:
+                continue
+
     def check_all(self, items: Iterable[Item]) -> Iterator[Outcome]:
         """:meth:`check` on each item in turn, each outcome as soon as it is produced (a run's
         output is written as it goes: nothing here keeps the results)."""

@@ -169,9 +169,17 @@ def test_streamed_json_of_a_run_without_decks(project: Project, invoke: Invoke) 
 
 
 @pytest.mark.parametrize("flags", [[], ["-v"]])
+@pytest.mark.parametrize("in_memory", [True, False], ids=["in-memory", "spilled-to-disk"])
 def test_streamed_github_output_and_job_summary_equal_the_whole_run_rendering(
-    mixed: list[str], invoke: Invoke, flags: list[str], project: Project, monkeypatch: pytest.MonkeyPatch
+    mixed: list[str],
+    invoke: Invoke,
+    flags: list[str],
+    in_memory: bool,
+    project: Project,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    if not in_memory:  # every deferred line past the first goes through the temporary file
+        monkeypatch.setattr(rep._Deferred, "MEMORY", 1)
     summary = project.root / "summary.md"
     summary.write_text("earlier step\n", encoding="utf-8")
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
@@ -234,3 +242,18 @@ def test_a_folder_run_keeps_no_result_it_has_written(
     assert tracked.made == 40
     # When each result is made, the earlier ones are gone but for the one just written.
     assert tracked.most <= 1
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github"])
+def test_a_config_that_cannot_be_used_stops_the_run_before_any_output(
+    project: Project, invoke: Invoke, output: str
+) -> None:
+    """The configs and card stores of every file are read before the first file is checked: a
+    config error found late in the run does not leave half a report (or half a JSON document)."""
+    project.write("a/legal.txt", "// format: modern\n" + LEGAL_MODERN)
+    project.write("z/legal.txt", "// format: modern\n" + LEGAL_MODERN)
+    project.write("z/.deckcheck.toml", "format = 3\n")
+    result = invoke(["check", "-o", output, "a", "z"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "z/.deckcheck.toml: 'format' must be a non-empty string" in result.stderr
