@@ -129,6 +129,11 @@ def _stderr_is_tty() -> bool:
     return bool(isatty and isatty())
 
 
+def _stdout_is_tty() -> bool:
+    isatty = getattr(sys.stdout, "isatty", None)
+    return bool(isatty and isatty())
+
+
 # -- shared options ------------------------------------------------------------------------------------
 F = Callable[..., Any]
 
@@ -190,7 +195,9 @@ def iter_outcomes(session: Session, items: Sequence[Item]) -> Iterator[Outcome]:
     checked does not stop the others."""
     try:
         session.prepare(items)
-        if len(items) > 1 and _stderr_is_tty():
+        # The bar only when the results go elsewhere: in a terminal they show the progress
+        # themselves, and the bar's redrawn line would cut into them.
+        if len(items) > 1 and _stderr_is_tty() and not _stdout_is_tty():
             with click.progressbar(items, label="checking", file=sys.stderr, show_pos=True) as bar:
                 yield from session.check_all(bar)
         else:

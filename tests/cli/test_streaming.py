@@ -257,3 +257,19 @@ def test_a_config_that_cannot_be_used_stops_the_run_before_any_output(
     assert result.exit_code == 2
     assert result.stdout == ""
     assert "z/.deckcheck.toml: 'format' must be a non-empty string" in result.stderr
+
+
+@pytest.mark.parametrize("stdout_is_tty", [False, True])
+def test_the_progress_bar_only_when_the_results_go_elsewhere(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch, stdout_is_tty: bool
+) -> None:
+    """The results are written as they come: in a terminal they show the progress, and a bar
+    redrawn on the same screen would cut into their lines."""
+    for name in ("a.txt", "b.txt"):
+        project.write(name, "// format: modern\n" + LEGAL_MODERN)
+    monkeypatch.setattr(cli, "_stderr_is_tty", lambda: True)
+    monkeypatch.setattr(cli, "_stdout_is_tty", lambda: stdout_is_tty)
+    result = invoke(["check", "a.txt", "b.txt"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("a.txt: format modern")
+    assert ("checking" in result.stderr) is not stdout_is_tty
