@@ -683,7 +683,7 @@ class JsonWriter(RunWriter):
     ``skipped`` and ``summary`` (from the running counts) at the end."""
 
     def __init__(self, out: TextIO, card_data: Callable[[], Mapping[str, Any]]) -> None:
-        super().__init__(out, verbose=True)
+        super().__init__(out)  # (JSON has every finding, info ones included)
         self._card_data = card_data
         self._decks = 0
         self._not_checked = _Deferred()
