@@ -90,8 +90,10 @@ def whole_run_github(run: rep.RunResult) -> tuple[str, str]:
     return "\n".join([*annotations, whole_run_summary(run)]) + "\n", "\n".join(markdown) + "\n"
 
 
-def whole_run(files: list[str], *, verbose: bool = False, quiet: bool = False) -> rep.RunResult:
-    session = Session(CheckOptions())
+def whole_run(
+    files: list[str], *, verbose: bool = False, quiet: bool = False, strict: bool | None = None
+) -> rep.RunResult:
+    session = Session(CheckOptions(strict=strict))
     outcomes = cli.run_checks(session, expand_inputs(files, lambda message: None))
     return cli.run_result(outcomes, session, verbose=verbose, quiet=quiet)
 
@@ -125,12 +127,15 @@ def test_the_mixed_folder_has_every_kind_of_outcome(mixed: list[str]) -> None:
     assert any(f.severity is Severity.WARNING for d in run.decks for f in d.report.findings)
 
 
-@pytest.mark.parametrize("flags", [[], ["-q"], ["-v"], ["-q", "-v"]])
+@pytest.mark.parametrize("flags", [[], ["-q"], ["-v"], ["-q", "-v"], ["--strict"]])
 def test_streamed_text_equals_the_whole_run_rendering(
     mixed: list[str], invoke: Invoke, flags: list[str]
 ) -> None:
     result = invoke(["check", *flags, "--no-color", *mixed])
-    expected = whole_run(mixed, verbose="-v" in flags, quiet="-q" in flags)
+    strict = True if "--strict" in flags else None
+    expected = whole_run(mixed, verbose="-v" in flags, quiet="-q" in flags, strict=strict)
+    if strict:
+        assert "failing on warnings (--strict)" in whole_run_summary(expected)
     assert result.stdout == whole_run_text(expected)
     assert result.exit_code == expected.exit_code == 2
 
