@@ -129,6 +129,11 @@ def _stderr_is_tty() -> bool:
     return bool(isatty and isatty())
 
 
+def _stdout_is_tty() -> bool:
+    isatty = getattr(sys.stdout, "isatty", None)
+    return bool(isatty and isatty())
+
+
 # -- shared options ------------------------------------------------------------------------------------
 F = Callable[..., Any]
 
@@ -185,18 +190,24 @@ def color_option(func: F) -> F:
     )(func)
 
 
-def run_checks(session: Session, items: Sequence[Item]) -> list[Outcome]:
-    """Every item checked, in order: one that cannot be checked does not stop the others."""
+def iter_outcomes(session: Session, items: Sequence[Item]) -> Iterator[Outcome]:
+    """Every item checked, in order, each outcome as soon as it is produced: one that cannot be
+    checked does not stop the others."""
     try:
-        if len(items) > 1 and _stderr_is_tty():
-            results: list[Outcome] = []
+        session.prepare(items)
+        # The bar only when the results go elsewhere: in a terminal they show the progress
+        # themselves, and the bar's redrawn line would cut into them.
+        if len(items) > 1 and _stderr_is_tty() and not _stdout_is_tty():
             with click.progressbar(items, label="checking", file=sys.stderr, show_pos=True) as bar:
-                for item in bar:
-                    results.extend(session.check(item.path, explicit=item.explicit))
-            return results
-        return [outcome for item in items for outcome in session.check(item.path, explicit=item.explicit)]
+                yield from session.check_all(bar)
+        else:
+            yield from session.check_all(items)
     except OptionError as exc:
         _usage(exc.message, exc.hint)
+
+
+def run_checks(session: Session, items: Sequence[Item]) -> list[Outcome]:
+    return list(iter_outcomes(session, items))
 
 
 def run_result(outcomes: Sequence[Outcome], session: Session, *, verbose: bool, quiet: bool) -> rep.RunResult:
@@ -352,43 +363,64 @@ def check(
     if not items:
         _usage("no decklist files to check")
     session = Session(options)
-    run = run_result(run_checks(session, items), session, verbose=verbose, quiet=quiet)
     out = _stdout()
+    unknown = _SampleUnknowns(session)
+    writer: rep.RunWriter
     if output == "json":
-        rep.write_json(run, out)
+        tally = _stream(session, items, rep.JsonWriter(out, session.card_data), unknown)
     elif output == "github":
         summary_path = os.environ.get("GITHUB_STEP_SUMMARY")
-        if summary_path:
-            with open(summary_path, "a", encoding="utf-8") as summary:
-                rep.write_github(run, out, step_summary=summary)
-        else:
-            rep.write_github(run, out)
-        _note_sample_data(session, run.decks)
+        with contextlib.ExitStack() as stack:
+            summary = stack.enter_context(open(summary_path, "a", encoding="utf-8")) if summary_path else None
+            writer = rep.GithubWriter(out, verbose=verbose, step_summary=summary)
+            tally = _stream(session, items, writer, unknown)
+        _note_sample_data(session, unknown.count)
     else:
-        rep.write_text(run, out, color=_resolve_color(color, out))
-        _note_sample_data(session, run.decks)
+        writer = rep.TextWriter(out, verbose=verbose, quiet=quiet, color=_resolve_color(color, out))
+        tally = _stream(session, items, writer, unknown)
+        _note_sample_data(session, unknown.count)
     out.flush()
-    if run.not_checked:  # a file that could not be checked is never waved through
-        return run.exit_code
-    return 0 if exit_zero else run.exit_code
+    if tally.not_checked:  # a file that could not be checked is never waved through
+        return tally.exit_code
+    return 0 if exit_zero else tally.exit_code
 
 
-def _note_sample_data(session: Session, results: Sequence[rep.DeckResult]) -> None:
+def _stream(
+    session: Session, items: Sequence[Item], writer: rep.RunWriter, unknown: _SampleUnknowns
+) -> rep.RunTally:
+    """The run written as it goes: each outcome goes to the writer and is then dropped, so memory
+    stays flat however many files the run checks."""
+    for outcome in iter_outcomes(session, items):
+        writer.add(outcome)
+        unknown.add(outcome)
+    writer.close()
+    return writer.tally
+
+
+class _SampleUnknowns:
+    """The names the bundled sample card set matched no card for, counted as the results pass
+    (for :func:`_note_sample_data`)."""
+
+    def __init__(self, session: Session) -> None:
+        from deckcheck.engine import UNKNOWN_CARD
+
+        self.session = session
+        self.code = UNKNOWN_CARD.code
+        self.count = 0
+
+    def add(self, outcome: Outcome) -> None:
+        if not isinstance(outcome, rep.DeckResult):
+            return
+        sample = next((store for store in self.session.stores() if store.is_sample), None)
+        if sample is not None and outcome.card_data == sample.description:
+            self.count += sum(1 for finding in outcome.report.findings if finding.code == self.code)
+
+
+def _note_sample_data(session: Session, unknown: int) -> None:
     """Once per run, not once per unknown card: a run on the bundled sample set that met cards
     it does not have says what the set is and how to build the full card store."""
-    from deckcheck.engine import UNKNOWN_CARD
-
     sample = next((store for store in session.stores() if store.is_sample), None)
-    if sample is None:
-        return
-    unknown = sum(
-        1
-        for result in results
-        if result.card_data == sample.description
-        for finding in result.report.findings
-        if finding.code == UNKNOWN_CARD.code
-    )
-    if unknown:
+    if sample is not None and unknown:
         click.echo(
             f"deckcheck: note: {rep._plural(unknown, 'name')} matched no card: the bundled card set is a "
             f"sample of {len(sample):,} cards, not the card pool; build the full card store with "
@@ -439,7 +471,10 @@ def companions(
         out.write(rep.json_text(document) + "\n")
     else:
         rep.write_companions_text(run.decks, out, color=_resolve_color(color, out))
-        _note_sample_data(session, run.decks)
+        unknown = _SampleUnknowns(session)
+        for result in run.decks:
+            unknown.add(result)
+        _note_sample_data(session, unknown.count)
         for failure in run.not_checked:
             out.write(rep.finding_line(failure.finding) + "\n")
     return 2 if run.not_checked else 0

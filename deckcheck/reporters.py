@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TextIO
 
 from deckcheck import __version__
-from deckcheck._gc import gc_paused
 from deckcheck.deck import Zone
 from deckcheck.findings import CodeInfo, Finding, Severity
 from deckcheck.unresolved import NOT_VERIFIED
@@ -273,14 +274,78 @@ class FileSkipped:
     reason: str
 
 
+Outcome = DeckResult | FileNotChecked | FileSkipped
+
+
+@dataclass(slots=True)
+class RunTally:
+    """The counts a run's summary, its JSON ``summary`` and its exit code read: kept while the
+    results stream past, so a run of any size holds these few numbers, not its results."""
+
+    decks: int = 0
+    legal: int = 0
+    with_errors: int = 0  # status "illegal"
+    not_verified: int = 0
+    failed: int = 0
+    failing_on_warnings: int = 0  # failed by warnings alone (strict)
+    errors: int = 0
+    warnings: int = 0
+    infos: int = 0
+    not_checked: int = 0
+    skipped: int = 0
+
+    def add(self, result: DeckResult) -> None:
+        report = result.report
+        status = report.status
+        self.decks += 1
+        self.legal += status == "legal"
+        self.with_errors += status == "illegal"
+        self.not_verified += status == "not verified"
+        errors = len(report.errors)
+        failed = result.failed
+        self.failed += failed
+        self.failing_on_warnings += failed and not errors and not report.undetermined
+        self.errors += errors
+        self.warnings += len(report.warnings)
+        self.infos += sum(1 for f in report.findings if f.severity is Severity.INFO)
+
+    def count(self, outcome: Outcome) -> None:
+        if isinstance(outcome, DeckResult):
+            self.add(outcome)
+        elif isinstance(outcome, FileNotChecked):
+            self.not_checked += 1
+        else:
+            self.skipped += 1
+
+    @property
+    def exit_code(self) -> int:
+        """2 if a file could not be checked, else 1 for findings that fail the run, else 0."""
+        if self.not_checked:
+            return 2
+        return 1 if self.failed else 0
+
+
 @dataclass(slots=True)
 class RunResult:
+    """A whole run held at once (the CLI streams instead: :class:`RunWriter`)."""
+
     decks: list[DeckResult] = field(default_factory=list)
     card_data: dict[str, Any] = field(default_factory=dict)  # description, records, meta
     verbose: bool = False  # show info findings (text, github)
     quiet: bool = False  # text: findings and the summary only, no per-deck header
     not_checked: list[FileNotChecked] = field(default_factory=list)
     skipped: list[FileSkipped] = field(default_factory=list)
+
+    def outcomes(self) -> Iterator[Outcome]:
+        yield from self.decks
+        yield from self.not_checked
+        yield from self.skipped
+
+    def tally(self) -> RunTally:
+        tally = RunTally()
+        for outcome in self.outcomes():
+            tally.count(outcome)
+        return tally
 
     @property
     def failed(self) -> bool:
@@ -289,9 +354,75 @@ class RunResult:
     @property
     def exit_code(self) -> int:
         """2 if a file could not be checked, else 1 for findings that fail the run, else 0."""
-        if self.not_checked:
-            return 2
-        return 1 if self.failed else 0
+        return self.tally().exit_code
+
+
+class _Deferred:
+    """Lines a writer puts after every deck's (files not checked, skipped, the job summary's
+    tables), in order: held in memory up to a megabyte, then in a temporary file, so a run's
+    memory does not grow with them."""
+
+    MEMORY = 1 << 20  # characters held in memory before the temporary file takes over
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._file: Any = None
+
+    def write(self, text: str) -> None:
+        if self._file is None:
+            # closed by copy_to (or, should the run stop first, when the writer is dropped)
+            self._file = tempfile.SpooledTemporaryFile(  # noqa: SIM115
+                max_size=self.MEMORY, mode="w+", encoding="utf-8", errors="surrogatepass", newline=""
+            )
+        self._file.write(text)
+        self.count += 1
+
+    def copy_to(self, out: TextIO) -> None:
+        if self._file is None:
+            return
+        self._file.seek(0)
+        shutil.copyfileobj(self._file, out)
+        self._file.close()
+        self._file = None
+
+
+class RunWriter:
+    """Writes a run's output while it runs: :meth:`add` each outcome as it is produced, in the order
+    of the run, then :meth:`close`. A deck's result is written (or kept in the deferred lines)
+    and dropped at once; the writer keeps only a :class:`RunTally` and what is still to be
+    written after every deck, bounded. The output is what the whole run, rendered at once,
+    would give."""
+
+    def __init__(self, out: TextIO, *, verbose: bool = False) -> None:
+        self.out = out
+        self.verbose = verbose
+        self.tally = RunTally()
+
+    def add(self, outcome: Outcome) -> None:
+        self.tally.count(outcome)
+        if isinstance(outcome, DeckResult):
+            self.deck(outcome)
+        elif isinstance(outcome, FileNotChecked):
+            self.not_checked(outcome)
+        else:
+            self.skipped(outcome)
+
+    def deck(self, result: DeckResult) -> None:
+        raise NotImplementedError
+
+    def not_checked(self, failure: FileNotChecked) -> None:
+        raise NotImplementedError
+
+    def skipped(self, skipped: FileSkipped) -> None:
+        """Skipped files are only counted unless a writer lists them."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def write_all(self, run: RunResult) -> None:
+        for outcome in run.outcomes():
+            self.add(outcome)
+        self.close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,32 +520,22 @@ def deck_header(result: DeckResult, style: Style = Style()) -> str:
     )
 
 
-def summary_text(run: RunResult) -> str:
-    decks = run.decks
-    statuses = [d.report.status for d in decks]
-    with_errors = statuses.count("illegal")
-    unverified = statuses.count("not verified")
-    legal = statuses.count("legal")
-    errors = sum(len(d.report.errors) for d in decks)
-    warnings = sum(len(d.report.warnings) for d in decks)
+def summary_text(tally: RunTally, *, verbose: bool) -> str:
     line = (
-        f"{_plural(len(decks), 'deck')} checked: {legal} legal, {with_errors} with errors"
-        + (f", {unverified} not verified" if unverified else "")
-        + f" ({_plural(errors, 'error')}, {_plural(warnings, 'warning')})"
+        f"{_plural(tally.decks, 'deck')} checked: {tally.legal} legal, {tally.with_errors} with errors"
+        + (f", {tally.not_verified} not verified" if tally.not_verified else "")
+        + f" ({_plural(tally.errors, 'error')}, {_plural(tally.warnings, 'warning')})"
     )
-    strict_failures = sum(1 for d in decks if d.failed and not d.report.errors and not d.report.undetermined)
-    if strict_failures:
-        line += f"; {strict_failures} failing on warnings (--strict)"
-    hidden = (
-        0 if run.verbose else sum(1 for d in decks for f in d.report.findings if f.severity is Severity.INFO)
-    )
+    if tally.failing_on_warnings:
+        line += f"; {tally.failing_on_warnings} failing on warnings (--strict)"
+    hidden = 0 if verbose else tally.infos
     if hidden:
         line += f"; {_plural(hidden, 'note')} hidden (-v shows them)"
-    if run.not_checked:
-        line += f"; {_plural(len(run.not_checked), 'file')} could not be checked"
-    if run.skipped:
-        line += f"; {_plural(len(run.skipped), 'file')} skipped (not decklists" + (
-            ")" if run.verbose else "; -v lists them)"
+    if tally.not_checked:
+        line += f"; {_plural(tally.not_checked, 'file')} could not be checked"
+    if tally.skipped:
+        line += f"; {_plural(tally.skipped, 'file')} skipped (not decklists" + (
+            ")" if verbose else "; -v lists them)"
         )
     return line
 
@@ -423,19 +544,40 @@ def skipped_line(skipped: FileSkipped) -> str:
     return f"{skipped.path}: skipped: {skipped.reason}"
 
 
+class TextWriter(RunWriter):
+    """Text: each deck's header (unless quiet) and visible findings; then the files that could not
+    be checked, the skipped ones (verbose) and the summary line."""
+
+    def __init__(
+        self, out: TextIO, *, verbose: bool = False, quiet: bool = False, color: bool = False
+    ) -> None:
+        super().__init__(out, verbose=verbose)
+        self.quiet = quiet
+        self.style = Style(color)
+        self._not_checked = _Deferred()
+        self._skipped = _Deferred()
+
+    def deck(self, result: DeckResult) -> None:
+        lines = [] if self.quiet else [deck_header(result, self.style)]
+        lines += [finding_line(f, self.style) for f in visible(result.report.findings, self.verbose)]
+        if lines:
+            self.out.write("\n".join(lines) + "\n")
+
+    def not_checked(self, failure: FileNotChecked) -> None:
+        self._not_checked.write(finding_line(failure.finding, self.style) + "\n")
+
+    def skipped(self, skipped: FileSkipped) -> None:
+        if self.verbose:
+            self._skipped.write(skipped_line(skipped) + "\n")
+
+    def close(self) -> None:
+        self._not_checked.copy_to(self.out)
+        self._skipped.copy_to(self.out)
+        self.out.write(summary_text(self.tally, verbose=self.verbose) + "\n")
+
+
 def write_text(run: RunResult, out: TextIO, *, color: bool = False) -> None:
-    style = Style(color)
-    for result in run.decks:
-        if not run.quiet:
-            out.write(deck_header(result, style) + "\n")
-        for finding in visible(result.report.findings, run.verbose):
-            out.write(finding_line(finding, style) + "\n")
-    for failure in run.not_checked:
-        out.write(finding_line(failure.finding, style) + "\n")
-    if run.verbose:
-        for skipped in run.skipped:
-            out.write(skipped_line(skipped) + "\n")
-    out.write(summary_text(run) + "\n")
+    TextWriter(out, verbose=run.verbose, quiet=run.quiet, color=color).write_all(run)
 
 
 # -- JSON ----------------------------------------------------------------------------------------------
@@ -488,20 +630,19 @@ def deck_record(result: DeckResult) -> dict[str, Any]:
     }
 
 
-def summary_record(run: RunResult) -> dict[str, Any]:
-    decks = run.decks
+def summary_record(tally: RunTally) -> dict[str, Any]:
     return {
-        "decks": len(decks),
-        "legal": sum(1 for d in decks if d.report.status == "legal"),
-        "with_errors": sum(1 for d in decks if d.report.status == "illegal"),
-        "not_verified": sum(1 for d in decks if d.report.status == "not verified"),
-        "failed": sum(1 for d in decks if d.failed),
-        "errors": sum(len(d.report.errors) for d in decks),
-        "warnings": sum(len(d.report.warnings) for d in decks),
-        "infos": sum(1 for d in decks for f in d.report.findings if f.severity is Severity.INFO),
-        "not_checked": len(run.not_checked),
-        "skipped": len(run.skipped),
-        "exit_code": run.exit_code,
+        "decks": tally.decks,
+        "legal": tally.legal,
+        "with_errors": tally.with_errors,
+        "not_verified": tally.not_verified,
+        "failed": tally.failed,
+        "errors": tally.errors,
+        "warnings": tally.warnings,
+        "infos": tally.infos,
+        "not_checked": tally.not_checked,
+        "skipped": tally.skipped,
+        "exit_code": tally.exit_code,
     }
 
 
@@ -516,8 +657,8 @@ def json_document(run: RunResult) -> dict[str, Any]:
         "card_data": run.card_data,
         "decks": [deck_record(d) for d in run.decks],
         "not_checked": [not_checked_record(f) for f in run.not_checked],
-        "skipped": [{"path": f.path, "reason": f.reason} for f in run.skipped],
-        "summary": summary_record(run),
+        "skipped": [skipped_record(f) for f in run.skipped],
+        "summary": summary_record(run.tally()),
     }
 
 
@@ -525,12 +666,67 @@ def not_checked_record(failure: FileNotChecked) -> dict[str, Any]:
     return {"path": failure.path, "findings": [failure.finding.to_record()]}
 
 
+def skipped_record(skipped: FileSkipped) -> dict[str, str]:
+    return {"path": skipped.path, "reason": skipped.reason}
+
+
+def _json_item(value: Any, indent: str) -> str:
+    """``value`` as it reads inside an indented JSON document, at ``indent``: an encoded string
+    holds no raw line break, so each line break of the value's own text starts a line of it."""
+    return json_text(value).replace("\n", "\n" + indent)
+
+
+class JsonWriter(RunWriter):
+    """The JSON document of :func:`json_document`, byte for byte, written as the run goes: the
+    members before ``decks`` at the first deck (the card data is the store the first deck was
+    checked with, which is then known), each deck's record as it comes, and ``not_checked``,
+    ``skipped`` and ``summary`` (from the running counts) at the end."""
+
+    def __init__(self, out: TextIO, card_data: Callable[[], Mapping[str, Any]]) -> None:
+        super().__init__(out)  # (JSON has every finding, info ones included)
+        self._card_data = card_data
+        self._decks = 0
+        self._not_checked = _Deferred()
+        self._skipped = _Deferred()
+
+    def _open(self) -> None:
+        head = {"schema_version": SCHEMA_VERSION, "tool": tool_record(), "card_data": dict(self._card_data())}
+        self.out.write("".join(f"{_json_item(k, '  ')}: {_json_item(v, '  ')},\n  " for k, v in head.items()))
+        self.out.write('"decks": [')
+
+    def deck(self, result: DeckResult) -> None:
+        if not self._decks:
+            self.out.write("{\n  ")
+            self._open()
+        self.out.write(("\n    " if not self._decks else ",\n    ") + _json_item(deck_record(result), "    "))
+        self._decks += 1
+
+    def not_checked(self, failure: FileNotChecked) -> None:
+        self._item(self._not_checked, not_checked_record(failure))
+
+    def skipped(self, skipped: FileSkipped) -> None:
+        self._item(self._skipped, skipped_record(skipped))
+
+    @staticmethod
+    def _item(deferred: _Deferred, record: Mapping[str, Any]) -> None:
+        deferred.write(("\n    " if not deferred.count else ",\n    ") + _json_item(record, "    "))
+
+    def close(self) -> None:
+        out = self.out
+        if not self._decks:
+            out.write("{\n  ")
+            self._open()
+        out.write("\n  ]" if self._decks else "]")
+        for key, deferred in (("not_checked", self._not_checked), ("skipped", self._skipped)):
+            out.write(f',\n  "{key}": [')
+            had = deferred.count
+            deferred.copy_to(out)
+            out.write("\n  ]" if had else "]")
+        out.write(',\n  "summary": ' + _json_item(summary_record(self.tally), "  ") + "\n}\n")
+
+
 def write_json(run: RunResult, out: TextIO) -> None:
-    # The document is a tree of fresh dicts and lists (no cycles): cycle detection would re-scan
-    # all of them at every collection its allocations trigger.
-    with gc_paused():
-        text = json_text(json_document(run))
-    out.write(text + "\n")
+    JsonWriter(out, lambda: run.card_data).write_all(run)
 
 
 # -- GitHub Actions --------------------------------------------------------------------------------------
@@ -564,41 +760,74 @@ def _cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ").replace("\n", " ")
 
 
-def markdown_summary(run: RunResult) -> str:
-    """The job summary: every finding (annotations are capped at 10 errors and 10 warnings per step)."""
-    lines = ["## deckcheck", "", summary_text(run), ""]
-    lines += ["| deck | format | result | errors | warnings |", "| --- | --- | --- | ---: | ---: |"]
-    for result in run.decks:
-        report = result.report
-        verdict = "fails" if result.failed else report.status
-        lines.append(
-            f"| {_cell(report.path)} | {_cell(report.format.name)} | {verdict} | "
-            f"{len(report.errors)} | {len(report.warnings)} |"
-        )
-    for failure in run.not_checked:
-        lines.append(f"| {_cell(failure.path)} | - | not checked | 1 | 0 |")
-    shown = [(d.report.path, f) for d in run.decks for f in visible(d.report.findings, run.verbose)]
-    shown += [(failure.path, failure.finding) for failure in run.not_checked]
-    if shown:
-        lines += ["", "| file | line | code | severity | message |", "| --- | ---: | --- | --- | --- |"]
-        for _, finding in shown:
-            line = str(finding.location.line) if finding.location.line > 0 else ""
-            lines.append(
-                f"| {_cell(finding.location.path)} | {line} | {finding.code} | {finding.severity} | "
-                f"{_cell(finding.message)} |"
+def markdown_deck_row(result: DeckResult) -> str:
+    report = result.report
+    verdict = "fails" if result.failed else report.status
+    return (
+        f"| {_cell(report.path)} | {_cell(report.format.name)} | {verdict} | "
+        f"{len(report.errors)} | {len(report.warnings)} |"
+    )
+
+
+def markdown_finding_row(finding: Finding) -> str:
+    line = str(finding.location.line) if finding.location.line > 0 else ""
+    return (
+        f"| {_cell(finding.location.path)} | {line} | {finding.code} | {finding.severity} | "
+        f"{_cell(finding.message)} |"
+    )
+
+
+class GithubWriter(RunWriter):
+    """Workflow commands for every visible finding, then those of the files that could not be
+    checked and the summary line; with ``step_summary``, the Markdown job summary at the end: the
+    summary line, a row per deck and per file not checked, then every visible finding (annotations
+    are capped at 10 errors and 10 warnings per step). The tables' rows wait in deferred lines."""
+
+    def __init__(self, out: TextIO, *, verbose: bool = False, step_summary: TextIO | None = None) -> None:
+        super().__init__(out, verbose=verbose)
+        self.step_summary = step_summary
+        self._annotations = _Deferred()  # the files not checked
+        self._deck_rows = _Deferred()
+        self._failure_rows = _Deferred()
+        self._deck_findings = _Deferred()
+        self._failure_findings = _Deferred()
+
+    def deck(self, result: DeckResult) -> None:
+        shown = visible(result.report.findings, self.verbose)
+        if shown:
+            self.out.write("".join(github_annotation(f) + "\n" for f in shown))
+        if self.step_summary is not None:
+            self._deck_rows.write(markdown_deck_row(result) + "\n")
+            for finding in shown:
+                self._deck_findings.write(markdown_finding_row(finding) + "\n")
+
+    def not_checked(self, failure: FileNotChecked) -> None:
+        self._annotations.write(github_annotation(failure.finding) + "\n")
+        if self.step_summary is not None:
+            self._failure_rows.write(f"| {_cell(failure.path)} | - | not checked | 1 | 0 |\n")
+            self._failure_findings.write(markdown_finding_row(failure.finding) + "\n")
+
+    def close(self) -> None:
+        self._annotations.copy_to(self.out)
+        summary = summary_text(self.tally, verbose=self.verbose)
+        self.out.write(summary + "\n")
+        markdown = self.step_summary
+        if markdown is None:
+            return
+        markdown.write(f"## deckcheck\n\n{summary}\n\n")
+        markdown.write("| deck | format | result | errors | warnings |\n| --- | --- | --- | ---: | ---: |\n")
+        self._deck_rows.copy_to(markdown)
+        self._failure_rows.copy_to(markdown)
+        if self._deck_findings.count or self._failure_findings.count:
+            markdown.write(
+                "\n| file | line | code | severity | message |\n| --- | ---: | --- | --- | --- |\n"
             )
-    return "\n".join(lines) + "\n"
+            self._deck_findings.copy_to(markdown)
+            self._failure_findings.copy_to(markdown)
 
 
 def write_github(run: RunResult, out: TextIO, *, step_summary: TextIO | None = None) -> None:
-    for result in run.decks:
-        for finding in visible(result.report.findings, run.verbose):
-            out.write(github_annotation(finding) + "\n")
-    for failure in run.not_checked:
-        out.write(github_annotation(failure.finding) + "\n")
-    out.write(summary_text(run) + "\n")
-    if step_summary is not None:
-        step_summary.write(markdown_summary(run))
+    GithubWriter(out, verbose=run.verbose, step_summary=step_summary).write_all(run)
 
 
 # -- tables (companions, formats, rules) ------------------------------------------------------------

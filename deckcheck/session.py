@@ -11,14 +11,14 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck import reporters as rep
 from deckcheck.config import EMPTY, Config, ConfigFinder, load_config
-from deckcheck.discovery import STDIN
+from deckcheck.discovery import STDIN, Item
 from deckcheck.errors import ConfigError, DeckcheckError, InputError
 from deckcheck.findings import Finding, Location
 
@@ -347,6 +347,31 @@ class Session:
             source = source or report.inferred_because
             results.append(rep.DeckResult(report, source, self.strict(config), store.description))
         return results
+
+    def prepare(self, items: Iterable[Item]) -> None:
+        """Read the config of every item, check its codes and input format and open its card
+        store, as :meth:`check` does before it reads a file, but for all of them before the first
+        is checked: a setup problem (a config or card store that cannot be used) then stops the
+        run before any output is written. A problem of one file (InputError) is left for
+        :meth:`check` to report on that file."""
+        seen: set[Path | None] = set()
+        for item in items:
+            try:
+                config = self.config_for(item.path)
+                if config.path in seen:
+                    continue
+                seen.add(config.path)
+                self.input_format(config)
+                self.codes(config)
+                self.store(config)
+            except InputError:
+                continue
+
+    def check_all(self, items: Iterable[Item]) -> Iterator[Outcome]:
+        """:meth:`check` on each item in turn, each outcome as soon as it is produced (a run's
+        output is written as it goes: nothing here keeps the results)."""
+        for item in items:
+            yield from self.check(item.path, explicit=item.explicit)
 
     def dated(self, spec: FormatSpec | None, source: str, config: Config) -> tuple[FormatSpec | None, str]:
         """``spec`` checking legality as of --as-of (else the config's as_of), and the format source
