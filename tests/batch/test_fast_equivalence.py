@@ -298,6 +298,41 @@ def test_bulk_realistic_decks(breakers: bool) -> None:
 
 
 @BREAKERS
+def test_names_as_real_lists_write_them(breakers: bool) -> None:
+    """1,200 benchmark-style decks named as real lists name cards: adventure and double-faced cards
+    by their front face, names in MTGO's and typed spellings (accents and punctuation dropped, lower
+    case), one deck in ten with a card the data does not know. The lean path takes the decks whose
+    every name reads as one card (with the engine's DC012 / DC013 notes and its findings naming
+    each card as written), the engine the others."""
+    store = fresh_bundled_store()
+    pool = deckgen.pool_for(store)
+    decks = deckgen.realistic_named(pool, 1200, seed=1919, unknown=0.1)
+    assert check_by_format(store, decks, breakers=breakers) == 1200
+
+
+@BREAKERS
+def test_names_read_by_folding_or_a_face_in_every_rule(breakers: bool) -> None:
+    """Face and folded names where every rule speaks of them: a banned card, too many copies over
+    deck and sideboard, a commander, a card outside the commander's identity, a declared
+    companion, a companion's breakers; and a card written two ways (the engine's)."""
+    items: list[Item] = [
+        ("banned", "4 Bonecrusher Giant\n4 lightning bolt\n52 Mountain\n\n1 Lurrus of the Dream Den\n"),
+        ("copies", "3 Brazen Borrower\n57 Island\n\n2 brazen borrower\n"),
+        ("two-ways", "2 Bonecrusher Giant\n2 Bonecrusher Giant // Stomp\n56 Mountain\n"),
+        ("companion", "Companion\n1 lurrus of the dream-den\n\nDeck\n4 Delver of Secrets\n56 Island\n"),
+        ("mixed", "4 Valakut Awakening\n4 Lightning Blot\n52 Mountain\n"),
+    ]
+    assert_same_rows(items, context_for(fresh_bundled_store(), "modern"), breakers=breakers)
+    assert_same_rows(items, context_for(fresh_bundled_store(), "legacy"), breakers=breakers)
+    commander: list[Item] = [
+        ("face-commander", "Commander\n1 Valki, God of Lies\n\nDeck\n1 Bonecrusher Giant\n98 Swamp\n"),
+        ("outside", "Commander\n1 Valki, God of Lies\n\nDeck\n1 Brazen Borrower\n98 Swamp\n"),
+        ("twice", "Commander\n1 Valki, God of Lies\n\nDeck\n2 Bonecrusher Giant\n97 Swamp\n"),
+    ]
+    assert_same_rows(commander, context_for(fresh_bundled_store(), "commander"), breakers=breakers)
+
+
+@BREAKERS
 def test_bulk_odd_shapes(breakers: bool) -> None:
     """Every odd shape a dozen times, every style in turn, across the formats the shape suits."""
     store = fresh_bundled_store()
