@@ -730,6 +730,7 @@ class _Chunk:
         d = np.repeat(np.arange(n), lengths)
         # decks with a name read by folding or by a face: their cards' codes, their notes later
         self.renamed = np.zeros(n, dtype=bool)
+        self.renamed_at: dict[int, list[int]] = {}  # such a deck -> those entries' positions, in order
         out = lengths == 0
         if (c < 0).any():
             c, out = self._resolve(c, d, bounds, out)
@@ -887,7 +888,10 @@ class _Chunk:
             return c, out
         c = c.copy()
         c[missing] = found
-        self.renamed[d[missing[found >= 0]]] = True
+        at = missing[found >= 0]
+        self.renamed[d[at]] = True
+        for deck, position in zip(d[at].tolist(), (at - bounds[d[at]]).tolist(), strict=True):
+            self.renamed_at.setdefault(deck, []).append(position)
         out = out.copy()
         for i in np.flatnonzero(self.renamed).tolist():
             first, end = int(bounds[i]), int(bounds[i + 1])
@@ -976,10 +980,10 @@ class _Chunk:
             {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
         )
         results = deck.companion_results(findings, self.shown.get(index, ()))
-        if deck.written is not None:
+        if deck.written is not None:  # (the other entries are written as their oracle name)
+            written, entries = deck.written, deck.entries
             findings = engine.with_written_names(
-                findings,
-                ((w[_NAME], e[_NAME]) for w, e in zip(deck.written, deck.entries, strict=True)),
+                findings, ((written[p][_NAME], entries[p][_NAME]) for p in deck.renamed)
             )
         findings.sort(key=_sort_key)
         self._rows(sink, index, findings, results, [deck.fact(p).name for p in deck.commanders])
@@ -1062,12 +1066,13 @@ class _Deck:
         # a deck with names read by folding or a face: the entries as written; ``entries`` then
         # name each card by its oracle name, as the engine's rules do (DeckCard.card.name)
         self.written: list[tuple[int, str, Zone, int]] | None = None
-        if chunk.renamed[index]:
+        self.renamed: list[int] = chunk.renamed_at.get(index, [])
+        if self.renamed:
             self.written = entries
-            self.entries = entries = [
-                (quantity, self.fact(pos).name, zone, line)
-                for pos, (quantity, _, zone, line) in enumerate(entries)
-            ]
+            self.entries = entries = list(entries)
+            for pos in self.renamed:
+                quantity, _, zone, line = entries[pos]
+                entries[pos] = (quantity, self.fact(pos).name, zone, line)
         counts = chunk.counts_list[index]
         self.counts = {zone: counts[ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
         key = int(chunk.result.key_of[index])
@@ -1095,13 +1100,13 @@ class _Deck:
         (engine.resolution_finding), in deck order."""
         assert self.written is not None
         notes = []
-        for pos, (written, entry) in enumerate(zip(self.written, self.entries, strict=True)):
-            if written[_NAME] != entry[_NAME]:
-                resolution = self.table.resolved(written[_NAME])[1]
-                assert resolution is not None  # the chunk coded it so
-                note = engine.resolution_finding(written[_NAME], resolution, self.where(pos))
-                if note is not None:
-                    notes.append(note)
+        for pos in self.renamed:
+            name = self.written[pos][_NAME]
+            resolution = self.table.resolved(name)[1]
+            assert resolution is not None  # the chunk coded it so
+            note = engine.resolution_finding(name, resolution, self.where(pos))
+            if note is not None:
+                notes.append(note)
         return notes
 
     def fact(self, pos: int) -> CardFacts:
