@@ -11,9 +11,9 @@ sideboard one time in five) and 25 % Commander lists
 (a legendary commander, 99 singletons inside its colour identity, a companion under Companion one
 time in ten). They are written as decklist text (MTGO style and Arena style), with names as real
 lists write them: adventure, transforming and modal double-faced cards by their front face
-("Bonecrusher Giant"), in one deck in three without accents ("Lim-Dul's Vault", as MTGO and many
-sites write them), in one in fifty in lower case (typed lists), and one deck in a hundred names a
-card the data does not know (a card newer than the data).
+("Bonecrusher Giant", as MTGO and Arena write them), in one deck in ten without accents
+("Lim-Dul's Vault", as some sites write them), and one deck in a hundred names a card the data
+does not know (a card newer than the data).
 
 The SQLite card store is built once from the same records the way ``deckcheck cards import``
 builds it, with the per-card facts the batch checker reads (deckcheck.fastcheck.FACTS_BUILDER).
@@ -62,7 +62,7 @@ DEFAULT_ATOMIC = REPO.parent / "shared" / "realdata" / "AtomicCards-2022-04-25.j
 STAGES = ("load", "companions", "e2e")
 TARGETS = {"companions": 20_000, "e2e": 5_000}  # decks/s on one core
 # the deck generator's version, in the decks file's name: a kept work directory regenerates on a change
-GENERATOR = 3
+GENERATOR = 4
 COLOURS = "WUBRG"
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 # layouts whose cards real lists (MTGO's, Arena's) name by their front face
@@ -173,14 +173,13 @@ class Pool:
 
     def writer(self, rng: random.Random) -> Callable[[str], str]:
         """How one deck's list writes names (as the program or person that wrote it does)."""
-        ascii_only = rng.random() < 1 / 3
-        lower = rng.random() < 0.02
+        ascii_only = rng.random() < 0.1
 
         def written(name: str) -> str:
             name = self.front_faces.get(name, name)
             if ascii_only and not name.isascii():
                 name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-            return name.lower() if lower else name
+            return name
 
         return written
 
