@@ -632,7 +632,9 @@ _NO_VERDICT = DeckVerdict()  # a condition that can never hold: nothing to cut o
 _MAX_COPIES: Final = 1 << 39
 assert _MAX_COPIES < QUANTITY_CAP  # the reader's arrays hold every quantity of a deck checked here
 _N_ZONES = len(ZONE_ORDER)
-_OUT, _QUIET, _REPORT = 0, 1, 2  # what a chunk does with a deck: engine, rows from arrays, messages too
+# what a chunk does with a deck: engine, rows from arrays, messages too, rows from arrays with the
+# notes on names read by folding or a face (its only findings)
+_OUT, _QUIET, _REPORT, _NOTED = 0, 1, 2, 3
 _RULE_NAMES = tuple(rule.name for rule in COMPANIONS)
 _RULE_SHORTS = tuple(rule.short for rule in COMPANIONS)
 _DECK_LEVEL = [i for i, rule in enumerate(COMPANIONS) if rule.deck_check is not None]
@@ -692,6 +694,8 @@ def check_decks(
         taken.append(index)
         if state == _QUIET:
             chunk.quiet_rows(sink, index)
+        elif state == _NOTED:
+            chunk.noted_rows(sink, index)
         else:
             chunk.report(sink, index)
     chunk.companion_rows(sink, taken)
@@ -816,7 +820,7 @@ class _Chunk:
             arrays.commander_ok_pw[self.commander_card],
             arrays.commander_ok[self.commander_card],
         )
-        to_report = (per_deck(d[reported], n) > 0) | self.no_key | (commander & ~leader_ok) | self.renamed
+        to_report = (per_deck(d[reported], n) > 0) | self.no_key | (commander & ~leader_ok)
         to_report |= (
             result.declared.any(axis=1)
             | result.eligible.any(axis=1)
@@ -840,7 +844,7 @@ class _Chunk:
             fits = sizes.get(size_key)
             if fits is None:
                 fits = sizes[size_key] = not formats.size_problems(*size_key)
-            self.states[i] = _QUIET if fits else _REPORT
+            self.states[i] = (_NOTED if self.renamed[i] else _QUIET) if fits else _REPORT
         for i in np.flatnonzero(~out & to_report).tolist():
             self.states[i] = _REPORT
         # what a reported deck's messages need, by deck: positions whose card may have a finding;
@@ -948,6 +952,20 @@ class _Chunk:
             () if commander < 0 else (self.table.arrays.cards[commander].name,),
         )
 
+    def noted_rows(self, sink: RowSink, index: int) -> None:
+        """A deck whose only findings are the notes on its names read by folding or a face."""
+        deck = _Deck(self, index)
+        notes = deck.written_names(deck.resolution_notes())
+        notes.sort(key=_sort_key)
+        commander = self.commander_card[index]
+        self._rows(
+            sink,
+            index,
+            notes,
+            {},
+            () if commander < 0 else (self.table.arrays.cards[commander].name,),
+        )
+
     def companion_rows(self, sink: RowSink, decks: list[int]) -> None:
         """The companions table's rows of these decks (ten each, in table order), as one block."""
         if not decks:
@@ -980,11 +998,8 @@ class _Chunk:
             {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
         )
         results = deck.companion_results(findings, self.shown.get(index, ()))
-        if deck.written is not None:  # (the other entries are written as their oracle name)
-            written, entries = deck.written, deck.entries
-            findings = engine.with_written_names(
-                findings, ((written[p][_NAME], entries[p][_NAME]) for p in deck.renamed)
-            )
+        if deck.written is not None:
+            findings = deck.written_names(findings)
         findings.sort(key=_sort_key)
         self._rows(sink, index, findings, results, [deck.fact(p).name for p in deck.commanders])
 
@@ -1108,6 +1123,15 @@ class _Deck:
             if note is not None:
                 notes.append(note)
         return notes
+
+    def written_names(self, findings: list[Finding]) -> list[Finding]:
+        """The findings naming each card as written (engine.with_written_names; the entries not
+        renamed are written as their oracle name)."""
+        written, entries = self.written, self.entries
+        assert written is not None
+        return engine.with_written_names(
+            findings, ((written[p][_NAME], entries[p][_NAME]) for p in self.renamed)
+        )
 
     def fact(self, pos: int) -> CardFacts:
         """The facts of the card at this position."""
