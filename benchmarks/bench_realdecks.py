@@ -237,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         chosen = groups()
         print(f"host reference before: {reference_ms():.1f} ms", flush=True)
         total_seconds, total_taken, total = 0.0, 0, 0
-        print("| decks | format | decks | lean path | decks/s (CPU, best run) |")
+        print("| lists | format | decks | lean path | decks/s (CPU, best run) |")
         print("|---|---|---:|---:|---:|")
         for group in chosen:
             best = min((run(store, group) for _ in range(max(1, args.repeat))), key=lambda r: r[0])
