@@ -48,20 +48,9 @@ TARGET_SHARE = 0.95
 TARGET_RATE = 5_000
 
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def reference_ms() -> float:
-    """CPU milliseconds of a fixed pure-Python workload, best of five (as bench_batch.py)."""
-    words = [f"card {i % 997} of {i}" for i in range(20_000)]
-    index = {word: i for i, word in enumerate(words)}
-    best = float("inf")
-    for _ in range(5):
-        started = time.thread_time()
-        total = 0
-        for word in words:
-            total += index[word] + len(word.split(" ", 2)[1])
-        best = min(best, time.thread_time() - started)
-    return best * 1000
+from bench_batch import reference_ms  # noqa: E402  (the host reference, the same workload)
 
 
 def build_store(directory: Path) -> Path:
