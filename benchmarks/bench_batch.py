@@ -9,7 +9,11 @@ deckcheck.cards.mtgjson.records_from_atomic_cards) when it is there, else from t
 duals, a 0-15 card sideboard, at most four of a card across deck and sideboard, a companion in the
 sideboard one time in five) and 25 % Commander lists
 (a legendary commander, 99 singletons inside its colour identity, a companion under Companion one
-time in ten). They are written as decklist text (MTGO style and Arena style).
+time in ten). They are written as decklist text (MTGO style and Arena style), with names as real
+lists write them: adventure, transforming and modal double-faced cards by their front face
+("Bonecrusher Giant", as MTGO and Arena write them), in one deck in ten without accents
+("Lim-Dul's Vault", as some sites write them), and one deck in a hundred names a card the data
+does not know (a card newer than the data).
 
 The SQLite card store is built once from the same records the way ``deckcheck cards import``
 builds it, with the per-card facts the batch checker reads (deckcheck.card_facts.facts_builder()).
@@ -47,7 +51,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -57,9 +62,19 @@ DEFAULT_ATOMIC = REPO.parent / "shared" / "realdata" / "AtomicCards-2022-04-25.j
 STAGES = ("load", "companions", "e2e")
 TARGETS = {"companions": 20_000, "e2e": 5_000}  # decks/s on one core
 # the deck generator's version, in the decks file's name: a kept work directory regenerates on a change
-GENERATOR = 2
+GENERATOR = 4
 COLOURS = "WUBRG"
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+# layouts whose cards real lists (MTGO's, Arena's) name by their front face
+FRONT_FACE_LAYOUTS = frozenset({"adventure", "modal_dfc", "transform", "flip", "battle"})
+# names of cards newer than any card data ("a card the data does not know")
+NEWER_CARDS = (
+    "Sneaky Snacker",
+    "Lembas Courier",
+    "Thraben Charmcaster",
+    "Writhing Chrysalid",
+    "Cast into Fire",
+)
 COMPANION_NAMES = (
     "Gyruda, Doom of Depths",
     "Jegantha, the Wellspring",
@@ -145,10 +160,28 @@ class Pool:
         self.edh_spells = {k: Popular(v, rng) for k, v in edh_spells.items()}
         self.edh_lands = {k: Popular(v, rng) for k, v in edh_lands.items()}
         self.commanders = commanders
+        # how real lists write a card: a face of a multi-face card (not a split one) by its front face
+        self.front_faces = {
+            record["name"]: record["faces"][0]["name"]
+            for record in records
+            if " // " in record["name"] and record.get("layout") in FRONT_FACE_LAYOUTS and record.get("faces")
+        }
 
     @staticmethod
     def _within(pools: dict[frozenset[str], Popular], identity: frozenset[str]) -> list[Popular]:
         return [pool for key, pool in pools.items() if key <= identity and len(pool)]
+
+    def writer(self, rng: random.Random) -> Callable[[str], str]:
+        """How one deck's list writes names (as the program or person that wrote it does)."""
+        ascii_only = rng.random() < 0.1
+
+        def written(name: str) -> str:
+            name = self.front_faces.get(name, name)
+            if ascii_only and not name.isascii():
+                name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+            return name
+
+        return written
 
     def constructed(self, rng: random.Random) -> str:
         colours = rng.sample(COLOURS, rng.choice((1, 2, 2, 2, 3)))
@@ -187,6 +220,8 @@ class Pool:
             if share > 0:
                 lines.append(f"{share} {BASICS[colour]}")
                 total += share
+        if rng.random() < 0.01:
+            lines[0] = f"1 {rng.choice(NEWER_CARDS)}"  # replaces one line: the deck keeps its size
         side: list[str] = []
         side_total = rng.choice((0, 7, 15, 15, 15))
         if rng.random() < 0.2 and side_total:
@@ -203,9 +238,10 @@ class Pool:
                 side.append(f"{copies} {name}")
                 registered[name] = registered.get(name, 0) + copies
                 side_total -= copies
-        text = "\n".join(lines)
+        write = self.writer(rng)
+        text = "\n".join(_renamed(lines, write))
         if side:
-            text += ("\n\n" if rng.random() < 0.5 else "\n\nSideboard\n") + "\n".join(side)
+            text += ("\n\n" if rng.random() < 0.5 else "\n\nSideboard\n") + "\n".join(_renamed(side, write))
         return text + "\n"
 
     def commander(self, rng: random.Random) -> str:
@@ -228,7 +264,10 @@ class Pool:
         if rng.random() < 0.1:
             lines += ["Companion", f"1 {rng.choice(COMPANION_NAMES)}", ""]
         lines.append("Deck")
-        lines += [f"1 {n}" for n in [*chosen, *lands]]
+        cards = [*chosen, *lands]
+        if cards and rng.random() < 0.01:
+            cards[0] = rng.choice(NEWER_CARDS)
+        lines += [f"1 {n}" for n in cards]
         remaining = 99 - len(chosen) - len(lands)
         colours = [c for c in COLOURS if c in identity]
         if not colours:
@@ -238,7 +277,16 @@ class Pool:
             if share:
                 lines.append(f"{share} {BASICS[colour]}")
                 remaining -= share
-        return "\n".join(lines) + "\n"
+        return "\n".join(_renamed(lines, self.writer(rng))) + "\n"
+
+
+def _renamed(lines: Sequence[str], write: Callable[[str], str]) -> list[str]:
+    """Card lines (``N Name``) with their names as ``write`` writes them; other lines unchanged."""
+    out = []
+    for line in lines:
+        count, _, name = line.partition(" ")
+        out.append(f"{count} {write(name)}" if count.isdigit() and name else line)
+    return out
 
 
 def generate(pool: Pool, n: int, seed: int) -> Iterator[tuple[str, str]]:

@@ -154,33 +154,39 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
             unresolved.append(entry)
             continue
         card = resolution.card
-        if resolution.match == "normalized" and entry.name != card.name:
-            findings.append(
-                NORMALIZED_NAME(f"'{entry.name}' read as '{card.name}'", location=where, card=card.name)
-            )
-        elif resolution.match == "folded":
-            findings.append(
-                NORMALIZED_NAME(
-                    f"'{entry.name}' read as '{card.name}' (punctuation and spaces ignored)",
-                    location=where,
-                    card=card.name,
-                )
-            )
-        elif resolution.match == "face":
-            findings.append(
-                FACE_NAME(f"'{entry.name}' is a face of '{card.name}'", location=where, card=card.name)
-            )
-        elif resolution.match == "printed":
-            findings.append(
-                PRINTED_NAME(
-                    f"'{entry.name}' ({resolution.language}) is '{card.name}'",
-                    location=where,
-                    card=card.name,
-                    data={"written": entry.name, "language": resolution.language},
-                )
-            )
+        note = resolution_finding(entry.name, resolution, where)
+        if note is not None:
+            findings.append(note)
         cards.append(DeckCard(entry, card))
     return Deck(parsed.path, cards, parsed, unresolved), _flag_stray_printed_names(findings, len(cards))
+
+
+def resolution_finding(name: str, resolution: Resolution, where: Location) -> Finding | None:
+    """The note a name that resolved other than exactly gets: DC012 (folded case, accents,
+    separators, or punctuation and spaces), DC013 (a face name), DC014 (a localized printed name);
+    None for an exact name or one that did not resolve. (The batch checker writes its notes with
+    this too.)"""
+    card = resolution.card
+    if card is None:
+        return None
+    if resolution.match == "normalized" and name != card.name:
+        return NORMALIZED_NAME(f"'{name}' read as '{card.name}'", location=where, card=card.name)
+    if resolution.match == "folded":
+        return NORMALIZED_NAME(
+            f"'{name}' read as '{card.name}' (punctuation and spaces ignored)",
+            location=where,
+            card=card.name,
+        )
+    if resolution.match == "face":
+        return FACE_NAME(f"'{name}' is a face of '{card.name}'", location=where, card=card.name)
+    if resolution.match == "printed":
+        return PRINTED_NAME(
+            f"'{name}' ({resolution.language}) is '{card.name}'",
+            location=where,
+            card=card.name,
+            data={"written": name, "language": resolution.language},
+        )
+    return None
 
 
 def unknown_card_message(
@@ -226,18 +232,28 @@ def _flag_stray_printed_names(findings: list[Finding], resolved: int) -> list[Fi
 def display_name(deck_card: DeckCard) -> str:
     """The card as the user wrote it, with the oracle name beside it when they differ
     (a localized name, a face name)."""
-    written, oracle = deck_card.written_name, deck_card.card.name
+    return display_of(deck_card.written_name, deck_card.card.name)
+
+
+def display_of(written: str, oracle: str) -> str:
+    """:func:`display_name` of a name as written and the oracle name it resolved to."""
     return oracle if written.casefold() == oracle.casefold() else f"{written} [{oracle}]"
 
 
 def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:
+    return with_written_names(findings, ((dc.written_name, dc.card.name) for dc in deck.cards))
+
+
+def with_written_names(findings: list[Finding], names: Iterable[tuple[str, str]]) -> list[Finding]:
     """Name each card as the user wrote it (a localized or face name), the oracle name beside it:
-    "Blitzschlag [Lightning Bolt] is banned ..." — so a German list reads in German."""
+    "Blitzschlag [Lightning Bolt] is banned ..." — so a German list reads in German. ``names``:
+    (as written, oracle name) of the deck's resolved entries, in deck order (the first way a card
+    is written names it)."""
     written: dict[str, str] = {}  # oracle name -> display form
-    for deck_card in deck.cards:
-        shown = display_name(deck_card)
-        if shown != deck_card.card.name:
-            written.setdefault(deck_card.card.name, shown)
+    for name, oracle in names:
+        shown = display_of(name, oracle)
+        if shown != oracle:
+            written.setdefault(oracle, shown)
     if not written:
         return findings
     renamed = []

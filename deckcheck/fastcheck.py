@@ -15,11 +15,14 @@ companions.*_findings).
 Exactness over reach: :func:`check_decks` gives exactly the rows the engine gives (findings with
 their messages, companion results, breakers, summary; tests/batch holds it to that over generated
 and real decks), or hands the deck back and the caller runs the engine. It takes decks whose every
-name is an exact oracle name, with at most one commander (no "choose a colour" commander, no
-colourless Brawl basics), and companions either undeclared, in a constructed sideboard, or one
-known companion under Companion. Anything else (misplaced or several declared companions, partner
-pairs, names read after folding, localized names, unknown cards) is rare and goes to the engine:
-never a guess.
+name is an exact oracle name or one the store's resolver reads as one card by folding (case,
+accents, separators, punctuation and spaces) or by a face's name ("Bonecrusher Giant"): such a
+deck gets the engine's note per name (engine.resolution_finding) and its findings name the card as
+written (engine.with_written_names), unless it writes one card two ways. Decks also have at most
+one commander (no "choose a colour" commander, no colourless Brawl basics), and companions either
+undeclared, in a constructed sideboard, or one known companion under Companion. Anything else
+(misplaced or several declared companions, partner pairs, localized names, unknown cards) goes to
+the engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -35,11 +38,11 @@ from typing import Any, Final, NamedTuple, cast
 
 import numpy as np
 
-from deckcheck import companions, formats, vectorised
+from deckcheck import companions, engine, formats, vectorised
 from deckcheck.card_facts import CardFacts, StoredFacts, facts_of, facts_version
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name
-from deckcheck.cards.store import CardStore
+from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.companions import (
     COMPANIONS,
     Breaker,
@@ -76,6 +79,9 @@ class FactTable:
     def __init__(self, store: CardStore) -> None:
         self._store = store
         self.known: dict[str, CardFacts | None] = {}  # every name asked for so far (facts computed here)
+        # names that are no exact oracle name: card code and the store's resolution (code -1: not
+        # one the lean path takes)
+        self._resolved: dict[str, tuple[int, Resolution | None]] = {}
         columns = store.stored_fact_columns(facts_version())
         self._stored = StoredFacts(columns) if columns is not None else None
         # the ten companions' obstacles by (format, legality key, commander identity, declared
@@ -152,12 +158,35 @@ class FactTable:
                 codes = known[name_ids]
         return codes
 
+    def resolved(self, name: str) -> tuple[int, Resolution | None]:
+        """For a name that is no exact oracle name: the code of the card the store's resolver
+        (``CardStore.resolve``, the engine's) reads it as, and that resolution, when it names one
+        card by folding or by a face (:data:`LEAN_MATCHES`); else (-1, None)."""
+        hit = self._resolved.get(name)
+        if hit is None:
+            resolution = self._store.resolve(name, suggest=False)  # a match needs no suggestions
+            card = resolution.card
+            hit = (-1, None)
+            if card is not None and resolution.match in LEAN_MATCHES:
+                code = self.code(card.name)
+                if code >= 0:
+                    hit = (code, resolution)
+            if len(self._resolved) >= _KNOWN_LIMIT:
+                self._resolved.clear()
+            self._resolved[name] = hit
+        return hit
+
     def card(self, name: str) -> Card | None:
         """The card with this oracle name (batch.BatchContext.card_for_name, the engine's lookup)."""
         return self._store.card(name) or self._store.resolve(name, suggest=False).card
 
 
 _NO_LIMIT: Final = -1  # a copy limit array's "any number"
+# How a name the lean path takes may resolve besides exactly (CardStore.resolve's ``match``): to one
+# card by folding case, accents and separators, or punctuation and spaces too, or by one face's
+# name. The engine notes each such name (engine.resolution_finding) and names the card as written
+# in its findings (engine.with_written_names); localized printed names stay the engine's.
+LEAN_MATCHES: Final = frozenset({"normalized", "folded", "face"})
 _NOT_LOOKED_UP: Final = -2  # a name id's code, before its first lookup
 
 
@@ -337,7 +366,9 @@ _NO_VERDICT = DeckVerdict()  # a condition that can never hold: nothing to cut o
 _MAX_COPIES: Final = 1 << 39
 assert _MAX_COPIES < QUANTITY_CAP  # the reader's arrays hold every quantity of a deck checked here
 _N_ZONES = len(ZONE_ORDER)
-_OUT, _QUIET, _REPORT = 0, 1, 2  # what a chunk does with a deck: engine, rows from arrays, messages too
+# what a chunk does with a deck: engine, rows from arrays, messages too, rows from arrays with the
+# notes on names read by folding or a face (its only findings)
+_OUT, _QUIET, _REPORT, _NOTED = 0, 1, 2, 3
 _RULE_NAMES = tuple(rule.name for rule in COMPANIONS)
 _RULE_SHORTS = tuple(rule.short for rule in COMPANIONS)
 _DECK_LEVEL = [i for i, rule in enumerate(COMPANIONS) if rule.deck_check is not None]
@@ -397,6 +428,8 @@ def check_decks(
         taken.append(index)
         if state == _QUIET:
             chunk.quiet_rows(sink, index)
+        elif state == _NOTED:
+            chunk.noted_rows(sink, index)
         else:
             chunk.report(sink, index)
     chunk.companion_rows(sink, taken)
@@ -432,15 +465,20 @@ class _Chunk:
             self.codes: list[int] = []
             return
         c = table.codes_of(columns.name_ids, columns.names)
+        d = np.repeat(np.arange(n), lengths)
+        # decks with a name read by folding or by a face: their cards' codes, their notes later
+        self.renamed = np.zeros(n, dtype=bool)
+        self.renamed_at: dict[int, list[int]] = {}  # such a deck -> those entries' positions, in order
+        out = lengths == 0
+        if (c < 0).any():
+            c, out = self._resolve(c, d, bounds, out)
         self.codes = c.tolist()
         z = columns.zones
         q = np.minimum(columns.quantities, _MAX_COPIES)
         line = columns.lines
-        d = np.repeat(np.arange(n), lengths)
         entry = np.arange(len(c))  # each entry's index in ``codes`` (kept through the filters below)
 
         # -- scope (fastcheck's reach; the rest goes to the engine) --------------------------------
-        out = lengths == 0
         unusable = (c < 0) | (line <= 0) | (z == vectorised.MAYBEBOARD)  # not exact, no line, maybeboard
         out |= per_deck(d[unusable], n) > 0
         total = np.zeros(n, dtype=np.int64)
@@ -540,7 +578,7 @@ class _Chunk:
             fits = sizes.get(size_key)
             if fits is None:
                 fits = sizes[size_key] = not formats.size_problems(*size_key)
-            self.states[i] = _QUIET if fits else _REPORT
+            self.states[i] = (_NOTED if self.renamed[i] else _QUIET) if fits else _REPORT
         for i in np.flatnonzero(~out & to_report).tolist():
             self.states[i] = _REPORT
         # what a reported deck's messages need, by deck: positions whose card may have a finding;
@@ -571,6 +609,36 @@ class _Chunk:
             d[hit].tolist(), companion.tolist(), (entry[hit] - self.starts[d[hit]]).tolist(), strict=True
         ):
             self.breaking.setdefault((deck, r), []).append(position)
+
+    def _resolve(self, c: Any, d: Any, bounds: Any, out: Any) -> tuple[Any, Any]:
+        """Codes for the entries whose name is no exact oracle name but one the store's resolver
+        reads as one card (FactTable.resolved), and ``out`` with the decks that write one card
+        two ways, one of them so (the engine names such a card by the first way in its order
+        after placement: kept the engine's)."""
+        table, name_ids = self.table, self.columns.name_ids
+        missing = np.flatnonzero(c < 0)
+        names = self.columns.names
+        code_of = {
+            name_id: table.resolved(names[name_id])[0] for name_id in np.unique(name_ids[missing]).tolist()
+        }
+        found = np.array([code_of[i] for i in name_ids[missing].tolist()], dtype=c.dtype)
+        if not (found >= 0).any():
+            return c, out
+        c = c.copy()
+        c[missing] = found
+        at = missing[found >= 0]
+        self.renamed[d[at]] = True
+        for deck, position in zip(d[at].tolist(), (at - bounds[d[at]]).tolist(), strict=True):
+            self.renamed_at.setdefault(deck, []).append(position)
+        out = out.copy()
+        for i in np.flatnonzero(self.renamed).tolist():
+            first, end = int(bounds[i]), int(bounds[i + 1])
+            written: dict[int, int] = {}  # code -> name id
+            for code, name_id in zip(c[first:end].tolist(), name_ids[first:end].tolist(), strict=True):
+                if written.setdefault(code, name_id) != name_id:
+                    out[i] = True
+                    break
+        return c, out
 
     def _positions(self, mask: Any, d: Any, entry: Any) -> dict[int, list[int]]:
         """Deck -> the positions (in its entries, in order) of the entries ``mask`` selects."""
@@ -618,6 +686,20 @@ class _Chunk:
             () if commander < 0 else (self.table.arrays.cards[commander].name,),
         )
 
+    def noted_rows(self, sink: RowSink, index: int) -> None:
+        """A deck whose only findings are the notes on its names read by folding or a face."""
+        deck = _Deck(self, index)
+        notes = deck.written_names(deck.resolution_notes())
+        notes.sort(key=_sort_key)
+        commander = self.commander_card[index]
+        self._rows(
+            sink,
+            index,
+            notes,
+            {},
+            () if commander < 0 else (self.table.arrays.cards[commander].name,),
+        )
+
     def companion_rows(self, sink: RowSink, decks: list[int]) -> None:
         """The companions table's rows of these decks (ten each, in table order), as one block."""
         if not decks:
@@ -645,10 +727,13 @@ class _Chunk:
     def report(self, sink: RowSink, index: int) -> None:
         """A deck with findings: the engine's messages, from its entries and the chunk's numbers."""
         deck = _Deck(self, index)
-        findings = deck.format_findings(
+        notes = deck.resolution_notes() if deck.written is not None else []
+        findings = notes + deck.format_findings(
             {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
         )
         results = deck.companion_results(findings, self.shown.get(index, ()))
+        if deck.written is not None:
+            findings = deck.written_names(findings)
         findings.sort(key=_sort_key)
         self._rows(sink, index, findings, results, [deck.fact(p).name for p in deck.commanders])
 
@@ -727,6 +812,16 @@ class _Deck:
         self._cards, self._codes, self._start = cards, chunk.codes, int(chunk.starts[index])
         # the facts objects made so far, by code (a store's are made when first asked for)
         self._made = cards.made if isinstance(cards, StoredFacts) else cards
+        # a deck with names read by folding or a face: the entries as written; ``entries`` then
+        # name each card by its oracle name, as the engine's rules do (DeckCard.card.name)
+        self.written: list[tuple[int, str, Zone, int]] | None = None
+        self.renamed: list[int] = chunk.renamed_at.get(index, [])
+        if self.renamed:
+            self.written = entries
+            self.entries = entries = list(entries)
+            for pos in self.renamed:
+                quantity, _, zone, line = entries[pos]
+                entries[pos] = (quantity, self.fact(pos).name, zone, line)
         counts = chunk.counts_list[index]
         self.counts = {zone: counts[ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
         key = int(chunk.result.key_of[index])
@@ -748,6 +843,29 @@ class _Deck:
         self.named_cards: dict[str, list[int]] = {}
         for pos in chunk.named_at.get(index, ()):
             self.named_cards.setdefault(entries[pos][_NAME], []).append(pos)
+
+    def resolution_notes(self) -> list[Finding]:
+        """The engine's note for each entry whose name was read by folding or a face
+        (engine.resolution_finding), in deck order."""
+        assert self.written is not None
+        notes = []
+        for pos in self.renamed:
+            name = self.written[pos][_NAME]
+            resolution = self.table.resolved(name)[1]
+            assert resolution is not None  # the chunk coded it so
+            note = engine.resolution_finding(name, resolution, self.where(pos))
+            if note is not None:
+                notes.append(note)
+        return notes
+
+    def written_names(self, findings: list[Finding]) -> list[Finding]:
+        """The findings naming each card as written (engine.with_written_names; the entries not
+        renamed are written as their oracle name)."""
+        written, entries = self.written, self.entries
+        assert written is not None
+        return engine.with_written_names(
+            findings, ((written[p][_NAME], entries[p][_NAME]) for p in self.renamed)
+        )
 
     def fact(self, pos: int) -> CardFacts:
         """The facts of the card at this position."""

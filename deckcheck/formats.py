@@ -1121,7 +1121,10 @@ def _check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
                 )
             )
     for written in unres.by_written_name(unknown).values():
-        others = [c.card.name for c in entries] + [e.name for e in unknown if e not in written]
+        # by identity: an entry equal to one of the group has its name, so it is in the group
+        # (a list with hundreds of unknown commander entries stays linear per group)
+        mine = {id(e) for e in written}
+        others = [c.card.name for c in entries] + [e.name for e in unknown if id(e) not in mine]
         pairing = f", nor whether it can be a commander together with {', '.join(others)}" if others else ""
         findings.append(
             unres.not_verified(

@@ -152,6 +152,22 @@ def test_an_unknown_commander_is_still_the_commander() -> None:
     assert report.status == "not verified"
 
 
+def test_each_unknown_commander_names_the_other_commanders_it_was_not_checked_with() -> None:
+    other = "Yxzzy, Another Future Card"
+    report = check(
+        "commander",
+        (1, "Tymna the Weaver", COMMANDER),
+        (1, UNKNOWN, COMMANDER),
+        (1, UNKNOWN.lower(), COMMANDER),  # the same card, written otherwise: one group
+        (1, other, COMMANDER),
+        (96, "Plains", MAIN),
+    )
+    eligibility = {f.card: f.message for f in report.findings if f.rule == "commander eligibility (CR 903.3)"}
+    assert set(eligibility) == {UNKNOWN, other}
+    assert eligibility[UNKNOWN].endswith(f"together with Tymna the Weaver, {other}")
+    assert eligibility[other].endswith(f"together with Tymna the Weaver, {UNKNOWN}, {UNKNOWN.lower()}")
+
+
 def test_an_unknown_partner_leaves_identity_undetermined_not_broken() -> None:
     report = check(
         "commander",

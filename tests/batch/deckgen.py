@@ -1545,6 +1545,63 @@ def make_text(
     return text
 
 
+# How real lists write names the card data reads as one card: MTGO drops accents ("Lim-Dul's
+# Vault") and some punctuation ("Lurrus of the Dream Den"), people type in lower case.
+REAL_SPELLINGS = ("ascii", "punctuation", "lower")
+
+
+def front_face(pool: CardPool, name: str) -> str:
+    """A multi-face card as MTGO and Arena lists name an adventure, transforming or modal
+    double-faced card: by its front face ("Bonecrusher Giant"); split cards keep their full name."""
+    card = pool.cards.get(name)
+    if card is None or len(card.faces) < 2 or card.is_split:
+        return name
+    return card.face_names[0]
+
+
+def real_list_names(
+    pool: CardPool, deck: GenDeck, rng: random.Random, *, spelt: float = 0.05, unknown: float = 0.0
+) -> GenDeck:
+    """``deck`` named the way real lists name cards: multi-face cards by their front face (nine
+    times in ten), a ``spelt`` share of the other names in an MTGO or typed spelling
+    (:data:`REAL_SPELLINGS`), and with chance ``unknown`` one card the data does not know (a card
+    newer than it) in the main deck. A card is written one way throughout a deck, as the program
+    that wrote the list does."""
+    chosen: dict[str, str] = {}
+
+    def written(name: str) -> str:
+        if name not in chosen:
+            face = front_face(pool, name)
+            if face != name and rng.random() < 0.9:
+                chosen[name] = face
+            elif rng.random() < spelt:
+                chosen[name] = pool.written(name, rng, rng.choice(REAL_SPELLINGS))
+            else:
+                chosen[name] = name
+        return chosen[name]
+
+    deck = deck.rename(written)
+    if rng.random() < unknown:
+        deck.main.append((rng.randint(1, 4), rng.choice(MADE_UP)))
+    return deck
+
+
+def realistic_named(pool: CardPool, n: int, seed: int, *, unknown: float = 0.0) -> list[tuple[str, str, str]]:
+    """:func:`realistic` decks, named as real lists name cards (:func:`real_list_names`), some of
+    them in MTGO's layout."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        commander = rng.random() < 0.25
+        made = pool.realistic.commander(rng) if commander else pool.realistic.constructed(rng)
+        deck = real_list_names(pool, made, rng, spelt=rng.choice((0.0, 0.05, 0.2)), unknown=unknown)
+        render = render_bench if rng.random() < 0.7 else render_mtgo
+        text = render(pool, deck, rng)
+        fmt = "commander" if commander else "modern"
+        out.append((f"{'edh' if commander else 'deck'}-{i:06d}", text, fmt))
+    return out
+
+
 def realistic(pool: CardPool, n: int, seed: int) -> list[tuple[str, str, str]]:
     """benchmarks/bench_batch.py's ``generate``: (deck id, text, format), a quarter Commander
     (as commander), the rest Modern lists (as modern), in the benchmark's own text layout."""

@@ -32,11 +32,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckcheck import batch
+from deckcheck import batch, fastcheck
 from deckcheck.cards.store import CardStore, bundled_cards_path, write_store
 from deckcheck.deck import Zone
 from deckcheck.decklist import parse_text
 from deckcheck.decklist._decode import decode
+from deckcheck.decklist.fast import read_plain
 from deckcheck.formats import load_registry
 from tests.batch import deckgen
 
@@ -298,6 +299,41 @@ def test_bulk_realistic_decks(breakers: bool) -> None:
 
 
 @BREAKERS
+def test_names_as_real_lists_write_them(breakers: bool) -> None:
+    """1,200 benchmark-style decks named as real lists name cards: adventure and double-faced cards
+    by their front face, names in MTGO's and typed spellings (accents and punctuation dropped, lower
+    case), one deck in ten with a card the data does not know. The lean path takes the decks whose
+    every name reads as one card (with the engine's DC012 / DC013 notes and its findings naming
+    each card as written), the engine the others."""
+    store = fresh_bundled_store()
+    pool = deckgen.pool_for(store)
+    decks = deckgen.realistic_named(pool, 1200, seed=1919, unknown=0.1)
+    assert check_by_format(store, decks, breakers=breakers) == 1200
+
+
+@BREAKERS
+def test_names_read_by_folding_or_a_face_in_every_rule(breakers: bool) -> None:
+    """Face and folded names where every rule speaks of them: a banned card, too many copies over
+    deck and sideboard, a commander, a card outside the commander's identity, a declared
+    companion, a companion's breakers; and a card written two ways (the engine's)."""
+    items: list[Item] = [
+        ("banned", "4 Bonecrusher Giant\n4 lightning bolt\n52 Mountain\n\n1 Lurrus of the Dream Den\n"),
+        ("copies", "3 Brazen Borrower\n57 Island\n\n2 brazen borrower\n"),
+        ("two-ways", "2 Bonecrusher Giant\n2 Bonecrusher Giant // Stomp\n56 Mountain\n"),
+        ("companion", "Companion\n1 lurrus of the dream-den\n\nDeck\n4 Delver of Secrets\n56 Island\n"),
+        ("mixed", "4 Valakut Awakening\n4 Lightning Blot\n52 Mountain\n"),
+    ]
+    assert_same_rows(items, context_for(fresh_bundled_store(), "modern"), breakers=breakers)
+    assert_same_rows(items, context_for(fresh_bundled_store(), "legacy"), breakers=breakers)
+    commander: list[Item] = [
+        ("face-commander", "Commander\n1 Valki, God of Lies\n\nDeck\n1 Bonecrusher Giant\n98 Swamp\n"),
+        ("outside", "Commander\n1 Valki, God of Lies\n\nDeck\n1 Brazen Borrower\n98 Swamp\n"),
+        ("twice", "Commander\n1 Valki, God of Lies\n\nDeck\n2 Bonecrusher Giant\n97 Swamp\n"),
+    ]
+    assert_same_rows(commander, context_for(fresh_bundled_store(), "commander"), breakers=breakers)
+
+
+@BREAKERS
 def test_bulk_odd_shapes(breakers: bool) -> None:
     """Every odd shape a dozen times, every style in turn, across the formats the shape suits."""
     store = fresh_bundled_store()
@@ -444,6 +480,78 @@ def test_real_decklists(realdata: Path, real_sqlite_store: CardStore, breakers: 
             decks.append((f"{relative.as_posix()}@{fmt}", text, fmt))
     assert len(decks) > REAL_SAMPLE // 2
     check_by_format(real_sqlite_store, decks, breakers=breakers)
+
+
+def _mtgo_text(deck: Any) -> str:
+    """An event deck's list as MTGO exports it as text: main deck, a blank line, the sideboard."""
+    main = [f"{e.quantity} {e.name}" for e in deck.entries if e.zone is Zone.MAIN]
+    side = [f"{e.quantity} {e.name}" for e in deck.entries if e.zone is Zone.SIDEBOARD]
+    return "\n".join(main + (["", *side] if side else [])) + "\n"
+
+
+def _lean_names(context: batch.BatchContext, text: str) -> bool:
+    """Whether every name of a plain text is one the lean path reads (an exact oracle name, or one
+    the store's resolver reads as one card by folding or a face, each card written one way)."""
+    entries = read_plain([text]).entries(0)
+    assert entries is not None
+    table = context.facts
+    written: dict[int, str] = {}
+    for _, name, _, _ in entries:
+        code = table.code(name)
+        if code < 0:
+            code = table.resolved(name)[0]
+        if code < 0 or written.setdefault(code, name) != name:
+            return False
+    return True
+
+
+def _known_lines(context: batch.BatchContext, text: str) -> str:
+    """The text without the card lines whose name the card data does not know."""
+    kept = []
+    for line in text.splitlines():
+        count, _, name = line.partition(" ")
+        if not count.isdigit() or context.store.resolve(name, suggest=False).card is not None:
+            kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
+@pytest.mark.realdata
+@BREAKERS
+def test_real_event_decks(realdata: Path, real_sqlite_store: CardStore, breakers: bool) -> None:
+    """Every deck of the real MTGO event documents in ../shared/realdata/decks/mtgo_events, in its
+    event's format, as MTGO's text export of the list: the same rows either way; and the lean path
+    takes exactly the decks whose names it reads (front faces and MTGO spellings included), the
+    others (names the 2022 card data does not know, from later events) going to the engine. The
+    same lists without the cards the data does not know: nearly all on the lean path, the same rows."""
+    from deckcheck.decklist import parse_text_decks
+
+    files = sorted((realdata / "decks" / "mtgo_events").glob("*.json"))
+    if not files:
+        pytest.skip("no MTGO event documents in ../shared/realdata/decks/mtgo_events")
+    by_format: dict[str, list[Item]] = {}
+    for path in files:
+        for deck in parse_text_decks(path.read_text(encoding="utf-8"), path.name):
+            assert deck.declared_format is not None and not deck.problems, deck.path
+            by_format.setdefault(deck.declared_format, []).append((deck.path, _mtgo_text(deck)))
+    for fmt, items in by_format.items():
+        context = context_for(real_sqlite_store, fmt)
+        assert_same_rows(items, context, breakers=breakers)
+        for deck_id, text in items:
+            assert _taken(context, deck_id, text) == _lean_names(context, text), deck_id
+        known = [(f"{deck_id}-known", _known_lines(context, text)) for deck_id, text in items]
+        assert_same_rows(known, context, breakers=breakers)
+        taken = [deck_id for deck_id, text in known if _taken(context, deck_id, text)]
+        assert len(taken) >= 0.95 * len(known), (len(taken), len(known))
+
+
+def _taken(context: batch.BatchContext, deck_id: str, text: str) -> bool:
+    """Whether the lean path takes a plain text."""
+    rows = batch.BatchRows()
+    sink = fastcheck.RowSink(rows.findings.add, rows.companions.add_block, None, rows.summary.add)
+    entries = read_plain([text]).entries(0)
+    assert entries is not None, deck_id  # MTGO's text export is plain
+    assert context.spec is not None
+    return fastcheck.check_entries(sink, deck_id, deck_id, entries, context.spec, context.facts)
 
 
 @BREAKERS
