@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress, repeat
+from itertools import compress
 from operator import itemgetter
 from typing import Any, Final, overload
 
@@ -319,18 +319,17 @@ def facts_builder() -> FactsBuilder:
 # -- reading them back -----------------------------------------------------------------------------
 class StoredFacts(Sequence[CardFacts]):
     """Facts read back from a store (:meth:`CardStore.stored_fact_columns`) as the store keeps them:
-    per column, the distinct values and each card's value number. A field's distinct values are
-    converted (its ``load``) once, when the field is first read; a card's facts, built when first
-    asked for, are then indexing, and a column's array one numpy gather."""
+    per column, the distinct values and each card's value number. A card's facts are built when
+    first asked for; a field with few distinct values (sets of types, colours, formats) has them
+    loaded once, up front, so cards share them and reading one is indexing; a column's array is
+    one numpy gather."""
 
     def __init__(self, columns: FactColumns) -> None:
         self.encoded = columns.encoded
         self.name_of = columns.names
         self.row_of = dict(zip(columns.names, range(len(columns.names)), strict=True))
         self.made: list[CardFacts | None] = [None] * len(columns.names)
-        # per field: its stored values, value numbers, load, and the values loaded so far (by
-        # number: cards with equal stored values share one loaded object)
-        self._fields: list[_Loading] = [(*self.encoded[f.column], f.load, {}) for f in FIELDS]
+        self._plan: list[_Reading] | None = None
 
     def per_card(self, column: str, convert: Callable[[Any], Any] | None = None) -> Sequence[Any]:
         """A stored column's value (converted) for every card, picked in C."""
@@ -353,8 +352,22 @@ class StoredFacts(Sequence[CardFacts]):
         """The facts of the card in row ``i``."""
         found = self.made[i]
         if found is None:
-            found = self.made[i] = CardFacts(self.name_of[i], *map(_value_at, self._fields, repeat(i)))
+            plan = self._plan or self._reading_plan()
+            values = [v[ix[i]] if load is None else load(v[ix[i]]) for v, ix, load in plan]
+            found = self.made[i] = CardFacts(self.name_of[i], *values)
         return found
+
+    def _reading_plan(self) -> list[_Reading]:
+        """Per field: its values (loaded, where few), value numbers, and the load still to apply."""
+        plan: list[_Reading] = []
+        for f in FIELDS:
+            values, index = self.encoded[f.column]
+            if f.load is not None and len(values) * _FEW <= len(index):
+                plan.append(([f.load(v) for v in values], index, None))
+            else:
+                plan.append((values, index, f.load))
+        self._plan = plan
+        return plan
 
     def __len__(self) -> int:
         return len(self.name_of)
@@ -372,19 +385,9 @@ class StoredFacts(Sequence[CardFacts]):
         return map(self.facts_at, range(len(self)))
 
 
-# a field being read: stored values, value numbers, load, the values loaded so far by number
-_Loading = tuple[Sequence[Any], Any, Callable[[Any], Any] | None, dict[int, Any]]
-
-
-def _value_at(field: _Loading, i: int) -> Any:
-    values, index, load, loaded = field
-    number = index[i]
-    if load is None:
-        return values[number]
-    found = loaded.get(number, loaded)
-    if found is loaded:
-        found = loaded[number] = load(values[number])
-    return found
+# a field as facts_at reads it: values, value numbers, the load still to apply (None: none)
+_Reading = tuple[Sequence[Any], Any, Callable[[Any], Any] | None]
+_FEW: Final = 4  # "few distinct values": at most one per this many cards
 
 
 def _pick(values: Sequence[Any], index: Sequence[int]) -> Sequence[Any]:
