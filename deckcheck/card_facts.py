@@ -227,10 +227,7 @@ def _imported(name: str) -> set[str]:
     source = _source(name)
     if source is None:
         return set()
-    spec = importlib.util.find_spec(name)
-    package = (
-        name if spec is not None and spec.submodule_search_locations is not None else name.rpartition(".")[0]
-    )
+    package = name if _is_package(name) else name.rpartition(".")[0]
     found: set[str] = set()
     for plain, base, names in _IMPORT.findall(source):
         if plain:
