@@ -348,12 +348,8 @@ class RunResult:
         return tally
 
     @property
-    def failed(self) -> bool:
-        return any(d.failed for d in self.decks)
-
-    @property
     def exit_code(self) -> int:
-        """2 if a file could not be checked, else 1 for findings that fail the run, else 0."""
+        """:attr:`RunTally.exit_code` of the run."""
         return self.tally().exit_code
 
 
@@ -690,14 +686,17 @@ class JsonWriter(RunWriter):
         self._skipped = _Deferred()
 
     def _open(self) -> None:
+        """The document up to its ``decks`` list, once: at the first deck, or at the end of a run
+        without decks."""
+        if self._decks:
+            return
         head = {"schema_version": SCHEMA_VERSION, "tool": tool_record(), "card_data": dict(self._card_data())}
+        self.out.write("{\n  ")
         self.out.write("".join(f"{_json_item(k, '  ')}: {_json_item(v, '  ')},\n  " for k, v in head.items()))
         self.out.write('"decks": [')
 
     def deck(self, result: DeckResult) -> None:
-        if not self._decks:
-            self.out.write("{\n  ")
-            self._open()
+        self._open()
         self.out.write(("\n    " if not self._decks else ",\n    ") + _json_item(deck_record(result), "    "))
         self._decks += 1
 
@@ -713,9 +712,7 @@ class JsonWriter(RunWriter):
 
     def close(self) -> None:
         out = self.out
-        if not self._decks:
-            out.write("{\n  ")
-            self._open()
+        self._open()
         out.write("\n  ]" if self._decks else "]")
         for key, deferred in (("not_checked", self._not_checked), ("skipped", self._skipped)):
             out.write(f',\n  "{key}": [')
