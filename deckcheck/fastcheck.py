@@ -677,20 +677,17 @@ class _Chunk:
     # -- rows ---------------------------------------------------------------------------------------
     def quiet_rows(self, sink: RowSink, index: int) -> None:
         """A deck without findings: its rows straight from the arrays."""
-        commander = self.commander_card[index]
-        self._rows(
-            sink,
-            index,
-            [],
-            {},
-            () if commander < 0 else (self.table.arrays.cards[commander].name,),
-        )
+        self._array_rows(sink, index, [])
 
     def noted_rows(self, sink: RowSink, index: int) -> None:
         """A deck whose only findings are the notes on its names read by folding or a face."""
         deck = _Deck(self, index)
         notes = deck.written_names(deck.resolution_notes())
         notes.sort(key=_sort_key)
+        self._array_rows(sink, index, notes)
+
+    def _array_rows(self, sink: RowSink, index: int, notes: list[Finding]) -> None:
+        """A deck without rule findings: its rows from the arrays, ``notes`` its only findings."""
         commander = self.commander_card[index]
         self._rows(
             sink,
