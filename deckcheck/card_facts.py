@@ -206,14 +206,19 @@ def computing_modules(root: str = __name__) -> list[str]:
     deckcheck module one of them imports, at module level or inside a function, transitively.
     Read from their code, not from what happens to be imported, so it is the same in every
     process."""
-    seen = {root}
+    return sorted(_sources(root))
+
+
+def _sources(root: str) -> dict[str, str | None]:
+    """:func:`computing_modules` -> each one's source (None: none to read), each read once."""
+    found = {root: _source(root)}
     todo = [root]
     while todo:
-        for name in _imported(todo.pop()):
-            if name not in seen and _ours(name):
-                seen.add(name)
+        for name in _imported(todo.pop(), found):
+            if name not in found and _ours(name):
+                found[name] = _source(name)
                 todo.append(name)
-    return sorted(seen)
+    return found
 
 
 def _ours(name: str) -> bool:
@@ -221,10 +226,10 @@ def _ours(name: str) -> bool:
     return name.startswith("deckcheck.") and name != "deckcheck.cards.store"
 
 
-def _imported(name: str) -> set[str]:
-    """The modules the code of module ``name`` imports (a name imported from a package that is
-    one of its modules counts as that module)."""
-    source = _source(name)
+def _imported(name: str, sources: Mapping[str, str | None]) -> set[str]:
+    """The modules the code of module ``name`` (its source in ``sources``) imports (a name
+    imported from a package that is one of its modules counts as that module)."""
+    source = sources[name]
     if source is None:
         return set()
     package = name if _is_package(name) else name.rpartition(".")[0]
@@ -280,10 +285,9 @@ def _source(name: str) -> str | None:
     return str(source) if source is not None else None
 
 
-def module_code(name: str) -> bytes:
-    """A module's source, else its compiled code (a sourceless install), else its name and the
+def module_code(name: str, source: str | None) -> bytes:
+    """A module's ``source``, else its compiled code (a sourceless install), else its name and the
     package version (code that cannot be read is versioned by the release)."""
-    source = _source(name)
     if source is not None:
         return source.encode("utf-8", "surrogatepass")
     spec = _spec(name)
@@ -302,8 +306,8 @@ def facts_version() -> str:
     """The version of the facts this code computes: the schema number, the field list and a digest
     of the code of every module that computes them (:func:`computing_modules`)."""
     digest = hashlib.sha256(repr([(f.name, f.column, f.derived) for f in FIELDS]).encode())
-    for name in computing_modules():
-        digest.update(name.encode() + b"\0" + module_code(name) + b"\0")
+    for name, source in sorted(_sources(__name__).items()):
+        digest.update(name.encode() + b"\0" + module_code(name, source) + b"\0")
     return f"facts-{SCHEMA}/{digest.hexdigest()[:16]}"
 
 
