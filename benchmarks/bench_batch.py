@@ -133,7 +133,8 @@ class Pool:
 
     def __init__(self, records: Sequence[dict[str, Any]], rng: random.Random) -> None:
         from deckcheck.cards.records import card_from_record
-        from deckcheck.formats import commander_eligibility, get_format
+        from deckcheck.formats import get_format
+        from deckcheck.rules.commander import commander_eligibility
 
         commander = get_format("commander")
         spells: dict[frozenset[str], list[str]] = {}

@@ -12,7 +12,7 @@ computed (a companion condition, a copy limit, commander eligibility) gives a ne
 store whose facts an older release computed reads as one without facts (they are then computed in
 memory: correct, slower) until ``deckcheck cards update`` rebuilds it.
 
-Layering: this module sits above the rules it asks (companions, formats) and below the checkers
+Layering: this module sits above the rules it asks (companions, deckcheck.rules) and below the checkers
 that read it; the card store below it only stores what :func:`facts_builder` hands it.
 """
 
@@ -31,13 +31,14 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any, Final, overload
 
-from deckcheck import __version__, companions, formats
+from deckcheck import __version__, companions
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import clean_name
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.store import FactColumns, FactsBuilder
 from deckcheck.companions import COMPANIONS
 from deckcheck.format_spec import FormatSpec
+from deckcheck.rules import commander, sizes
 from deckcheck.vectorised import colour_mask, rule_mask, type_mask
 
 # The layout of a stored fact (bump when facts_record's output for the same facts changes shape);
@@ -84,7 +85,7 @@ class CardFacts:
     limit: int | None = _kept()  # that sentence's number (None = any number)
     color_identity: frozenset[str] = _a_set()
     basic_land_types: frozenset[str] = _a_set()
-    commander_problem: str | None = _kept()  # formats.commander_eligibility, no planeswalker commanders
+    commander_problem: str | None = _kept()  # commander.commander_eligibility, no planeswalker commanders
     commander_problem_pw: str | None = _kept()  # ... with them (Brawl)
     chooses_colour: bool = _kept()  # "choose a colour before the game begins" (CR 903.4b)
     # the long frame's card columns (batch.CardRow)
@@ -136,7 +137,7 @@ CLEAN_NAME: Final = "clean_name"
 
 _COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
 _RULE_INDEX = {rule.name: i for i, rule in enumerate(COMPANIONS)}
-# formats.commander_eligibility reads one field of a format, planeswalker_commanders, so a card's
+# commander.commander_eligibility reads one field of a format, planeswalker_commanders, so a card's
 # answer for every format is one of these two (the equivalence tests cover every registry format)
 _NO_PLANESWALKERS = FormatSpec("", "", None, 0)
 _PLANESWALKERS = FormatSpec("", "", None, 0, planeswalker_commanders=True)
@@ -153,7 +154,7 @@ def facts_of(card: Card) -> CardFacts:
     computes on first use)."""
     features = companions.card_features(card)
     reasons = tuple(rule.card_check(features) if rule.card_check else None for rule in COMPANIONS)
-    own, limit = formats.oracle_deck_limit(card)
+    own, limit = sizes.oracle_deck_limit(card)
     legalities = dict(card.legalities)
     return CardFacts(
         name=card.name,
@@ -172,10 +173,10 @@ def facts_of(card: Card) -> CardFacts:
         own_limit=own,
         limit=limit,
         color_identity=card.color_identity,
-        basic_land_types=formats.basic_land_types(card),
-        commander_problem=formats.commander_eligibility(card, _NO_PLANESWALKERS),
-        commander_problem_pw=formats.commander_eligibility(card, _PLANESWALKERS),
-        chooses_colour=formats.chooses_colour(card),
+        basic_land_types=commander.basic_land_types(card),
+        commander_problem=commander.commander_eligibility(card, _NO_PLANESWALKERS),
+        commander_problem_pw=commander.commander_eligibility(card, _PLANESWALKERS),
+        chooses_colour=commander.chooses_colour(card),
         mana_value=features.mana_value,
         type_text=features.type_text,
         is_permanent=features.is_permanent,

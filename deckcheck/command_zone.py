@@ -33,7 +33,9 @@ COMMAND_ZONE_READ = define(
     "the sideboard, or named by a CDR: comment) was read with those cards in the command zone.",
 )
 
-AMBIGUOUS_ZONES_CODE = "DC105"  # formats.AMBIGUOUS_ZONES: the deck-level finding an ambiguity replaces
+AMBIGUOUS_ZONES_CODE = (
+    "DC105"  # rules.commander.AMBIGUOUS_ZONES: the deck-level finding an ambiguity replaces
+)
 
 # Who writes the sideboard so, by input format (for the note).
 _WRITTEN_BY = {
@@ -158,7 +160,7 @@ def _readings(
 ) -> list[Reading]:
     """Every way the sideboard can be read as command zone and companion, all of it, one copy of
     each card, with the deck then at the format's size (CR 903.5a: the commanders are part of it)."""
-    from deckcheck.formats import commander_eligibility, pair_problem
+    from deckcheck.rules.commander import commander_eligibility, pair_problem
 
     if not side or len(side) > _SIDEBOARD_LIMIT or any(dc.quantity != 1 for dc in side):
         return []
@@ -209,7 +211,7 @@ def _note(deck: Deck, reading: Reading) -> Finding:
 
 
 def _ambiguity(deck: Deck, readings: Sequence[Reading], spec: FormatSpec) -> Finding:
-    from deckcheck.formats import AMBIGUOUS_ZONES
+    from deckcheck.rules.commander import AMBIGUOUS_ZONES
 
     shown = "; or ".join(r.describe() for r in readings)
     names = list(

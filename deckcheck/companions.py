@@ -953,11 +953,13 @@ class _Context:
 
 
 def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> _Context:
-    from deckcheck.formats import legality_key_for  # formats never imports companions: no cycle
+    # the rules never import companions: no cycle
+    from deckcheck.rules.commander import combined_identity
+    from deckcheck.rules.legality import legality_key_for
 
     items = [(dc, card_features(dc.card)) for dc in deck.starting_deck(include_commanders=spec.commander)]
     commanders = deck.commanders
-    identity = frozenset().union(*(dc.card.color_identity for dc in commanders)) if commanders else None
+    identity = combined_identity(dc.card.color_identity for dc in commanders) if commanders else None
     unknown = deck.unresolved_start(include_commanders=spec.commander)
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander else []
     if identity is None and unknown_commanders:

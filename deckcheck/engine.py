@@ -13,8 +13,8 @@ from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define, select_findings
 from deckcheck.format_spec import FormatSpec
-from deckcheck.formats import LEGALITY_CODES, NO_LEGALITY_DATA
 from deckcheck.history import HISTORY_NOT_COVERED, NO_PRINTINGS, deck_date
+from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
 from deckcheck.unresolved import NOT_VERIFIED, card_data_date, stale_legality
 
 if TYPE_CHECKING:
@@ -281,12 +281,12 @@ def check_deck(
 ) -> Report:
     """Run the format rules and the companion engine over a resolved deck. With ``store``, companions
     the deck does not list are looked up so a banned one is not offered as revealable."""
-    from deckcheck import command_zone, companions, formats
+    from deckcheck import command_zone, companions, rules
 
     placement = command_zone.place(deck, spec)  # a sideboard that is the command zone (MTGO, XMage)
     deck = placement.deck
     findings = [*prior_findings, *placement.notes]
-    rule_findings = placement.merge(formats.check_deck(deck, spec))
+    rule_findings = placement.merge(rules.check_deck(deck, spec))
     if store is not None:
         rule_findings = _legality_as_of_the_data(deck, spec, store, rule_findings)
     findings.extend(rule_findings)

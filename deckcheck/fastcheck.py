@@ -9,7 +9,7 @@ of re-reading 20k card records. A chunk of decks (:func:`check_decks`) becomes a
 (deck, card code, zone, quantity, line), and every rule is a group-by over the whole chunk: the
 scope, deck sizes, legality, copies, colour identity, the commander, and the ten companions
 (:mod:`deckcheck.vectorised`). Python runs per deck only to write rows and, for the decks with
-something to report, the engine's messages with the engine's own builders (formats.*_finding,
+something to report, the engine's messages with the engine's own builders (deckcheck.rules' *_finding,
 companions.*_findings).
 
 Exactness over reach: :func:`check_decks` gives exactly the rows the engine gives (findings with
@@ -38,7 +38,7 @@ from typing import Any, Final, NamedTuple, cast
 
 import numpy as np
 
-from deckcheck import companions, engine, formats, vectorised
+from deckcheck import companions, engine, vectorised
 from deckcheck.card_facts import CardFacts, StoredFacts, facts_of, facts_version
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name
@@ -54,10 +54,9 @@ from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone
 from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
 from deckcheck.findings import Finding, Location, Severity
 from deckcheck.format_spec import FormatSpec
-from deckcheck.formats import (
-    NOT_A_COMMANDER,
-    RESTRICTED,
-)
+from deckcheck.rules import commander as commander_rules
+from deckcheck.rules import legality, sizes
+from deckcheck.rules.common import Chunk
 from deckcheck.vectorised import colour_mask, per_deck, rule_mask, type_mask
 
 DeckId = Hashable
@@ -181,7 +180,6 @@ class FactTable:
         return self._store.card(name) or self._store.resolve(name, suggest=False).card
 
 
-_NO_LIMIT: Final = -1  # a copy limit array's "any number"
 # How a name the lean path takes may resolve besides exactly (CardStore.resolve's ``match``): to one
 # card by folding case, accents and separators, or punctuation and spaces too, or by one face's
 # name. The engine notes each such name (engine.resolution_finding) and names the card as written
@@ -196,7 +194,7 @@ class _RuleColumns:
 
     is_basic_land: Sequence[bool]
     own_limit: Sequence[bool]
-    limit: Sequence[int]  # _NO_LIMIT: any number
+    limit: Sequence[int]  # sizes.NO_LIMIT: any number
     land_mana: Sequence[int]  # the colours its basic land types make, as a colour mask
     commander_ok: Sequence[bool]
     commander_ok_pw: Sequence[bool]
@@ -218,7 +216,7 @@ class _RuleColumns:
 
 
 def _limit(limit: int | None) -> int:
-    return _NO_LIMIT if limit is None else limit
+    return sizes.NO_LIMIT if limit is None else limit
 
 
 class _FactArrays(vectorised.CardArrays):
@@ -228,7 +226,7 @@ class _FactArrays(vectorised.CardArrays):
     def __init__(self) -> None:
         self.is_basic_land = np.zeros(0, dtype=bool)
         self.own_limit = np.zeros(0, dtype=bool)
-        self.limit = np.zeros(0, dtype=np.int64)  # the card's own limit (_NO_LIMIT: any number)
+        self.limit = np.zeros(0, dtype=np.int64)  # the card's own limit (sizes.NO_LIMIT: any number)
         self.land_mana = np.zeros(0, dtype=np.int64)  # colours its basic land types make (CR 903.5d)
         self.commander_ok = np.zeros(0, dtype=bool)
         self.commander_ok_pw = np.zeros(0, dtype=bool)  # ... where planeswalkers lead (Brawl)
@@ -525,36 +523,17 @@ class _Chunk:
         # what a summary row reads of the companion table, as Python values (one conversion)
         self.eligible_lists, self.declared_lists = result.eligible.tolist(), result.declared.tolist()
 
-        # -- format rules (formats.check_deck): which decks, and which of their cards, to report ----
+        # -- format rules (rules.check_deck): which decks, and which of their cards, to report ----
         self.counts = np.bincount(d * _N_ZONES + z, weights=q, minlength=n * _N_ZONES).reshape(n, _N_ZONES)
-        reported = np.zeros(len(c), dtype=bool)  # entries whose card may have a finding
-        self.no_key = np.zeros(n, dtype=bool)  # no card lists the format's legality key
-        key_at = result.key_of[d]
-        for s, spec in enumerate(specs.specs):
-            candidates = spec.legality_candidates
-            if not candidates:
-                continue
-            of_format = specs.decks_of(s)
-            self.no_key |= of_format & (result.key_of < 0)
-            in_format = of_format[d]
-            for k, key in enumerate(candidates):
-                under = np.flatnonzero(in_format & (key_at == k))
-                reported[under] |= ~arrays.legal(key)[c[under]]
-            banned = [code for name in spec.extra_banned if (code := table.codes.get(name)) is not None]
-            if banned:
-                reported |= in_format & np.isin(c, banned)
-        reported |= self._too_many_copies(d, c, z, q, commander)
+        # each family's array screen (deckcheck.rules): entries whose card may have a finding,
+        # decks whose commander can't be one
+        chunk = Chunk(d, c, z, q, n, arrays, specs, commander)
+        reported, self.no_key = legality.screen(chunk, result.key_of, table.codes)
+        reported |= sizes.copies_screen(chunk)
         if commander.any():
-            # formats.identity_findings: a colour outside the commander's identity, or mana of one
-            identity = np.where(self.commander_card >= 0, arrays.identity[self.commander_card], 0)[d]
-            outside = ((arrays.identity[c] | arrays.land_mana[c]) & ~identity) != 0
-            reported |= (z == vectorised.MAIN) & commander[d] & outside
-        leader_ok = np.where(
-            specs.per_deck(lambda s: s.planeswalker_commanders, bool),
-            arrays.commander_ok_pw[self.commander_card],
-            arrays.commander_ok[self.commander_card],
-        )
-        to_report = (per_deck(d[reported], n) > 0) | self.no_key | (commander & ~leader_ok)
+            reported |= commander_rules.identity_screen(chunk, self.commander_card)
+        to_report = (per_deck(d[reported], n) > 0) | self.no_key
+        to_report |= commander_rules.leader_screen(chunk, self.commander_card)
         to_report |= (
             result.declared.any(axis=1)
             | result.eligible.any(axis=1)
@@ -563,21 +542,9 @@ class _Chunk:
         if breakers:
             to_report |= (result.breakers > 0).any(axis=1)
         self.counts_list: list[list[int]] = self.counts.astype(np.int64).tolist()
-        sizes: dict[tuple[FormatSpec, int, int], bool] = {}  # the few sizes a batch has, asked once
-        main, leading = ZONE_CODE[_MAIN], ZONE_CODE[_COMMANDER]
-        side_codes = {
-            spec: tuple(ZONE_CODE[zone] for zone in formats.sideboard_zones(spec)) for spec in specs.specs
-        }
-        for i in np.flatnonzero(~out & ~to_report).tolist():
-            spec, counts = decks[i][2], self.counts_list[i]
-            size_key = (
-                spec,
-                counts[main] + counts[leading],
-                sum(counts[k] for k in side_codes[spec]),
-            )
-            fits = sizes.get(size_key)
-            if fits is None:
-                fits = sizes[size_key] = not formats.size_problems(*size_key)
+        quiet = np.flatnonzero(~out & ~to_report).tolist()
+        fitting = sizes.size_screen((decks[i][2], self.counts_list[i]) for i in quiet)
+        for i, fits in zip(quiet, fitting, strict=True):
             self.states[i] = (_NOTED if self.renamed[i] else _QUIET) if fits else _REPORT
         for i in np.flatnonzero(~out & to_report).tolist():
             self.states[i] = _REPORT
@@ -649,30 +616,6 @@ class _Chunk:
         ):
             found.setdefault(deck, []).append(position)
         return found
-
-    def _too_many_copies(self, d: Any, c: Any, z: Any, q: Any, commander: Any) -> Any:
-        """(entries,) bool: the entry's card is over its copy limit in its deck (formats' copies
-        rule: the zones the format counts, the card's own limit, basic lands exempt)."""
-        arrays, n_cards = self.table.arrays, max(len(self.table.arrays), 1)
-        copy_default = self.formats.per_deck(
-            lambda s: _NO_LIMIT if s.copy_limit is None else s.copy_limit, np.int64
-        )
-        counted = np.where(commander[d], (z == vectorised.MAIN) | (z == vectorised.COMMANDER), True)
-        pairs, group = np.unique(d.astype(np.int64) * n_cards + c, return_inverse=True)
-        deck_of, card_of = pairs // n_cards, pairs % n_cards
-        copies = np.bincount(group, weights=np.where(counted, q, 0), minlength=len(pairs))
-        listed = np.bincount(group, weights=counted, minlength=len(pairs)) > 0
-        default = copy_default[deck_of]
-        limit = np.where(arrays.own_limit[card_of], arrays.limit[card_of], default)
-        over = (
-            listed
-            & (default != _NO_LIMIT)
-            & ((copies > 1) | (default < 1))
-            & ~arrays.is_basic_land[card_of]
-            & (limit != _NO_LIMIT)
-            & (copies > limit)
-        )
-        return over[group]
 
     # -- rows ---------------------------------------------------------------------------------------
     def quiet_rows(self, sink: RowSink, index: int) -> None:
@@ -796,7 +739,7 @@ def _keep(mask: Any, *columns: Any) -> tuple[Any, ...]:
 # -- one deck's messages -----------------------------------------------------------------------------
 class _Deck:
     """One in-scope deck with something to report: its entries with their facts, grouped, and the
-    findings in the engine's order (formats.check_deck, then companions.companion_findings), from
+    findings in the engine's order (rules.check_deck, then companions.companion_findings), from
     the numbers the chunk computed."""
 
     def __init__(self, chunk: _Chunk, index: int) -> None:
@@ -822,7 +765,7 @@ class _Deck:
         counts = chunk.counts_list[index]
         self.counts = {zone: counts[ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
         key = int(chunk.result.key_of[index])
-        self.key = spec.legality_candidates[key] if key >= 0 else None  # formats.legality_key_for's
+        self.key = spec.legality_candidates[key] if key >= 0 else None  # legality.legality_key_for's
         self.commanders = chunk.commander_at.get(index, [])  # (one: the scope's)
         self.declared: dict[int, int] = {}  # companion index -> position of the declaring entry
         self.from_sideboard = False
@@ -887,14 +830,14 @@ class _Deck:
         entry = self.entries[pos]
         return Location(self.path, entry[_LINE], str(entry[_ZONE]))
 
-    # -- format rules (formats.check_deck) --------------------------------------------------------
+    # -- format rules (rules.check_deck) --------------------------------------------------------
     def format_findings(self, reported: set[str], no_key: bool) -> list[Finding]:
-        """formats.check_deck's findings, in its order (zones are in scope already); ``reported``:
+        """rules.check_deck's findings, in its order (zones are in scope already); ``reported``:
         the cards that may have a legality, copies or colour-identity finding."""
         findings = self._sizes()
-        legality, copies, colours = self._card_findings(reported, no_key)
+        pool, copies, colours = self._card_findings(reported, no_key)
         findings += copies
-        findings += legality
+        findings += pool
         if self.spec.commander:
             findings += self._commander()
             findings += colours
@@ -903,48 +846,45 @@ class _Deck:
     def _card_findings(
         self, reported: set[str], no_key: bool
     ) -> tuple[list[Finding], list[Finding], list[Finding]]:
-        """The per-card rules for the cards the chunk found something for: legality (all zones),
-        copies (the zones the format counts), colour identity (the main deck, Commander)."""
+        """The per-card decisions (the rule families' own: legality.card_legality, sizes.card_copies,
+        commander.identity_findings) for the cards the chunk's screens found something for:
+        legality (all zones), copies (the zones the format counts), colour identity (the main
+        deck, Commander)."""
         spec, entries, path, key = self.spec, self.entries, self.path, self.key
-        legality: list[Finding] = []
+        pool: list[Finding] = []
         copies: list[Finding] = []
         colours: list[Finding] = []
         if no_key:
-            legality.append(formats.no_legality_data_finding(path, spec))
+            pool.append(legality.no_legality_data_finding(path, spec))
         if not reported:
-            return legality, copies, colours
-        limit_default = spec.copy_limit
-        commander = spec.commander
-        copy_zones = formats.copy_zones(spec)
-        identity = self.fact(self.commanders[0]).color_identity if commander else frozenset()
+            return pool, copies, colours
+        copy_zones = sizes.copy_zones(spec)
+        identity = (
+            commander_rules.combined_identity(self.fact(p).color_identity for p in self.commanders)
+            if spec.commander
+            else frozenset()
+        )
         for name, group in self.groups(reported).items():
             card = self.fact(group[0])
-            copied = [p for p in group if entries[p][_ZONE] in copy_zones]
-            main = [p for p in group if entries[p][_ZONE] is _MAIN]
-            copy_count = sum(entries[p][_QUANTITY] for p in copied)
             restricted = False
             if key is not None:
-                status = formats.legality_status(name, card.legalities.get(key, "not_legal"), spec)
-                if status != "legal":
-                    finding = formats.legality_finding(path, name, self.placed(group), status, key, spec)
-                    if finding is not None:
-                        legality.append(finding)
-                        restricted = finding.code == RESTRICTED.code
-            if (
-                limit_default is not None
-                and copied
-                and (copy_count > 1 or limit_default < 1)
-                and not restricted  # one finding per card: the restricted-list one is stricter
-            ):
-                limit = formats.copy_limit_of(card.is_basic_land, (card.own_limit, card.limit), spec)
-                if limit is not None and copy_count > limit:
-                    copies.append(
-                        formats.copies_finding(
-                            path, name, self.placed(copied), copy_count, limit, card.own_limit, spec
-                        )
-                    )
-            if commander and main and (card.basic_land_types or not card.color_identity <= identity):
-                colours += formats.identity_findings(
+                finding = legality.card_legality(
+                    path, name, self.placed(group), card.legalities.get(key, "not_legal"), key, spec
+                )
+                if finding is not None:
+                    pool.append(finding)
+                    # one finding per card: the restricted-list one is stricter (rules.check_deck)
+                    restricted = finding.code == legality.RESTRICTED.code
+            copied = [p for p in group if entries[p][_ZONE] in copy_zones]
+            if spec.copy_limit is not None and copied and not restricted:
+                finding = sizes.card_copies(
+                    path, name, self.placed(copied), card.is_basic_land, (card.own_limit, card.limit), spec
+                )
+                if finding is not None:
+                    copies.append(finding)
+            main = [p for p in group if entries[p][_ZONE] is _MAIN]
+            if spec.commander and main:
+                colours += commander_rules.identity_findings(
                     path,
                     name,
                     self.placed(main),
@@ -954,13 +894,13 @@ class _Deck:
                     identity,
                     spec,
                 )
-        return legality, copies, colours
+        return pool, copies, colours
 
     def _sizes(self) -> list[Finding]:
         spec, counts, entries = self.spec, self.counts, self.entries
-        zones = formats.sideboard_zones(spec)
+        zones = sizes.sideboard_zones(spec)
         sideboard = sum(counts[zone] for zone in zones)
-        return formats.size_findings(
+        return sizes.size_findings(
             self.path,
             spec,
             counts[_MAIN],
@@ -971,7 +911,7 @@ class _Deck:
         )
 
     def placed(self, group: list[int]) -> list[Item]:
-        """The entries at these positions, as the formats message builders read them."""
+        """The entries at these positions, as the rules' message builders read them."""
         return [Item(*self.entries[p]) for p in group]
 
     def _commander(self) -> list[Finding]:
@@ -980,7 +920,9 @@ class _Deck:
         problem = card.commander_problem_pw if self.spec.planeswalker_commanders else card.commander_problem
         if problem is None:
             return []
-        return [NOT_A_COMMANDER(problem, location=self.where(pos), card=card.name, rule="CR 903.3")]
+        return [
+            commander_rules.not_a_commander_finding(self.path, card.name, Item(*self.entries[pos]), problem)
+        ]
 
     # -- companions (companions.evaluate and companion_findings) ---------------------------------
     @property

@@ -75,7 +75,7 @@ RULE_MODULES = (
     "deckcheck.engine",
     "deckcheck.unresolved",
     "deckcheck.command_zone",
-    "deckcheck.formats",
+    "deckcheck.rules",
     "deckcheck.history",
     "deckcheck.companions",
     "deckcheck.decklist",

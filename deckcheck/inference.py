@@ -105,7 +105,7 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
 
 
 def _singleton(parsed: ParsedDeck, deck: Deck) -> bool:
-    from deckcheck.formats import copy_limit_for
+    from deckcheck.rules.sizes import copy_limit_for
 
     resolved = {id(dc.entry): dc.card for dc in deck.cards}
     copies: dict[str, int] = {}

@@ -22,6 +22,8 @@ from deckcheck import companions
 from deckcheck.cards.model import Card
 from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Entry, Zone
 from deckcheck.format_spec import FormatSpec
+from deckcheck.rules import legality
+from deckcheck.rules.common import Chunk
 
 RULES = companions.COMPANIONS
 N_RULES = len(RULES)
@@ -255,25 +257,6 @@ class DeckFormats:
         return np.array([value(spec) for spec in self.specs], dtype=dtype)[self.index]
 
 
-def legality_keys(d: Any, c: Any, z: Any, cards: CardArrays, formats: DeckFormats, n_decks: int) -> Any:
-    """(decks,) int: each deck's legality key as an index into its format's legality_candidates, -1
-    when it has none (formats.legality_key_for: the first of the format's keys that any card of the
-    deck lists, maybeboard excepted)."""
-    key_of = np.full(n_decks, -1, dtype=np.int64)
-    counted = z != MAYBEBOARD
-    for s, spec in enumerate(formats.specs):
-        candidates = spec.legality_candidates
-        if not candidates:
-            continue
-        in_format = formats.decks_of(s)
-        present = np.zeros((n_decks, len(candidates)), dtype=bool)
-        for k, key in enumerate(candidates):
-            present[:, k] = per_deck(d[counted & cards.lists_key(key)[c]], n_decks) > 0
-        found = present.any(axis=1) & in_format
-        key_of[found] = present.argmax(axis=1)[found]
-    return key_of
-
-
 @dataclass(slots=True)
 class Evaluation:
     """The companion table of one batch as arrays: (decks, companions) and (entries, companions)."""
@@ -285,7 +268,7 @@ class Evaluation:
     add: Any  # cards to add (Yorion)
     obstacle: Any  # something forbids the companion whatever the deck holds (companions.obstacles)
     breaking: Any  # (entries, companions): the entry breaks the companion's condition
-    key_of: Any  # (decks,) the legality key (see legality_keys)
+    key_of: Any  # (decks,) the legality key (rules.legality.key_screen)
     # (decks, companions): unknown cards could break the condition (companions.open_entries) and
     # nothing known decides it: eligible is False there and the verdict is undetermined
     undetermined: Any = None
@@ -406,7 +389,7 @@ def evaluate(
         [[rule.name in spec.companion_bans for rule in RULES] for spec in formats.specs], dtype=bool
     ).reshape(len(formats.specs), N_RULES)
     obstacle |= bans[formats.index]
-    key_of = legality_keys(d, c, z, cards, formats, n_decks)
+    key_of = legality.key_screen(Chunk(d, c, z, q, n_decks, cards, formats, commander_format))
     _illegal_companions(obstacle, key_of, formats, lookup)
     if commander_format.any():
         commanders = z == COMMANDER

@@ -42,14 +42,14 @@ from deckcheck.cards.store import CardStore
 from deckcheck.deck import Entry, ParsedDeck, Zone
 from deckcheck.decklist import WRITERS
 from deckcheck.decklist.headers import LOCALIZED_ZONE_HEADERS
-from deckcheck.formats import (
+from deckcheck.formats import get_format
+from deckcheck.rules.commander import (
     commander_eligibility,
-    get_format,
     is_background,
     is_time_lord_doctor,
-    oracle_deck_limit,
     partner_abilities,
 )
+from deckcheck.rules.sizes import oracle_deck_limit
 
 COLOURS = "WUBRG"
 BASIC_NAMES = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}

@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.findings import Severity, all_codes
-from deckcheck.formats import (
-    check_deck,
+from deckcheck.formats import get_format
+from deckcheck.rules import check_deck
+from deckcheck.rules.commander import (
     commander_eligibility,
     commander_identity,
-    copy_limit_for,
-    get_format,
     identity_choice,
     partner_abilities,
 )
+from deckcheck.rules.sizes import copy_limit_for
 from tests.formats.cards import CMDR, MAIN, RECORDS, _bundled, deck_of, local
 
 FORMAT_CODES = {

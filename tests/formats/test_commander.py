@@ -11,11 +11,11 @@ import pytest
 from deckcheck.cards.model import Card
 from deckcheck.deck import Deck, Zone
 from deckcheck.format_spec import FormatSpec
-from deckcheck.formats import (
-    check_deck,
+from deckcheck.formats import get_format
+from deckcheck.rules import check_deck
+from deckcheck.rules.commander import (
     commander_eligibility,
     commander_identity,
-    get_format,
     pair_problem,
     partner_abilities,
 )

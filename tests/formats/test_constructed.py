@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.formats import check_deck, copy_limit_for, get_format, oracle_deck_limit
+from deckcheck.formats import get_format
+from deckcheck.rules import check_deck
+from deckcheck.rules.sizes import copy_limit_for, oracle_deck_limit
 from tests.formats.cards import CMDR, COMP, MAIN, RECORDS, SIDE, card, deck_of, local
 from tests.formats.helpers import codes, no_errors, one, only
 

@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from deckcheck.errors import ConfigError
-from deckcheck.formats import check_deck, get_format, legality_key_for, load_registry
+from deckcheck.formats import get_format, load_registry
+from deckcheck.rules import check_deck
+from deckcheck.rules.legality import legality_key_for
 from tests.formats.cards import CMDR, COMP, MAIN, SIDE, deck_of, local
 from tests.formats.helpers import codes, no_errors, one, only
 

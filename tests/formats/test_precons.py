@@ -18,7 +18,8 @@ import pytest
 
 from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.findings import CODES, Finding, Severity
-from deckcheck.formats import check_deck, get_format
+from deckcheck.formats import get_format
+from deckcheck.rules import check_deck
 
 PRECONS = Path("decks") / "taw_magic-preconstructed-decks" / "data"
 # Directory -> format: the Brawl precons are Standard Brawl (60) and Arena Brawl (100) decks.

@@ -14,7 +14,7 @@ import pytest
 from deckcheck.cards.model import Card
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
 from deckcheck.errors import CardDataError, ConfigError
-from deckcheck.formats import check_deck, get_format
+from deckcheck.formats import get_format
 from deckcheck.history import (
     AS_OF_DECK,
     History,
@@ -24,6 +24,7 @@ from deckcheck.history import (
     status_on,
     with_as_of,
 )
+from deckcheck.rules import check_deck
 from tests.cardfactory import card
 
 D = dt.date.fromisoformat

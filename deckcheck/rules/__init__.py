@@ -1,0 +1,61 @@
+"""The deck-construction rules, one module per family.
+
+Each family module holds a rule's finding codes, its scalar decisions (what the engine runs on one
+deck, and what the lean batch checker calls for the decks it reports) and its array screens (the
+lean checker's "may anything be wrong here" test over a chunk of decks at once, numpy imported on
+first use), side by side:
+
+- :mod:`deckcheck.rules.sizes`: deck and sideboard sizes, copy limits (CR 100.2, 100.4a, 113.6n,
+  903.5a/b/e);
+- :mod:`deckcheck.rules.legality`: banned, not legal and restricted cards, the legality key;
+- :mod:`deckcheck.rules.commander`: the command zone, commander eligibility and pairs, colour
+  identity (CR 903.3-903.5, 702.124);
+- :mod:`deckcheck.companions`: the ten companion conditions (CR 702.139), a table of its own
+  (``companions.COMPANIONS``), with their array screens in :mod:`deckcheck.vectorised`.
+
+A format is data (:class:`~deckcheck.format_spec.FormatSpec`, read by :mod:`deckcheck.formats`);
+the rules read only its fields. Every violation is reported (not just the first), with the card,
+its line(s) and the rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckcheck.deck import Deck
+from deckcheck.findings import Code, Finding
+from deckcheck.format_spec import FormatSpec
+from deckcheck.rules import commander, legality, sizes
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """One rule family: where it lives, its codes, and its checks in the order they report."""
+
+    name: str
+    module: str
+    codes: tuple[Code, ...]
+
+
+FAMILIES: tuple[Family, ...] = (
+    Family("sizes and copies", sizes.__name__, sizes.CODES),
+    Family("legality", legality.__name__, legality.CODES),
+    Family("commander", commander.__name__, commander.CODES),
+)
+
+
+def check_deck(deck: Deck, spec: FormatSpec) -> list[Finding]:
+    """Every construction, legality and Commander finding for ``deck`` in ``spec`` (companion
+    conditions excepted: :mod:`deckcheck.companions`), in a fixed order: the command zone, sizes,
+    copies, legality, then the commanders and colour identity."""
+    findings = commander.check_zones(deck, spec)
+    findings += sizes.check_sizes(deck, spec)
+    found = legality.check_legality(deck, spec)
+    # one finding per card: a restricted card over one copy gets the restricted-list finding only
+    restricted = {f.card for f in found if f.code == legality.RESTRICTED.code and f.card}
+    findings += sizes.check_copies(deck, spec, restricted)
+    findings += found
+    if spec.commander:
+        findings += commander.check_commanders(deck, spec)
+        findings += commander.check_identity(deck, spec)
+    return findings

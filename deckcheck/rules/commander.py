@@ -1,0 +1,681 @@
+"""Commander: the command zone (CR 903.3), commander eligibility and partner pairs (CR 903.3,
+702.124) and colour identity (CR 903.4, 903.5c/d, Brawl's colourless-commander basics).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deckcheck import unresolved as unres
+from deckcheck.cards.mana import sort_colours
+from deckcheck.cards.model import BASIC_LAND_MANA, Card
+from deckcheck.cards.names import lookup_key
+from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone
+from deckcheck.findings import Finding, Severity, define
+from deckcheck.format_spec import FormatSpec
+from deckcheck.rules.common import (
+    MAIN_CODE,
+    Chunk,
+    by_name,
+    card_at,
+    cards_in,
+    deck_at,
+    first_placed,
+    identity_text,
+    label,
+    lines_text,
+    placed_at,
+    rules_text,
+)
+from deckcheck.rules.sizes import copy_limit_for
+
+AMBIGUOUS_ZONES = define(
+    "DC105",
+    "ambiguous-zones",
+    Severity.ERROR,
+    "The deck's zones don't fit the format (no commander marked, or a commander in a format without one).",
+)
+NOT_A_COMMANDER = define(
+    "DC301", "not-a-commander", Severity.ERROR, "A card in the command zone that can't be a commander."
+)
+PAIR_NOT_ALLOWED = define(
+    "DC302",
+    "commander-pair-not-allowed",
+    Severity.ERROR,
+    "Two commanders whose partner abilities don't pair them.",
+)
+TOO_MANY_COMMANDERS = define(
+    "DC303", "too-many-commanders", Severity.ERROR, "More commanders than the format allows."
+)
+COLOUR_IDENTITY = define(
+    "DC304",
+    "colour-identity",
+    Severity.ERROR,
+    "A card whose colour identity is outside the commander's (CR 903.5c).",
+)
+BASIC_TYPE_MANA = define(
+    "DC305",
+    "basic-land-type-mana",
+    Severity.ERROR,
+    "A card with a basic land type whose mana is outside the commander's identity (CR 903.5d).",
+)
+COLOURLESS_BASICS = define(
+    "DC308",
+    "colourless-commander-basics",
+    Severity.ERROR,
+    "Brawl's colourless-commander exception allows basic lands of one basic land type only.",
+)
+CHOSEN_COLOUR = define(
+    "DC309",
+    "chosen-colour",
+    Severity.INFO,
+    "A commander that is a colour chosen before the game (CR 903.4b): the colour deckcheck assumed.",
+)
+CODES = (
+    AMBIGUOUS_ZONES,
+    NOT_A_COMMANDER,
+    PAIR_NOT_ALLOWED,
+    TOO_MANY_COMMANDERS,
+    COLOUR_IDENTITY,
+    BASIC_TYPE_MANA,
+    COLOURLESS_BASICS,
+    CHOSEN_COLOUR,
+)
+
+
+# -- the command zone (CR 903.3) ------------------------------------------------------------------
+def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
+    commanders = deck.zone(Zone.COMMANDER)
+    unknown_commanders = deck.unresolved_in(Zone.COMMANDER)
+    if spec.commander and not commanders and not unknown_commanders:
+        main = deck.zone(Zone.MAIN)
+        size = deck.count(Zone.MAIN)
+        singleton = all(
+            sum(c.quantity for c in group) == 1
+            for group in by_name(main).values()
+            if copy_limit_for(group[0].card, spec) is not None
+        )
+        shape = f"a {size}-card singleton deck" if singleton else f"a {size}-card deck"
+        candidates = [
+            c.card.name
+            for c in cards_in(deck, (Zone.MAIN, Zone.SIDEBOARD, Zone.COMPANION))
+            if commander_eligibility(c.card, spec) is None
+        ]
+        hint = ""
+        if candidates:
+            shown = ", ".join(dict.fromkeys(candidates[:6]))
+            more = f" and {len(candidates) - 6} more" if len(candidates) > 6 else ""
+            hint = f"; cards that could be the commander: {shown}{more}"
+        return [
+            AMBIGUOUS_ZONES(
+                f"{shape} with no commander marked: {spec.title} needs its commander in the command zone "
+                f"(CR 903.3) and deckcheck does not guess which card it is, so colour identity and commander "
+                f"rules were not checked. Mark it with a 'Commander' section or a *CMDR* marker{hint}",
+                location=deck_at(deck),
+                rule="CR 903.3",
+                data={"candidates": list(dict.fromkeys(candidates))},
+            )
+        ]
+    if not spec.commander and (commanders or unknown_commanders):
+        marked = [c.card.name for c in commanders] + [e.name for e in unknown_commanders]
+        names = ", ".join(dict.fromkeys(marked))
+        first = first_placed([*commanders, *unknown_commanders])
+        return [
+            AMBIGUOUS_ZONES(
+                f"{names} {'is' if len(marked) == 1 else 'are'} marked as commander, but {spec.title} "
+                f"has no commander: counted as main-deck cards. Check it with a Commander format, or list "
+                f"{'it' if len(marked) == 1 else 'them'} in the deck",
+                location=placed_at(deck.path, first),
+                card=marked[0],
+                rule="CR 903.3",
+            )
+        ]
+    return []
+
+
+# -- commanders: eligibility and pairs (CR 903.3, 702.124) ----------------------------------------
+_CAN_BE_COMMANDER_RE = re.compile(r"\bcan be your commander\b", re.IGNORECASE)
+_CHOSEN_COLOUR_RE = re.compile(r"\bchoose a colou?r before the game begins\b", re.IGNORECASE)
+_TIME_LORD_DOCTOR = frozenset({"Time Lord", "Doctor"})
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerAbilities:
+    """The partner abilities of a card (CR 702.124a), parsed from its oracle text: Scryfall's
+    ``keywords`` does not tell the variants apart."""
+
+    partner: bool = False
+    partner_with: tuple[str, ...] = ()
+    partner_texts: tuple[str, ...] = ()  # "Friends forever", "Character select", ... (702.124i)
+    choose_background: bool = False
+    doctors_companion: bool = False
+
+    @property
+    def any(self) -> bool:
+        return bool(
+            self.partner
+            or self.partner_with
+            or self.partner_texts
+            or self.choose_background
+            or self.doctors_companion
+        )
+
+    def describe(self) -> str:
+        parts = []
+        if self.partner:
+            parts.append("Partner")
+        parts += [f"Partner with {n}" for n in self.partner_with]
+        parts += [f"Partner—{t}" for t in self.partner_texts]
+        if self.choose_background:
+            parts.append("Choose a Background")
+        if self.doctors_companion:
+            parts.append("Doctor's companion")
+        return " and ".join(parts) if parts else "no partner ability"
+
+
+_PARTNER_WITH_RE = re.compile(r"^partner with\s+(.+?)\.?$", re.IGNORECASE)
+_PARTNER_TEXT_RE = re.compile(r"^partner\s*(?:—|–|--|-)\s*(.+?)\.?$", re.IGNORECASE)
+
+
+def partner_abilities(card: Card) -> PartnerAbilities:
+    partner = choose_background = doctors_companion = False
+    partner_with: list[str] = []
+    texts: list[str] = []
+    for raw_line in rules_text(card).splitlines():
+        line = raw_line.strip()
+        if not line:
+            continue
+        with_match = _PARTNER_WITH_RE.match(line)
+        if with_match:  # a name may hold commas, so this line is not a keyword list
+            partner_with.append(with_match.group(1).strip())
+            continue
+        text_match = _PARTNER_TEXT_RE.match(line)
+        if text_match:
+            texts.append(text_match.group(1).strip().capitalize())
+            continue
+        for item in (i.strip().rstrip(".").casefold() for i in line.split(",")):
+            if item == "partner":
+                partner = True
+            elif item == "friends forever":  # CR25's form of "Partner—Friends forever"
+                texts.append("Friends forever")
+            elif item == "choose a background":
+                choose_background = True
+            elif item in ("doctor's companion", "doctor’s companion"):
+                doctors_companion = True
+    return PartnerAbilities(
+        partner, tuple(partner_with), tuple(dict.fromkeys(texts)), choose_background, doctors_companion
+    )
+
+
+def is_background(card: Card) -> bool:
+    """A legendary Background enchantment card (702.124k)."""
+    types = card.deck_types
+    return types.is_legendary and "Enchantment" in types.types and "Background" in types.subtypes
+
+
+def is_time_lord_doctor(card: Card) -> bool:
+    """A legendary Time Lord Doctor creature card with no other creature types (702.124m)."""
+    types = card.deck_types
+    return (
+        types.is_legendary
+        and types.is_creature
+        and frozenset(types.subtypes) == _TIME_LORD_DOCTOR
+        and not card.is_changeling
+    )
+
+
+def _has_pt(card: Card) -> bool:
+    front = card.deck_faces[0]
+    return front.power is not None and front.toughness is not None
+
+
+def commander_eligibility(card: Card, spec: FormatSpec) -> str | None:
+    """None when the card can be a commander on its own; else why not. CR 903.3 (2026 wording): a
+    legendary creature card, a legendary Vehicle card, or a legendary Spacecraft card with power and
+    toughness; or a card that says it "can be your commander" (903.3a). Brawl also allows any
+    legendary planeswalker. A Background is a commander only beside "Choose a Background"."""
+    types = card.deck_types
+    if _CAN_BE_COMMANDER_RE.search(rules_text(card)) or card.can_lead("commander") is True:
+        return None
+    if not types.is_legendary:
+        return f"{card.name} is not legendary ({types.text or 'no type line'})"
+    if types.is_creature:  # incl. Grist: a creature card off the battlefield (Card.deck_types)
+        return None
+    if "Vehicle" in types.subtypes:
+        return None
+    if "Spacecraft" in types.subtypes:
+        if _has_pt(card):
+            return None
+        return f"{card.name} is a Spacecraft without power and toughness (CR 903.3c)"
+    if spec.planeswalker_commanders and "Planeswalker" in types.types:
+        return None
+    if is_background(card):
+        return (
+            f"{card.name} is a Background: it can be a commander only beside a commander with "
+            "Choose a Background (CR 702.124k)"
+        )
+    what = "legendary creature or planeswalker" if spec.planeswalker_commanders else "legendary creature"
+    return (
+        f"{card.name} ({types.text}) is not a {what}, Vehicle or Spacecraft and doesn't say it "
+        "can be your commander"
+    )
+
+
+def _pair_ok(a: Card, pa: PartnerAbilities, b: Card, pb: PartnerAbilities) -> bool:
+    if pa.partner and pb.partner:
+        return True
+    if any(lookup_key(n) == lookup_key(b.name) for n in pa.partner_with) and any(
+        lookup_key(n) == lookup_key(a.name) for n in pb.partner_with
+    ):
+        return True
+    if set(pa.partner_texts) & set(pb.partner_texts):
+        return True
+    if (pa.choose_background and is_background(b)) or (pb.choose_background and is_background(a)):
+        return True
+    return bool(
+        (pa.doctors_companion and is_time_lord_doctor(b)) or (pb.doctors_companion and is_time_lord_doctor(a))
+    )
+
+
+def pair_problem(a: Card, b: Card) -> tuple[str, str] | None:
+    """None when ``a`` and ``b`` may be commanders together; else (reason, rule)."""
+    pa, pb = partner_abilities(a), partner_abilities(b)
+    if _pair_ok(a, pa, b, pb):
+        return None
+    reasons: list[str] = []
+    rule = "CR 702.124"
+    for x, px, y in ((a, pa, b), (b, pb, a)):
+        for named in px.partner_with:
+            if lookup_key(named) != lookup_key(y.name):
+                reasons.append(f"{x.name} has Partner with {named}, so it pairs only with {named}")
+                rule = "CR 702.124j"
+            elif not any(lookup_key(n) == lookup_key(x.name) for n in partner_abilities(y).partner_with):
+                reasons.append(f"{x.name} names {y.name}, but {y.name} has no Partner with {x.name}")
+                rule = "CR 702.124j"
+    if pa.partner_texts and pb.partner_texts:
+        reasons.append(
+            f"{a.name} has {pa.describe()} and {b.name} has {pb.describe()}: only the same Partner—[text] "
+            "ability pairs"
+        )
+        rule = "CR 702.124i"
+    for x, px, y in ((a, pa, b), (b, pb, a)):
+        if is_background(y) and not px.choose_background:
+            reasons.append(f"{y.name} is a Background, which joins only a commander with Choose a Background")
+            rule = "CR 702.124k"
+        if px.choose_background and not is_background(y):
+            reasons.append(f"{x.name} has Choose a Background, but {y.name} is not a legendary Background")
+            rule = "CR 702.124k"
+        if px.doctors_companion and not is_time_lord_doctor(y):
+            reasons.append(
+                f"{x.name} has Doctor's companion, which pairs only with a legendary Time Lord Doctor "
+                f"creature with no other creature types ({y.name} is {y.deck_types.text})"
+            )
+            rule = "CR 702.124m"
+    if not reasons:
+        if pa.any and pb.any:
+            reasons.append(
+                f"{a.name} has {pa.describe()} and {b.name} has {pb.describe()}: "
+                "partner abilities can't be mixed"
+            )
+            rule = "CR 702.124f"
+        else:
+            for x, px in ((a, pa), (b, pb)):
+                if not px.any and not is_background(x) and not is_time_lord_doctor(x):
+                    reasons.append(f"{x.name} has no partner ability")
+            if not reasons:
+                reasons.append(f"{a.name} has {pa.describe()} and {b.name} has {pb.describe()}")
+            rule = "CR 702.124a"
+    return "; ".join(dict.fromkeys(reasons)), rule
+
+
+def not_a_commander_finding(path: str, name: str, entry: Placed, problem: str) -> Finding:
+    """The finding for a commander that can't be one (``problem``: :func:`commander_eligibility`'s
+    reason), at its entry of the deck at ``path``."""
+    return NOT_A_COMMANDER(
+        problem, location=placed_at(path, entry), card=name, rule="CR 903.3", data={"line": entry.line}
+    )
+
+
+def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
+    entries = deck.zone(Zone.COMMANDER)
+    unknown = deck.unresolved_in(Zone.COMMANDER)
+    if not entries and not unknown:
+        return []
+    findings: list[Finding] = []
+    count = deck.count(Zone.COMMANDER)
+    if count > spec.max_commanders:
+        names = ", ".join([*(label(c) for c in entries), *(e.name for e in unknown)])
+        allowed = "one commander" if spec.max_commanders == 1 else f"at most {spec.max_commanders} commanders"
+        findings.append(
+            TOO_MANY_COMMANDERS(
+                f"{count} commanders ({names}); {spec.title} allows {allowed}",
+                location=placed_at(deck.path, first_placed([*entries, *unknown])),
+                rule="CR 702.124g" if spec.max_commanders == 2 else f"{spec.title} deck construction",
+                data={"count": count, "max": spec.max_commanders},
+            )
+        )
+    distinct = list(by_name(entries).values())
+    pair = len(distinct) == 2 and count == 2 and spec.max_commanders >= 2
+    for group in distinct:
+        card = group[0].card
+        problem = commander_eligibility(card, spec)
+        if problem is None:
+            continue
+        other = (
+            distinct[1][0].card if pair and group is distinct[0] else (distinct[0][0].card if pair else None)
+        )
+        if (other is not None or unknown) and is_background(card):
+            continue  # half of a pair: legal with Choose a Background, else the pair finding explains
+        findings.append(not_a_commander_finding(deck.path, card.name, group[0], problem))
+    if pair:
+        a, b = distinct[0][0], distinct[1][0]
+        problem_rule = pair_problem(a.card, b.card)
+        if problem_rule is not None:
+            reason, rule = problem_rule
+            findings.append(
+                PAIR_NOT_ALLOWED(
+                    f"{a.card.name} and {b.card.name} can't be commanders together: {reason}",
+                    location=card_at(deck, b),
+                    card=b.card.name,
+                    rule=rule,
+                    data={"commanders": [a.card.name, b.card.name]},
+                )
+            )
+    for written in unres.by_written_name(unknown).values():
+        # by identity: an entry equal to one of the group has its name, so it is in the group
+        # (a list with hundreds of unknown commander entries stays linear per group)
+        mine = {id(e) for e in written}
+        others = [c.card.name for c in entries] + [e.name for e in unknown if id(e) not in mine]
+        pairing = f", nor whether it can be a commander together with {', '.join(others)}" if others else ""
+        findings.append(
+            unres.not_verified(
+                deck.path,
+                "commander eligibility (CR 903.3)",
+                written,
+                f"{unres.unknown_cards_text(written)}: counted as the commander, but whether it can be "
+                f"your commander was not checked{pairing}",
+                card=written[0].name,
+            )
+        )
+    return findings
+
+
+# -- colour identity (CR 903.4, 903.5c/d) ----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class IdentityChoice:
+    """The commanders' combined colour identity, with the colours assumed for "choose a colour"
+    commanders (903.4b: the chosen colour is part of the identity; the data shows none)."""
+
+    base: frozenset[str]
+    assumed: tuple[tuple[str, str | None], ...]  # (commander name, colour assumed or None)
+    wanted: frozenset[str] = frozenset()  # colours the deck's cards have beyond ``base``
+
+    @property
+    def identity(self) -> frozenset[str]:
+        return self.base | {c for _, c in self.assumed if c}
+
+
+def _choose_colours(
+    base: frozenset[str], choosers: Sequence[str], needs: Sequence[frozenset[str]]
+) -> IdentityChoice:
+    wanted = frozenset().union(*needs) - base if needs else frozenset()
+    if not choosers:
+        return IdentityChoice(base, (), wanted)
+    options = sort_colours(wanted)
+    best: tuple[str, ...] = ()
+    best_fits = sum(1 for n in needs if n <= base)
+    for size in range(1, min(len(choosers), len(options)) + 1):
+        for combo in itertools.combinations(options, size):
+            fits = sum(1 for n in needs if n <= base | set(combo))
+            if fits > best_fits:
+                best, best_fits = combo, fits
+    assumed = [(name, best[i] if i < len(best) else None) for i, name in enumerate(choosers)]
+    return IdentityChoice(base, tuple(assumed), wanted)
+
+
+def combined_identity(identities: Iterable[frozenset[str]]) -> frozenset[str]:
+    """The commanders' combined colour identity (CR 903.4, 702.124c: partners' identities are
+    united), from each commander's own."""
+    return frozenset().union(*identities)
+
+
+def identity_choice(deck: Deck) -> IdentityChoice:
+    commanders = deck.zone(Zone.COMMANDER)
+    base = combined_identity(c.card.color_identity for c in commanders)
+    choosers = [c.card.name for c in commanders if chooses_colour(c.card)]
+    needs = [c.card.color_identity for c in cards_in(deck, (Zone.MAIN, Zone.COMPANION))]
+    return _choose_colours(base, choosers, needs)
+
+
+def chooses_colour(card: Card) -> bool:
+    """A commander whose colour is chosen before the game (CR 903.4b)."""
+    return bool(_CHOSEN_COLOUR_RE.search(rules_text(card)))
+
+
+def basic_land_types(card: Card) -> frozenset[str]:
+    """The card's basic land types (any face): each makes one colour of mana (CR 903.5d)."""
+    return _basic_land_types(card)
+
+
+def commander_identity(deck: Deck) -> frozenset[str]:
+    """The combined colour identity of the deck's commanders (702.124c: partners' identities are
+    united), including the colour assumed for a "choose a colour before the game begins" commander."""
+    return identity_choice(deck).identity
+
+
+def _basic_land_types(card: Card) -> frozenset[str]:
+    return frozenset(t for face in card.faces for t in face.type_line.subtypes if t in BASIC_LAND_MANA)
+
+
+def _colourless_basics(
+    deck: Deck, spec: FormatSpec, identity: frozenset[str]
+) -> tuple[set[str], list[Finding]]:
+    """Brawl: a colourless commander may run basic lands of one basic land type. Returns the basic
+    land names allowed that way (the type with the most cards) and findings for the other types."""
+    if identity or not spec.colourless_basic_exception:
+        return set(), []
+    basics = [c for c in deck.zone(Zone.MAIN) if c.card.is_basic_land and c.card.color_identity]
+    by_type: dict[str, list[DeckCard]] = {}
+    for deck_card in basics:
+        for land_type in sorted(_basic_land_types(deck_card.card)):
+            by_type.setdefault(land_type, []).append(deck_card)
+    if not by_type:
+        return set(), []
+    order = list(BASIC_LAND_MANA)  # ties go to WUBRG order
+
+    def weight(land_type: str) -> tuple[int, int]:
+        return sum(c.quantity for c in by_type[land_type]), -order.index(land_type)
+
+    chosen = max(by_type, key=weight)
+    allowed = {c.card.name for c in by_type[chosen]}
+    findings = []
+    for land_type, group in by_type.items():
+        if land_type == chosen:
+            continue
+        for name, cards in by_name(c for c in group if c.card.name not in allowed).items():
+            findings.append(
+                COLOURLESS_BASICS(
+                    f"{label(cards[0])} ({lines_text(cards)}): with a colourless commander, {spec.title} "
+                    f"allows basic lands of one basic land type only; deckcheck took {chosen} (the most "
+                    "common), so this basic is outside the commander's colour identity",
+                    location=card_at(deck, cards[0]),
+                    card=name,
+                    rule=f"{spec.title} colourless-commander rule",
+                    data={"chosen_type": chosen, "type": land_type},
+                )
+            )
+    return allowed, findings
+
+
+def identity_findings(
+    path: str,
+    name: str,
+    group: Sequence[Placed],
+    card_identity: frozenset[str],
+    land_types: frozenset[str],
+    is_basic_land: bool,
+    identity: frozenset[str],
+    spec: FormatSpec,
+) -> list[Finding]:
+    """A main-deck card's colour-identity findings (CR 903.5c, 903.5d) against the commanders'
+    ``identity``: its entries of the deck at ``path`` are ``group``, ``land_types`` its basic land
+    types."""
+    findings: list[Finding] = []
+    where = placed_at(path, group[0])
+    outside = card_identity - identity
+    if outside:
+        note = ""
+        if not identity and is_basic_land and not spec.colourless_basic_exception:
+            note = " (the colourless-commander basic land exception is a Brawl rule)"
+        findings.append(
+            COLOUR_IDENTITY(
+                f"{name} has colour identity {identity_text(card_identity)}, outside "
+                f"the commander's identity {identity_text(identity)} ({lines_text(group)}){note}",
+                location=where,
+                card=name,
+                rule="CR 903.5c",
+                data={
+                    "card_identity": list(sort_colours(card_identity)),
+                    "commander_identity": list(sort_colours(identity)),
+                },
+            )
+        )
+    beyond = frozenset(BASIC_LAND_MANA[t] for t in land_types) - identity
+    if beyond and not (outside and beyond <= card_identity):
+        types = ", ".join(sorted(land_types))
+        findings.append(
+            BASIC_TYPE_MANA(
+                f"{name} has the basic land type {types}, so it can produce "
+                f"{identity_text(beyond)} mana, outside the commander's identity {identity_text(identity)} "
+                f"({lines_text(group)})",
+                location=where,
+                card=name,
+                rule="CR 903.5d",
+                data={
+                    "mana": list(sort_colours(beyond)),
+                    "commander_identity": list(sort_colours(identity)),
+                },
+            )
+        )
+    return findings
+
+
+_ALL_COLOURS = frozenset("WUBRG")
+
+
+def identity_screen(chunk: Chunk, commander_card: Any) -> Any:
+    """The colour-identity screen (what :func:`identity_findings` may report, over many decks with
+    one commander each, ``commander_card`` its card code per deck, -1 none): (entries,) bool, a
+    main-deck card of a Commander deck with a colour, or mana of a basic land type, outside the
+    commander's identity (colour masks ``identity`` and ``land_mana`` per card)."""
+    import numpy as np
+
+    d, c, cards = chunk.d, chunk.c, chunk.cards
+    identity = np.where(commander_card >= 0, cards.identity[commander_card], 0)[d]
+    outside = ((cards.identity[c] | cards.land_mana[c]) & ~identity) != 0
+    return (chunk.z == MAIN_CODE) & chunk.commander[d] & outside
+
+
+def leader_screen(chunk: Chunk, commander_card: Any) -> Any:
+    """The commander screen (what :func:`not_a_commander_finding` may report): (decks,) bool, the
+    deck's format has a commander and its one commander (``commander_card``) can't be one
+    (``commander_ok``, or ``commander_ok_pw`` where planeswalkers lead, per card)."""
+    import numpy as np
+
+    cards = chunk.cards
+    leader_ok = np.where(
+        chunk.formats.per_deck(lambda s: s.planeswalker_commanders, bool),
+        cards.commander_ok_pw[commander_card],
+        cards.commander_ok[commander_card],
+    )
+    return chunk.commander & ~leader_ok
+
+
+def check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
+    commanders = deck.zone(Zone.COMMANDER)
+    unknown_commanders = deck.unresolved_in(Zone.COMMANDER)
+    if not commanders:
+        if not unknown_commanders:
+            return []
+        return [
+            unres.not_verified(
+                deck.path,
+                "colour identity (CR 903.4)",
+                unknown_commanders,
+                f"the commander, {unres.unknown_cards_text(unknown_commanders)}: no card's colour identity "
+                "was checked",
+            )
+        ]
+    findings: list[Finding] = []
+    choice = identity_choice(deck)
+    identity = choice.identity
+    # a commander the data does not know may widen the identity: a card outside the known part is
+    # undetermined, not an error
+    partial = bool(unknown_commanders) and identity != _ALL_COLOURS
+    outside_known: list[Entry] = []
+    for name, colour in choice.assumed:
+        if colour:
+            what = f"assumed {colour}, the colour the deck needs"
+        elif choice.wanted - choice.identity:
+            what = "no one colour brings more of the deck's cards inside the identity, so none was assumed"
+        else:
+            what = "no extra colour is needed"
+        findings.append(
+            CHOSEN_COLOUR(
+                f"{name} is a colour chosen before the game (CR 903.4b): {what}; commander identity "
+                f"{identity_text(identity)}",
+                location=card_at(deck, next(c for c in commanders if c.card.name == name)),
+                card=name,
+                rule="CR 903.4b",
+                data={"colour": colour, "identity": list(sort_colours(identity))},
+            )
+        )
+    allowed_basics, basic_findings = (set(), []) if partial else _colourless_basics(deck, spec, identity)
+    findings.extend(basic_findings)
+    reported = {f.card for f in basic_findings}
+    for name, group in by_name(deck.zone(Zone.MAIN)).items():
+        card = group[0].card
+        if name in allowed_basics or name in reported:
+            continue
+        found = identity_findings(
+            deck.path,
+            name,
+            group,
+            card.color_identity,
+            _basic_land_types(card),
+            card.is_basic_land,
+            identity,
+            spec,
+        )
+        if found and partial:
+            outside_known += [c.entry for c in group]
+        else:
+            findings += found
+    if outside_known:
+        findings.append(
+            unres.not_verified(
+                deck.path,
+                "colour identity (CR 903.4)",
+                outside_known,
+                f"{unres.entries_text(outside_known)} {'is' if len(outside_known) == 1 else 'are'} outside "
+                f"the identity {identity_text(identity)} of the commanders the card data knows, and the "
+                f"commander {unres.unknown_cards_text(unknown_commanders)}",
+            )
+        )
+    unknown_cards = deck.unresolved_in(Zone.MAIN)
+    if unknown_cards and identity != _ALL_COLOURS:
+        findings.append(
+            unres.not_verified(
+                deck.path,
+                "colour identity (CR 903.4)",
+                unknown_cards,
+                f"{unres.unknown_cards_text(unknown_cards)}: whether "
+                f"{'it is' if unres.copies(unknown_cards) == 1 else 'they are'} inside the commander's "
+                f"identity {identity_text(identity)} was not checked",
+            )
+        )
+    return findings

@@ -1,0 +1,88 @@
+"""What every rule family shares: how findings place and name cards, and which zones count."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deckcheck.cards.mana import sort_colours
+from deckcheck.cards.model import Card, strip_reminder_text
+from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Placed, Zone
+from deckcheck.findings import Location
+
+ALL_ZONES = (Zone.COMMANDER, Zone.COMPANION, Zone.MAIN, Zone.SIDEBOARD)  # the maybeboard never counts
+# zone codes in entry arrays (deck.ZONE_CODE), as the array screens read them
+MAIN_CODE, SIDEBOARD_CODE, COMMANDER_CODE, MAYBEBOARD_CODE = (
+    ZONE_CODE[z] for z in (Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.MAYBEBOARD)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Many decks at once, as the array screens read them (the lean batch checker,
+    deckcheck.fastcheck, builds it): per entry its deck ``d``, card code ``c``, zone code ``z`` and
+    quantity ``q`` (numpy arrays); ``n`` decks; ``cards``, the per-card arrays by card code
+    (fastcheck's facts arrays); ``formats``, the decks' formats (vectorised.DeckFormats);
+    ``commander``, (decks,) bool: the deck's format has a commander."""
+
+    d: Any
+    c: Any
+    z: Any
+    q: Any
+    n: int
+    cards: Any
+    formats: Any
+    commander: Any
+
+
+def identity_text(colours: Iterable[str]) -> str:
+    ordered = sort_colours(frozenset(colours))
+    return "".join(ordered) if ordered else "colourless"
+
+
+def lines_text(cards: Sequence[Placed]) -> str:
+    lines = sorted({c.line for c in cards if c.line > 0})
+    if not lines:
+        zones = sorted({str(c.zone) for c in cards})
+        return "in " + ", ".join(zones)
+    return ("line " if len(lines) == 1 else "lines ") + ", ".join(map(str, lines))
+
+
+def card_at(deck: Deck, card: DeckCard) -> Location:
+    return placed_at(deck.path, card)
+
+
+def placed_at(path: str, entry: Placed) -> Location:
+    return Location(path, entry.line, str(entry.zone))
+
+
+def first_placed(entries: Sequence[Placed]) -> Placed:
+    return min(entries, key=lambda c: c.line)
+
+
+def deck_at(deck: Deck, zone: Zone | None = None) -> Location:
+    return Location(deck.path, 0, None if zone is None else str(zone))
+
+
+def label(card: DeckCard) -> str:
+    """The oracle name. (The engine shows the name as written beside it, for every rule alike:
+    engine._with_written_names.)"""
+    return card.card.name
+
+
+def by_name(cards: Iterable[DeckCard]) -> dict[str, list[DeckCard]]:
+    """Entries by English (oracle) name, in deck order: CR 100.2a / 903.5b count by English name."""
+    groups: dict[str, list[DeckCard]] = {}
+    for deck_card in cards:
+        groups.setdefault(deck_card.card.name, []).append(deck_card)
+    return groups
+
+
+def cards_in(deck: Deck, zones: Iterable[Zone]) -> list[DeckCard]:
+    wanted = set(zones)
+    return [c for c in deck.cards if c.zone in wanted]
+
+
+def rules_text(card: Card) -> str:
+    return strip_reminder_text(card.oracle_text)

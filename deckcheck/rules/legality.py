@@ -1,0 +1,206 @@
+"""Legality: banned, not legal and restricted cards (the format's card pool and lists), and the
+legality key a deck is read under.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from deckcheck import unresolved as unres
+from deckcheck.deck import Deck, Placed, Zone
+from deckcheck.findings import Finding, Location, Severity, define
+from deckcheck.format_spec import FormatSpec
+from deckcheck.rules.common import ALL_ZONES, MAYBEBOARD_CODE, Chunk, by_name, cards_in, lines_text, placed_at
+
+BANNED = define("DC201", "banned", Severity.ERROR, "A card banned in the format.")
+NOT_LEGAL = define("DC202", "not-legal", Severity.ERROR, "A card that is not legal in the format.")
+RESTRICTED = define(
+    "DC203",
+    "restricted",
+    Severity.ERROR,
+    "More than one copy of a restricted card (deck + sideboard combined).",
+)
+NO_LEGALITY_DATA = define(
+    "DC204",
+    "no-legality-data",
+    Severity.ERROR,
+    "No card of the deck has legality data for the format: the card data predates it; legality not checked.",
+)
+CODES = (BANNED, NOT_LEGAL, RESTRICTED, NO_LEGALITY_DATA)
+# what a card's legality in the format can be reported as (card data older than a deck withholds them)
+LEGALITY_CODES = frozenset({BANNED.code, NOT_LEGAL.code, RESTRICTED.code, NO_LEGALITY_DATA.code})
+
+
+def legality_key_for(deck: Deck, spec: FormatSpec) -> str | None:
+    """The legality key to read for this deck: the first of the format's aliases that any card of the
+    deck lists (card data sources renamed keys; MTGJSON leaves out formats a card is not legal in, so
+    one card is not enough to tell, but a whole deck, basics included, is). None = no card has any."""
+    present = {key for c in cards_in(deck, ALL_ZONES) for key, _ in c.card.legalities}
+    for key in spec.legality_candidates:
+        if key in present:
+            return key
+    return None
+
+
+def key_screen(chunk: Chunk) -> Any:
+    """The array form of :func:`legality_key_for`: (decks,) int, each deck's legality key as an
+    index into its format's legality_candidates, -1 when no card of the deck (maybeboard excepted)
+    lists any."""
+    import numpy as np
+
+    d, c, z, n, cards, formats = chunk.d, chunk.c, chunk.z, chunk.n, chunk.cards, chunk.formats
+    key_of = np.full(n, -1, dtype=np.int64)
+    counted = z != MAYBEBOARD_CODE
+    for s, spec in enumerate(formats.specs):
+        candidates = spec.legality_candidates
+        if not candidates:
+            continue
+        in_format = formats.decks_of(s)
+        present = np.zeros((n, len(candidates)), dtype=bool)
+        for k, key in enumerate(candidates):
+            present[:, k] = np.bincount(d[counted & cards.lists_key(key)[c]], minlength=n) > 0
+        found = present.any(axis=1) & in_format
+        key_of[found] = present.argmax(axis=1)[found]
+    return key_of
+
+
+def screen(chunk: Chunk, key_of: Any, code_of: Mapping[str, int]) -> tuple[Any, Any]:
+    """The legality screen (what :func:`card_legality` may report, over many decks): (entries,)
+    bool, the entry's card is not legal under its deck's key (``key_of``: :func:`key_screen`) or
+    the format's own list bans it (``code_of``: card codes by oracle name); (decks,) bool, no card
+    of the deck lists any of its format's keys (:func:`no_legality_data_finding`)."""
+    import numpy as np
+
+    d, c, formats = chunk.d, chunk.c, chunk.formats
+    reported = np.zeros(len(c), dtype=bool)
+    no_key = np.zeros(chunk.n, dtype=bool)
+    key_at = key_of[d]
+    for s, spec in enumerate(formats.specs):
+        candidates = spec.legality_candidates
+        if not candidates:
+            continue
+        of_format = formats.decks_of(s)
+        no_key |= of_format & (key_of < 0)
+        in_format = of_format[d]
+        for k, key in enumerate(candidates):
+            under = np.flatnonzero(in_format & (key_at == k))
+            reported[under] |= ~chunk.cards.legal(key)[c[under]]
+        banned = [code for name in spec.extra_banned if (code := code_of.get(name)) is not None]
+        if banned:
+            reported |= in_format & np.isin(c, banned)
+    return reported, no_key
+
+
+def check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
+    if not spec.legality_candidates:
+        return []
+    cards = cards_in(deck, ALL_ZONES)
+    unknown = deck.unresolved_in(*ALL_ZONES)
+    findings: list[Finding] = []
+    if unknown:
+        findings.append(
+            unres.not_verified(
+                deck.path, f"{spec.title} legality", unknown, unres.unknown_cards_text(unknown)
+            )
+        )
+    if not cards:
+        return findings
+    if spec.as_of is not None:  # the format's history on a day, not today's legalities
+        from deckcheck.history import dated_legality_findings
+
+        return [*dated_legality_findings(deck, spec, by_name(cards), legality_finding), *findings]
+    key = legality_key_for(deck, spec)
+    if key is None:
+        return [no_legality_data_finding(deck.path, spec), *findings]
+    for name, group in by_name(cards).items():
+        finding = card_legality(deck.path, name, group, group[0].card.legality(key), key, spec)
+        if finding is not None:
+            findings.append(finding)
+    return findings
+
+
+def card_legality(
+    path: str, name: str, group: Sequence[Placed], listed: str, key: str, spec: FormatSpec
+) -> Finding | None:
+    """The legality decision for one card: ``listed``, what the card data lists for it under
+    ``key``, unless the format's own list bans it; ``group``: its entries, every zone. The engine
+    and the lean batch checker both ask this."""
+    return legality_finding(path, name, group, legality_status(name, listed, spec), key, spec)
+
+
+def legality_status(name: str, listed: str, spec: FormatSpec) -> str:
+    """A card's status in the format: what the card data lists (``listed``), unless the format's
+    own list bans it (bans the card data may not know yet)."""
+    return "banned" if name in spec.extra_banned else listed
+
+
+def no_legality_data_finding(path: str, spec: FormatSpec) -> Finding:
+    """No card of the deck at ``path`` lists any of the format's legality keys."""
+    keys = " / ".join(repr(k) for k in spec.legality_candidates)
+    return NO_LEGALITY_DATA(
+        f"no card in this deck has {spec.title} legality data ({keys}) in the card data, which "
+        f"probably predates the format: {spec.title} legality was not checked",
+        location=Location(path, 0, None),
+        rule=f"{spec.title} card pool",
+        data={"legality_keys": list(spec.legality_candidates)},
+    )
+
+
+def legality_finding(
+    path: str, name: str, group: Sequence[Placed], status: str, key: str, spec: FormatSpec
+) -> Finding | None:
+    """The finding for a card of this legality ``status`` (under legality ``key``; "banned" for the
+    format's extra bans), whose entries of the deck at ``path`` are ``group``; None when legal."""
+    count = sum(c.quantity for c in group)
+    where = placed_at(path, group[0])
+    facts = {"legality_key": key, "status": status, "lines": [c.line for c in group], "count": count}
+    if status == "banned":
+        return BANNED(
+            f"{name} is banned in {spec.title} ({lines_text(group)})",
+            location=where,
+            card=name,
+            rule=f"{spec.title} banned list",
+            data=facts,
+        )
+    if status == "not_legal":
+        return NOT_LEGAL(
+            f"{name} is not legal in {spec.title} ({lines_text(group)})",
+            location=where,
+            card=name,
+            rule=f"{spec.title} card pool",
+            data=facts,
+        )
+    if status == "restricted" and spec.restricted_means == "not-as-commander":
+        as_commander = [c for c in group if c.zone is Zone.COMMANDER]
+        if not as_commander:
+            return None
+        return BANNED(
+            f"{name} is banned as a commander in {spec.title} (it may only be in "
+            f"the deck) ({lines_text(as_commander)})",
+            location=placed_at(path, as_commander[0]),
+            card=name,
+            rule=f"{spec.title} banned-as-commander list",
+            data={**facts, "status": "banned_as_commander"},
+        )
+    if status == "restricted" and spec.restricted_means == "commander-only":
+        outside = [c for c in group if c.zone is not Zone.COMMANDER]
+        if not outside:
+            return None
+        return NOT_LEGAL(
+            f"{name} is legal in {spec.title} only as the commander ({lines_text(outside)})",
+            location=placed_at(path, outside[0]),
+            card=name,
+            rule=f"{spec.title} card pool",
+            data={**facts, "status": "commander_only"},
+        )
+    if status == "restricted" and count > 1:
+        return RESTRICTED(
+            f"{name} is restricted in {spec.title}: at most 1 copy across deck and "
+            f"sideboard, found {count} ({lines_text(group)})",
+            location=where,
+            card=name,
+            rule=f"{spec.title} restricted list",
+            data={**facts, "limit": 1},
+        )
+    return None
