@@ -609,22 +609,18 @@ def add_report(rows: BatchRows, deck_id: DeckId, report: Report, *, breakers: bo
     parsed = report.parsed
     commanders = [dc.card.name for dc in report.deck.cards if dc.zone is Zone.COMMANDER]
     rows.summary.add(
-        (
+        fastcheck.summary_row(
             deck_id,
             report.path,
             parsed.name,
             report.format.name,
             report.legal,
             report.unknown_cards,
-            counts[2],
-            counts[1],
-            counts[0],
-            parsed.count(Zone.MAIN),
-            parsed.count(Zone.SIDEBOARD),
-            " + ".join(commanders) if commanders else None,
-            ", ".join(declared) if declared else None,
-            ", ".join(eligible),
-            len(eligible),
+            counts,
+            (parsed.count(Zone.MAIN), parsed.count(Zone.SIDEBOARD)),
+            commanders,
+            declared,
+            eligible,
         )
     )
     for key, value in parsed.metadata.items():

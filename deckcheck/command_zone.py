@@ -32,6 +32,7 @@ COMMAND_ZONE_READ = define(
     "A Commander list written as MTGO, XMage or Cockatrice write it (the commander and companion in "
     "the sideboard, or named by a CDR: comment) was read with those cards in the command zone.",
 )
+CODES = (COMMAND_ZONE_READ,)
 
 AMBIGUOUS_ZONES_CODE = (
     "DC105"  # rules.commander.AMBIGUOUS_ZONES: the deck-level finding an ambiguity replaces

@@ -51,7 +51,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from deckcheck import unresolved as unres
 from deckcheck.cards import vocabulary
@@ -142,6 +142,21 @@ NEAR_MISS = define(
     "companion-near-miss",
     Severity.INFO,
     "The deck is a few cards away from qualifying for a companion.",
+)
+CODES = (
+    NOT_ELIGIBLE,
+    MULTIPLE_COMPANIONS,
+    PLACEMENT,
+    OUTSIDE_IDENTITY,
+    NAME_IN_DECK,
+    BANNED_AS_COMPANION,
+    YORION_FIXED_SIZE,
+    NOT_A_COMPANION,
+    UNCHECKED_COMPANION,
+    ELIGIBLE_COMPANION,
+    BREAKER,
+    SIDEBOARD_NOT_ELIGIBLE,
+    NEAR_MISS,
 )
 
 
@@ -922,17 +937,39 @@ def _listing(deck: Deck, spec: FormatSpec) -> _Listing:
             listing.sideboard.append(dc)
         elif dc.zone is Zone.COMMANDER and has_companion_ability(dc.card):
             listing.commander_zone.append(dc)
-    for dc in listing.zone_cards:
-        rule = rule_for(dc.card)
-        if rule is not None:
-            listing.declared.setdefault(rule.name, dc)
-    if not listing.zone_cards and not spec.commander:
-        for dc in listing.sideboard:
-            rule = rule_for(dc.card)
-            if rule is not None:
-                listing.declared.setdefault(rule.name, dc)
-        listing.from_sideboard = bool(listing.declared)
+    listing.declared, listing.from_sideboard = declarations(
+        [(rule.name, dc) for dc in listing.zone_cards if (rule := rule_for(dc.card)) is not None],
+        [(rule.name, dc) for dc in listing.sideboard if (rule := rule_for(dc.card)) is not None],
+        zone_used=bool(listing.zone_cards),
+        commander=spec.commander,
+    )
     return listing
+
+
+_Key = TypeVar("_Key")  # what a declaration is told apart by (a name, an index)
+_At = TypeVar("_At")  # where it is (an entry, a position)
+
+
+def declarations(
+    zone: Iterable[tuple[_Key, _At]],
+    sideboard: Iterable[tuple[_Key, _At]],
+    *,
+    zone_used: bool,
+    commander: bool,
+) -> tuple[dict[_Key, _At], bool]:
+    """Which companions a list declares (CR 702.139a): each companion (``_Key``) by its first entry
+    (``_At``) under Companion (``zone``: the cards there that are one of the ten); when no card with
+    a companion ability is listed there (``zone_used``) and the format has a sideboard (not
+    Commander, CR 903.5e), the sideboard's companion cards instead. Returns them and whether they
+    come from the sideboard. The engine and the lean batch checker both ask this."""
+    declared: dict[_Key, _At] = {}
+    for key, at in zone:
+        declared.setdefault(key, at)
+    if zone_used or commander:
+        return declared, False
+    for key, at in sideboard:
+        declared.setdefault(key, at)
+    return declared, bool(declared)
 
 
 # -- evaluation --------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
-from deckcheck.findings import Finding, Location, Severity, define, select_findings
+from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
 from deckcheck.format_spec import FormatSpec
 from deckcheck.history import HISTORY_NOT_COVERED, NO_PRINTINGS, deck_date
 from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
@@ -295,7 +295,7 @@ def check_deck(
     findings.extend(companions.companion_findings(deck, spec, results, lookup))
     findings = _with_written_names(findings, deck)
     findings = select_findings(findings, select, ignore)
-    findings.sort(key=lambda f: (f.location.line == 0, f.location.line, -int(f.severity), f.code))
+    findings.sort(key=report_order)
     # a placed deck's parsed deck has its entries in the zones they were checked in
     parsed_deck = (deck.parsed if placement.moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")

@@ -52,7 +52,7 @@ from deckcheck.companions import (
 )
 from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone
 from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
-from deckcheck.findings import Finding, Location, Severity
+from deckcheck.findings import Finding, Location, Severity, report_order
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules import commander as commander_rules
 from deckcheck.rules import legality, sizes
@@ -392,8 +392,38 @@ def finding_row(deck_id: DeckId, f: Finding) -> tuple[Any, ...]:
     )
 
 
-def _sort_key(f: Finding) -> tuple[bool, int, int, str]:
-    return (f.location.line == 0, f.location.line, -int(f.severity), f.code)
+def summary_row(
+    deck_id: DeckId,
+    path: str,
+    name: str | None,
+    format_name: str,
+    legal: bool | None,
+    unknown_cards: int,
+    counts: Sequence[int],
+    zone_counts: tuple[int, int],
+    commanders: Sequence[str],
+    declared: Sequence[str],
+    eligible: Sequence[str],
+) -> tuple[Any, ...]:
+    """A deck's row of the summary table (batch.SUMMARY_COLUMNS): ``counts`` its findings by
+    severity (info, warning, error), ``zone_counts`` its main deck and sideboard sizes, the
+    companions ``declared`` by name and ``eligible`` by short name."""
+    return (
+        deck_id,
+        path,
+        name,
+        format_name,
+        legal,
+        unknown_cards,
+        counts[2],
+        counts[1],
+        counts[0],
+        *zone_counts,
+        " + ".join(commanders) if commanders else None,
+        ", ".join(declared) if declared else None,
+        ", ".join(eligible),
+        len(eligible),
+    )
 
 
 def check_decks(
@@ -626,7 +656,7 @@ class _Chunk:
         """A deck whose only findings are the notes on its names read by folding or a face."""
         deck = _Deck(self, index)
         notes = deck.written_names(deck.resolution_notes())
-        notes.sort(key=_sort_key)
+        notes.sort(key=report_order)
         self._array_rows(sink, index, notes)
 
     def _array_rows(self, sink: RowSink, index: int, notes: list[Finding]) -> None:
@@ -674,7 +704,7 @@ class _Chunk:
         results = deck.companion_results(findings, self.shown.get(index, ()))
         if deck.written is not None:
             findings = deck.written_names(findings)
-        findings.sort(key=_sort_key)
+        findings.sort(key=report_order)
         self._rows(sink, index, findings, results, [deck.fact(p).name for p in deck.commanders])
 
     def _rows(
@@ -709,22 +739,18 @@ class _Chunk:
             [name for name, yes in zip(_RULE_NAMES, declared, strict=True) if yes] if True in declared else []
         )
         sink.summary(
-            (
+            summary_row(
                 deck_id,
                 path,
                 None,
                 spec.name,
                 counts[2] == 0,
                 0,  # unknown cards: a deck with one is the engine's
-                counts[2],
-                counts[1],
-                counts[0],
-                zone_counts[ZONE_CODE[_MAIN]],
-                zone_counts[ZONE_CODE[_SIDE]],
-                " + ".join(commanders) if commanders else None,
-                ", ".join(declared_names) if declared_names else None,
-                ", ".join(eligible_names),
-                len(eligible_names),
+                counts,
+                (zone_counts[ZONE_CODE[_MAIN]], zone_counts[ZONE_CODE[_SIDE]]),
+                commanders,
+                declared_names,
+                eligible_names,
             )
         )
 
@@ -767,18 +793,17 @@ class _Deck:
         key = int(chunk.result.key_of[index])
         self.key = spec.legality_candidates[key] if key >= 0 else None  # legality.legality_key_for's
         self.commanders = chunk.commander_at.get(index, [])  # (one: the scope's)
-        self.declared: dict[int, int] = {}  # companion index -> position of the declaring entry
-        self.from_sideboard = False
         self._counted: list[companions.Counted] | None = None
-        # the scope (the chunk's) leaves one companion under Companion, or sideboard ones
+        # the scope (the chunk's) leaves one companion under Companion, of the ten, or the
+        # sideboard's (outside Commander): declared by companion index -> the entry's position
         declaring = chunk.declaring.get(index, ())
-        listed = [pos for pos in declaring if entries[pos][_ZONE] is _COMPANION]
-        if listed:
-            self.declared[self.fact(listed[0]).rule_index] = listed[0]
-        elif declaring:
-            for pos in declaring:
-                self.declared.setdefault(self.fact(pos).rule_index, pos)
-            self.from_sideboard = True
+        listed = [(self.fact(p).rule_index, p) for p in declaring if entries[p][_ZONE] is _COMPANION]
+        self.declared, self.from_sideboard = companions.declarations(
+            listed,
+            [(self.fact(p).rule_index, p) for p in declaring if entries[p][_ZONE] is _SIDE],
+            zone_used=bool(listed),
+            commander=spec.commander,
+        )
         # Commander: the starting deck's cards with a companion's name, by name, in deck order
         self.named_cards: dict[str, list[int]] = {}
         for pos in chunk.named_at.get(index, ()):

@@ -131,6 +131,12 @@ def all_codes() -> dict[str, CodeInfo]:
     return dict(sorted(CODES.items()))
 
 
+def report_order(f: Finding) -> tuple[bool, int, int, str]:
+    """The order a deck's findings are reported in: by line (deck-level ones, line 0, last), then
+    the most severe first, then by code."""
+    return (f.location.line == 0, f.location.line, -int(f.severity), f.code)
+
+
 def select_findings(
     findings: Iterable[Finding], select: Iterable[str] = (), ignore: Iterable[str] = ()
 ) -> list[Finding]:

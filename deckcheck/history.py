@@ -50,6 +50,7 @@ NO_PRINTINGS = define(
     Severity.ERROR,
     "Legality as of a date needs a card's printings, which its card record does not list: not verified.",
 )
+CODES = (LEGALITY_AS_OF, HISTORY_NOT_COVERED, NO_PRINTINGS)
 
 # ``as_of="deck"``: each deck's own date (a ``// date:`` comment, an event's date).
 AS_OF_DECK = "deck"

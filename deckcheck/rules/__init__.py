@@ -10,8 +10,12 @@ first use), side by side:
 - :mod:`deckcheck.rules.legality`: banned, not legal and restricted cards, the legality key;
 - :mod:`deckcheck.rules.commander`: the command zone, commander eligibility and pairs, colour
   identity (CR 903.3-903.5, 702.124);
+- :mod:`deckcheck.history` (legality as of a date: the format's sets and lists on a day) and
+  :mod:`deckcheck.command_zone` (a Commander list written with its commander in the sideboard)
+  beside them, their screens those of legality and commander (the lean checker takes no dated
+  format, and hands every deck the placement could apply to to the engine);
 - :mod:`deckcheck.companions`: the ten companion conditions (CR 702.139), a table of its own
-  (``companions.COMPANIONS``), with their array screens in :mod:`deckcheck.vectorised`.
+  (``companions.COMPANIONS``), their array screens in :mod:`deckcheck.vectorised`.
 
 A format is data (:class:`~deckcheck.format_spec.FormatSpec`, read by :mod:`deckcheck.formats`);
 the rules read only its fields. Every violation is reported (not just the first), with the card,
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckcheck import command_zone, companions, history
 from deckcheck.deck import Deck
 from deckcheck.findings import Code, Finding
 from deckcheck.format_spec import FormatSpec
@@ -30,17 +35,22 @@ from deckcheck.rules import commander, legality, sizes
 
 @dataclass(frozen=True, slots=True)
 class Family:
-    """One rule family: where it lives, its codes, and its checks in the order they report."""
+    """One rule family: the module holding its codes, decisions and screens (``screens``: where
+    its array screens are, when elsewhere), and the finding codes it reports."""
 
     name: str
     module: str
     codes: tuple[Code, ...]
+    screens: str | None = None
 
 
 FAMILIES: tuple[Family, ...] = (
     Family("sizes and copies", sizes.__name__, sizes.CODES),
     Family("legality", legality.__name__, legality.CODES),
+    Family("legality as of a date", history.__name__, history.CODES, legality.__name__),
     Family("commander", commander.__name__, commander.CODES),
+    Family("command zone placement", command_zone.__name__, command_zone.CODES, commander.__name__),
+    Family("companions", companions.__name__, companions.CODES, "deckcheck.vectorised"),
 )
 
 
