@@ -186,71 +186,20 @@ class BatchRows:
         return len(self.summary)
 
 
-# -- per-card rows -------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class CardRow:
-    """One distinct card: the card columns of the long frame, plus what the companion table needs
-    as small integers (bit i of a ``*_mask`` = companions.COMPANIONS[i]), so a batch turns a list
-    of rows into arrays in one pass."""
-
-    name: str
-    mana_value: int
-    types: str  # the deck-zone type line(s), e.g. "Legendary Creature — Cat Beast"
-    card_types: str  # CR 205.2a card types the companion rules see, space-separated, sorted
-    colour_identity: str  # WUBRG order, "" for colourless
-    is_land: bool
-    is_permanent: bool
-    is_creature: bool
-    is_legendary: bool
-    is_basic_land: bool
-    # companion features (from companions.card_features and the COMPANIONS table)
-    breaks_mask: int  # the per-card conditions this card breaks
-    named_mask: int  # the companions this card has the name of (split halves included)
-    rule_index: int  # the companion this card is, or -1
-    has_companion_ability: bool
-    identity_mask: int  # colour identity, bit i = "WUBRG"[i]
-    type_mask: int  # card types (incl. "isn't on the battlefield" ones), bits from vectorised.type_bit
-    type_set: frozenset[str]
-    name_keys: tuple[str, ...]  # case-folded names for Lutri (a split card has two)
-    legality_keys: frozenset[str]  # the formats the card data lists for this card
-
-
-_SHARED: dict[frozenset[str], frozenset[str]] = {}
-
-
-def _shared(keys: frozenset[str]) -> frozenset[str]:
-    """One object per distinct set: most cards list the same formats, and a corpus has many cards."""
-    return _SHARED.setdefault(keys, keys)
-
-
-def card_row(card: Card) -> CardRow:
-    """Compute a card's row (callers cache it: :meth:`BatchContext.card_row`)."""
-    return card_row_of(facts_of(card))
-
-
-def card_row_of(facts: CardFacts) -> CardRow:
-    """A card's row from its facts (:func:`deckcheck.card_facts.facts_of`; a card store built with
-    them keeps them, so no card record need be read)."""
-    return CardRow(
-        name=facts.name,
-        mana_value=facts.mana_value,
-        types=facts.type_text,
-        card_types=" ".join(sorted(facts.card_types)),
-        colour_identity="".join(sort_colours(facts.color_identity)),
-        is_land=facts.is_land,
-        is_permanent=facts.is_permanent,
-        is_creature=facts.is_creature,
-        is_legendary=facts.is_legendary,
-        is_basic_land=facts.is_basic_land,
-        breaks_mask=facts.breaks_mask,
-        named_mask=facts.named_mask,
-        rule_index=facts.rule_index,
-        has_companion_ability=facts.has_companion_ability,
-        identity_mask=facts.identity_mask,
-        type_mask=facts.type_mask,
-        type_set=facts.card_types,
-        name_keys=tuple(sorted(facts.name_keys)),
-        legality_keys=_shared(frozenset(facts.legality_keys)),
+# -- per-card columns -----------------------------------------------------------------------------
+def card_columns(facts: CardFacts) -> tuple[Any, ...]:
+    """A card's values of the long frame's card columns (:data:`CARD_COLUMNS`, in order), from its
+    facts (:func:`deckcheck.card_facts.facts_of`, or what a card store keeps)."""
+    return (
+        facts.mana_value,
+        facts.type_text,
+        " ".join(sorted(facts.card_types)),
+        "".join(sort_colours(facts.color_identity)),
+        facts.is_land,
+        facts.is_permanent,
+        facts.is_creature,
+        facts.is_legendary,
+        facts.is_basic_land,
     )
 
 
@@ -267,8 +216,8 @@ class _MemoStore(CardStore):
         vars(self).update(vars(store))
         self._resolutions: dict[tuple[str, bool], Resolution] = {}
         self._limit = limit
-        self.card_rows: dict[str, CardRow] = {}  # oracle name -> row
-        self.rows_by_name: dict[str, CardRow | None] = {}  # any name -> row of the card it names
+        self.card_facts: dict[str, CardFacts] = {}  # oracle name -> its facts
+        self.facts_by_name: dict[str, CardFacts | None] = {}  # any name -> facts of the card it names
 
     def resolve(self, name: str, *, suggest: bool = True) -> Resolution:
         key = (name, suggest)
@@ -315,47 +264,42 @@ class BatchContext:
         self.spec = spec
         self.require_format = require_format
         self.on_report = on_report  # told of every deck the engine checks in this context
-        self._rows = memo.card_rows
-        self._by_name = memo.rows_by_name
+        self._facts_of = memo.card_facts
+        self._by_name = memo.facts_by_name
         self._facts: fastcheck.FactTable | None = None
 
     def resolve(self, name: str) -> Resolution:
         return self.store.resolve(name)
 
-    def card_row(self, card: Card) -> CardRow:
-        row = self._rows.get(card.name)
-        if row is None:
-            row = self._rows[card.name] = self.exact_row(card.name) or card_row(card)
-        return row
+    def card_facts(self, card: Card) -> CardFacts:
+        """The card's facts: the store's when it keeps them, else computed once per card."""
+        found = self._facts_of.get(card.name)
+        if found is None:
+            found = self._facts_of[card.name] = self.exact_facts(card.name) or facts_of(card)
+        return found
 
-    def exact_row(self, name: str) -> CardRow | None:
-        """The row of the card this is the exact oracle name of, from the facts the card store
+    def exact_facts(self, name: str) -> CardFacts | None:
+        """The facts of the card this is the exact oracle name of, from the facts the card store
         keeps (no card record read, no name resolved); None for any other name, or a store that
         keeps no facts."""
         if not self.facts.stored:
             return None
-        facts = self.facts.exact(name)
-        if facts is None:
-            return None
-        row = self._rows.get(name)
-        if row is None:
-            row = self._rows[name] = card_row_of(facts)
-        return row
+        return self.facts.exact(name)
 
     def card_for_name(self, name: str) -> Card | None:
         """The card with this oracle name, else the card the name resolves to (no suggestions)."""
         return self.store.card(name) or self.store.resolve(name, suggest=False).card
 
-    def row_for_name(self, name: str) -> CardRow | None:
-        """The row of the card a name (oracle or as written) names, or None."""
+    def facts_for_name(self, name: str) -> CardFacts | None:
+        """The facts of the card a name (oracle or as written) names, or None."""
         if name in self._by_name:
             return self._by_name[name]
-        row = self.exact_row(name)
-        if row is None:
+        found = self.exact_facts(name)
+        if found is None:
             card = self.card_for_name(name)
-            row = None if card is None else self.card_row(card)
-        self._by_name[name] = row
-        return row
+            found = None if card is None else self.card_facts(card)
+        self._by_name[name] = found
+        return found
 
     @property
     def facts(self) -> fastcheck.FactTable:
@@ -476,7 +420,7 @@ def parsed_from_entries(
 
 class EntryTable:
     """Deck entries as typed arrays (deck, zone, card, name as written, quantity, line: a few
-    bytes per entry) plus one :class:`CardRow` per distinct card: a long frame of a corpus without a
+    bytes per entry) plus the facts of each distinct card: a long frame of a corpus without a
     Python object per entry. Card code -1 = a name that matched no card."""
 
     def __init__(self) -> None:
@@ -488,7 +432,7 @@ class EntryTable:
         self.written = array("i")
         self.qty = array("i")
         self.line = array("i")
-        self.cards: list[CardRow] = []
+        self.cards: list[CardFacts] = []
         self.written_names: list[str] = []
         self._card_index: dict[str, int] = {}
         self._written_index: dict[str, int] = {}
@@ -502,10 +446,10 @@ class EntryTable:
         if code is None:
             code = self._written_index[name] = len(self.written_names)
             self.written_names.append(name)
-            row = context.exact_row(name)  # an exact oracle name needs no resolving
+            row = context.exact_facts(name)  # an exact oracle name needs no resolving
             if row is None:
                 card = context.resolve(name).card
-                row = None if card is None else context.card_row(card)
+                row = None if card is None else context.card_facts(card)
             card_code = -1
             if row is not None:
                 card_code = self._card_index.get(row.name, -1)

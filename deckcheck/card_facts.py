@@ -24,7 +24,8 @@ import importlib.machinery
 import importlib.util
 import marshal
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
@@ -39,7 +40,6 @@ from deckcheck.cards.store import FactColumns, FactsBuilder
 from deckcheck.companions import COMPANIONS
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules import commander, sizes
-from deckcheck.vectorised import colour_mask, rule_mask, type_mask
 
 # The layout of a stored fact (bump when facts_record's output for the same facts changes shape);
 # what the facts mean is versioned by the code digest (facts_version).
@@ -61,12 +61,45 @@ def _derived(column: str, load: Callable[[Any], Any]) -> Any:
     return dataclasses.field(metadata={"from": column, "load": load})
 
 
+# -- small integer encodings (what the array screens read: vectorised, fastcheck) ----------------------
+_TYPE_BITS: dict[str, int] = {}  # card type -> bit, assigned on first sight (CR 205.2a types and any other)
+_TYPE_LOCK = threading.Lock()
+
+
+def type_bit(card_type: str) -> int:
+    bit = _TYPE_BITS.get(card_type)
+    if bit is None:
+        with _TYPE_LOCK:
+            bit = _TYPE_BITS.setdefault(card_type, len(_TYPE_BITS))
+    return bit
+
+
+def type_bits() -> dict[str, int]:
+    """Every card type seen so far and its bit in a card's ``type_mask``."""
+    return dict(_TYPE_BITS)
+
+
+def type_mask(card_types: Iterable[str]) -> int:
+    return sum(1 << type_bit(t) for t in set(card_types))
+
+
+COLOUR_BITS = {c: 1 << i for i, c in enumerate("WUBRG")}
+
+
+def colour_mask(colours: Iterable[str]) -> int:
+    return sum(COLOUR_BITS[c] for c in set(colours))
+
+
+def rule_mask(indices: Iterable[int]) -> int:
+    """Bit i set for each COMPANIONS index i."""
+    return sum(1 << i for i in set(indices))
+
+
 @dataclass(slots=True, eq=False)
 class CardFacts:
     """What every rule reads of one card (:func:`facts_of`). ``name``, ``names``, ``name_keys``,
     ``is_land`` and ``card_types`` are what the deck-level companion conditions read
-    (companions.CardTraits); the ``*_mask`` properties are what deckcheck.vectorised reads
-    (its CompanionCard)."""
+    (companions.CardTraits); the ``*_mask`` properties are what deckcheck.vectorised reads."""
 
     name: str  # the oracle name: the store's row, not a stored fact
     names: frozenset[str] = _a_set()  # the card's names (a split card's halves too)
@@ -88,7 +121,7 @@ class CardFacts:
     commander_problem: str | None = _kept()  # commander.commander_eligibility, no planeswalker commanders
     commander_problem_pw: str | None = _kept()  # ... with them (Brawl)
     chooses_colour: bool = _kept()  # "choose a colour before the game begins" (CR 903.4b)
-    # the long frame's card columns (batch.CardRow)
+    # the long frame's card columns (batch.card_columns)
     mana_value: int = _kept()
     type_text: str = _kept()  # the deck-zone type line(s)
     is_permanent: bool = _kept()

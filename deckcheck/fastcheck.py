@@ -39,7 +39,15 @@ from typing import Any, Final, NamedTuple, cast
 import numpy as np
 
 from deckcheck import companions, engine, vectorised
-from deckcheck.card_facts import CardFacts, StoredFacts, facts_of, facts_version
+from deckcheck.card_facts import (
+    CardFacts,
+    StoredFacts,
+    colour_mask,
+    facts_of,
+    facts_version,
+    rule_mask,
+    type_mask,
+)
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name
 from deckcheck.cards.store import CardStore, Resolution
@@ -57,7 +65,7 @@ from deckcheck.format_spec import FormatSpec
 from deckcheck.rules import commander as commander_rules
 from deckcheck.rules import legality, sizes
 from deckcheck.rules.common import Chunk
-from deckcheck.vectorised import colour_mask, per_deck, rule_mask, type_mask
+from deckcheck.vectorised import per_deck
 
 DeckId = Hashable
 
@@ -110,7 +118,7 @@ class FactTable:
         which adds no finding), else None."""
         if self._stored is not None:
             code = self.codes.get(name)
-            return None if code is None else cast(CardFacts, self.arrays.cards[code])
+            return None if code is None else self.arrays.cards[code]
         try:
             return self.known[name]
         except KeyError:
@@ -835,7 +843,7 @@ class _Deck:
     def fact(self, pos: int) -> CardFacts:
         """The facts of the card at this position."""
         code = self._codes[self._start + pos]
-        return cast(CardFacts, self._made[code] or self._cards[code])
+        return self._made[code] or self._cards[code]
 
     def groups(self, names: Collection[str]) -> dict[str, list[int]]:
         """Each of these cards' positions (a card's entries: CR 100.2a, by name), the cards in
@@ -958,7 +966,7 @@ class _Deck:
             made, cards = self._made, self._cards
             codes = self._codes[self._start : self._start + len(self.entries)]
             self._counted = [
-                (Item(*entry), cast(CardFacts, made[code] or cards[code]))
+                (Item(*entry), made[code] or cards[code])
                 for entry, code in zip(self.entries, codes, strict=True)
                 if entry[_ZONE] in zones
             ]

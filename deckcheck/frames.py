@@ -17,10 +17,10 @@ Two ways to the companion table, with the same answer:
 - :func:`validate` checks every deck with every rule (every finding, with its message): plain
   lists by the lean checker (:mod:`deckcheck.fastcheck`), the rest by the engine, with the engine's
   rows either way, so its ``companions`` frame is :func:`deckcheck.companions.evaluate`'s;
-- :func:`companion_table` is the fast path: per-card features are computed once per distinct card
-  (:func:`deckcheck.batch.card_row`, from :func:`deckcheck.companions.card_features` and the
-  COMPANIONS table), looked up by card code for every entry, and each condition is then a group-by
-  (``np.bincount`` over deck codes) over the whole batch. Only the deck-level aggregation is written
+- :func:`companion_table` is the fast path: per-card facts are computed once per distinct card
+  (:func:`deckcheck.card_facts.facts_of`, or read from the card store), looked up by card code
+  for every entry, and each condition is then a group-by (``np.bincount`` over deck codes) over
+  the whole batch. Only the deck-level aggregation is written
   here; the tests hold it to ``evaluate`` deck by deck.
 
 Partition functions (:func:`validate_partition`, :func:`companion_partition`) and
@@ -46,7 +46,8 @@ except ImportError as exc:  # pragma: no cover - pandas is a dependency; a slimm
 
 from deckcheck import batch, unresolved, vectorised
 from deckcheck._gc import gc_paused
-from deckcheck.batch import BatchContext, BatchRows, CardRow, Columns, DeckId, EntryTable
+from deckcheck.batch import BatchContext, BatchRows, Columns, DeckId, EntryTable
+from deckcheck.card_facts import CardFacts
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import ZONE_ORDER, ParsedDeck
 from deckcheck.engine import Report
@@ -286,8 +287,9 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
         "line": _lines(_codes(table.line, np.int32)),
     }
     dtypes = _DTYPES["entries"]
-    for name in batch.CARD_COLUMNS:
-        data[name] = _by_card([getattr(r, name) for r in table.cards], card, dtypes[name])
+    per_card = [batch.card_columns(facts) for facts in table.cards]
+    for i, name in enumerate(batch.CARD_COLUMNS):
+        data[name] = _by_card([values[i] for values in per_card], card, dtypes[name])
     return pd.DataFrame(data, columns=list(_TABLE_COLUMNS["entries"]))
 
 
@@ -692,7 +694,7 @@ class _Evaluation:
     rows: Any  # positions in the input frame of the entries that name a card
     deck: Any  # deck code of each such entry
     card: Any  # card code of each such entry (into ``cards``)
-    cards: list[CardRow]
+    cards: list[CardFacts]
     result: vectorised.Evaluation
 
 
@@ -730,10 +732,10 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
     name_codes, unique_names = pd.factorize(names, sort=False)
     # one row per distinct card (names that resolve to the same card share it)
     index_of: dict[str, int] = {}
-    rows: list[CardRow] = []
+    rows: list[CardFacts] = []
     to_card = np.full(len(unique_names) + 1, -1, dtype=np.int32)  # the last slot: a missing name
     for i, name in enumerate(unique_names.tolist()):
-        row = context.row_for_name(str(name))
+        row = context.facts_for_name(str(name))
         if row is not None:
             index = index_of.get(row.name)
             if index is None:
@@ -782,7 +784,7 @@ def _command_zones_placed(
     card_of_row: Any,
     zones: Any,
     qty: Any,
-    rows: Sequence[CardRow],
+    rows: Sequence[CardFacts],
     context: BatchContext,
 ) -> Any:
     """Each row's zone after the engine's command-zone placement (deckcheck.command_zone): in a

@@ -11,14 +11,14 @@ hold it to that); both ``frames.companion_table`` and the lean batch checker
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from deckcheck import companions
+from deckcheck.card_facts import CardFacts, colour_mask, type_bits
 from deckcheck.cards.model import Card
 from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Entry, Zone
 from deckcheck.format_spec import FormatSpec
@@ -45,65 +45,6 @@ if {i for i, r in enumerate(RULES) if r.deck_check is not None} != {LUTRI, UMORI
     )
 
 
-# -- small integer encodings ------------------------------------------------------------------------
-_TYPE_BITS: dict[str, int] = {}  # card type -> bit, assigned on first sight (CR 205.2a types and any other)
-_TYPE_LOCK = threading.Lock()
-
-
-def type_bit(card_type: str) -> int:
-    bit = _TYPE_BITS.get(card_type)
-    if bit is None:
-        with _TYPE_LOCK:
-            bit = _TYPE_BITS.setdefault(card_type, len(_TYPE_BITS))
-    return bit
-
-
-def type_bits() -> dict[str, int]:
-    """Every card type seen so far and its bit in a card's ``type_mask``."""
-    return dict(_TYPE_BITS)
-
-
-def type_mask(card_types: Iterable[str]) -> int:
-    return sum(1 << type_bit(t) for t in set(card_types))
-
-
-COLOUR_BITS = {c: 1 << i for i, c in enumerate("WUBRG")}
-
-
-def colour_mask(colours: Iterable[str]) -> int:
-    return sum(COLOUR_BITS[c] for c in set(colours))
-
-
-def rule_mask(indices: Iterable[int]) -> int:
-    """Bit i set for each COMPANIONS index i."""
-    return sum(1 << i for i in set(indices))
-
-
-class CompanionCard(Protocol):
-    """What the vectorised conditions read of a card (batch.CardRow and card_facts.CardFacts have it)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def is_land(self) -> bool: ...
-    @property
-    def rule_index(self) -> int: ...  # the companion this card is, else -1
-    @property
-    def has_companion_ability(self) -> bool: ...
-    @property
-    def legality_keys(self) -> frozenset[str]: ...
-    @property
-    def name_keys(self) -> Collection[str]: ...  # case-folded names (a split card has two)
-    @property
-    def breaks_mask(self) -> int: ...  # bit i: the card breaks COMPANIONS[i]'s card condition
-    @property
-    def named_mask(self) -> int: ...  # bit i: the card has COMPANIONS[i]'s name
-    @property
-    def identity_mask(self) -> int: ...  # colour identity, bit i = "WUBRG"[i]
-    @property
-    def type_mask(self) -> int: ...  # card types, bits from type_bit
-
-
 def bits(masks: Any, width: int) -> Any:
     """(n,) int masks -> (n, width) bool."""
     return ((masks[:, None] >> np.arange(width, dtype=np.int64)) & 1).astype(bool)
@@ -128,7 +69,7 @@ class CardColumns:
     legality_keys: Sequence[frozenset[str]]
 
     @classmethod
-    def of(cls, cards: Sequence[CompanionCard]) -> CardColumns:
+    def of(cls, cards: Sequence[CardFacts]) -> CardColumns:
         return cls(
             [c.breaks_mask for c in cards],
             [c.named_mask for c in cards],
@@ -148,8 +89,8 @@ class CardArrays:
     converted), so a batch that meets new cards chunk after chunk never converts a card twice;
     :meth:`append` takes many cards' values as columns at once."""
 
-    def __init__(self, cards: Iterable[CompanionCard] = ()) -> None:
-        self.cards: Sequence[CompanionCard] = []  # by code
+    def __init__(self, cards: Iterable[CardFacts] = ()) -> None:
+        self.cards: Sequence[CardFacts] = []  # by code
         self._built = 0
         self.breaks = np.zeros((0, N_RULES), dtype=bool)  # (cards, companions)
         self.named = np.zeros((0, N_RULES), dtype=bool)
@@ -172,7 +113,7 @@ class CardArrays:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def add(self, card: CompanionCard) -> int:
+    def add(self, card: CardFacts) -> int:
         """Append a card; its code."""
         cards = self.cards
         assert isinstance(cards, list)  # one added card at a time, or columns (append), not both

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from deckcheck import batch, fastcheck
-from deckcheck.card_facts import CardFacts, facts_builder, facts_version
+from deckcheck.card_facts import CardFacts, facts_builder, facts_of, facts_version
 from deckcheck.cards.store import CardStore, bundled_cards_path, write_store
 from deckcheck.deck import Zone
 from deckcheck.format_spec import FormatSpec
@@ -56,17 +56,19 @@ def test_stored_facts_equal_computed_facts_for_every_bundled_card(stored: CardSt
             assert getattr(a, field) == getattr(b, field), (name, field)
 
 
-def test_card_rows_from_stored_facts_equal_rows_from_cards(stored: CardStore) -> None:
-    """load_decks and companion_table take a card's row (the long frame's card columns and the
-    companion masks) from the store's facts when it keeps them: the same row batch.card_row
-    computes from the card."""
+def test_card_columns_from_stored_facts_equal_those_from_cards(stored: CardStore) -> None:
+    """load_decks and companion_table take a card's long-frame columns and companion masks from
+    the store's facts when it keeps them: the same values as the facts computed from the card."""
     table = fastcheck.FactTable(stored)
     assert table.stored
     for record in _records():
         card = BUNDLED.card(record["name"])
         facts = table.exact(record["name"])
         assert card is not None and facts is not None, record["name"]
-        assert batch.card_row_of(facts) == batch.card_row(card), record["name"]
+        computed = facts_of(card)
+        assert batch.card_columns(facts) == batch.card_columns(computed), record["name"]
+        masks = ("breaks_mask", "named_mask", "identity_mask", "type_mask", "rule_index")
+        assert [getattr(facts, m) for m in masks] == [getattr(computed, m) for m in masks], record["name"]
 
 
 def test_only_exact_oracle_names_have_facts(stored: CardStore) -> None:

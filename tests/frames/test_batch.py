@@ -128,9 +128,9 @@ def test_entries_added_a_chunk_at_a_time_equal_deck_by_deck() -> None:
         at_once.add_read(context, [("x", "x")], read_plain(["no card here\n"]))
 
 
-def test_card_rows_use_the_companion_engine() -> None:
+def test_card_facts_use_the_companion_engine() -> None:
     store = CardStore.bundled()
-    row = batch.card_row(store.card("Lurrus of the Dream-Den"))  # type: ignore[arg-type]
+    row = batch.facts_of(store.card("Lurrus of the Dream-Den"))  # type: ignore[arg-type]
     names = batch.COMPANION_NAMES
     assert row.rule_index == names.index("Lurrus of the Dream-Den")
     assert row.named_mask == 1 << names.index("Lurrus of the Dream-Den")

@@ -114,13 +114,13 @@ def test_sources_agree(store: CardStore, tmp_path: Path) -> None:
 
 def test_card_columns_are_computed_once_per_card(store: CardStore, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
-    real = batch.card_row
+    real = batch.facts_of
 
     def counting(card):  # type: ignore[no-untyped-def]
         calls.append(card.name)
         return real(card)
 
-    monkeypatch.setattr(batch, "card_row", counting)
+    monkeypatch.setattr(batch, "facts_of", counting)
     fresh = CardStore.from_records(
         [c.record for c in store.all_cards()], "a fresh store: no card row cached yet"
     )
