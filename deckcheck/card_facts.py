@@ -99,7 +99,7 @@ def rule_mask(indices: Iterable[int]) -> int:
 class CardFacts:
     """What every rule reads of one card (:func:`facts_of`). ``name``, ``names``, ``name_keys``,
     ``is_land`` and ``card_types`` are what the deck-level companion conditions read
-    (companions.CardTraits); the ``*_mask`` properties are what deckcheck.vectorised reads."""
+    (companions.CardTraits); deckcheck.vectorised and fastcheck read them as arrays (their COLUMNS)."""
 
     name: str  # the oracle name: the store's row, not a stored fact
     names: frozenset[str] = _a_set()  # the card's names (a split card's halves too)
@@ -127,22 +127,6 @@ class CardFacts:
     is_permanent: bool = _kept()
     is_creature: bool = _kept()
     is_legendary: bool = _kept()
-
-    @property
-    def breaks_mask(self) -> int:
-        return rule_mask(self.breaks)
-
-    @property
-    def named_mask(self) -> int:
-        return rule_mask(self.named)
-
-    @property
-    def identity_mask(self) -> int:
-        return colour_mask(self.color_identity)
-
-    @property
-    def type_mask(self) -> int:
-        return type_mask(self.card_types)
 
 
 @dataclass(frozen=True, slots=True)

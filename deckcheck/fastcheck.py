@@ -45,8 +45,6 @@ from deckcheck.card_facts import (
     colour_mask,
     facts_of,
     facts_version,
-    rule_mask,
-    type_mask,
 )
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name
@@ -65,7 +63,7 @@ from deckcheck.format_spec import FormatSpec
 from deckcheck.rules import commander as commander_rules
 from deckcheck.rules import legality, sizes
 from deckcheck.rules.common import Chunk
-from deckcheck.vectorised import per_deck
+from deckcheck.vectorised import Column, columns_of, per_deck
 
 DeckId = Hashable
 
@@ -196,85 +194,8 @@ LEAN_MATCHES: Final = frozenset({"normalized", "folded", "face"})
 _NOT_LOOKED_UP: Final = -2  # a name id's code, before its first lookup
 
 
-@dataclass(slots=True)
-class _RuleColumns:
-    """What the format rules read of a run of cards, column by column."""
-
-    is_basic_land: Sequence[bool]
-    own_limit: Sequence[bool]
-    limit: Sequence[int]  # sizes.NO_LIMIT: any number
-    land_mana: Sequence[int]  # the colours its basic land types make, as a colour mask
-    commander_ok: Sequence[bool]
-    commander_ok_pw: Sequence[bool]
-    chooses_colour: Sequence[bool]
-    legalities: Sequence[Mapping[str, str]]
-
-    @classmethod
-    def of(cls, facts: Sequence[CardFacts]) -> _RuleColumns:
-        return cls(
-            [f.is_basic_land for f in facts],
-            [f.own_limit for f in facts],
-            [_limit(f.limit) for f in facts],
-            [_land_mana(f.basic_land_types) for f in facts],
-            [f.commander_problem is None for f in facts],
-            [f.commander_problem_pw is None for f in facts],
-            [f.chooses_colour for f in facts],
-            [f.legalities for f in facts],
-        )
-
-
 def _limit(limit: int | None) -> int:
     return sizes.NO_LIMIT if limit is None else limit
-
-
-class _FactArrays(vectorised.CardArrays):
-    """The cards' facts as arrays by card code: the companion ones (vectorised.CardArrays) and what
-    the format rules read."""
-
-    def __init__(self) -> None:
-        self.is_basic_land = np.zeros(0, dtype=bool)
-        self.own_limit = np.zeros(0, dtype=bool)
-        self.limit = np.zeros(0, dtype=np.int64)  # the card's own limit (sizes.NO_LIMIT: any number)
-        self.land_mana = np.zeros(0, dtype=np.int64)  # colours its basic land types make (CR 903.5d)
-        self.commander_ok = np.zeros(0, dtype=bool)
-        self.commander_ok_pw = np.zeros(0, dtype=bool)  # ... where planeswalkers lead (Brawl)
-        self.chooses_colour = np.zeros(0, dtype=bool)
-        self.legalities: list[Mapping[str, str]] = []
-        self._legal: dict[str, Any] = {}
-        super().__init__()
-
-    def ready(self) -> None:
-        new = cast(list[CardFacts], self.cards[self._built :])
-        if new:
-            self.append_facts(vectorised.CardColumns.of(new), _RuleColumns.of(new))
-
-    def append_stored(self, stored: StoredFacts) -> None:
-        """Every card of a store's facts, in its row order (the codes are the rows)."""
-        self.cards = stored
-        self.append_facts(_companion_columns(stored), _rule_columns(stored))
-
-    def append_facts(self, companion: vectorised.CardColumns, rules: _RuleColumns) -> None:
-        def grow(old: Any, values: Sequence[Any], dtype: Any = bool) -> Any:
-            return np.concatenate([old, np.array(values, dtype=dtype).reshape(len(values))])
-
-        self.is_basic_land = grow(self.is_basic_land, rules.is_basic_land)
-        self.own_limit = grow(self.own_limit, rules.own_limit)
-        self.limit = grow(self.limit, rules.limit, np.int64)
-        self.land_mana = grow(self.land_mana, rules.land_mana, np.int64)
-        self.commander_ok = grow(self.commander_ok, rules.commander_ok)
-        self.commander_ok_pw = grow(self.commander_ok_pw, rules.commander_ok_pw)
-        self.chooses_colour = grow(self.chooses_colour, rules.chooses_colour)
-        self.legalities += rules.legalities
-        for key, legal in self._legal.items():
-            self._legal[key] = np.concatenate([legal, _legal_under(rules.legalities, key)])
-        self.append(companion)
-
-    def legal(self, key: str) -> Any:
-        """(cards,) bool: the card is legal under legality ``key``."""
-        found = self._legal.get(key)
-        if found is None:
-            found = self._legal[key] = _legal_under(self.legalities, key)
-        return found
 
 
 def _is_none(value: object) -> bool:
@@ -290,33 +211,63 @@ def _legal_under(legalities: Sequence[Mapping[str, str]], key: str) -> Any:
     return np.array(_mapped(legalities, lambda found: found.get(key, "not_legal") == "legal"), dtype=bool)
 
 
-def _companion_columns(stored: StoredFacts) -> vectorised.CardColumns:
-    """Every stored card's companion values, converted once per distinct stored value."""
-    return vectorised.CardColumns(
-        breaks_mask=stored.array("breaks", rule_mask, np.int64),
-        named_mask=stored.array("named", rule_mask, np.int64),
-        rule_index=stored.array("rule_index", int, np.int64),
-        is_land=stored.array("is_land", bool, bool),
-        ability=stored.array("has_companion_ability", bool, bool),
-        identity_mask=stored.array("color_identity", colour_mask, np.int64),
-        type_mask=stored.array("card_types", type_mask, np.int64),
-        name_keys=stored.per_card("name_keys"),
-        legality_keys=stored.per_card("legalities", frozenset),
+class _FactArrays(vectorised.CardArrays):
+    """The cards' facts as arrays by card code: the companion ones (vectorised.CardArrays) and what
+    the format rules read."""
+
+    # what the format rules' screens read, beside the companions' columns
+    COLUMNS = (
+        *vectorised.CardArrays.COLUMNS,
+        Column("is_basic_land", "is_basic_land", bool, bool),
+        Column("own_limit", "own_limit", bool, bool),
+        Column("limit", "limit", _limit, np.int64),
+        Column("land_mana", "basic_land_types", _land_mana, np.int64),
+        Column("commander_ok", "commander_problem", _is_none, bool),
+        Column("commander_ok_pw", "commander_problem_pw", _is_none, bool),
+        Column("chooses_colour", "chooses_colour", bool, bool),
+        Column("legalities", "legalities"),
     )
 
+    def __init__(self) -> None:
+        self.is_basic_land = np.zeros(0, dtype=bool)
+        self.own_limit = np.zeros(0, dtype=bool)
+        self.limit = np.zeros(0, dtype=np.int64)  # the card's own limit (sizes.NO_LIMIT: any number)
+        self.land_mana = np.zeros(0, dtype=np.int64)  # colours its basic land types make (CR 903.5d)
+        self.commander_ok = np.zeros(0, dtype=bool)
+        self.commander_ok_pw = np.zeros(0, dtype=bool)  # ... where planeswalkers lead (Brawl)
+        self.chooses_colour = np.zeros(0, dtype=bool)
+        self.legalities: list[Mapping[str, str]] = []
+        self._legal: dict[str, Any] = {}
+        super().__init__()
 
-def _rule_columns(stored: StoredFacts) -> _RuleColumns:
-    """Every stored card's values for the format rules."""
-    return _RuleColumns(
-        is_basic_land=stored.array("is_basic_land", bool, bool),
-        own_limit=stored.array("own_limit", bool, bool),
-        limit=stored.array("limit", _limit, np.int64),
-        land_mana=stored.array("basic_land_types", _land_mana, np.int64),
-        commander_ok=stored.array("commander_problem", _is_none, bool),
-        commander_ok_pw=stored.array("commander_problem_pw", _is_none, bool),
-        chooses_colour=stored.array("chooses_colour", bool, bool),
-        legalities=stored.per_card("legalities"),
-    )
+    def append_stored(self, stored: StoredFacts) -> None:
+        """Every card of a store's facts, in its row order (the codes are the rows)."""
+        self.cards = stored
+        self.append(columns_of(stored, self.COLUMNS))
+
+    def append(self, columns: dict[str, Any]) -> None:
+        def grow(old: Any, values: Sequence[Any], dtype: Any = bool) -> Any:
+            return np.concatenate([old, np.array(values, dtype=dtype).reshape(len(values))])
+
+        self.is_basic_land = grow(self.is_basic_land, columns["is_basic_land"])
+        self.own_limit = grow(self.own_limit, columns["own_limit"])
+        self.limit = grow(self.limit, columns["limit"], np.int64)
+        self.land_mana = grow(self.land_mana, columns["land_mana"], np.int64)
+        self.commander_ok = grow(self.commander_ok, columns["commander_ok"])
+        self.commander_ok_pw = grow(self.commander_ok_pw, columns["commander_ok_pw"])
+        self.chooses_colour = grow(self.chooses_colour, columns["chooses_colour"])
+        legalities = columns["legalities"]
+        self.legalities += legalities
+        for key, legal in self._legal.items():
+            self._legal[key] = np.concatenate([legal, _legal_under(legalities, key)])
+        super().append(columns)
+
+    def legal(self, key: str) -> Any:
+        """(cards,) bool: the card is legal under legality ``key``."""
+        found = self._legal.get(key)
+        if found is None:
+            found = self._legal[key] = _legal_under(self.legalities, key)
+        return found
 
 
 _KNOWN_LIMIT = 1_000_000

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from deckcheck import companions
-from deckcheck.card_facts import CardFacts, colour_mask, type_bits
+from deckcheck.card_facts import CardFacts, StoredFacts, colour_mask, rule_mask, type_bits, type_mask
 from deckcheck.cards.model import Card
 from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Entry, Zone
 from deckcheck.format_spec import FormatSpec
@@ -54,40 +54,59 @@ def per_deck(deck: Any, n_decks: int, weights: Any = None) -> Any:
     return np.bincount(deck, weights=weights, minlength=n_decks)
 
 
-@dataclass(slots=True)
-class CardColumns:
-    """The values :class:`CardArrays` keeps for a run of cards, column by column."""
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One per-card array: the card fact it encodes (a CardFacts field, and the stored column of
+    the same name), how one value is converted, and the dtype (None: kept as a list of values)."""
 
-    breaks_mask: Sequence[int]
-    named_mask: Sequence[int]
-    rule_index: Sequence[int]
-    is_land: Sequence[bool]
-    ability: Sequence[bool]
-    identity_mask: Sequence[int]
-    type_mask: Sequence[int]
-    name_keys: Sequence[Collection[str]]
-    legality_keys: Sequence[frozenset[str]]
+    name: str
+    fact: str
+    convert: Callable[[Any], Any] | None = None
+    dtype: Any = None
 
-    @classmethod
-    def of(cls, cards: Sequence[CardFacts]) -> CardColumns:
-        return cls(
-            [c.breaks_mask for c in cards],
-            [c.named_mask for c in cards],
-            [c.rule_index for c in cards],
-            [c.is_land for c in cards],
-            [c.has_companion_ability for c in cards],
-            [c.identity_mask for c in cards],
-            [c.type_mask for c in cards],
-            [c.name_keys for c in cards],
-            [c.legality_keys for c in cards],
-        )
+
+def columns_of(cards: Sequence[CardFacts], columns: Sequence[Column]) -> dict[str, Any]:
+    """Each column's values for a run of cards: from a store's facts (StoredFacts), converted once
+    per distinct stored value, else card by card."""
+    if isinstance(cards, StoredFacts):
+        return {
+            c.name: cards.per_card(c.fact, c.convert)
+            if c.dtype is None
+            else cards.array(c.fact, c.convert or _same, c.dtype)
+            for c in columns
+        }
+    found: dict[str, Any] = {}
+    for c in columns:
+        values = [getattr(card, c.fact) for card in cards]
+        if c.convert is not None:
+            values = list(map(c.convert, values))
+        found[c.name] = values if c.dtype is None else np.array(values, dtype=c.dtype).reshape(len(values))
+    return found
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 class CardArrays:
     """Distinct cards as arrays, one row per card code (0, 1, ... in the order added). It grows:
     :meth:`add` appends cards, :meth:`ready` brings the arrays up to date (only the new rows are
     converted), so a batch that meets new cards chunk after chunk never converts a card twice;
-    :meth:`append` takes many cards' values as columns at once."""
+    :meth:`append` takes many cards' values as columns at once (:data:`COLUMNS`)."""
+
+    COLUMNS: tuple[Column, ...] = (
+        Column(
+            "breaks", "breaks", rule_mask, np.int64
+        ),  # bit i: the card breaks COMPANIONS[i]'s card condition
+        Column("named", "named", rule_mask, np.int64),  # bit i: the card has COMPANIONS[i]'s name
+        Column("rule_index", "rule_index", int, np.int64),  # the companion this card is, else -1
+        Column("is_land", "is_land", bool, bool),
+        Column("ability", "has_companion_ability", bool, bool),
+        Column("identity", "color_identity", colour_mask, np.int64),  # bit i = "WUBRG"[i]
+        Column("type_mask", "card_types", type_mask, np.int64),  # bits from type_bit
+        Column("name_keys", "name_keys"),  # case-folded names (a split card has two)
+        Column("legality_keys", "legalities", frozenset),
+    )
 
     def __init__(self, cards: Iterable[CardFacts] = ()) -> None:
         self.cards: Sequence[CardFacts] = []  # by code
@@ -124,30 +143,31 @@ class CardArrays:
         """Convert the cards added since the last call."""
         new = self.cards[self._built :]
         if new:
-            self.append(CardColumns.of(new))
+            self.append(columns_of(new, self.COLUMNS))
 
-    def append(self, columns: CardColumns) -> None:
+    def append(self, columns: dict[str, Any]) -> None:
         """The next cards' rows (codes from the number of rows so far), from their values."""
-        first, n = self._built, len(columns.rule_index)
+        first, n = self._built, len(columns["rule_index"])
 
         def grow(old: Any, values: Sequence[Any], dtype: Any) -> Any:
             return np.concatenate([old, np.array(values, dtype=dtype).reshape(n)])
 
-        self.breaks = np.concatenate([self.breaks, bits(np.array(columns.breaks_mask, np.int64), N_RULES)])
-        self.named = np.concatenate([self.named, bits(np.array(columns.named_mask, np.int64), N_RULES)])
+        self.breaks = np.concatenate([self.breaks, bits(np.asarray(columns["breaks"], np.int64), N_RULES)])
+        self.named = np.concatenate([self.named, bits(np.asarray(columns["named"], np.int64), N_RULES)])
         self.has_named = self.named.any(axis=1)  # the card has a companion's name
-        self.rule_index = grow(self.rule_index, columns.rule_index, np.int64)
-        self.is_land = grow(self.is_land, columns.is_land, bool)
-        self.ability = grow(self.ability, columns.ability, bool)
-        self.identity = grow(self.identity, columns.identity_mask, np.int64)
-        self.type_mask = grow(self.type_mask, columns.type_mask, np.int64)
-        self.legality_keys += columns.legality_keys
+        self.rule_index = grow(self.rule_index, columns["rule_index"], np.int64)
+        self.is_land = grow(self.is_land, columns["is_land"], bool)
+        self.ability = grow(self.ability, columns["ability"], bool)
+        self.identity = grow(self.identity, columns["identity"], np.int64)
+        self.type_mask = grow(self.type_mask, columns["type_mask"], np.int64)
+        legality_keys = columns["legality_keys"]
+        self.legality_keys += legality_keys
         for key, lists in self._lists_key.items():
-            self._lists_key[key] = np.concatenate([lists, _contains(columns.legality_keys, key)])
+            self._lists_key[key] = np.concatenate([lists, _contains(legality_keys, key)])
         name_id = self._name_id
         owned = [
             (name_id.setdefault(key, len(name_id)), code)
-            for code, keys in enumerate(columns.name_keys, start=first)
+            for code, keys in enumerate(columns["name_keys"], start=first)
             for key in keys
         ]
         if owned:

@@ -67,8 +67,10 @@ def test_card_columns_from_stored_facts_equal_those_from_cards(stored: CardStore
         assert card is not None and facts is not None, record["name"]
         computed = facts_of(card)
         assert batch.card_columns(facts) == batch.card_columns(computed), record["name"]
-        masks = ("breaks_mask", "named_mask", "identity_mask", "type_mask", "rule_index")
-        assert [getattr(facts, m) for m in masks] == [getattr(computed, m) for m in masks], record["name"]
+        companion = ("breaks", "named", "color_identity", "card_types", "rule_index", "name_keys")
+        assert [getattr(facts, f) for f in companion] == [getattr(computed, f) for f in companion], record[
+            "name"
+        ]
 
 
 def test_only_exact_oracle_names_have_facts(stored: CardStore) -> None:

@@ -133,8 +133,8 @@ def test_card_facts_use_the_companion_engine() -> None:
     row = batch.facts_of(store.card("Lurrus of the Dream-Den"))  # type: ignore[arg-type]
     names = batch.COMPANION_NAMES
     assert row.rule_index == names.index("Lurrus of the Dream-Den")
-    assert row.named_mask == 1 << names.index("Lurrus of the Dream-Den")
-    broken = {names[i] for i in range(len(names)) if row.breaks_mask >> i & 1}
+    assert row.named == (names.index("Lurrus of the Dream-Den"),)
+    broken = {names[i] for i in row.breaks}
     assert "Gyruda, Doom of Depths" in broken  # mana value 3 is odd
     assert "Lurrus of the Dream-Den" in broken  # a permanent with mana value 3
     assert "Kaheera, the Orphanguard" not in broken  # a Cat Nightmare
