@@ -756,11 +756,17 @@ def _umori_tally(
     return total, have_type, shared_type, have_type[shared_type]
 
 
+def umori_preference(card_types: Iterable[str]) -> list[str]:
+    """Umori's tie-break: of card types equally many nonland copies have, the first in this order
+    (alphabetical) is the one kept. The engine and the array screen (vectorised) both read it."""
+    return sorted(card_types)
+
+
 def _umori_keep(have_type: dict[str, int]) -> str:
-    """The card type to keep: the one the most nonland copies have (fewest cuts); ties broken
-    alphabetically."""
+    """The card type to keep: the one the most nonland copies have (fewest cuts), ties broken by
+    :func:`umori_preference`."""
     most = max(have_type.values())
-    return min(t for t, n in have_type.items() if n == most)
+    return next(t for t in umori_preference(have_type) if have_type[t] == most)
 
 
 def _with_article(word: str) -> str:

@@ -7,10 +7,10 @@ facts are computed once per card (:func:`deckcheck.card_facts.facts_of`) — and
 store when it is built (:func:`deckcheck.card_facts.facts_builder`), so a batch loads them instead
 of re-reading 20k card records. A chunk of decks (:func:`check_decks`) becomes a few integer arrays
 (deck, card code, zone, quantity, line), and every rule is a group-by over the whole chunk: the
-scope, deck sizes, legality, copies, colour identity, the commander, and the ten companions
-(:mod:`deckcheck.vectorised`). Python runs per deck only to write rows and, for the decks with
-something to report, the engine's messages with the engine's own builders (deckcheck.rules' *_finding,
-companions.*_findings).
+scope here, then each rule family's array screen beside its rule (deck sizes, copies, legality,
+colour identity and the commander in :mod:`deckcheck.rules`, the ten companions in
+:mod:`deckcheck.vectorised`). Python runs per deck only to write rows and, for the decks with
+something to report, the families' own per-card decisions and message builders (the engine's).
 
 Exactness over reach: :func:`check_decks` gives exactly the rows the engine gives (findings with
 their messages, companion results, breakers, summary; tests/batch holds it to that over generated

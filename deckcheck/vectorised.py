@@ -475,22 +475,17 @@ def _lutri(
     return cut
 
 
-def umori_order(types: Iterable[str]) -> list[str]:
-    """Card types in the order companions._umori breaks a tie between equally common types."""
-    return sorted(types, key=lambda t: [-ord(ch) for ch in t], reverse=True)
-
-
 def _umori_breaking(
     breaking: Any, d: Any, c: Any, q: Any, nonland: Any, cards: CardArrays, n_decks: int
 ) -> None:
     """Each nonland card shares a card type: keep the type the most nonland copies have (ties as
-    companions._umori breaks them); every nonland entry without it breaks the condition."""
+    companions.umori_preference breaks them); every nonland entry without it breaks the condition."""
     entries = np.flatnonzero(nonland)
     if not len(entries):
         return
     deck, masks, copies = d[entries], cards.type_mask[c[entries]], q[entries]
     present = np.bitwise_or.reduce(masks)
-    order = umori_order(t for t, bit in type_bits().items() if present >> bit & 1)
+    order = companions.umori_preference(t for t, bit in type_bits().items() if present >> bit & 1)
     if not order:  # no nonland card has a card type at all
         breaking[entries, UMORI] = True
         return

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from deckcheck.companions import umori_preference
 from tests.companions.cards import MODERN, breaker_names, deck, lands, result
 
 
@@ -63,3 +64,13 @@ def test_ties_are_reported_in_the_note() -> None:
     assert r.cut_count == 4
     assert "would need as many cuts" in r.note
     assert breaker_names(r) in (["Tormod's Crypt"], ["Grizzly Bears"])
+
+
+def test_a_tie_keeps_the_first_type_of_the_one_tie_break() -> None:
+    # the engine and the array screen (deckcheck.vectorised) both keep the first of the tied
+    # types in companions.umori_preference: alphabetical, a prefix before the longer word
+    assert umori_preference(["Instant", "Creature", "Artifact"]) == ["Artifact", "Creature", "Instant"]
+    assert umori_preference(["Artifact", "Art"]) == ["Art", "Artifact"]
+    d = deck((4, "Tormod's Crypt"), (4, "Lightning Bolt"), *lands(52, "Mountain"))
+    r = result(d, MODERN, "Umori")
+    assert breaker_names(r) == ["Lightning Bolt"]  # Artifact kept: 4 copies each, first in order
