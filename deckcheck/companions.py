@@ -798,21 +798,27 @@ def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
     return DeckVerdict(tuple(breakers), _aggregate_cut(breakers), 0, note)
 
 
+def yorion_needs(spec: FormatSpec) -> int:
+    """The starting deck Yorion asks for: twenty cards over the format's minimum deck size."""
+    return spec.min_main + 20
+
+
+def yorion_impossible(spec: FormatSpec) -> bool:
+    """Whether no deck of the format can hold :func:`yorion_needs` cards (its maximum is lower:
+    Commander, Brawl)."""
+    return spec.max_main is not None and spec.max_main < yorion_needs(spec)
+
+
 def _yorion_possible(spec: FormatSpec) -> str | None:
-    """Yorion needs minimum + 20 cards: impossible where the maximum is lower (Commander, Brawl)."""
-    needed = spec.min_main + 20
-    if spec.max_main is None or spec.max_main >= needed:
+    """Why Yorion can never be revealed in the format (:func:`yorion_impossible`), else None."""
+    needed = yorion_needs(spec)
+    if not yorion_impossible(spec):
         return None
     fixed = "exactly" if spec.fixed_size else "at most"
     return (
         f"{spec.title} decks have {fixed} {spec.max_main} cards, so the starting deck can never have the "
         f"{needed} ({spec.min_main} + 20) Yorion needs"
     )
-
-
-def yorion_shortfall(size: int, spec: FormatSpec) -> int:
-    """Cards a starting deck of ``size`` cards still needs for Yorion (what :func:`_yorion` adds)."""
-    return max(0, spec.min_main + 20 - size)
 
 
 def _yorion(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
@@ -822,7 +828,7 @@ def _yorion(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
 def yorion_verdict(size: int, spec: FormatSpec) -> DeckVerdict:
     """Yorion's condition on a starting deck of ``size`` cards: a count, so it is decided whatever
     the cards are (unknown ones included)."""
-    needed = spec.min_main + 20
+    needed = yorion_needs(spec)
     if size >= needed:
         return DeckVerdict(note=f"{size} cards, at least {needed} ({spec.min_main} + 20)")
     return DeckVerdict(

@@ -325,10 +325,8 @@ def evaluate(
     # Yorion: twenty cards over the minimum; impossible where the maximum is below that
     add = np.zeros((n_decks, N_RULES), dtype=np.int64)
     obstacle = np.zeros((n_decks, N_RULES), dtype=bool)
-    needed = formats.per_deck(lambda spec: spec.min_main + 20, np.int64)
-    impossible = formats.per_deck(
-        lambda spec: spec.max_main is not None and spec.max_main < spec.min_main + 20, bool
-    )
+    needed = formats.per_deck(companions.yorion_needs, np.int64)
+    impossible = formats.per_deck(companions.yorion_impossible, bool)
     size = per_deck(d[start], n_decks, q[start]).astype(np.int64)
     size += per_deck(unknown.d[unknown_start], n_decks, unknown.q[unknown_start]).astype(np.int64)
     add[:, YORION] = np.where(impossible, 0, np.maximum(needed - size, 0))
