@@ -6,7 +6,7 @@ Nothing here holds state besides caches, so any worker can run any partition:
 
 - :class:`BatchContext` pairs a card store with a format. The store is wrapped once
   (:func:`memo_store`) so that each distinct name as written is resolved once and each distinct
-  card's row (its columns and companion features, via :func:`deckcheck.companions.card_features`)
+  card's row (its columns and companion features, via :func:`deckcheck.rules.companions.card_features`)
   is computed once, for every batch and format over that store.
 - :func:`worker_context` keeps one context per (store path, format) per *process*, built on first
   use: a task ships a store path and a format, never a card store, and a worker builds its caches
@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from deckcheck import companions, fastcheck
+from deckcheck import fastcheck
 from deckcheck._gc import gc_paused
 from deckcheck.card_facts import CardFacts, facts_of
 from deckcheck.cards.mana import sort_colours
@@ -53,6 +53,7 @@ from deckcheck.engine import Report, check_parsed
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format
+from deckcheck.rules import companions
 
 DeckId = Hashable
 Progress = Callable[[int], None]  # called with the number of decks just finished

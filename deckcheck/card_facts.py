@@ -32,14 +32,14 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any, Final, overload
 
-from deckcheck import __version__, companions
+from deckcheck import __version__
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import clean_name
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.store import FactColumns, FactsBuilder
-from deckcheck.companions import COMPANIONS
 from deckcheck.format_spec import FormatSpec
-from deckcheck.rules import commander, sizes
+from deckcheck.rules import commander, companions, sizes
+from deckcheck.rules.companions import COMPANIONS
 
 # The layout of a stored fact (bump when facts_record's output for the same facts changes shape);
 # what the facts mean is versioned by the code digest (facts_version).
@@ -61,7 +61,7 @@ def _derived(column: str, load: Callable[[Any], Any]) -> Any:
     return dataclasses.field(metadata={"from": column, "load": load})
 
 
-# -- small integer encodings (what the array screens read: vectorised, fastcheck) ----------------------
+# -- small integer encodings (what the array screens read: companion_arrays, fastcheck) ----------------
 _TYPE_BITS: dict[str, int] = {}  # card type -> bit, assigned on first sight (CR 205.2a types and any other)
 _TYPE_LOCK = threading.Lock()
 
@@ -99,7 +99,8 @@ def rule_mask(indices: Iterable[int]) -> int:
 class CardFacts:
     """What every rule reads of one card (:func:`facts_of`). ``name``, ``names``, ``name_keys``,
     ``is_land`` and ``card_types`` are what the deck-level companion conditions read
-    (companions.CardTraits); deckcheck.vectorised and fastcheck read them as arrays (their COLUMNS)."""
+    (companions.CardTraits); deckcheck.rules.companion_arrays and fastcheck read them as arrays
+    (their COLUMNS)."""
 
     name: str  # the oracle name: the store's row, not a stored fact
     names: frozenset[str] = _a_set()  # the card's names (a split card's halves too)

@@ -151,7 +151,7 @@ def _moved(deck: Deck, moves: dict[int, Zone]) -> Deck:
 
 
 def _is_companion(card: Card) -> bool:
-    from deckcheck.companions import has_companion_ability
+    from deckcheck.rules.companions import has_companion_ability
 
     return has_companion_ability(card)
 

@@ -18,7 +18,7 @@ from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
 from deckcheck.unresolved import NOT_VERIFIED, card_data_date, stale_legality
 
 if TYPE_CHECKING:
-    from deckcheck.companions import CompanionResult
+    from deckcheck.rules.companions import CompanionResult
 
 UNKNOWN_CARD = define(
     "DC010", "unknown-card", Severity.ERROR, "A card name that matches no card in the card data."
@@ -281,7 +281,8 @@ def check_deck(
 ) -> Report:
     """Run the format rules and the companion engine over a resolved deck. With ``store``, companions
     the deck does not list are looked up so a banned one is not offered as revealable."""
-    from deckcheck import command_zone, companions, rules
+    from deckcheck import command_zone, rules
+    from deckcheck.rules import companions
 
     placement = command_zone.place(deck, spec)  # a sideboard that is the command zone (MTGO, XMage)
     deck = placement.deck

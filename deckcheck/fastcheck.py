@@ -9,7 +9,7 @@ of re-reading 20k card records. A chunk of decks (:func:`check_decks`) becomes a
 (deck, card code, zone, quantity, line), and every rule is a group-by over the whole chunk: the
 scope here, then each rule family's array screen beside its rule (deck sizes, copies, legality,
 colour identity and the commander in :mod:`deckcheck.rules`, the ten companions in
-:mod:`deckcheck.vectorised`). Python runs per deck only to write rows and, for the decks with
+:mod:`deckcheck.rules.companion_arrays`). Python runs per deck only to write rows and, for the decks with
 something to report, the families' own per-card decisions and message builders (the engine's).
 
 Exactness over reach: :func:`check_decks` gives exactly the rows the engine gives (findings with
@@ -38,7 +38,7 @@ from typing import Any, Final, NamedTuple, cast
 
 import numpy as np
 
-from deckcheck import companions, engine, vectorised
+from deckcheck import engine
 from deckcheck.card_facts import (
     CardFacts,
     StoredFacts,
@@ -49,21 +49,21 @@ from deckcheck.card_facts import (
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name
 from deckcheck.cards.store import CardStore, Resolution
-from deckcheck.companions import (
+from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone
+from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
+from deckcheck.findings import Finding, Location, Severity, report_order
+from deckcheck.format_spec import FormatSpec
+from deckcheck.rules import commander as commander_rules
+from deckcheck.rules import companion_arrays, companions, legality, sizes
+from deckcheck.rules.common import Chunk
+from deckcheck.rules.companion_arrays import Column, columns_of, per_deck
+from deckcheck.rules.companions import (
     COMPANIONS,
     Breaker,
     CompanionResult,
     DeckVerdict,
     cut_note,
 )
-from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone
-from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
-from deckcheck.findings import Finding, Location, Severity, report_order
-from deckcheck.format_spec import FormatSpec
-from deckcheck.rules import commander as commander_rules
-from deckcheck.rules import legality, sizes
-from deckcheck.rules.common import Chunk
-from deckcheck.vectorised import Column, columns_of, per_deck
 
 DeckId = Hashable
 
@@ -211,13 +211,13 @@ def _legal_under(legalities: Sequence[Mapping[str, str]], key: str) -> Any:
     return np.array(_mapped(legalities, lambda found: found.get(key, "not_legal") == "legal"), dtype=bool)
 
 
-class _FactArrays(vectorised.CardArrays):
-    """The cards' facts as arrays by card code: the companion ones (vectorised.CardArrays) and what
+class _FactArrays(companion_arrays.CardArrays):
+    """The cards' facts as arrays by card code: the companion ones (companion_arrays.CardArrays) and what
     the format rules read."""
 
     # what the format rules' screens read, beside the companions' columns
     COLUMNS = (
-        *vectorised.CardArrays.COLUMNS,
+        *companion_arrays.CardArrays.COLUMNS,
         Column("is_basic_land", "is_basic_land", bool, bool),
         Column("own_limit", "own_limit", bool, bool),
         Column("limit", "limit", _limit, np.int64),
@@ -466,7 +466,8 @@ class _Chunk:
         entry = np.arange(len(c))  # each entry's index in ``codes`` (kept through the filters below)
 
         # -- scope (fastcheck's reach; the rest goes to the engine) --------------------------------
-        unusable = (c < 0) | (line <= 0) | (z == vectorised.MAYBEBOARD)  # not exact, no line, maybeboard
+        # not an exact name, no line, the maybeboard
+        unusable = (c < 0) | (line <= 0) | (z == companion_arrays.MAYBEBOARD)
         out |= per_deck(d[unusable], n) > 0
         total = np.zeros(n, dtype=np.int64)
         total[lengths > 0] = np.add.reduceat(q, self.starts[lengths > 0])
@@ -474,9 +475,9 @@ class _Chunk:
         d, c, z, q, line, entry = _keep(~out[d], d, c, z, q, line, entry)
         arrays = table.arrays
         arrays.ready()
-        specs = self.formats = vectorised.DeckFormats.of([spec for *_, spec in decks])
+        specs = self.formats = companion_arrays.DeckFormats.of([spec for *_, spec in decks])
         commander = specs.per_deck(lambda spec: spec.commander, bool)
-        is_commander = z == vectorised.COMMANDER
+        is_commander = z == companion_arrays.COMMANDER
         n_commanders = per_deck(d[is_commander], n)
         out |= commander & ((n_commanders != 1) | specs.per_deck(lambda s: s.max_commanders < 1, bool))
         out |= ~commander & (n_commanders > 0)  # a commander zone outside Commander (DC105)
@@ -495,19 +496,19 @@ class _Chunk:
                 & specs.per_deck(lambda s: s.colourless_basic_exception, bool)[led]
             )
         )
-        is_zone = z == vectorised.COMPANION
+        is_zone = z == companion_arrays.COMPANION
         n_listed = per_deck(d[is_zone], n)
         out |= n_listed > 1  # several companions listed (DC402)
         listed = (n_listed == 1) & ~out
         at[:] = -1
         at[d[is_zone]] = np.flatnonzero(is_zone)
         out[listed] |= (q[at[listed]] != 1) | (arrays.rule_index[c[at[listed]]] < 0)  # DC402, DC408/409
-        in_sideboard = (z == vectorised.SIDEBOARD) & (arrays.rule_index[c] >= 0)
+        in_sideboard = (z == companion_arrays.SIDEBOARD) & (arrays.rule_index[c] >= 0)
         out |= commander & (n_listed == 0) & (per_deck(d[in_sideboard], n) > 0)  # DC403
         d, c, z, q, line, entry = _keep(~out[d], d, c, z, q, line, entry)
 
         # -- the ten companions ------------------------------------------------------------------
-        result = self.result = vectorised.evaluate(d, c, z, q, n, arrays, specs, table.card)
+        result = self.result = companion_arrays.evaluate(d, c, z, q, n, arrays, specs, table.card)
 
         # what a summary row reads of the companion table, as Python values (one conversion)
         self.eligible_lists, self.declared_lists = result.eligible.tolist(), result.declared.tolist()
@@ -545,10 +546,10 @@ class _Chunk:
         self.reported = self._positions(reported & of_reported, d, entry)
         # the commander; the entries that may declare a companion (under Companion, or in a
         # constructed sideboard); in Commander, the starting deck's cards with a companion's name
-        self.commander_at = self._positions(of_reported & (z == vectorised.COMMANDER), d, entry)
-        declaring = (z == vectorised.COMPANION) | ((z == vectorised.SIDEBOARD) & ~commander[d])
+        self.commander_at = self._positions(of_reported & (z == companion_arrays.COMMANDER), d, entry)
+        declaring = (z == companion_arrays.COMPANION) | ((z == companion_arrays.SIDEBOARD) & ~commander[d])
         self.declaring = self._positions(of_reported & declaring & (arrays.rule_index[c] >= 0), d, entry)
-        starting = (z == vectorised.MAIN) | (z == vectorised.COMMANDER)
+        starting = (z == companion_arrays.MAIN) | (z == companion_arrays.COMMANDER)
         named = of_reported & commander[d] & starting & arrays.has_named[c]
         self.named_at = self._positions(named, d, entry)
         shown = result.declared | result.eligible | result.near_miss

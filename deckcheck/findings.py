@@ -77,7 +77,7 @@ RULE_MODULES = (
     "deckcheck.command_zone",
     "deckcheck.rules",
     "deckcheck.history",
-    "deckcheck.companions",
+    "deckcheck.rules.companions",
     "deckcheck.decklist",
     "deckcheck.inference",
 )

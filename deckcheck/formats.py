@@ -1,14 +1,7 @@
-"""The format registry (data/formats.toml) and the deck-construction rules every format shares.
-
-A format is data (:class:`~deckcheck.format_spec.FormatSpec`); :func:`check_deck` reads only its
-fields. Covered here: deck and sideboard sizes, copy limits (with the oracle-text overrides of
-CR 113.6n), banned / not legal / restricted cards, and the Commander rules of CR 903 and 702.124
-(commander eligibility, partner pairs, colour identity, 903.5d, singleton, Brawl's colourless
-commander). Companion *conditions* live in :mod:`deckcheck.companions`; a companion card still counts
-here towards the sideboard and the copy limit in non-Commander formats (CR 702.139a: it starts
-the game in the sideboard).
-
-Every violation is reported (not just the first), with the card, its line(s) and the rule.
+"""The format registry: data/formats.toml (and any extra formats files) read into
+:class:`~deckcheck.format_spec.FormatSpec` values by name, with inheritance (``extends``) and
+aliases, every value checked as it is read. The rules that read a format's fields are in
+:mod:`deckcheck.rules`.
 """
 
 from __future__ import annotations

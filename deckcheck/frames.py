@@ -16,7 +16,7 @@ Two ways to the companion table, with the same answer:
 
 - :func:`validate` checks every deck with every rule (every finding, with its message): plain
   lists by the lean checker (:mod:`deckcheck.fastcheck`), the rest by the engine, with the engine's
-  rows either way, so its ``companions`` frame is :func:`deckcheck.companions.evaluate`'s;
+  rows either way, so its ``companions`` frame is :func:`deckcheck.rules.companions.evaluate`'s;
 - :func:`companion_table` is the fast path: per-card facts are computed once per distinct card
   (:func:`deckcheck.card_facts.facts_of`, or read from the card store), looked up by card code
   for every entry, and each condition is then a group-by (``np.bincount`` over deck codes) over
@@ -44,7 +44,7 @@ try:
 except ImportError as exc:  # pragma: no cover - pandas is a dependency; a slimmed install may lack it
     raise ImportError("deckcheck.frames needs pandas: pip install pandas") from exc
 
-from deckcheck import batch, unresolved, vectorised
+from deckcheck import batch, unresolved
 from deckcheck._gc import gc_paused
 from deckcheck.batch import BatchContext, BatchRows, Columns, DeckId, EntryTable
 from deckcheck.card_facts import CardFacts
@@ -56,6 +56,7 @@ from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
 from deckcheck.history import parse_as_of, with_as_of
 from deckcheck.progress import ProgressBar
+from deckcheck.rules import companion_arrays
 
 __all__ = [
     "COMPANION_DTYPE",
@@ -688,19 +689,20 @@ def _with_event_columns(results: Results) -> Results:
 # -- the companion table, vectorised ---------------------------------------------------------------
 @dataclass(slots=True)
 class _Evaluation:
-    """The companion table of one long frame (deckcheck.vectorised.evaluate) and where its entries are."""
+    """The companion table of one long frame (deckcheck.rules.companion_arrays.evaluate) and where its
+    entries are."""
 
     deck_ids: Any  # the decks, in order of first appearance
     rows: Any  # positions in the input frame of the entries that name a card
     deck: Any  # deck code of each such entry
     card: Any  # card code of each such entry (into ``cards``)
     cards: list[CardFacts]
-    result: vectorised.Evaluation
+    result: companion_arrays.Evaluation
 
 
-def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> vectorised.DeckFormats:
+def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> companion_arrays.DeckFormats:
     if specs.by_deck is None:
-        return vectorised.DeckFormats([specs.base_spec], np.zeros(len(deck_ids), dtype=np.intp))
+        return companion_arrays.DeckFormats([specs.base_spec], np.zeros(len(deck_ids), dtype=np.intp))
     mapping = specs.by_deck
     names = deck_ids.map(mapping if isinstance(mapping, pd.Series) else dict(mapping))  # type: ignore[arg-type]
     missing = pd.isna(names)
@@ -711,7 +713,7 @@ def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> vectorised.DeckFormats:
         name: distinct.setdefault(batch.as_spec(name), len(distinct)) for name in pd.unique(np.asarray(names))
     }
     index = np.fromiter((code_of_name[n] for n in names), dtype=np.intp, count=len(names))
-    return vectorised.DeckFormats(list(distinct), index)
+    return companion_arrays.DeckFormats(list(distinct), index)
 
 
 def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -> _Evaluation:
@@ -756,7 +758,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         context,
     )
     resolved = card_of_row >= 0
-    unknown = vectorised.UnknownEntries.none()
+    unknown = companion_arrays.UnknownEntries.none()
     if resolved.all():
         entries = np.arange(len(frame))
         d, c, z, q = deck_codes, card_of_row, zone_of_row, qty_of_row
@@ -767,19 +769,19 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         missing = np.flatnonzero(~resolved & (name_codes >= 0))
         written = pd.Index([unresolved.written_key(str(n)) for n in unique_names.tolist()])
         name_of = pd.factorize(written)[0].astype(np.int32)
-        unknown = vectorised.UnknownEntries(
+        unknown = companion_arrays.UnknownEntries(
             deck_codes[missing], zone_of_row[missing], qty_of_row[missing], name_of[name_codes[missing]]
         )
     del resolved, name_codes
-    result = vectorised.evaluate(
-        d, c, z, q, n_decks, vectorised.CardArrays(rows), formats, context.card_for_name, unknown
+    result = companion_arrays.evaluate(
+        d, c, z, q, n_decks, companion_arrays.CardArrays(rows), formats, context.card_for_name, unknown
     )
     return _Evaluation(deck_ids, entries, d, c, rows, result)
 
 
 def _command_zones_placed(
     deck_codes: Any,
-    formats: vectorised.DeckFormats,
+    formats: companion_arrays.DeckFormats,
     names: Any,
     card_of_row: Any,
     zones: Any,
@@ -802,12 +804,12 @@ def _command_zones_placed(
     def per_deck(zone: int) -> Any:
         return np.bincount(deck_codes[zones == zone], minlength=n_decks)
 
-    n_side = per_deck(vectorised.SIDEBOARD)
+    n_side = per_deck(companion_arrays.SIDEBOARD)
     candidates = (
         commander
         & (n_side >= 1)
         & (n_side <= 3)
-        & ((per_deck(vectorised.COMMANDER) == 0) | (per_deck(vectorised.COMPANION) == 0))
+        & ((per_deck(companion_arrays.COMMANDER) == 0) | (per_deck(companion_arrays.COMPANION) == 0))
     )
     if not candidates.any():
         return zones

@@ -23,9 +23,9 @@ from deckcheck.findings import CodeInfo, Finding, Severity
 from deckcheck.unresolved import NOT_VERIFIED
 
 if TYPE_CHECKING:
-    from deckcheck.companions import CompanionResult
     from deckcheck.engine import Report
     from deckcheck.format_spec import FormatSpec
+    from deckcheck.rules.companions import CompanionResult
 
 SCHEMA_VERSION = 2  # 2: `legal` and a companion's `eligible` may be null (not verified)
 OUTPUT_FORMATS = ("text", "json", "github")

@@ -62,7 +62,7 @@ def test_the_version_follows_the_code_that_computes_the_facts(
     modules = card_facts.computing_modules()
     for name in (
         "deckcheck.card_facts",
-        "deckcheck.companions",
+        "deckcheck.rules.companions",
         "deckcheck.rules.sizes",
         "deckcheck.cards.model",
     ):

@@ -250,7 +250,9 @@ def test_frames_use_nullable_booleans_and_the_vectorised_table_agrees(tmp_path) 
     vectorised = frames.companion_table(tmp_path, format="vintage")
     assert vectorised["eligible"].dtype == "boolean"
     pd.testing.assert_frame_equal(
-        vectorised.reset_index(drop=True), tables.companions.reset_index(drop=True), check_categorical=False
+        vectorised.reset_index(drop=True),
+        tables.companions.reset_index(drop=True),
+        check_categorical=False,
     )
     assert vectorised["eligible"].isna().sum() > 0
 

@@ -14,8 +14,8 @@ first use), side by side:
   :mod:`deckcheck.command_zone` (a Commander list written with its commander in the sideboard)
   beside them, their screens those of legality and commander (the lean checker takes no dated
   format, and hands every deck the placement could apply to to the engine);
-- :mod:`deckcheck.companions`: the ten companion conditions (CR 702.139), a table of its own
-  (``companions.COMPANIONS``), their array screens in :mod:`deckcheck.vectorised`.
+- :mod:`deckcheck.rules.companions`: the ten companion conditions (CR 702.139), a table of its own
+  (``companions.COMPANIONS``), their array screens in :mod:`deckcheck.rules.companion_arrays`.
 
 A format is data (:class:`~deckcheck.format_spec.FormatSpec`, read by :mod:`deckcheck.formats`);
 the rules read only its fields. Every violation is reported (not just the first), with the card,
@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckcheck import command_zone, companions, history
+from deckcheck import command_zone, history
 from deckcheck.deck import Deck
 from deckcheck.findings import Code, Finding
 from deckcheck.format_spec import FormatSpec
-from deckcheck.rules import commander, legality, sizes
+from deckcheck.rules import commander, companions, legality, sizes
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +50,13 @@ FAMILIES: tuple[Family, ...] = (
     Family("legality as of a date", history.__name__, history.CODES, legality.__name__),
     Family("commander", commander.__name__, commander.CODES),
     Family("command zone placement", command_zone.__name__, command_zone.CODES, commander.__name__),
-    Family("companions", companions.__name__, companions.CODES, "deckcheck.vectorised"),
+    Family("companions", companions.__name__, companions.CODES, "deckcheck.rules.companion_arrays"),
 )
 
 
 def check_deck(deck: Deck, spec: FormatSpec) -> list[Finding]:
     """Every construction, legality and Commander finding for ``deck`` in ``spec`` (companion
-    conditions excepted: :mod:`deckcheck.companions`), in a fixed order: the command zone, sizes,
+    conditions excepted: :mod:`deckcheck.rules.companions`), in a fixed order: the command zone, sizes,
     copies, legality, then the commanders and colour identity."""
     findings = commander.check_zones(deck, spec)
     findings += sizes.check_sizes(deck, spec)

@@ -23,7 +23,7 @@ class Chunk:
     """Many decks at once, as the array screens read them (the lean batch checker,
     deckcheck.fastcheck, builds it): per entry its deck ``d``, card code ``c``, zone code ``z`` and
     quantity ``q`` (numpy arrays); ``n`` decks; ``cards``, the per-card arrays by card code
-    (fastcheck's facts arrays); ``formats``, the decks' formats (vectorised.DeckFormats);
+    (fastcheck's facts arrays); ``formats``, the decks' formats (companion_arrays.DeckFormats);
     ``commander``, (decks,) bool: the deck's format has a commander."""
 
     d: Any

@@ -36,13 +36,13 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from deckcheck import companions
 from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import Entry, ParsedDeck, Zone
 from deckcheck.decklist import WRITERS
 from deckcheck.decklist.headers import LOCALIZED_ZONE_HEADERS
 from deckcheck.formats import get_format
+from deckcheck.rules import companions
 from deckcheck.rules.commander import (
     commander_eligibility,
     is_background,

@@ -15,10 +15,10 @@ from typing import Any
 
 from deckcheck.cards.model import Card
 from deckcheck.cards.records import card_from_record
-from deckcheck.companions import COMPANIONS, CompanionResult, companion_findings, evaluate
 from deckcheck.deck import Deck, DeckCard, Entry, Zone
 from deckcheck.findings import Finding, Severity
 from deckcheck.format_spec import FormatSpec
+from deckcheck.rules.companions import COMPANIONS, CompanionResult, companion_findings, evaluate
 from tests.cardfactory import face, record
 
 REMINDER = "(If this card is your chosen companion, you may put it into your hand from outside the game for {3} as a sorcery.)"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.cards.store import CardStore, bundled_cards_path
-from deckcheck.companions import COMPANIONS, CardFeatures, card_features, rule_for
+from deckcheck.rules.companions import COMPANIONS, CardFeatures, card_features, rule_for
 from tests.companions.cards import BY_NAME, card
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from deckcheck.cards.store import CardStore
-from deckcheck.companions import COMPANIONS, evaluate
 from deckcheck.deck import Zone
 from deckcheck.decklist import parse_file
 from deckcheck.engine import resolve_deck
 from deckcheck.formats import get_format
+from deckcheck.rules.companions import COMPANIONS, evaluate
 from tests.test_realdata_resolution import DECKLIST_SUFFIXES, NOT_DECKLISTS
 
 pytestmark = pytest.mark.realdata

@@ -1,11 +1,11 @@
 """Where a companion is listed, what counts as declared, and the findings (module docstring of
-deckcheck.companions)."""
+deckcheck.rules.companions)."""
 
 from __future__ import annotations
 
-from deckcheck.companions import COMPANIONS, evaluate
 from deckcheck.deck import Deck, Zone
 from deckcheck.findings import Location, Severity
+from deckcheck.rules.companions import COMPANIONS, evaluate
 from tests.companions.cards import LIMITED, MODERN, codes, deck, findings, lands, result
 
 LURRUS = "Lurrus of the Dream-Den"

@@ -12,7 +12,7 @@ import pytest
 
 from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore
-from deckcheck.companions import COMPANIONS, CardFeatures, card_features, rule_for
+from deckcheck.rules.companions import COMPANIONS, CardFeatures, card_features, rule_for
 from tests.companions.cards import BY_NAME, card
 
 pytestmark = pytest.mark.realdata

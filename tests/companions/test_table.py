@@ -6,8 +6,9 @@ import dataclasses
 
 import pytest
 
-from deckcheck import companions
-from deckcheck.companions import (
+from deckcheck.findings import CODES, Severity
+from deckcheck.rules import companions
+from deckcheck.rules.companions import (
     COMPANIONS,
     Breaker,
     CompanionResult,
@@ -16,7 +17,6 @@ from deckcheck.companions import (
     clear_feature_cache,
     evaluate,
 )
-from deckcheck.findings import CODES, Severity
 from tests.cardfactory import card as make_card
 from tests.companions.cards import MODERN, card, deck, lands, result
 

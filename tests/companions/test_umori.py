@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.companions import umori_preference
+from deckcheck.rules.companions import umori_preference
 from tests.companions.cards import MODERN, breaker_names, deck, lands, result
 
 
@@ -67,7 +67,7 @@ def test_ties_are_reported_in_the_note() -> None:
 
 
 def test_a_tie_keeps_the_first_type_of_the_one_tie_break() -> None:
-    # the engine and the array screen (deckcheck.vectorised) both keep the first of the tied
+    # the engine and the array screen (deckcheck.rules.companion_arrays) both keep the first of the tied
     # types in companions.umori_preference: alphabetical, a prefix before the longer word
     assert umori_preference(["Instant", "Creature", "Artifact"]) == ["Artifact", "Creature", "Instant"]
     assert umori_preference(["Artifact", "Art"]) == ["Art", "Artifact"]

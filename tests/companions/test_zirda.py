@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.companions import card_features, split_abilities
 from deckcheck.deck import Zone
+from deckcheck.rules.companions import card_features, split_abilities
 from tests.companions.cards import MODERN, Spec, breaker_names, card, codes, deck, lands, result
 
 HAS_ACTIVATED = [

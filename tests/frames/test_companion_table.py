@@ -17,10 +17,10 @@ import pytest
 
 from deckcheck import frames
 from deckcheck.cards.store import CardStore
-from deckcheck.companions import COMPANIONS, evaluate
 from deckcheck.deck import Deck, DeckCard, Entry, Zone
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format, load_registry
+from deckcheck.rules.companions import COMPANIONS, evaluate
 from tests.companions import cards as test_cards
 
 REPO = Path(__file__).resolve().parents[2]

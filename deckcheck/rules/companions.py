@@ -758,7 +758,7 @@ def _umori_tally(
 
 def umori_preference(card_types: Iterable[str]) -> list[str]:
     """Umori's tie-break: of card types equally many nonland copies have, the first in this order
-    (alphabetical) is the one kept. The engine and the array screen (vectorised) both read it."""
+    (alphabetical) is the one kept. The engine and the array screen (companion_arrays) both read it."""
     return sorted(card_types)
 
 

@@ -4,7 +4,7 @@ A batch is a set of entries — deck code ``d``, card code ``c``, zone code ``z`
 array each — and one row per distinct card (:class:`CardArrays`, its companion facts as small
 integers, computed once per card). Each condition is then a group-by over the whole batch
 (``np.bincount`` over deck codes) instead of a loop per deck. :func:`evaluate` gives the deck x
-companion table :func:`deckcheck.companions.evaluate` gives deck by deck (tests/frames and tests/batch
+companion table :func:`deckcheck.rules.companions.evaluate` gives deck by deck (tests/frames and tests/batch
 hold it to that); both ``frames.companion_table`` and the lean batch checker
 (:mod:`deckcheck.fastcheck`) read it.
 """
@@ -17,12 +17,11 @@ from typing import Any
 
 import numpy as np
 
-from deckcheck import companions
 from deckcheck.card_facts import CardFacts, StoredFacts, colour_mask, rule_mask, type_bits, type_mask
 from deckcheck.cards.model import Card
 from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Entry, Zone
 from deckcheck.format_spec import FormatSpec
-from deckcheck.rules import legality
+from deckcheck.rules import companions, legality
 from deckcheck.rules.common import Chunk
 
 RULES = companions.COMPANIONS
@@ -41,7 +40,7 @@ def _deck_rule(short: str) -> int:
 LUTRI, UMORI, YORION = _deck_rule("Lutri"), _deck_rule("Umori"), _deck_rule("Yorion")
 if {i for i, r in enumerate(RULES) if r.deck_check is not None} != {LUTRI, UMORI, YORION}:
     raise RuntimeError(  # pragma: no cover - a new deck-level condition needs its vectorised form here
-        "companions.COMPANIONS has a deck-level condition that deckcheck.vectorised does not know"
+        "companions.COMPANIONS has a deck-level condition that deckcheck.rules.companion_arrays does not know"
     )
 
 
