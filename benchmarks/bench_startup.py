@@ -1,11 +1,14 @@
 """Benchmark the start-up of a one-deck `deckcheck check` against `python -c "import click"`.
 
     python benchmarks/bench_startup.py [--runs 21] [--deck data/decks/modern-burn.txt] [--store PATH]
+                                       [--baseline DIR]
 
 Both commands run in fresh processes, alternately (so a change in the shared host's speed hits both
 alike), with compiled bytecode and output discarded; the table shows medians and the ratio. Without
 --store the check reads the bundled card set (an empty cache home hides any local store); with
---store it reads that built store (`deckcheck cards import` writes one).
+--store it reads that built store (`deckcheck cards import` writes one). With --baseline DIR (a
+checkout of another revision, e.g. `git worktree add /tmp/before main`) that tree's check is timed
+in the same alternating loop, so a before/after comparison sees the same host.
 
 The script also lists the modules a one-deck check of a .txt file imports that it should not need:
 pandas, numpy, and the XML, JSON, CSV and HTML parsers (json itself is allowed: the bundled card set
@@ -48,15 +51,15 @@ sys.path.insert(0, str(REPO))
 from bench_batch import reference_ms  # noqa: E402
 
 
-def environment(scratch: Path, store: Path | None) -> dict[str, str]:
+def environment(scratch: Path, store: Path | None, tree: Path = REPO) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.pop("DECKCHECK_CARD_DB", None)
     env.pop("DECKCHECK_CACHE_DIR", None)
     # An empty cache home: the check looks for a local store where a user's would be, finds none.
     env.update(
-        PYTHONPATH=str(REPO),
-        PYTHONPYCACHEPREFIX=str(scratch / "pycache"),
+        PYTHONPATH=str(tree),
+        PYTHONPYCACHEPREFIX=str(scratch / "pycache" / tree.name),
         XDG_CACHE_HOME=str(scratch / "cache"),
     )
     if store is not None:
@@ -90,25 +93,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--deck", type=Path, default=REPO / "data" / "decks" / "modern-burn.txt")
     parser.add_argument("--store", type=Path, default=None)
+    parser.add_argument("--baseline", type=Path, default=None, help="another checkout, timed alongside")
     args = parser.parse_args(argv)
+    deck = args.deck.resolve()
 
     with tempfile.TemporaryDirectory(prefix="deckcheck-startup-") as tmp:
         scratch = Path(tmp)
         env = environment(scratch, args.store)
         click_cmd = [sys.executable, "-c", "import click"]
-        check_cmd = [sys.executable, "-m", "deckcheck", "check", str(args.deck)]
+        check_cmd = [sys.executable, "-m", "deckcheck", "check", str(deck)]
+        commands = [(click_cmd, env), (check_cmd, env)]
+        if args.baseline is not None:
+            commands.append((check_cmd, environment(scratch, args.store, args.baseline.resolve())))
         # The first runs compile bytecode into the scratch cache; not timed.
-        timed(click_cmd, env)
-        timed(check_cmd, env)
+        for command, command_env in commands:
+            timed(command, command_env)
         before = reference_ms()
-        click_times: list[float] = []
-        check_times: list[float] = []
+        times: list[list[float]] = [[] for _ in commands]
         for _ in range(args.runs):
-            click_times.append(timed(click_cmd, env))
-            check_times.append(timed(check_cmd, env))
+            for column, (command, command_env) in zip(times, commands, strict=True):
+                column.append(timed(command, command_env))
         after = reference_ms()
-        unwanted = sorted(imported_modules(args.deck, env) & set(NOT_FOR_TEXT))
+        unwanted = sorted(imported_modules(deck, env) & set(NOT_FOR_TEXT))
 
+    click_times, check_times = times[0], times[1]
     click_ms = statistics.median(click_times) * 1000
     check_ms = statistics.median(check_times) * 1000
     ratio = check_ms / click_ms
@@ -121,8 +129,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         ('python -c "import click"', click_ms, min(click_times) * 1000),
         (f"deckcheck check {args.deck.name}", check_ms, min(check_times) * 1000),
     ]
+    if args.baseline is not None:
+        base = times[2]
+        rows.append(
+            (f"the same, {args.baseline.name} tree", statistics.median(base) * 1000, min(base) * 1000)
+        )
     for label, median_ms, min_ms in rows:
         print(f"| {label:<46} | {median_ms:6.1f}ms | {min_ms:6.1f}ms |")
+    if args.baseline is not None:
+        base_ratio = statistics.median(times[2]) * 1000 / click_ms
+        print(f"ratio {args.baseline.name} tree / import click: {base_ratio:.2f}")
     met = ratio <= RATIO_TARGET and not unwanted
     verdict = "met" if ratio <= RATIO_TARGET else "MISSED"
     print(f"ratio check / import click: {ratio:.2f} (target <= {RATIO_TARGET}: {verdict})")
