@@ -19,8 +19,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -58,13 +57,16 @@ AS_OF_DECK = "deck"
 DATE_KEYS = ("date", "event date")
 AsOf = dt.date | str  # a day, or AS_OF_DECK
 
-_DATE_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\s*$")
+
+@cache
+def _date_pattern() -> re.Pattern[str]:  # compiled when a date is first read (most runs read none)
+    return re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\s*$")
 
 
 def parse_date(text: str) -> dt.date | None:
     """A ``YYYY-MM-DD`` day (a time after it, as in ``2026-08-09T18:00:00Z``, is allowed and ignored);
     None when the text is not one."""
-    match = _DATE_RE.match(text)
+    match = _date_pattern().match(text)
     if match is None:
         return None
     try:
@@ -153,9 +155,9 @@ class History:
 
 def bundled_history_path() -> Path:
     """data/format_history.json: inside the wheel (deckcheck/_bundled) or, from a source tree, ../data."""
-    packaged = resources.files("deckcheck") / "_bundled" / "format_history.json"
+    packaged = Path(__file__).resolve().parent / "_bundled" / "format_history.json"
     if packaged.is_file():
-        return Path(str(packaged))
+        return packaged
     return Path(__file__).resolve().parents[1] / "data" / "format_history.json"
 
 

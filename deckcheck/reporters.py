@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -40,13 +39,25 @@ FIRST_BREAKERS = 2  # breakers shown per companion in the text table
 # command. Text output shows each such character as a visible escape instead: C0 controls, DEL,
 # C1 controls, the line/paragraph separators, the bidirectional overrides and isolates (which
 # reorder what follows them), and lone surrogates (undecodable bytes of a file name).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_UNSAFE_KEEPING_LINES = re.compile(
-    "[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
+# (compiled when first needed: a surrogate range makes each a millisecond's work, and text that is
+# all printable characters, the usual case, needs none of them)
+@cache
+def _unsafe() -> re.Pattern[str]:
+    return re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+@cache
+def _unsafe_keeping_lines() -> re.Pattern[str]:
+    return re.compile(
+        "[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+    )
+
+
 # In JSON the escapes are JSON's own, so a reader gets the exact text back. json.dumps escapes C0
 # controls itself; these it would leave raw (ensure_ascii=False keeps names readable).
-_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+@cache
+def _json_raw() -> re.Pattern[str]:
+    return re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def _escape_char(match: re.Match[str]) -> str:
@@ -59,13 +70,17 @@ def _escape_char(match: re.Match[str]) -> str:
 def escape_text(text: str) -> str:
     """``text`` with every character a terminal (or a workflow log) would obey shown as a visible
     escape: ``\\x1b`` for ESC, ``\\x0a`` for a line break, ``\\u202e`` for a bidi override."""
-    return _UNSAFE.sub(_escape_char, text)
+    if text.isprintable():  # every character escaped is a control, separator, format or surrogate
+        return text
+    return _unsafe().sub(_escape_char, text)
 
 
 def escape_lines(text: str) -> str:
     """Like :func:`escape_text`, but CR and LF are kept for the caller to encode (GitHub's
     percent-encoding keeps the exact value for the log reader)."""
-    return _UNSAFE_KEEPING_LINES.sub(_escape_char, text)
+    if text.isprintable():
+        return text
+    return _unsafe_keeping_lines().sub(_escape_char, text)
 
 
 def json_text(document: Any) -> str:
@@ -78,7 +93,7 @@ def json_text(document: Any) -> str:
         text = json.dumps(document, indent=2, ensure_ascii=False)
     if text.isascii() and "\x7f" not in text:  # two quick scans that most documents end at
         return text
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _json_raw().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class _NotPlainJson(Exception):
@@ -366,6 +381,8 @@ class _Deferred:
 
     def write(self, text: str) -> None:
         if self._file is None:
+            import tempfile  # (only when a run has lines to defer)
+
             # closed by copy_to (or, should the run stop first, when the writer is dropped)
             self._file = tempfile.SpooledTemporaryFile(  # noqa: SIM115
                 max_size=self.MEMORY, mode="w+", encoding="utf-8", errors="surrogatepass", newline=""
@@ -376,6 +393,8 @@ class _Deferred:
     def copy_to(self, out: TextIO) -> None:
         if self._file is None:
             return
+        import shutil
+
         self._file.seek(0)
         shutil.copyfileobj(self._file, out)
         self._file.close()

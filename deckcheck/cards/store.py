@@ -17,30 +17,31 @@ before it kept them is read as before, with both built in memory when first need
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import itertools
 import json
 import os
-import sqlite3
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Protocol
-
-import platformdirs
+from typing import TYPE_CHECKING, Any, Protocol
 
 from deckcheck._gc import gc_paused
 from deckcheck.atomic import replacing
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import clean_name, fold_key, lookup_key, loose_key, printed_key
 from deckcheck.cards.records import card_from_record
-from deckcheck.cards.suggest import INDEX_VERSION, NameIndex, Suggestions
 from deckcheck.errors import CardDataError
+
+# A one-deck check on the bundled card set needs neither SQLite nor the did-you-mean index (a deck
+# whose names all resolve asks for no suggestion): both are imported where they are used.
+if TYPE_CHECKING:
+    import sqlite3
+
+    from deckcheck.cards.suggest import NameIndex, Suggestions
 
 # Stores with stored facts or a names index are still "1": both are optional extra tables, and a
 # store without them is read as before (its indexes built in memory).
@@ -56,8 +57,23 @@ NAMES_BLOB_KEY = "names"  # row of the blobs table holding the did-you-mean inde
 
 # -- where things live --------------------------------------------------------------------------
 def cache_dir() -> Path:
+    """$DECKCHECK_CACHE_DIR, else the user cache directory platformdirs names for deckcheck."""
     override = os.environ.get("DECKCHECK_CACHE_DIR")
-    return Path(override) if override else Path(platformdirs.user_cache_dir("deckcheck"))
+    if override:
+        return Path(override)
+    if sys.platform == "linux" and not _android():
+        # platformdirs on Linux is the XDG base directory rule, here without its import (a few
+        # milliseconds of every check): $XDG_CACHE_HOME when it is an absolute path, else ~/.cache
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        return Path(base if os.path.isabs(base) else os.path.expanduser("~/.cache"), "deckcheck")
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("deckcheck"))
+
+
+def _android() -> bool:
+    """Whether platformdirs might take this for Android, where its cache directory differs."""
+    return hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ
 
 
 def default_store_path() -> Path:
@@ -66,9 +82,9 @@ def default_store_path() -> Path:
 
 def bundled_cards_path() -> Path:
     """data/cards.json: inside the wheel (deckcheck/_bundled) or, from a source tree, ../data."""
-    packaged = resources.files("deckcheck") / "_bundled" / "cards.json"
+    packaged = Path(__file__).resolve().parents[1] / "_bundled" / "cards.json"
     if packaged.is_file():
-        return Path(str(packaged))
+        return packaged
     source_tree = Path(__file__).resolve().parents[2] / "data" / "cards.json"
     return source_tree
 
@@ -141,6 +157,8 @@ class _InMemoryNames:
 
     def index(self) -> NameIndex:
         if self._index is None:
+            from deckcheck.cards.suggest import NameIndex
+
             self._index = NameIndex.build(self._rows)
         return self._index
 
@@ -237,11 +255,15 @@ def names_index_current(meta: Mapping[str, str]) -> bool:
     """Whether a store keeps its folded names and did-you-mean index in the layout this release
     reads (else they are built in memory when first needed, and the next `cards update` rebuilds
     the store with them)."""
+    from deckcheck.cards.suggest import INDEX_VERSION
+
     return meta.get(NAMES_INDEX_META) == str(INDEX_VERSION)
 
 
 class _SqliteBackend:
     def __init__(self, path: Path) -> None:
+        import sqlite3
+
         self.path = path
         try:
             # Read-only URI: a check never writes to the store, and a concurrent update replaces
@@ -256,7 +278,6 @@ class _SqliteBackend:
                 f"this deckcheck reads {SCHEMA_VERSION!r}",
                 hint=_REBUILD_HINT,
             )
-        self._has_names_index = names_index_current(self.meta)
         self._names: _InMemoryNames | None = None
         self._index: NameIndex | None = None
 
@@ -264,6 +285,8 @@ class _SqliteBackend:
     def _reading(self) -> Iterator[None]:
         """A page that cannot be read (a damaged or truncated file) surfaces when a query reaches
         it, which may be long after opening: name the store and the way out, never a raw error."""
+        import sqlite3
+
         try:
             yield
         except sqlite3.DatabaseError as exc:
@@ -305,6 +328,10 @@ class _SqliteBackend:
             rows: list[Any] = self._db.execute(sql, parameters).fetchall()
         return rows
 
+    @property
+    def _has_names_index(self) -> bool:
+        return names_index_current(self.meta)
+
     def folded_rows(self, key: str) -> list[NameRow]:
         if not self._has_names_index:
             return self._in_memory().folded.get(key, [])
@@ -314,6 +341,8 @@ class _SqliteBackend:
     def name_index(self) -> NameIndex:
         if self._index is not None:
             return self._index
+        from deckcheck.cards.suggest import NameIndex
+
         index = None
         if self._has_names_index:
             found = self._query("SELECT value FROM blobs WHERE key = ?", (NAMES_BLOB_KEY,))
@@ -336,6 +365,8 @@ class _SqliteBackend:
     def facts_blob(self, version: str) -> bytes | None:
         if not stored_facts_current(self.meta, version):
             return None  # a store from before stored facts, or facts of another version or layout
+        import sqlite3
+
         try:
             row = self._db.execute("SELECT value FROM blobs WHERE key = ?", (FACTS_BLOB_KEY,)).fetchone()
         except sqlite3.OperationalError:  # no blobs table: not a store this module wrote facts into
@@ -548,6 +579,8 @@ class CardStore:
         memo_key = f"{limit}:{lookup_key(name)}"
         cached = self._suggestions.get(memo_key)
         if cached is None:
+            from deckcheck.cards.suggest import Suggestions
+
             cached = (
                 Suggestions(())
                 if not _encodable(name)
@@ -742,6 +775,8 @@ _U32 = next(code for code in "IL" if array(code).itemsize == 4)  # an array type
 
 
 def _index_text(index: Sequence[int]) -> str:
+    import base64  # (building or reading stored facts only)
+
     numbers = array(_U32, index)
     if sys.byteorder == "big":
         numbers.byteswap()
@@ -751,6 +786,8 @@ def _index_text(index: Sequence[int]) -> str:
 def _index_of(text: str) -> array[int]:
     if not isinstance(text, str):
         raise TypeError("a fact index is not text")
+    import base64
+
     numbers = array(_U32)
     numbers.frombytes(base64.b64decode(text, validate=True))  # (ValueError when not whole numbers)
     if sys.byteorder == "big":
@@ -827,6 +864,10 @@ def write_store(
     encoder = None if facts is None else _FactsEncoder(facts)
     # fsynced before and after the rename; the mode a new file gets here (0666 less the umask), so
     # a store meant to be shared is readable by the others (the temporary file is 0600)
+    import sqlite3
+
+    from deckcheck.cards.suggest import INDEX_VERSION, NameIndex
+
     with replacing(path, mode=_new_file_mode()) as tmp:
         db = sqlite3.connect(tmp)
         with contextlib.closing(db):
@@ -892,6 +933,8 @@ def write_store(
 def verify_store(path: Path, most: int = 20) -> list[str]:
     """Check a built store's every page and index (SQLite ``PRAGMA quick_check``) and that it is a
     store this release reads: [] when it is sound, else what is wrong (at most ``most`` lines)."""
+    import sqlite3
+
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         with contextlib.closing(db):
@@ -918,6 +961,8 @@ def read_store_meta(path: Path) -> dict[str, str]:
     """Meta of an existing store, or {} when there is none (or it is unreadable)."""
     if not path.exists():
         return {}
+    import sqlite3
+
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         with contextlib.closing(db):

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
-from deckcheck.cards.store import CardStore, open_store, read_store_meta, write_store
+from deckcheck.cards.store import (
+    CardStore,
+    cache_dir,
+    default_store_path,
+    open_store,
+    read_store_meta,
+    write_store,
+)
 from deckcheck.errors import CardDataError
 from tests.cardfactory import face, record
 
@@ -171,3 +179,26 @@ def test_the_bundled_set_is_labelled_a_sample() -> None:
     bundled = CardStore.bundled()
     assert bundled.is_sample
     assert bundled.data_label() == f"bundled sample set, {len(bundled)} cards"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the XDG rule is Linux's")
+@pytest.mark.parametrize("xdg", [None, "", "/tmp/xdg-cache", "relative/cache", "  "])
+def test_the_cache_directory_is_the_one_platformdirs_names(
+    xdg: str | None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import platformdirs
+
+    monkeypatch.delenv("DECKCHECK_CACHE_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    assert cache_dir() == Path(platformdirs.user_cache_dir("deckcheck"))
+    assert cache_dir().parent == (Path(xdg) if xdg and xdg.startswith("/") else tmp_path / "home" / ".cache")
+
+
+def test_the_cache_directory_override_wins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "mine"))
+    assert cache_dir() == tmp_path / "mine"
+    assert default_store_path() == tmp_path / "mine" / "cards.sqlite"

@@ -154,7 +154,7 @@ def test_unreadable_store_says_permission_denied(
         def denied_open(file: object, *args: object, **kwargs: object) -> object:
             raise PermissionError(13, "Permission denied", str(file))
 
-        monkeypatch.setattr(store_module.sqlite3, "connect", denied_connect)
+        monkeypatch.setattr(sqlite3, "connect", denied_connect)
         monkeypatch.setattr(store_module, "open", denied_open, raising=False)
     else:
         path.chmod(0)

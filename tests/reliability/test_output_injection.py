@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from deckcheck import reporters
 from deckcheck.cards.mtgjson import import_atomic_cards
 from deckcheck.cards.store import CardStore
 from deckcheck.reporters import escape_lines, escape_text, json_text
@@ -33,6 +34,19 @@ def test_escape_text_shows_controls() -> None:
     assert escape_text("Lim-Dûl's Vault 稲妻") == "Lim-Dûl's Vault 稲妻"
     assert escape_text(escape_text("x\ny")) == escape_text("x\ny")  # escaping twice changes nothing
     assert escape_lines("a\r\nb\x1b") == "a\r\nb\\x1b"
+
+
+def test_printable_text_skips_the_scan_safely() -> None:
+    """escape_text and escape_lines return printable text unscanned: right only while no character
+    their scans escape is printable. Checked over every code point."""
+    scans = (
+        (escape_text, reporters._unsafe()),
+        (escape_lines, reporters._unsafe_keeping_lines()),
+    )
+    for code in range(0x110000):
+        char = chr(code)
+        for escape, scan in scans:
+            assert escape(char) == scan.sub(reporters._escape_char, char), hex(code)
 
 
 def test_json_text_is_exact_and_inert() -> None:
