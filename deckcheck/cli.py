@@ -136,12 +136,16 @@ def _stdout_is_tty() -> bool:
 
 # -- shared options ------------------------------------------------------------------------------------
 F = Callable[..., Any]
+# The parameter types, one of each shared by every option that takes it: click names each type
+# through gettext as it is made, a locale search each time.
+FILE_PATH = click.Path(dir_okay=False, path_type=Path)
+INPUT_PATHS = click.Path(allow_dash=True, readable=False)
 
 
 def card_db_option(func: F) -> F:
     return click.option(
         "--card-db",
-        type=click.Path(dir_okay=False, path_type=Path),
+        type=FILE_PATH,
         default=None,
         help="Card store: a SQLite store built by `cards update`/`cards import`, or a JSON file of card "
         "records. Default: $DECKCHECK_CARD_DB, the config's card_db, the local store, the bundled card set.",
@@ -156,7 +160,7 @@ def config_options(func: F) -> F:
         "-c",
         "--config",
         "config_path",
-        type=click.Path(dir_okay=False, path_type=Path),
+        type=FILE_PATH,
         default=None,
         help="Use this config file for every deck instead of discovering one per file.",
     )(func)
@@ -270,7 +274,7 @@ def cli() -> None:
 
 
 @cli.command(short_help="Check decklists: files, directories, or - for standard input.")
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True, readable=False))
+@click.argument("files", nargs=-1, type=INPUT_PATHS)
 @deck_options
 @click.option("-o", "--output", type=click.Choice(rep.OUTPUT_FORMATS), default="text", show_default=True)
 @click.option(
@@ -439,7 +443,7 @@ def _input_formats_table(formats: Any) -> str:
 
 
 @cli.command(short_help="The ten companions for each deck: eligible, breakers, fixes.")
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True, readable=False))
+@click.argument("files", nargs=-1, type=INPUT_PATHS)
 @deck_options
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
 @card_db_option
@@ -488,7 +492,7 @@ DEFAULT_EXPORT_FORMAT = "arena"
 
 
 @cli.command(short_help="Write a decklist in another format: stdout, --output-file FILE or --in-place.")
-@click.argument("file", type=click.Path(allow_dash=True, readable=False))
+@click.argument("file", type=INPUT_PATHS)
 @click.option(
     "-t",
     "--to",
@@ -506,7 +510,7 @@ DEFAULT_EXPORT_FORMAT = "arena"
 @click.option(
     "--output-file",
     "output_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=FILE_PATH,
     default=None,
     help="Write to this file instead of standard output; an existing file is replaced only with --force.",
 )
