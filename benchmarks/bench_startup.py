@@ -68,8 +68,11 @@ def environment(scratch: Path, store: Path | None, tree: Path = REPO) -> dict[st
 
 
 def timed(args: Sequence[str], env: dict[str, str]) -> float:
+    # run from the tree's own folder: `python -m` puts the working directory first on sys.path
     started = time.perf_counter()
-    subprocess.run(list(args), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    subprocess.run(
+        list(args), env=env, cwd=env["PYTHONPATH"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     return time.perf_counter() - started
 
 
@@ -83,7 +86,7 @@ def imported_modules(deck: Path, env: dict[str, str]) -> set[str]:
         "main()\n"
     )
     process = subprocess.run(
-        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=False
+        [sys.executable, "-c", probe], env=env, cwd=env["PYTHONPATH"], capture_output=True, text=True
     )
     return set(process.stderr.split())
 
