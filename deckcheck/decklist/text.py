@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
 from deckcheck.decklist._base import (
@@ -317,6 +318,74 @@ class _TextRun:
                 severity="warning",
                 section=Zone.SIDEBOARD,
             )
+
+
+class DeckLine(NamedTuple):
+    """What :func:`read_deck_line` makes of one line: ``kind`` is "blank", "comment" (recorded,
+    nothing else), "header" (``zone``: the zone it enters), "card" (``quantity``, ``name``) or
+    "other" (anything else: metadata, a problem, a marker, prefix or section the caller does not
+    follow)."""
+
+    kind: str
+    quantity: int = 0
+    name: str = ""
+    zone: Zone | None = None
+
+
+_OTHER_LINE = DeckLine("other")
+
+
+def read_deck_line(raw: str) -> DeckLine:
+    """One line as :class:`_TextRun` reads it in the deck section of a dialect that is neither
+    Forge nor Archidekt, with what its prescan takes from it: "comment", "header" and "card" lines
+    have no other effect on the deck (no problem, metadata, per-line zone or note that matters;
+    a "header" enters a zone the way a zone header line does, and the prescan sees a Sideboard
+    header exactly where the line is one). Everything else is "other"."""
+    if len(raw) > MAX_LINE_LENGTH:
+        return _OTHER_LINE
+    text, removed = strip_control(raw)
+    if removed:
+        return _OTHER_LINE
+    line = text.strip()
+    if not line:
+        return DeckLine("blank")
+    if line.startswith(("//", "#")):
+        body = (line[2:] if line.startswith("//") else line[1:]).strip()
+        header = classify_header(body) if body else None
+        scanned = classify_header(line.lstrip("/#").strip())  # what _prescan reads of it
+        if header is not None and header.kind in (HeaderKind.ZONE, HeaderKind.GROUP, HeaderKind.EXTRA):
+            if header.kind is HeaderKind.ZONE and scanned == header:
+                return DeckLine("header", zone=header.zone)
+            return _OTHER_LINE
+        if _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body):
+            return _OTHER_LINE  # metadata
+        if scanned is not None and (
+            scanned.kind is HeaderKind.GROUP
+            or (scanned.kind is HeaderKind.ZONE and scanned.zone is Zone.SIDEBOARD)
+        ):
+            return _OTHER_LINE  # the prescan would read a header in it
+        return DeckLine("comment")
+    if _XMAGE_METADATA.match(line):
+        return _OTHER_LINE
+    if _XMAGE_LAYOUT.match(line):
+        return DeckLine("comment")
+    if split_prefix(line)[0] is not None:
+        return _OTHER_LINE
+    header = None if line[0].isdigit() else classify_header(line)
+    if header is not None:
+        if header.kind is HeaderKind.ZONE and header.zone is not None:
+            return DeckLine("header", zone=header.zone)
+        return _OTHER_LINE
+    parsed = parse_card(line)
+    if (
+        isinstance(parsed, str)
+        or parsed.quantity is None
+        or parsed.zone is not None
+        or parsed.extra is not None
+        or parsed.warnings
+    ):
+        return _OTHER_LINE
+    return DeckLine("card", parsed.quantity, parsed.name)
 
 
 ARENA = TextFormat(
