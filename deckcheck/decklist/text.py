@@ -14,6 +14,7 @@ from typing import NamedTuple
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
 from deckcheck.decklist._base import (
     MAX_LINE_LENGTH,
+    MAX_NAME_LENGTH,
     SIDEBOARD_USUAL_SIZE,
     SUSPICIOUS,
     UNPARSABLE,
@@ -23,12 +24,14 @@ from deckcheck.decklist._base import (
     strip_control,
 )
 from deckcheck.decklist._grammar import (
+    _DECORATION_CHARACTERS,
     Header,
     HeaderKind,
     classify_header,
     parse_card,
     split_prefix,
 )
+from deckcheck.decklist._names import clean_name, name_problem
 
 _XMAGE_METADATA = re.compile(
     r"^(?P<key>NAME|AUTHOR|DESCRIPTION|FORMAT|COMMENTS?|DECK ?NAME)\s*:\s*(?P<value>.*)$", re.IGNORECASE
@@ -40,6 +43,10 @@ _COMMENT_KEY_VALUE = re.compile(
 )
 _COMMENT_KEY_SPACE = re.compile(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
 _KEY_EQUALS_VALUE = re.compile(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
+# parse_card's _LEADING_COUNT for a count parse_quantity takes as it is (1-9999, ASCII digits):
+# the same split of count and name wherever it matches.
+_PLAIN_COUNT = re.compile(r"([1-9][0-9]{0,3})(?:[xX]\s+|\s+)(\S.*)$")
+_COUNT_START = frozenset("123456789")
 _MISSING_COUNT_DETAIL = 5  # report each count-less line up to this many, then one summary
 
 
@@ -78,6 +85,8 @@ class _TextRun:
     def _prescan(self) -> tuple[bool, bool]:
         explicit_sideboard = grouped = False
         for raw in self.lines:
+            if raw[:1] in _COUNT_START and ":" not in raw:
+                continue  # "4 Name": no prefix (each ends in a colon), and a count is no header
             line = raw.strip()
             if not line or len(line) > MAX_LINE_LENGTH:
                 continue
@@ -116,7 +125,7 @@ class _TextRun:
                 section=self.zone,
             )
             return
-        text, removed = strip_control(raw)
+        text, removed = (raw, False) if raw.isprintable() else strip_control(raw)
         if removed:
             b.report(
                 number,
@@ -132,6 +141,8 @@ class _TextRun:
                 self.section = "deck"
             if self.cards_in_zone and self.pending_blank is None:
                 self.pending_blank = number
+            return
+        if line[0] in _COUNT_START and self.section == "deck" and self._plain_card(number, raw, line):
             return
         if line.startswith(("//", "#")):
             self._comment(number, raw, line)
@@ -265,6 +276,28 @@ class _TextRun:
             raw=raw,
         )
         b.card(entry, raw, join_notes(notes))
+
+    def _plain_card(self, number: int, raw: str, line: str) -> bool:
+        """The common ``N Name`` line, read as :meth:`_card` reads it (parse_card's shortcut: a
+        count of 1-9999 and a name without decorations, no prefix, marker or note): True when
+        done, False (nothing done) for any other line. A line starting with a digit is neither a
+        comment, metadata nor a header (see :meth:`_line`), so in the deck section it is a card."""
+        match = _PLAIN_COUNT.match(line)
+        if match is None:
+            return False
+        rest = match.group(2)
+        if not _DECORATION_CHARACTERS.isdisjoint(rest):
+            return False
+        name = clean_name(rest)
+        if name_problem(name, MAX_NAME_LENGTH) is not None:
+            return False
+        note = self._after_blank() if self.pending_blank is not None else ""
+        zone = self.zone
+        self.cards_in_zone += 1
+        self.pending_blank = None
+        entry = Entry(quantity=int(match.group(1)), name=name, zone=zone, line=number, raw=raw)
+        self.builder.card(entry, raw, note)
+        return True
 
     def _after_blank(self) -> str:
         """The first card after a blank line: the blank may end a one-card section or start the
