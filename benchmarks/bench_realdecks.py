@@ -16,9 +16,10 @@ store in a temporary directory as `deckcheck cards import` builds it, or ``--sto
 are read into memory first; each run times ``frames.validate`` over all of them on a freshly
 opened store (CPU time of this thread), best of ``--repeat``.
 
-Printed: per group and overall, the decks, the share the lean path took and decks/s; then, for
-the decks handed to the engine, why (the first reason that applies): the text is not one the
-batch reader takes (metadata such as ``// NAME:`` lines, set annotations, a parse problem), the
+Printed: per group and overall, the decks, the share the lean path took and decks/s; how many of
+the text lists the batch reader (decklist.fast.read_plain) takes; then, for the decks handed to
+the engine, why (the first reason that applies): the text is not one the batch reader takes (a
+parse problem, metadata such as ``// NAME:`` lines, another format or shape), the
 deck came from an event document (entries without source lines, the event's metadata), a name
 the card data does not know or reads as several cards, a localized printed name, a card written
 two ways, or another shape (see the fastcheck module docstring). The host reference of
@@ -160,21 +161,31 @@ def reasons(store_path: Path, group: Group) -> collections.Counter[str]:
     table = context.facts
     found: collections.Counter[str] = collections.Counter()
 
-    def decks() -> Iterator[tuple[str, list[tuple[int, str, Any, int]] | None, bool]]:
+    def decks() -> Iterator[tuple[str, list[tuple[int, str, Any, int]] | None, str]]:
+        """(deck id, entries, "" when the batch reader takes the text, else why not)."""
         if isinstance(group.source, list):
             for path in group.source:
                 for deck in _event(path):
-                    yield deck.path, [(e.quantity, e.name, e.zone, e.line) for e in deck.entries], True
+                    yield deck.path, [(e.quantity, e.name, e.zone, e.line) for e in deck.entries], ""
         else:
             for deck_id, text in group.source.items():
                 entries = read_plain([text]).entries(0)
                 if entries is None:
                     parsed = parse_text(text, str(deck_id))
-                    yield str(deck_id), [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries], False
+                    refused = (
+                        "a parse problem"
+                        if parsed.problems
+                        else "metadata (a deck name, source, date...)"
+                        if parsed.metadata or parsed.name
+                        else "another format or shape"
+                    )
+                    entries = [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries]
+                    yield str(deck_id), entries, refused
                 else:
-                    yield str(deck_id), entries, True
+                    yield str(deck_id), entries, ""
 
-    for deck_id, entries, plain in decks():
+    for deck_id, entries, refused in decks():
+        plain = not refused
         sink = fastcheck.RowSink(_ignore, _ignore, None, _ignore)
         is_event = isinstance(group.source, list)
         if (
@@ -199,7 +210,7 @@ def reasons(store_path: Path, group: Group) -> collections.Counter[str]:
         if is_event:
             found["an event deck (no source lines, the event's metadata)"] += 1
         elif not plain:
-            found["text the batch reader does not take (metadata, annotations, a parse problem)"] += 1
+            found[f"text the batch reader does not take: {refused}"] += 1
         elif kinds:
             found[" and ".join(sorted(kinds))] += 1
         else:
@@ -242,6 +253,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             )
         share, rate = total_taken / total, total / total_seconds
         print(f"| all | | {total:,} | {share:.1%} | {rate:,.0f} |")
+        from deckcheck.decklist.fast import read_plain
+
+        texts = [text for group in chosen if not isinstance(group.source, list) for text in group.source]
+        taken = sum(read_plain(texts).taken)
+        print(f"the batch reader (decklist.fast.read_plain) takes {taken:,} of the {len(texts):,} text lists")
         print(f"host reference after: {reference_ms():.1f} ms")
         print("\nhanded to the engine, by the first reason that applies:")
         for group in chosen:

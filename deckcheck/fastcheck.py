@@ -704,7 +704,14 @@ class _Chunk:
                 path,
                 None,
                 spec.name,
-                counts[2] == 0,
+                # engine.Report.legal: a rule that could not be checked leaves no verdict but "illegal"
+                False
+                if any(
+                    f.severity is Severity.ERROR and f.code not in engine.UNCHECKED_CODES for f in findings
+                )
+                else None
+                if any(f.code in engine.UNCHECKED_CODES for f in findings)
+                else True,
                 0,  # unknown cards: a deck with one is the engine's
                 counts,
                 (zone_counts[ZONE_CODE[_MAIN]], zone_counts[ZONE_CODE[_SIDE]]),

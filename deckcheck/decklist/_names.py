@@ -36,7 +36,11 @@ def clean_name(name: str) -> str:
     """Normalise spacing, quotes and face separators: ``Fire/Ice`` and ``Fire /// Ice`` both
     become ``Fire // Ice``. A name with a single ``/`` that is not a split card cannot be told
     apart here; it is written ``A // B`` too and name resolution decides."""
-    text = " ".join(name.translate(_QUOTES).split())
+    if name.isascii() and name.isprintable() and "`" not in name and "  " not in name:
+        # (the usual name: its only space character is " ", and no quote to straighten)
+        text = name.strip(" ")
+    else:
+        text = " ".join(name.translate(_QUOTES).split())
     if "/" in text:
         parts = [p for p in _SEPARATOR.split(text)]
         if all(parts):
@@ -49,6 +53,16 @@ def clean_name(name: str) -> str:
 _FOREIGN = re.compile(r"[<>{}\\=@$%~^|`\[\]]")
 
 
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+
+
+def _has_letter(name: str) -> bool:
+    """Whether a character of the name is a letter (str.isalpha; in ASCII, exactly A-Z and a-z)."""
+    if name.isascii():
+        return _ASCII_LETTER.search(name) is not None
+    return any(ch.isalpha() for ch in name)
+
+
 def name_problem(name: str, max_length: int, *, strict: bool = True) -> str | None:
     """Why ``name`` cannot be a card name, or None. ``strict`` (text lines) also refuses characters
     no card name has; a structured field (XML attribute, JSON value) is taken as meant."""
@@ -56,7 +70,7 @@ def name_problem(name: str, max_length: int, *, strict: bool = True) -> str | No
         return "no card name"
     if len(name) > max_length:
         return f"card name too long ({len(name)} characters, limit {max_length})"
-    if not any(ch.isalpha() for ch in name) and "_" not in name:  # "_____" is a card (Unhinged)
+    if not _has_letter(name) and "_" not in name:  # "_____" is a card (Unhinged)
         return f"{name!r} is not a card name (no letters)"
     foreign = _FOREIGN.search(name) if strict else None
     if foreign:

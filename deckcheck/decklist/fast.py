@@ -21,6 +21,13 @@ The accepted grammar. Lines are split on CRLF, CR or LF, and every line is one o
   ``!"&'+,-./:;?_``, Latin-1 and Latin Extended-A letters and signs (U+00A1-U+017F but the soft
   hyphen), the en and em dash and the curly quotes and primes clean_name straightens.
 
+Any other line (a tab, a set annotation such as ``[M10]`` or ``[M10:146]``, a rarity star, a
+comment, a header written as a comment...) is read by the full parser's own line reader,
+:func:`deckcheck.decklist.text.read_deck_line`: the text is taken only when it makes each such line
+a card, a zone header, a comment or a blank, and then only when detect_format reads the whole text
+as a dialect in which those lines mean the same (not Forge, Archidekt, CSV...). Metadata (``// NAME:``,
+``// date:``...) is never taken: parse_text keeps it and the engine's rows show it.
+
 And the text as a whole must not make parse_text report anything or read it as another format:
 at most 65,536 characters (what detect_format reads); at least one card line; its first
 non-blank line is not a CSV header; no companion also listed in the sideboard; a blank-line
@@ -33,7 +40,7 @@ import functools
 import re
 import threading
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from operator import itemgetter
@@ -43,9 +50,11 @@ import numpy as np
 
 from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone
 from deckcheck.decklist._base import SIDEBOARD_USUAL_SIZE, normalized_key
+from deckcheck.decklist._detect import detect_format
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name
 from deckcheck.decklist.csv_format import looks_like_csv_header
+from deckcheck.decklist.text import TEXT_FORMATS, read_deck_line
 
 HEADER_WORDS: Final = (
     "deck",
@@ -103,6 +112,10 @@ _clean_name: Final = functools.lru_cache(maxsize=4096)(clean_name)
 # a few KB; this is also far below MAX_BYTES.)
 _MAX_TEXT: Final = 65536
 
+# The text dialects whose card lines read alike (Forge reads a trailing "+" as foil and has no
+# blank-line sideboard; Archidekt reads a trailing "[...]" as categories).
+_PLAIN_DIALECTS: Final = frozenset(f.name for f in TEXT_FORMATS if not f.forge and not f.archidekt)
+
 _MAIN, _SIDEBOARD = Zone.MAIN, Zone.SIDEBOARD
 _COMMANDER, _COMPANION = Zone.COMMANDER, Zone.COMPANION
 
@@ -116,6 +129,7 @@ def fast_entries(text: str) -> list[tuple[int, str, Zone, int]] | None:
 
 # -- every distinct line, read once ------------------------------------------------------------------
 _OTHER: Final = -1  # a line's quantity when it is of another kind (the reader gives up)
+_COMMENT: Final = -2  # a line's quantity when it is a comment (recorded, nothing else)
 _NO_HEADER: Final = -1
 # A card line is at most ~560 characters (bounded count, spaces, name and suffix); a longer one is
 # of another kind, and is not remembered.
@@ -144,11 +158,12 @@ class _Lines:
         self.quantity = np.zeros(1024, dtype=np.int64)
         self.name = np.zeros(1024, dtype=np.int64)
         self.header = np.zeros(1024, dtype=np.int8)
-        self._store([(_OTHER, -1, _NO_HEADER)], 0)  # id 0: any line not remembered (too long)
+        self.sniff = np.zeros(1024, dtype=np.int8)
+        self._store([(_OTHER, -1, _NO_HEADER, 0)], 0)  # id 0: any line not remembered (too long)
         self.size = 1
 
-    def rows(self, lines: list[str]) -> tuple[Any, Any, Any]:
-        """(quantity, name id, header zone) arrays for these lines."""
+    def rows(self, lines: list[str]) -> tuple[Any, Any, Any, Any]:
+        """(quantity, name id, header zone, sniff) arrays for these lines."""
         self.make_room()
         ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
         missing = np.flatnonzero(ids == 0)
@@ -156,7 +171,7 @@ class _Lines:
             new = list(map(lines.__getitem__, missing.tolist()))
             self._read(dict.fromkeys(new))
             ids[missing] = np.fromiter(map(self.ids.get, new, repeat(0)), dtype=np.int64, count=len(new))
-        return self.quantity[ids], self.name[ids], self.header[ids]
+        return self.quantity[ids], self.name[ids], self.header[ids], self.sniff[ids]
 
     def make_room(self) -> None:
         """Start again when full (only between two calls: ids of one call stay valid through it)."""
@@ -182,29 +197,49 @@ class _Lines:
         name_id, new = self.name_id, []
         for count, name, header, other in matches:
             if count:  # (the name as parse_text keeps it: clean_name depends on the name alone)
-                new.append((int(count), name_id(_cleaned(name)), _NO_HEADER))
+                new.append((int(count), name_id(_cleaned(name)), _NO_HEADER, 0))
             elif header:
-                new.append((0, -1, ZONE_CODE[_HEADER_ZONE[header.lower()]]))
+                new.append((0, -1, ZONE_CODE[_HEADER_ZONE[header.lower()]], 0))
+            elif other:
+                new.append(_read_other(other, name_id))
             else:
-                new.append((_OTHER if other else 0, -1, _NO_HEADER))
+                new.append((0, -1, _NO_HEADER, 0))
         first = self.size
         self._store(new, first)
         self.ids.update(zip(lines, range(first, first + len(lines)), strict=True))
         self.size = first + len(lines)
 
-    def _store(self, new: list[tuple[int, int, int]], first: int) -> None:
+    def _store(self, new: list[tuple[int, int, int, int]], first: int) -> None:
         """The values of lines ``first``, ``first + 1``, ... into the arrays."""
         if not new:
             return
         end = first + len(new)
         while end > len(self.quantity):  # room for twice as many
-            self.quantity, self.name, self.header = (
+            self.quantity, self.name, self.header, self.sniff = (
                 np.concatenate([column, np.zeros_like(column)])
-                for column in (self.quantity, self.name, self.header)
+                for column in (self.quantity, self.name, self.header, self.sniff)
             )
-        columns: tuple[Any, ...] = (self.quantity, self.name, self.header)
+        columns: tuple[Any, ...] = (self.quantity, self.name, self.header, self.sniff)
         for column, values in zip(columns, zip(*new, strict=True), strict=True):
             column[first:end] = values
+
+
+def _read_other(raw: str, name_id: Callable[[str], int]) -> tuple[int, int, int, int]:
+    """(quantity, name id, header zone, sniff) of a line outside the regex's grammar, as the full
+    parser's own line reader (text.read_deck_line) reads it: a comment is _COMMENT, anything it
+    does not follow _OTHER. Its text needs detect_format (sniff 1): these lines mean the same only
+    in the dialects read_deck_line is written for."""
+    line = read_deck_line(raw)
+    kind = line.kind
+    if kind == "card":
+        return (line.quantity, name_id(line.name), _NO_HEADER, 1)
+    if kind == "header" and line.zone is not None:
+        return (0, -1, ZONE_CODE[line.zone], 1)
+    if kind == "comment":
+        return (_COMMENT, -1, _NO_HEADER, 1)
+    if kind == "blank":
+        return (0, -1, _NO_HEADER, 1)
+    return (_OTHER, -1, _NO_HEADER, 0)
 
 
 _LINES: Final = _Lines()
@@ -307,19 +342,22 @@ def read_plain(texts: Sequence[str]) -> PlainDecks:
     lines = "".join(prepared).split("\n")
     lines.pop()  # the "" after the last line end
     with _LINES.lock:  # (one read at a time: the table may start again between two)
-        quantity, name, header = _LINES.rows(lines)
-        reader = _Reader(lines, quantity, name, header, _LINES)
-        for text in prepared:
-            reader.read(text)
+        quantity, name, header, sniff = _LINES.rows(lines)
+        reader = _Reader(lines, quantity, name, header, sniff, _LINES)
+        for text, original in zip(prepared, texts, strict=True):
+            reader.read(text, original)
         return reader.decks()
 
 
 class _Reader:
     """read_plain's state: the joined lines as arrays, and the runs of the texts taken so far."""
 
-    def __init__(self, lines: list[str], quantity: Any, name: Any, header: Any, table: _Lines) -> None:
+    def __init__(
+        self, lines: list[str], quantity: Any, name: Any, header: Any, sniff: Any, table: _Lines
+    ) -> None:
         self.lines, self.quantity, self.name, self.table = lines, quantity, name, table
-        self.acting = np.flatnonzero(quantity <= 0).tolist()  # blank, header and other lines
+        self.acting = np.flatnonzero(quantity <= 0).tolist()  # blank, header, comment and other lines
+        self.sniffed = np.flatnonzero(sniff).tolist()  # lines read by text.read_deck_line
         self.acting_quantity = quantity[self.acting].tolist()
         self.acting_header = header[self.acting].tolist()
         self.first = 0  # the current text's first line
@@ -328,12 +366,19 @@ class _Reader:
         self.runs: list[tuple[int, int, int]] = []  # (first line, end, zone code) of taken card lines
         self.deck_runs = [0]  # runs of text i: deck_runs[i]:deck_runs[i + 1]
 
-    def read(self, text: str) -> None:
+    def read(self, text: str, original: str) -> None:
+        """The next text (``text`` as split into the joined lines, ``original`` as given)."""
         first = self.first
         end = self.first = first + text.count("\n")
         self.text_first.append(first)
         runs = self._runs(first, end) or []
-        taken = bool(runs) and _first_line_is_safe(self._first_line(first, end))
+        taken = bool(runs)
+        if taken and self._sniffed(first, end):
+            # a line only read_deck_line reads: the text must be read in one of its dialects
+            # (parse_text drops a leading BOM before it detects the format)
+            taken = detect_format(original.removeprefix("\ufeff")) in _PLAIN_DIALECTS
+        elif taken:
+            taken = _first_line_is_safe(self._first_line(first, end))
         if taken and any(zone == _COMPANION_CODE for _, _, zone in runs):
             taken = not _companion_in_sideboard(self._entries(runs))
         if taken:
@@ -377,6 +422,8 @@ class _Reader:
             if self.acting_header[k] != _NO_HEADER:
                 zone = self.acting_header[k]
                 cards_in_zone = pending_blank = False
+            elif self.acting_quantity[k] == _COMMENT:
+                pass  # recorded, nothing else: the state stays as it was
             elif self.acting_quantity[k] < 0:
                 return None  # a line of another kind
             elif cards_in_zone:
@@ -389,6 +436,11 @@ class _Reader:
             if moved > SIDEBOARD_USUAL_SIZE:
                 return None
         return runs
+
+    def _sniffed(self, first: int, end: int) -> bool:
+        """Whether one of lines ``first:end`` was read by text.read_deck_line."""
+        k = bisect_left(self.sniffed, first)
+        return k < len(self.sniffed) and self.sniffed[k] < end
 
     def _first_line(self, first: int, end: int) -> str:
         """The text's first non-blank line, as written ("" if none): blank lines are acting lines

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
 from deckcheck.decklist._base import (
     MAX_LINE_LENGTH,
+    MAX_NAME_LENGTH,
     SIDEBOARD_USUAL_SIZE,
     SUSPICIOUS,
     UNPARSABLE,
@@ -22,12 +24,14 @@ from deckcheck.decklist._base import (
     strip_control,
 )
 from deckcheck.decklist._grammar import (
+    _DECORATION_CHARACTERS,
     Header,
     HeaderKind,
     classify_header,
     parse_card,
     split_prefix,
 )
+from deckcheck.decklist._names import clean_name, name_problem
 
 _XMAGE_METADATA = re.compile(
     r"^(?P<key>NAME|AUTHOR|DESCRIPTION|FORMAT|COMMENTS?|DECK ?NAME)\s*:\s*(?P<value>.*)$", re.IGNORECASE
@@ -39,6 +43,10 @@ _COMMENT_KEY_VALUE = re.compile(
 )
 _COMMENT_KEY_SPACE = re.compile(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
 _KEY_EQUALS_VALUE = re.compile(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
+# parse_card's _LEADING_COUNT for a count parse_quantity takes as it is (1-9999, ASCII digits):
+# the same split of count and name wherever it matches.
+_PLAIN_COUNT = re.compile(r"([1-9][0-9]{0,3})(?:[xX]\s+|\s+)(\S.*)$")
+_COUNT_START = frozenset("123456789")
 _MISSING_COUNT_DETAIL = 5  # report each count-less line up to this many, then one summary
 
 
@@ -77,6 +85,8 @@ class _TextRun:
     def _prescan(self) -> tuple[bool, bool]:
         explicit_sideboard = grouped = False
         for raw in self.lines:
+            if raw[:1] in _COUNT_START and ":" not in raw:
+                continue  # "4 Name": no prefix (each ends in a colon), and a count is no header
             line = raw.strip()
             if not line or len(line) > MAX_LINE_LENGTH:
                 continue
@@ -115,7 +125,7 @@ class _TextRun:
                 section=self.zone,
             )
             return
-        text, removed = strip_control(raw)
+        text, removed = (raw, False) if raw.isprintable() else strip_control(raw)
         if removed:
             b.report(
                 number,
@@ -131,6 +141,8 @@ class _TextRun:
                 self.section = "deck"
             if self.cards_in_zone and self.pending_blank is None:
                 self.pending_blank = number
+            return
+        if line[0] in _COUNT_START and self.section == "deck" and self._plain_card(number, raw, line):
             return
         if line.startswith(("//", "#")):
             self._comment(number, raw, line)
@@ -265,6 +277,28 @@ class _TextRun:
         )
         b.card(entry, raw, join_notes(notes))
 
+    def _plain_card(self, number: int, raw: str, line: str) -> bool:
+        """The common ``N Name`` line, read as :meth:`_card` reads it (parse_card's shortcut: a
+        count of 1-9999 and a name without decorations, no prefix, marker or note): True when
+        done, False (nothing done) for any other line. A line starting with a digit is neither a
+        comment, metadata nor a header (see :meth:`_line`), so in the deck section it is a card."""
+        match = _PLAIN_COUNT.match(line)
+        if match is None:
+            return False
+        rest = match.group(2)
+        if not _DECORATION_CHARACTERS.isdisjoint(rest):
+            return False
+        name = clean_name(rest)
+        if name_problem(name, MAX_NAME_LENGTH) is not None:
+            return False
+        note = self._after_blank() if self.pending_blank is not None else ""
+        zone = self.zone
+        self.cards_in_zone += 1
+        self.pending_blank = None
+        entry = Entry(quantity=int(match.group(1)), name=name, zone=zone, line=number, raw=raw)
+        self.builder.card(entry, raw, note)
+        return True
+
     def _after_blank(self) -> str:
         """The first card after a blank line: the blank may end a one-card section or start the
         MTGO sideboard. Returns a note for the line (empty when nothing changed)."""
@@ -317,6 +351,74 @@ class _TextRun:
                 severity="warning",
                 section=Zone.SIDEBOARD,
             )
+
+
+class DeckLine(NamedTuple):
+    """What :func:`read_deck_line` makes of one line: ``kind`` is "blank", "comment" (recorded,
+    nothing else), "header" (``zone``: the zone it enters), "card" (``quantity``, ``name``) or
+    "other" (anything else: metadata, a problem, a marker, prefix or section the caller does not
+    follow)."""
+
+    kind: str
+    quantity: int = 0
+    name: str = ""
+    zone: Zone | None = None
+
+
+_OTHER_LINE = DeckLine("other")
+
+
+def read_deck_line(raw: str) -> DeckLine:
+    """One line as :class:`_TextRun` reads it in the deck section of a dialect that is neither
+    Forge nor Archidekt, with what its prescan takes from it: "comment", "header" and "card" lines
+    have no other effect on the deck (no problem, metadata, per-line zone or note that matters;
+    a "header" enters a zone the way a zone header line does, and the prescan sees a Sideboard
+    header exactly where the line is one). Everything else is "other"."""
+    if len(raw) > MAX_LINE_LENGTH:
+        return _OTHER_LINE
+    text, removed = strip_control(raw)
+    if removed:
+        return _OTHER_LINE
+    line = text.strip()
+    if not line:
+        return DeckLine("blank")
+    if line.startswith(("//", "#")):
+        body = (line[2:] if line.startswith("//") else line[1:]).strip()
+        header = classify_header(body) if body else None
+        scanned = classify_header(line.lstrip("/#").strip())  # what _prescan reads of it
+        if header is not None and header.kind in (HeaderKind.ZONE, HeaderKind.GROUP, HeaderKind.EXTRA):
+            if header.kind is HeaderKind.ZONE and scanned == header:
+                return DeckLine("header", zone=header.zone)
+            return _OTHER_LINE
+        if _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body):
+            return _OTHER_LINE  # metadata
+        if scanned is not None and (
+            scanned.kind is HeaderKind.GROUP
+            or (scanned.kind is HeaderKind.ZONE and scanned.zone is Zone.SIDEBOARD)
+        ):
+            return _OTHER_LINE  # the prescan would read a header in it
+        return DeckLine("comment")
+    if _XMAGE_METADATA.match(line):
+        return _OTHER_LINE
+    if _XMAGE_LAYOUT.match(line):
+        return DeckLine("comment")
+    if split_prefix(line)[0] is not None:
+        return _OTHER_LINE
+    header = None if line[0].isdigit() else classify_header(line)
+    if header is not None:
+        if header.kind is HeaderKind.ZONE and header.zone is not None:
+            return DeckLine("header", zone=header.zone)
+        return _OTHER_LINE
+    parsed = parse_card(line)
+    if (
+        isinstance(parsed, str)
+        or parsed.quantity is None
+        or parsed.zone is not None
+        or parsed.extra is not None
+        or parsed.warnings
+    ):
+        return _OTHER_LINE
+    return DeckLine("card", parsed.quantity, parsed.name)
 
 
 ARENA = TextFormat(

@@ -572,3 +572,56 @@ def test_decks_dated_after_the_card_data_agree(breakers: bool) -> None:
         codes.setdefault(deck_id, []).append(code)
     assert "DC202" not in codes["later"] and "DC015" in codes["later"]
     assert "DC202" in codes["earlier"] and "DC202" in codes["undated"]
+
+
+@BREAKERS
+def test_a_format_without_legality_data_is_not_verified(breakers: bool) -> None:
+    """A deck whose only error says the card data has no legality for the format (DC204, a rule
+    that could not be checked) is "not verified" on both paths, never "illegal"."""
+    items: list[Item] = [("wastes", "60 Wastes\n"), ("headed", "Deck\n60 Wastes\n")]
+    rows = assert_same_rows(items, context_for(fresh_bundled_store(), "historic"), breakers=breakers)
+    assert list(rows.summary.data["legal"]) == [None, None]
+    assert "DC204" in rows.findings.data["code"]
+
+
+# Lines outside the batch reader's regex that the full parser's own line reader reads as a card, a
+# zone header, a comment or a blank (decklist.fast takes such texts), and metadata it hands back.
+READER_LINES = (
+    "4\tLightning Bolt\n4 Duress [M10]\n2 [M10:146] Counterspell\n1 Black Lotus*\n",
+    "// Burn, as a player wrote it\n# a second note\n4 Lightning Bolt\n\n// Sideboard\n3 Duress\n",
+    "4 Lightning Bolt\n// a note between cards\n1 Sol Ring\n\n2 Duress\n",
+    "LAYOUT MAIN:(1,1)|(NONE,false,50)|([1,2])\n4 Lightning Bolt (M10) 1-a\n",
+    "// NAME: Burn\n// SOURCE: https://example.org/burn\n4 Lightning Bolt\n",  # metadata: the engine's
+    "# DATE: 2020-01-01\n4 Lightning Bolt\n1 Black Lotus\n",
+)
+
+
+@BREAKERS
+def test_lines_the_full_parser_reads_plainly(breakers: bool) -> None:
+    """Texts with tabs, set annotations, rarity stars and comments (taken by the batch reader)
+    and with metadata (handed back): the engine's rows either way, in three formats."""
+    filler = "".join(f"1 {name}\n" for name in ("Island", "Swamp", "Mountain"))
+    items: list[Item] = []
+    for i, text in enumerate(READER_LINES):
+        body = text.replace("4 Lightning Bolt\n", "4 Lightning Bolt\n" + filler * 18, 1)
+        items.append((f"lines-{i}", body))
+    taken = [read_plain([text]).entries(0) is not None for _, text in items]
+    assert taken == [True, True, True, True, False, False]
+    for fmt in ("modern", "vintage", "commander"):
+        assert_same_rows(items, context_for(fresh_bundled_store(), fmt), breakers=breakers)
+
+
+@pytest.mark.realdata
+def test_real_decklists_the_reader_takes(realdata: Path, real_sqlite_store: CardStore) -> None:
+    """Every real text decklist the batch reader takes (the rest carry metadata, other formats or
+    parse problems), as Modern: the same rows with and without the fast path."""
+    root = realdata / "decks"
+    if not root.is_dir():
+        pytest.skip(f"{root} not present")
+    items: list[Item] = []
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "mtgo_events" not in p.parts):
+        text = _read(path)
+        if text is not None and read_plain([text]).entries(0) is not None:
+            items.append((path.relative_to(root).as_posix(), text))
+    assert items
+    assert_same_rows(items, context_for(real_sqlite_store, "modern"))

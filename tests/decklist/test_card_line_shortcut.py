@@ -3,10 +3,16 @@ every pattern gives, for any line and either dialect switch."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deckcheck.decklist import parse_text
 from deckcheck.decklist._grammar import _parse_card, parse_card
+from deckcheck.decklist.text import _TextRun
 
 PIECES = [
     "4",
@@ -71,3 +77,47 @@ def test_plain_lines_keep_their_count_and_name() -> None:
     assert parse_card("0 Lightning Bolt") == _parse_card(
         "0 Lightning Bolt", forge=False, archidekt=False, shortcut=False
     )
+
+
+@contextlib.contextmanager
+def _without_plain_card() -> Iterator[None]:
+    """_TextRun without its shortcut: every card line through _card and parse_card."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_TextRun, "_plain_card", lambda *_: False)
+        yield
+
+
+LINES = [
+    *PIECES,
+    "Sideboard",
+    "Deck",
+    "Commander",
+    "// note",
+    "# Creatures",
+    "NAME: Burn",
+    "[metadata]",
+    "Name=Burn",
+    "About",
+    "Tokens",
+    "٤",
+    "1\u00a0Bolt",
+    "\u200b",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.one_of(st.sampled_from(LINES), st.text(max_size=6)), max_size=5).map(" ".join),
+        max_size=12,
+    ),
+    st.sampled_from(["arena", "mtgo", "plain", "moxfield", "forge", "xmage", "archidekt"]),
+)
+def test_text_run_reads_plain_card_lines_as_the_full_path_does(lines: list[str], dialect: str) -> None:
+    """The text reader's own shortcut for ``N Name`` lines (_TextRun._plain_card) gives the deck
+    (entries, line records, problems, metadata) that reading every line through parse_card does."""
+    text = "\n".join(lines) + "\n"
+    fast = parse_text(text, "x", dialect)
+    with _without_plain_card():
+        full = parse_text(text, "x", dialect)
+    assert fast == full

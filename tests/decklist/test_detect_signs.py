@@ -1,12 +1,22 @@
 """Format sniffing searches each line once per dialect with one combined pattern: it must match
-exactly where one of the dialect's own signs matches, with each sign's own case rule."""
+exactly where one of the dialect's own signs matches, with each sign's own case rule; a dialect's
+signs are skipped on a text without a character they need, which changes no verdict."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcheck.decklist._detect import _COMBINED_SIGNS, _TEXT_SIGNS
+from deckcheck.decklist import _detect, detect_format
+from deckcheck.decklist._decode import decode
+from deckcheck.decklist._detect import _COMBINED_SIGNS, _SIGN_NEEDS, _TEXT_SIGNS
+from deckcheck.decklist._names import _QUOTES, _SEPARATOR, SPLIT_SEPARATOR, _has_letter, clean_name
+from tests.conftest import REALDATA
+
+REPO = Path(__file__).resolve().parents[2]
 
 FRAGMENTS = [
     "[Main]",
@@ -45,3 +55,58 @@ def test_combined_sign_matches_where_any_sign_does(pieces: list[str]) -> None:
                 name,
                 variant,
             )
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=30)), min_size=1, max_size=4))
+def test_a_sign_matches_only_lines_holding_a_character_it_needs(pieces: list[str]) -> None:
+    """detect_format skips a dialect's signs on a text without any of the characters they need
+    (_SIGN_NEEDS): a line one of them matches always holds one."""
+    line = " ".join(pieces)
+    for variant in (line, line.upper(), line.lower()):
+        for (name, signs), needs in zip(_TEXT_SIGNS, _SIGN_NEEDS, strict=True):
+            if needs and any(sign.search(variant) for sign in signs):
+                assert any(char in variant for char in needs), (name, variant)
+
+
+def _detect_trying_every_sign(text: str) -> str:
+    """detect_format without the _SIGN_NEEDS skip."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_detect, "_SIGNS_AND_NEEDS", tuple((n, s, "") for n, s, _ in _detect._SIGNS_AND_NEEDS))
+        return detect_format(text)
+
+
+def test_skipping_signs_changes_no_verdict_on_the_decklists() -> None:
+    """The repository's decklists (and ../shared/realdata's when present) are read as the same
+    format with and without the skip."""
+    roots = [REPO / "data", REPO / "tests" / "fixtures", REALDATA / "decks"]
+    texts = []
+    for root in roots:
+        for path in sorted(p for p in root.rglob("*") if p.is_file()) if root.is_dir() else ():
+            text = decode(path.read_bytes()).text
+            if text is not None:
+                texts.append(text)
+    assert len(texts) > 50
+    seen = set()
+    for text in texts:
+        found = detect_format(text)
+        assert found == _detect_trying_every_sign(text)
+        seen.add(found)
+    assert {"mtgo", "arena", "plain"} <= seen, seen
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=20) | st.text(max_size=12))
+def test_name_cleanup_shortcuts(name: str) -> None:
+    """clean_name and name_problem's shortcuts for ASCII names give what the general path does."""
+    assert clean_name(name) == _general_clean_name(name)
+    assert _has_letter(name) == any(ch.isalpha() for ch in name)
+
+
+def _general_clean_name(name: str) -> str:
+    text = " ".join(name.translate(_QUOTES).split())
+    if "/" in text:
+        parts = _SEPARATOR.split(text)
+        if all(parts):
+            text = SPLIT_SEPARATOR.join(parts)
+    return text

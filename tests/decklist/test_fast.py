@@ -107,6 +107,9 @@ TRICKY_NAMES = [
     "Bolt #burn",
     "Bolt ^Burn^",
     "Bolt [M10]",
+    "[M10:146] Bolt",
+    "Bolt [M10:146]",
+    "Bolt [CC2:9a] [foil]",
     "Bolt [foil]",
     "Bolt [token]",
     "Bolt [Sideboard]",
@@ -177,6 +180,15 @@ TRICKY_HEADERS = [
     "[metadata]",
     "Name=Foo",
     "// Sideboard",
+    "#// Sideboard",
+    "// Creatures",
+    "// Burn, by a player",
+    "# link https://example.org",
+    "//",
+    "# DATE: 2020-01-01",
+    "// Tokens",
+    "[Sideboard]",
+    "[Tokens]",
     "# comment",
     "// format: modern",
     "// NAME: Burn",
@@ -466,48 +478,23 @@ def test_benchmark_generated_decks() -> None:
         "",  # no card: parse_text reports "no card lines in the file"
         "\n\n  \n",  # blank lines only: the same warning
         "Deck\nSideboard\n",  # headers only: the same warning
-        "\ufeff4 Lightning Bolt\n",  # a BOM: parse_text drops it, but we leave decoding questions to it
         "4 Lightning Bolt\x00\n",  # NUL: binary content, refused as a whole
-        "4\tLightning Bolt\n",  # a tab: parse_text reads it as a space; our regex does not try
-        "4 Lightning\u00a0Bolt\n",  # NBSP is whitespace to str.split: the name would be re-spaced
         "4 Lightning Bolt\u200b\n",  # a zero-width space: stripped and reported (DC003)
         "4 Lightning\u00adBolt\n",  # a soft hyphen (Cf) is stripped and reported too
         "4 Light\x1bning Bolt\n",  # a control character: stripped and reported (DC003)
-        "4 Lightning Bolt\u2028Strike\n",  # U+2028: str.splitlines splits there, split_lines not
         "4 Lightning Bolt\x0c\n",  # a form feed: the same
         "Lightning Bolt\n",  # no count: read as 1 with a warning
         "0 Lightning Bolt\n",  # a count of 0 is refused (DC002)
-        "04 Lightning Bolt\n",  # a leading zero: fine for parse_text, outside our grammar
-        "10000 Lightning Bolt\n",  # above 9999: outside our grammar (parse_text allows 10,000)
         "99999 Lightning Bolt\n",  # an absurd count (DC002)
-        "+4 Lightning Bolt\n",  # a signed count
-        "٤ Lightning Bolt\n",  # an Arabic-Indic digit: parse_text's \d reads it, our [0-9] does not
         "4xLightning Bolt\n",  # no space after the x: no count for parse_text
-        "x4 Lightning Bolt\n",  # a leading x count: parse_text reads it, our grammar does not
-        "Lightning Bolt x4\n",  # a trailing count: the same
         "4 1996\n",  # a digits-only name: "not a card name (no letters)"
-        "4 _____\n",  # no ASCII letter: parse_text takes it (Unhinged's _____), we do not try
-        "1 稲妻\n",  # no ASCII letter: left to parse_text (localized lists)
-        "4 " + "a" * 300 + "\n",  # over MAX_NAME_LENGTH: refused
         "4 " + " " * 1000 + "Lightning Bolt\n",  # over MAX_LINE_LENGTH: refused
-        "4" + " " * 51 + "Lightning Bolt\n",  # over the grammar's 50 spaces (and " Lightning Bolt")
-        "4 Lightning Bolt *F*\n",  # a Moxfield foil marker (and Moxfield detection)
         "1 Kenrith, the Returned King *CMDR*\n",  # a marker that moves the card to the command zone
-        "4 Lightning Bolt #burn\n",  # a Moxfield tag
-        "4 Lightning Bolt [M10]\n",  # an MWS set code
-        "4 [M10] Lightning Bolt\n",  # a leading set code
-        "4 Lightning Bolt (F)\n",  # a one-letter finish marker
-        "4 Lightning Bolt (M10) (F)\n",  # two parenthesised groups
-        "4 Lightning Bolt(M10)\n",  # a set code without a space: not the Arena suffix
-        "4 Lightning Bolt (M10) 1-a\n",  # a collector number outside [A-Za-z0-9]
         "4 Lightning Bolt|M10\n",  # Forge's Name|SET
-        "4 Lightning Bolt*\n",  # a rarity star, removed with a note
         "4 Lightning Bolt ^Burn^\n",  # Archidekt tags
         "4 Lightning Bolt {R}\n",  # a character no card name has (DC002)
         "SB: 2 Duress\n4 Lightning Bolt\n",  # an SB: prefix
-        "4 Lightning Bolt\n// Sideboard\n2 Duress\n",  # a comment (here, a header written as one)
         "// format: modern\n4 Lightning Bolt\n",  # a comment that sets metadata
-        "# Burn\n4 Lightning Bolt\n",  # a # comment
         "About\nName Burn\n\nDeck\n4 Lightning Bolt\n",  # Arena's About section names the deck
         "NAME: Burn\n4 Lightning Bolt\n",  # XMage metadata
         "[metadata]\nName=Burn\n[Main]\n4 Lightning Bolt\n",  # Forge
@@ -516,6 +503,21 @@ def test_benchmark_generated_decks() -> None:
         "Unknown:\n4 Lightning Bolt\n",  # an unknown header: reported
         "ſideboard\n4 Lightning Bolt\n",  # long s: (?i) would take it for "sideboard"; it is a card
         "Sideboard 2\n4 Lightning Bolt\n",  # not a header: a card without a count
+        "// NAME: Burn\n4 Lightning Bolt\n",  # a comment naming the deck (metadata)
+        "# SOURCE: https://example.org/burn\n4 Lightning Bolt\n",  # metadata after "#" too
+        "// Creatures\n4 Goblin Guide\n",  # a group header written as a comment
+        "// Tokens\n1 Goblin\n4 Lightning Bolt\n",  # an extra section written as a comment
+        "4 Lightning Bolt\n#// Sideboard\n\n2 Duress\n",  # a plain comment to _comment, a
+        # Sideboard header to the prescan (no blank-line sideboard then): the reader gives up
+        "4 Lightning Bolt\n[Tokens]\n1 Goblin\n",  # a bracketed extra section
+        "4 Lightning Bolt\n\n[Sideboard]\n2 Duress\n",  # a zone header, but the text reads as Forge
+        "[Main]\n4 Lightning Bolt+\n\n2 Duress\n",  # Forge: "+" is foil, no blank-line sideboard
+        "1x Lightning Bolt (m10) 146\n1x Duress [Side Stuff]\n",  # Archidekt: a category
+        "4 Lightning Bolt\n1 Snake [token]\n",  # a token: kept in the maybeboard
+        "4 Lightning Bolt *Q*\n",  # an unknown marker: removed with a warning
+        "4 Lightning Bolt\n" + "// " + "x" * 1000 + "\n",  # a comment over MAX_LINE_LENGTH
+        "4 Lightning Bolt\n// note\u200b\n",  # a comment with a zero-width space (reported)
+        "// just a comment\n# and another\n",  # comments only: no card lines
         "Count,Name\n4,Lightning Bolt\n",  # CSV
         "1 Foo,Name,Count\n",  # a card line that reads as a CSV header: detected as CSV
         '<?xml version="1.0"?><Deck></Deck>',  # XML
@@ -523,13 +525,73 @@ def test_benchmark_generated_decks() -> None:
         "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n\nSideboard\n"
         "1 Lurrus of the Dream-Den\n",  # the companion twice: merged, with an info (DC004)
         "4 Lightning Bolt\n\n" + "4 Duress\n" * 4,  # 16 cards after the blank line: a warning
-        "4 Lightning Bolt\n" + "\n" * 5 + "4 Goblin Guide\n" + " " * 101 + "\n",  # 101 spaces
         "4 Lightning Bolt\n" * (MAX_BYTES // 17 + 1),  # over MAX_BYTES: refused as a whole
         "\n" * 65536 + "4 Lightning Bolt\n",  # past what detect_format reads (64 KiB)
     ],
 )
 def test_texts_left_to_parse_text(text: str) -> None:
     assert fast_entries(text) is None
+
+
+M, S = Zone.MAIN, Zone.SIDEBOARD
+
+
+@pytest.mark.parametrize(
+    ("text", "entries"),
+    [
+        # lines outside the regex's grammar, read by the full parser's own line reader
+        ("\ufeff4 Lightning Bolt\n", [(4, "Lightning Bolt", M, 1)]),  # a BOM, dropped
+        ("4\tLightning Bolt\n", [(4, "Lightning Bolt", M, 1)]),  # a tab is a space
+        ("4 Lightning\u00a0Bolt\n", [(4, "Lightning Bolt", M, 1)]),  # NBSP: re-spaced
+        ("4 Lightning Bolt\u2028Strike\n", [(4, "Lightning Bolt Strike", M, 1)]),  # not a line break
+        (
+            "04 Lightning Bolt\n10000 Island\n+4 Duress\n",
+            [(4, "Lightning Bolt", M, 1), (10000, "Island", M, 2), (4, "Duress", M, 3)],
+        ),
+        ("\u0664 Lightning Bolt\n", [(4, "Lightning Bolt", M, 1)]),  # an Arabic-Indic digit
+        ("x4 Lightning Bolt\nDuress x2\n", [(4, "Lightning Bolt", M, 1), (2, "Duress", M, 2)]),
+        ("4 _____\n1 \u7a32\u59bb\n", [(4, "_____", M, 1), (1, "\u7a32\u59bb", M, 2)]),
+        ("4" + " " * 51 + "Lightning Bolt\n", [(4, "Lightning Bolt", M, 1)]),
+        (
+            "4 Lightning Bolt\n" + "\n" * 5 + "4 Goblin Guide\n" + " " * 101 + "\n",
+            [(4, "Lightning Bolt", M, 1), (4, "Goblin Guide", S, 7)],
+        ),
+        # set annotations and markers that leave a count and a name
+        ("4 Lightning Bolt [M10]\n4 [M10] Duress\n", [(4, "Lightning Bolt", M, 1), (4, "Duress", M, 2)]),
+        ("4 [M10:146] Lightning Bolt\nSB: 2 [M10:96] Duress\n", None),  # an SB: prefix: given up
+        (
+            "4 [M10:146] Lightning Bolt\n\n2 [M10:96] Duress\n",
+            [(4, "Lightning Bolt", M, 1), (2, "Duress", S, 3)],
+        ),
+        ("1 Snake Cult [CC2:9a] [foil]\n", [(1, "Snake Cult", M, 1)]),
+        (
+            "4 Lightning Bolt (M10) 1-a\n4 Duress (M10) (F)\n",
+            [(4, "Lightning Bolt", M, 1), (4, "Duress", M, 2)],
+        ),
+        ("4 Lightning Bolt(M10)\n", [(4, "Lightning Bolt(M10)", M, 1)]),  # no space: part of the name
+        ("1 Gorilla Shaman*\n1 Skullclamp**\n", [(1, "Gorilla Shaman", M, 1), (1, "Skullclamp", M, 2)]),
+        ("4 Lightning Bolt *F*\n4 Duress #discard\n", [(4, "Lightning Bolt", M, 1), (4, "Duress", M, 2)]),
+        # comments: recorded, nothing else
+        ("# Burn\n4 Lightning Bolt\n", [(4, "Lightning Bolt", M, 2)]),
+        (
+            "// Burn, by a player\n4 Lightning Bolt\n// a note\n\n// more\n2 Duress\n",
+            [(4, "Lightning Bolt", M, 2), (2, "Duress", S, 6)],
+        ),
+        (
+            "4 Lightning Bolt\n// a comment does not end the run of cards\n2 Duress\n",
+            [(4, "Lightning Bolt", M, 1), (2, "Duress", M, 3)],
+        ),
+        ("//\n#\n4 Lightning Bolt\n", [(4, "Lightning Bolt", M, 3)]),
+        ("LAYOUT MAIN:(1,1)|(NONE,false,50)|([1,2])\n4 Lightning Bolt\n", [(4, "Lightning Bolt", M, 2)]),
+        # headers written as comments, or as the full parser also reads them
+        ("4 Lightning Bolt\n// Sideboard\n2 Duress\n", [(4, "Lightning Bolt", M, 1), (2, "Duress", S, 3)]),
+        ("Sideboard (2)\n2 Duress\n", [(2, "Duress", S, 2)]),
+    ],
+)
+def test_lines_the_full_parser_reads_plainly(text: str, entries: list[Row] | None) -> None:
+    """Lines outside the regex's grammar that text.read_deck_line reads as a card, a zone header,
+    a comment or a blank: the text is taken, with parse_text's entries (check_contract)."""
+    assert check_contract(text) == entries
 
 
 def test_accepted_shapes() -> None:
