@@ -50,6 +50,31 @@ UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})
 UNCHECKED_CODES = UNRESOLVED_CODES | {HISTORY_NOT_COVERED.code, NO_PRINTINGS.code, NO_LEGALITY_DATA.code}
 
 
+def breaks_a_rule(f: Finding) -> bool:
+    """An error the known cards (or the list itself) cause; an unknown name alone is not one."""
+    return f.severity is Severity.ERROR and f.code not in UNCHECKED_CODES
+
+
+def leaves_undecided(f: Finding) -> bool:
+    """A finding that says a rule could not be decided or checked."""
+    return f.code == NOT_VERIFIED.code or f.code in UNCHECKED_CODES
+
+
+def deck_status(findings: Sequence[Finding], *, unresolved: bool = False, inferred: bool = False) -> str:
+    """ "illegal" (a rule is broken whatever the unknown cards are), "not verified" (nothing known
+    is wrong, but a rule was left undecided: ``unresolved`` entries, a finding that says so, or an
+    ``inferred`` format, whose legality and bans are unchecked) or "legal". The engine's reports
+    and the lean batch checker's summary rows both read it."""
+    if any(breaks_a_rule(f) for f in findings):
+        return "illegal"
+    # every error left is one of UNCHECKED_CODES, which makes the deck not verified
+    undetermined = unresolved or any(leaves_undecided(f) for f in findings)
+    return "legal" if not undetermined and not inferred else "not verified"
+
+
+LEGAL_OF_STATUS: dict[str, bool | None] = {"legal": True, "illegal": False, "not verified": None}
+
+
 @dataclass(slots=True)
 class Report:
     """Everything deckcheck found about one decklist."""
@@ -78,7 +103,7 @@ class Report:
     @property
     def illegal(self) -> bool:
         """An error the known cards (or the list itself) cause; an unknown name alone is not one."""
-        return any(f.code not in UNCHECKED_CODES for f in self.errors)
+        return any(breaks_a_rule(f) for f in self.findings)
 
     @property
     def undetermined(self) -> bool:
@@ -89,7 +114,7 @@ class Report:
     @property
     def unchecked(self) -> list[Finding]:
         """The findings that say a rule could not be decided or checked."""
-        return [f for f in self.findings if f.code == NOT_VERIFIED.code or f.code in UNCHECKED_CODES]
+        return [f for f in self.findings if leaves_undecided(f)]
 
     @property
     def verified(self) -> bool:
@@ -101,15 +126,14 @@ class Report:
     def status(self) -> str:
         """ "illegal" (a rule is broken whatever the unknown cards are), "not verified" (nothing
         known is wrong, but a rule depends on cards the data does not know) or "legal"."""
-        if self.illegal:
-            return "illegal"
-        # every error left is one of UNCHECKED_CODES, which makes the deck not verified
-        return "legal" if self.verified else "not verified"
+        return deck_status(
+            self.findings, unresolved=bool(self.deck.unresolved), inferred=self.format.inferred
+        )
 
     @property
     def legal(self) -> bool | None:
         """True, False, or None when not verified (never a pass on cards the data does not know)."""
-        return {"legal": True, "illegal": False}.get(self.status)
+        return LEGAL_OF_STATUS[self.status]
 
     def eligible_companions(self) -> list[str]:
         return [c.companion for c in self.companions if c.eligible]

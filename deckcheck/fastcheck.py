@@ -704,14 +704,8 @@ class _Chunk:
                 path,
                 None,
                 spec.name,
-                # engine.Report.legal: a rule that could not be checked leaves no verdict but "illegal"
-                False
-                if any(
-                    f.severity is Severity.ERROR and f.code not in engine.UNCHECKED_CODES for f in findings
-                )
-                else None
-                if any(f.code in engine.UNCHECKED_CODES for f in findings)
-                else True,
+                # (no entry is unresolved on the lean path)
+                engine.LEGAL_OF_STATUS[engine.deck_status(findings, inferred=spec.inferred)],
                 0,  # unknown cards: a deck with one is the engine's
                 counts,
                 (zone_counts[ZONE_CODE[_MAIN]], zone_counts[ZONE_CODE[_SIDE]]),
