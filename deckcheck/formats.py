@@ -12,10 +12,10 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from deckcheck import bundled_file
 from deckcheck.errors import ConfigError
 from deckcheck.format_spec import FormatSpec
 
@@ -24,11 +24,8 @@ UNLIMITED = "unlimited"
 
 # -- the registry -------------------------------------------------------------------------------
 def bundled_formats_path() -> Path:
-    """data/formats.toml: inside the wheel (deckcheck/_bundled) or, from a source tree, ../data."""
-    packaged = resources.files("deckcheck") / "_bundled" / "formats.toml"
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[1] / "data" / "formats.toml"
+    """data/formats.toml (:func:`deckcheck.bundled_file`)."""
+    return bundled_file("formats.toml")
 
 
 _STR, _BOOL, _INT, _LIMIT, _NAMES = (

@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from deckcheck import bundled_file
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
 from deckcheck.deck import Deck, Placed
@@ -154,11 +155,8 @@ class History:
 
 
 def bundled_history_path() -> Path:
-    """data/format_history.json: inside the wheel (deckcheck/_bundled) or, from a source tree, ../data."""
-    packaged = Path(__file__).resolve().parent / "_bundled" / "format_history.json"
-    if packaged.is_file():
-        return packaged
-    return Path(__file__).resolve().parents[1] / "data" / "format_history.json"
+    """data/format_history.json (:func:`deckcheck.bundled_file`)."""
+    return bundled_file("format_history.json")
 
 
 def _day(value: Any, where: str) -> dt.date:

@@ -29,6 +29,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from deckcheck import bundled_file
 from deckcheck._gc import gc_paused
 from deckcheck.atomic import replacing
 from deckcheck.cards.model import Card
@@ -81,12 +82,8 @@ def default_store_path() -> Path:
 
 
 def bundled_cards_path() -> Path:
-    """data/cards.json: inside the wheel (deckcheck/_bundled) or, from a source tree, ../data."""
-    packaged = Path(__file__).resolve().parents[1] / "_bundled" / "cards.json"
-    if packaged.is_file():
-        return packaged
-    source_tree = Path(__file__).resolve().parents[2] / "data" / "cards.json"
-    return source_tree
+    """data/cards.json (:func:`deckcheck.bundled_file`)."""
+    return bundled_file("cards.json")
 
 
 # -- lookup results -------------------------------------------------------------------------------
