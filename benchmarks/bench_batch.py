@@ -447,9 +447,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         for n in args.n:
             decks = work / f"decks-{tag}-{n}-seed{args.seed}-g{GENERATOR}.jsonl"
             if not (args.workdir and decks.is_file()):
-                with open(decks, "w", encoding="utf-8") as handle:
+                # written aside and renamed: an interrupted run leaves no short file to reuse
+                partial = decks.with_name(decks.name + ".partial")
+                with open(partial, "w", encoding="utf-8") as handle:
                     for pair in generate(pool, n, args.seed):
                         handle.write(json.dumps(pair) + "\n")
+                os.replace(partial, decks)
             for stage in args.stages:
                 command = [
                     sys.executable,
