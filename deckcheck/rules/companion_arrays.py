@@ -4,8 +4,8 @@ A batch is a set of entries — deck code ``d``, card code ``c``, zone code ``z`
 array each — and one row per distinct card (:class:`CardArrays`, its companion facts as small
 integers, computed once per card). Each condition is then a group-by over the whole batch
 (``np.bincount`` over deck codes) instead of a loop per deck. :func:`evaluate` gives the deck x
-companion table :func:`deckcheck.rules.companions.evaluate` gives deck by deck (tests/frames and tests/batch
-hold it to that); both ``frames.companion_table`` and the lean batch checker
+companion table :func:`deckcheck.rules.companions.evaluate` gives deck by deck (tests/frames and
+tests/batch hold it to that); both ``frames.companion_table`` and the lean batch checker
 (:mod:`deckcheck.fastcheck`) read it.
 """
 
@@ -94,10 +94,9 @@ class CardArrays:
     :meth:`append` takes many cards' values as columns at once (:data:`COLUMNS`)."""
 
     COLUMNS: tuple[Column, ...] = (
-        Column(
-            "breaks", "breaks", rule_mask, np.int64
-        ),  # bit i: the card breaks COMPANIONS[i]'s card condition
-        Column("named", "named", rule_mask, np.int64),  # bit i: the card has COMPANIONS[i]'s name
+        # bit i of a mask: COMPANIONS[i] (the card breaks its card condition; has its name)
+        Column("breaks", "breaks", rule_mask, np.int64),
+        Column("named", "named", rule_mask, np.int64),
         Column("rule_index", "rule_index", int, np.int64),  # the companion this card is, else -1
         Column("is_land", "is_land", bool, bool),
         Column("ability", "has_companion_ability", bool, bool),
