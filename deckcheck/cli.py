@@ -210,21 +210,6 @@ def iter_outcomes(session: Session, items: Sequence[Item]) -> Iterator[Outcome]:
         _usage(exc.message, exc.hint)
 
 
-def run_checks(session: Session, items: Sequence[Item]) -> list[Outcome]:
-    return list(iter_outcomes(session, items))
-
-
-def run_result(outcomes: Sequence[Outcome], session: Session, *, verbose: bool, quiet: bool) -> rep.RunResult:
-    return rep.RunResult(
-        [o for o in outcomes if isinstance(o, rep.DeckResult)],
-        session.card_data(),
-        verbose=verbose,
-        quiet=quiet,
-        not_checked=[o for o in outcomes if isinstance(o, rep.FileNotChecked)],
-        skipped=[o for o in outcomes if isinstance(o, rep.FileSkipped)],
-    )
-
-
 def _warn(message: str) -> None:
     """A warning line on stderr; names in it are escaped (reporters.escape_text)."""
     click.echo(rep.escape_text(message), err=True)
@@ -468,20 +453,17 @@ def companions(
     if not items:
         _usage("no decklist files to check")
     session = Session(options)
-    run = run_result(run_checks(session, items), session, verbose=False, quiet=False)
     out = _stdout()
-    if output == "json":
-        document = rep.companions_document(run.decks, session.card_data(), run.not_checked)
-        out.write(rep.json_text(document) + "\n")
-    else:
-        rep.write_companions_text(run.decks, out, color=_resolve_color(color, out))
-        unknown = _SampleUnknowns(session)
-        for result in run.decks:
-            unknown.add(result)
+    writer: rep.RunWriter = (
+        rep.CompanionsJsonWriter(out, session.card_data)
+        if output == "json"
+        else rep.CompanionsTextWriter(out, color=_resolve_color(color, out))
+    )
+    unknown = _SampleUnknowns(session)
+    tally = _stream(session, items, writer, unknown)  # each deck written as it is checked
+    if output != "json":
         _note_sample_data(session, unknown.count)
-        for failure in run.not_checked:
-            out.write(rep.finding_line(failure.finding) + "\n")
-    return 2 if run.not_checked else 0
+    return 2 if tally.not_checked else 0
 
 
 # -- export -----------------------------------------------------------------------------------------

@@ -691,6 +691,11 @@ def _json_item(value: Any, indent: str) -> str:
     return json_text(value).replace("\n", "\n" + indent)
 
 
+def _deferred_record(deferred: _Deferred, record: Mapping[str, Any]) -> None:
+    """One more record of a list written after the decks."""
+    deferred.write(("\n    " if not deferred.count else ",\n    ") + _json_item(record, "    "))
+
+
 class JsonWriter(RunWriter):
     """The JSON document of :func:`json_document`, byte for byte, written as the run goes: the
     members before ``decks`` at the first deck (the card data is the store the first deck was
@@ -720,14 +725,10 @@ class JsonWriter(RunWriter):
         self._decks += 1
 
     def not_checked(self, failure: FileNotChecked) -> None:
-        self._item(self._not_checked, not_checked_record(failure))
+        _deferred_record(self._not_checked, not_checked_record(failure))
 
     def skipped(self, skipped: FileSkipped) -> None:
-        self._item(self._skipped, skipped_record(skipped))
-
-    @staticmethod
-    def _item(deferred: _Deferred, record: Mapping[str, Any]) -> None:
-        deferred.write(("\n    " if not deferred.count else ",\n    ") + _json_item(record, "    "))
+        _deferred_record(self._skipped, skipped_record(skipped))
 
     def close(self) -> None:
         out = self.out
@@ -900,27 +901,101 @@ def companion_row(result: CompanionResult) -> list[str]:
 COMPANION_HEADERS = ("companion", "eligible", "declared", "breakers", "fix", "details")
 
 
+def companions_text(result: DeckResult, style: Style) -> str:
+    """One deck's block of ``deckcheck companions``: its eligible companions, the table of the ten,
+    and the input errors that left it unchecked in part."""
+    report = result.report
+    eligible = report.eligible_companions()
+    verdict = "; ".join(eligible) if eligible else "none"
+    undetermined = [c.companion for c in report.companions if c.eligible is None]
+    if undetermined:
+        verdict += f"; not verified (unknown cards): {'; '.join(undetermined)}"
+    lines = [
+        f"{style(escape_text(report.path), bold=True)}: format {escape_text(report.format.name)} "
+        f"({escape_text(result.format_source)}); eligible companions: {escape_text(verdict)}",
+        table([companion_row(c) for c in report.companions], COMPANION_HEADERS, style),
+    ]
+    lines += [
+        finding_line(f, style)
+        for f in report.findings
+        if f.severity is Severity.ERROR and f.code.startswith("DC0")
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def companions_record(result: DeckResult) -> dict[str, Any]:
+    """One deck's record in the ``deckcheck companions`` JSON document."""
+    report = result.report
+    return {
+        "path": report.path,
+        "format": report.format.name,
+        "format_source": result.format_source,
+        "eligible": report.eligible_companions(),
+        "companions": [companion_record(c) for c in report.companions],
+        "findings": [f.to_record() for f in report.findings if f.code.startswith(("DC0", "DC4"))],
+    }
+
+
+class CompanionsTextWriter(RunWriter):
+    """``deckcheck companions`` as text, written as the run goes: each deck's block (a blank line
+    between two), then the files that could not be checked."""
+
+    def __init__(self, out: TextIO, *, color: bool = False) -> None:
+        super().__init__(out)
+        self.style = Style(color)
+        self._not_checked = _Deferred()
+
+    def deck(self, result: DeckResult) -> None:
+        self.out.write(("\n" if self.tally.decks > 1 else "") + companions_text(result, self.style))
+
+    def not_checked(self, failure: FileNotChecked) -> None:
+        self._not_checked.write(finding_line(failure.finding) + "\n")
+
+    def close(self) -> None:
+        self._not_checked.copy_to(self.out)
+
+
+class CompanionsJsonWriter(RunWriter):
+    """The document of :func:`companions_document`, byte for byte, written as the run goes (as
+    :class:`JsonWriter` writes ``deckcheck check``'s)."""
+
+    def __init__(self, out: TextIO, card_data: Callable[[], Mapping[str, Any]]) -> None:
+        super().__init__(out)
+        self._card_data = card_data
+        self._opened = False
+        self._not_checked = _Deferred()
+
+    def _open(self) -> None:
+        if self._opened:
+            return
+        self._opened = True
+        head = {"schema_version": SCHEMA_VERSION, "tool": tool_record(), "card_data": dict(self._card_data())}
+        self.out.write("{\n  ")
+        self.out.write("".join(f"{_json_item(k, '  ')}: {_json_item(v, '  ')},\n  " for k, v in head.items()))
+        self.out.write('"decks": [')
+
+    def deck(self, result: DeckResult) -> None:
+        self._open()
+        first = self.tally.decks == 1
+        self.out.write(("\n    " if first else ",\n    ") + _json_item(companions_record(result), "    "))
+
+    def not_checked(self, failure: FileNotChecked) -> None:
+        _deferred_record(self._not_checked, not_checked_record(failure))
+
+    def close(self) -> None:
+        self._open()
+        self.out.write("\n  ]" if self.tally.decks else "]")
+        self.out.write(',\n  "not_checked": [')
+        had = self._not_checked.count
+        self._not_checked.copy_to(self.out)
+        self.out.write("\n  ]" if had else "]")
+        self.out.write("\n}\n")
+
+
 def write_companions_text(results: Sequence[DeckResult], out: TextIO, *, color: bool = False) -> None:
+    """Every deck's block at once (the reference rendering :class:`CompanionsTextWriter` writes)."""
     style = Style(color)
-    for index, result in enumerate(results):
-        report = result.report
-        if index:
-            out.write("\n")
-        eligible = report.eligible_companions()
-        verdict = "; ".join(eligible) if eligible else "none"
-        undetermined = [c.companion for c in report.companions if c.eligible is None]
-        if undetermined:
-            verdict += f"; not verified (unknown cards): {'; '.join(undetermined)}"
-        out.write(
-            f"{style(escape_text(report.path), bold=True)}: format {escape_text(report.format.name)} "
-            f"({escape_text(result.format_source)}); eligible companions: {escape_text(verdict)}\n"
-        )
-        rows = [companion_row(c) for c in report.companions]
-        out.write(table(rows, COMPANION_HEADERS, style) + "\n")
-        for finding in (
-            f for f in report.findings if f.severity is Severity.ERROR and f.code.startswith("DC0")
-        ):
-            out.write(finding_line(finding, style) + "\n")
+    out.write("\n".join(companions_text(result, style) for result in results))
 
 
 def companions_document(
@@ -928,21 +1003,13 @@ def companions_document(
     card_data: Mapping[str, Any],
     not_checked: Sequence[FileNotChecked] = (),
 ) -> dict[str, Any]:
+    """The whole ``deckcheck companions`` JSON document at once (the reference rendering
+    :class:`CompanionsJsonWriter` writes)."""
     return {
         "schema_version": SCHEMA_VERSION,
         "tool": tool_record(),
         "card_data": dict(card_data),
-        "decks": [
-            {
-                "path": r.report.path,
-                "format": r.report.format.name,
-                "format_source": r.format_source,
-                "eligible": r.report.eligible_companions(),
-                "companions": [companion_record(c) for c in r.report.companions],
-                "findings": [f.to_record() for f in r.report.findings if f.code.startswith(("DC0", "DC4"))],
-            }
-            for r in results
-        ],
+        "decks": [companions_record(r) for r in results],
         "not_checked": [not_checked_record(f) for f in not_checked],
     }
 

@@ -22,11 +22,3 @@ def test_every_rule_code_is_in_exactly_one_family() -> None:
     assert len(listed) == len(set(listed))
     rule_codes = {code for code in all_codes() if code[2] in "1234"}
     assert set(listed) == rule_codes
-
-
-def test_screens_live_beside_their_rules() -> None:
-    # a family's array screens are in its own module, or in the one module its entry names
-    for family in FAMILIES:
-        module = importlib.import_module(family.screens or family.module)
-        screens = [name for name in vars(module) if "screen" in name or name == "evaluate"]
-        assert screens, family.name

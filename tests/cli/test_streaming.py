@@ -1,6 +1,6 @@
-"""Folder runs stream their output: what `deckcheck check` writes as it goes equals the whole run
-rendered at once (text, JSON and GitHub output, the job summary included), in the order the
-files were given, and no result is kept once it is written."""
+"""Folder runs stream their output: what `deckcheck check` and `deckcheck companions` write as
+they go equals the whole run rendered at once (text, JSON and GitHub output, the job summary
+included), in the order the files were given, and no result is kept once it is written."""
 
 from __future__ import annotations
 
@@ -94,8 +94,15 @@ def whole_run(
     files: list[str], *, verbose: bool = False, quiet: bool = False, strict: bool | None = None
 ) -> rep.RunResult:
     session = Session(CheckOptions(strict=strict))
-    outcomes = cli.run_checks(session, expand_inputs(files, lambda message: None))
-    return cli.run_result(outcomes, session, verbose=verbose, quiet=quiet)
+    outcomes = list(cli.iter_outcomes(session, expand_inputs(files, lambda message: None)))
+    return rep.RunResult(
+        [o for o in outcomes if isinstance(o, rep.DeckResult)],
+        session.card_data(),
+        verbose=verbose,
+        quiet=quiet,
+        not_checked=[o for o in outcomes if isinstance(o, rep.FileNotChecked)],
+        skipped=[o for o in outcomes if isinstance(o, rep.FileSkipped)],
+    )
 
 
 # -- a folder of every kind of outcome -------------------------------------------------------------------
@@ -233,17 +240,54 @@ def tracked(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[_Tracked]]:
     yield _Tracked
 
 
-@pytest.mark.parametrize("output", ["text", "json", "github"])
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_streamed_companions_equal_the_whole_run_rendering(
+    mixed: list[str], invoke: Invoke, output: str
+) -> None:
+    result = invoke(["companions", "--no-color", "-o", output, *mixed])
+    run = whole_run(mixed)
+    assert run.decks and run.not_checked
+    if output == "json":
+        expected = rep.json_text(rep.companions_document(run.decks, run.card_data, run.not_checked)) + "\n"
+    else:
+        blocks = io.StringIO()
+        rep.write_companions_text(run.decks, blocks)
+        expected = blocks.getvalue() + "".join(rep.finding_line(f.finding) + "\n" for f in run.not_checked)
+    assert result.stdout == expected
+    assert result.exit_code == 2  # files that could not be checked
+
+
+def test_companions_of_no_deck_is_still_a_document(project: Project, invoke: Invoke) -> None:
+    result = invoke(["companions", "-o", "json", "missing.txt"])
+    document = json.loads(result.stdout)
+    assert document["decks"] == [] and len(document["not_checked"]) == 1
+    assert result.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", "-o", "text"],
+        ["check", "-o", "json"],
+        ["check", "-o", "github"],
+        ["companions", "-o", "text"],
+        ["companions", "-o", "json"],
+    ],
+)
 def test_a_folder_run_keeps_no_result_it_has_written(
-    project: Project, invoke: Invoke, tracked: type[_Tracked], output: str, monkeypatch: pytest.MonkeyPatch
+    project: Project,
+    invoke: Invoke,
+    tracked: type[_Tracked],
+    command: list[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(project.root / "summary.md"))
     for index in range(40):
         project.write(
             f"decks/{index:02d}.txt", "// format: modern\n" + (LEGAL_MODERN, BANNED_MODERN)[index % 2]
         )
-    result = invoke(["check", "-o", output, "decks"])
-    assert result.exit_code == 1
+    result = invoke([*command, "decks"])
+    assert result.exit_code == (1 if command[0] == "check" else 0)
     assert tracked.made == 40
     # When each result is made, the earlier ones are gone but for the one just written.
     assert tracked.most <= 1
