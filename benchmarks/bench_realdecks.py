@@ -150,7 +150,7 @@ def run(store_path: Path, group: Group) -> tuple[float, int, int]:
 
 def reasons(store_path: Path, group: Group) -> collections.Counter[str]:
     """Why each deck of the group the lean path does not take goes to the engine."""
-    from deckcheck import batch, fastcheck
+    from deckcheck import batch, engine, fastcheck
     from deckcheck.cards.store import CardStore
     from deckcheck.decklist import parse_text
     from deckcheck.decklist.fast import read_plain
@@ -161,39 +161,42 @@ def reasons(store_path: Path, group: Group) -> collections.Counter[str]:
     table = context.facts
     found: collections.Counter[str] = collections.Counter()
 
-    def decks() -> Iterator[tuple[str, list[tuple[int, str, Any, int]] | None, str]]:
-        """(deck id, entries, "" when the batch reader takes the text, else why not)."""
+    def decks() -> Iterator[tuple[str, Any, list[tuple[int, str, Any, int]] | None, str]]:
+        """(deck id, what the batch reader read, entries, "" when it takes the text, else why not)."""
         if isinstance(group.source, list):
             for path in group.source:
                 for deck in _event(path):
-                    yield deck.path, [(e.quantity, e.name, e.zone, e.line) for e in deck.entries], ""
+                    yield deck.path, None, [(e.quantity, e.name, e.zone, e.line) for e in deck.entries], ""
         else:
             for deck_id, text in group.source.items():
-                entries = read_plain([text]).entries(0)
+                read = read_plain([text])
+                entries = read.entries(0)
                 if entries is None:
                     parsed = parse_text(text, str(deck_id))
                     refused = (
                         "a parse problem"
                         if parsed.problems
-                        else "metadata (a deck name, source, date...)"
+                        else "metadata it leaves to parse_text (a commander comment, a metadata section)"
                         if parsed.metadata or parsed.name
                         else "another format or shape"
                     )
                     entries = [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries]
-                    yield str(deck_id), entries, refused
+                    yield str(deck_id), None, entries, refused
                 else:
-                    yield str(deck_id), entries, ""
+                    yield str(deck_id), read, entries, ""
 
-    for deck_id, entries, refused in decks():
+    sink = fastcheck.RowSink(_ignore, _ignore, None, _ignore, _ignore)
+    for deck_id, read, entries, refused in decks():
         plain = not refused
-        sink = fastcheck.RowSink(_ignore, _ignore, None, _ignore)
         is_event = isinstance(group.source, list)
-        if (
-            plain
-            and not is_event
-            and fastcheck.check_entries(sink, deck_id, deck_id, entries or [], spec, table)
-        ):
-            continue
+        if plain and not is_event:
+            handed: list[int] = []
+            fastcheck.check_decks(sink, [(deck_id, deck_id, spec)], read, table, handed.append)
+            if not handed:
+                continue
+            if engine.dated_after_the_data(read.metadata[0], spec, store) is not None:
+                found["dated after the card data"] += 1
+                continue
         kinds: set[str] = set()
         written: dict[int, str] = {}
         for _, name, _, _ in entries or ():

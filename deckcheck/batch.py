@@ -678,6 +678,7 @@ def check_texts(
         rows.companions.add_block,
         rows.breakers.add if breakers else None,
         rows.summary.add,
+        rows.metadata.add,
     )
     # The checks make no reference cycles; collections triggered meanwhile would only re-scan the
     # card facts (a quarter of a 10k-deck batch's time). The caller's chunks bound what waits.

@@ -4,7 +4,8 @@ companion engine, and return one :class:`Report` per deck. No click, no pandas."
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,7 +14,7 @@ from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
 from deckcheck.format_spec import FormatSpec
-from deckcheck.history import HISTORY_NOT_COVERED, NO_PRINTINGS, deck_date
+from deckcheck.history import HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date
 from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
 from deckcheck.unresolved import NOT_VERIFIED, card_data_date, stale_legality
 
@@ -333,13 +334,27 @@ def _legality_as_of_the_data(
     """A deck dated after its card data (an event date, a `// date:` line) is not judged by
     legalities older than it: those findings are withheld and the format's legality is not
     verified (unresolved.stale_legality). With --as-of the format's history decides instead."""
-    if spec.as_of is not None or not spec.legality_candidates:
+    stale = dated_after_the_data(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
+    if stale is None:
         return found
-    deck_day, where = deck_date(deck)
-    data_day = card_data_date(store.meta)
-    if deck_day is None or data_day is None or deck_day <= data_day:
-        return found
+    deck_day, data_day, where = stale
     return stale_legality(deck.path, spec.title, found, LEGALITY_CODES, data_day, deck_day, where)
+
+
+def dated_after_the_data(
+    metadata: Mapping[str, str], spec: FormatSpec, store: CardStore
+) -> tuple[dt.date, dt.date, str] | None:
+    """(the deck's day, the card data's, where the deck's came from) when a deck with this
+    metadata is dated after the card data, so that the data's legalities do not judge it (a
+    format read as of a date has its history instead); else None. The engine and the lean batch
+    checker (which leaves such decks to the engine) both ask this."""
+    if spec.as_of is not None or not spec.legality_candidates:
+        return None
+    deck_day, where = metadata_date(metadata)
+    data_day = card_data_date(store.meta) if deck_day is not None else None
+    if deck_day is None or data_day is None or deck_day <= data_day:
+        return None
+    return deck_day, data_day, where
 
 
 def check_parsed(

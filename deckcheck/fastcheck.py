@@ -20,9 +20,10 @@ accents, separators, punctuation and spaces) or by a face's name ("Bonecrusher G
 deck gets the engine's note per name (engine.resolution_finding) and its findings name the card as
 written (engine.with_written_names), unless it writes one card two ways. Decks also have at most
 one commander (no "choose a colour" commander, no colourless Brawl basics), and companions either
-undeclared, in a constructed sideboard, or one known companion under Companion. Anything else
-(misplaced or several declared companions, partner pairs, localized names, unknown cards) goes to
-the engine: never a guess.
+undeclared, in a constructed sideboard, or one known companion under Companion. A deck's metadata
+comments become its name and metadata rows, as the engine writes them, unless the deck is dated
+after the card data (engine.dated_after_the_data). Anything else (misplaced or several declared
+companions, partner pairs, localized names, unknown cards) goes to the engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -82,7 +83,7 @@ class FactTable:
     else computed from the card on first use. One table per store object and process."""
 
     def __init__(self, store: CardStore) -> None:
-        self._store = store
+        self.store = store
         self.known: dict[str, CardFacts | None] = {}  # every name asked for so far (facts computed here)
         # names that are no exact oracle name: card code and the store's resolution (code -1: not
         # one the lean path takes)
@@ -123,7 +124,7 @@ class FactTable:
             pass
         found: CardFacts | None = None
         if clean_name(name) == name:
-            card = self._store.card(name)
+            card = self.store.card(name)
             found = facts_of(card) if card is not None else None
         if len(self.known) >= _KNOWN_LIMIT:  # a corpus of endless misspellings stays bounded
             self.known.clear()
@@ -169,7 +170,7 @@ class FactTable:
         card by folding or by a face (:data:`LEAN_MATCHES`); else (-1, None)."""
         hit = self._resolved.get(name)
         if hit is None:
-            resolution = self._store.resolve(name, suggest=False)  # a match needs no suggestions
+            resolution = self.store.resolve(name, suggest=False)  # a match needs no suggestions
             card = resolution.card
             hit = (-1, None)
             if card is not None and resolution.match in LEAN_MATCHES:
@@ -183,7 +184,7 @@ class FactTable:
 
     def card(self, name: str) -> Card | None:
         """The card with this oracle name (batch.BatchContext.card_for_name, the engine's lookup)."""
-        return self._store.card(name) or self._store.resolve(name, suggest=False).card
+        return self.store.card(name) or self.store.resolve(name, suggest=False).card
 
 
 # How a name the lean path takes may resolve besides exactly (CardStore.resolve's ``match``): to one
@@ -308,6 +309,7 @@ class RowSink:
     companions: Callable[[Sequence[Sequence[Any]]], None]
     breakers: Rows | None
     summary: Rows
+    metadata: Rows  # a deck's ``// key: value`` lines (batch.METADATA_COLUMNS)
 
 
 _MAIN, _SIDE, _COMMANDER, _COMPANION = Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION
@@ -457,6 +459,10 @@ class _Chunk:
         self.renamed = np.zeros(n, dtype=bool)
         self.renamed_at: dict[int, list[int]] = {}  # such a deck -> those entries' positions, in order
         out = lengths == 0
+        for i, metadata in enumerate(columns.metadata):
+            # dated after the card data: the engine withholds the data's legalities
+            if metadata and engine.dated_after_the_data(metadata, decks[i][2], table.store) is not None:
+                out[i] = True
         if (c < 0).any():
             c, out = self._resolve(c, d, bounds, out)
         self.codes = c.tolist()
@@ -702,7 +708,7 @@ class _Chunk:
             summary_row(
                 deck_id,
                 path,
-                None,
+                self.columns.deck_names[index],
                 spec.name,
                 # (no entry is unresolved on the lean path)
                 engine.LEGAL_OF_STATUS[engine.deck_status(findings, inferred=spec.inferred)],
@@ -714,6 +720,8 @@ class _Chunk:
                 eligible_names,
             )
         )
+        for key, value in self.columns.metadata[index].items():
+            sink.metadata((deck_id, key, value))
 
 
 def _keep(mask: Any, *columns: Any) -> tuple[Any, ...]:

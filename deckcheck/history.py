@@ -277,7 +277,11 @@ def status_on(card: Card, state: FormatState) -> str | None:
 
 def deck_date(deck: Deck) -> tuple[dt.date | None, str]:
     """The deck's own date from its metadata, and where it came from (or why there is none)."""
-    metadata = deck.parsed.metadata if deck.parsed is not None else {}
+    return metadata_date(deck.parsed.metadata if deck.parsed is not None else {})
+
+
+def metadata_date(metadata: Mapping[str, str]) -> tuple[dt.date | None, str]:
+    """:func:`deck_date` from a decklist's metadata (ParsedDeck.metadata)."""
     for key in DATE_KEYS:
         value = metadata.get(key)
         if value:

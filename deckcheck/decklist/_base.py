@@ -108,6 +108,10 @@ def normalized_key(name: str) -> str:
     return " ".join(name.casefold().split())
 
 
+# metadata keys whose first non-empty value names the deck (ParsedDeck.name)
+DECK_NAME_KEYS = frozenset({"name", "deck name", "deckname", "title"})
+
+
 class DeckBuilder:
     """Accumulates entries, line records and problems for one parse, then finishes the deck."""
 
@@ -182,7 +186,7 @@ class DeckBuilder:
             key, named = "commander", self.deck.metadata.get("commander")
             value = f"{named}; {value}" if named and value else value
         self.deck.metadata[key] = value
-        if key in ("name", "deck name", "deckname", "title") and value and self.deck.name is None:
+        if key in DECK_NAME_KEYS and value and self.deck.name is None:
             self.deck.name = value
         if key == "format" and value:
             self.deck.declared_format = normalize_format_name(value)

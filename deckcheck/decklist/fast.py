@@ -5,8 +5,9 @@ repeats lines, so each is read once and remembered) and a small loop, about 50 t
 :func:`deckcheck.decklist.parse_text`, and returns None as soon as the text has
 anything the full parser might read another way or report a problem about; the caller then falls
 back to ``parse_text``. None is always correct. A list is only returned when it is exactly what
-``parse_text(text).entries`` holds (quantity, name, zone, line) and that parse has no problems, no
-metadata and no deck name (tests/decklist/test_fast.py checks this against the full parser).
+``parse_text(text).entries`` holds (quantity, name, zone, line) and that parse has no problems;
+:func:`read_plain` keeps the text's metadata and deck name beside the entries, as parse_text keeps
+them (tests/decklist/test_fast.py checks this against the full parser).
 
 The accepted grammar. Lines are split on CRLF, CR or LF, and every line is one of:
 
@@ -25,8 +26,9 @@ Any other line (a tab, a set annotation such as ``[M10]`` or ``[M10:146]``, a ra
 comment, a header written as a comment...) is read by the full parser's own line reader,
 :func:`deckcheck.decklist.text.read_deck_line`: the text is taken only when it makes each such line
 a card, a zone header, a comment or a blank, and then only when detect_format reads the whole text
-as a dialect in which those lines mean the same (not Forge, Archidekt, CSV...). Metadata (``// NAME:``,
-``// date:``...) is never taken: parse_text keeps it and the engine's rows show it.
+as a dialect in which those lines mean the same (not Forge, Archidekt, CSV...). A metadata comment
+(``// NAME: Burn``, ``// date: 2026-01-01``) is kept as parse_text keeps it (PlainDecks.metadata and
+deck_names), except a commander's (``// Commander:``, ``CDR:``), which places the command zone.
 
 And the text as a whole must not make parse_text report anything or read it as another format:
 at most 65,536 characters (what detect_format reads); at least one card line; its first
@@ -49,7 +51,7 @@ from typing import Any, Final
 import numpy as np
 
 from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone
-from deckcheck.decklist._base import SIDEBOARD_USUAL_SIZE, normalized_key
+from deckcheck.decklist._base import DECK_NAME_KEYS, SIDEBOARD_USUAL_SIZE, normalized_key
 from deckcheck.decklist._detect import detect_format
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name
@@ -130,6 +132,8 @@ def fast_entries(text: str) -> list[tuple[int, str, Zone, int]] | None:
 # -- every distinct line, read once ------------------------------------------------------------------
 _OTHER: Final = -1  # a line's quantity when it is of another kind (the reader gives up)
 _COMMENT: Final = -2  # a line's quantity when it is a comment (recorded, nothing else)
+_METADATA: Final = -3  # ... a ``// key: value`` comment (its name id: key and value, _META_SEP between)
+_META_SEP: Final = "\x00"  # (no line holds one: read_deck_line leaves a control character "other")
 _NO_HEADER: Final = -1
 # A card line is at most ~560 characters (bounded count, spaces, name and suffix); a longer one is
 # of another kind, and is not remembered.
@@ -237,6 +241,8 @@ def _read_other(raw: str, name_id: Callable[[str], int]) -> tuple[int, int, int,
         return (0, -1, ZONE_CODE[line.zone], 1)
     if kind == "comment":
         return (_COMMENT, -1, _NO_HEADER, 1)
+    if kind == "metadata":
+        return (_METADATA, name_id(line.key + _META_SEP + line.name), _NO_HEADER, 1)
     if kind == "blank":
         return (0, -1, _NO_HEADER, 1)
     return (_OTHER, -1, _NO_HEADER, 0)
@@ -263,6 +269,10 @@ class PlainDecks:
     zones: Any  # numpy int8
     lines: Any  # numpy int64
     names: list[str]
+    # per text: its ``// key: value`` metadata as parse_text keeps it (ParsedDeck.metadata), and
+    # the deck name that gives (ParsedDeck.name); empty and None for most
+    metadata: list[dict[str, str]]
+    deck_names: list[str | None]
 
     def __len__(self) -> int:
         return len(self.taken)
@@ -293,6 +303,8 @@ class PlainDecks:
             self.zones[a:b],
             self.lines[a:b],
             self.names,
+            self.metadata[first:end],
+            self.deck_names[first:end],
         )
 
     @classmethod
@@ -318,6 +330,8 @@ class PlainDecks:
             np.array([ZONE_CODE[zone] for zone in zones], dtype=np.int8),
             np.array(lines, dtype=np.int64),
             table,
+            [{} for _ in decks],
+            [None] * len(decks),
         )
 
 
@@ -365,6 +379,8 @@ class _Reader:
         self.taken: list[bool] = []
         self.runs: list[tuple[int, int, int]] = []  # (first line, end, zone code) of taken card lines
         self.deck_runs = [0]  # runs of text i: deck_runs[i]:deck_runs[i + 1]
+        self.metadata: list[dict[str, str]] = []  # each text's (PlainDecks.metadata)
+        self.deck_names: list[str | None] = []
 
     def read(self, text: str, original: str) -> None:
         """The next text (``text`` as split into the joined lines, ``original`` as given)."""
@@ -381,10 +397,31 @@ class _Reader:
             taken = _first_line_is_safe(self._first_line(first, end))
         if taken and any(zone == _COMPANION_CODE for _, _, zone in runs):
             taken = not _companion_in_sideboard(self._entries(runs))
+        metadata: dict[str, str] = {}
+        deck_name: str | None = None
         if taken:
             self.runs += runs
+            metadata, deck_name = self._metadata(first, end)
         self.taken.append(taken)
         self.deck_runs.append(len(self.runs))
+        self.metadata.append(metadata)
+        self.deck_names.append(deck_name)
+
+    def _metadata(self, first: int, end: int) -> tuple[dict[str, str], str | None]:
+        """The metadata of lines ``first:end`` and the deck name it gives, as DeckBuilder.set_metadata
+        keeps them: a key given twice keeps its first place and its last value; the first non-empty
+        value of a name key names the deck."""
+        acting, lo = self.acting, bisect_left(self.acting, first)
+        hi = bisect_left(acting, end, lo)
+        metadata: dict[str, str] = {}
+        deck_name: str | None = None
+        for k in range(lo, hi):
+            if self.acting_quantity[k] == _METADATA:
+                key, value = self.table.names[int(self.name[acting[k]])].split(_META_SEP, 1)
+                metadata[key] = value
+                if deck_name is None and value and key in DECK_NAME_KEYS:
+                    deck_name = value
+        return metadata, deck_name
 
     def _runs(self, first: int, end: int) -> list[tuple[int, int, int]] | None:
         """The text's card lines (lines ``first:end``) as runs in one zone: the state machine of
@@ -422,8 +459,8 @@ class _Reader:
             if self.acting_header[k] != _NO_HEADER:
                 zone = self.acting_header[k]
                 cards_in_zone = pending_blank = False
-            elif self.acting_quantity[k] == _COMMENT:
-                pass  # recorded, nothing else: the state stays as it was
+            elif self.acting_quantity[k] in (_COMMENT, _METADATA):
+                pass  # recorded (metadata kept: _metadata), nothing else: the state stays as it was
             elif self.acting_quantity[k] < 0:
                 return None  # a line of another kind
             elif cards_in_zone:
@@ -488,6 +525,8 @@ class _Reader:
             np.repeat(zones, lengths).astype(np.int8),
             at - np.repeat(text_first[run_text], lengths) + 1,  # line numbers within each text
             self.table.names,
+            self.metadata,
+            self.deck_names,
         )
 
 

@@ -355,14 +355,16 @@ class _TextRun:
 
 class DeckLine(NamedTuple):
     """What :func:`read_deck_line` makes of one line: ``kind`` is "blank", "comment" (recorded,
-    nothing else), "header" (``zone``: the zone it enters), "card" (``quantity``, ``name``) or
-    "other" (anything else: metadata, a problem, a marker, prefix or section the caller does not
-    follow)."""
+    nothing else), "header" (``zone``: the zone it enters), "card" (``quantity``, ``name``),
+    "metadata" (a ``// key: value`` comment: ``key`` and ``name``, the value, as the deck's
+    metadata keeps them; never the commander's, which places the command zone) or "other"
+    (anything else: a problem, a marker, prefix or section the caller does not follow)."""
 
     kind: str
     quantity: int = 0
     name: str = ""
     zone: Zone | None = None
+    key: str = ""
 
 
 _OTHER_LINE = DeckLine("other")
@@ -390,13 +392,17 @@ def read_deck_line(raw: str) -> DeckLine:
             if header.kind is HeaderKind.ZONE and scanned == header:
                 return DeckLine("header", zone=header.zone)
             return _OTHER_LINE
-        if _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body):
-            return _OTHER_LINE  # metadata
         if scanned is not None and (
             scanned.kind is HeaderKind.GROUP
             or (scanned.kind is HeaderKind.ZONE and scanned.zone is Zone.SIDEBOARD)
         ):
             return _OTHER_LINE  # the prescan would read a header in it
+        match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
+        if match:  # what _comment gives DeckBuilder.set_metadata, as it keeps it
+            key = match.group("key").strip().lower()
+            if key in ("commander", "cdr"):
+                return _OTHER_LINE  # command_zone places a CDR comment's commander
+            return DeckLine("metadata", name=match.group("value").strip(), key=key)
         return DeckLine("comment")
     if _XMAGE_METADATA.match(line):
         return _OTHER_LINE

@@ -547,7 +547,9 @@ def test_real_event_decks(realdata: Path, real_sqlite_store: CardStore, breakers
 def _taken(context: batch.BatchContext, deck_id: str, text: str) -> bool:
     """Whether the lean path takes a plain text."""
     rows = batch.BatchRows()
-    sink = fastcheck.RowSink(rows.findings.add, rows.companions.add_block, None, rows.summary.add)
+    sink = fastcheck.RowSink(
+        rows.findings.add, rows.companions.add_block, None, rows.summary.add, rows.metadata.add
+    )
     entries = read_plain([text]).entries(0)
     assert entries is not None, deck_id  # MTGO's text export is plain
     assert context.spec is not None
@@ -591,24 +593,53 @@ READER_LINES = (
     "// Burn, as a player wrote it\n# a second note\n4 Lightning Bolt\n\n// Sideboard\n3 Duress\n",
     "4 Lightning Bolt\n// a note between cards\n1 Sol Ring\n\n2 Duress\n",
     "LAYOUT MAIN:(1,1)|(NONE,false,50)|([1,2])\n4 Lightning Bolt (M10) 1-a\n",
-    "// NAME: Burn\n// SOURCE: https://example.org/burn\n4 Lightning Bolt\n",  # metadata: the engine's
-    "# DATE: 2020-01-01\n4 Lightning Bolt\n1 Black Lotus\n",
+    "// NAME: Burn\n// SOURCE: https://example.org/burn\n4 Lightning Bolt\n",  # a name, metadata rows
+    "# DATE: 2020-01-01\n4 Lightning Bolt\n1 Black Lotus\n",  # dated before the card data
+    "// format: commander\n// name: a\n// Title: b\n4 Lightning Bolt\n// name: c\n",
+)
+# Metadata the lean path leaves to the engine: a date after the bundled card data's (2026-10-01),
+# whose legalities then go unjudged; a commander comment, which places the command zone.
+ENGINE_METADATA = (
+    "// date: 2027-01-15\n4 Lightning Bolt\n1 Black Lotus\n",
+    "// Commander: Lurrus of the Dream-Den\n4 Lightning Bolt\n",
 )
 
 
 @BREAKERS
 def test_lines_the_full_parser_reads_plainly(breakers: bool) -> None:
-    """Texts with tabs, set annotations, rarity stars and comments (taken by the batch reader)
-    and with metadata (handed back): the engine's rows either way, in three formats."""
+    """Texts with tabs, set annotations, rarity stars, comments and metadata comments (taken by the
+    batch reader; the lean checker leaves a date after the card data and a commander comment to
+    the engine): the engine's rows either way, in three formats."""
     filler = "".join(f"1 {name}\n" for name in ("Island", "Swamp", "Mountain"))
     items: list[Item] = []
     for i, text in enumerate(READER_LINES):
         body = text.replace("4 Lightning Bolt\n", "4 Lightning Bolt\n" + filler * 18, 1)
         items.append((f"lines-{i}", body))
     taken = [read_plain([text]).entries(0) is not None for _, text in items]
-    assert taken == [True, True, True, True, False, False]
+    assert all(taken)
+    engine_only = [(f"engine-{i}", text + filler * 18) for i, text in enumerate(ENGINE_METADATA)]
     for fmt in ("modern", "vintage", "commander"):
-        assert_same_rows(items, context_for(fresh_bundled_store(), fmt), breakers=breakers)
+        context = context_for(fresh_bundled_store(), fmt)
+        rows = assert_same_rows([*items, *engine_only], context, breakers=breakers)
+        assert len(rows.metadata) == 8  # (the texts' metadata rows, the same both ways)
+        if fmt != "commander":  # (sizes: in Commander these go to the engine for other reasons)
+            handed = _handed_back(context, [text for _, text in [*items, *engine_only]])
+            assert handed == list(range(len(items), len(items) + len(engine_only))), fmt
+
+
+def _handed_back(context: batch.BatchContext, texts: list[str]) -> list[int]:
+    """The positions of the texts the lean checker hands back to the engine."""
+    rows = batch.BatchRows()
+    sink = fastcheck.RowSink(
+        rows.findings.add, rows.companions.add_block, None, rows.summary.add, rows.metadata.add
+    )
+    read = read_plain(texts)
+    assert context.spec is not None
+    handed: list[int] = []
+    taken = [i for i in range(len(texts)) if read.taken[i]]
+    decks = [(f"d{i}", f"d{i}", context.spec) for i in range(len(texts))]
+    fastcheck.check_decks(sink, decks, read, context.facts, handed.append)
+    return sorted({*handed, *(i for i in range(len(texts)) if i not in taken)})
 
 
 @pytest.mark.realdata

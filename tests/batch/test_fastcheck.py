@@ -83,7 +83,7 @@ def test_only_exact_oracle_names_have_facts(stored: CardStore) -> None:
 def _check(text_entries: list[tuple[int, str, Zone, int]], spec: FormatSpec) -> bool:
     rows = batch.BatchRows()
     sink = fastcheck.RowSink(
-        rows.findings.add, rows.companions.add_block, rows.breakers.add, rows.summary.add
+        rows.findings.add, rows.companions.add_block, rows.breakers.add, rows.summary.add, rows.metadata.add
     )
     taken = fastcheck.check_entries(sink, "d", "d", text_entries, spec, fastcheck.table_for(BUNDLED))
     if not taken:  # nothing half-written when the deck is handed back

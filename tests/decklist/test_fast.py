@@ -1,5 +1,6 @@
 """deckcheck.decklist.fast: whenever fast_entries returns a list, parse_text reads the text exactly so
-(same entries, no problem, no finding, no metadata, no deck name); otherwise it returns None.
+(same entries, no problem, no finding; the metadata and deck name read_plain keeps beside them are
+parse_text's too); otherwise it returns None.
 
 Property tests (hypothesis, DECKCHECK_FUZZ_EXAMPLES examples per test, derandomized) on texts mixing
 accepted and tricky lines, and on plain lists mutated at a random spot; the contract over every
@@ -39,17 +40,21 @@ Row = tuple[int, str, Zone, int]
 
 
 def check_contract(text: str) -> list[Row] | None:
-    """fast_entries(text), after checking that a list is what parse_text reads, without a doubt."""
+    """fast_entries(text), after checking that a list is what parse_text reads, without a doubt:
+    the same entries, and the same metadata and deck name (read_plain keeps them beside)."""
     fast = fast_entries(text)
     if fast is None:
         return None
+    read = read_plain([text])
     deck = parse_text(text, "x")
     assert fast == [(e.quantity, e.name, e.zone, e.line) for e in deck.entries], text
     assert fast, text  # an empty list is parse_text's "no card lines" error: None instead
     assert deck.problems == [], (text, deck.problems)
     assert parse_findings(deck) == []
-    assert deck.metadata == {}, text
-    assert deck.name is None and deck.declared_format is None, text
+    assert read.metadata[0] == deck.metadata, text
+    assert list(read.metadata[0]) == list(deck.metadata), text  # (in the same order)
+    assert read.deck_names[0] == deck.name, text
+    assert "commander" not in deck.metadata, text  # (command_zone reads it: never taken)
     for quantity, name, zone, line in fast:  # the types, not just equal values
         assert type(quantity) is int and type(name) is str and type(zone) is Zone and type(line) is int
     return fast
@@ -473,6 +478,30 @@ def test_benchmark_generated_decks() -> None:
 
 # -- texts that must go to parse_text -----------------------------------------------------------
 @pytest.mark.parametrize(
+    ("text", "metadata", "name"),
+    [
+        ("// format: modern\n4 Lightning Bolt\n", {"format": "modern"}, None),
+        ("// NAME: Burn\n// SOURCE: mtgo\n4 Lightning Bolt\n", {"name": "Burn", "source": "mtgo"}, "Burn"),
+        (
+            "// Title: First\n// name: Second\n4 Lightning Bolt\n",
+            {"title": "First", "name": "Second"},
+            "First",
+        ),
+        ("// date: 2020-01-01\n4 Lightning Bolt\n// Date: 2021-02-02 \n", {"date": "2021-02-02"}, None),
+        ("# author  Someone\n4 Lightning Bolt\n", {"author": "Someone"}, None),
+        ("// name:\n// deck name: Burn\n4 Lightning Bolt\n", {"name": "", "deck name": "Burn"}, "Burn"),
+    ],
+)
+def test_metadata_comments_are_kept_as_parse_text_keeps_them(
+    text: str, metadata: dict[str, str], name: str | None
+) -> None:
+    assert check_contract(text) is not None
+    read = read_plain([text])
+    assert read.metadata == [metadata] and read.deck_names == [name]
+    assert read.part(0, 1).metadata == [metadata]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "",  # no card: parse_text reports "no card lines in the file"
@@ -494,7 +523,7 @@ def test_benchmark_generated_decks() -> None:
         "4 Lightning Bolt ^Burn^\n",  # Archidekt tags
         "4 Lightning Bolt {R}\n",  # a character no card name has (DC002)
         "SB: 2 Duress\n4 Lightning Bolt\n",  # an SB: prefix
-        "// format: modern\n4 Lightning Bolt\n",  # a comment that sets metadata
+        "// Commander: Kenrith, the Returned King\n4 Lightning Bolt\n",  # read as its command zone
         "About\nName Burn\n\nDeck\n4 Lightning Bolt\n",  # Arena's About section names the deck
         "NAME: Burn\n4 Lightning Bolt\n",  # XMage metadata
         "[metadata]\nName=Burn\n[Main]\n4 Lightning Bolt\n",  # Forge
@@ -503,8 +532,6 @@ def test_benchmark_generated_decks() -> None:
         "Unknown:\n4 Lightning Bolt\n",  # an unknown header: reported
         "ſideboard\n4 Lightning Bolt\n",  # long s: (?i) would take it for "sideboard"; it is a card
         "Sideboard 2\n4 Lightning Bolt\n",  # not a header: a card without a count
-        "// NAME: Burn\n4 Lightning Bolt\n",  # a comment naming the deck (metadata)
-        "# SOURCE: https://example.org/burn\n4 Lightning Bolt\n",  # metadata after "#" too
         "// Creatures\n4 Goblin Guide\n",  # a group header written as a comment
         "// Tokens\n1 Goblin\n4 Lightning Bolt\n",  # an extra section written as a comment
         "4 Lightning Bolt\n#// Sideboard\n\n2 Duress\n",  # a plain comment to _comment, a

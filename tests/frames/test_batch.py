@@ -54,7 +54,10 @@ def test_each_distinct_name_is_resolved_once(monkeypatch: pytest.MonkeyPatch) ->
     batch.validate_texts(items, context)
     names = {e.name for _, text in items for e in parse_text(text).entries}
     assert len(resolved) == len(set(resolved))  # once each, over 53 decks that repeat them
-    assert {name for name, suggest in resolved if suggest} == names
+    # (the lean checker reads exact oracle names from the card facts, without resolving them: the
+    # engine's decks and the names that need reading resolve, each once)
+    asked = {name for name, suggest in resolved if suggest}
+    assert asked <= names and asked
 
 
 def test_partition_rows_are_the_engine_report(fresh_contexts: None) -> None:
