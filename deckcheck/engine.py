@@ -335,10 +335,17 @@ def _legality_as_of_the_data(
     legalities older than it: those findings are withheld and the format's legality is not
     verified (unresolved.stale_legality). With --as-of the format's history decides instead."""
     stale = dated_after_the_data(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
-    if stale is None:
-        return found
+    return found if stale is None else withheld_legality(deck.path, spec, found, stale)
+
+
+def withheld_legality(
+    path: str, spec: FormatSpec, found: list[Finding], stale: tuple[dt.date, dt.date, str]
+) -> list[Finding]:
+    """The rule findings of a deck :func:`dated_after_the_data` (``stale``: what it gave): its
+    legality findings withheld, the format's legality not verified (unresolved.stale_legality).
+    The engine and the lean batch checker both write them so."""
     deck_day, data_day, where = stale
-    return stale_legality(deck.path, spec.title, found, LEGALITY_CODES, data_day, deck_day, where)
+    return stale_legality(path, spec.title, found, LEGALITY_CODES, data_day, deck_day, where)
 
 
 def dated_after_the_data(

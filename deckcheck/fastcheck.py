@@ -459,10 +459,12 @@ class _Chunk:
         self.renamed = np.zeros(n, dtype=bool)
         self.renamed_at: dict[int, list[int]] = {}  # such a deck -> those entries' positions, in order
         out = lengths == 0
+        # decks dated after the card data: their legality findings are withheld (reported decks)
+        self.stale: dict[int, tuple[Any, Any, str]] = {}
         for i, metadata in enumerate(columns.metadata):
-            # dated after the card data: the engine withholds the data's legalities
-            if metadata and engine.dated_after_the_data(metadata, decks[i][2], table.store) is not None:
-                out[i] = True
+            stale = engine.dated_after_the_data(metadata, decks[i][2], table.store) if metadata else None
+            if stale is not None:
+                self.stale[i] = stale
         if (c < 0).any():
             c, out = self._resolve(c, d, bounds, out)
         self.codes = c.tolist()
@@ -544,6 +546,9 @@ class _Chunk:
             self.states[i] = (_NOTED if self.renamed[i] else _QUIET) if fits else _REPORT
         for i in np.flatnonzero(~out & to_report).tolist():
             self.states[i] = _REPORT
+        for i in self.stale:  # (a finding says their legality was not verified)
+            if not out[i]:
+                self.states[i] = _REPORT
         # what a reported deck's messages need, by deck: positions whose card may have a finding;
         # positions outside the main deck or with a companion's name; per companion whose result
         # is shown, the positions of the card-level breakers
@@ -667,6 +672,9 @@ class _Chunk:
         findings = notes + deck.format_findings(
             {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
         )
+        stale = self.stale.get(index)
+        if stale is not None:  # (the notes have no legality finding to withhold)
+            findings = engine.withheld_legality(deck.path, deck.spec, findings, stale)
         results = deck.companion_results(findings, self.shown.get(index, ()))
         if deck.written is not None:
             findings = deck.written_names(findings)
