@@ -19,7 +19,8 @@ opened store (CPU time of this thread), best of ``--repeat``.
 Printed: per group and overall, the decks, the share the lean path took and decks/s; how many of
 the text lists the batch reader (decklist.fast.read_plain) takes; then, for the decks handed to
 the engine, why (the first reason that applies): the text is not one the batch reader takes (a
-parse problem, metadata such as ``// NAME:`` lines, another format or shape), the
+parse problem, metadata it leaves to parse_text such as a ``// Commander:`` line, another format or
+shape), the
 deck came from an event document (entries without source lines, the event's metadata), a name
 the card data does not know or reads as several cards, a localized printed name, a card written
 two ways, or another shape (see the fastcheck module docstring). The host reference of
