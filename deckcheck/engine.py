@@ -354,7 +354,7 @@ def dated_after_the_data(
     """(the deck's day, the card data's, where the deck's came from) when a deck with this
     metadata is dated after the card data, so that the data's legalities do not judge it (a
     format read as of a date has its history instead); else None. The engine and the lean batch
-    checker (which leaves such decks to the engine) both ask this."""
+    checker both ask this."""
     if spec.as_of is not None or not spec.legality_candidates:
         return None
     deck_day, where = metadata_date(metadata)

@@ -21,9 +21,10 @@ deck gets the engine's note per name (engine.resolution_finding) and its finding
 written (engine.with_written_names), unless it writes one card two ways. Decks also have at most
 one commander (no "choose a colour" commander, no colourless Brawl basics), and companions either
 undeclared, in a constructed sideboard, or one known companion under Companion. A deck's metadata
-comments become its name and metadata rows, as the engine writes them, unless the deck is dated
-after the card data (engine.dated_after_the_data). Anything else (misplaced or several declared
-companions, partner pairs, localized names, unknown cards) goes to the engine: never a guess.
+comments become its name and metadata rows, as the engine writes them; a deck dated after the card
+data has its legality findings withheld as the engine withholds them (engine.withheld_legality).
+Anything else (misplaced or several declared companions, partner pairs, localized names, unknown
+cards) goes to the engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
