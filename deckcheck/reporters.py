@@ -691,6 +691,14 @@ def _json_item(value: Any, indent: str) -> str:
     return json_text(value).replace("\n", "\n" + indent)
 
 
+def _write_head(out: TextIO, card_data: Mapping[str, Any]) -> None:
+    """A run's JSON document up to the opening of its ``decks`` list."""
+    head = {"schema_version": SCHEMA_VERSION, "tool": tool_record(), "card_data": dict(card_data)}
+    out.write("{\n  ")
+    out.write("".join(f"{_json_item(k, '  ')}: {_json_item(v, '  ')},\n  " for k, v in head.items()))
+    out.write('"decks": [')
+
+
 def _deferred_record(deferred: _Deferred, record: Mapping[str, Any]) -> None:
     """One more record of a list written after the decks."""
     deferred.write(("\n    " if not deferred.count else ",\n    ") + _json_item(record, "    "))
@@ -714,10 +722,7 @@ class JsonWriter(RunWriter):
         without decks."""
         if self._decks:
             return
-        head = {"schema_version": SCHEMA_VERSION, "tool": tool_record(), "card_data": dict(self._card_data())}
-        self.out.write("{\n  ")
-        self.out.write("".join(f"{_json_item(k, '  ')}: {_json_item(v, '  ')},\n  " for k, v in head.items()))
-        self.out.write('"decks": [')
+        _write_head(self.out, self._card_data())
 
     def deck(self, result: DeckResult) -> None:
         self._open()
@@ -969,10 +974,7 @@ class CompanionsJsonWriter(RunWriter):
         if self._opened:
             return
         self._opened = True
-        head = {"schema_version": SCHEMA_VERSION, "tool": tool_record(), "card_data": dict(self._card_data())}
-        self.out.write("{\n  ")
-        self.out.write("".join(f"{_json_item(k, '  ')}: {_json_item(v, '  ')},\n  " for k, v in head.items()))
-        self.out.write('"decks": [')
+        _write_head(self.out, self._card_data())
 
     def deck(self, result: DeckResult) -> None:
         self._open()
