@@ -35,22 +35,21 @@ from deckcheck.rules import commander, companions, legality, sizes
 
 @dataclass(frozen=True, slots=True)
 class Family:
-    """One rule family: the module holding its codes, decisions and screens (``screens``: where
-    its array screens are, when elsewhere), and the finding codes it reports."""
+    """One rule family: the module holding its codes, decisions and screens, and the finding codes
+    it reports."""
 
     name: str
     module: str
     codes: tuple[Code, ...]
-    screens: str | None = None
 
 
 FAMILIES: tuple[Family, ...] = (
     Family("sizes and copies", sizes.__name__, sizes.CODES),
     Family("legality", legality.__name__, legality.CODES),
-    Family("legality as of a date", history.__name__, history.CODES, legality.__name__),
+    Family("legality as of a date", history.__name__, history.CODES),
     Family("commander", commander.__name__, commander.CODES),
-    Family("command zone placement", command_zone.__name__, command_zone.CODES, commander.__name__),
-    Family("companions", companions.__name__, companions.CODES, "deckcheck.rules.companion_arrays"),
+    Family("command zone placement", command_zone.__name__, command_zone.CODES),
+    Family("companions", companions.__name__, companions.CODES),
 )
 
 

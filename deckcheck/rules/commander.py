@@ -458,17 +458,13 @@ def chooses_colour(card: Card) -> bool:
 
 def basic_land_types(card: Card) -> frozenset[str]:
     """The card's basic land types (any face): each makes one colour of mana (CR 903.5d)."""
-    return _basic_land_types(card)
+    return frozenset(t for face in card.faces for t in face.type_line.subtypes if t in BASIC_LAND_MANA)
 
 
 def commander_identity(deck: Deck) -> frozenset[str]:
     """The combined colour identity of the deck's commanders (702.124c: partners' identities are
     united), including the colour assumed for a "choose a colour before the game begins" commander."""
     return identity_choice(deck).identity
-
-
-def _basic_land_types(card: Card) -> frozenset[str]:
-    return frozenset(t for face in card.faces for t in face.type_line.subtypes if t in BASIC_LAND_MANA)
 
 
 def _colourless_basics(
@@ -481,7 +477,7 @@ def _colourless_basics(
     basics = [c for c in deck.zone(Zone.MAIN) if c.card.is_basic_land and c.card.color_identity]
     by_type: dict[str, list[DeckCard]] = {}
     for deck_card in basics:
-        for land_type in sorted(_basic_land_types(deck_card.card)):
+        for land_type in sorted(basic_land_types(deck_card.card)):
             by_type.setdefault(land_type, []).append(deck_card)
     if not by_type:
         return set(), []
@@ -646,7 +642,7 @@ def check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
             name,
             group,
             card.color_identity,
-            _basic_land_types(card),
+            basic_land_types(card),
             card.is_basic_land,
             identity,
             spec,

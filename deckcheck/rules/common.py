@@ -13,8 +13,8 @@ from deckcheck.findings import Location
 
 ALL_ZONES = (Zone.COMMANDER, Zone.COMPANION, Zone.MAIN, Zone.SIDEBOARD)  # the maybeboard never counts
 # zone codes in entry arrays (deck.ZONE_CODE), as the array screens read them
-MAIN_CODE, SIDEBOARD_CODE, COMMANDER_CODE, MAYBEBOARD_CODE = (
-    ZONE_CODE[z] for z in (Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.MAYBEBOARD)
+MAIN_CODE, COMMANDER_CODE, MAYBEBOARD_CODE = (
+    ZONE_CODE[z] for z in (Zone.MAIN, Zone.COMMANDER, Zone.MAYBEBOARD)
 )
 
 
