@@ -111,6 +111,14 @@ class Placed(Protocol):
     def zone(self) -> Zone: ...
 
 
+class WrittenEntry(Placed, Protocol):
+    """An entry with its name as written: an Entry, or the lean batch checker's entries (what the
+    rules say of a card the data does not know)."""
+
+    @property
+    def name(self) -> str: ...
+
+
 @dataclass(frozen=True, slots=True)
 class DeckCard:
     """A resolved entry: the line as written plus the oracle card it names."""

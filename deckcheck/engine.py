@@ -156,26 +156,7 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
             cache[entry.name] = resolution
         where = Location(parsed.path, entry.line, str(entry.zone))
         if resolution.card is None:
-            if resolution.match == "ambiguous":
-                findings.append(
-                    AMBIGUOUS_CARD(
-                        f"'{entry.name}' matches several cards: {', '.join(resolution.suggestions)}; "
-                        "write the full name",
-                        location=where,
-                        card=entry.name,
-                    )
-                )
-            else:
-                findings.append(
-                    UNKNOWN_CARD(
-                        unknown_card_message(
-                            entry.name, resolution.suggestions, store, other_epithet=resolution.other_epithet
-                        ),
-                        location=where,
-                        card=entry.name,
-                        data={"suggestions": list(resolution.suggestions), "card_data": store.data_label()},
-                    )
-                )
+            findings.append(unresolved_finding(entry.name, resolution, where, store))
             unresolved.append(entry)
             continue
         card = resolution.card
@@ -184,6 +165,24 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
             findings.append(note)
         cards.append(DeckCard(entry, card))
     return Deck(parsed.path, cards, parsed, unresolved), _flag_stray_printed_names(findings, len(cards))
+
+
+def unresolved_finding(name: str, resolution: Resolution, where: Location, store: CardStore) -> Finding:
+    """The error a name that matches no card gets: DC011 when it matches several (the candidates
+    named), else DC010 with the likely spellings and what the card data is. (The batch checker
+    writes its errors with this too.)"""
+    if resolution.match == "ambiguous":
+        return AMBIGUOUS_CARD(
+            f"'{name}' matches several cards: {', '.join(resolution.suggestions)}; write the full name",
+            location=where,
+            card=name,
+        )
+    return UNKNOWN_CARD(
+        unknown_card_message(name, resolution.suggestions, store, other_epithet=resolution.other_epithet),
+        location=where,
+        card=name,
+        data={"suggestions": list(resolution.suggestions), "card_data": store.data_label()},
+    )
 
 
 def resolution_finding(name: str, resolution: Resolution, where: Location) -> Finding | None:

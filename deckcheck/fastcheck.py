@@ -40,7 +40,7 @@ from typing import Any, Final, NamedTuple, cast
 
 import numpy as np
 
-from deckcheck import engine
+from deckcheck import engine, unresolved
 from deckcheck.card_facts import (
     CardFacts,
     StoredFacts,
@@ -168,13 +168,16 @@ class FactTable:
     def resolved(self, name: str) -> tuple[int, Resolution | None]:
         """For a name that is no exact oracle name: the code of the card the store's resolver
         (``CardStore.resolve``, the engine's) reads it as, and that resolution, when it names one
-        card by folding or by a face (:data:`LEAN_MATCHES`); else (-1, None)."""
+        card by folding or by a face (:data:`LEAN_MATCHES`); (:data:`UNRESOLVED`, the resolution)
+        when it names no card (unknown, or ambiguous); else (-1, None)."""
         hit = self._resolved.get(name)
         if hit is None:
             resolution = self.store.resolve(name, suggest=False)  # a match needs no suggestions
             card = resolution.card
             hit = (-1, None)
-            if card is not None and resolution.match in LEAN_MATCHES:
+            if card is None:
+                hit = (UNRESOLVED, resolution)
+            elif resolution.match in LEAN_MATCHES:
                 code = self.code(card.name)
                 if code >= 0:
                     hit = (code, resolution)
@@ -182,6 +185,16 @@ class FactTable:
                 self._resolved.clear()
             self._resolved[name] = hit
         return hit
+
+    def unresolved(self, name: str) -> Resolution:
+        """The store's resolution of a name that names no card (:meth:`resolved` gave
+        :data:`UNRESOLVED`), with the likely spellings the engine's error names (a search, made
+        once per name: the store remembers it)."""
+        resolution = self.resolved(name)[1]
+        assert resolution is not None and resolution.card is None
+        if resolution.match == "unknown":
+            resolution = self.store.resolve(name, suggest=True)
+        return resolution
 
     def card(self, name: str) -> Card | None:
         """The card with this oracle name (batch.BatchContext.card_for_name, the engine's lookup)."""
@@ -193,6 +206,7 @@ class FactTable:
 # name. The engine notes each such name (engine.resolution_finding) and names the card as written
 # in its findings (engine.with_written_names); localized printed names stay the engine's.
 LEAN_MATCHES: Final = frozenset({"normalized", "folded", "face"})
+UNRESOLVED: Final = -3  # FactTable.resolved's code of a name that names no card (the rules' unknown cards)
 _NOT_LOOKED_UP: Final = -2  # a name id's code, before its first lookup
 
 
@@ -475,13 +489,36 @@ class _Chunk:
         entry = np.arange(len(c))  # each entry's index in ``codes`` (kept through the filters below)
 
         # -- scope (fastcheck's reach; the rest goes to the engine) --------------------------------
-        # not an exact name, no line, the maybeboard
-        unusable = (c < 0) | (line <= 0) | (z == companion_arrays.MAYBEBOARD)
+        # a name read other than exactly, by folding or a face, or as no card; no line; the
+        # maybeboard; a card the data does not know as a commander or companion
+        unknown = c == UNRESOLVED
+        unusable = (
+            ((c < 0) & ~unknown)
+            | (line <= 0)
+            | (z == companion_arrays.MAYBEBOARD)
+            | (unknown & (z != companion_arrays.MAIN) & (z != companion_arrays.SIDEBOARD))
+        )
         out |= per_deck(d[unusable], n) > 0
         total = np.zeros(n, dtype=np.int64)
         total[lengths > 0] = np.add.reduceat(q, self.starts[lengths > 0])
         out |= total >= _MAX_COPIES
-        d, c, z, q, line, entry = _keep(~out[d], d, c, z, q, line, entry)
+        # the entries the data does not know: they count toward sizes, copies and Yorion, and
+        # leave open what they could break (deckcheck.unresolved); each such deck is reported
+        self.unknown_at: dict[int, list[int]] = {}
+        u = np.flatnonzero(unknown & ~out[d])
+        if len(u):
+            self.unknown_at = self._positions(unknown & ~out[d], d, entry)
+            name_ids = columns.name_ids[u]
+            key_of: dict[str, int] = {}
+            written = {
+                name_id: key_of.setdefault(unresolved.written_key(columns.names[name_id]), len(key_of))
+                for name_id in np.unique(name_ids).tolist()
+            }
+            unknown_name = np.array([written[i] for i in name_ids.tolist()], dtype=np.int64)
+            self.unknown = companion_arrays.UnknownEntries(d[u], z[u], q[u], unknown_name)
+        else:
+            self.unknown = companion_arrays.UnknownEntries.none()
+        d, c, z, q, line, entry = _keep(~out[d] & ~unknown, d, c, z, q, line, entry)
         arrays = table.arrays
         arrays.ready()
         specs = self.formats = companion_arrays.DeckFormats.of([spec for *_, spec in decks])
@@ -517,13 +554,30 @@ class _Chunk:
         d, c, z, q, line, entry = _keep(~out[d], d, c, z, q, line, entry)
 
         # -- the ten companions ------------------------------------------------------------------
-        result = self.result = companion_arrays.evaluate(d, c, z, q, n, arrays, specs, table.card)
+        kept, unknown_entries = ~out[self.unknown.d], self.unknown
+        if not kept.all():
+            self.unknown = companion_arrays.UnknownEntries(
+                unknown_entries.d[kept],
+                unknown_entries.z[kept],
+                unknown_entries.q[kept],
+                unknown_entries.name[kept],
+            )
+        result = self.result = companion_arrays.evaluate(
+            d, c, z, q, n, arrays, specs, table.card, self.unknown
+        )
 
         # what a summary row reads of the companion table, as Python values (one conversion)
         self.eligible_lists, self.declared_lists = result.eligible.tolist(), result.declared.tolist()
 
         # -- format rules (rules.check_deck): which decks, and which of their cards, to report ----
         self.counts = np.bincount(d * _N_ZONES + z, weights=q, minlength=n * _N_ZONES).reshape(n, _N_ZONES)
+        self.unknown_copies: list[int] = [0] * n  # by deck: copies the data does not know
+        if len(self.unknown.d):
+            ud, uq = self.unknown.d, self.unknown.q
+            self.counts = self.counts + np.bincount(
+                ud * _N_ZONES + self.unknown.z, weights=uq, minlength=n * _N_ZONES
+            ).reshape(n, _N_ZONES)
+            self.unknown_copies = per_deck(ud, n, uq).astype(np.int64).tolist()
         # each family's array screen (deckcheck.rules): entries whose card may have a finding,
         # decks whose commander can't be one
         chunk = Chunk(d, c, z, q, n, arrays, specs, commander)
@@ -547,7 +601,7 @@ class _Chunk:
             self.states[i] = (_NOTED if self.renamed[i] else _QUIET) if fits else _REPORT
         for i in np.flatnonzero(~out & to_report).tolist():
             self.states[i] = _REPORT
-        for i in self.stale:  # (a finding says their legality was not verified)
+        for i in [*self.stale, *self.unknown_at]:  # (a finding says what was not verified)
             if not out[i]:
                 self.states[i] = _REPORT
         # what a reported deck's messages need, by deck: positions whose card may have a finding;
@@ -581,7 +635,8 @@ class _Chunk:
 
     def _resolve(self, c: Any, d: Any, bounds: Any, out: Any) -> tuple[Any, Any]:
         """Codes for the entries whose name is no exact oracle name but one the store's resolver
-        reads as one card (FactTable.resolved), and ``out`` with the decks that write one card
+        reads as one card (FactTable.resolved), or :data:`UNRESOLVED` for one it reads as no card,
+        and ``out`` with the decks that write one card
         two ways, one of them so (the engine names such a card by the first way in its order
         after placement: kept the engine's)."""
         table, name_ids = self.table, self.columns.name_ids
@@ -591,10 +646,10 @@ class _Chunk:
             name_id: table.resolved(names[name_id])[0] for name_id in np.unique(name_ids[missing]).tolist()
         }
         found = np.array([code_of[i] for i in name_ids[missing].tolist()], dtype=c.dtype)
-        if not (found >= 0).any():
-            return c, out
         c = c.copy()
         c[missing] = found
+        if not (found >= 0).any():
+            return c, out
         at = missing[found >= 0]
         self.renamed[d[at]] = True
         for deck, position in zip(d[at].tolist(), (at - bounds[d[at]]).tolist(), strict=True):
@@ -604,7 +659,7 @@ class _Chunk:
             first, end = int(bounds[i]), int(bounds[i + 1])
             written: dict[int, int] = {}  # code -> name id
             for code, name_id in zip(c[first:end].tolist(), name_ids[first:end].tolist(), strict=True):
-                if written.setdefault(code, name_id) != name_id:
+                if code >= 0 and written.setdefault(code, name_id) != name_id:
                     out[i] = True
                     break
         return c, out
@@ -648,20 +703,21 @@ class _Chunk:
             return
         result = self.result
         ids = [self.decks[index][0] for index in decks]
+        eligible: Sequence[bool | None] = result.eligible[decks].ravel()
+        undetermined = result.undetermined[decks].ravel()
+        if undetermined.any():  # (CompanionResult.eligible None: unknown cards could break it)
+            eligible = [
+                None if open_ else value
+                for value, open_ in zip(cast(Any, eligible).tolist(), undetermined.tolist(), strict=True)
+            ]
         sink.companions(
             (
                 [deck_id for deck_id in ids for _ in _RULE_NAMES],
                 _RULE_NAMES * len(decks),
+                eligible,
                 *(
                     table[decks].ravel()
-                    for table in (
-                        result.eligible,
-                        result.declared,
-                        result.breakers,
-                        result.cut,
-                        result.add,
-                        result.near_miss,
-                    )
+                    for table in (result.declared, result.breakers, result.cut, result.add, result.near_miss)
                 ),
             )
         )
@@ -669,7 +725,7 @@ class _Chunk:
     def report(self, sink: RowSink, index: int) -> None:
         """A deck with findings: the engine's messages, from its entries and the chunk's numbers."""
         deck = _Deck(self, index)
-        notes = deck.resolution_notes() if deck.written is not None else []
+        notes = deck.resolution_notes() if deck.written is not None or deck.unknown else []
         findings = notes + deck.format_findings(
             {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
         )
@@ -719,9 +775,10 @@ class _Chunk:
                 path,
                 self.columns.deck_names[index],
                 spec.name,
-                # (no entry is unresolved on the lean path)
-                engine.LEGAL_OF_STATUS[engine.deck_status(findings, inferred=spec.inferred)],
-                0,  # unknown cards: a deck with one is the engine's
+                engine.LEGAL_OF_STATUS[
+                    engine.deck_status(findings, unresolved=index in self.unknown_at, inferred=spec.inferred)
+                ],
+                self.unknown_copies[index],
                 counts,
                 (zone_counts[ZONE_CODE[_MAIN]], zone_counts[ZONE_CODE[_SIDE]]),
                 commanders,
@@ -786,16 +843,30 @@ class _Deck:
         self.named_cards: dict[str, list[int]] = {}
         for pos in chunk.named_at.get(index, ()):
             self.named_cards.setdefault(entries[pos][_NAME], []).append(pos)
+        # the entries whose names the data does not know (Deck.unresolved), in deck order
+        self.unknown: list[Item] = [Item(*entries[p]) for p in chunk.unknown_at.get(index, ())]
+
+    def unknown_in(self, *zones: Zone) -> list[Item]:
+        """The unknown entries in these zones (Deck.unresolved_in)."""
+        return [e for e in self.unknown if e.zone in zones]
 
     def resolution_notes(self) -> list[Finding]:
-        """The engine's note for each entry whose name was read by folding or a face
-        (engine.resolution_finding), in deck order."""
-        assert self.written is not None
+        """engine.resolve_deck's findings, in deck order: the note for each entry whose name was
+        read by folding or a face (engine.resolution_finding), the error for each one read as no
+        card (engine.unresolved_finding)."""
         notes = []
-        for pos in self.renamed:
-            name = self.written[pos][_NAME]
-            resolution = self.table.resolved(name)[1]
+        unknown = self.chunk.unknown_at.get(self.index, [])
+        for pos in sorted(self.renamed + unknown) if unknown else self.renamed:
+            name = (self.entries if self.written is None else self.written)[pos][_NAME]
+            code, resolution = self.table.resolved(name)
             assert resolution is not None  # the chunk coded it so
+            if code == UNRESOLVED:
+                notes.append(
+                    engine.unresolved_finding(
+                        name, self.table.unresolved(name), self.where(pos), self.table.store
+                    )
+                )
+                continue
             note = engine.resolution_finding(name, resolution, self.where(pos))
             if note is not None:
                 notes.append(note)
@@ -837,14 +908,25 @@ class _Deck:
     def format_findings(self, reported: set[str], no_key: bool) -> list[Finding]:
         """rules.check_deck's findings, in its order (zones are in scope already); ``reported``:
         the cards that may have a legality, copies or colour-identity finding."""
+        spec, path = self.spec, self.path
         findings = self._sizes()
         pool, copies, colours = self._card_findings(reported, no_key)
         findings += copies
+        if self.unknown:
+            findings += sizes.unknown_copies_findings(path, self.unknown_in(*sizes.copy_zones(spec)), spec)
         findings += pool
-        if self.spec.commander:
+        if spec.commander:
             findings += self._commander()
             findings += colours
+            if self.unknown:
+                findings += commander_rules.unknown_identity_findings(
+                    path, self.unknown_in(_MAIN), self.commander_identity()
+                )
         return findings
+
+    def commander_identity(self) -> frozenset[str]:
+        """The commanders' combined colour identity (rules.commander.combined_identity)."""
+        return commander_rules.combined_identity(self.fact(p).color_identity for p in self.commanders)
 
     def _card_findings(
         self, reported: set[str], no_key: bool
@@ -857,16 +939,16 @@ class _Deck:
         pool: list[Finding] = []
         copies: list[Finding] = []
         colours: list[Finding] = []
-        if no_key:
+        # (legality.check_legality's order: no key, the unknown cards, each card's; a deck of
+        # unknown cards alone has no key to miss)
+        if no_key and len(self.unknown) < len(entries):
             pool.append(legality.no_legality_data_finding(path, spec))
+        if self.unknown and spec.legality_candidates:
+            pool.append(legality.unknown_cards_finding(path, spec, self.unknown))
         if not reported:
             return pool, copies, colours
         copy_zones = sizes.copy_zones(spec)
-        identity = (
-            commander_rules.combined_identity(self.fact(p).color_identity for p in self.commanders)
-            if spec.commander
-            else frozenset()
-        )
+        identity = self.commander_identity() if spec.commander else frozenset()
         for name, group in self.groups(reported).items():
             card = self.fact(group[0])
             restricted = False
@@ -938,7 +1020,7 @@ class _Deck:
             self._counted = [
                 (Item(*entry), made[code] or cards[code])
                 for entry, code in zip(self.entries, codes, strict=True)
-                if entry[_ZONE] in zones
+                if entry[_ZONE] in zones and code >= 0  # (the conditions read the known cards)
             ]
         return self._counted
 
@@ -1000,8 +1082,9 @@ class _Deck:
                 problems,
                 _NO_VERDICT if impossible else None,
                 size,
-                bool(result.eligible[index, i]),
+                None if result.undetermined[index, i] else bool(result.eligible[index, i]),
                 bool(result.near_miss[index, i]),
+                bool(result.depends[index, i]),
             )
         sideboard_eligible = self.from_sideboard and any(
             bool(result.eligible[index, i]) for i in self.declared
@@ -1023,11 +1106,13 @@ class _Result:
         obstacles: list[tuple[str, str]],
         verdict: DeckVerdict | None,
         size: int,
-        eligible: bool,
+        eligible: bool | None,
         near_miss: bool,
+        depends: bool,
     ) -> None:
         self.deck, self.rule, self.obstacles, self.verdict = deck, COMPANIONS[index], obstacles, verdict
         self.index, self.size, self.eligible, self.near_miss = index, size, eligible, near_miss
+        self.depends = depends  # the result lists the unknown entries it depends on
         self.declared_at = deck.declared.get(index)
         self._full: CompanionResult | None = None
 
@@ -1035,7 +1120,7 @@ class _Result:
         if self._full is None:
             verdict = self.verdict
             if verdict is None and self.rule.deck_check is not None:
-                verdict = self.rule.deck_check(self.deck.counted, self.deck.spec)
+                verdict = companions.deck_verdict(self.rule, self.deck.counted, self.size, self.deck.spec)
             elif verdict is None:
                 deck, entries, i = self.deck, self.deck.entries, self.index
                 breakers = tuple(
@@ -1061,6 +1146,11 @@ class _Result:
                 add=verdict.add,
                 note=note,
                 declared=self.declared_at is not None,
+                unresolved=(
+                    companions.undetermined(companions.open_entries(self.rule, self.deck.unknown_in(_MAIN)))
+                    if self.depends
+                    else ()
+                ),
             )
         return self._full
 

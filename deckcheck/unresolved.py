@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from deckcheck.cards.names import lookup_key, loose_key
-from deckcheck.deck import Entry
 from deckcheck.findings import Finding, Location, Severity, define
 
 NOT_VERIFIED = define(
@@ -23,7 +22,8 @@ NOT_VERIFIED = define(
 
 
 class Written(Protocol):
-    """An entry as written (an Entry, or a companion result's unresolved Breaker)."""
+    """An entry as written (an Entry, a companion result's unresolved Breaker, or the lean batch
+    checker's entries)."""
 
     @property
     def quantity(self) -> int: ...
@@ -49,7 +49,7 @@ def unknown_cards_text(entries: Sequence[Written]) -> str:
 
 
 def not_verified(
-    path: str, rule: str, entries: Sequence[Entry], why: str, *, card: str | None = None
+    path: str, rule: str, entries: Sequence[Written], why: str, *, card: str | None = None
 ) -> Finding:
     """The finding for a rule left undetermined by ``entries``: "{rule} not verified: {why}"."""
     first = entries[0]
@@ -67,10 +67,13 @@ def unresolved_data(entries: Iterable[Written]) -> list[dict[str, object]]:
     return [{"card": e.name, "quantity": e.quantity, "line": e.line, "zone": str(e.zone)} for e in entries]
 
 
-def by_written_name(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
+_W = TypeVar("_W", bound=Written)
+
+
+def by_written_name(entries: Iterable[_W]) -> dict[str, list[_W]]:
     """Unresolved entries grouped by the name as written, folded (case, accents, punctuation) so
     "orcish bowmasters" and "Orcish Bow-masters" are one card for copy counts."""
-    groups: dict[str, list[Entry]] = {}
+    groups: dict[str, list[_W]] = {}
     for entry in entries:
         groups.setdefault(written_key(entry.name), []).append(entry)
     return groups
@@ -81,7 +84,7 @@ def written_key(name: str) -> str:
     return loose_key(name) or lookup_key(name)
 
 
-def copies(entries: Iterable[Entry]) -> int:
+def copies(entries: Iterable[Written]) -> int:
     return sum(e.quantity for e in entries)
 
 

@@ -662,16 +662,24 @@ def check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
                 f"commander {unres.unknown_cards_text(unknown_commanders)}",
             )
         )
-    unknown_cards = deck.unresolved_in(Zone.MAIN)
-    if unknown_cards and identity != _ALL_COLOURS:
-        findings.append(
-            unres.not_verified(
-                deck.path,
-                "colour identity (CR 903.4)",
-                unknown_cards,
-                f"{unres.unknown_cards_text(unknown_cards)}: whether "
-                f"{'it is' if unres.copies(unknown_cards) == 1 else 'they are'} inside the commander's "
-                f"identity {identity_text(identity)} was not checked",
-            )
+    return findings + unknown_identity_findings(deck.path, deck.unresolved_in(Zone.MAIN), identity)
+
+
+def unknown_identity_findings(
+    path: str, unknown: Sequence[unres.Written], identity: frozenset[str]
+) -> list[Finding]:
+    """Colour identity is not verified for ``unknown``, the main deck's entries the card data does
+    not know, unless the commanders' ``identity`` has every colour. The engine and the lean batch
+    checker both ask this."""
+    if not unknown or identity == _ALL_COLOURS:
+        return []
+    return [
+        unres.not_verified(
+            path,
+            "colour identity (CR 903.4)",
+            unknown,
+            f"{unres.unknown_cards_text(unknown)}: whether "
+            f"{'it is' if unres.copies(unknown) == 1 else 'they are'} inside the commander's "
+            f"identity {identity_text(identity)} was not checked",
         )
-    return findings
+    ]

@@ -960,6 +960,7 @@ def _listing(deck: Deck, spec: FormatSpec) -> _Listing:
 
 _Key = TypeVar("_Key")  # what a declaration is told apart by (a name, an index)
 _At = TypeVar("_At")  # where it is (an entry, a position)
+_W = TypeVar("_W", bound=unres.Written)  # an entry as written (an Entry, the lean checker's)
 
 
 def declarations(
@@ -1131,10 +1132,8 @@ def evaluate(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
 def _verdict(rule: CompanionRule, ctx: _Context) -> DeckVerdict:
     """The verdict on the known cards (:func:`open_entries` says what the unknown ones leave open);
     Yorion counts every card."""
-    if rule.deck_check is _yorion:
-        return yorion_verdict(ctx.size, ctx.spec)
     if rule.deck_check is not None:
-        return rule.deck_check(ctx.items, ctx.spec)
+        return deck_verdict(rule, ctx.items, ctx.size, ctx.spec)
     check = rule.card_check
     assert check is not None  # CompanionRule.__post_init__ guarantees one of the two
     breakers: list[Breaker] = []
@@ -1145,7 +1144,17 @@ def _verdict(rule: CompanionRule, ctx: _Context) -> DeckVerdict:
     return DeckVerdict(tuple(breakers), _aggregate_cut(breakers))
 
 
-def open_entries(rule: CompanionRule, unknown: Sequence[Entry]) -> list[Entry]:
+def deck_verdict(rule: CompanionRule, items: Sequence[Counted], size: int, spec: FormatSpec) -> DeckVerdict:
+    """A deck-level condition's verdict on the starting deck's known cards (``items``); Yorion's
+    counts every card, ``size`` (the unknown ones too). The engine and the lean batch checker both
+    ask this."""
+    if rule.deck_check is _yorion:
+        return yorion_verdict(size, spec)
+    assert rule.deck_check is not None
+    return rule.deck_check(items, spec)
+
+
+def open_entries(rule: CompanionRule, unknown: Sequence[_W]) -> list[_W]:
     """The unknown starting-deck entries that could break ``rule``'s condition: any card for the
     per-card conditions and Umori; for Lutri only a name written more than once (a card the data
     does not know has a name no known card has); none for Yorion, whose condition is a count."""
@@ -1157,7 +1166,8 @@ def open_entries(rule: CompanionRule, unknown: Sequence[Entry]) -> list[Entry]:
     return list(unknown)
 
 
-def _undetermined(entries: Iterable[Entry]) -> tuple[Breaker, ...]:
+def undetermined(entries: Iterable[unres.Written]) -> tuple[Breaker, ...]:
+    """A result's ``unresolved``: the unknown entries its verdict depends on (open_entries')."""
     return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, UNKNOWN_REASON) for e in entries)
 
 
@@ -1191,7 +1201,7 @@ def _evaluate_rule(rule: CompanionRule, ctx: _Context) -> CompanionResult:
         note=note,
         declared=declared_entry is not None,
         placement=tuple([text for _, text in obstacles] + _placement(rule, ctx)),
-        unresolved=_undetermined(open_) if eligible is None or (not obstacles and not met) else (),
+        unresolved=undetermined(open_) if eligible is None or (not obstacles and not met) else (),
     )
 
 

@@ -99,11 +99,7 @@ def check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
     unknown = deck.unresolved_in(*ALL_ZONES)
     findings: list[Finding] = []
     if unknown:
-        findings.append(
-            unres.not_verified(
-                deck.path, f"{spec.title} legality", unknown, unres.unknown_cards_text(unknown)
-            )
-        )
+        findings.append(unknown_cards_finding(deck.path, spec, unknown))
     if not cards:
         return findings
     if spec.as_of is not None:  # the format's history on a day, not today's legalities
@@ -118,6 +114,13 @@ def check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
         if finding is not None:
             findings.append(finding)
     return findings
+
+
+def unknown_cards_finding(path: str, spec: FormatSpec, unknown: Sequence[unres.Written]) -> Finding:
+    """The format's legality is not verified: ``unknown``, the deck's entries (every zone) whose
+    names the card data does not know, may be banned or not legal. The engine and the lean batch
+    checker both ask this."""
+    return unres.not_verified(path, f"{spec.title} legality", unknown, unres.unknown_cards_text(unknown))
 
 
 def card_legality(

@@ -15,7 +15,7 @@ from typing import Any, Final
 from deckcheck import unresolved as unres
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
-from deckcheck.deck import ZONE_CODE, Deck, Entry, Placed, Zone
+from deckcheck.deck import ZONE_CODE, Deck, Placed, WrittenEntry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.common import (
@@ -300,10 +300,19 @@ def check_copies(deck: Deck, spec: FormatSpec, restricted: set[str]) -> list[Fin
         finding = card_copies(deck.path, name, group, card.is_basic_land, oracle_deck_limit(card), spec)
         if finding is not None:
             findings.append(finding)
-    for entries in unres.by_written_name(deck.unresolved_in(*zones)).values():
+    return findings + unknown_copies_findings(deck.path, deck.unresolved_in(*zones), spec)
+
+
+def unknown_copies_findings(path: str, unknown: Sequence[WrittenEntry], spec: FormatSpec) -> list[Finding]:
+    """The copy-limit findings of ``unknown``, the entries the card data does not know in the
+    zones the format counts (:func:`copy_zones`): one per name written more often than most cards
+    may be (names folded as unresolved.by_written_name folds them). The engine and the lean batch
+    checker both ask this."""
+    findings = []
+    for entries in unres.by_written_name(unknown).values():
         count = unres.copies(entries)
-        if count > spec.copy_limit:
-            findings.append(unknown_copies_finding(deck.path, entries, count, spec))
+        if spec.copy_limit is not None and count > spec.copy_limit:
+            findings.append(unknown_copies_finding(path, entries, count, spec))
     return findings
 
 
@@ -380,7 +389,9 @@ def size_screen(decks: Iterable[tuple[FormatSpec, Sequence[int]]]) -> list[bool]
     return found
 
 
-def unknown_copies_finding(path: str, entries: Sequence[Entry], count: int, spec: FormatSpec) -> Finding:
+def unknown_copies_finding(
+    path: str, entries: Sequence[WrittenEntry], count: int, spec: FormatSpec
+) -> Finding:
     """More copies of an unknown card than the format allows of most cards: whether that is legal
     depends on the card (a basic land, or "a deck can have any number"), so it is not verified."""
     limit = spec.copy_limit

@@ -330,6 +330,58 @@ def test_names_read_by_folding_or_a_face_in_every_rule(breakers: bool) -> None:
         ("outside", "Commander\n1 Valki, God of Lies\n\nDeck\n1 Brazen Borrower\n98 Swamp\n"),
         ("twice", "Commander\n1 Valki, God of Lies\n\nDeck\n2 Bonecrusher Giant\n97 Swamp\n"),
     ]
+    context = context_for(fresh_bundled_store(), "commander")
+    assert_same_rows(commander, context, breakers=breakers)
+    assert [d for d, text in commander if not _taken(context, str(d), text)] == []
+
+
+@BREAKERS
+def test_unknown_cards_in_every_rule(breakers: bool) -> None:
+    """Names the card data does not know where every rule speaks of them: DC010 with and without
+    a likely spelling, legality not verified (also for a card only in the sideboard), more copies
+    of an unknown name than the format allows (written two ways), deck and sideboard sizes that
+    count them, a declared companion and undeclared ones whose conditions they leave open, Yorion
+    counting them, Lutri with one written twice, a deck of nothing else, beside a face name, a
+    deck dated after the card data; in Commander, colour identity not verified, the singleton
+    rule, the sideboard. The lean path takes these decks: the engine's rows."""
+    items: list[Item] = [
+        ("typo", "4 Lightning Blot\n56 Mountain\n"),
+        ("newer", "4 Orcish Bowmasters\n56 Swamp\n"),
+        ("sideboard-only", "4 Lightning Bolt\n56 Mountain\n\n3 Orcish Bowmasters\n"),
+        ("copies", "3 Orcish Bowmasters\n53 Swamp\n\n2 orcish bow-masters\n"),
+        ("too-small", "4 Orcish Bowmasters\n40 Swamp\n"),
+        ("big-sideboard", "Deck\n60 Swamp\n\nSideboard\n10 Orcish Bowmasters\n6 Duress\n"),
+        (
+            "declared",
+            "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Orcish Bowmasters\n4 Duress\n52 Swamp\n",
+        ),
+        ("yorion", "4 Orcish Bowmasters\n76 Plains\n\n1 Yorion, Sky Nomad\n"),
+        ("yorion-short", "4 Orcish Bowmasters\n60 Plains\n\n1 Yorion, Sky Nomad\n"),
+        ("lutri", "2 Orcish Bowmasters\n1 Duress\n57 Swamp\n\n1 Lutri, the Spellchaser\n"),
+        ("lutri-once", "1 Orcish Bowmasters\n1 Duress\n58 Island\n\n1 Lutri, the Spellchaser\n"),
+        ("kaheera", "4 Orcish Bowmasters\n56 Plains\n\n1 Kaheera, the Orphanguard\n"),
+        ("nothing-known", "60 Snow-Covered Wastes of the Future\n"),
+        ("beside-a-face", "4 Bonecrusher Giant\n4 Orcish Bowmasters\n52 Mountain\n"),
+        ("banned-too", "4 Orcish Bowmasters\n4 Mox Opal\n52 Swamp\n"),
+        ("dated", "// DATE: 2031-05-01\n4 Orcish Bowmasters\n4 Mox Opal\n52 Swamp\n"),
+    ]
+    for fmt in ("modern", "legacy", "pauper"):
+        context = context_for(fresh_bundled_store(), fmt)
+        assert_same_rows(items, context, breakers=breakers)
+        assert [d for d, text in items if not _taken(context, str(d), text)] == []
+    commander: list[Item] = [
+        ("identity", "Commander\n1 Valki, God of Lies\n\nDeck\n1 Orcish Bowmasters\n98 Swamp\n"),
+        ("singleton", "Commander\n1 Valki, God of Lies\n\nDeck\n2 Orcish Bowmasters\n97 Swamp\n"),
+        (
+            "sideboard",
+            "Commander\n1 Valki, God of Lies\n\nDeck\n99 Swamp\n\nSideboard\n1 Orcish Bowmasters\n",
+        ),
+        (
+            "companion",
+            "Commander\n1 Kaheera, the Orphanguard\n\nCompanion\n1 Lurrus of the Dream-Den\n\n"
+            "Deck\n1 Ranger of the Future\n98 Plains\n",
+        ),
+    ]
     assert_same_rows(commander, context_for(fresh_bundled_store(), "commander"), breakers=breakers)
 
 
@@ -490,8 +542,9 @@ def _mtgo_text(deck: Any) -> str:
 
 
 def _lean_names(context: batch.BatchContext, text: str) -> bool:
-    """Whether every name of a plain text is one the lean path reads (an exact oracle name, or one
-    the store's resolver reads as one card by folding or a face, each card written one way)."""
+    """Whether every name of a plain text is one the lean path reads: an exact oracle name, one
+    the store's resolver reads as one card by folding or a face (each card written one way), or
+    one it reads as no card at all (an unknown card, in the deck or the sideboard)."""
     entries = read_plain([text]).entries(0)
     assert entries is not None
     table = context.facts
@@ -500,6 +553,8 @@ def _lean_names(context: batch.BatchContext, text: str) -> bool:
         code = table.code(name)
         if code < 0:
             code = table.resolved(name)[0]
+        if code == fastcheck.UNRESOLVED:
+            continue
         if code < 0 or written.setdefault(code, name) != name:
             return False
     return True
@@ -520,9 +575,9 @@ def _known_lines(context: batch.BatchContext, text: str) -> str:
 def test_real_event_decks(realdata: Path, real_sqlite_store: CardStore, breakers: bool) -> None:
     """Every deck of the real MTGO event documents in ../shared/realdata/decks/mtgo_events, in its
     event's format, as MTGO's text export of the list: the same rows either way; and the lean path
-    takes exactly the decks whose names it reads (front faces and MTGO spellings included), the
-    others (names the 2022 card data does not know, from later events) going to the engine. The
-    same lists without the cards the data does not know: nearly all on the lean path, the same rows."""
+    takes exactly the decks whose names it reads (front faces, MTGO spellings and names the 2022
+    card data does not know, from later events, included): nearly all of them. The same lists
+    without the cards the data does not know: nearly all on the lean path, the same rows."""
     from deckcheck.decklist import parse_text_decks
 
     files = sorted((realdata / "decks" / "mtgo_events").glob("*.json"))
@@ -536,8 +591,10 @@ def test_real_event_decks(realdata: Path, real_sqlite_store: CardStore, breakers
     for fmt, items in by_format.items():
         context = context_for(real_sqlite_store, fmt)
         assert_same_rows(items, context, breakers=breakers)
+        taken = [deck_id for deck_id, text in items if _taken(context, deck_id, text)]
         for deck_id, text in items:
-            assert _taken(context, deck_id, text) == _lean_names(context, text), deck_id
+            assert (deck_id in taken) == _lean_names(context, text), deck_id
+        assert len(taken) >= 0.95 * len(items), (len(taken), len(items))
         known = [(f"{deck_id}-known", _known_lines(context, text)) for deck_id, text in items]
         assert_same_rows(known, context, breakers=breakers)
         taken = [deck_id for deck_id, text in known if _taken(context, deck_id, text)]
