@@ -27,33 +27,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-REALDATA = Path(os.environ.get("DECKCHECK_REALDATA", REPO.parent / "shared" / "realdata"))
-ATOMIC = REALDATA / "AtomicCards-2022-04-25.json.gz"
-REAL_DECKS = REALDATA / "decks" / "taw_magic-preconstructed-decks"
 ONE_DECK_TARGET = 0.3
 BATCH_FACTOR = 5.0
 
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from stores import REALDATA, build_store  # noqa: E402  (built as `deckcheck cards import` builds it)
 
-def build_store(directory: Path) -> tuple[Path, str, float]:
-    from deckcheck.cards.store import bundled_cards_path, write_store
-
-    store = directory / "cards.sqlite"
-    started = time.perf_counter()
-    if ATOMIC.is_file():
-        from deckcheck.cards.mtgjson import import_atomic_cards
-
-        result = import_atomic_cards(ATOMIC, store)
-        label = f"MTGJSON {ATOMIC.name} ({result.records:,} cards)"
-    else:
-        import json
-
-        payload = json.loads(bundled_cards_path().read_text(encoding="utf-8"))
-        records = payload["cards"] if isinstance(payload, dict) else payload
-        count = write_store(records, store, meta={"source": "bundled"})
-        label = f"bundled card set ({count} cards; ../shared/realdata not found)"
-    return store, label, time.perf_counter() - started
+REAL_DECKS = REALDATA / "decks" / "taw_magic-preconstructed-decks"
 
 
 def source_decks(store: Path, wanted: int) -> tuple[list[Path], str]:
@@ -175,7 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             store, store_label, build_seconds = args.store, str(args.store), 0.0
         else:
             print("building the card store ...", file=sys.stderr)
-            store, store_label, build_seconds = build_store(scratch)
+            started = time.perf_counter()
+            store, store_label = build_store(scratch)
+            build_seconds = time.perf_counter() - started
             print(f"built in {build_seconds:.1f} s", file=sys.stderr)
         decks, decks_label = source_decks(store, min(args.files, 300))
         batch = make_batch(decks, scratch, args.files)

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import os
 import sys
 import tempfile
 import time
@@ -43,9 +42,6 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-REALDATA = Path(os.environ.get("DECKCHECK_REALDATA", REPO.parent / "shared" / "realdata"))
-ATOMIC = REALDATA / "AtomicCards-2022-04-25.json.gz"
-DECKS = REALDATA / "decks"
 TARGET_SHARE = 0.95
 TARGET_RATE = 5_000
 
@@ -53,14 +49,9 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_batch import reference_ms  # noqa: E402  (the host reference, the same workload)
+from stores import ATOMIC, REALDATA, build_store  # noqa: E402  (built as `deckcheck cards import` builds it)
 
-
-def build_store(directory: Path) -> Path:
-    from deckcheck.cards.mtgjson import import_atomic_cards
-
-    store = directory / "cards.sqlite"
-    import_atomic_cards(ATOMIC, store)
-    return store
+DECKS = REALDATA / "decks"
 
 
 class Group:
@@ -234,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"real data not found under {REALDATA}")
         sys.exit(2)
     with tempfile.TemporaryDirectory(prefix="deckcheck-realdecks-") as tmp:
-        store = args.store or build_store(Path(tmp))
+        store = args.store or build_store(Path(tmp))[0]
         chosen = groups()
         print(f"host reference before: {reference_ms():.1f} ms", flush=True)
         total_seconds, total_taken, total = 0.0, 0, 0

@@ -25,7 +25,6 @@ development machine is quick, 8-12 ms when it is slow), so a slow host can be to
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sqlite3
 import statistics
@@ -37,11 +36,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-REALDATA = Path(os.environ.get("DECKCHECK_REALDATA", REPO.parent / "shared" / "realdata"))
-ATOMIC = REALDATA / "AtomicCards-2022-04-25.json.gz"
 TARGET_MS = 1.0
 
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from stores import build_store  # noqa: E402  (built as `deckcheck cards import` builds it)
 
 
 def reference_ms() -> float:
@@ -56,22 +56,6 @@ def reference_ms() -> float:
             total += index[word] + len(word.split(" ", 2)[1])
         best = min(best, time.thread_time() - started)
     return best * 1000
-
-
-def build_store(directory: Path) -> tuple[Path, str]:
-    from deckcheck.cards.store import bundled_cards_path, write_store
-
-    store = directory / "cards.sqlite"
-    if ATOMIC.is_file():
-        from deckcheck.cards.mtgjson import import_atomic_cards
-
-        result = import_atomic_cards(ATOMIC, store)
-        return store, f"MTGJSON {ATOMIC.name} ({result.records:,} cards)"
-    import json
-
-    payload = json.loads(bundled_cards_path().read_text(encoding="utf-8"))
-    count = write_store(payload["cards"], store, meta={"source": "bundled"})
-    return store, f"bundled card set ({count} cards; ../shared/realdata not found)"
 
 
 def typo(name: str, rng: random.Random) -> str:

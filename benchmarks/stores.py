@@ -1,0 +1,34 @@
+"""The card store the benchmarks time against, built as ``deckcheck cards import`` builds it.
+
+A store built without the per-card facts (deckcheck.card_facts.facts_builder) sends the batch path
+to the card records for every distinct name, which is not what a user's store does: the CLI's
+``cards import`` and ``cards update`` always store the facts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+REALDATA = Path(os.environ.get("DECKCHECK_REALDATA", REPO.parent / "shared" / "realdata"))
+ATOMIC = REALDATA / "AtomicCards-2022-04-25.json.gz"
+
+
+def build_store(directory: Path) -> tuple[Path, str]:
+    """(store path, what it was built from): the real MTGJSON AtomicCards file when it is there,
+    else the bundled card set, with the per-card facts either way."""
+    from deckcheck.card_facts import facts_builder
+    from deckcheck.cards.store import bundled_cards_path, write_store
+
+    store = directory / "cards.sqlite"
+    if ATOMIC.is_file():
+        from deckcheck.cards.mtgjson import import_atomic_cards
+
+        result = import_atomic_cards(ATOMIC, store, facts=facts_builder())
+        return store, f"MTGJSON {ATOMIC.name} ({result.records:,} cards)"
+    payload = json.loads(bundled_cards_path().read_text(encoding="utf-8"))
+    records = payload["cards"] if isinstance(payload, dict) else payload
+    count = write_store(records, store, meta={"source": "bundled"}, facts=facts_builder())
+    return store, f"bundled card set ({count} cards; ../shared/realdata not found)"
