@@ -277,6 +277,7 @@ class _SqliteBackend:
             )
         self._names: _InMemoryNames | None = None
         self._index: NameIndex | None = None
+        self._count: int | None = None
 
     @contextlib.contextmanager
     def _reading(self) -> Iterator[None]:
@@ -376,8 +377,12 @@ class _SqliteBackend:
         return value.encode("utf-8") if isinstance(value, str) else bytes(value)
 
     def __len__(self) -> int:
-        with self._reading():
-            return int(self._db.execute("SELECT COUNT(*) FROM cards").fetchone()[0])
+        # counted once: the open file is a snapshot (an update replaces the file, not its rows),
+        # and every DC010 message names the card count (data_label)
+        if self._count is None:
+            with self._reading():
+                self._count = int(self._db.execute("SELECT COUNT(*) FROM cards").fetchone()[0])
+        return self._count
 
 
 # -- the store --------------------------------------------------------------------------------------
@@ -536,10 +541,18 @@ class CardStore:
         folded = self._folded(query)
         if folded is not None:
             return Resolution(name, *folded)
-        if not suggest:
-            return Resolution(name, None, "unknown")
-        found = self.suggestions(query)
-        return Resolution(name, None, "unknown", found.names, other_epithet=found.other_epithet)
+        unknown = Resolution(name, None, "unknown")
+        return self.with_suggestions(unknown) if suggest else unknown
+
+    def with_suggestions(self, resolution: Resolution) -> Resolution:
+        """A resolution of a name that names no card ("unknown", from ``resolve(name,
+        suggest=False)``) with the likely spellings ``resolve`` gives it by default; any other
+        resolution as it is. Batches resolve each name without them first and ask for them only
+        for the unknown names they report, without resolving those again."""
+        if resolution.match != "unknown":
+            return resolution
+        found = self.suggestions(clean_name(resolution.query))
+        return Resolution(resolution.query, None, "unknown", found.names, other_epithet=found.other_epithet)
 
     def _folded(self, query: str) -> tuple[Card | None, str, tuple[str, ...]] | None:
         """(card, "folded", ()) when exactly one card's full name, else exactly one card's face
