@@ -348,7 +348,8 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
     findings: list[Finding] = []
     count = deck.count(Zone.COMMANDER)
     if count > spec.max_commanders:
-        names = ", ".join([*(label(c) for c in entries), *(e.name for e in unknown)])
+        marked = itertools.chain((label(c) for c in entries), (e.name for e in unknown))
+        names = _names(marked, len(entries) + len(unknown))
         allowed = "one commander" if spec.max_commanders == 1 else f"at most {spec.max_commanders} commanders"
         findings.append(
             TOO_MANY_COMMANDERS(
@@ -385,15 +386,28 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
                     data={"commanders": [a.card.name, b.card.name]},
                 )
             )
+    return findings + unknown_commander_findings(deck.path, [c.card.name for c in entries], unknown)
+
+
+def unknown_commander_findings(
+    path: str, known: Sequence[str], unknown: Sequence[unres.Written]
+) -> list[Finding]:
+    """Commander eligibility is not verified for ``unknown``, the command zone's entries the card
+    data does not know (one finding per name as written), beside the ``known`` commanders' names.
+    The engine and the lean batch checker both ask this."""
+    findings: list[Finding] = []
     for written in unres.by_written_name(unknown).values():
-        # by identity: an entry equal to one of the group has its name, so it is in the group
-        # (a list with hundreds of unknown commander entries stays linear per group)
+        # by identity: an entry equal to one of the group has its name, so it is in the group; the
+        # first few others are named (a list with thousands of unknown commander entries stays
+        # linear, and its messages short)
         mine = {id(e) for e in written}
-        others = [c.card.name for c in entries] + [e.name for e in unknown if id(e) not in mine]
-        pairing = f", nor whether it can be a commander together with {', '.join(others)}" if others else ""
+        others = itertools.chain(known, (e.name for e in unknown if id(e) not in mine))
+        count = len(known) + len(unknown) - len(written)
+        together = _names(others, count)
+        pairing = f", nor whether it can be a commander together with {together}" if count else ""
         findings.append(
             unres.not_verified(
-                deck.path,
+                path,
                 "commander eligibility (CR 903.3)",
                 written,
                 f"{unres.unknown_cards_text(written)}: counted as the commander, but whether it can be "
@@ -402,6 +416,17 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
             )
         )
     return findings
+
+
+def _names(names: Iterable[str], count: int) -> str:
+    """The first few of ``count`` names, and how many more (as unresolved.entries_text): a file of
+    card names read as a command zone would otherwise write thousands into one message."""
+    named = list(itertools.islice(names, _NAMED_AT_MOST))
+    more = count - len(named)
+    return ", ".join(named) + (f" and {more:,} more" if more > 0 else "")
+
+
+_NAMED_AT_MOST = 3
 
 
 # -- colour identity (CR 903.4, 903.5c/d) ----------------------------------------------------------
@@ -571,9 +596,10 @@ def identity_screen(chunk: Chunk, commander_card: Any) -> Any:
     import numpy as np
 
     d, c, cards = chunk.d, chunk.c, chunk.cards
-    identity = np.where(commander_card >= 0, cards.identity[commander_card], 0)[d]
+    led = commander_card >= 0  # (a commander the data does not know: no card's identity is checked)
+    identity = np.where(led, cards.identity[commander_card], 0)[d]
     outside = ((cards.identity[c] | cards.land_mana[c]) & ~identity) != 0
-    return (chunk.z == MAIN_CODE) & chunk.commander[d] & outside
+    return (chunk.z == MAIN_CODE) & (chunk.commander & led)[d] & outside
 
 
 def leader_screen(chunk: Chunk, commander_card: Any) -> Any:
@@ -588,24 +614,14 @@ def leader_screen(chunk: Chunk, commander_card: Any) -> Any:
         cards.commander_ok_pw[commander_card],
         cards.commander_ok[commander_card],
     )
-    return chunk.commander & ~leader_ok
+    return chunk.commander & (commander_card >= 0) & ~leader_ok  # (-1: the data does not know it)
 
 
 def check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
     commanders = deck.zone(Zone.COMMANDER)
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER)
     if not commanders:
-        if not unknown_commanders:
-            return []
-        return [
-            unres.not_verified(
-                deck.path,
-                "colour identity (CR 903.4)",
-                unknown_commanders,
-                f"the commander, {unres.unknown_cards_text(unknown_commanders)}: no card's colour identity "
-                "was checked",
-            )
-        ]
+        return unknown_leaders_identity_findings(deck.path, unknown_commanders)
     findings: list[Finding] = []
     choice = identity_choice(deck)
     identity = choice.identity
@@ -663,6 +679,24 @@ def check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
             )
         )
     return findings + unknown_identity_findings(deck.path, deck.unresolved_in(Zone.MAIN), identity)
+
+
+def unknown_leaders_identity_findings(
+    path: str, unknown_commanders: Sequence[unres.Written]
+) -> list[Finding]:
+    """A deck whose every commander the card data does not know (``unknown_commanders``): no
+    card's colour identity is checked. The engine and the lean batch checker both ask this."""
+    if not unknown_commanders:
+        return []
+    return [
+        unres.not_verified(
+            path,
+            "colour identity (CR 903.4)",
+            unknown_commanders,
+            f"the commander, {unres.unknown_cards_text(unknown_commanders)}: no card's colour identity "
+            "was checked",
+        )
+    ]
 
 
 def unknown_identity_findings(
