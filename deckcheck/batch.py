@@ -47,7 +47,7 @@ from deckcheck.deck import ZONE_CODE, Entry, ParsedDeck, Zone
 from deckcheck.decklist import parse_file, parse_file_decks, parse_text, parse_text_decks
 from deckcheck.decklist._base import MAX_BYTES
 from deckcheck.decklist._decode import decode
-from deckcheck.decklist.fast import PlainDecks, read_plain
+from deckcheck.decklist.fast import PlainDecks, ReadDeck, read_plain
 from deckcheck.discovery import DECKLIST_EXTENSIONS
 from deckcheck.engine import Report, check_parsed
 from deckcheck.findings import Finding
@@ -224,7 +224,10 @@ class _MemoStore(CardStore):
         key = (name, suggest)
         hit = self._resolutions.get(key)
         if hit is None:
-            hit = super().resolve(name, suggest=suggest)
+            without = self._resolutions.get((name, False)) if suggest else None
+            hit = (
+                super().resolve(name, suggest=suggest) if without is None else self.with_suggestions(without)
+            )
             if len(self._resolutions) >= self._limit:
                 self._resolutions.clear()
             self._resolutions[key] = hit
@@ -669,9 +672,9 @@ def check_texts(
     progress: Progress | None = None,
 ) -> BatchRows:
     """Check ``(deck_id, path, decklist text or parsed deck)``, :data:`LEAN_CHUNK` decks at a time:
-    the lean checker (:func:`fastcheck.check_decks`) for the plain ones (text that
-    :func:`deckcheck.decklist.fast.read_plain` takes, or a deck read without a problem, a name or
-    metadata), the engine for the rest. The rows are the engine's either way, in deck order."""
+    text that :func:`deckcheck.decklist.fast.read_plain` takes is read there, any other by its own
+    parser (parse_text); the lean checker (:func:`fastcheck.check_decks`) checks every deck within
+    its scope, the engine the rest. The rows are the engine's either way, in deck order."""
     rows = BatchRows()
     sink = fastcheck.RowSink(
         rows.findings.add,
@@ -716,7 +719,8 @@ def _check_chunk(
     context: ContextFor,
     breakers: bool,
 ) -> None:
-    """The lean checker for the chunk's plain decks, the engine for the others, rows in deck order."""
+    """The lean checker for the chunk's decks within its scope, the engine for the others, rows in
+    deck order; a text is parsed once, whichever checks it."""
     contexts = [context if isinstance(context, BatchContext) else context(deck_id) for deck_id, _, _ in chunk]
     # A deck with no format (spec None) goes to the engine, which infers its shape; the lean path
     # is handed a placeholder it never uses (the deck has no entries there).
@@ -725,30 +729,37 @@ def _check_chunk(
         for (deck_id, path, _), c in zip(chunk, contexts, strict=True)
     ]
     texts = [source for _, _, source in chunk if isinstance(source, str)]
-    if len(texts) == len(chunk) and all(c.spec is not None for c in contexts):
-        entries = read_plain(texts)  # every line of the chunk in one pass
-    else:  # decks read already (files with something to say, long frames), no format, or a mix
-        read_texts = read_plain(texts)
-        read = iter(read_texts.entries(i) for i in range(len(texts)))
-        decks: list[list[tuple[int, str, Zone, int]] | None] = []
-        for (_, _, source), deck_context in zip(chunk, contexts, strict=True):
+    read = read_plain(texts)  # every line of the chunk in one pass
+    # the decks read already or by their own parser here (the engine's input too, when handed back)
+    parsed: dict[int, ParsedDeck] = {}
+    if len(texts) == len(chunk) and all(read.taken) and all(c.spec is not None for c in contexts):
+        entries = read
+    else:
+        # A text the batch reader does not take (another format, a problem to report, a section
+        # the deck does not count) is read by its own parser, as the engine would read it; the
+        # lean checker takes what that read too, within its scope. No format: the engine's.
+        decks: list[ReadDeck | ParsedDeck | None] = []
+        texts_read = 0
+        for offset, ((_, path, source), deck_context) in enumerate(zip(chunk, contexts, strict=True)):
             if isinstance(source, str):
-                plain = next(read)
-                decks.append(plain if deck_context.spec is not None else None)
-            elif deck_context.spec is None:
-                decks.append(None)
-            elif not source.problems and not source.metadata and source.name is None:
-                decks.append([(e.quantity, e.name, e.zone, e.line) for e in source.entries])
-            else:
-                decks.append(None)  # read with something to say: the engine's
+                deck = read.deck(texts_read)
+                texts_read += 1
+                if deck is not None:
+                    decks.append(deck if deck_context.spec is not None else None)
+                    continue
+                source = parse_text(source, path)
+            parsed[offset] = source
+            decks.append(source if deck_context.spec is not None else None)
         entries = PlainDecks.of(decks)
 
     def engine(offset: int, index: int) -> None:
         deck_id, path, source = chunk[offset + index]
         deck_context = contexts[offset + index]
-        parsed = source if isinstance(source, ParsedDeck) else parse_text(source, path)
+        found = parsed.get(offset + index)
+        if found is None:
+            found = source if isinstance(source, ParsedDeck) else parse_text(source, path)
         report = check_parsed(
-            parsed, deck_context.store, deck_context.spec, require_format=deck_context.require_format
+            found, deck_context.store, deck_context.spec, require_format=deck_context.require_format
         )
         add_report(rows, deck_id, report, breakers=breakers)
         if deck_context.on_report is not None:

@@ -15,16 +15,21 @@ something to report, the families' own per-card decisions and message builders (
 Exactness over reach: :func:`check_decks` gives exactly the rows the engine gives (findings with
 their messages, companion results, breakers, summary; tests/batch holds it to that over generated
 and real decks), or hands the deck back and the caller runs the engine. It takes decks whose every
-name is an exact oracle name or one the store's resolver reads as one card by folding (case,
-accents, separators, punctuation and spaces) or by a face's name ("Bonecrusher Giant"): such a
-deck gets the engine's note per name (engine.resolution_finding) and its findings name the card as
-written (engine.with_written_names), unless it writes one card two ways. Decks also have at most
-one commander (no "choose a colour" commander, no colourless Brawl basics), and companions either
-undeclared, in a constructed sideboard, or one known companion under Companion. A deck's metadata
-comments become its name and metadata rows, as the engine writes them; a deck dated after the card
-data has its legality findings withheld as the engine withholds them (engine.withheld_legality).
-Anything else (misplaced or several declared companions, partner pairs, localized names, unknown
-cards) goes to the engine: never a guess.
+name is an exact oracle name, one the store's resolver reads as one card by folding (case,
+accents, separators, punctuation and spaces) or by a face's name ("Bonecrusher Giant"), or one it
+reads as no card at all. A folded or face name gets the engine's note (engine.resolution_finding)
+and the findings name the card as written (engine.with_written_names), unless the deck writes one
+card two ways; a name the data does not know gets the engine's error, counts toward every size
+and copy rule, and leaves open what it could break (deckcheck.unresolved). Decks also have at most
+one commander, known or not (no "choose a colour" commander, no colourless Brawl basics), and
+companions either undeclared, in a constructed sideboard, or one known companion under Companion.
+Entries may lack source lines (an event document's) and the maybeboard may hold cards (named and
+noted as the engine does, counted by no rule). What the deck's reader reported (a parse problem)
+comes first among its findings; its metadata comments become its name and metadata rows, as the
+engine writes them; a deck dated after the card data has its legality findings withheld as the
+engine withholds them (engine.withheld_legality). Anything else (misplaced or several declared
+companions, partner pairs, localized names, a sideboard that may be the command zone) goes to the
+engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -51,13 +56,14 @@ from deckcheck.card_facts import (
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name
 from deckcheck.cards.store import CardStore, Resolution
-from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone
+from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone, starting_zones
+from deckcheck.decklist import problem_findings
 from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
 from deckcheck.findings import Finding, Location, Severity, report_order
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules import commander as commander_rules
 from deckcheck.rules import companion_arrays, companions, legality, sizes
-from deckcheck.rules.common import Chunk
+from deckcheck.rules.common import ALL_ZONES, Chunk
 from deckcheck.rules.companion_arrays import Column, columns_of, per_deck
 from deckcheck.rules.companions import (
     COMPANIONS,
@@ -192,9 +198,7 @@ class FactTable:
         once per name: the store remembers it)."""
         resolution = self.resolved(name)[1]
         assert resolution is not None and resolution.card is None
-        if resolution.match == "unknown":
-            resolution = self.store.resolve(name, suggest=True)
-        return resolution
+        return self.store.with_suggestions(resolution)
 
     def card(self, name: str) -> Card | None:
         """The card with this oracle name (batch.BatchContext.card_for_name, the engine's lookup)."""
@@ -328,6 +332,7 @@ class RowSink:
 
 
 _MAIN, _SIDE, _COMMANDER, _COMPANION = Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION
+_MAYBE = Zone.MAYBEBOARD
 # positions in an entry tuple
 _QUANTITY: Final = 0
 _NAME: Final = 1
@@ -485,20 +490,26 @@ class _Chunk:
         self.codes = c.tolist()
         z = columns.zones
         q = np.minimum(columns.quantities, _MAX_COPIES)
-        line = columns.lines
         entry = np.arange(len(c))  # each entry's index in ``codes`` (kept through the filters below)
 
         # -- scope (fastcheck's reach; the rest goes to the engine) --------------------------------
-        # a name read other than exactly, by folding or a face, or as no card; no line; the
-        # maybeboard; a card the data does not know as a commander or companion
+        # a name read other than exactly, by folding or a face, or as no card; a card the data does
+        # not know as a companion, or as one of several copies of a commander. (The maybeboard is
+        # in: its names are read and noted as the engine reads them, and no rule counts it. So are
+        # entries without a source line, as an event document's: the engine reports them in its
+        # own order, which this one keeps. A commander the data does not know is still the
+        # commander: its rules say what they could not verify.)
         unknown = c == UNRESOLVED
+        maybe = z == companion_arrays.MAYBEBOARD
+        is_commander = z == companion_arrays.COMMANDER
         unusable = (
             ((c < 0) & ~unknown)
-            | (line <= 0)
-            | (z == companion_arrays.MAYBEBOARD)
-            | (unknown & (z != companion_arrays.MAIN) & (z != companion_arrays.SIDEBOARD))
+            | (unknown & (z == companion_arrays.COMPANION))
+            | (unknown & is_commander & (q != 1))
         )
         out |= per_deck(d[unusable], n) > 0
+        n_commanders = per_deck(d[is_commander], n)  # the command zone's entries, known or not
+        unknown_leader = per_deck(d[unknown & is_commander], n) > 0
         total = np.zeros(n, dtype=np.int64)
         total[lengths > 0] = np.add.reduceat(q, self.starts[lengths > 0])
         out |= total >= _MAX_COPIES
@@ -518,16 +529,15 @@ class _Chunk:
             self.unknown = companion_arrays.UnknownEntries(d[u], z[u], q[u], unknown_name)
         else:
             self.unknown = companion_arrays.UnknownEntries.none()
-        d, c, z, q, line, entry = _keep(~out[d] & ~unknown, d, c, z, q, line, entry)
+        d, c, z, q, entry = _keep(~out[d] & ~unknown & ~maybe, d, c, z, q, entry)
         arrays = table.arrays
         arrays.ready()
         specs = self.formats = companion_arrays.DeckFormats.of([spec for *_, spec in decks])
         commander = specs.per_deck(lambda spec: spec.commander, bool)
-        is_commander = z == companion_arrays.COMMANDER
-        n_commanders = per_deck(d[is_commander], n)
         out |= commander & ((n_commanders != 1) | specs.per_deck(lambda s: s.max_commanders < 1, bool))
         out |= ~commander & (n_commanders > 0)  # a commander zone outside Commander (DC105)
-        led = commander & ~out  # exactly one commander entry
+        is_commander = z == companion_arrays.COMMANDER  # (the known ones)
+        led = commander & ~out & ~unknown_leader  # exactly one commander entry, a card the data knows
         self.commander_card = np.full(n, -1, dtype=np.intp)
         self.commander_card[d[is_commander]] = c[is_commander]
         at = np.full(n, -1, dtype=np.intp)
@@ -551,7 +561,7 @@ class _Chunk:
         out[listed] |= (q[at[listed]] != 1) | (arrays.rule_index[c[at[listed]]] < 0)  # DC402, DC408/409
         in_sideboard = (z == companion_arrays.SIDEBOARD) & (arrays.rule_index[c] >= 0)
         out |= commander & (n_listed == 0) & (per_deck(d[in_sideboard], n) > 0)  # DC403
-        d, c, z, q, line, entry = _keep(~out[d], d, c, z, q, line, entry)
+        d, c, z, q, entry = _keep(~out[d], d, c, z, q, entry)
 
         # -- the ten companions ------------------------------------------------------------------
         kept, unknown_entries = ~out[self.unknown.d], self.unknown
@@ -570,6 +580,8 @@ class _Chunk:
         self.eligible_lists, self.declared_lists = result.eligible.tolist(), result.declared.tolist()
 
         # -- format rules (rules.check_deck): which decks, and which of their cards, to report ----
+        # decks with a card the data knows outside the maybeboard (legality speaks of such decks)
+        self.has_known: list[bool] = (per_deck(d, n) > 0).tolist()
         self.counts = np.bincount(d * _N_ZONES + z, weights=q, minlength=n * _N_ZONES).reshape(n, _N_ZONES)
         self.unknown_copies: list[int] = [0] * n  # by deck: copies the data does not know
         if len(self.unknown.d):
@@ -604,6 +616,9 @@ class _Chunk:
         for i in [*self.stale, *self.unknown_at]:  # (a finding says what was not verified)
             if not out[i]:
                 self.states[i] = _REPORT
+        for i, problems in enumerate(columns.problems):  # what the reader said is a finding too
+            if problems and self.states[i] == _QUIET:
+                self.states[i] = _NOTED
         # what a reported deck's messages need, by deck: positions whose card may have a finding;
         # positions outside the main deck or with a companion's name; per companion whose result
         # is shown, the positions of the card-level breakers
@@ -680,11 +695,19 @@ class _Chunk:
         self._array_rows(sink, index, [])
 
     def noted_rows(self, sink: RowSink, index: int) -> None:
-        """A deck whose only findings are the notes on its names read by folding or a face."""
+        """A deck whose only findings are what its reader said of it and the notes on its names
+        read by folding or a face."""
         deck = _Deck(self, index)
-        notes = deck.written_names(deck.resolution_notes())
+        notes = self.read_findings(index) + deck.resolution_notes()
+        if deck.written is not None:
+            notes = deck.written_names(notes)
         notes.sort(key=report_order)
         self._array_rows(sink, index, notes)
+
+    def read_findings(self, index: int) -> list[Finding]:
+        """The findings of what the deck's reader reported (engine.check_parsed's first ones)."""
+        problems = self.columns.problems[index]
+        return problem_findings(self.decks[index][1], problems) if problems else []
 
     def _array_rows(self, sink: RowSink, index: int, notes: list[Finding]) -> None:
         """A deck without rule findings: its rows from the arrays, ``notes`` its only findings."""
@@ -726,8 +749,12 @@ class _Chunk:
         """A deck with findings: the engine's messages, from its entries and the chunk's numbers."""
         deck = _Deck(self, index)
         notes = deck.resolution_notes() if deck.written is not None or deck.unknown else []
-        findings = notes + deck.format_findings(
-            {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
+        findings = (
+            self.read_findings(index)
+            + notes
+            + deck.format_findings(
+                {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
+            )
         )
         stale = self.stale.get(index)
         if stale is not None:  # (the notes have no legality finding to withhold)
@@ -850,6 +877,11 @@ class _Deck:
         """The unknown entries in these zones (Deck.unresolved_in)."""
         return [e for e in self.unknown if e.zone in zones]
 
+    def unknown_start(self) -> list[Item]:
+        """The starting deck's unknown entries (Deck.unresolved_start: in Commander, the commander's
+        too)."""
+        return self.unknown_in(*starting_zones(self.spec.commander))
+
     def resolution_notes(self) -> list[Finding]:
         """engine.resolve_deck's findings, in deck order: the note for each entry whose name was
         read by folding or a face (engine.resolution_finding), the error for each one read as no
@@ -887,11 +919,11 @@ class _Deck:
         return self._made[code] or self._cards[code]
 
     def groups(self, names: Collection[str]) -> dict[str, list[int]]:
-        """Each of these cards' positions (a card's entries: CR 100.2a, by name), the cards in
-        order of first appearance."""
+        """Each of these cards' positions (a card's entries: CR 100.2a, by name; the maybeboard,
+        which no rule counts, left out), the cards in order of first appearance."""
         found: dict[str, list[int]] = {}
         for pos, entry in enumerate(self.entries):
-            if entry[_NAME] in names:
+            if entry[_NAME] in names and entry[_ZONE] is not _MAYBE:
                 found.setdefault(entry[_NAME], []).append(pos)
         return found
 
@@ -917,11 +949,16 @@ class _Deck:
         findings += pool
         if spec.commander:
             findings += self._commander()
-            findings += colours
-            if self.unknown:
-                findings += commander_rules.unknown_identity_findings(
-                    path, self.unknown_in(_MAIN), self.commander_identity()
+            if not self.commanders:  # (no card's identity is checked against an unknown commander)
+                findings += commander_rules.unknown_leaders_identity_findings(
+                    path, self.unknown_in(_COMMANDER)
                 )
+            else:
+                findings += colours
+                if self.unknown:
+                    findings += commander_rules.unknown_identity_findings(
+                        path, self.unknown_in(_MAIN), self.commander_identity()
+                    )
         return findings
 
     def commander_identity(self) -> frozenset[str]:
@@ -940,11 +977,12 @@ class _Deck:
         copies: list[Finding] = []
         colours: list[Finding] = []
         # (legality.check_legality's order: no key, the unknown cards, each card's; a deck of
-        # unknown cards alone has no key to miss)
-        if no_key and len(self.unknown) < len(entries):
+        # unknown cards alone has no key to miss; the maybeboard counts for neither)
+        if no_key and self.chunk.has_known[self.index]:
             pool.append(legality.no_legality_data_finding(path, spec))
-        if self.unknown and spec.legality_candidates:
-            pool.append(legality.unknown_cards_finding(path, spec, self.unknown))
+        unknown = self.unknown_in(*ALL_ZONES) if self.unknown else []
+        if unknown and spec.legality_candidates:
+            pool.append(legality.unknown_cards_finding(path, spec, unknown))
         if not reported:
             return pool, copies, colours
         copy_zones = sizes.copy_zones(spec)
@@ -968,7 +1006,7 @@ class _Deck:
                 if finding is not None:
                     copies.append(finding)
             main = [p for p in group if entries[p][_ZONE] is _MAIN]
-            if spec.commander and main:
+            if spec.commander and main and self.commanders:
                 colours += commander_rules.identity_findings(
                     path,
                     name,
@@ -1000,6 +1038,8 @@ class _Deck:
         return [Item(*self.entries[p]) for p in group]
 
     def _commander(self) -> list[Finding]:
+        if not self.commanders:  # (the scope's one commander is one the data does not know)
+            return commander_rules.unknown_commander_findings(self.path, (), self.unknown_in(_COMMANDER))
         pos = self.commanders[0]
         card = self.fact(pos)
         problem = card.commander_problem_pw if self.spec.planeswalker_commanders else card.commander_problem
@@ -1147,7 +1187,7 @@ class _Result:
                 note=note,
                 declared=self.declared_at is not None,
                 unresolved=(
-                    companions.undetermined(companions.open_entries(self.rule, self.deck.unknown_in(_MAIN)))
+                    companions.undetermined(companions.open_entries(self.rule, self.deck.unknown_start()))
                     if self.depends
                     else ()
                 ),

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -73,6 +73,7 @@ __all__ = [
     "parse_stream",
     "parse_text",
     "parse_text_decks",
+    "problem_findings",
     "split_lines",
     "write_arena",
     "write_cod",
@@ -331,6 +332,12 @@ def parse_file_decks(path: str | os.PathLike[str], input_format: str | None = No
 
 def parse_findings(deck: ParsedDeck) -> list[Finding]:
     """One finding per parse problem, located at the problem's line (0 = the whole file)."""
+    return problem_findings(deck.path, deck.problems)
+
+
+def problem_findings(path: str, problems: Iterable[ParseProblem]) -> list[Finding]:
+    """:func:`parse_findings` of the problems of the deck read from ``path`` (the lean batch
+    checker, which keeps a deck's problems beside its entries, writes them with this too)."""
     codes = {
         UNREADABLE: DC001,
         UNPARSABLE: DC002,
@@ -339,11 +346,11 @@ def parse_findings(deck: ParsedDeck) -> list[Finding]:
         EMPTY_DECKLIST: DC005,
     }
     findings = []
-    for problem in deck.problems:
+    for problem in problems:
         code = problem.code
         if code not in codes:  # a plain ParseProblem: its severity picks the code
             code = _DEFAULT_CODE.get(problem.severity, UNPARSABLE)
-        location = Location(path=deck.path, line=problem.line, section=problem.section)
+        location = Location(path=path, line=problem.line, section=problem.section)
         severity = _SEVERITIES.get(problem.severity, Severity.ERROR)
         findings.append(codes[code](problem.message, location=location, severity=severity))
     return findings

@@ -46,11 +46,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
-from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone
+from deckcheck.deck import ZONE_CODE, ZONE_ORDER, ParsedDeck, ParseProblem, Zone
 from deckcheck.decklist._base import DECK_NAME_KEYS, SIDEBOARD_USUAL_SIZE, normalized_key
 from deckcheck.decklist._detect import detect_format
 from deckcheck.decklist._grammar import HeaderKind, classify_header
@@ -256,6 +256,16 @@ _LINES: Final = _Lines()
 QUANTITY_CAP: Final = 1 << 40
 
 
+class ReadDeck(NamedTuple):
+    """One deck as read: its (quantity, name, zone, line) entries, its metadata and name (as
+    ParsedDeck keeps them) and the problems its reader reported."""
+
+    entries: Sequence[tuple[int, str, Zone, int]]
+    metadata: dict[str, str]
+    name: str | None
+    problems: Sequence[ParseProblem]
+
+
 @dataclass(slots=True)
 class PlainDecks:
     """What :func:`fast_entries` gives for each of many texts, as arrays: text i's entries are
@@ -273,9 +283,19 @@ class PlainDecks:
     # the deck name that gives (ParsedDeck.name); empty and None for most
     metadata: list[dict[str, str]]
     deck_names: list[str | None]
+    # per text: what the reader reported about it (ParsedDeck.problems): none for a text read here
+    # (read_plain takes no text parse_text reports on); a deck read by its own parser keeps them
+    problems: list[Sequence[ParseProblem]]
 
     def __len__(self) -> int:
         return len(self.taken)
+
+    def deck(self, i: int) -> ReadDeck | None:
+        """Text i as read (None when it was not taken)."""
+        entries = self.entries(i)
+        if entries is None:
+            return None
+        return ReadDeck(entries, self.metadata[i], self.deck_names[i], self.problems[i])
 
     def entries(self, i: int) -> list[tuple[int, str, Zone, int]] | None:
         """Text i's (quantity, name, zone, line) entries, or None when it was not taken."""
@@ -305,17 +325,38 @@ class PlainDecks:
             self.names,
             self.metadata[first:end],
             self.deck_names[first:end],
+            self.problems[first:end],
         )
 
     @classmethod
-    def of(cls, decks: Sequence[Sequence[tuple[int, str, Zone, int]] | None]) -> PlainDecks:
-        """Decks whose entries were read otherwise (None: not taken)."""
+    def of(
+        cls, decks: Sequence[ReadDeck | ParsedDeck | Sequence[tuple[int, str, Zone, int]] | None]
+    ) -> PlainDecks:
+        """Decks read otherwise: a deck as read, a parsed deck, or entries alone (no metadata, no
+        name, no problems); None: not taken."""
         taken: list[bool] = []
         starts = [0]
         rows: list[tuple[int, str, Zone, int]] = []
-        for entries in decks:
-            taken.append(entries is not None)
-            rows += entries or ()
+        metadata: list[dict[str, str]] = []
+        deck_names: list[str | None] = []
+        problems: list[Sequence[ParseProblem]] = []
+        for deck in decks:
+            taken.append(deck is not None)
+            if isinstance(deck, ParsedDeck):
+                rows += ((e.quantity, e.name, e.zone, e.line) for e in deck.entries)
+                metadata.append(deck.metadata)
+                deck_names.append(deck.name)
+                problems.append(deck.problems)
+            elif isinstance(deck, ReadDeck):
+                rows += deck.entries
+                metadata.append(deck.metadata)
+                deck_names.append(deck.name)
+                problems.append(deck.problems)
+            else:
+                rows += deck or ()
+                metadata.append({})
+                deck_names.append(None)
+                problems.append(())
             starts.append(len(rows))
         quantities, names, zones, lines = zip(*rows, strict=True) if rows else ((), (), (), ())
         with _LINES.lock:
@@ -330,8 +371,9 @@ class PlainDecks:
             np.array([ZONE_CODE[zone] for zone in zones], dtype=np.int8),
             np.array(lines, dtype=np.int64),
             table,
-            [{} for _ in decks],
-            [None] * len(decks),
+            metadata,
+            deck_names,
+            problems,
         )
 
 
@@ -527,6 +569,7 @@ class _Reader:
             self.table.names,
             self.metadata,
             self.deck_names,
+            [()] * len(self.taken),
         )
 
 

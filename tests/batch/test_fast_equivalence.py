@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from deckcheck import batch, fastcheck
 from deckcheck.cards.store import CardStore, bundled_cards_path, write_store
-from deckcheck.deck import Zone
+from deckcheck.deck import ParsedDeck, Zone
 from deckcheck.decklist import parse_text
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import read_plain
@@ -713,3 +713,208 @@ def test_real_decklists_the_reader_takes(realdata: Path, real_sqlite_store: Card
             items.append((path.relative_to(root).as_posix(), text))
     assert items
     assert_same_rows(items, context_for(real_sqlite_store, "modern"))
+
+
+# -- decks the batch reader leaves to their own parser ---------------------------------------------------
+def assert_same_sources(
+    sources: Sequence[tuple[Hashable, str, batch.DeckSource]],
+    context: batch.ContextFor,
+    *,
+    breakers: bool = True,
+) -> batch.BatchRows:
+    """:func:`assert_same_rows` for ``(deck id, path, text or parsed deck)`` sources, as files and
+    event documents become (batch.path_sources): the lean path's rows (batch.check_texts) against
+    the engine's on the same decks as parse_text reads them."""
+    fast = batch.check_texts(sources, context, breakers)
+    engine = batch.check_parsed_decks(
+        [
+            (deck_id, parse_text(source, path) if isinstance(source, str) else source)
+            for deck_id, path, source in sources
+        ],
+        context,
+        breakers=breakers,
+    )
+    items = [(deck_id, source if isinstance(source, str) else repr(source)) for deck_id, _, source in sources]
+    for table in TABLES:
+        difference = table_difference(table, getattr(engine, table), getattr(fast, table), items, context)
+        if difference is not None:
+            raise AssertionError(difference)
+    return engine
+
+
+def _lean_share(
+    context: batch.BatchContext, sources: Sequence[tuple[Hashable, str, batch.DeckSource]]
+) -> float:
+    """The share of these decks batch.check_texts gives to the lean checker."""
+    counts = [0, 0]
+    original = fastcheck.check_decks
+
+    def counting(
+        sink: fastcheck.RowSink, decks: Any, entries: Any, table: Any, fallback: Callable[[int], None]
+    ) -> int:
+        def engine(index: int) -> None:
+            counts[1] += 1
+            fallback(index)
+
+        taken = original(sink, decks, entries, table, engine)
+        counts[0] += taken
+        return taken
+
+    fastcheck.check_decks = counting
+    try:
+        batch.check_texts(sources, context, False)
+    finally:
+        fastcheck.check_decks = original
+    return counts[0] / max(1, sum(counts))
+
+
+# Texts the batch reader does not take, as real lists write them: sections the deck does not count
+# (a preconstructed deck's Display Commander, Planechase's and Archenemy's decks, a maybeboard),
+# lines with something to report, other formats. parse_text reads them; the lean checker takes
+# what it read.
+PRECON = (
+    "// NAME: Deadly Disguise\n// SOURCE: https://example.org/mkc\n// DATE: 2024-02-09\n"
+    "COMMANDER: 1 Valki, God of Lies [foil] [KHM:114]\n{deck}\n\nDisplay Commander\n"
+    "1 Valki, God of Lies [KHM:300] [foil] [etched]\n"
+)
+OTHER_SECTIONS = (
+    "Deck\n{deck}\n\nPlanar Deck\n1 Orcish Bowmasters\n1 Tazri, Beacon of Unity\n",
+    "{deck}\n\nScheme Deck\n2 Lightning Bolt\n",
+    "Deck\n{deck}\n\nMaybeboard\n4 Lightning Bolt\n1 Bonecrusher Giant\n2 lurrus of the dream den\n",
+    "Deck\n{deck}\n\nSideboard\n2 Duress\n\nMaybeboard\n1 Orcish Bowmasters\n",
+)
+WITH_PROBLEMS = (
+    "{deck}\n4 Lightning Bolt <- the best\nLightning Bolt\n",  # a line that is no card, no count
+    "{deck}\n}},\n",  # a stray line of JSON
+    "4 Llanowar Elves\n{deck}\n\n16 Duress\n",  # a large blank-line sideboard: a warning
+)
+
+
+def _sources(texts: Iterable[str], deck: str) -> list[tuple[Hashable, str, batch.DeckSource]]:
+    return [(f"d{i}", f"d{i}.txt", text.format(deck=deck)) for i, text in enumerate(texts)]
+
+
+@BREAKERS
+def test_sections_and_problems_the_reader_leaves_to_parse_text(breakers: bool) -> None:
+    """Texts with sections the deck does not count and with lines parse_text reports on: the lean
+    path takes them as parse_text reads them, with its findings (DC002, DC003), the maybeboard's
+    names noted and its unknown cards reported but counted by no rule; the engine's rows."""
+    store = fresh_bundled_store()
+    constructed = "4 Lightning Bolt\n4 Bonecrusher Giant\n4 Mox Opal\n48 Mountain"
+    sources = _sources((*OTHER_SECTIONS, *WITH_PROBLEMS), constructed)
+    read = read_plain([source for _, _, source in sources if isinstance(source, str)])
+    assert read.taken.count(False) == 5  # (the maybeboards the batch reader reads itself)
+    for fmt in ("modern", "legacy", "vintage"):
+        context = context_for(store, fmt)
+        assert_same_sources(sources, context, breakers=breakers)
+        assert _lean_share(context, sources) == 1.0, fmt
+    commander = "1 Lightning Bolt\n1 Bonecrusher Giant\n1 Sol Ring\n1 Orcish Bowmasters\n95 Swamp"
+    sources = _sources((PRECON, *OTHER_SECTIONS[2:], *WITH_PROBLEMS[:2]), commander)
+    context = context_for(store, "commander")
+    assert_same_sources(sources, context, breakers=breakers)
+    assert _lean_share(context, sources[:1]) == 1.0  # (the others have no commander: the engine's)
+
+
+@BREAKERS
+def test_commanders_the_data_does_not_know(breakers: bool) -> None:
+    """A commander newer than the card data is still the commander: its eligibility and every
+    card's colour identity are not verified, companions whose identity it might hold stay open; the
+    lean path takes such decks with the engine's rows. Two copies of one go to the engine."""
+    deck = "1 Lightning Bolt\n1 Orcish Bowmasters\n1 Sol Ring\n1 Mox Opal\n96 Swamp\n"
+    items: list[Item] = [
+        ("plain", f"Commander\n1 Kaust, Eyes of the Glade\n\nDeck\n{deck}"),
+        (
+            "companion",
+            f"Commander\n1 Kaust, Eyes of the Glade\n\nCompanion\n1 Lurrus of the Dream-Den\n\nDeck\n{deck}",
+        ),
+        ("sideboard", f"Commander\n1 Kaust, Eyes of the Glade\n\nDeck\n{deck}\nSideboard\n1 Duress\n"),
+        ("small", "Commander\n1 Kaust, Eyes of the Glade\n\nDeck\n1 Lightning Bolt\n50 Swamp\n"),
+        ("twice", f"Commander\n2 Kaust, Eyes of the Glade\n\nDeck\n{deck}"),
+        ("pair", f"Commander\n1 Kaust, Eyes of the Glade\n1 Valki, God of Lies\n\nDeck\n{deck}"),
+    ]
+    for fmt in ("commander", "brawl", "duel"):
+        context = context_for(fresh_bundled_store(), fmt)
+        assert_same_rows(items, context, breakers=breakers)
+    context = context_for(fresh_bundled_store(), "commander")
+    assert [d for d, text in items if not _taken(context, str(d), text)] == ["twice", "pair"]
+
+
+def _event_document(decks: Sequence[tuple[str, Sequence[tuple[int, str, Zone, int]]]], date: str) -> str:
+    """An MTGO event document (its decklist JSON) holding these players' decks."""
+    import json
+
+    def card(quantity: int, name: str, sideboard: bool) -> dict[str, Any]:
+        return {"qty": quantity, "sideboard": sideboard, "card_attributes": {"card_name": name}}
+
+    return json.dumps(
+        {
+            "decklists": [
+                {
+                    "player": player,
+                    "loginid": i,
+                    "main_deck": [card(q, n, False) for q, n, z, _ in entries if z is not Zone.SIDEBOARD],
+                    "sideboard_deck": [card(q, n, True) for q, n, z, _ in entries if z is Zone.SIDEBOARD],
+                }
+                for i, (player, entries) in enumerate(decks)
+            ],
+            "event_id": 1,
+            "description": "Modern Challenge 64",
+            "starttime": f"{date} 17:00:00.0",
+            "format": "CMODERN",
+            "final_rank": [{"loginid": i, "rank": i + 1} for i in range(len(decks))],
+        }
+    )
+
+
+@BREAKERS
+def test_event_documents(tmp_path: Path, breakers: bool) -> None:
+    """MTGO event documents (every deck of an event in one JSON file, entries without source
+    lines, the event's metadata, front-face names and cards the data does not know): the lean path
+    takes their decks, with the engine's rows; one dated after the card data has its legality
+    withheld on both paths."""
+    store = fresh_bundled_store()
+    pool = deckgen.pool_for(store)
+    generated = [
+        (deck_id, text)
+        for deck_id, text, fmt in deckgen.realistic_named(pool, 120, seed=64, unknown=0.1)
+        if fmt == "modern"
+    ]
+    players = []
+    for deck_id, text in generated:
+        entries = read_plain([text]).entries(0) or [
+            (e.quantity, e.name, e.zone, e.line) for e in parse_text(text, deck_id).entries
+        ]
+        players.append((deck_id, [e for e in entries if e[2] in (Zone.MAIN, Zone.SIDEBOARD)]))
+    later = f"{int(BUNDLED.meta['oracle_as_of'][:4]) + 1}-01-15"
+    paths = []
+    for i, date in enumerate(("2020-06-14", later)):
+        path = tmp_path / f"event-{i}.json"
+        path.write_text(_event_document(players[i::2], date), encoding="utf-8")
+        paths.append((f"event-{i}", path))
+    sources = list(batch.path_sources(paths))
+    assert len(sources) == len(players) and all(isinstance(s, ParsedDeck) for _, _, s in sources)
+    context = context_for(store, "modern")
+    rows = assert_same_sources(sources, context, breakers=breakers)
+    assert _lean_share(context, sources) >= 0.95
+    withheld = {row["deck_id"] for row in rows.findings.rows() if row["code"] == "DC015"}
+    assert {deck_id for deck_id, _, _ in sources if deck_id.startswith("event-1")} <= withheld
+
+
+@pytest.mark.realdata
+@BREAKERS
+def test_real_event_documents(realdata: Path, real_sqlite_store: CardStore, breakers: bool) -> None:
+    """Every real MTGO event document, read as an analyst's batch reads files (batch.path_sources),
+    in its event's format: the lean path takes every deck, with the engine's rows."""
+    files = sorted((realdata / "decks" / "mtgo_events").glob("*.json"))
+    if not files:
+        pytest.skip("no MTGO event documents in ../shared/realdata/decks/mtgo_events")
+    sources = list(batch.path_sources([(path.name, path) for path in files]))
+    by_format: dict[str, list[tuple[Hashable, str, batch.DeckSource]]] = {}
+    for source in sources:
+        deck = source[2]
+        assert isinstance(deck, ParsedDeck) and deck.declared_format is not None
+        by_format.setdefault(deck.declared_format, []).append(source)
+    for fmt, group in by_format.items():
+        context = context_for(real_sqlite_store, fmt)
+        assert_same_sources(group, context, breakers=breakers)
+        assert _lean_share(context, group) == 1.0, fmt

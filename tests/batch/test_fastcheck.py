@@ -19,6 +19,7 @@ from deckcheck import batch, fastcheck
 from deckcheck.card_facts import CardFacts, facts_builder, facts_of, facts_version
 from deckcheck.cards.store import CardStore, bundled_cards_path, write_store
 from deckcheck.deck import Zone
+from deckcheck.decklist import parse_text
 from deckcheck.format_spec import FormatSpec
 from tests.batch import deckgen
 
@@ -133,6 +134,19 @@ TAKEN = {
         _lines((1, "Valki, God of Lies", C), (1, "Orcish Bowmasters", M), (98, "Swamp", M)),
     ),
     "nothing but unknown cards": (MODERN, _lines((60, "Snow-Covered Wastes of the Future", M))),
+    "an unknown commander": (COMMANDER, _lines((1, "Kaheera the Unheard Of", C), (99, "Plains", M))),
+    # entries without source lines, as an event document's
+    "no source line": (MODERN, [(4, "Lightning Bolt", M, 0), (56, "Mountain", M, 0)]),
+    # the maybeboard: read (its names noted, an unknown one reported), counted by no rule
+    "a maybeboard": (MODERN, _lines((4, "Lightning Bolt", M), (1, "Mountain", Zone.MAYBEBOARD))),
+    "an unknown card in the maybeboard": (
+        MODERN,
+        _lines((4, "Lightning Bolt", M), (56, "Mountain", M), (1, "Orcish Bowmasters", Zone.MAYBEBOARD)),
+    ),
+    "the commander again in the maybeboard": (
+        COMMANDER,
+        _lines((1, "Valki, God of Lies", C), (99, "Swamp", M), (1, "Valki, God of Lies", Zone.MAYBEBOARD)),
+    ),
 }
 HANDED_BACK = {
     "a localized printed name": (MODERN, _lines((4, "Blitzschlag", M), (56, "Mountain", M))),
@@ -140,13 +154,14 @@ HANDED_BACK = {
         MODERN,
         _lines((2, "Bonecrusher Giant", M), (2, "Bonecrusher Giant // Stomp", M), (56, "Mountain", M)),
     ),
-    "an unknown commander": (COMMANDER, _lines((1, "Kaheera the Unheard Of", C), (99, "Plains", M))),
+    "two copies of an unknown commander": (
+        COMMANDER,
+        _lines((2, "Kaheera the Unheard Of", C), (98, "Plains", M)),
+    ),
     "an unknown card under Companion": (
         MODERN,
         _lines((1, "Lurrus of the Dream Lair", P), (4, "Lightning Bolt", M), (56, "Mountain", M)),
     ),
-    "a maybeboard": (MODERN, _lines((4, "Lightning Bolt", M), (1, "Mountain", Zone.MAYBEBOARD))),
-    "no source line": (MODERN, [(4, "Lightning Bolt", M, 0), (56, "Mountain", M, 0)]),
     "a commander outside Commander": (MODERN, _lines((1, "Kaheera, the Orphanguard", C), (59, "Plains", M))),
     "Commander without a commander": (COMMANDER, _lines((100, "Forest", M))),
     "two companions listed": (
@@ -310,14 +325,28 @@ def fresh_store() -> CardStore:
     return CardStore.from_json(bundled_cards_path())
 
 
-def test_files_decoded_as_utf8_take_the_lean_path(tmp_path: Path, lean_count: list[int]) -> None:
+def test_files_take_the_lean_path_with_what_their_reader_said(tmp_path: Path, lean_count: list[int]) -> None:
+    """A UTF-8 file is read as text; one that needed a fallback encoding is parsed as parse_file
+    parses it, and the lean path takes it too, with the reader's warning among its findings: the
+    engine's rows either way."""
     (tmp_path / "burn.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
     (tmp_path / "latin1.txt").write_bytes("4 Lightning Bolt\n56 Mountain\n// Caf\xe9\n".encode("latin-1"))
     sources = list(batch.path_sources([("a", tmp_path / "burn.txt"), ("b", tmp_path / "latin1.txt")]))
     assert isinstance(sources[0][2], str)  # plain UTF-8: the text itself
     assert not isinstance(sources[1][2], str)  # a latin-1 fallback warns: parsed, as parse_file does
-    rows = batch.check_texts(sources, batch.BatchContext(BUNDLED, MODERN))
-    assert len(rows.summary) == 2 and lean_count[0] == 1
+    context = batch.BatchContext(BUNDLED, MODERN)
+    rows = batch.check_texts(sources, context)
+    assert len(rows.summary) == 2 and lean_count[0] == 2
+    engine = batch.check_parsed_decks(
+        [
+            (deck_id, source if not isinstance(source, str) else parse_text(source, path))
+            for deck_id, path, source in sources
+        ],
+        context,
+    )
+    for table in ("findings", "companions", "summary", "metadata"):
+        assert list(getattr(rows, table).rows()) == list(getattr(engine, table).rows()), table
+    assert any(row["deck_id"] == "b" and row["severity"] == "warning" for row in rows.findings.rows())
 
 
 def test_the_companion_frame_takes_a_shortcut_only_when_rows_are_in_table_order() -> None:
