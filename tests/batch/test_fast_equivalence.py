@@ -918,3 +918,19 @@ def test_real_event_documents(realdata: Path, real_sqlite_store: CardStore, brea
         context = context_for(real_sqlite_store, fmt)
         assert_same_sources(group, context, breakers=breakers)
         assert _lean_share(context, group) == 1.0, fmt
+
+
+def test_texts_beside_decks_read_already_keep_their_metadata() -> None:
+    """A chunk mixing texts with decks read already (a file that needed a fallback encoding, an
+    event document) reads its texts as any chunk does: a text's name and metadata comments come
+    with it to the lean path (its summary name and metadata rows), as the engine writes them."""
+    named = "// NAME: Burn\n// SOURCE: https://example.org/burn\n4 Lightning Bolt\n56 Mountain\n"
+    sources: list[tuple[Hashable, str, batch.DeckSource]] = [
+        ("read", "read.txt", parse_text("4 Lightning Bolt\n56 Mountain\n", "read.txt")),
+        ("named", "named.txt", named),
+    ]
+    context = context_for(fresh_bundled_store(), "modern")
+    rows = assert_same_sources(sources, context)
+    assert _lean_share(context, sources) == 1.0
+    assert [row["name"] for row in rows.summary.rows()] == [None, "Burn"]
+    assert len(rows.metadata) == 2
