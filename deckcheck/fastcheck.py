@@ -485,10 +485,18 @@ class _Chunk:
             stale = engine.dated_after_the_data(metadata, decks[i][2], table.store) if metadata else None
             if stale is not None:
                 self.stale[i] = stale
+        z = columns.zones
+        # the command zone's entries, known or not: a deck with several, or with one outside a
+        # Commander format, is the engine's (its names are left for the engine to resolve)
+        specs = self.formats = companion_arrays.DeckFormats.of([spec for *_, spec in decks])
+        commander = specs.per_deck(lambda spec: spec.commander, bool)
+        is_commander = z == companion_arrays.COMMANDER
+        n_commanders = per_deck(d[is_commander], n)
+        out |= commander & ((n_commanders != 1) | specs.per_deck(lambda s: s.max_commanders < 1, bool))
+        out |= ~commander & (n_commanders > 0)  # a commander zone outside Commander (DC105)
         if (c < 0).any():
             c, out = self._resolve(c, d, bounds, out)
         self.codes = c.tolist()
-        z = columns.zones
         q = np.minimum(columns.quantities, _MAX_COPIES)
         entry = np.arange(len(c))  # each entry's index in ``codes`` (kept through the filters below)
 
@@ -501,14 +509,12 @@ class _Chunk:
         # commander: its rules say what they could not verify.)
         unknown = c == UNRESOLVED
         maybe = z == companion_arrays.MAYBEBOARD
-        is_commander = z == companion_arrays.COMMANDER
         unusable = (
             ((c < 0) & ~unknown)
             | (unknown & (z == companion_arrays.COMPANION))
             | (unknown & is_commander & (q != 1))
         )
         out |= per_deck(d[unusable], n) > 0
-        n_commanders = per_deck(d[is_commander], n)  # the command zone's entries, known or not
         unknown_leader = per_deck(d[unknown & is_commander], n) > 0
         total = np.zeros(n, dtype=np.int64)
         total[lengths > 0] = np.add.reduceat(q, self.starts[lengths > 0])
@@ -532,10 +538,6 @@ class _Chunk:
         d, c, z, q, entry = _keep(~out[d] & ~unknown & ~maybe, d, c, z, q, entry)
         arrays = table.arrays
         arrays.ready()
-        specs = self.formats = companion_arrays.DeckFormats.of([spec for *_, spec in decks])
-        commander = specs.per_deck(lambda spec: spec.commander, bool)
-        out |= commander & ((n_commanders != 1) | specs.per_deck(lambda s: s.max_commanders < 1, bool))
-        out |= ~commander & (n_commanders > 0)  # a commander zone outside Commander (DC105)
         is_commander = z == companion_arrays.COMMANDER  # (the known ones)
         led = commander & ~out & ~unknown_leader  # exactly one commander entry, a card the data knows
         self.commander_card = np.full(n, -1, dtype=np.intp)
@@ -655,7 +657,7 @@ class _Chunk:
         two ways, one of them so (the engine names such a card by the first way in its order
         after placement: kept the engine's)."""
         table, name_ids = self.table, self.columns.name_ids
-        missing = np.flatnonzero(c < 0)
+        missing = np.flatnonzero((c < 0) & ~out[d])  # (a deck out already: the engine resolves it)
         names = self.columns.names
         code_of = {
             name_id: table.resolved(names[name_id])[0] for name_id in np.unique(name_ids[missing]).tolist()
