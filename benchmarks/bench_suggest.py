@@ -17,7 +17,13 @@ or uses ``--store``. Then, in this process, on the SQLite store:
 Times are CPU time of this thread (`time.thread_time`), so that the other processes of a shared
 host do not count; the first-name figures are given both ways.
 
-Target: a mean of at most 1 ms per distinct unknown name. The script exits 1 when it is missed.
+Then the whole check, as the engine runs it (parse, resolve, every rule and companion), of one
+decklist naming ``--names`` distinct cards once each, as Modern on a freshly opened store: correct
+names against typos of real names (the names index read and every did-you-mean included).
+
+Targets: a mean of at most 1 ms per distinct unknown name, and the misspelt decklist within 3 x the
+correct one (issue 19 measured 14 x when each suggestion was a scan). The script exits 1 when one
+is missed.
 A fixed pure-Python workload is timed before and after (the host reference: ~4-5 ms when the shared
 development machine is quick, 8-12 ms when it is slow), so a slow host can be told from slow code.
 """
@@ -37,6 +43,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 TARGET_MS = 1.0
+TARGET_DECK_RATIO = 3.0  # a deck of misspelt names against one of correct names (issue 19)
 
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -71,8 +78,10 @@ def typo(name: str, rng: random.Random) -> str:
     return name[:i] + name[i + 1 : i + 2] + name[i] + name[i + 2 :]
 
 
-def unknown_names(store_path: Path, wanted: int, rng: random.Random) -> tuple[list[str], list[str]]:
-    """(typos, made-up names), each distinct and resolving to no card."""
+def unknown_names(
+    store_path: Path, wanted: int, rng: random.Random
+) -> tuple[list[str], list[str], list[str]]:
+    """(typos, made-up names, correct names), each distinct; the first two resolve to no card."""
     from deckcheck.cards.store import CardStore
 
     db = sqlite3.connect(store_path)
@@ -90,7 +99,24 @@ def unknown_names(store_path: Path, wanted: int, rng: random.Random) -> tuple[li
         written = f"{rng.choice(words)} {rng.choice(words)}"
         if store.resolve(written, suggest=False).match == "unknown":
             made_up.add(written)
-    return sorted(typos), sorted(made_up)
+    return sorted(typos), sorted(made_up), sorted(rng.sample(names, wanted))
+
+
+def deck_check_ms(store_path: Path, names: Sequence[str]) -> float:
+    """CPU milliseconds of the engine's check of one decklist naming each of these cards once, as
+    Modern, on a freshly opened store (parsing, resolving, every rule and companion; for misspelt
+    names the names index read and each name's did-you-mean)."""
+    from deckcheck.cards.store import CardStore
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+    from deckcheck.formats import get_format
+
+    text = "".join(f"1 {name}\n" for name in names)
+    spec = get_format("modern")
+    store = CardStore.open(store_path)
+    started = time.thread_time()
+    check_parsed(parse_text(text, "names.txt"), store, spec)
+    return (time.thread_time() - started) * 1000
 
 
 def first_unknown_ms(store_path: Path) -> tuple[float, float]:
@@ -153,7 +179,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("building the card store ...", file=sys.stderr)
             store_path, label = build_store(directory)
         before = reference_ms()
-        typos, made_up = unknown_names(store_path, args.names, random.Random(args.seed))
+        typos, made_up, correct = unknown_names(store_path, args.names, random.Random(args.seed))
+        # (a first check imports what any check needs: not part of either deck's time)
+        deck_check_ms(store_path, correct[:10])
+        correct_ms, typos_ms = deck_check_ms(store_path, correct), deck_check_ms(store_path, typos)
         first = first_unknown_ms(store_path)
         first_older = first_unknown_ms(older_store(store_path, directory))
         rows = []
@@ -190,7 +219,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     worst = max(means)
     verdict = "met" if worst <= TARGET_MS else "MISSED"
     print(f"target: mean <= {TARGET_MS:.0f} ms per distinct unknown name: {verdict} ({worst:.3f} ms)")
-    return 0 if worst <= TARGET_MS else 1
+    ratio = typos_ms / correct_ms
+    print(
+        f"one decklist of {len(correct):,} distinct names, checked as Modern on a fresh store (CPU): "
+        f"correct names {correct_ms:,.0f} ms, typos of real names {typos_ms:,.0f} ms"
+    )
+    deck_verdict = "met" if ratio <= TARGET_DECK_RATIO else "MISSED"
+    print(f"target: misspelt <= {TARGET_DECK_RATIO:.0f} x correct: {deck_verdict} ({ratio:.2f} x)")
+    return 0 if worst <= TARGET_MS and ratio <= TARGET_DECK_RATIO else 1
 
 
 if __name__ == "__main__":
