@@ -732,12 +732,15 @@ def _check_chunk(
     read = read_plain(texts)  # every line of the chunk in one pass
     # the decks read already or by their own parser here (the engine's input too, when handed back)
     parsed: dict[int, ParsedDeck] = {}
-    if len(texts) == len(chunk) and all(read.taken) and all(c.spec is not None for c in contexts):
-        entries = read
-    else:
+    if len(texts) == len(chunk) and all(c.spec is not None for c in contexts):
         # A text the batch reader does not take (another format, a problem to report, a section
         # the deck does not count) is read by its own parser, as the engine would read it; the
-        # lean checker takes what that read too, within its scope. No format: the engine's.
+        # lean checker takes what that read too, within its scope.
+        for offset, taken in enumerate(read.taken):
+            if not taken:
+                parsed[offset] = parse_text(texts[offset], chunk[offset][1])
+        entries = read.with_decks(parsed)
+    else:  # decks read already (files with something to say, event documents), no format, or a mix
         decks: list[ReadDeck | ParsedDeck | None] = []
         texts_read = 0
         for offset, ((_, path, source), deck_context) in enumerate(zip(chunk, contexts, strict=True)):
@@ -749,7 +752,7 @@ def _check_chunk(
                     continue
                 source = parse_text(source, path)
             parsed[offset] = source
-            decks.append(source if deck_context.spec is not None else None)
+            decks.append(source if deck_context.spec is not None else None)  # (no format: the engine's)
         entries = PlainDecks.of(decks)
 
     def engine(offset: int, index: int) -> None:

@@ -42,7 +42,7 @@ import functools
 import re
 import threading
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from operator import itemgetter
@@ -326,6 +326,46 @@ class PlainDecks:
             self.metadata[first:end],
             self.deck_names[first:end],
             self.problems[first:end],
+        )
+
+    def with_decks(self, read: Mapping[int, ReadDeck | ParsedDeck]) -> PlainDecks:
+        """These texts with the decks in ``read`` (by index: texts this reader did not take, read
+        otherwise) in their places, as one set of arrays; the decks taken here stay as they are."""
+        if not read:
+            return self
+        order = sorted(read)
+        others = PlainDecks.of([read[i] for i in order])
+        if others.names is not self.names:  # the line table started again in between (rare)
+            return PlainDecks.of([read[i] if i in read else self.deck(i) for i in range(len(self))])
+        parts: list[PlainDecks] = []
+        at = 0
+        for k, i in enumerate(order):
+            if at < i:
+                parts.append(self.part(at, i))
+            parts.append(others.part(k, k + 1))
+            at = i + 1
+        if at < len(self):
+            parts.append(self.part(at, len(self)))
+        return PlainDecks._joined(parts)
+
+    @staticmethod
+    def _joined(parts: Sequence[PlainDecks]) -> PlainDecks:
+        """Texts of parts over one names table, one after the other."""
+        starts, offset = [0], 0
+        for part in parts:
+            starts += [offset + start for start in part.starts[1:]]
+            offset += part.starts[-1]
+        return PlainDecks(
+            [taken for part in parts for taken in part.taken],
+            starts,
+            np.concatenate([part.quantities for part in parts]),
+            np.concatenate([part.name_ids for part in parts]),
+            np.concatenate([part.zones for part in parts]),
+            np.concatenate([part.lines for part in parts]),
+            parts[0].names,
+            [metadata for part in parts for metadata in part.metadata],
+            [name for part in parts for name in part.deck_names],
+            [problems for part in parts for problems in part.problems],
         )
 
     @classmethod

@@ -370,6 +370,44 @@ def test_the_line_table_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) 
     assert len({id(read.names) for read in reads}) > 1
 
 
+def _deck_values(decks: PlainDecks, i: int) -> tuple[object, ...]:
+    return decks.entries(i), decks.metadata[i], decks.deck_names[i], list(decks.problems[i])
+
+
+def test_decks_read_otherwise_take_the_place_of_texts_not_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """with_decks puts decks read by their own parser where the reader took nothing, keeping the
+    decks it took as they are: the same decks as PlainDecks.of of all of them, also when the line
+    table started again in between (then everything is rebuilt)."""
+    import deckcheck.decklist.fast as fast
+
+    texts = [
+        "// NAME: Burn\n4 Lightning Bolt\n56 Mountain\n",
+        "Deck\n4 Forest\n\nPlanar Deck\n1 Tazri, Beacon of Unity\n",  # a section parse_text notes
+        "4 Forest\n\n2 Duress\n",
+        "1 X,Name,Count\n4 Lightning Bolt\n",  # read as CSV
+        "4 Island\n",
+    ]
+    read = read_plain(texts)
+    assert read.taken == [True, False, True, False, True]
+    parsed = {i: parse_text(texts[i], f"d{i}") for i in (1, 3)}
+    expected = PlainDecks.of([parsed[i] if i in parsed else read.deck(i) for i in range(len(texts))])
+    merged = read.with_decks(parsed)
+    assert merged.taken == [True] * len(texts)
+    assert [_deck_values(merged, i) for i in range(len(texts))] == [
+        _deck_values(expected, i) for i in range(len(texts))
+    ]
+    assert merged.problems[1] and merged.entries(1) == [
+        (e.quantity, e.name, e.zone, e.line) for e in parsed[1].entries
+    ]
+    assert read.with_decks({}) is read
+    monkeypatch.setattr(fast, "_LINES", fast._Lines(limit=0))  # every call starts a new table
+    restarted = read.with_decks(parsed)
+    assert restarted.names is not read.names
+    assert [_deck_values(restarted, i) for i in range(len(texts))] == [
+        _deck_values(expected, i) for i in range(len(texts))
+    ]
+
+
 # -- files --------------------------------------------------------------------------------------
 def check_files(files: list[Path], label: str) -> Counter[str]:
     """The contract over files read as deckcheck.decklist reads them; prints how many were taken."""
