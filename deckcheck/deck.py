@@ -8,6 +8,7 @@ card data and every line stays accounted for.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -58,6 +59,59 @@ class LineRecord:
     kind: LineKind
     text: str
     note: str = ""  # for PROBLEM lines: the reason; for others an optional explanation
+
+
+# A parser builds an Entry and a LineRecord for every line it reads. A frozen dataclass's own
+# __init__ sets each field through object.__setattr__ (about 0.1 us a field); the builders below
+# set the slots directly, for a third to half of the cost, and give the same objects (a test
+# holds them equal to the constructors' for every field).
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
+    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
+    return setter
+
+
+_new_object = object.__new__
+_set_quantity = _slot_setter(Entry, "quantity")
+_set_name = _slot_setter(Entry, "name")
+_set_zone = _slot_setter(Entry, "zone")
+_set_entry_line = _slot_setter(Entry, "line")
+_set_set_code = _slot_setter(Entry, "set_code")
+_set_collector_number = _slot_setter(Entry, "collector_number")
+_set_foil = _slot_setter(Entry, "foil")
+_set_tags = _slot_setter(Entry, "tags")
+_set_raw = _slot_setter(Entry, "raw")
+_set_record_line = _slot_setter(LineRecord, "line")
+_set_kind = _slot_setter(LineRecord, "kind")
+_set_text = _slot_setter(LineRecord, "text")
+_set_note = _slot_setter(LineRecord, "note")
+
+
+def plain_entry(quantity: int, name: str, zone: Zone, line: int, raw: str) -> Entry:
+    """``Entry(quantity, name, zone, line, raw=raw)``: no printing, finish or tags (a plain
+    ``4 Name`` line)."""
+    entry: Entry = _new_object(Entry)
+    _set_quantity(entry, quantity)
+    _set_name(entry, name)
+    _set_zone(entry, zone)
+    _set_entry_line(entry, line)
+    _set_set_code(entry, None)
+    _set_collector_number(entry, None)
+    _set_foil(entry, False)
+    _set_tags(entry, ())
+    _set_raw(entry, raw)
+    return entry
+
+
+def line_record(line: int, kind: LineKind, text: str, note: str) -> LineRecord:
+    """``LineRecord(line, kind, text, note)``."""
+    record: LineRecord = _new_object(LineRecord)
+    _set_record_line(record, line)
+    _set_kind(record, kind)
+    _set_text(record, text)
+    _set_note(record, note)
+    return record
 
 
 @dataclass(frozen=True, slots=True)

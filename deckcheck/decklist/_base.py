@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Protocol
 
-from deckcheck.deck import Entry, LineKind, LineRecord, ParsedDeck, ParseProblem, Zone
+from deckcheck.deck import Entry, LineKind, ParsedDeck, ParseProblem, Zone, line_record, plain_entry
 
 # Limits. Decklists are small; anything far outside these is a mistake or an attack.
 MAX_BYTES = 5 * 1024 * 1024
@@ -117,31 +117,38 @@ class DeckBuilder:
 
     def __init__(self, path: str, input_format: str) -> None:
         self.deck = ParsedDeck(path=path, input_format=input_format)
-        # entry index -> index of the line record that produced it (several entries share line 0
-        # in formats without lines, so the record cannot be found by line number).
-        self._record_of_entry: dict[int, int] = {}
+        # Beside each entry, the index of the line record that produced it (None: not known yet).
+        # Several entries share line 0 in formats without lines, so the record cannot be found by
+        # line number.
+        self._record_of_entry: list[int | None] = []
 
     # -- recording lines ------------------------------------------------------------------------
 
     def record(self, line: int, kind: LineKind, text: str, note: str = "") -> int:
-        self.deck.lines.append(LineRecord(line=line, kind=kind, text=text, note=note))
-        return len(self.deck.lines) - 1
+        lines = self.deck.lines
+        lines.append(line_record(line, kind, text, note))
+        return len(lines) - 1
 
     def card(self, entry: Entry, text: str, note: str = "") -> None:
-        record = self.record(entry.line, LineKind.CARD, text, note)
+        self._record_of_entry.append(self.record(entry.line, LineKind.CARD, text, note))
         self.deck.entries.append(entry)
-        self._record_of_entry[len(self.deck.entries) - 1] = record
+
+    def plain_card(self, quantity: int, name: str, zone: Zone, line: int, text: str, note: str) -> None:
+        """:meth:`card` of ``Entry(quantity, name, zone, line, raw=text)``, the most common line."""
+        lines = self.deck.lines
+        self._record_of_entry.append(len(lines))
+        lines.append(line_record(line, LineKind.CARD, text, note))
+        self.deck.entries.append(plain_entry(quantity, name, zone, line, text))
 
     def add_entry(self, entry: Entry) -> None:
         """An entry whose line record is written later (XML: records are written in line order
         after the tree is read); call :meth:`link_entries_by_line` once they are."""
         self.deck.entries.append(entry)
+        self._record_of_entry.append(None)
 
     def link_entries_by_line(self) -> None:
         by_line = {r.line: i for i, r in enumerate(self.deck.lines) if r.kind is LineKind.CARD}
-        self._record_of_entry = {
-            i: by_line[e.line] for i, e in enumerate(self.deck.entries) if e.line in by_line
-        }
+        self._record_of_entry = [by_line.get(e.line) for e in self.deck.entries]
 
     def problem_line(
         self,
@@ -199,7 +206,7 @@ class DeckBuilder:
 
     def replace_entry(self, index: int, entry: Entry | None, note: str) -> None:
         """Change (or, with ``None``, remove) an entry, and note why on the line that produced it."""
-        record_index = self._record_of_entry.get(index)
+        record_index = self._record_of_entry[index]
         if record_index is not None:
             old = self.deck.lines[record_index]
             joined = f"{old.note}; {note}" if old.note else note
@@ -208,13 +215,7 @@ class DeckBuilder:
             self.deck.entries[index] = entry
             return
         del self.deck.entries[index]
-        shifted: dict[int, int] = {}
-        for entry_index, rec in self._record_of_entry.items():
-            if entry_index < index:
-                shifted[entry_index] = rec
-            elif entry_index > index:
-                shifted[entry_index - 1] = rec
-        self._record_of_entry = shifted
+        del self._record_of_entry[index]
 
     # -- finishing ------------------------------------------------------------------------------
 

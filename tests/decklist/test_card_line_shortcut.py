@@ -4,12 +4,14 @@ every pattern gives, for any line and either dialect switch."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deckcheck.deck import Entry, LineKind, LineRecord, Zone, line_record, plain_entry
 from deckcheck.decklist import parse_text
 from deckcheck.decklist._grammar import _parse_card, parse_card
 from deckcheck.decklist.text import _TextRun
@@ -121,3 +123,74 @@ def test_text_run_reads_plain_card_lines_as_the_full_path_does(lines: list[str],
     with _without_plain_card():
         full = parse_text(text, "x", dialect)
     assert fast == full
+
+
+ASCII_PIECES = [
+    "4",
+    "4x",
+    "12X",
+    "9999",
+    "10000",
+    "0",
+    "x",
+    "Bolt",
+    "_____",
+    "1996",
+    "World",
+    "Champion",
+    "Who/What/When",
+    "Fire//Ice",
+    "!",
+    "B`olt",
+    "Borrower,",
+    "Kaervek's",
+    '"Ach!',
+    "Hans,",
+    'Run!"',
+    "a" * 150,
+    "",
+    " ",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.one_of(
+                st.sampled_from(ASCII_PIECES),
+                st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=6),
+            ),
+            max_size=5,
+        ).map(" ".join),
+        max_size=10,
+    ),
+    st.sampled_from(["arena", "mtgo", "plain", "forge"]),
+)
+def test_text_run_reads_ascii_card_lines_as_the_full_path_does(lines: list[str], dialect: str) -> None:
+    """The same for lines of printable ASCII, where the shortcut's own pattern decides: spaces
+    around and inside the line, punctuation, names with no letter, slashes, long names."""
+    text = "\n".join(lines) + "\n"
+    fast = parse_text(text, "x", dialect)
+    with _without_plain_card():
+        full = parse_text(text, "x", dialect)
+    assert fast == full
+
+
+def test_line_objects_built_by_their_builders_equal_the_constructed_ones() -> None:
+    """deck.plain_entry and deck.line_record set every field, as the dataclasses' constructors do."""
+    entry = plain_entry(4, "Lightning Bolt", Zone.SIDEBOARD, 7, "4 Lightning Bolt")
+    assert entry == Entry(4, "Lightning Bolt", Zone.SIDEBOARD, 7, raw="4 Lightning Bolt")
+    record = line_record(7, LineKind.CARD, "4 Lightning Bolt", "a note")
+    assert record == LineRecord(7, LineKind.CARD, "4 Lightning Bolt", "a note")
+    for built, constructed in (
+        (entry, Entry(4, "Lightning Bolt", Zone.SIDEBOARD, 7, raw="4 Lightning Bolt")),
+        (record, LineRecord(7, LineKind.CARD, "4 Lightning Bolt", "a note")),
+    ):
+        assert type(built) is type(constructed)
+        assert hash(built) == hash(constructed)
+        assert repr(built) == repr(constructed)
+        for field in dataclasses.fields(constructed):
+            assert getattr(built, field.name) == getattr(constructed, field.name)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(built, field.name, None)
