@@ -210,7 +210,7 @@ class DeckBuilder:
         if record_index is not None:
             old = self.deck.lines[record_index]
             joined = f"{old.note}; {note}" if old.note else note
-            self.deck.lines[record_index] = dataclasses.replace(old, note=joined)
+            self.deck.lines[record_index] = old._replace(note=joined)
         if entry is not None:
             self.deck.entries[index] = entry
             return

@@ -178,19 +178,24 @@ def test_text_run_reads_ascii_card_lines_as_the_full_path_does(lines: list[str],
 
 
 def test_line_objects_built_by_their_builders_equal_the_constructed_ones() -> None:
-    """deck.plain_entry and deck.line_record set every field, as the dataclasses' constructors do."""
+    """deck.plain_entry sets every field, as Entry's constructor does; deck.line_record builds the
+    named tuple LineRecord's constructor builds."""
     entry = plain_entry(4, "Lightning Bolt", Zone.SIDEBOARD, 7, "4 Lightning Bolt")
-    assert entry == Entry(4, "Lightning Bolt", Zone.SIDEBOARD, 7, raw="4 Lightning Bolt")
+    constructed = Entry(4, "Lightning Bolt", Zone.SIDEBOARD, 7, raw="4 Lightning Bolt")
+    assert entry == constructed
+    assert type(entry) is Entry
+    assert hash(entry) == hash(constructed)
+    assert repr(entry) == repr(constructed)
+    for field in dataclasses.fields(constructed):
+        assert getattr(entry, field.name) == getattr(constructed, field.name)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(entry, field.name, None)
     record = line_record(7, LineKind.CARD, "4 Lightning Bolt", "a note")
     assert record == LineRecord(7, LineKind.CARD, "4 Lightning Bolt", "a note")
-    for built, constructed in (
-        (entry, Entry(4, "Lightning Bolt", Zone.SIDEBOARD, 7, raw="4 Lightning Bolt")),
-        (record, LineRecord(7, LineKind.CARD, "4 Lightning Bolt", "a note")),
-    ):
-        assert type(built) is type(constructed)
-        assert hash(built) == hash(constructed)
-        assert repr(built) == repr(constructed)
-        for field in dataclasses.fields(constructed):
-            assert getattr(built, field.name) == getattr(constructed, field.name)
-            with pytest.raises(dataclasses.FrozenInstanceError):
-                setattr(built, field.name, None)
+    assert type(record) is LineRecord
+    assert (record.line, record.kind, record.text, record.note) == (
+        7,
+        LineKind.CARD,
+        "4 Lightning Bolt",
+        "a note",
+    )
