@@ -52,7 +52,8 @@ def split_lines(text: str) -> list[str]:
     line rather than starting an empty one."""
     if not text:
         return []
-    lines = _LINE_BREAK.split(text)
+    # (without a CR every break is an LF, and str.split is several times faster than the regex)
+    lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
     if lines[-1] == "":
         lines.pop()
     return lines

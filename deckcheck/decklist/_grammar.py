@@ -114,7 +114,8 @@ def classify_header(text: str) -> Header | None:
     label = stripped[1:-1].strip() if bracketed else stripped
     had_colon = label.endswith(":")
     label = label.rstrip(":").strip()
-    counted = _COUNT_SUFFIX.search(label)
+    # (a count suffix ends in ")" or "]": most lines need not be searched for one)
+    counted = _COUNT_SUFFIX.search(label) if label.endswith((")", "]")) else None
     if counted:
         label = label[: counted.start()].rstrip(" :")
     key = " ".join(label.lower().split())
