@@ -4,6 +4,7 @@ signs are skipped on a text without a character they need, which changes no verd
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,14 @@ def _general_clean_name(name: str) -> str:
         if all(parts):
             text = SPLIT_SEPARATOR.join(parts)
     return text
+
+
+def test_localized_header_lookahead_lets_every_header_start_through() -> None:
+    """The Arena sign's first-letter lookahead (_LOCALIZED_HEADER_STARTS) accepts exactly the
+    characters a header word's own first letter matches, case-insensitively, over all of Unicode."""
+    firsts = {word[0] for word in _detect._LOCALIZED_HEADER_WORDS}  # (re.escape keeps letters)
+    word_start = re.compile("|".join(sorted(firsts)), re.IGNORECASE)
+    lookahead = re.compile("[" + _detect._LOCALIZED_HEADER_STARTS + "]", re.IGNORECASE)
+    for code in range(0x110000):
+        char = chr(code)
+        assert bool(lookahead.match(char)) == bool(word_start.match(char)), hex(code)
