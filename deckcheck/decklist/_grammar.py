@@ -110,6 +110,10 @@ _LABEL = re.compile(r"[^\W\d][\w &'/,.+\-]*", re.UNICODE)
 def classify_header(text: str) -> Header | None:
     """The section header this (count-less, comment-free) line is, or None."""
     stripped = text.strip()
+    if ":" in stripped and stripped[:1] != "[" and not stripped.endswith((":", ")", "]")):
+        # "NAME: Burn", the usual comment: no header word has a colon (a test holds them to it),
+        # and neither brackets, a final colon nor a count suffix make it a header.
+        return None
     bracketed = len(stripped) > 2 and stripped[0] == "[" and stripped[-1] == "]"
     label = stripped[1:-1].strip() if bracketed else stripped
     had_colon = label.endswith(":")

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckcheck.deck import Entry, LineKind, LineRecord, Zone, line_record, plain_entry
-from deckcheck.decklist import parse_text
-from deckcheck.decklist._grammar import _parse_card, parse_card
+from deckcheck.decklist import _grammar, parse_text
+from deckcheck.decklist._grammar import Header, HeaderKind, _parse_card, classify_header, parse_card
 from deckcheck.decklist.text import _TextRun
 
 PIECES = [
@@ -199,3 +199,19 @@ def test_line_objects_built_by_their_builders_equal_the_constructed_ones() -> No
         "4 Lightning Bolt",
         "a note",
     )
+
+
+def test_no_header_word_has_a_colon() -> None:
+    """classify_header turns a colon-holding line down early ("NAME: Burn"): that is right only
+    while no header word it looks up has a colon."""
+    words = (
+        set(_grammar._HEADER_ZONE)
+        | _grammar._EXTRA_HEADERS
+        | _grammar._BRACKET_ONLY_EXTRA
+        | _grammar._GROUP_HEADERS
+        | {"about", "metadata"}
+    )
+    assert [word for word in words if ":" in word] == []
+    assert classify_header("NAME: Burn") is None
+    assert classify_header("Sideboard:") == Header(HeaderKind.ZONE, "Sideboard", Zone.SIDEBOARD)
+    assert classify_header("Creatures: (12)") == Header(HeaderKind.GROUP, "Creatures")
