@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Protocol
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, ParseProblem, Zone, line_record, plain_entry
+from deckcheck.deck import Entry, LineKind, ParsedDeck, ParseProblem, Zone, line_record, new_entry
 
 # Limits. Decklists are small; anything far outside these is a mistake or an attack.
 MAX_BYTES = 5 * 1024 * 1024
@@ -139,7 +139,7 @@ class DeckBuilder:
         lines = self.deck.lines
         self._record_of_entry.append(len(lines))
         lines.append(line_record(line, LineKind.CARD, text, note))
-        self.deck.entries.append(plain_entry(quantity, name, zone, line, text))
+        self.deck.entries.append(new_entry(quantity, name, zone, line, raw=text))
 
     def add_entry(self, entry: Entry) -> None:
         """An entry whose line record is written later (XML: records are written in line order
@@ -294,7 +294,8 @@ def check_quantity(value: int) -> str | None:
 def parse_quantity(text: str) -> int | str:
     """An integer count from text, or the reason it is not one (without int() on huge inputs)."""
     digits = text.strip()
-    if not re.fullmatch(r"[+-]?\d+", digits):
+    unsigned = digits[1:] if digits[:1] in ("+", "-") else digits
+    if not unsigned.isdecimal():  # (what the regex [+-]?\d+ takes: \d is isdecimal's category Nd)
         return f"count {text.strip()!r} is not a whole number"
     if len(digits.lstrip("+-").lstrip("0")) > 9:
         return f"absurd count {digits[:12]}{'...' if len(digits) > 12 else ''} (more than {MAX_QUANTITY:,})"

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.deck import LineKind, ParsedDeck, Zone, new_entry
 from deckcheck.decklist._base import (
     MAX_LINE_LENGTH,
     MAX_NAME_LENGTH,
@@ -275,16 +275,16 @@ class _TextRun:
             notes.append("no count: read as 1")
         for warning in parsed.warnings:
             b.report(number, warning, code=SUSPICIOUS, severity="warning", section=zone)
-        entry = Entry(
-            quantity=quantity,
-            name=parsed.name,
-            zone=zone,
-            line=number,
-            set_code=parsed.set_code,
-            collector_number=parsed.collector_number,
-            foil=parsed.foil,
-            tags=tuple(tags),
-            raw=raw,
+        entry = new_entry(
+            quantity,
+            parsed.name,
+            zone,
+            number,
+            parsed.set_code,
+            parsed.collector_number,
+            parsed.foil,
+            tuple(tags),
+            raw,
         )
         b.card(entry, raw, join_notes(notes))
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import re
 from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcheck.deck import Entry, LineKind, LineRecord, Zone, line_record, plain_entry
+from deckcheck.deck import Entry, LineKind, LineRecord, Zone, line_record, new_entry
 from deckcheck.decklist import _grammar, parse_text
+from deckcheck.decklist._base import parse_quantity
 from deckcheck.decklist._grammar import Header, HeaderKind, _parse_card, classify_header, parse_card
 from deckcheck.decklist.text import _TextRun
 
@@ -178,10 +180,14 @@ def test_text_run_reads_ascii_card_lines_as_the_full_path_does(lines: list[str],
 
 
 def test_line_objects_built_by_their_builders_equal_the_constructed_ones() -> None:
-    """deck.plain_entry sets every field, as Entry's constructor does; deck.line_record builds the
+    """deck.new_entry sets every field, as Entry's constructor does; deck.line_record builds the
     named tuple LineRecord's constructor builds."""
-    entry = plain_entry(4, "Lightning Bolt", Zone.SIDEBOARD, 7, "4 Lightning Bolt")
-    constructed = Entry(4, "Lightning Bolt", Zone.SIDEBOARD, 7, raw="4 Lightning Bolt")
+    entry = new_entry(
+        4, "Lightning Bolt", Zone.SIDEBOARD, 7, "M10", "146", True, ("burn",), "4 Lightning Bolt"
+    )
+    constructed = Entry(
+        4, "Lightning Bolt", Zone.SIDEBOARD, 7, "M10", "146", True, ("burn",), "4 Lightning Bolt"
+    )
     assert entry == constructed
     assert type(entry) is Entry
     assert hash(entry) == hash(constructed)
@@ -190,6 +196,7 @@ def test_line_objects_built_by_their_builders_equal_the_constructed_ones() -> No
         assert getattr(entry, field.name) == getattr(constructed, field.name)
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(entry, field.name, None)
+    assert new_entry(4, "Bolt", Zone.MAIN, 7) == Entry(4, "Bolt", Zone.MAIN, 7)
     record = line_record(7, LineKind.CARD, "4 Lightning Bolt", "a note")
     assert record == LineRecord(7, LineKind.CARD, "4 Lightning Bolt", "a note")
     assert type(record) is LineRecord
@@ -215,3 +222,20 @@ def test_no_header_word_has_a_colon() -> None:
     assert classify_header("NAME: Burn") is None
     assert classify_header("Sideboard:") == Header(HeaderKind.ZONE, "Sideboard", Zone.SIDEBOARD)
     assert classify_header("Creatures: (12)") == Header(HeaderKind.GROUP, "Creatures")
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=6),
+        st.from_regex(r"\s*[+-]{0,2}[0-9\u0660-\u0669\uff10-\uff19\u00b2\u2155]{0,12}\s*", fullmatch=True),
+    )
+)
+def test_parse_quantity_takes_what_the_count_pattern_takes(text: str) -> None:
+    """parse_quantity checks a count with str.isdecimal where it used the regex [+-]?\\d+."""
+    parsed = parse_quantity(text)
+    digits = text.strip()
+    if re.fullmatch(r"[+-]?\d+", digits) is None:
+        assert parsed == f"count {digits!r} is not a whole number"
+    else:
+        assert parsed != f"count {digits!r} is not a whole number"
