@@ -138,8 +138,11 @@ _NEEDED_CHARACTERS = frozenset("".join(_SIGN_NEEDS))
 
 
 def _may_be_csv_header(line: str) -> bool:
-    """Every card-name column of a CSV header says "name" or "card" (csv_format._NAME_COLUMNS): a
-    line without either word is no CSV header, and the csv module need not be imported to say so."""
+    """Every card-name column of a CSV header says "name" or "card" (csv_format._NAME_COLUMNS),
+    and a header has a delimiter (csv_format._DELIMITERS): a line without either is no CSV header
+    ("// NAME: Burn"), and the csv module need not be imported to say so."""
+    if "," not in line and ";" not in line and "\t" not in line:
+        return False
     lowered = line.lower()
     return "name" in lowered or "card" in lowered
 
