@@ -17,28 +17,13 @@ _HTML_TAGS = re.compile(
 _XML_ROOT = re.compile(r"<(?![?!])\s*([A-Za-z_][\w.:-]*)")
 _HTML_ROOTS = frozenset({"html", "head", "body", "div", "span", "table", "script", "p", "a", "meta", "link"})
 
-_LOCALIZED_HEADER_WORDS = sorted(
-    {
-        re.escape(word)
-        for zones in LOCALIZED_ZONE_HEADERS.values()
-        for words in zones.values()
-        for word in words
-    },
-    key=len,
-    reverse=True,
-)
+_LOCALIZED_WORDS = {
+    word for zones in LOCALIZED_ZONE_HEADERS.values() for words in zones.values() for word in words
+}
+_LOCALIZED_HEADER_WORDS = sorted((re.escape(word) for word in _LOCALIZED_WORDS), key=len, reverse=True)
 # The words' first letters: a line that starts with none of them (a card line starts with its
 # count) fails at once instead of trying each word in turn, as a regex alternation does.
-_LOCALIZED_HEADER_STARTS = "".join(
-    sorted(
-        {
-            re.escape(word[0])
-            for zones in LOCALIZED_ZONE_HEADERS.values()
-            for words in zones.values()
-            for word in words
-        }
-    )
-)
+_LOCALIZED_HEADER_STARTS = "".join(sorted({re.escape(word[0]) for word in _LOCALIZED_WORDS}))
 
 _TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
     (

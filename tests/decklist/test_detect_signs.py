@@ -16,6 +16,7 @@ from deckcheck.decklist._decode import decode
 from deckcheck.decklist._detect import _COMBINED_SIGNS, _SIGN_NEEDS, _TEXT_SIGNS
 from deckcheck.decklist._names import _QUOTES, _SEPARATOR, SPLIT_SEPARATOR, _has_letter, clean_name
 from deckcheck.decklist.csv_format import looks_like_csv_header
+from deckcheck.decklist.headers import LOCALIZED_ZONE_HEADERS
 from tests.conftest import REALDATA
 
 REPO = Path(__file__).resolve().parents[2]
@@ -117,7 +118,12 @@ def _general_clean_name(name: str) -> str:
 def test_localized_header_lookahead_lets_every_header_start_through() -> None:
     """The Arena sign's first-letter lookahead (_LOCALIZED_HEADER_STARTS) accepts exactly the
     characters a header word's own first letter matches, case-insensitively, over all of Unicode."""
-    firsts = {word[0] for word in _detect._LOCALIZED_HEADER_WORDS}  # (re.escape keeps letters)
+    firsts = {
+        re.escape(word[0])
+        for zones in LOCALIZED_ZONE_HEADERS.values()
+        for words in zones.values()
+        for word in words
+    }
     word_start = re.compile("|".join(sorted(firsts)), re.IGNORECASE)
     lookahead = re.compile("[" + _detect._LOCALIZED_HEADER_STARTS + "]", re.IGNORECASE)
     for code in range(0x110000):
