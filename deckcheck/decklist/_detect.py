@@ -17,16 +17,13 @@ _HTML_TAGS = re.compile(
 _XML_ROOT = re.compile(r"<(?![?!])\s*([A-Za-z_][\w.:-]*)")
 _HTML_ROOTS = frozenset({"html", "head", "body", "div", "span", "table", "script", "p", "a", "meta", "link"})
 
-_LOCALIZED_HEADER_WORDS = sorted(
-    {
-        re.escape(word)
-        for zones in LOCALIZED_ZONE_HEADERS.values()
-        for words in zones.values()
-        for word in words
-    },
-    key=len,
-    reverse=True,
-)
+_LOCALIZED_WORDS = {
+    word for zones in LOCALIZED_ZONE_HEADERS.values() for words in zones.values() for word in words
+}
+_LOCALIZED_HEADER_WORDS = sorted((re.escape(word) for word in _LOCALIZED_WORDS), key=len, reverse=True)
+# The words' first letters: a line that starts with none of them (a card line starts with its
+# count) fails at once instead of trying each word in turn, as a regex alternation does.
+_LOCALIZED_HEADER_STARTS = "".join(sorted({re.escape(word[0]) for word in _LOCALIZED_WORDS}))
 
 _TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
     (
@@ -62,7 +59,10 @@ _TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
         "arena",
         (
             re.compile(r"^(?:About|Deck|Commander|Companion|Sideboard|Maybeboard)\s*$"),
-            re.compile(r"^(?:" + "|".join(_LOCALIZED_HEADER_WORDS) + r")\s*$", re.IGNORECASE),
+            re.compile(
+                r"^(?=[" + _LOCALIZED_HEADER_STARTS + r"])(?:" + "|".join(_LOCALIZED_HEADER_WORDS) + r")\s*$",
+                re.IGNORECASE,
+            ),
         ),
     ),
     (
@@ -119,11 +119,15 @@ _COMBINED_SIGNS = tuple((name, _combined(signs)) for name, signs in _TEXT_SIGNS)
 _SIGNS_AND_NEEDS = tuple(
     (name, sign, needs) for (name, sign), needs in zip(_COMBINED_SIGNS, _SIGN_NEEDS, strict=True)
 )
+_NEEDED_CHARACTERS = frozenset("".join(_SIGN_NEEDS))
 
 
 def _may_be_csv_header(line: str) -> bool:
-    """Every card-name column of a CSV header says "name" or "card" (csv_format._NAME_COLUMNS): a
-    line without either word is no CSV header, and the csv module need not be imported to say so."""
+    """Every card-name column of a CSV header says "name" or "card" (csv_format._NAME_COLUMNS),
+    and a header has a delimiter (csv_format._DELIMITERS): a line without either is no CSV header
+    ("// NAME: Burn"), and the csv module need not be imported to say so."""
+    if "," not in line and ";" not in line and "\t" not in line:
+        return False
     lowered = line.lower()
     return "name" in lowered or "card" in lowered
 
@@ -152,14 +156,15 @@ def detect_format(text: str) -> str:
         return "json"
     if len(_HTML_TAGS.findall(head)) >= 3:
         return "html"
-    lines = [line for line in head.splitlines()[:_SNIFF_LINES] if line.strip()]
+    lines = list(filter(str.strip, head.splitlines()[:_SNIFF_LINES]))  # the non-blank lines
     if lines and _may_be_csv_header(lines[0]):
         from deckcheck.decklist.csv_format import looks_like_csv_header
 
         if looks_like_csv_header(lines[0]):
             return "csv"
+    present = {char for char in _NEEDED_CHARACTERS if char in head}  # (each looked for once)
     for name, sign, needs in _SIGNS_AND_NEEDS:
-        if needs and not any(char in head for char in needs):
+        if needs and present.isdisjoint(needs):
             continue
         if any(map(sign.search, lines)):
             return name

@@ -110,11 +110,16 @@ _LABEL = re.compile(r"[^\W\d][\w &'/,.+\-]*", re.UNICODE)
 def classify_header(text: str) -> Header | None:
     """The section header this (count-less, comment-free) line is, or None."""
     stripped = text.strip()
+    if ":" in stripped and stripped[:1] != "[" and not stripped.endswith((":", ")", "]")):
+        # "NAME: Burn", the usual comment: no header word has a colon (a test holds them to it),
+        # and neither brackets, a final colon nor a count suffix make it a header.
+        return None
     bracketed = len(stripped) > 2 and stripped[0] == "[" and stripped[-1] == "]"
     label = stripped[1:-1].strip() if bracketed else stripped
     had_colon = label.endswith(":")
     label = label.rstrip(":").strip()
-    counted = _COUNT_SUFFIX.search(label)
+    # (a count suffix ends in ")" or "]": most lines need not be searched for one)
+    counted = _COUNT_SUFFIX.search(label) if label.endswith((")", "]")) else None
     if counted:
         label = label[: counted.start()].rstrip(" :")
     key = " ".join(label.lower().split())
@@ -265,7 +270,7 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
         card.collector_number = leading.group("num") or None
         rest = leading.group("rest")
 
-    rest = _strip_decorations(rest, card, archidekt=archidekt)
+    rest = _strip_decorations(rest, card, archidekt=archidekt, shortcut=shortcut)
 
     if "|" in rest:  # Forge: Name|SET|artIndex
         parts = [p.strip() for p in rest.split("|")]
@@ -287,7 +292,7 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
                 return parsed
             card.quantity, rest = parsed, trailing.group("rest")
 
-    star = _TRAILING_STAR.match(rest)
+    star = _TRAILING_STAR.match(rest) if rest.endswith("*") or not shortcut else None
     if star:
         rest = star.group("rest")
         card.notes.append(f"trailing {star.group('stars')!r} marker removed")
@@ -299,31 +304,40 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
     return card
 
 
-def _strip_decorations(rest: str, card: CardLine, *, archidekt: bool) -> str:
-    """Peel markers, tags, categories and printings off the end of the line, in any order."""
+def _strip_decorations(rest: str, card: CardLine, *, archidekt: bool, shortcut: bool) -> str:
+    """Peel markers, tags, categories and printings off the end of the line, in any order.
+
+    Each pattern scans the line from its start, so with ``shortcut`` a pattern is tried only on a
+    line it can match: one ending in its decoration's last character (``^``, ``*``, ``)``, ``]``),
+    or holding its sign (``#tag``, ``(SET)``). Without it every pattern is tried each time round
+    (the same result, which a test checks). (``rest`` never ends in a line break, where ``$``
+    would also match.)"""
     seen_printing = False
     while True:
-        match = _TAG.match(rest)
+        every = not shortcut
+        last = rest[-1:]
+        match = _TAG.match(rest) if every or "#" in rest else None
         if match:
             card.tags.insert(0, match.group("tag"))
             rest = match.group("rest")
             continue
-        match = _CARET_TAGS.match(rest)
+        match = _CARET_TAGS.match(rest) if every or last == "^" else None
         if match:
             tags = [t.strip() for t in match.group("tags").split(",")]
             card.tags[:0] = [t for t in tags if t and not t.startswith("#")]
             rest = match.group("rest")
             continue
-        match = _STAR_MARKER.match(rest) or _PAREN_MARKER.match(rest)
-        if match:
-            _apply_marker(match.group("marker"), card, starred=match.re is _STAR_MARKER)
-            rest = match.group("rest")
-            continue
-        match = _BRACKET.match(rest)
+        if every or last == "*" or last == ")":
+            match = _STAR_MARKER.match(rest) or _PAREN_MARKER.match(rest)
+            if match:
+                _apply_marker(match.group("marker"), card, starred=match.re is _STAR_MARKER)
+                rest = match.group("rest")
+                continue
+        match = _BRACKET.match(rest) if every or last == "]" else None
         if match and _apply_bracket(match.group("inner"), card, archidekt=archidekt):
             rest = match.group("rest")
             continue
-        match = _SET_AND_NUMBER.match(rest)
+        match = _SET_AND_NUMBER.match(rest) if every or "(" in rest else None
         if match and not seen_printing:
             seen_printing = True
             card.set_code = match.group("set")

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.deck import LineKind, ParsedDeck, Zone, new_entry
 from deckcheck.decklist._base import (
     MAX_LINE_LENGTH,
     MAX_NAME_LENGTH,
@@ -24,14 +24,12 @@ from deckcheck.decklist._base import (
     strip_control,
 )
 from deckcheck.decklist._grammar import (
-    _DECORATION_CHARACTERS,
     Header,
     HeaderKind,
     classify_header,
     parse_card,
     split_prefix,
 )
-from deckcheck.decklist._names import clean_name, name_problem
 
 _XMAGE_METADATA = re.compile(
     r"^(?P<key>NAME|AUTHOR|DESCRIPTION|FORMAT|COMMENTS?|DECK ?NAME)\s*:\s*(?P<value>.*)$", re.IGNORECASE
@@ -43,9 +41,15 @@ _COMMENT_KEY_VALUE = re.compile(
 )
 _COMMENT_KEY_SPACE = re.compile(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
 _KEY_EQUALS_VALUE = re.compile(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
-# parse_card's _LEADING_COUNT for a count parse_quantity takes as it is (1-9999, ASCII digits):
-# the same split of count and name wherever it matches.
-_PLAIN_COUNT = re.compile(r"([1-9][0-9]{0,3})(?:[xX]\s+|\s+)(\S.*)$")
+# The common card line, "4 Name" or "4x Name", whole: parse_card's _LEADING_COUNT for a count
+# parse_quantity takes as it is (1-9999), then a name clean_name keeps as written and name_problem
+# accepts: ASCII words joined by single spaces, with a letter (or "_") and none of the characters
+# that make a decoration (#^*()[]|+), a face separator (/) or no card name (<>{}\=@$%~`). Only
+# spaces around it: the line is printable and its strip() is the same.
+_NAME_WORD = r"[!\"&',\-.0-9:;?A-Z_a-z]+"
+_PLAIN_CARD_LINE = re.compile(
+    rf" *([1-9][0-9]{{0,3}})(?:[xX] +| +)((?=[^A-Za-z_]*[A-Za-z_]){_NAME_WORD}(?: {_NAME_WORD})*) *"
+)
 _COUNT_START = frozenset("123456789")
 _MISSING_COUNT_DETAIL = 5  # report each count-less line up to this many, then one summary
 
@@ -77,10 +81,17 @@ class _TextRun:
         self.pending_blank: int | None = None
         self.implicit_sideboard: tuple[int, int] | None = None  # (blank line, first entry index)
         self.missing_count: list[int] = []
-        explicit_sideboard, grouped = self._prescan()
-        # MTGO: the first blank line after the main deck starts the sideboard, unless the file
-        # marks its sideboard explicitly (SB:, a Sideboard header) or groups cards by type.
-        self.blank_starts_sideboard = not (dialect.forge or explicit_sideboard or grouped)
+        self._blank_starts_sideboard: bool | None = None  # _prescan's verdict, once asked for
+
+    def blank_starts_sideboard(self) -> bool:
+        """MTGO: the first blank line after the main deck starts the sideboard, unless the file
+        marks its sideboard explicitly (SB:, a Sideboard header) or groups cards by type. Read from
+        the whole file the first time a card follows a blank line in the main deck (most files
+        never ask)."""
+        if self._blank_starts_sideboard is None:
+            explicit_sideboard, grouped = self._prescan()
+            self._blank_starts_sideboard = not (self.dialect.forge or explicit_sideboard or grouped)
+        return self._blank_starts_sideboard
 
     def _prescan(self) -> tuple[bool, bool]:
         explicit_sideboard = grouped = False
@@ -108,8 +119,10 @@ class _TextRun:
     # -- main loop ------------------------------------------------------------------------------
 
     def run(self) -> ParsedDeck:
+        plain_card, line = self._plain_card, self._line
         for number, raw in enumerate(self.lines, start=1):
-            self._line(number, raw)
+            if not plain_card(number, raw):
+                line(number, raw)
         self._report_missing_counts()
         self._report_large_implicit_sideboard()
         return self.builder.finish()
@@ -141,8 +154,6 @@ class _TextRun:
                 self.section = "deck"
             if self.cards_in_zone and self.pending_blank is None:
                 self.pending_blank = number
-            return
-        if line[0] in _COUNT_START and self.section == "deck" and self._plain_card(number, raw, line):
             return
         if line.startswith(("//", "#")):
             self._comment(number, raw, line)
@@ -264,39 +275,35 @@ class _TextRun:
             notes.append("no count: read as 1")
         for warning in parsed.warnings:
             b.report(number, warning, code=SUSPICIOUS, severity="warning", section=zone)
-        entry = Entry(
-            quantity=quantity,
-            name=parsed.name,
-            zone=zone,
-            line=number,
-            set_code=parsed.set_code,
-            collector_number=parsed.collector_number,
-            foil=parsed.foil,
-            tags=tuple(tags),
-            raw=raw,
+        entry = new_entry(
+            quantity,
+            parsed.name,
+            zone,
+            number,
+            parsed.set_code,
+            parsed.collector_number,
+            parsed.foil,
+            tuple(tags),
+            raw,
         )
         b.card(entry, raw, join_notes(notes))
 
-    def _plain_card(self, number: int, raw: str, line: str) -> bool:
-        """The common ``N Name`` line, read as :meth:`_card` reads it (parse_card's shortcut: a
-        count of 1-9999 and a name without decorations, no prefix, marker or note): True when
-        done, False (nothing done) for any other line. A line starting with a digit is neither a
-        comment, metadata nor a header (see :meth:`_line`), so in the deck section it is a card."""
-        match = _PLAIN_COUNT.match(line)
+    def _plain_card(self, number: int, raw: str) -> bool:
+        """The common ``N Name`` line (:data:`_PLAIN_CARD_LINE`), read as :meth:`_line` reads it
+        (through parse_card's shortcut: no prefix, marker or note): True when done, False (nothing
+        done) for any other line. A line starting with a digit is neither a comment, metadata nor
+        a header, so in the deck section it is a card. (A line longer than a name may be goes the
+        long way: it may be too long for a line.)"""
+        if len(raw) > MAX_NAME_LENGTH or self.section != "deck":
+            return False
+        match = _PLAIN_CARD_LINE.fullmatch(raw)
         if match is None:
             return False
-        rest = match.group(2)
-        if not _DECORATION_CHARACTERS.isdisjoint(rest):
-            return False
-        name = clean_name(rest)
-        if name_problem(name, MAX_NAME_LENGTH) is not None:
-            return False
+        count, name = match.groups()
         note = self._after_blank() if self.pending_blank is not None else ""
-        zone = self.zone
         self.cards_in_zone += 1
         self.pending_blank = None
-        entry = Entry(quantity=int(match.group(1)), name=name, zone=zone, line=number, raw=raw)
-        self.builder.card(entry, raw, note)
+        self.builder.plain_card(int(count), name, self.zone, number, raw, note)
         return True
 
     def _after_blank(self) -> str:
@@ -308,9 +315,9 @@ class _TextRun:
             return f"cards after the blank line {blank} read as the main deck"
         if (
             self.zone is Zone.MAIN
-            and self.blank_starts_sideboard
             and self.implicit_sideboard is None
             and blank is not None
+            and self.blank_starts_sideboard()
         ):
             self.zone, self.cards_in_zone = Zone.SIDEBOARD, 0
             self.implicit_sideboard = (blank, self.builder.entry_count())

@@ -4,14 +4,18 @@ every pattern gives, for any line and either dialect switch."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import re
 from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcheck.decklist import parse_text
-from deckcheck.decklist._grammar import _parse_card, parse_card
+from deckcheck.deck import Entry, LineKind, LineRecord, Zone, line_record, new_entry
+from deckcheck.decklist import _grammar, parse_text
+from deckcheck.decklist._base import parse_quantity
+from deckcheck.decklist._grammar import Header, HeaderKind, _parse_card, classify_header, parse_card
 from deckcheck.decklist.text import _TextRun
 
 PIECES = [
@@ -121,3 +125,117 @@ def test_text_run_reads_plain_card_lines_as_the_full_path_does(lines: list[str],
     with _without_plain_card():
         full = parse_text(text, "x", dialect)
     assert fast == full
+
+
+ASCII_PIECES = [
+    "4",
+    "4x",
+    "12X",
+    "9999",
+    "10000",
+    "0",
+    "x",
+    "Bolt",
+    "_____",
+    "1996",
+    "World",
+    "Champion",
+    "Who/What/When",
+    "Fire//Ice",
+    "!",
+    "B`olt",
+    "Borrower,",
+    "Kaervek's",
+    '"Ach!',
+    "Hans,",
+    'Run!"',
+    "a" * 150,
+    "",
+    " ",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.one_of(
+                st.sampled_from(ASCII_PIECES),
+                st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=6),
+            ),
+            max_size=5,
+        ).map(" ".join),
+        max_size=10,
+    ),
+    st.sampled_from(["arena", "mtgo", "plain", "forge"]),
+)
+def test_text_run_reads_ascii_card_lines_as_the_full_path_does(lines: list[str], dialect: str) -> None:
+    """The same for lines of printable ASCII, where the shortcut's own pattern decides: spaces
+    around and inside the line, punctuation, names with no letter, slashes, long names."""
+    text = "\n".join(lines) + "\n"
+    fast = parse_text(text, "x", dialect)
+    with _without_plain_card():
+        full = parse_text(text, "x", dialect)
+    assert fast == full
+
+
+def test_line_objects_built_by_their_builders_equal_the_constructed_ones() -> None:
+    """deck.new_entry sets every field, as Entry's constructor does; deck.line_record builds the
+    named tuple LineRecord's constructor builds."""
+    entry = new_entry(
+        4, "Lightning Bolt", Zone.SIDEBOARD, 7, "M10", "146", True, ("burn",), "4 Lightning Bolt"
+    )
+    constructed = Entry(
+        4, "Lightning Bolt", Zone.SIDEBOARD, 7, "M10", "146", True, ("burn",), "4 Lightning Bolt"
+    )
+    assert entry == constructed
+    assert type(entry) is Entry
+    assert hash(entry) == hash(constructed)
+    assert repr(entry) == repr(constructed)
+    for field in dataclasses.fields(constructed):
+        assert getattr(entry, field.name) == getattr(constructed, field.name)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(entry, field.name, None)
+    assert new_entry(4, "Bolt", Zone.MAIN, 7) == Entry(4, "Bolt", Zone.MAIN, 7)
+    record = line_record(7, LineKind.CARD, "4 Lightning Bolt", "a note")
+    assert record == LineRecord(7, LineKind.CARD, "4 Lightning Bolt", "a note")
+    assert type(record) is LineRecord
+    assert (record.line, record.kind, record.text, record.note) == (
+        7,
+        LineKind.CARD,
+        "4 Lightning Bolt",
+        "a note",
+    )
+
+
+def test_no_header_word_has_a_colon() -> None:
+    """classify_header turns a colon-holding line down early ("NAME: Burn"): that is right only
+    while no header word it looks up has a colon."""
+    words = (
+        set(_grammar._HEADER_ZONE)
+        | _grammar._EXTRA_HEADERS
+        | _grammar._BRACKET_ONLY_EXTRA
+        | _grammar._GROUP_HEADERS
+        | {"about", "metadata"}
+    )
+    assert [word for word in words if ":" in word] == []
+    assert classify_header("NAME: Burn") is None
+    assert classify_header("Sideboard:") == Header(HeaderKind.ZONE, "Sideboard", Zone.SIDEBOARD)
+    assert classify_header("Creatures: (12)") == Header(HeaderKind.GROUP, "Creatures")
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=6),
+        st.from_regex(r"\s*[+-]{0,2}[0-9\u0660-\u0669\uff10-\uff19\u00b2\u2155]{0,12}\s*", fullmatch=True),
+    )
+)
+def test_parse_quantity_takes_what_the_count_pattern_takes(text: str) -> None:
+    """parse_quantity checks a count with str.isdecimal where it used the regex [+-]?\\d+."""
+    parsed = parse_quantity(text)
+    digits = text.strip()
+    if re.fullmatch(r"[+-]?\d+", digits) is None:
+        assert parsed == f"count {digits!r} is not a whole number"
+    else:
+        assert parsed != f"count {digits!r} is not a whole number"

@@ -4,6 +4,7 @@ signs are skipped on a text without a character they need, which changes no verd
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from deckcheck.decklist import _detect, detect_format
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist._detect import _COMBINED_SIGNS, _SIGN_NEEDS, _TEXT_SIGNS
 from deckcheck.decklist._names import _QUOTES, _SEPARATOR, SPLIT_SEPARATOR, _has_letter, clean_name
+from deckcheck.decklist.csv_format import looks_like_csv_header
+from deckcheck.decklist.headers import LOCALIZED_ZONE_HEADERS
 from tests.conftest import REALDATA
 
 REPO = Path(__file__).resolve().parents[2]
@@ -110,3 +113,47 @@ def _general_clean_name(name: str) -> str:
         if all(parts):
             text = SPLIT_SEPARATOR.join(parts)
     return text
+
+
+def test_localized_header_lookahead_lets_every_header_start_through() -> None:
+    """The Arena sign's first-letter lookahead (_LOCALIZED_HEADER_STARTS) accepts exactly the
+    characters a header word's own first letter matches, case-insensitively, over all of Unicode."""
+    firsts = {
+        re.escape(word[0])
+        for zones in LOCALIZED_ZONE_HEADERS.values()
+        for words in zones.values()
+        for word in words
+    }
+    word_start = re.compile("|".join(sorted(firsts)), re.IGNORECASE)
+    lookahead = re.compile("[" + _detect._LOCALIZED_HEADER_STARTS + "]", re.IGNORECASE)
+    for code in range(0x110000):
+        char = chr(code)
+        assert bool(lookahead.match(char)) == bool(word_start.match(char)), hex(code)
+
+
+CSV_PIECES = [
+    "Count",
+    "Quantity",
+    "Name",
+    "Card Name",
+    "card",
+    "Board",
+    "Section",
+    "//",
+    '"',
+    ",",
+    ";",
+    "\t",
+    " ",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(CSV_PIECES), st.text(max_size=6)), max_size=8).map("".join))
+def test_a_csv_header_passes_the_quick_check(line: str) -> None:
+    """detect_format asks csv_format about a first line only when _may_be_csv_header lets it
+    through: every line looks_like_csv_header takes must pass."""
+    if looks_like_csv_header(line):
+        assert _detect._may_be_csv_header(line), line
+    assert looks_like_csv_header("section,count,name")
+    assert not _detect._may_be_csv_header("// NAME: Burn")
