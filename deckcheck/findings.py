@@ -76,7 +76,7 @@ RULE_MODULES = (
     "deckcheck.unresolved",
     "deckcheck.command_zone",
     "deckcheck.rules",
-    "deckcheck.history",
+    "deckcheck.as_of",
     "deckcheck.rules.companions",
     "deckcheck.decklist",
     "deckcheck.inference",

@@ -377,7 +377,7 @@ class Session:
         """``spec`` checking legality as of --as-of (else the config's as_of), and the format source
         saying so; unchanged when neither is given, or when no format was given (an inferred shape
         has no legality to date)."""
-        from deckcheck.history import AS_OF_DECK, parse_as_of, with_as_of
+        from deckcheck.as_of import AS_OF_DECK, parse_as_of, with_as_of
 
         try:
             as_of = parse_as_of(self.options.as_of, "--as-of") if self.options.as_of else config.as_of

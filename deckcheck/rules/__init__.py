@@ -10,7 +10,8 @@ first use), side by side:
 - :mod:`deckcheck.rules.legality`: banned, not legal and restricted cards, the legality key;
 - :mod:`deckcheck.rules.commander`: the command zone, commander eligibility and pairs, colour
   identity (CR 903.3-903.5, 702.124);
-- :mod:`deckcheck.history` (legality as of a date: the format's sets and lists on a day) and
+- :mod:`deckcheck.history` (legality as of a date: the format's sets and lists on a day; its codes
+  and the ``as_of`` setting in :mod:`deckcheck.as_of`, which a check without a date needs alone) and
   :mod:`deckcheck.command_zone` (a Commander list written with its commander in the sideboard)
   beside them, their screens those of legality and commander (the lean checker takes no dated
   format, and hands every deck the placement could apply to to the engine);
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckcheck import command_zone, history
+from deckcheck import as_of, command_zone
 from deckcheck.deck import Deck
 from deckcheck.findings import Code, Finding
 from deckcheck.format_spec import FormatSpec
@@ -46,7 +47,7 @@ class Family:
 FAMILIES: tuple[Family, ...] = (
     Family("sizes and copies", sizes.__name__, sizes.CODES),
     Family("legality", legality.__name__, legality.CODES),
-    Family("legality as of a date", history.__name__, history.CODES),
+    Family("legality as of a date", as_of.__name__, as_of.CODES),
     Family("commander", commander.__name__, commander.CODES),
     Family("command zone placement", command_zone.__name__, command_zone.CODES),
     Family("companions", companions.__name__, companions.CODES),
