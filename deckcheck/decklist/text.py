@@ -32,17 +32,19 @@ from deckcheck.decklist._grammar import (
     split_prefix,
 )
 from deckcheck.decklist._names import clean_name, name_problem
+from deckcheck.lazy_pattern import LazyPattern
 
 _XMAGE_METADATA = re.compile(
     r"^(?P<key>NAME|AUTHOR|DESCRIPTION|FORMAT|COMMENTS?|DECK ?NAME)\s*:\s*(?P<value>.*)$", re.IGNORECASE
 )
 _XMAGE_LAYOUT = re.compile(r"^LAYOUT\s+\w+\s*:", re.IGNORECASE)
-_ARENA_NAME = re.compile(r"^Name\s+(?P<value>\S.*)$")
+# The LazyPatterns compile on first use: an Arena About section, a "// name X" comment, Forge metadata
+_ARENA_NAME = LazyPattern(r"^Name\s+(?P<value>\S.*)$")
 _COMMENT_KEY_VALUE = re.compile(
     r"^(?P<key>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z_\-]+)?)\s*[:=](?!//)\s*(?P<value>.*)$"
 )
-_COMMENT_KEY_SPACE = re.compile(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
-_KEY_EQUALS_VALUE = re.compile(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
+_COMMENT_KEY_SPACE = LazyPattern(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
+_KEY_EQUALS_VALUE = LazyPattern(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
 # parse_card's _LEADING_COUNT for a count parse_quantity takes as it is (1-9999, ASCII digits):
 # the same split of count and name wherever it matches.
 _PLAIN_COUNT = re.compile(r"([1-9][0-9]{0,3})(?:[xX]\s+|\s+)(\S.*)$")
