@@ -76,6 +76,7 @@ RULE_MODULES = (
     "deckcheck.unresolved",
     "deckcheck.command_zone",
     "deckcheck.rules",
+    "deckcheck.rules.commander",
     "deckcheck.as_of",
     "deckcheck.rules.companions",
     "deckcheck.decklist",

@@ -1004,12 +1004,15 @@ class _Context:
 
 def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> _Context:
     # the rules never import companions: no cycle
-    from deckcheck.rules.commander import combined_identity
     from deckcheck.rules.legality import legality_key_for
 
     items = [(dc, card_features(dc.card)) for dc in deck.starting_deck(include_commanders=spec.commander)]
     commanders = deck.commanders
-    identity = combined_identity(dc.card.color_identity for dc in commanders) if commanders else None
+    identity: frozenset[str] | None = None
+    if commanders:  # the Commander rules are loaded for a deck with a commander only
+        from deckcheck.rules.commander import combined_identity
+
+        identity = combined_identity(dc.card.color_identity for dc in commanders)
     unknown = deck.unresolved_start(include_commanders=spec.commander)
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander else []
     if identity is None and unknown_commanders:
