@@ -60,6 +60,7 @@ from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
 from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
+from deckcheck.lazy_pattern import LazyPattern
 
 NEAR_MISS_CARDS = 4  # at most this many copies to cut (or cards to add) is a near miss
 RULE = "CR 702.139a"
@@ -294,8 +295,9 @@ _ACTIVATED_KEYWORDS = (
 # Keywords whose parameter may be words before the cost ("Equip Knight {1}", "Craft with artifact {3}").
 _WORDY_KEYWORDS = frozenset({"equip", "craft with"})
 _KEYWORD_RE = re.compile(r"^(" + "|".join(_ACTIVATED_KEYWORDS) + r")\b(.*)$", re.IGNORECASE)
-_COST_TAIL_RE = re.compile(r"^(?:\s*—.*|\s+(?:\{|\d|X\b).*|\s*)$")
-_WORDY_TAIL_RE = re.compile(r"^\s+[A-Za-z' -]*?(?:\{[^}]+\})+\s*$")
+# what follows an activated keyword when it is one (a cost): compiled for the first such keyword
+_COST_TAIL_RE = LazyPattern(r"^(?:\s*—.*|\s+(?:\{|\d|X\b).*|\s*)$")
+_WORDY_TAIL_RE = LazyPattern(r"^\s+[A-Za-z' -]*?(?:\{[^}]+\})+\s*$")
 _LOYALTY_RE = re.compile(r"^(?:\[\s*[+−–-]?\s*(?:\d+|X)\s*\]|[+−–-]?(?:\d+|X))\s*:")
 _CHAPTER_RE = re.compile(r"^[IVX]+(?:\s*,\s*[IVX]+)*\s*—")
 _MARKER_RE = re.compile(r"^(?:LEVEL \d+(?:-\d+|\+)|STATION \d+\+)$", re.IGNORECASE)
@@ -916,7 +918,8 @@ COMPANIONS: tuple[CompanionRule, ...] = (
     ),
 )
 COMPANION_BY_NAME: dict[str, CompanionRule] = {r.name: r for r in COMPANIONS}
-_COMPANION_TEXT_RE = re.compile(r"^companion\s*[—–-]", re.IGNORECASE | re.MULTILINE)
+# compiled when a card outside the ten is first asked about
+_COMPANION_TEXT_RE = LazyPattern(r"^companion\s*[—–-]", re.IGNORECASE | re.MULTILINE)
 
 
 def rule_for(card: Card) -> CompanionRule | None:

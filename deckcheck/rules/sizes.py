@@ -18,6 +18,7 @@ from deckcheck.cards.names import lookup_key
 from deckcheck.deck import ZONE_CODE, Deck, Placed, WrittenEntry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
+from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.rules.common import (
     ALL_ZONES,
     COMMANDER_CODE,
@@ -92,7 +93,8 @@ _NUMBER_WORDS = {
         )
     )
 }
-_DECK_LIMIT_RE = re.compile(
+# compiled for the first card with such a sentence (the any-number and up-to-seven cards)
+_DECK_LIMIT_RE = LazyPattern(
     r"\bA deck can have (?P<amount>any number of|up to (?P<count>\w+)|only (?P<only>one|\d+)) cards? named "
     r"(?P<name>[^.\n]+?)\.?(?:\n|$|\.\s)",
     re.IGNORECASE,
