@@ -8,7 +8,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcheck import unresolved as unres
 from deckcheck.cards.mana import sort_colours
@@ -19,7 +19,6 @@ from deckcheck.findings import Finding, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.common import (
     MAIN_CODE,
-    Chunk,
     by_name,
     card_at,
     cards_in,
@@ -32,6 +31,9 @@ from deckcheck.rules.common import (
     rules_text,
 )
 from deckcheck.rules.sizes import copy_limit_for
+
+if TYPE_CHECKING:
+    from deckcheck.rules.chunk import Chunk  # annotations only: a one-deck check never builds one
 
 AMBIGUOUS_ZONES = define(
     "DC105",

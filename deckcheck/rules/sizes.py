@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from deckcheck import unresolved as unres
 from deckcheck.cards.model import Card
@@ -23,13 +23,15 @@ from deckcheck.rules.common import (
     ALL_ZONES,
     COMMANDER_CODE,
     MAIN_CODE,
-    Chunk,
     by_name,
     cards_in,
     lines_text,
     placed_at,
     rules_text,
 )
+
+if TYPE_CHECKING:
+    from deckcheck.rules.chunk import Chunk  # annotations only: a one-deck check never builds one
 
 MAIN_TOO_SMALL = define(
     "DC101", "main-deck-too-small", Severity.ERROR, "The main deck has fewer cards than the format's minimum."
