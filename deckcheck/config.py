@@ -108,7 +108,7 @@ EMPTY = Config()
 _LITERAL, _ONE, _STAR, _ANY, _DIRS, _CLASS = range(6)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Token:
     kind: int
     char: str = ""  # _LITERAL

@@ -76,7 +76,7 @@ def deck_status(findings: Sequence[Finding], *, unresolved: bool = False, inferr
 LEGAL_OF_STATUS: dict[str, bool | None] = {"legal": True, "illegal": False, "not verified": None}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Report:
     """Everything deckcheck found about one decklist."""
 

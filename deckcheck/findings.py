@@ -30,7 +30,7 @@ class Location:
     section: str | None = None  # zone / section name where the card was listed
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CodeInfo:
     code: str
     slug: str

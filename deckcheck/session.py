@@ -171,7 +171,7 @@ def validate_codes(values: Sequence[str], where: str) -> tuple[str, ...]:
 
 
 # -- the run: parse, choose a format, resolve, check ----------------------------------------------------
-@dataclass
+@dataclass(eq=False)
 class CheckOptions:
     format_name: str | None = None
     input_format: str | None = None
@@ -188,7 +188,7 @@ class CheckOptions:
 Outcome = rep.DeckResult | rep.FileNotChecked | rep.FileSkipped
 
 
-@dataclass
+@dataclass(eq=False)
 class Session:
     """What a run loads once and shares across every deck: configs per directory, format
     registries per config, card stores per path (so 1,000 files cost one store open)."""

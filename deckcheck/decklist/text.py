@@ -52,7 +52,7 @@ _COUNT_START = frozenset("123456789")
 _MISSING_COUNT_DETAIL = 5  # report each count-less line up to this many, then one summary
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class TextFormat:
     """A text decklist dialect. ``forge``: ``Name+`` means foil. ``archidekt``: a trailing
     ``[...]`` is always a category list (elsewhere ``[M14]`` is a set code)."""

@@ -407,7 +407,7 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
 
 
 # -- colour identity (CR 903.4, 903.5c/d) ----------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class IdentityChoice:
     """The commanders' combined colour identity, with the colours assumed for "choose a colour"
     commanders (903.4b: the chosen colour is part of the identity; the data shows none)."""

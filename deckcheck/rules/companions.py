@@ -162,7 +162,7 @@ CODES = (
 
 
 # -- per-card features -----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class AbilityScan:
     """What the Zirda parser found in a card's deck-zone rules text."""
 
@@ -172,7 +172,7 @@ class AbilityScan:
     kinds: tuple[str, ...] = ()  # kind of every ability paragraph, in order
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CardFeatures:
     """Deck-zone facts the ten conditions read, computed once per card."""
 
@@ -248,7 +248,7 @@ def _compute_features(card: Card) -> CardFeatures:
 
 
 # -- the Zirda ability splitter ----------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Ability:
     """One ability paragraph of rules text and what kind of ability it is.
 
@@ -432,7 +432,7 @@ def _no_activated_reason(card: Card, abilities: Sequence[Ability]) -> str:
 
 
 # -- the table -------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Breaker:
     card: str
     line: int
@@ -449,7 +449,7 @@ UNKNOWN_REASON = "not in the card data"
 YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 20 to is not known"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CompanionResult:
     """One companion's verdict: ``eligible`` is True, False, or None (undetermined: no known card
     breaks the condition, but the ``unresolved`` entries might)."""
@@ -476,7 +476,7 @@ class CompanionResult:
         return 0 < changes <= NEAR_MISS_CARDS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class DeckVerdict:
     """What a deck-level condition found."""
 
@@ -507,7 +507,7 @@ DeckCheck = Callable[[Sequence[Counted], FormatSpec], DeckVerdict]
 FormatCheck = Callable[[FormatSpec], str | None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CompanionRule:
     name: str
     short: str
@@ -600,7 +600,7 @@ def _name_keys(names: frozenset[str]) -> frozenset[str]:
     return keys
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _LutriTally:
     nonland: list[Counted]
     copies: dict[str, int]  # card -> copies
@@ -931,7 +931,7 @@ def has_companion_ability(card: Card) -> bool:
 
 
 # -- where the companions are listed -------------------------------------------------------------
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Listing:
     """Companion cards by where the list put them, and which count as declared."""
 
@@ -989,7 +989,7 @@ def declarations(
 
 
 # -- evaluation --------------------------------------------------------------------------------------
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Context:
     """What every rule of one evaluation reads, computed once per deck."""
 
@@ -1325,7 +1325,7 @@ def companion_findings(
     return findings
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class About:
     """One companion's evaluation, as the finding builders need it (the engine's and the lean
     batch checker's alike)."""
