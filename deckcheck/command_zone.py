@@ -50,7 +50,7 @@ _WRITTEN_BY_DEFAULT = "MTGO and XMage write"
 _SIDEBOARD_LIMIT = 3  # two partner commanders and a companion: the most a command zone reading holds
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Reading:
     """One way to read the sideboard: these cards as commanders, this one as the companion."""
 
@@ -67,7 +67,7 @@ class Reading:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Placement:
     """What :func:`place` did: the deck to check, its notes, and an ambiguity to report (a DC105
     finding that replaces the format's generic one)."""

@@ -69,7 +69,7 @@ class Config:
     card_db: Path | None = None  # absolute (made so relative to the config file)
     formats: tuple[Path, ...] = ()  # absolute
     per_path: tuple[tuple[str, str], ...] = ()  # (glob, format) in file order
-    as_of: dt.date | str | None = None  # legality as of a day, or "deck" (deckcheck.history)
+    as_of: dt.date | str | None = None  # legality as of a day, or "deck" (deckcheck.as_of)
 
     @property
     def root(self) -> Path | None:
@@ -108,7 +108,7 @@ EMPTY = Config()
 _LITERAL, _ONE, _STAR, _ANY, _DIRS, _CLASS = range(6)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Token:
     kind: int
     char: str = ""  # _LITERAL
@@ -327,7 +327,7 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
     formats = values.get("formats")
     as_of = values.get("as_of")
     if as_of is not None:
-        from deckcheck.history import parse_as_of
+        from deckcheck.as_of import parse_as_of
 
         as_of = parse_as_of(as_of, f"{path}: 'as_of'")
     return Config(

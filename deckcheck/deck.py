@@ -199,7 +199,7 @@ class DeckCard:
         return self.entry.name
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Deck:
     """A decklist whose names were resolved: ``cards`` are the entries that name a card of the card
     data, ``unresolved`` the entries that name none (unknown or ambiguous names). Unresolved entries

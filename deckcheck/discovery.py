@@ -29,7 +29,7 @@ DECKLIST_EXTENSIONS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Item:
     """One file to check: ``path`` as given (or ``-``); ``explicit`` False for a file found in a
     directory, which is checked only if it reads as a decklist."""

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckcheck.as_of import HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date
 from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
 from deckcheck.format_spec import FormatSpec
-from deckcheck.history import HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date
 from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
 from deckcheck.unresolved import NOT_VERIFIED, card_data_date, stale_legality
 
@@ -76,7 +76,7 @@ def deck_status(findings: Sequence[Finding], *, unresolved: bool = False, inferr
 LEGAL_OF_STATUS: dict[str, bool | None] = {"legal": True, "illegal": False, "not verified": None}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Report:
     """Everything deckcheck found about one decklist."""
 

@@ -63,7 +63,8 @@ from deckcheck.findings import Finding, Location, Severity, report_order
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules import commander as commander_rules
 from deckcheck.rules import companion_arrays, companions, legality, sizes
-from deckcheck.rules.common import ALL_ZONES, Chunk
+from deckcheck.rules.chunk import Chunk
+from deckcheck.rules.common import ALL_ZONES
 from deckcheck.rules.companion_arrays import Column, columns_of, per_deck
 from deckcheck.rules.companions import (
     COMPANIONS,

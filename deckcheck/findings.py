@@ -30,7 +30,7 @@ class Location:
     section: str | None = None  # zone / section name where the card was listed
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CodeInfo:
     code: str
     slug: str
@@ -76,7 +76,8 @@ RULE_MODULES = (
     "deckcheck.unresolved",
     "deckcheck.command_zone",
     "deckcheck.rules",
-    "deckcheck.history",
+    "deckcheck.rules.commander",
+    "deckcheck.as_of",
     "deckcheck.rules.companions",
     "deckcheck.decklist",
     "deckcheck.inference",

@@ -6,7 +6,6 @@ aliases, every value checked as it is read. The rules that read a format's field
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -119,6 +118,8 @@ def _read_tables(path: Path) -> dict[str, dict[str, Any]]:
         table: dict[str, Any] = {}
         for key, value in raw.items():
             if key not in TABLE_KEYS:
+                import difflib  # for the error only: a check that reads valid formats never needs it
+
                 close = difflib.get_close_matches(key, list(TABLE_KEYS), n=1)
                 hint = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(TABLE_KEYS)}"
                 raise ConfigError(f"{path}: [{name}] unknown key {key!r}", hint=hint)
@@ -248,6 +249,8 @@ def get_format(name: str, registry: Mapping[str, FormatSpec] | None = None) -> F
     for key, spec in formats.items():
         if _registry_key(key) == wanted or wanted in {_registry_key(a) for a in spec.aliases}:
             return spec
+    import difflib  # for the error only: a check of a known format never needs it
+
     close = difflib.get_close_matches(wanted, [_registry_key(k) for k in formats], n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""
     raise ConfigError(f"unknown format {name!r}", hint=f"{hint}valid formats: {', '.join(sorted(formats))}")

@@ -252,7 +252,7 @@ def indented_json(document: Any) -> str:
 
 
 # -- what a run produced ------------------------------------------------------------------------------
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class DeckResult:
     """A report plus the run-level facts the reporters need: how its format was chosen and whether
     warnings fail it (--strict, or ``strict = true`` in its config)."""
@@ -272,7 +272,7 @@ class DeckResult:
         return bool(report.errors) or (self.strict and bool(report.warnings)) or report.undetermined
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class FileNotChecked:
     """A file that could not be checked at all (missing, unreadable, not a regular file, an unknown
     declared format): the run goes on, and exits 2."""
@@ -281,7 +281,7 @@ class FileNotChecked:
     finding: Finding
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class FileSkipped:
     """A file found in a directory that is not a decklist: counted, listed with -v."""
 
@@ -292,7 +292,7 @@ class FileSkipped:
 Outcome = DeckResult | FileNotChecked | FileSkipped
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class RunTally:
     """The counts a run's summary, its JSON ``summary`` and its exit code read: kept while the
     results stream past, so a run of any size holds these few numbers, not its results."""
@@ -340,7 +340,7 @@ class RunTally:
         return 1 if self.failed else 0
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class RunResult:
     """A whole run held at once (the CLI streams instead: :class:`RunWriter`)."""
 
@@ -440,7 +440,7 @@ class RunWriter:
         self.close()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Style:
     """ANSI styling, or none. ``Style(color=False)`` returns text unchanged."""
 

@@ -171,7 +171,7 @@ def validate_codes(values: Sequence[str], where: str) -> tuple[str, ...]:
 
 
 # -- the run: parse, choose a format, resolve, check ----------------------------------------------------
-@dataclass
+@dataclass(eq=False)
 class CheckOptions:
     format_name: str | None = None
     input_format: str | None = None
@@ -188,7 +188,7 @@ class CheckOptions:
 Outcome = rep.DeckResult | rep.FileNotChecked | rep.FileSkipped
 
 
-@dataclass
+@dataclass(eq=False)
 class Session:
     """What a run loads once and shares across every deck: configs per directory, format
     registries per config, card stores per path (so 1,000 files cost one store open)."""
@@ -377,7 +377,7 @@ class Session:
         """``spec`` checking legality as of --as-of (else the config's as_of), and the format source
         saying so; unchanged when neither is given, or when no format was given (an inferred shape
         has no legality to date)."""
-        from deckcheck.history import AS_OF_DECK, parse_as_of, with_as_of
+        from deckcheck.as_of import AS_OF_DECK, parse_as_of, with_as_of
 
         try:
             as_of = parse_as_of(self.options.as_of, "--as-of") if self.options.as_of else config.as_of

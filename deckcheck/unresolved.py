@@ -10,6 +10,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
+from deckcheck.as_of import parse_date
 from deckcheck.cards.names import lookup_key, loose_key
 from deckcheck.findings import Finding, Location, Severity, define
 
@@ -92,8 +93,6 @@ def copies(entries: Iterable[Written]) -> int:
 def card_data_date(meta: Mapping[str, str]) -> dt.date | None:
     """The day the card data describes (a store's ``updated_at``, the bundled set's
     ``oracle_as_of``); None when it does not say."""
-    from deckcheck.history import parse_date
-
     for key in ("updated_at", "oracle_as_of", "mtgjson_date"):
         value = meta.get(key)
         if value:

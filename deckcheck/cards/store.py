@@ -87,7 +87,7 @@ def bundled_cards_path() -> Path:
 
 
 # -- lookup results -------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Resolution:
     """How a name as written maps to a card.
 

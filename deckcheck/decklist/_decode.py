@@ -19,7 +19,7 @@ _BOMS = (
 _SNIFF = 4096
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Decoded:
     text: str | None  # None when the file is refused
     encoding: str

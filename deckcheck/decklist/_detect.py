@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 
 from deckcheck.decklist.headers import LOCALIZED_ZONE_HEADERS
+from deckcheck.lazy_pattern import LazyPattern
 
 _HTML_TAGS = re.compile(
     r"</?(?:html|head|body|div|span|table|tr|td|th|script|a|p|li|ul|meta|link)\b", re.IGNORECASE
 )
-_XML_ROOT = re.compile(r"<(?![?!])\s*([A-Za-z_][\w.:-]*)")
+_XML_ROOT = LazyPattern(r"<(?![?!])\s*([A-Za-z_][\w.:-]*)")  # compiled for an XML text
 _HTML_ROOTS = frozenset({"html", "head", "body", "div", "span", "table", "script", "p", "a", "meta", "link"})
 
 _LOCALIZED_WORDS = {
@@ -25,32 +26,35 @@ _LOCALIZED_HEADER_WORDS = sorted((re.escape(word) for word in _LOCALIZED_WORDS),
 # count) fails at once instead of trying each word in turn, as a regex alternation does.
 _LOCALIZED_HEADER_STARTS = "".join(sorted({re.escape(word[0]) for word in _LOCALIZED_WORDS}))
 
-_TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
+# Compiled on first use: detection searches with each dialect's combined pattern (_combined) only,
+# compiled when a text is first searched for that dialect (a plain "4 Name" list needs two or three
+# of the seven); the signs themselves it never compiles.
+_TEXT_SIGNS: tuple[tuple[str, tuple[LazyPattern, ...]], ...] = (
     (
         "forge",
         (
-            re.compile(
+            LazyPattern(
                 r"^\[(?:metadata|main|sideboard|commander|avatar|planes|schemes|conspiracy|dungeon|"
                 r"attractions|contraptions)\]\s*$",
                 re.IGNORECASE,
             ),
-            re.compile(r"^\d+\s+[^|\[\]]+\|[A-Za-z0-9_]{2,8}(?:\|\d+)?\s*$"),
+            LazyPattern(r"^\d+\s+[^|\[\]]+\|[A-Za-z0-9_]{2,8}(?:\|\d+)?\s*$"),
         ),
     ),
     (
         "xmage",
         (
-            re.compile(r"^(?:SB:\s*)?\d+\s+\[[A-Za-z0-9_]+:[^\]]*\]\s+\S"),
-            re.compile(r"^NAME:"),
-            re.compile(r"^LAYOUT\s+\w+:"),
+            LazyPattern(r"^(?:SB:\s*)?\d+\s+\[[A-Za-z0-9_]+:[^\]]*\]\s+\S"),
+            LazyPattern(r"^NAME:"),
+            LazyPattern(r"^LAYOUT\s+\w+:"),
         ),
     ),
     (
         "archidekt",
         (
-            re.compile(r"\[[^\]]*\{[^}]*\}[^\]]*\]\s*$"),
-            re.compile(r"\s\^[^^]*\^\s*$"),
-            re.compile(r"^\d+x\s.*\s\([a-z0-9]{2,8}\)(?:\s+\S+)?\s*(?:\[.*\])?\s*$"),
+            LazyPattern(r"\[[^\]]*\{[^}]*\}[^\]]*\]\s*$"),
+            LazyPattern(r"\s\^[^^]*\^\s*$"),
+            LazyPattern(r"^\d+x\s.*\s\([a-z0-9]{2,8}\)(?:\s+\S+)?\s*(?:\[.*\])?\s*$"),
         ),
     ),
     # Arena's section headers (English or the client's own language) outrank Moxfield's markers:
@@ -58,8 +62,8 @@ _TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
     (
         "arena",
         (
-            re.compile(r"^(?:About|Deck|Commander|Companion|Sideboard|Maybeboard)\s*$"),
-            re.compile(
+            LazyPattern(r"^(?:About|Deck|Commander|Companion|Sideboard|Maybeboard)\s*$"),
+            LazyPattern(
                 r"^(?=[" + _LOCALIZED_HEADER_STARTS + r"])(?:" + "|".join(_LOCALIZED_HEADER_WORDS) + r")\s*$",
                 re.IGNORECASE,
             ),
@@ -68,19 +72,19 @@ _TEXT_SIGNS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
     (
         "moxfield",
         (
-            re.compile(r"\s\*(?:F|E|CMDR)\*(?:\s|$)"),
-            re.compile(r"\s#!?[^\s#]+\s*$"),
+            LazyPattern(r"\s\*(?:F|E|CMDR)\*(?:\s|$)"),
+            LazyPattern(r"\s#!?[^\s#]+\s*$"),
         ),
     ),
-    ("arena", (re.compile(r"^\d+\s+.+\s\([A-Z0-9_]{2,8}\)(?:\s+\S+)?\s*$"),)),
+    ("arena", (LazyPattern(r"^\d+\s+.+\s\([A-Z0-9_]{2,8}\)(?:\s+\S+)?\s*$"),)),
     (
         "plain",
         (
-            re.compile(r"^\s*SB:", re.IGNORECASE),
-            re.compile(r"^\s*(?:CM|MB|COMMANDER|CMDR):", re.IGNORECASE),
-            re.compile(r"^\s*\d+\s+\[[A-Za-z0-9_]+\]\s"),
-            re.compile(r"\[[A-Za-z0-9_]+:[^\]]*\]\s*(?:\[[^\]]*\]\s*)*$"),
-            re.compile(r"^\s*(?://|#)"),
+            LazyPattern(r"^\s*SB:", re.IGNORECASE),
+            LazyPattern(r"^\s*(?:CM|MB|COMMANDER|CMDR):", re.IGNORECASE),
+            LazyPattern(r"^\s*\d+\s+\[[A-Za-z0-9_]+\]\s"),
+            LazyPattern(r"\[[A-Za-z0-9_]+:[^\]]*\]\s*(?:\[[^\]]*\]\s*)*$"),
+            LazyPattern(r"^\s*(?://|#)"),
         ),
     ),
 )
@@ -100,7 +104,7 @@ _SIGN_NEEDS = (
 )
 
 
-def _combined(signs: tuple[re.Pattern[str], ...]) -> re.Pattern[str]:
+def _combined(signs: tuple[LazyPattern, ...]) -> LazyPattern:
     """One pattern that matches where any of ``signs`` does: one search per line instead of one
     per sign (each sign keeps its own case rule)."""
     parts = []
@@ -112,7 +116,7 @@ def _combined(signs: tuple[re.Pattern[str], ...]) -> re.Pattern[str]:
             raise ValueError(f"a text sign may only use re.IGNORECASE: {sign.pattern!r}")
         pattern = sign.pattern[1:] if anchored else sign.pattern
         parts.append(("(?i:" if sign.flags & re.IGNORECASE else "(?:") + pattern + ")")
-    return re.compile(("^(?:" if anchored else "(?:") + "|".join(parts) + ")")
+    return LazyPattern(("^(?:" if anchored else "(?:") + "|".join(parts) + ")")
 
 
 _COMBINED_SIGNS = tuple((name, _combined(signs)) for name, signs in _TEXT_SIGNS)

@@ -16,6 +16,7 @@ from deckcheck.deck import Zone
 from deckcheck.decklist._base import MAX_NAME_LENGTH, parse_quantity
 from deckcheck.decklist._names import clean_name, name_problem
 from deckcheck.decklist.headers import ZONE_HEADERS
+from deckcheck.lazy_pattern import LazyPattern
 
 
 class HeaderKind(Enum):
@@ -104,7 +105,7 @@ _GROUP_HEADERS = _words(
 )
 
 _COUNT_SUFFIX = re.compile(r"\s*(?:\(\s*\d{1,4}\s*\)|\[\s*\d{1,4}\s*\])$")
-_LABEL = re.compile(r"[^\W\d][\w &'/,.+\-]*", re.UNICODE)
+_LABEL = LazyPattern(r"[^\W\d][\w &'/,.+\-]*", re.UNICODE)  # compiled for an unknown header
 
 
 def classify_header(text: str) -> Header | None:
@@ -155,7 +156,9 @@ CATEGORY_ZONE = {
     "deck": Zone.MAIN,
 }
 
-_PREFIX = re.compile(
+# The card-line patterns from here on are compiled on first use: a plain "4 Name" list (text.py's
+# shortcut) and its section headers need none of them.
+_PREFIX = LazyPattern(
     r"^(?P<prefix>sb|side|sideboard|cm|cmdr|commander|mb|main|mainboard|companion|maybe|maybeboard)"
     r"\s*:\s*(?=\S)",
     re.IGNORECASE,
@@ -176,24 +179,25 @@ _PREFIX_ZONE = {
 }
 
 # "4x Name" or "4 Name"; not "4 x Name", which would eat the first word of "1 X Marks the Spot".
-_LEADING_COUNT = re.compile(r"^(?P<count>[+-]?\d+)(?:[xX]\s+|\s+)(?P<rest>\S.*)$")
-_LEADING_X_COUNT = re.compile(r"^[xX](?P<count>\d+)\s+(?P<rest>\S.*)$")
-_TRAILING_COUNT = re.compile(r"^(?P<rest>.*\S)\s+[xX](?P<count>\d+)$")
-_LEADING_SET = re.compile(r"^\[(?P<set>[A-Za-z0-9_]{1,8})(?::(?P<num>[^\]]*))?\]\s*(?P<rest>\S.*)$")
+_LEADING_COUNT = LazyPattern(r"^(?P<count>[+-]?\d+)(?:[xX]\s+|\s+)(?P<rest>\S.*)$")
+_LEADING_X_COUNT = LazyPattern(r"^[xX](?P<count>\d+)\s+(?P<rest>\S.*)$")
+_TRAILING_COUNT = LazyPattern(r"^(?P<rest>.*\S)\s+[xX](?P<count>\d+)$")
+_LEADING_SET = LazyPattern(r"^\[(?P<set>[A-Za-z0-9_]{1,8})(?::(?P<num>[^\]]*))?\]\s*(?P<rest>\S.*)$")
 
-_TAG = re.compile(r"^(?P<rest>.*?)\s+#!?(?P<tag>[^\s#]+)$")
-_CARET_TAGS = re.compile(r"^(?P<rest>.*?)\s*\^(?P<tags>[^^]*)\^$")
+_TAG = LazyPattern(r"^(?P<rest>.*?)\s+#!?(?P<tag>[^\s#]+)$")
+_CARET_TAGS = LazyPattern(r"^(?P<rest>.*?)\s*\^(?P<tags>[^^]*)\^$")
+# compiled at import: _strip_decorations tells its matches from _PAREN_MARKER's by identity
 _STAR_MARKER = re.compile(r"^(?P<rest>.*?)\s*\*(?P<marker>[A-Za-z]{1,6})\*$")
-_PAREN_MARKER = re.compile(r"^(?P<rest>.*?)\s*\((?P<marker>f|e|foil|etched)\)$", re.IGNORECASE)
-_BRACKET = re.compile(r"^(?P<rest>.*?)\s*\[(?P<inner>[^\[\]]*)\]$")
-_SET_AND_NUMBER = re.compile(
+_PAREN_MARKER = LazyPattern(r"^(?P<rest>.*?)\s*\((?P<marker>f|e|foil|etched)\)$", re.IGNORECASE)
+_BRACKET = LazyPattern(r"^(?P<rest>.*?)\s*\[(?P<inner>[^\[\]]*)\]$")
+_SET_AND_NUMBER = LazyPattern(
     r"^(?P<rest>.*\S)\s+\((?P<set>[A-Za-z0-9_]{2,8})\)(?:\s+(?P<num>[A-Za-z0-9★*+\-§†.]{1,12}))?$"
 )
-_BRACKET_SET_NUMBER = re.compile(r"^(?P<set>[A-Za-z0-9_]{1,8}):(?P<num>[^\]]*)$")
-_BRACKET_SET = re.compile(r"^[A-Za-z0-9_]{2,8}$")
+_BRACKET_SET_NUMBER = LazyPattern(r"^(?P<set>[A-Za-z0-9_]{1,8}):(?P<num>[^\]]*)$")
+_BRACKET_SET = LazyPattern(r"^[A-Za-z0-9_]{2,8}$")
 # Old Wizards theme-deck lists mark uncommons "Name*" and rares "Name**"; no card name ends in "*".
-_TRAILING_STAR = re.compile(r"^(?P<rest>.*[^\s*])\s*(?P<stars>\*{1,2})$")
-_CATEGORY = re.compile(r"^(?P<name>[^{}]*?)\s*(?P<flags>(?:\{[^{}]*\})*)$")
+_TRAILING_STAR = LazyPattern(r"^(?P<rest>.*[^\s*])\s*(?P<stars>\*{1,2})$")
+_CATEGORY = LazyPattern(r"^(?P<name>[^{}]*?)\s*(?P<flags>(?:\{[^{}]*\})*)$")
 
 _FOIL_MARKERS = {"f": "foil", "foil": "foil", "e": "etched", "etched": "etched", "foil etched": "etched"}
 _NOTE_MARKERS = {

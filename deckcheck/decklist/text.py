@@ -30,17 +30,19 @@ from deckcheck.decklist._grammar import (
     parse_card,
     split_prefix,
 )
+from deckcheck.lazy_pattern import LazyPattern
 
 _XMAGE_METADATA = re.compile(
     r"^(?P<key>NAME|AUTHOR|DESCRIPTION|FORMAT|COMMENTS?|DECK ?NAME)\s*:\s*(?P<value>.*)$", re.IGNORECASE
 )
 _XMAGE_LAYOUT = re.compile(r"^LAYOUT\s+\w+\s*:", re.IGNORECASE)
-_ARENA_NAME = re.compile(r"^Name\s+(?P<value>\S.*)$")
+# The LazyPatterns compile on first use: an Arena About section, a "// name X" comment, Forge metadata
+_ARENA_NAME = LazyPattern(r"^Name\s+(?P<value>\S.*)$")
 _COMMENT_KEY_VALUE = re.compile(
     r"^(?P<key>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z_\-]+)?)\s*[:=](?!//)\s*(?P<value>.*)$"
 )
-_COMMENT_KEY_SPACE = re.compile(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
-_KEY_EQUALS_VALUE = re.compile(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
+_COMMENT_KEY_SPACE = LazyPattern(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
+_KEY_EQUALS_VALUE = LazyPattern(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
 # The common card line, "4 Name" or "4x Name", whole: parse_card's _LEADING_COUNT for a count
 # parse_quantity takes as it is (1-9999), then a name clean_name keeps as written and name_problem
 # accepts: ASCII words joined by single spaces, with a letter (or "_") and none of the characters
@@ -54,7 +56,7 @@ _COUNT_START = frozenset("123456789")
 _MISSING_COUNT_DETAIL = 5  # report each count-less line up to this many, then one summary
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class TextFormat:
     """A text decklist dialect. ``forge``: ``Name+`` means foil. ``archidekt``: a trailing
     ``[...]`` is always a category list (elsewhere ``[M14]`` is a set code)."""

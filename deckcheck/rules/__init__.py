@@ -10,7 +10,8 @@ first use), side by side:
 - :mod:`deckcheck.rules.legality`: banned, not legal and restricted cards, the legality key;
 - :mod:`deckcheck.rules.commander`: the command zone, commander eligibility and pairs, colour
   identity (CR 903.3-903.5, 702.124);
-- :mod:`deckcheck.history` (legality as of a date: the format's sets and lists on a day) and
+- :mod:`deckcheck.history` (legality as of a date: the format's sets and lists on a day; its codes
+  and the ``as_of`` setting in :mod:`deckcheck.as_of`, which a check without a date needs alone) and
   :mod:`deckcheck.command_zone` (a Commander list written with its commander in the sideboard)
   beside them, their screens those of legality and commander (the lean checker takes no dated
   format, and hands every deck the placement could apply to to the engine);
@@ -24,40 +25,23 @@ its line(s) and the rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from deckcheck import command_zone, history
-from deckcheck.deck import Deck
-from deckcheck.findings import Code, Finding
+from deckcheck.deck import Deck, Zone
+from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
-from deckcheck.rules import commander, companions, legality, sizes
-
-
-@dataclass(frozen=True, slots=True)
-class Family:
-    """One rule family: the module holding its codes, decisions and screens, and the finding codes
-    it reports."""
-
-    name: str
-    module: str
-    codes: tuple[Code, ...]
-
-
-FAMILIES: tuple[Family, ...] = (
-    Family("sizes and copies", sizes.__name__, sizes.CODES),
-    Family("legality", legality.__name__, legality.CODES),
-    Family("legality as of a date", history.__name__, history.CODES),
-    Family("commander", commander.__name__, commander.CODES),
-    Family("command zone placement", command_zone.__name__, command_zone.CODES),
-    Family("companions", companions.__name__, companions.CODES),
-)
+from deckcheck.rules import legality, sizes
 
 
 def check_deck(deck: Deck, spec: FormatSpec) -> list[Finding]:
     """Every construction, legality and Commander finding for ``deck`` in ``spec`` (companion
     conditions excepted: :mod:`deckcheck.rules.companions`), in a fixed order: the command zone, sizes,
     copies, legality, then the commanders and colour identity."""
-    findings = commander.check_zones(deck, spec)
+    findings: list[Finding] = []
+    # The Commander rules concern a format with a command zone, or a deck that marks a commander
+    # anyway; any other deck does not load them.
+    if spec.commander or deck.zone(Zone.COMMANDER) or deck.unresolved_in(Zone.COMMANDER):
+        from deckcheck.rules import commander
+
+        findings += commander.check_zones(deck, spec)
     findings += sizes.check_sizes(deck, spec)
     found = legality.check_legality(deck, spec)
     # one finding per card: a restricted card over one copy gets the restricted-list finding only
@@ -65,6 +49,18 @@ def check_deck(deck: Deck, spec: FormatSpec) -> list[Finding]:
     findings += sizes.check_copies(deck, spec, restricted)
     findings += found
     if spec.commander:
+        from deckcheck.rules import commander
+
         findings += commander.check_commanders(deck, spec)
         findings += commander.check_identity(deck, spec)
     return findings
+
+
+def __getattr__(name: str) -> object:
+    """``FAMILIES`` and ``Family`` (:mod:`deckcheck.rules.families`), loaded when first asked for:
+    the table imports every family's module, which checking one deck does not need."""
+    if name in ("FAMILIES", "Family"):
+        from deckcheck.rules import families
+
+        return getattr(families, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

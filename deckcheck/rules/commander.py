@@ -8,7 +8,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcheck import unresolved as unres
 from deckcheck.cards.mana import sort_colours
@@ -19,7 +19,6 @@ from deckcheck.findings import Finding, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.common import (
     MAIN_CODE,
-    Chunk,
     by_name,
     card_at,
     cards_in,
@@ -32,6 +31,9 @@ from deckcheck.rules.common import (
     rules_text,
 )
 from deckcheck.rules.sizes import copy_limit_for
+
+if TYPE_CHECKING:
+    from deckcheck.rules.chunk import Chunk  # annotations only: a one-deck check never builds one
 
 AMBIGUOUS_ZONES = define(
     "DC105",
@@ -430,7 +432,7 @@ _NAMED_AT_MOST = 3
 
 
 # -- colour identity (CR 903.4, 903.5c/d) ----------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class IdentityChoice:
     """The commanders' combined colour identity, with the colours assumed for "choose a colour"
     commanders (903.4b: the chosen colour is part of the identity; the data shows none)."""

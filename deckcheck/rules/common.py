@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import Card, strip_reminder_text
@@ -16,24 +14,6 @@ ALL_ZONES = (Zone.COMMANDER, Zone.COMPANION, Zone.MAIN, Zone.SIDEBOARD)  # the m
 MAIN_CODE, COMMANDER_CODE, MAYBEBOARD_CODE = (
     ZONE_CODE[z] for z in (Zone.MAIN, Zone.COMMANDER, Zone.MAYBEBOARD)
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Chunk:
-    """Many decks at once, as the array screens read them (the lean batch checker,
-    deckcheck.fastcheck, builds it): per entry its deck ``d``, card code ``c``, zone code ``z`` and
-    quantity ``q`` (numpy arrays); ``n`` decks; ``cards``, the per-card arrays by card code
-    (fastcheck's facts arrays); ``formats``, the decks' formats (companion_arrays.DeckFormats);
-    ``commander``, (decks,) bool: the deck's format has a commander."""
-
-    d: Any
-    c: Any
-    z: Any
-    q: Any
-    n: int
-    cards: Any
-    formats: Any
-    commander: Any
 
 
 def identity_text(colours: Iterable[str]) -> str:

@@ -22,7 +22,7 @@ from deckcheck.cards.model import Card
 from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Entry, Zone
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules import companions, legality
-from deckcheck.rules.common import Chunk
+from deckcheck.rules.chunk import Chunk
 
 RULES = companions.COMPANIONS
 N_RULES = len(RULES)

@@ -60,6 +60,7 @@ from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
 from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
+from deckcheck.lazy_pattern import LazyPattern
 
 NEAR_MISS_CARDS = 4  # at most this many copies to cut (or cards to add) is a near miss
 RULE = "CR 702.139a"
@@ -161,7 +162,7 @@ CODES = (
 
 
 # -- per-card features -----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class AbilityScan:
     """What the Zirda parser found in a card's deck-zone rules text."""
 
@@ -171,7 +172,7 @@ class AbilityScan:
     kinds: tuple[str, ...] = ()  # kind of every ability paragraph, in order
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CardFeatures:
     """Deck-zone facts the ten conditions read, computed once per card."""
 
@@ -247,7 +248,7 @@ def _compute_features(card: Card) -> CardFeatures:
 
 
 # -- the Zirda ability splitter ----------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Ability:
     """One ability paragraph of rules text and what kind of ability it is.
 
@@ -294,8 +295,9 @@ _ACTIVATED_KEYWORDS = (
 # Keywords whose parameter may be words before the cost ("Equip Knight {1}", "Craft with artifact {3}").
 _WORDY_KEYWORDS = frozenset({"equip", "craft with"})
 _KEYWORD_RE = re.compile(r"^(" + "|".join(_ACTIVATED_KEYWORDS) + r")\b(.*)$", re.IGNORECASE)
-_COST_TAIL_RE = re.compile(r"^(?:\s*—.*|\s+(?:\{|\d|X\b).*|\s*)$")
-_WORDY_TAIL_RE = re.compile(r"^\s+[A-Za-z' -]*?(?:\{[^}]+\})+\s*$")
+# what follows an activated keyword when it is one (a cost): compiled for the first such keyword
+_COST_TAIL_RE = LazyPattern(r"^(?:\s*—.*|\s+(?:\{|\d|X\b).*|\s*)$")
+_WORDY_TAIL_RE = LazyPattern(r"^\s+[A-Za-z' -]*?(?:\{[^}]+\})+\s*$")
 _LOYALTY_RE = re.compile(r"^(?:\[\s*[+−–-]?\s*(?:\d+|X)\s*\]|[+−–-]?(?:\d+|X))\s*:")
 _CHAPTER_RE = re.compile(r"^[IVX]+(?:\s*,\s*[IVX]+)*\s*—")
 _MARKER_RE = re.compile(r"^(?:LEVEL \d+(?:-\d+|\+)|STATION \d+\+)$", re.IGNORECASE)
@@ -430,7 +432,7 @@ def _no_activated_reason(card: Card, abilities: Sequence[Ability]) -> str:
 
 
 # -- the table -------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Breaker:
     card: str
     line: int
@@ -447,7 +449,7 @@ UNKNOWN_REASON = "not in the card data"
 YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 20 to is not known"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CompanionResult:
     """One companion's verdict: ``eligible`` is True, False, or None (undetermined: no known card
     breaks the condition, but the ``unresolved`` entries might)."""
@@ -474,7 +476,7 @@ class CompanionResult:
         return 0 < changes <= NEAR_MISS_CARDS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class DeckVerdict:
     """What a deck-level condition found."""
 
@@ -505,7 +507,7 @@ DeckCheck = Callable[[Sequence[Counted], FormatSpec], DeckVerdict]
 FormatCheck = Callable[[FormatSpec], str | None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CompanionRule:
     name: str
     short: str
@@ -598,7 +600,7 @@ def _name_keys(names: frozenset[str]) -> frozenset[str]:
     return keys
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _LutriTally:
     nonland: list[Counted]
     copies: dict[str, int]  # card -> copies
@@ -916,7 +918,8 @@ COMPANIONS: tuple[CompanionRule, ...] = (
     ),
 )
 COMPANION_BY_NAME: dict[str, CompanionRule] = {r.name: r for r in COMPANIONS}
-_COMPANION_TEXT_RE = re.compile(r"^companion\s*[—–-]", re.IGNORECASE | re.MULTILINE)
+# compiled when a card outside the ten is first asked about
+_COMPANION_TEXT_RE = LazyPattern(r"^companion\s*[—–-]", re.IGNORECASE | re.MULTILINE)
 
 
 def rule_for(card: Card) -> CompanionRule | None:
@@ -928,7 +931,7 @@ def has_companion_ability(card: Card) -> bool:
 
 
 # -- where the companions are listed -------------------------------------------------------------
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Listing:
     """Companion cards by where the list put them, and which count as declared."""
 
@@ -986,7 +989,7 @@ def declarations(
 
 
 # -- evaluation --------------------------------------------------------------------------------------
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Context:
     """What every rule of one evaluation reads, computed once per deck."""
 
@@ -1004,12 +1007,15 @@ class _Context:
 
 def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> _Context:
     # the rules never import companions: no cycle
-    from deckcheck.rules.commander import combined_identity
     from deckcheck.rules.legality import legality_key_for
 
     items = [(dc, card_features(dc.card)) for dc in deck.starting_deck(include_commanders=spec.commander)]
     commanders = deck.commanders
-    identity = combined_identity(dc.card.color_identity for dc in commanders) if commanders else None
+    identity: frozenset[str] | None = None
+    if commanders:  # the Commander rules are loaded for a deck with a commander only
+        from deckcheck.rules.commander import combined_identity
+
+        identity = combined_identity(dc.card.color_identity for dc in commanders)
     unknown = deck.unresolved_start(include_commanders=spec.commander)
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander else []
     if identity is None and unknown_commanders:
@@ -1319,7 +1325,7 @@ def companion_findings(
     return findings
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class About:
     """One companion's evaluation, as the finding builders need it (the engine's and the lean
     batch checker's alike)."""

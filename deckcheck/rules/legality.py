@@ -5,13 +5,16 @@ legality key a deck is read under.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcheck import unresolved as unres
 from deckcheck.deck import Deck, Placed, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
-from deckcheck.rules.common import ALL_ZONES, MAYBEBOARD_CODE, Chunk, by_name, cards_in, lines_text, placed_at
+from deckcheck.rules.common import ALL_ZONES, MAYBEBOARD_CODE, by_name, cards_in, lines_text, placed_at
+
+if TYPE_CHECKING:
+    from deckcheck.rules.chunk import Chunk  # annotations only: a one-deck check never builds one
 
 BANNED = define("DC201", "banned", Severity.ERROR, "A card banned in the format.")
 NOT_LEGAL = define("DC202", "not-legal", Severity.ERROR, "A card that is not legal in the format.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from deckcheck import unresolved as unres
 from deckcheck.cards.model import Card
@@ -18,17 +18,20 @@ from deckcheck.cards.names import lookup_key
 from deckcheck.deck import ZONE_CODE, Deck, Placed, WrittenEntry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
+from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.rules.common import (
     ALL_ZONES,
     COMMANDER_CODE,
     MAIN_CODE,
-    Chunk,
     by_name,
     cards_in,
     lines_text,
     placed_at,
     rules_text,
 )
+
+if TYPE_CHECKING:
+    from deckcheck.rules.chunk import Chunk  # annotations only: a one-deck check never builds one
 
 MAIN_TOO_SMALL = define(
     "DC101", "main-deck-too-small", Severity.ERROR, "The main deck has fewer cards than the format's minimum."
@@ -92,7 +95,8 @@ _NUMBER_WORDS = {
         )
     )
 }
-_DECK_LIMIT_RE = re.compile(
+# compiled for the first card with such a sentence (the any-number and up-to-seven cards)
+_DECK_LIMIT_RE = LazyPattern(
     r"\bA deck can have (?P<amount>any number of|up to (?P<count>\w+)|only (?P<only>one|\d+)) cards? named "
     r"(?P<name>[^.\n]+?)\.?(?:\n|$|\.\s)",
     re.IGNORECASE,

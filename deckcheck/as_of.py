@@ -1,0 +1,102 @@
+"""Legality as of a date, the part every check needs: the ``as_of`` setting (``--as-of``, the
+config's ``as_of``), a deck's own date, and the finding codes of the family. The format history
+itself (:mod:`deckcheck.history`: its tables, the per-card status on a day) is loaded only when a
+date is asked for, so a check without one does not build it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections.abc import Mapping
+from functools import cache
+from typing import TYPE_CHECKING
+
+from deckcheck.errors import ConfigError
+from deckcheck.findings import Severity, define
+
+if TYPE_CHECKING:
+    from deckcheck.format_spec import FormatSpec
+
+LEGALITY_AS_OF = define(
+    "DC205",
+    "legality-as-of",
+    Severity.INFO,
+    "Legality was read from the format's history on this date, not from the card data's current legalities.",
+)
+HISTORY_NOT_COVERED = define(
+    "DC206",
+    "history-not-covered",
+    Severity.ERROR,
+    "Legality as of a date was asked for, but the format's history does not cover that date (or the deck "
+    "has no date): legality not checked.",
+)
+NO_PRINTINGS = define(
+    "DC207",
+    "no-printings",
+    Severity.ERROR,
+    "Legality as of a date needs a card's printings, which its card record does not list: not verified.",
+)
+CODES = (LEGALITY_AS_OF, HISTORY_NOT_COVERED, NO_PRINTINGS)
+
+# ``as_of="deck"``: each deck's own date (a ``// date:`` comment, an event's date).
+AS_OF_DECK = "deck"
+# Metadata keys a deck's date is read from, in order.
+DATE_KEYS = ("date", "event date")
+AsOf = dt.date | str  # a day, or AS_OF_DECK
+
+
+@cache
+def _date_pattern() -> re.Pattern[str]:  # compiled when a date is first read (most runs read none)
+    return re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\s*$")
+
+
+def parse_date(text: str) -> dt.date | None:
+    """A ``YYYY-MM-DD`` day (a time after it, as in ``2026-08-09T18:00:00Z``, is allowed and ignored);
+    None when the text is not one."""
+    match = _date_pattern().match(text)
+    if match is None:
+        return None
+    try:
+        return dt.date(int(match[1]), int(match[2]), int(match[3]))
+    except ValueError:
+        return None
+
+
+def parse_as_of(value: object, where: str = "as_of") -> AsOf | None:
+    """An ``as_of`` setting: None / "" (current legality), "deck" (each deck's own date) or a day."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        if value.strip().lower() == AS_OF_DECK:
+            return AS_OF_DECK
+        day = parse_date(value)
+        if day is not None:
+            return day
+    raise ConfigError(f"{where}: {value!r} is not a date (YYYY-MM-DD) or {AS_OF_DECK!r}")
+
+
+def with_as_of(spec: FormatSpec, as_of: object) -> FormatSpec:
+    """``spec`` checking legality as of ``as_of`` (see :func:`parse_as_of`); unchanged for None."""
+    parsed = parse_as_of(as_of)
+    if parsed == spec.as_of:
+        return spec
+    return dataclasses.replace(spec, as_of=parsed)
+
+
+def metadata_date(metadata: Mapping[str, str]) -> tuple[dt.date | None, str]:
+    """A deck's own date from its decklist's metadata (ParsedDeck.metadata), and where it came from
+    (or why there is none)."""
+    for key in DATE_KEYS:
+        value = metadata.get(key)
+        if value:
+            day = parse_date(value)
+            if day is None:
+                return None, f"its {key!r} {value!r} is not a YYYY-MM-DD date"
+            return day, f"the deck's {key}"
+    return None, "the deck has no date (a '// date: YYYY-MM-DD' comment or an event date)"
