@@ -23,11 +23,13 @@ pair: "Lightning Blot" is "Lightning Bolt" before "Lightning Blow").
 
 Candidates are found through trigrams of the folded names: a name within ``k`` edits of another
 shares all but at most ``4k`` of its trigrams (a change touches three, a swap four). For each
-trigram of the name the index lists the names that have it, sorted by length, so one count over the
-lists (numpy: a few thousand numbers) gives, for every name of a length within ``k``, the trigrams it
-shares; the few with enough get a bounded edit distance. The index is built from the store's name
-rows, and a built SQLite store keeps it (:meth:`NameIndex.to_blob`) so that a check does not
-rebuild it. Measured on the full card pool: a fraction of a millisecond per unknown name
+trigram of the name the index lists the names that have it, sorted by length, and a table says where
+each length starts in each list, so the names of the lengths a typo can have are one slice of each
+list. Those slices (a thousand numbers or so), sorted together in numpy, list each name as often as
+it shares a trigram: the few listed often enough get a bounded edit distance. The index is built
+from the store's name rows, and a built SQLite store keeps it (:meth:`NameIndex.to_blob`) so that a
+check does not rebuild it; the table of lengths is made from it when a name is first unknown.
+Measured on the full card pool: a few hundredths of a millisecond per unknown name
 (benchmarks/bench_suggest.py).
 """
 
@@ -37,10 +39,10 @@ import base64
 import json
 import sys
 from array import array
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from deckcheck.cards.names import fold_of_key, lookup_key
 
@@ -54,6 +56,10 @@ _WORD_END = frozenset(" ,")
 # taken to include at most one swap (two swaps in one name are not a typo we look for).
 _MOST_CHANGED = (0, 8, 14)
 _U32 = next(code for code in "IL" if array(code).itemsize == 4)
+_I32 = next(code for code in "il" if array(code).itemsize == 4)
+# Keys of this many folded letters or more share one column of _Windows (about 2 % of keys).
+_LONGEST_COLUMN = 24
+_NEVER = -(1 << 20)  # a term no count of trigrams makes up for
 
 
 def allowed_edits(folded_length: int) -> int:
@@ -69,6 +75,19 @@ def trigrams(folded: str) -> set[str]:
     return {padded[i : i + 3] for i in range(len(padded) - 2)}
 
 
+def _differing_parts(a: str, b: str) -> tuple[str, str]:
+    """Two names without what both start and end with: that costs no edit and changes no letter
+    count (names that differ share most of their letters)."""
+    shorter = min(len(a), len(b))
+    head = 0
+    while head < shorter and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < shorter - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    return a[head : len(a) - tail], b[head : len(b) - tail]
+
+
 def edit_distance(a: str, b: str, limit: int) -> int:
     """Optimal string alignment distance (changes, insertions, deletions, swaps of neighbours),
     or ``limit + 1`` as soon as it is known to be larger than ``limit``. Only the diagonal band
@@ -78,14 +97,7 @@ def edit_distance(a: str, b: str, limit: int) -> int:
         return over
     if a == b:
         return 0
-    # What both start and end with costs nothing (names that differ share most of their letters).
-    head = 0
-    while head < len(a) and head < len(b) and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while tail < len(a) - head and tail < len(b) - head and a[-1 - tail] == b[-1 - tail]:
-        tail += 1
-    a, b = a[head : len(a) - tail], b[head : len(b) - tail]
+    a, b = _differing_parts(a, b)
     if not a or not b:
         return len(a) + len(b) if len(a) + len(b) <= limit else over
     width = len(b)
@@ -173,6 +185,67 @@ class _Ragged:
         return self.flat[self.ends[number - 1] if number else 0 : self.ends[number]]
 
 
+class _Windows:
+    """Where, in each trigram's run of postings, the keys of each folded length start: the window
+    of keys of a few lengths is two numbers read from one row, not two bisects through the run
+    (each bisect touches a dozen places of a table of megabytes, and between two unknown names
+    the rest of a check has pushed those out of the processor's caches). Built from the index's
+    tables (numpy) the first time a name is unknown.
+
+    A row has a column per length up to :data:`_LONGEST_COLUMN`, where the keys of that length or
+    more start, and one more: the run's end. Longer keys share the last length's column, so a
+    long name's windows hold some keys too long to be its typos: those the edit distance refuses.
+    """
+
+    def __init__(
+        self,
+        grams: dict[str, tuple[int, int]],
+        postings: array[int],
+        lengths: array[int],
+        folded: Sequence[str],
+        faces: array[int],
+        gram_counts: array[int],
+    ) -> None:
+        import numpy as np
+
+        width = _LONGEST_COLUMN + 2
+        starts = np.array(sorted(start for start, _ in grams.values()), dtype=np.int64)
+        runs = np.diff(starts, append=len(lengths))
+        # per posting: its run's row and its length's column; per row and column: how many
+        columns = np.minimum(np.frombuffer(lengths, dtype=np.uint32), _LONGEST_COLUMN)
+        cells = np.repeat(np.arange(len(starts)) * width, runs) + columns
+        per_cell = np.bincount(cells, minlength=len(starts) * width).reshape(-1, width)
+        table = np.zeros((len(starts), width), dtype=np.int64)
+        table[:, 1:] = np.cumsum(per_cell[:, :-1], axis=1)
+        table += starts[:, None]
+        self.table = array(_I32, table.astype(np.int32).tobytes())
+        row_of_start = {start: row * width for row, start in enumerate(starts.tolist())}
+        self.row_of_gram = {gram: row_of_start[start] for gram, (start, _) in grams.items()}
+        # The postings, to take windows of without copying (numpy sorts their copies as signed
+        # 32-bit numbers, which it sorts fastest).
+        self.postings = memoryview(postings)
+        # Per key, side by side, what its trigram conditions need (_sharing): 4 per edit it is
+        # forgiven (a face name one less), or _NEVER for a key forgiven none, which is never
+        # suggested; and the trigrams it may change, less its own number of trigrams.
+        key_lengths = np.fromiter(map(len, folded), dtype=np.int64, count=len(folded))
+        forgiven = (key_lengths >= TWO_EDITS_FROM).astype(np.int64) + (key_lengths >= ONE_EDIT_FROM)
+        forgiven -= np.frombuffer(faces, dtype=np.uint32)
+        terms = np.empty((len(folded), 2), dtype=np.int64)
+        terms[:, 0] = np.where(forgiven > 0, 4 * forgiven, _NEVER)
+        terms[:, 1] = np.array(_MOST_CHANGED)[np.maximum(forgiven, 0)] - np.frombuffer(
+            gram_counts, dtype=np.uint32
+        )
+        self.terms = array("q", terms.tobytes())
+
+    @staticmethod
+    def columns(shortest: int, longest: int) -> tuple[int, int]:
+        """The columns between which a row lists the keys of ``shortest`` to ``longest`` letters
+        (and, past :data:`_LONGEST_COLUMN`, some longer)."""
+        return min(
+            shortest, _LONGEST_COLUMN
+        ), longest + 1 if longest < _LONGEST_COLUMN else _LONGEST_COLUMN + 1
+
+
 class NameIndex:
     """Lookup keys of every card name and face name, their folded forms, the trigrams of those, and
     the card names they stand for."""
@@ -211,7 +284,7 @@ class NameIndex:
         self._dropped = dropped  # keys' folds with a middle word left out ...
         self._dropped_keys = dropped_keys  # ... and the keys each is one of
         self._dropped_number = {variant: number for number, variant in enumerate(dropped)}
-        self._postings_array: Any = None  # the postings as a numpy array, once needed
+        self._windows_tables: _Windows | None = None  # for counting, once a name is unknown
         self._by_fold: dict[str, list[int]] | None = None  # fold -> keys, once needed
 
     def __len__(self) -> int:
@@ -362,44 +435,26 @@ class NameIndex:
         edits = allowed_edits(len(folded) + 2)
         query_grams = trigrams(folded)
         if edits:
-            size = len(folded)
-            lengths = self._lengths
-            # A key within k edits shares all but at most 4k of the query's trigrams (a change
-            # touches three, a swap four): count, for each key of a length within k, the query's
-            # trigrams it has (each trigram's keys are sorted by length); the keys that have
-            # enough, and few enough of their own besides, get a bounded edit distance.
-            windows = []
-            for gram in query_grams:
-                start, end = self._grams.get(gram, (0, 0))
-                low = bisect_left(lengths, size - edits, start, end)
-                high = bisect_right(lengths, size + edits, low, end)
-                if high > low:
-                    windows.append((low, high))
-            fewest = len(query_grams) - 4 * edits
             alchemy = key.startswith(ALCHEMY_PREFIX)
-            for number, shared in self._count(windows, fewest):
+            for number, shared in self._sharing(folded, query_grams, edits):
+                if self._keys[number].startswith(ALCHEMY_PREFIX) != alchemy:
+                    continue  # an Alchemy rebalance ("A-") is another card than its original
                 other = self._folded[number]
                 # A face name alone ("Dawn" of Dusk // Dawn, "Serve" of Protect // Serve) is
                 # forgiven one edit less: the halves of split cards are short common words.
                 forgiven = allowed_edits(len(other)) - self._faces[number]
-                if forgiven <= 0 or shared < len(query_grams) - 4 * forgiven:
-                    continue
-                if len(query_grams) + self._gram_counts[number] - 2 * shared > _MOST_CHANGED[forgiven]:
-                    continue
-                if self._keys[number].startswith(ALCHEMY_PREFIX) != alchemy:
-                    continue  # an Alchemy rebalance ("A-") is another card than its original
-                letters = _letter_gap(folded, other)
+                differing, other_differing = _differing_parts(folded, other)
+                letters = _letter_gap(differing, other_differing)
                 if (letters + 1) // 2 > forgiven:  # a change alters two letter counts, a swap none
                     continue
-                distance = edit_distance(folded, other, forgiven)
+                distance = edit_distance(differing, other_differing, forgiven)
                 if distance <= forgiven:
                     candidates[number] = _Candidate(distance, letters, shared, number)
-        words = _words(key)
         one_word_apart: list[int] = []
         shortened = self._dropped_number.get(folded)
         if shortened is not None:  # the query lacks a middle word
             one_word_apart.extend(self._dropped_keys.row(shortened))
-        if len(words) >= 3:  # the query has a middle word too many
+        if key.count(" ") >= 2 and len(words := _words(key)) >= 3:  # it has a middle word too many
             by_fold = self._folds()
             for variant in _middle_drops(words):
                 one_word_apart.extend(by_fold.get(variant, ()))
@@ -418,20 +473,62 @@ class NameIndex:
             self._by_fold = by_fold
         return self._by_fold
 
-    def _count(self, windows: Sequence[tuple[int, int]], fewest: int) -> list[tuple[int, int]]:
-        """(key number, how many of the windows list it) for the keys listed at least ``fewest``
-        times: one count over the windows' postings, in numpy (a few thousand numbers a query)."""
-        if not windows or fewest > len(windows):
+    def _sharing(self, folded: str, query_grams: set[str], edits: int) -> list[tuple[int, int]]:
+        """(key number, trigrams it shares with the query) for the keys that share enough of them
+        to be within their forgiven edits (at least one, and all but four per edit forgiven), in
+        no particular order; perhaps a few keys too long to be typos of the query as well.
+
+        A key within ``k`` edits is at most ``k`` letters longer or shorter, so only the keys of a
+        few lengths count: in each trigram's run one window (:class:`_Windows`). The windows (a
+        thousand key numbers or so), sorted in numpy, list each key as many times as it shares a
+        trigram; a key listed at least ``least`` times is listed again ``least - 1`` places on,
+        which finds the few in one comparison."""
+        size = len(folded)
+        shortest, longest = size - edits, size + edits
+        # Fewer lengths still: a key is never within more edits than its own length forgives.
+        while size - shortest > allowed_edits(shortest):
+            shortest += 1
+        while longest - size > allowed_edits(longest):
+            longest -= 1
+        tables = self._windows()
+        first, last = tables.columns(shortest, longest)
+        table, row_of_gram, postings = tables.table, tables.row_of_gram, tables.postings
+        windows = []
+        for gram in query_grams:
+            row = row_of_gram.get(gram)
+            if row is not None:
+                low, high = table[row + first], table[row + last]
+                if high > low:
+                    windows.append(postings[low:high])
+        # A key shares at most one trigram per window, and a key forgiven k edits must share all
+        # but 4k of the query's trigrams (k is at most ``edits`` here).
+        least = max(len(query_grams) - 4 * edits, 1)
+        if len(windows) < least:
             return []
         import numpy as np  # only once a name is unknown: a check that resolves every name needs none
 
-        if self._postings_array is None:
-            self._postings_array = np.frombuffer(self._postings, dtype=np.uint32)
-        postings = self._postings_array
-        listed = np.concatenate([postings[low:high] for low, high in windows])
-        counts = np.bincount(listed)
-        numbers = np.flatnonzero(counts >= max(fewest, 1))
-        return list(zip(numbers.tolist(), counts[numbers].tolist(), strict=True))
+        listed = np.frombuffer(bytearray().join(windows), dtype=np.int32)
+        listed.sort()
+        repeated = listed[: len(listed) - least + 1][listed[least - 1 :] == listed[: len(listed) - least + 1]]
+        shared_by_key: dict[int, int] = {}
+        for number in repeated.tolist():
+            shared_by_key[number] = shared_by_key.get(number, least - 1) + 1
+        # Then each key's own conditions (see _Windows.terms):
+        #   shared >= len(query_grams) - 4 * forgiven  (all but four trigrams per edit forgiven)
+        #   len(query_grams) + its trigrams - 2 * shared <= _MOST_CHANGED[forgiven]
+        terms, needed = tables.terms, len(query_grams)
+        return [
+            (number, shared)
+            for number, shared in shared_by_key.items()
+            if shared + terms[2 * number] >= needed and 2 * shared + terms[2 * number + 1] >= needed
+        ]
+
+    def _windows(self) -> _Windows:
+        if self._windows_tables is None:
+            self._windows_tables = _Windows(
+                self._grams, self._postings, self._lengths, self._folded, self._faces, self._gram_counts
+            )
+        return self._windows_tables
 
     def _prefixed(self, key: str, limit: int) -> list[int]:
         """Keys that go on from this one at a word's end (a truncated name: "snapcaster" ->
