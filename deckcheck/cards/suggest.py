@@ -50,6 +50,7 @@ INDEX_VERSION = 1  # layout of to_blob(); a reader builds the index itself from 
 ONE_EDIT_FROM = 5  # folded letters from which one edit is forgiven
 TWO_EDITS_FROM = 13  # ... and two
 ALCHEMY_PREFIX = "a-"  # MTG Arena's rebalanced cards: "A-Luminarch Aspirant"
+_AFTER_ALCHEMY_PREFIX = "a."  # the first text after every one that starts with ALCHEMY_PREFIX
 _WORD_END = frozenset(" ,")
 # Trigrams lost plus trigrams gained, at most, for names this many edits apart: a changed letter
 # loses three and gains three, an added or dropped one five in all, a swap eight; two edits are
@@ -57,8 +58,11 @@ _WORD_END = frozenset(" ,")
 _MOST_CHANGED = (0, 8, 14)
 _U32 = next(code for code in "IL" if array(code).itemsize == 4)
 _I32 = next(code for code in "il" if array(code).itemsize == 4)
-# Keys of this many folded letters or more share one column of _Windows (about 2 % of keys).
+# Keys of this many folded letters or more share one column of _CountTables (about 2 % of keys).
 _LONGEST_COLUMN = 24
+# The letters of a folded name (names.fold_of_key) and the two that pad it (trigrams), numbered.
+_SYMBOLS = b"^$_0123456789abcdefghijklmnopqrstuvwxyz"
+_SYMBOL_NUMBERS = bytes(_SYMBOLS.find(bytes([byte])) % 256 for byte in range(256))  # others: 255
 _NEVER = -(1 << 20)  # a term no count of trigrams makes up for
 
 
@@ -73,6 +77,14 @@ def trigrams(folded: str) -> set[str]:
     """The distinct trigrams of a folded name, padded so that its first and last letters count."""
     padded = f"^{folded}$"
     return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+def _trigram_numbers(folded: str) -> set[int]:
+    """:func:`trigrams` as numbers, one for each of the 39 ** 3 trigrams a folded name can have: a
+    number is looked up in a table, where a text is hashed and compared in a dict (and the table
+    is a small part of memory: between two unknown names the rest of a check evicts the caches)."""
+    symbols = f"^{folded}$".encode("ascii", "replace").translate(_SYMBOL_NUMBERS)
+    return {symbols[i] * 1521 + symbols[i + 1] * 39 + symbols[i + 2] for i in range(len(symbols) - 2)}
 
 
 def _differing_parts(a: str, b: str) -> tuple[str, str]:
@@ -185,31 +197,28 @@ class _Ragged:
         return self.flat[self.ends[number - 1] if number else 0 : self.ends[number]]
 
 
-class _Windows:
-    """Where, in each trigram's run of postings, the keys of each folded length start: the window
-    of keys of a few lengths is two numbers read from one row, not two bisects through the run
-    (each bisect touches a dozen places of a table of megabytes, and between two unknown names
-    the rest of a check has pushed those out of the processor's caches). Built from the index's
-    tables (numpy) the first time a name is unknown.
+class _CountTables:
+    """What counting the trigrams a name shares with each key needs (:meth:`NameIndex._sharing`),
+    made from the index's tables (numpy) the first time a name is unknown: about 1.3 MB.
+
+    Between two unknown names the rest of a check pushes these tables out of the processor's
+    caches, so a name's count is made to touch few places in them: a trigram's number (not its
+    text, hashed and compared in a dict) finds its row, and the row says where each folded length
+    starts in the trigram's run of postings, so the window of keys of a few lengths is two
+    numbers read from it (not two bisects, a dozen places each, through a 1.4 MB table).
 
     A row has a column per length up to :data:`_LONGEST_COLUMN`, where the keys of that length or
     more start, and one more: the run's end. Longer keys share the last length's column, so a
     long name's windows hold some keys too long to be its typos: those the edit distance refuses.
     """
 
-    def __init__(
-        self,
-        grams: dict[str, tuple[int, int]],
-        postings: array[int],
-        lengths: array[int],
-        folded: Sequence[str],
-        faces: array[int],
-        gram_counts: array[int],
-    ) -> None:
+    def __init__(self, index: NameIndex) -> None:
         import numpy as np
 
+        grams, lengths, keys = index._grams, index._lengths, index._keys
         width = _LONGEST_COLUMN + 2
-        starts = np.array(sorted(start for start, _ in grams.values()), dtype=np.int64)
+        by_start = sorted(grams, key=lambda gram: grams[gram][0])
+        starts = np.array([grams[gram][0] for gram in by_start], dtype=np.int64)
         runs = np.diff(starts, append=len(lengths))
         # per posting: its run's row and its length's column; per row and column: how many
         columns = np.minimum(np.frombuffer(lengths, dtype=np.uint32), _LONGEST_COLUMN)
@@ -219,31 +228,43 @@ class _Windows:
         table[:, 1:] = np.cumsum(per_cell[:, :-1], axis=1)
         table += starts[:, None]
         self.table = array(_I32, table.astype(np.int32).tobytes())
-        row_of_start = {start: row * width for row, start in enumerate(starts.tolist())}
-        self.row_of_gram = {gram: row_of_start[start] for gram, (start, _) in grams.items()}
+        # per trigram number (_trigram_numbers): where its row starts, or -1 for no key's trigram
+        # (nor for a trigram of other letters, which an index folded otherwise might have)
+        rows = np.full(len(_SYMBOLS) ** 3, -1, dtype=np.int32)
+        threes = [row for row, gram in enumerate(by_start) if len(gram) == 3]
+        text = "".join(by_start[row] for row in threes).encode("ascii", "replace")
+        symbols = np.frombuffer(text.translate(_SYMBOL_NUMBERS), dtype=np.uint8).reshape(-1, 3)
+        known = (symbols < len(_SYMBOLS)).all(axis=1)
+        numbers = symbols[known].astype(np.int64) @ np.array([len(_SYMBOLS) ** 2, len(_SYMBOLS), 1])
+        rows[numbers] = np.array(threes, dtype=np.int32)[known] * width
+        self.row_of_number = array(_I32, rows.tobytes())
         # The postings, to take windows of without copying (numpy sorts their copies as signed
         # 32-bit numbers, which it sorts fastest).
-        self.postings = memoryview(postings)
-        # Per key, side by side, what its trigram conditions need (_sharing): 4 per edit it is
-        # forgiven (a face name one less), or _NEVER for a key forgiven none, which is never
-        # suggested; and the trigrams it may change, less its own number of trigrams.
-        key_lengths = np.fromiter(map(len, folded), dtype=np.int64, count=len(folded))
+        self.postings = memoryview(index._postings)
+        # Per key, side by side, what its own conditions need (see _sharing): 4 per edit it is
+        # forgiven for a name that is not an Alchemy rebalance, the same for one that is, each
+        # _NEVER where the key is forgiven nothing (never suggested) or is not of that kind; and
+        # the trigrams it may change, less its own number of trigrams. A face name alone ("Dawn"
+        # of Dusk // Dawn, "Serve" of Protect // Serve) is forgiven one edit less: the halves of
+        # split cards are short common words.
+        key_lengths = np.fromiter(map(len, index._folded), dtype=np.int64, count=len(keys))
         forgiven = (key_lengths >= TWO_EDITS_FROM).astype(np.int64) + (key_lengths >= ONE_EDIT_FROM)
-        forgiven -= np.frombuffer(faces, dtype=np.uint32)
-        terms = np.empty((len(folded), 2), dtype=np.int64)
-        terms[:, 0] = np.where(forgiven > 0, 4 * forgiven, _NEVER)
-        terms[:, 1] = np.array(_MOST_CHANGED)[np.maximum(forgiven, 0)] - np.frombuffer(
-            gram_counts, dtype=np.uint32
-        )
-        self.terms = array("q", terms.tobytes())
+        forgiven -= np.frombuffer(index._faces, dtype=np.uint32)
+        leeway = np.where(forgiven > 0, 4 * forgiven, _NEVER)
+        alchemy = np.zeros(len(keys), dtype=bool)  # the keys are sorted: the "a-" ones are a run
+        alchemy[bisect_left(keys, ALCHEMY_PREFIX) : bisect_left(keys, _AFTER_ALCHEMY_PREFIX)] = True
+        terms = np.empty((len(keys), 3), dtype=np.int64)
+        terms[:, 0] = np.where(alchemy, _NEVER, leeway)
+        terms[:, 1] = np.where(alchemy, leeway, _NEVER)
+        changed = np.array(_MOST_CHANGED)[np.maximum(forgiven, 0)]
+        terms[:, 2] = changed - np.frombuffer(index._gram_counts, dtype=np.uint32)
+        self.terms = array(_I32, terms.astype(np.int32).tobytes())
 
     @staticmethod
     def columns(shortest: int, longest: int) -> tuple[int, int]:
         """The columns between which a row lists the keys of ``shortest`` to ``longest`` letters
         (and, past :data:`_LONGEST_COLUMN`, some longer)."""
-        return min(
-            shortest, _LONGEST_COLUMN
-        ), longest + 1 if longest < _LONGEST_COLUMN else _LONGEST_COLUMN + 1
+        return min(shortest, _LONGEST_COLUMN), min(longest + 1, _LONGEST_COLUMN + 1)
 
 
 class NameIndex:
@@ -284,7 +305,7 @@ class NameIndex:
         self._dropped = dropped  # keys' folds with a middle word left out ...
         self._dropped_keys = dropped_keys  # ... and the keys each is one of
         self._dropped_number = {variant: number for number, variant in enumerate(dropped)}
-        self._windows_tables: _Windows | None = None  # for counting, once a name is unknown
+        self._count_tables: _CountTables | None = None  # made once a name is unknown
         self._by_fold: dict[str, list[int]] | None = None  # fold -> keys, once needed
 
     def __len__(self) -> int:
@@ -433,16 +454,12 @@ class NameIndex:
         candidates: dict[int, _Candidate] = {}
         # The edits forgiven depend on the card's name: a typo that drops letters is shorter.
         edits = allowed_edits(len(folded) + 2)
-        query_grams = trigrams(folded)
+        query_grams = _trigram_numbers(folded)
         if edits:
+            # (an Alchemy rebalance, "A-", is another card than its original)
             alchemy = key.startswith(ALCHEMY_PREFIX)
-            for number, shared in self._sharing(folded, query_grams, edits):
-                if self._keys[number].startswith(ALCHEMY_PREFIX) != alchemy:
-                    continue  # an Alchemy rebalance ("A-") is another card than its original
+            for number, shared, forgiven in self._sharing(folded, query_grams, edits, alchemy):
                 other = self._folded[number]
-                # A face name alone ("Dawn" of Dusk // Dawn, "Serve" of Protect // Serve) is
-                # forgiven one edit less: the halves of split cards are short common words.
-                forgiven = allowed_edits(len(other)) - self._faces[number]
                 differing, other_differing = _differing_parts(folded, other)
                 letters = _letter_gap(differing, other_differing)
                 if (letters + 1) // 2 > forgiven:  # a change alters two letter counts, a swap none
@@ -461,7 +478,7 @@ class NameIndex:
         for number in one_word_apart:
             if number not in candidates:
                 other = self._folded[number]
-                shared = len(query_grams & trigrams(other))
+                shared = len(query_grams & _trigram_numbers(other))
                 candidates[number] = _Candidate(1.5, _letter_gap(folded, other), shared, number)
         return sorted(candidates.values(), key=lambda c: (c.rank, c.letters, -c.shared, self._keys[c.key]))
 
@@ -473,15 +490,17 @@ class NameIndex:
             self._by_fold = by_fold
         return self._by_fold
 
-    def _sharing(self, folded: str, query_grams: set[str], edits: int) -> list[tuple[int, int]]:
-        """(key number, trigrams it shares with the query) for the keys that share enough of them
-        to be within their forgiven edits (at least one, and all but four per edit forgiven), in
-        no particular order; perhaps a few keys too long to be typos of the query as well.
+    def _sharing(
+        self, folded: str, query_grams: set[int], edits: int, alchemy: bool
+    ) -> list[tuple[int, int, int]]:
+        """(key number, trigrams it shares with the query, edits it is forgiven) for the keys of the
+        query's kind (an Alchemy rebalance or not) that share enough trigrams to be within their
+        forgiven edits, in no particular order; perhaps a few keys too long to be typos as well.
 
         A key within ``k`` edits is at most ``k`` letters longer or shorter, so only the keys of a
-        few lengths count: in each trigram's run one window (:class:`_Windows`). The windows (a
-        thousand key numbers or so), sorted in numpy, list each key as many times as it shares a
-        trigram; a key listed at least ``least`` times is listed again ``least - 1`` places on,
+        few lengths count: in each trigram's run one window (:class:`_CountTables`). The windows
+        (a thousand key numbers or so), sorted in numpy, list each key as many times as it shares
+        a trigram; a key listed at least ``least`` times is listed again ``least - 1`` places on,
         which finds the few in one comparison."""
         size = len(folded)
         shortest, longest = size - edits, size + edits
@@ -490,13 +509,13 @@ class NameIndex:
             shortest += 1
         while longest - size > allowed_edits(longest):
             longest -= 1
-        tables = self._windows()
+        tables = self._tables()
         first, last = tables.columns(shortest, longest)
-        table, row_of_gram, postings = tables.table, tables.row_of_gram, tables.postings
+        table, row_of_number, postings = tables.table, tables.row_of_number, tables.postings
         windows = []
-        for gram in query_grams:
-            row = row_of_gram.get(gram)
-            if row is not None:
+        for number in query_grams:
+            row = row_of_number[number]
+            if row >= 0:
                 low, high = table[row + first], table[row + last]
                 if high > low:
                     windows.append(postings[low:high])
@@ -513,22 +532,22 @@ class NameIndex:
         shared_by_key: dict[int, int] = {}
         for number in repeated.tolist():
             shared_by_key[number] = shared_by_key.get(number, least - 1) + 1
-        # Then each key's own conditions (see _Windows.terms):
+        # Then each key's own conditions (see _CountTables.terms): an Alchemy rebalance ("A-") only
+        # for an Alchemy name and none for another, and
         #   shared >= len(query_grams) - 4 * forgiven  (all but four trigrams per edit forgiven)
         #   len(query_grams) + its trigrams - 2 * shared <= _MOST_CHANGED[forgiven]
-        terms, needed = tables.terms, len(query_grams)
-        return [
-            (number, shared)
-            for number, shared in shared_by_key.items()
-            if shared + terms[2 * number] >= needed and 2 * shared + terms[2 * number + 1] >= needed
-        ]
+        terms, needed, kind = tables.terms, len(query_grams), int(alchemy)
+        found = []
+        for number, shared in shared_by_key.items():
+            leeway = terms[3 * number + kind]
+            if shared + leeway >= needed and 2 * shared + terms[3 * number + 2] >= needed:
+                found.append((number, shared, leeway // 4))
+        return found
 
-    def _windows(self) -> _Windows:
-        if self._windows_tables is None:
-            self._windows_tables = _Windows(
-                self._grams, self._postings, self._lengths, self._folded, self._faces, self._gram_counts
-            )
-        return self._windows_tables
+    def _tables(self) -> _CountTables:
+        if self._count_tables is None:
+            self._count_tables = _CountTables(self)
+        return self._count_tables
 
     def _prefixed(self, key: str, limit: int) -> list[int]:
         """Keys that go on from this one at a word's end (a truncated name: "snapcaster" ->
