@@ -42,7 +42,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from deckcheck.cards.names import fold_of_key, lookup_key
 
@@ -63,6 +63,11 @@ _LONGEST_COLUMN = 24
 # The letters of a folded name (names.fold_of_key) and the two that pad it (trigrams), numbered.
 _SYMBOLS = b"^$_0123456789abcdefghijklmnopqrstuvwxyz"
 _SYMBOL_NUMBERS = bytes(_SYMBOLS.find(bytes([byte])) % 256 for byte in range(256))  # others: 255
+# The bits of a letter signature (_letter_signature): a letter once, and twice; a digit or "_".
+_LETTER_BITS = {
+    letter: (1 << bit, 1 << (26 + bit)) for bit, letter in enumerate("abcdefghijklmnopqrstuvwxyz")
+}
+_LETTER_BITS.update({symbol: (1 << (52 + bit), 0) for bit, symbol in enumerate("_0123456789")})
 _NEVER = -(1 << 20)  # a term no count of trigrams makes up for
 
 
@@ -85,6 +90,17 @@ def _trigram_numbers(folded: str) -> set[int]:
     is a small part of memory: between two unknown names the rest of a check evicts the caches)."""
     symbols = f"^{folded}$".encode("ascii", "replace").translate(_SYMBOL_NUMBERS)
     return {symbols[i] * 1521 + symbols[i + 1] * 39 + symbols[i + 2] for i in range(len(symbols) - 2)}
+
+
+def _letter_signature(folded: str) -> int:
+    """Which letters a folded name has, and which twice or more (a digit or "_" just whether):
+    each bit two names differ in is a letter one has more of than the other, so the bits they
+    differ in are never more than their :func:`_letter_gap`."""
+    signature = 0
+    for letter in set(folded):
+        once, twice = _LETTER_BITS.get(letter, (0, 0))
+        signature |= once | twice if twice and folded.count(letter) > 1 else once
+    return signature
 
 
 def _differing_parts(a: str, b: str) -> tuple[str, str]:
@@ -199,72 +215,106 @@ class _Ragged:
 
 class _CountTables:
     """What counting the trigrams a name shares with each key needs (:meth:`NameIndex._sharing`),
-    made from the index's tables (numpy) the first time a name is unknown: about 1.3 MB.
+    made from the index's tables (numpy) the first time a name is unknown: about 1.8 MB.
 
     Between two unknown names the rest of a check pushes these tables out of the processor's
     caches, so a name's count is made to touch few places in them: a trigram's number (not its
     text, hashed and compared in a dict) finds its row, and the row says where each folded length
     starts in the trigram's run of postings, so the window of keys of a few lengths is two
-    numbers read from it (not two bisects, a dozen places each, through a 1.4 MB table).
-
-    A row has a column per length up to :data:`_LONGEST_COLUMN`, where the keys of that length or
-    more start, and one more: the run's end. Longer keys share the last length's column, so a
-    long name's windows hold some keys too long to be its typos: those the edit distance refuses.
+    numbers read from it (not two bisects, a dozen places each, through a 1.4 MB table). What a
+    key's own conditions need is side by side in one place (:attr:`terms`).
     """
 
     def __init__(self, index: NameIndex) -> None:
         import numpy as np
 
-        grams, lengths, keys = index._grams, index._lengths, index._keys
-        width = _LONGEST_COLUMN + 2
-        by_start = sorted(grams, key=lambda gram: grams[gram][0])
-        starts = np.array([grams[gram][0] for gram in by_start], dtype=np.int64)
-        runs = np.diff(starts, append=len(lengths))
-        # per posting: its run's row and its length's column; per row and column: how many
-        columns = np.minimum(np.frombuffer(lengths, dtype=np.uint32), _LONGEST_COLUMN)
-        cells = np.repeat(np.arange(len(starts)) * width, runs) + columns
-        per_cell = np.bincount(cells, minlength=len(starts) * width).reshape(-1, width)
-        table = np.zeros((len(starts), width), dtype=np.int64)
-        table[:, 1:] = np.cumsum(per_cell[:, :-1], axis=1)
-        table += starts[:, None]
-        self.table = array(_I32, table.astype(np.int32).tobytes())
-        # per trigram number (_trigram_numbers): where its row starts, or -1 for no key's trigram
-        # (nor for a trigram of other letters, which an index folded otherwise might have)
-        rows = np.full(len(_SYMBOLS) ** 3, -1, dtype=np.int32)
-        threes = [row for row, gram in enumerate(by_start) if len(gram) == 3]
-        text = "".join(by_start[row] for row in threes).encode("ascii", "replace")
-        symbols = np.frombuffer(text.translate(_SYMBOL_NUMBERS), dtype=np.uint8).reshape(-1, 3)
-        known = (symbols < len(_SYMBOLS)).all(axis=1)
-        numbers = symbols[known].astype(np.int64) @ np.array([len(_SYMBOLS) ** 2, len(_SYMBOLS), 1])
-        rows[numbers] = np.array(threes, dtype=np.int32)[known] * width
-        self.row_of_number = array(_I32, rows.tobytes())
+        by_start = sorted(index._grams, key=lambda gram: index._grams[gram][0])
+        starts = np.array([index._grams[gram][0] for gram in by_start], dtype=np.int64)
+        self.table = array(_I32, _length_table(starts, index._lengths).tobytes())
+        self.row_of_number = array(_I32, _rows_by_number(by_start).tobytes())
         # The postings, to take windows of without copying (numpy sorts their copies as signed
         # 32-bit numbers, which it sorts fastest).
         self.postings = memoryview(index._postings)
-        # Per key, side by side, what its own conditions need (see _sharing): 4 per edit it is
-        # forgiven for a name that is not an Alchemy rebalance, the same for one that is, each
-        # _NEVER where the key is forgiven nothing (never suggested) or is not of that kind; and
-        # the trigrams it may change, less its own number of trigrams. A face name alone ("Dawn"
-        # of Dusk // Dawn, "Serve" of Protect // Serve) is forgiven one edit less: the halves of
-        # split cards are short common words.
-        key_lengths = np.fromiter(map(len, index._folded), dtype=np.int64, count=len(keys))
+        # Per key, four numbers: 4 per edit it is forgiven for a name that is not an Alchemy
+        # rebalance, the same for one that is, each _NEVER where the key is forgiven nothing
+        # (never suggested) or is not of that kind; the trigrams it may change less its own
+        # number of trigrams; and its letter signature (_letter_signature), by which a key that
+        # shares enough trigrams is compared before its letters are counted.
+        key_lengths = np.fromiter(map(len, index._folded), dtype=np.int64, count=len(index._keys))
         forgiven = (key_lengths >= TWO_EDITS_FROM).astype(np.int64) + (key_lengths >= ONE_EDIT_FROM)
+        # A face name alone ("Dawn" of Dusk // Dawn, "Serve" of Protect // Serve) is forgiven one
+        # edit less: the halves of split cards are short common words.
         forgiven -= np.frombuffer(index._faces, dtype=np.uint32)
         leeway = np.where(forgiven > 0, 4 * forgiven, _NEVER)
-        alchemy = np.zeros(len(keys), dtype=bool)  # the keys are sorted: the "a-" ones are a run
-        alchemy[bisect_left(keys, ALCHEMY_PREFIX) : bisect_left(keys, _AFTER_ALCHEMY_PREFIX)] = True
-        terms = np.empty((len(keys), 3), dtype=np.int64)
+        alchemy = np.zeros(len(index._keys), dtype=bool)  # sorted keys: the "a-" ones are one run
+        alchemy[
+            bisect_left(index._keys, ALCHEMY_PREFIX) : bisect_left(index._keys, _AFTER_ALCHEMY_PREFIX)
+        ] = True
+        terms = np.empty((len(index._keys), 4), dtype=np.int64)
         terms[:, 0] = np.where(alchemy, _NEVER, leeway)
         terms[:, 1] = np.where(alchemy, leeway, _NEVER)
         changed = np.array(_MOST_CHANGED)[np.maximum(forgiven, 0)]
         terms[:, 2] = changed - np.frombuffer(index._gram_counts, dtype=np.uint32)
-        self.terms = array(_I32, terms.astype(np.int32).tobytes())
+        terms[:, 3] = _letter_signatures(index._folded, key_lengths)
+        self.terms = array("q", terms.tobytes())
 
     @staticmethod
     def columns(shortest: int, longest: int) -> tuple[int, int]:
         """The columns between which a row lists the keys of ``shortest`` to ``longest`` letters
         (and, past :data:`_LONGEST_COLUMN`, some longer)."""
         return min(shortest, _LONGEST_COLUMN), min(longest + 1, _LONGEST_COLUMN + 1)
+
+
+def _length_table(starts: Any, lengths: array[int]) -> Any:
+    """Per trigram's run (its start in the postings, in order), where the keys of each folded
+    length start: a column per length up to :data:`_LONGEST_COLUMN`, for the keys of that length
+    or more, and one more, the run's end. Longer keys share the last length's column, so a long
+    name's windows hold some keys too long to be its typos: those the edit distance refuses."""
+    import numpy as np
+
+    width = _LONGEST_COLUMN + 2
+    runs = np.diff(starts, append=len(lengths))
+    # per posting: its run's row and its length's column; per row and column: how many
+    columns = np.minimum(np.frombuffer(lengths, dtype=np.uint32), _LONGEST_COLUMN)
+    cells = np.repeat(np.arange(len(starts)) * width, runs) + columns
+    per_cell = np.bincount(cells, minlength=len(starts) * width).reshape(-1, width)
+    table = np.zeros((len(starts), width), dtype=np.int64)
+    table[:, 1:] = np.cumsum(per_cell[:, :-1], axis=1)
+    table += starts[:, None]
+    return table.astype(np.int32)
+
+
+def _rows_by_number(grams: Sequence[str]) -> Any:
+    """Per trigram number (_trigram_numbers), where the row of that trigram (``grams`` in the
+    order of the table's rows) starts in :func:`_length_table`, or -1 for a trigram no key has, or
+    for one of other letters (which an index folded otherwise might hold)."""
+    import numpy as np
+
+    rows = np.full(len(_SYMBOLS) ** 3, -1, dtype=np.int32)
+    threes = [row for row, gram in enumerate(grams) if len(gram) == 3]
+    text = "".join(grams[row] for row in threes).encode("ascii", "replace")
+    symbols = np.frombuffer(text.translate(_SYMBOL_NUMBERS), dtype=np.uint8).reshape(-1, 3)
+    known = (symbols < len(_SYMBOLS)).all(axis=1)
+    numbers = symbols[known].astype(np.int64) @ np.array([len(_SYMBOLS) ** 2, len(_SYMBOLS), 1])
+    rows[numbers] = np.array(threes, dtype=np.int32)[known] * (_LONGEST_COLUMN + 2)
+    return rows
+
+
+def _letter_signatures(folded: Sequence[str], lengths: Any) -> Any:
+    """:func:`_letter_signature` of each folded name (their lengths given), at once."""
+    import numpy as np
+
+    symbols = np.frombuffer("".join(folded).encode("ascii", "replace").translate(_SYMBOL_NUMBERS), np.uint8)
+    owners = np.repeat(np.arange(len(folded)), lengths)
+    known = symbols < len(_SYMBOLS)  # (a letter of another folding counts for nothing)
+    counts = np.bincount(
+        owners[known] * len(_SYMBOLS) + symbols[known], minlength=len(folded) * len(_SYMBOLS)
+    ).reshape(len(folded), len(_SYMBOLS))
+    once, twice = np.zeros((2, len(_SYMBOLS)), dtype=np.int64)
+    for letter, (once_bit, twice_bit) in _LETTER_BITS.items():
+        symbol = _SYMBOLS.index(letter.encode("ascii"))
+        once[symbol], twice[symbol] = once_bit, twice_bit
+    return (counts >= 1).astype(np.int64) @ once + (counts >= 2).astype(np.int64) @ twice
 
 
 class NameIndex:
@@ -458,7 +508,15 @@ class NameIndex:
         if edits:
             # (an Alchemy rebalance, "A-", is another card than its original)
             alchemy = key.startswith(ALCHEMY_PREFIX)
-            for number, shared, forgiven in self._sharing(folded, query_grams, edits, alchemy):
+            signature = None
+            for number, shared, forgiven, letters_of_key in self._sharing(
+                folded, query_grams, edits, alchemy
+            ):
+                # letters one name has (or has twice) and the other lacks add to the letter gap
+                if signature is None:
+                    signature = _letter_signature(folded)
+                if (signature ^ letters_of_key).bit_count() > 2 * forgiven:
+                    continue
                 other = self._folded[number]
                 differing, other_differing = _differing_parts(folded, other)
                 letters = _letter_gap(differing, other_differing)
@@ -492,8 +550,9 @@ class NameIndex:
 
     def _sharing(
         self, folded: str, query_grams: set[int], edits: int, alchemy: bool
-    ) -> list[tuple[int, int, int]]:
-        """(key number, trigrams it shares with the query, edits it is forgiven) for the keys of the
+    ) -> list[tuple[int, int, int, int]]:
+        """(key number, trigrams it shares with the query, edits it is forgiven, its letter
+        signature) for the keys of the
         query's kind (an Alchemy rebalance or not) that share enough trigrams to be within their
         forgiven edits, in no particular order; perhaps a few keys too long to be typos as well.
 
@@ -539,9 +598,9 @@ class NameIndex:
         terms, needed, kind = tables.terms, len(query_grams), int(alchemy)
         found = []
         for number, shared in shared_by_key.items():
-            leeway = terms[3 * number + kind]
-            if shared + leeway >= needed and 2 * shared + terms[3 * number + 2] >= needed:
-                found.append((number, shared, leeway // 4))
+            leeway = terms[4 * number + kind]
+            if shared + leeway >= needed and 2 * shared + terms[4 * number + 2] >= needed:
+                found.append((number, shared, leeway // 4, terms[4 * number + 3]))
         return found
 
     def _tables(self) -> _CountTables:

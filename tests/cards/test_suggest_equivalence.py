@@ -27,6 +27,8 @@ from deckcheck.cards.suggest import (
     ALCHEMY_PREFIX,
     NameIndex,
     Suggestions,
+    _letter_signature,
+    _letter_signatures,
     _trigram_numbers,
     allowed_edits,
     edit_distance,
@@ -406,3 +408,25 @@ def test_an_index_with_trigrams_of_other_letters_counts_the_others() -> None:
     # "Lightning Blot" has no "bol" to count: it is suggested what it was
     assert index.suggestions("Lightning Blot") == ReferenceIndex(rows).suggestions("Lightning Blot")
     assert index.suggest("Lightning Blot")[0] == "Lightning Bolt"
+
+
+LETTER_PAIRS = [
+    ("lightningbolt", "lightningblot"),
+    ("lightningbolt", "lightninghelix"),
+    ("goblinlightning", "goblinlookout"),
+    ("aaab", "ab"),
+    ("a1_b2", "a2_b1"),
+    ("_____", "_____goblin"),
+    ("", "xyz"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), LETTER_PAIRS)
+def test_letter_signatures_differ_in_no_more_bits_than_the_letters(a: str, b: str) -> None:
+    assert (_letter_signature(a) ^ _letter_signature(b)).bit_count() <= _letter_gap(a, b)
+
+
+def test_letter_signatures_made_at_once_are_each_names_own() -> None:
+    folds = [fold for pair in LETTER_PAIRS for fold in pair]
+    lengths = np.array([len(fold) for fold in folds])
+    assert _letter_signatures(folds, lengths).tolist() == [_letter_signature(fold) for fold in folds]
