@@ -63,11 +63,10 @@ _LONGEST_COLUMN = 24
 # The letters of a folded name (names.fold_of_key) and the two that pad it (trigrams), numbered.
 _SYMBOLS = b"^$_0123456789abcdefghijklmnopqrstuvwxyz"
 _SYMBOL_NUMBERS = bytes(_SYMBOLS.find(bytes([byte])) % 256 for byte in range(256))  # others: 255
-# The bits of a letter signature (_letter_signature): a letter once, and twice; a digit or "_".
-_LETTER_BITS = {
-    letter: (1 << bit, 1 << (26 + bit)) for bit, letter in enumerate("abcdefghijklmnopqrstuvwxyz")
-}
-_LETTER_BITS.update({symbol: (1 << (52 + bit), 0) for bit, symbol in enumerate("_0123456789")})
+# The bits of a letter signature (_letter_signature): a letter, a digit or "_"; a letter again.
+_LETTER_BITS = {letter: 1 << bit for bit, letter in enumerate("abcdefghijklmnopqrstuvwxyz_0123456789")}
+_ONCE_BITS = (1 << 26) - 1  # the letters' bits, which _TWICE_SHIFT places higher for a letter twice
+_TWICE_SHIFT = len(_LETTER_BITS)
 _NEVER = -(1 << 20)  # a term no count of trigrams makes up for
 
 
@@ -87,20 +86,27 @@ def trigrams(folded: str) -> set[str]:
 def _trigram_numbers(folded: str) -> set[int]:
     """:func:`trigrams` as numbers, one for each of the 39 ** 3 trigrams a folded name can have: a
     number is looked up in a table, where a text is hashed and compared in a dict (and the table
-    is a small part of memory: between two unknown names the rest of a check evicts the caches)."""
+    is a small part of memory: between two unknown names the rest of a check evicts the caches).
+    A trigram with a letter no name folded now has (an index folded otherwise) is -1."""
     symbols = f"^{folded}$".encode("ascii", "replace").translate(_SYMBOL_NUMBERS)
-    return {symbols[i] * 1521 + symbols[i + 1] * 39 + symbols[i + 2] for i in range(len(symbols) - 2)}
+    if max(symbols) < len(_SYMBOLS):  # (1521 is 39 * 39)
+        return {a * 1521 + b * 39 + c for a, b, c in zip(symbols, symbols[1:], symbols[2:], strict=False)}
+    return {
+        a * 1521 + b * 39 + c if max(a, b, c) < len(_SYMBOLS) else -1
+        for a, b, c in zip(symbols, symbols[1:], symbols[2:], strict=False)
+    }
 
 
 def _letter_signature(folded: str) -> int:
     """Which letters a folded name has, and which twice or more (a digit or "_" just whether):
     each bit two names differ in is a letter one has more of than the other, so the bits they
     differ in are never more than their :func:`_letter_gap`."""
-    signature = 0
-    for letter in set(folded):
-        once, twice = _LETTER_BITS.get(letter, (0, 0))
-        signature |= once | twice if twice and folded.count(letter) > 1 else once
-    return signature
+    seen = again = 0
+    for letter in folded:
+        bit = _LETTER_BITS.get(letter, 0)
+        again |= seen & bit
+        seen |= bit
+    return seen | (again & _ONCE_BITS) << _TWICE_SHIFT
 
 
 def _differing_parts(a: str, b: str) -> tuple[str, str]:
@@ -311,9 +317,9 @@ def _letter_signatures(folded: Sequence[str], lengths: Any) -> Any:
         owners[known] * len(_SYMBOLS) + symbols[known], minlength=len(folded) * len(_SYMBOLS)
     ).reshape(len(folded), len(_SYMBOLS))
     once, twice = np.zeros((2, len(_SYMBOLS)), dtype=np.int64)
-    for letter, (once_bit, twice_bit) in _LETTER_BITS.items():
+    for letter, bit in _LETTER_BITS.items():
         symbol = _SYMBOLS.index(letter.encode("ascii"))
-        once[symbol], twice[symbol] = once_bit, twice_bit
+        once[symbol], twice[symbol] = bit, (bit & _ONCE_BITS) << _TWICE_SHIFT
     return (counts >= 1).astype(np.int64) @ once + (counts >= 2).astype(np.int64) @ twice
 
 

@@ -381,6 +381,11 @@ def test_a_trigram_number_stands_for_one_trigram(fold: str) -> None:
     assert _trigram_numbers(fold) == {number_of(gram) for gram in trigrams(fold)}
 
 
+def test_a_trigram_with_a_letter_no_name_folds_to_is_numbered_as_none() -> None:
+    """(as an index folded by another release might hold: it shares no trigram with a name)"""
+    assert _trigram_numbers("bolø") == {number_of("^bo"), number_of("bol"), -1}
+
+
 def test_the_count_tables_find_each_trigrams_run_and_lengths() -> None:
     index = NameIndex.build(name_rows(CardStore.bundled().records()))
     tables = index._tables()
