@@ -1,8 +1,8 @@
 """The did-you-mean gives exactly what it gave before it was made faster: the same suggestions, in
 the same order, with the same ``other_epithet``, for every kind of name (typos, made-up names,
 truncations, dropped and added words, legends with another epithet, Alchemy names, very short
-names, non-ASCII and garbage). The reference is the suggester as it was (deckcheck 2026-12-03,
-commit 7751ded), kept here verbatim in what it computes; the package keeps only the fast one.
+names, non-ASCII and garbage). The reference is the index with the candidate search it had
+(commit 7751ded), kept here verbatim in what it computes; the package keeps only the fast one.
 
 Over the bundled card set (and a few Alchemy names) always; over the real card pool when
 ../shared/realdata is present.
@@ -14,7 +14,7 @@ import json
 import random
 import string
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,16 +26,13 @@ from deckcheck.cards.store import CardStore
 from deckcheck.cards.suggest import (
     ALCHEMY_PREFIX,
     NameIndex,
-    Suggestions,
     _letter_signature,
     _letter_signatures,
     _trigram_numbers,
     allowed_edits,
-    edit_distance,
     trigrams,
 )
 
-_WORD_END = frozenset(" ,")
 _MOST_CHANGED = (0, 8, 14)
 
 
@@ -54,72 +51,59 @@ def _letter_gap(a: str, b: str) -> int:
     return gap
 
 
-def _words(key: str) -> tuple[str, ...]:
-    return tuple(word for word in map(fold_of_key, key.split(" ")) if word)
+def _edit_distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (changes, insertions, deletions, swaps of neighbours),
+    or ``limit + 1`` as soon as it is known to be larger than ``limit``. Only the diagonal band
+    of width ``2 * limit + 1`` is computed: a cell off it is already more than ``limit``."""
+    over = limit + 1
+    if abs(len(a) - len(b)) > limit:
+        return over
+    if a == b:
+        return 0
+    # What both start and end with costs nothing (names that differ share most of their letters).
+    head = 0
+    while head < len(a) and head < len(b) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < len(a) - head and tail < len(b) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a, b = a[head : len(a) - tail], b[head : len(b) - tail]
+    if not a or not b:
+        return len(a) + len(b) if len(a) + len(b) <= limit else over
+    width = len(b)
+    before: list[int] = []  # the row two above (for swaps)
+    above = [j if j <= limit else over for j in range(width + 1)]
+    for i in range(1, len(a) + 1):
+        row = [over] * (width + 1)
+        if i <= limit:
+            row[0] = i
+        char_a = a[i - 1]
+        best = row[0]
+        for j in range(max(1, i - limit), min(width, i + limit) + 1):
+            char_b = b[j - 1]
+            value = above[j - 1] + (char_a != char_b)
+            if above[j] + 1 < value:
+                value = above[j] + 1
+            if row[j - 1] + 1 < value:
+                value = row[j - 1] + 1
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b and before[j - 2] + 1 < value:
+                value = before[j - 2] + 1
+            row[j] = value if value < over else over
+            if value < best:
+                best = value
+        if best > limit:
+            return over
+        before, above = above, row
+    return above[width]
 
 
-def _middle_drops(words: Sequence[str]) -> Iterator[str]:
-    for i in range(1, len(words) - 1):
-        yield "".join(words[:i]) + "".join(words[i + 1 :])
+class ReferenceIndex(NameIndex):
+    """The index with the candidate search it had before it was made faster (7751ded): two bisects
+    on the lengths per trigram, one numpy count over the whole key range per name, the checks in a
+    Python loop over the keys counted enough. The rest (the tables, truncations, legends, the
+    order of the suggestions) is the index's own, which the change left as it was."""
 
-
-class ReferenceIndex:
-    """The suggester before it was made faster: trigram postings sorted by length, one numpy count
-    over the whole key range per name, the checks in a Python loop over the keys counted enough."""
-
-    def __init__(self, rows: Iterable[tuple[str, str]]) -> None:
-        by_key: dict[str, set[str]] = {}
-        for key, card_name in rows:
-            if key:
-                by_key.setdefault(key, set()).add(card_name)
-        self.keys = sorted(by_key)
-        self.cards = {key: sorted(by_key[key]) for key in self.keys}
-        self.faces = [all(lookup_key(name) != key for name in by_key[key]) for key in self.keys]
-        self.folded = [fold_of_key(key) for key in self.keys]
-        gram_keys: dict[str, list[tuple[int, int]]] = {}
-        self.dropped: dict[str, list[int]] = {}
-        self.by_fold: dict[str, list[int]] = {}
-        for number, (key, fold) in enumerate(zip(self.keys, self.folded, strict=True)):
-            self.by_fold.setdefault(fold, []).append(number)
-            for gram in trigrams(fold):
-                gram_keys.setdefault(gram, []).append((len(fold), number))
-            for variant in _middle_drops(_words(key)):
-                self.dropped.setdefault(variant, []).append(number)
-        postings: list[int] = []
-        self.lengths: list[int] = []
-        self.gram_counts = [0] * len(self.keys)
-        self.grams: dict[str, tuple[int, int]] = {}
-        for gram in sorted(gram_keys):
-            start = len(postings)
-            for size, number in sorted(gram_keys[gram]):
-                postings.append(number)
-                self.lengths.append(size)
-                self.gram_counts[number] += 1
-            self.grams[gram] = (start, len(postings))
-        self.postings = np.array(postings, dtype=np.uint32)
-
-    def suggestions(self, name: str, limit: int = 3) -> Suggestions:
-        key = lookup_key(name)
-        folded = fold_of_key(key)
-        found: list[str] = []
-
-        def add(key_numbers: Iterable[int]) -> None:
-            for number in key_numbers:
-                for card_name in self.cards[self.keys[number]]:
-                    if card_name not in found:
-                        found.append(card_name)
-
-        if folded:
-            add(candidate.key for candidate in self._close(key, folded))
-        if len(found) < limit and len(folded) >= 4:
-            add(self._prefixed(key, limit))
-        if found:
-            return Suggestions(tuple(found[:limit]), other_epithet=False)
-        if "," in key:
-            add(self._same_legend(key))
-        return Suggestions(tuple(found[:limit]), other_epithet=bool(found))
-
-    def _close(self, key: str, folded: str) -> list[_Candidate]:
+    def _close(self, key: str, folded: str) -> list[_Candidate]:  # type: ignore[override]
         candidates: dict[int, _Candidate] = {}
         edits = allowed_edits(len(folded) + 2)
         query_grams = trigrams(folded)
@@ -127,74 +111,52 @@ class ReferenceIndex:
             size = len(folded)
             windows = []
             for gram in query_grams:
-                start, end = self.grams.get(gram, (0, 0))
-                low = bisect_left(self.lengths, size - edits, start, end)
-                high = bisect_right(self.lengths, size + edits, low, end)
+                start, end = self._grams.get(gram, (0, 0))
+                low = bisect_left(self._lengths, size - edits, start, end)
+                high = bisect_right(self._lengths, size + edits, low, end)
                 if high > low:
                     windows.append((low, high))
             fewest = len(query_grams) - 4 * edits
             alchemy = key.startswith(ALCHEMY_PREFIX)
             for number, shared in self._count(windows, fewest):
-                other = self.folded[number]
-                forgiven = allowed_edits(len(other)) - self.faces[number]
+                other = self._folded[number]
+                forgiven = allowed_edits(len(other)) - self._faces[number]
                 if forgiven <= 0 or shared < len(query_grams) - 4 * forgiven:
                     continue
-                if len(query_grams) + self.gram_counts[number] - 2 * shared > _MOST_CHANGED[forgiven]:
+                if len(query_grams) + self._gram_counts[number] - 2 * shared > _MOST_CHANGED[forgiven]:
                     continue
-                if self.keys[number].startswith(ALCHEMY_PREFIX) != alchemy:
+                if self._keys[number].startswith(ALCHEMY_PREFIX) != alchemy:
                     continue
                 letters = _letter_gap(folded, other)
                 if (letters + 1) // 2 > forgiven:
                     continue
-                distance = edit_distance(folded, other, forgiven)
+                distance = _edit_distance(folded, other, forgiven)
                 if distance <= forgiven:
                     candidates[number] = _Candidate(distance, letters, shared, number)
-        words = _words(key)
-        one_word_apart: list[int] = list(self.dropped.get(folded, ()))
+        words = tuple(word for word in map(fold_of_key, key.split(" ")) if word)
+        one_word_apart: list[int] = []
+        shortened = self._dropped_number.get(folded)
+        if shortened is not None:
+            one_word_apart.extend(self._dropped_keys.row(shortened))
         if len(words) >= 3:
-            for variant in _middle_drops(words):
-                one_word_apart.extend(self.by_fold.get(variant, ()))
+            by_fold = self._folds()
+            for i in range(1, len(words) - 1):
+                one_word_apart.extend(by_fold.get("".join(words[:i]) + "".join(words[i + 1 :]), ()))
         for number in one_word_apart:
             if number not in candidates:
-                other = self.folded[number]
+                other = self._folded[number]
                 shared = len(query_grams & trigrams(other))
                 candidates[number] = _Candidate(1.5, _letter_gap(folded, other), shared, number)
-        return sorted(candidates.values(), key=lambda c: (c.rank, c.letters, -c.shared, self.keys[c.key]))
+        return sorted(candidates.values(), key=lambda c: (c.rank, c.letters, -c.shared, self._keys[c.key]))
 
     def _count(self, windows: Sequence[tuple[int, int]], fewest: int) -> list[tuple[int, int]]:
         if not windows or fewest > len(windows):
             return []
-        listed = np.concatenate([self.postings[low:high] for low, high in windows])
+        postings = np.frombuffer(self._postings, dtype=np.uint32)
+        listed = np.concatenate([postings[low:high] for low, high in windows])
         counts = np.bincount(listed)
         numbers = np.flatnonzero(counts >= max(fewest, 1))
         return list(zip(numbers.tolist(), counts[numbers].tolist(), strict=True))
-
-    def _prefixed(self, key: str, limit: int) -> list[int]:
-        first = bisect_left(self.keys, key)
-        found: list[int] = []
-        for number in range(first, len(self.keys)):
-            other = self.keys[number]
-            if not other.startswith(key) or len(found) > limit:
-                break
-            if len(other) > len(key) and other[len(key)] in _WORD_END:
-                found.append(number)
-        if " " not in key and len({c for n in found for c in self.cards[self.keys[n]]}) > 1:
-            return []
-        return found[:limit]
-
-    def _same_legend(self, key: str) -> list[int]:
-        head = key.split(",", 1)[0].strip()
-        if len(fold_of_key(head)) < 3:
-            return []
-        prefix = head + ","
-        first = bisect_left(self.keys, prefix)
-        found: list[int] = []
-        for number in range(first, len(self.keys)):
-            if not self.keys[number].startswith(prefix):
-                break
-            found.append(number)
-        cards = {card for number in found for card in self.cards[self.keys[number]]}
-        return found[:1] if len(cards) == 1 else []
 
 
 # -- the names -------------------------------------------------------------------------------------
@@ -315,7 +277,7 @@ def names_to_try(card_names: Sequence[str], rng: random.Random, count: int) -> l
 def assert_same_suggestions(rows: list[tuple[str, str]], names: Iterable[str]) -> int:
     """Every name gets the same from the index (built, and read back from its blob) as from the
     reference, for the store's limit and others; the number of names that got a suggestion."""
-    reference = ReferenceIndex(rows)
+    reference = ReferenceIndex.build(rows)
     built = NameIndex.build(rows)
     indexes = [built, NameIndex.from_blob(built.to_blob())]
     suggested = 0
@@ -411,7 +373,7 @@ def test_an_index_with_trigrams_of_other_letters_counts_the_others() -> None:
     assert tables.row_of_number[number_of("bol")] == -1
     assert tables.row_of_number[number_of("ol$")] >= 0
     # "Lightning Blot" has no "bol" to count: it is suggested what it was
-    assert index.suggestions("Lightning Blot") == ReferenceIndex(rows).suggestions("Lightning Blot")
+    assert index.suggestions("Lightning Blot") == ReferenceIndex.build(rows).suggestions("Lightning Blot")
     assert index.suggest("Lightning Blot")[0] == "Lightning Bolt"
 
 
