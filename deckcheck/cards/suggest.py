@@ -64,6 +64,7 @@ _LONGEST_COLUMN = 24
 # The letters of a folded name (names.fold_of_key) and the two that pad it (trigrams), numbered.
 _SYMBOLS = b"^$_0123456789abcdefghijklmnopqrstuvwxyz"
 _SYMBOL_NUMBERS = bytes(_SYMBOLS.find(bytes([byte])) % 256 for byte in range(256))  # others: 255
+_NO_TRIGRAM = len(_SYMBOLS) ** 3  # the number of every trigram with another letter: no key has it
 # The bits of a letter signature (_letter_signature): a letter, a digit or "_"; a letter again.
 _LETTER_BITS = {letter: 1 << bit for bit, letter in enumerate("abcdefghijklmnopqrstuvwxyz_0123456789")}
 _ONCE_BITS = (1 << 26) - 1  # the letters' bits, which _TWICE_SHIFT places higher for a letter twice
@@ -88,12 +89,12 @@ def _trigram_numbers(folded: str) -> set[int]:
     """:func:`trigrams` as numbers, one for each of the 39 ** 3 trigrams a folded name can have: a
     number is looked up in a table, where a text is hashed and compared in a dict (and the table
     is a small part of memory: between two unknown names the rest of a check evicts the caches).
-    A trigram with a letter no name folded now has (an index folded otherwise) is -1."""
+    A trigram with a letter no name folded now has (an index folded otherwise) is :data:`_NO_TRIGRAM`."""
     symbols = f"^{folded}$".encode("ascii", "replace").translate(_SYMBOL_NUMBERS)
     if max(symbols) < len(_SYMBOLS):  # (1521 is 39 * 39)
         return {a * 1521 + b * 39 + c for a, b, c in zip(symbols, symbols[1:], symbols[2:], strict=False)}
     return {
-        a * 1521 + b * 39 + c if max(a, b, c) < len(_SYMBOLS) else -1
+        a * 1521 + b * 39 + c if max(a, b, c) < len(_SYMBOLS) else _NO_TRIGRAM
         for a, b, c in zip(symbols, symbols[1:], symbols[2:], strict=False)
     }
 
@@ -297,7 +298,7 @@ def _rows_by_number(grams: Sequence[str]) -> Any:
     for one of other letters (which an index folded otherwise might hold)."""
     import numpy as np
 
-    rows = np.full(len(_SYMBOLS) ** 3, -1, dtype=np.int32)
+    rows = np.full(_NO_TRIGRAM + 1, -1, dtype=np.int32)
     threes = [row for row, gram in enumerate(grams) if len(gram) == 3]
     text = "".join(grams[row] for row in threes).encode("ascii", "replace")
     symbols = np.frombuffer(text.translate(_SYMBOL_NUMBERS), dtype=np.uint8).reshape(-1, 3)
@@ -559,9 +560,9 @@ class NameIndex:
         self, folded: str, query_grams: set[int], edits: int, alchemy: bool
     ) -> list[tuple[int, int, int, int]]:
         """(key number, trigrams it shares with the query, edits it is forgiven, its letter
-        signature) for the keys of the
-        query's kind (an Alchemy rebalance or not) that share enough trigrams to be within their
-        forgiven edits, in no particular order; perhaps a few keys too long to be typos as well.
+        signature) for the keys of the query's kind (an Alchemy rebalance or not) that share enough
+        trigrams to be within their forgiven edits, in no particular order; perhaps a few keys too
+        long to be typos as well.
 
         A key within ``k`` edits is at most ``k`` letters longer or shorter, so only the keys of a
         few lengths count: in each trigram's run one window (:class:`_CountTables`). The windows
@@ -579,8 +580,8 @@ class NameIndex:
         first, last = tables.columns(shortest, longest)
         table, row_of_number, postings = tables.table, tables.row_of_number, tables.postings
         windows = []
-        for number in query_grams:
-            row = row_of_number[number]
+        for trigram in query_grams:
+            row = row_of_number[trigram]
             if row >= 0:
                 low, high = table[row + first], table[row + last]
                 if high > low:

@@ -24,6 +24,7 @@ import pytest
 from deckcheck.cards.names import fold_of_key, lookup_key
 from deckcheck.cards.store import CardStore
 from deckcheck.cards.suggest import (
+    _NO_TRIGRAM,
     ALCHEMY_PREFIX,
     NameIndex,
     _letter_signature,
@@ -345,7 +346,8 @@ def test_a_trigram_number_stands_for_one_trigram(fold: str) -> None:
 
 def test_a_trigram_with_a_letter_no_name_folds_to_is_numbered_as_none() -> None:
     """(as an index folded by another release might hold: it shares no trigram with a name)"""
-    assert _trigram_numbers("bolø") == {number_of("^bo"), number_of("bol"), -1}
+    assert _trigram_numbers("bolø") == {number_of("^bo"), number_of("bol"), _NO_TRIGRAM}
+    assert len(SYMBOLS) ** 3 == _NO_TRIGRAM  # past every trigram's number
 
 
 def test_the_count_tables_find_each_trigrams_run_and_lengths() -> None:
