@@ -63,7 +63,10 @@ _I32 = next(code for code in "il" if array(code).itemsize == 4)
 _LONGEST_COLUMN = 24
 # The letters of a folded name (names.fold_of_key) and the two that pad it (trigrams), numbered.
 _SYMBOLS = b"^$_0123456789abcdefghijklmnopqrstuvwxyz"
-_SYMBOL_NUMBERS = bytes(_SYMBOLS.find(bytes([byte])) % 256 for byte in range(256))  # others: 255
+_SYMBOL_NUMBERS = bytes.maketrans(  # each symbol its number, any other byte 255
+    bytes(range(256)).translate(None, _SYMBOLS) + _SYMBOLS,
+    b"\xff" * (256 - len(_SYMBOLS)) + bytes(range(len(_SYMBOLS))),
+)
 _NO_TRIGRAM = len(_SYMBOLS) ** 3  # the number of every trigram with another letter: no key has it
 # The bits of a letter signature (_letter_signature): a letter, a digit or "_"; a letter again.
 _LETTER_BITS = {letter: 1 << bit for bit, letter in enumerate("abcdefghijklmnopqrstuvwxyz_0123456789")}
