@@ -598,7 +598,8 @@ class NameIndex:
 
         listed = np.frombuffer(bytearray().join(windows), dtype=np.int32)
         listed.sort()
-        repeated = listed[: len(listed) - least + 1][listed[least - 1 :] == listed[: len(listed) - least + 1]]
+        head = listed[: len(listed) - least + 1]
+        repeated = head[head == listed[least - 1 :]]
         shared_by_key: dict[int, int] = {}
         for number in repeated.tolist():
             shared_by_key[number] = shared_by_key.get(number, least - 1) + 1
