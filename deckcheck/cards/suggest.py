@@ -23,12 +23,15 @@ pair: "Lightning Blot" is "Lightning Bolt" before "Lightning Blow").
 
 Candidates are found through trigrams of the folded names: a name within ``k`` edits of another
 shares all but at most ``4k`` of its trigrams (a change touches three, a swap four). For each
-trigram of the name the index lists the names that have it, sorted by length, so one count over the
-lists (numpy: a few thousand numbers) gives, for every name of a length within ``k``, the trigrams it
-shares; the few with enough get a bounded edit distance. The index is built from the store's name
-rows, and a built SQLite store keeps it (:meth:`NameIndex.to_blob`) so that a check does not
-rebuild it. Measured on the full card pool: a fraction of a millisecond per unknown name
-(benchmarks/bench_suggest.py).
+trigram of the name the index lists the names that have it, sorted by length, and a table says where
+each length starts in each list, so the names of the lengths a typo can have are one slice of each
+list. Those slices (a thousand numbers or so), sorted together in numpy, list each name as often as
+it shares a trigram; the few listed often enough whose letters are close enough (a signature of
+their letters first, then their counts) get a bounded edit distance. The index is built
+from the store's name rows, and a built SQLite store keeps it (:meth:`NameIndex.to_blob`) so that a
+check does not rebuild it; the table of lengths is made from it when a name is first unknown.
+Measured on the full card pool, between the lookups of a batch: about 0.08 ms per unknown name, 0.1 ms
+for a typo (benchmarks/bench_suggest.py).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ import base64
 import json
 import sys
 from array import array
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -48,12 +51,28 @@ INDEX_VERSION = 1  # layout of to_blob(); a reader builds the index itself from 
 ONE_EDIT_FROM = 5  # folded letters from which one edit is forgiven
 TWO_EDITS_FROM = 13  # ... and two
 ALCHEMY_PREFIX = "a-"  # MTG Arena's rebalanced cards: "A-Luminarch Aspirant"
+_AFTER_ALCHEMY_PREFIX = "a."  # the first text after every one that starts with ALCHEMY_PREFIX
 _WORD_END = frozenset(" ,")
 # Trigrams lost plus trigrams gained, at most, for names this many edits apart: a changed letter
 # loses three and gains three, an added or dropped one five in all, a swap eight; two edits are
 # taken to include at most one swap (two swaps in one name are not a typo we look for).
 _MOST_CHANGED = (0, 8, 14)
 _U32 = next(code for code in "IL" if array(code).itemsize == 4)
+_I32 = next(code for code in "il" if array(code).itemsize == 4)
+# Keys of this many folded letters or more share one column of _CountTables (about 2 % of keys).
+_LONGEST_COLUMN = 24
+# The letters of a folded name (names.fold_of_key) and the two that pad it (trigrams), numbered.
+_SYMBOLS = b"^$_0123456789abcdefghijklmnopqrstuvwxyz"
+_SYMBOL_NUMBERS = bytes.maketrans(  # each symbol its number, any other byte 255
+    bytes(range(256)).translate(None, _SYMBOLS) + _SYMBOLS,
+    b"\xff" * (256 - len(_SYMBOLS)) + bytes(range(len(_SYMBOLS))),
+)
+_NO_TRIGRAM = len(_SYMBOLS) ** 3  # the number of every trigram with another letter: no key has it
+# The bits of a letter signature (_letter_signature): a letter, a digit or "_"; a letter again.
+_LETTER_BITS = {letter: 1 << bit for bit, letter in enumerate("abcdefghijklmnopqrstuvwxyz_0123456789")}
+_ONCE_BITS = (1 << 26) - 1  # the letters' bits, which _TWICE_SHIFT places higher for a letter twice
+_TWICE_SHIFT = len(_LETTER_BITS)
+_NEVER = -(1 << 20)  # a term no count of trigrams makes up for
 
 
 def allowed_edits(folded_length: int) -> int:
@@ -69,6 +88,45 @@ def trigrams(folded: str) -> set[str]:
     return {padded[i : i + 3] for i in range(len(padded) - 2)}
 
 
+def _trigram_numbers(folded: str) -> set[int]:
+    """:func:`trigrams` as numbers, one for each of the 39 ** 3 trigrams a folded name can have: a
+    number is looked up in a table, where a text is hashed and compared in a dict (and the table
+    is a small part of memory: between two unknown names the rest of a check evicts the caches).
+    A trigram with a letter no name folded now has (an index folded otherwise) is :data:`_NO_TRIGRAM`."""
+    symbols = f"^{folded}$".encode("ascii", "replace").translate(_SYMBOL_NUMBERS)
+    if max(symbols) < len(_SYMBOLS):  # (1521 is 39 * 39)
+        return {a * 1521 + b * 39 + c for a, b, c in zip(symbols, symbols[1:], symbols[2:], strict=False)}
+    return {
+        a * 1521 + b * 39 + c if max(a, b, c) < len(_SYMBOLS) else _NO_TRIGRAM
+        for a, b, c in zip(symbols, symbols[1:], symbols[2:], strict=False)
+    }
+
+
+def _letter_signature(folded: str) -> int:
+    """Which letters a folded name has, and which twice or more (a digit or "_" just whether):
+    each bit two names differ in is a letter one has more of than the other, so the bits they
+    differ in are never more than their :func:`_letter_gap`."""
+    seen = again = 0
+    for letter in folded:
+        bit = _LETTER_BITS.get(letter, 0)
+        again |= seen & bit
+        seen |= bit
+    return seen | (again & _ONCE_BITS) << _TWICE_SHIFT
+
+
+def _differing_parts(a: str, b: str) -> tuple[str, str]:
+    """Two names without what both start and end with: that costs no edit and changes no letter
+    count (names that differ share most of their letters)."""
+    shorter = min(len(a), len(b))
+    head = 0
+    while head < shorter and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < shorter - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    return a[head : len(a) - tail], b[head : len(b) - tail]
+
+
 def edit_distance(a: str, b: str, limit: int) -> int:
     """Optimal string alignment distance (changes, insertions, deletions, swaps of neighbours),
     or ``limit + 1`` as soon as it is known to be larger than ``limit``. Only the diagonal band
@@ -78,14 +136,7 @@ def edit_distance(a: str, b: str, limit: int) -> int:
         return over
     if a == b:
         return 0
-    # What both start and end with costs nothing (names that differ share most of their letters).
-    head = 0
-    while head < len(a) and head < len(b) and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while tail < len(a) - head and tail < len(b) - head and a[-1 - tail] == b[-1 - tail]:
-        tail += 1
-    a, b = a[head : len(a) - tail], b[head : len(b) - tail]
+    a, b = _differing_parts(a, b)
     if not a or not b:
         return len(a) + len(b) if len(a) + len(b) <= limit else over
     width = len(b)
@@ -173,6 +224,110 @@ class _Ragged:
         return self.flat[self.ends[number - 1] if number else 0 : self.ends[number]]
 
 
+class _CountTables:
+    """What counting the trigrams a name shares with each key needs (:meth:`NameIndex._sharing`),
+    made from the index's tables (numpy) the first time a name is unknown: about 1.8 MB.
+
+    Between two unknown names the rest of a check pushes these tables out of the processor's
+    caches, so a name's count is made to touch few places in them: a trigram's number (not its
+    text, hashed and compared in a dict) finds its row, and the row says where each folded length
+    starts in the trigram's run of postings, so the window of keys of a few lengths is two
+    numbers read from it (not two bisects, a dozen places each, through a 1.4 MB table). What a
+    key's own conditions need is side by side in one place (:attr:`terms`).
+    """
+
+    def __init__(self, index: NameIndex) -> None:
+        import numpy as np
+
+        by_start = sorted(index._grams, key=lambda gram: index._grams[gram][0])
+        starts = np.array([index._grams[gram][0] for gram in by_start], dtype=np.int64)
+        self.table = array(_I32, _length_table(starts, index._lengths).tobytes())
+        self.row_of_number = array(_I32, _rows_by_number(by_start).tobytes())
+        # The postings, to take windows of without copying (numpy sorts their copies as signed
+        # 32-bit numbers, which it sorts fastest).
+        self.postings = memoryview(index._postings)
+        # Per key, four numbers: 4 per edit it is forgiven for a name that is not an Alchemy
+        # rebalance, the same for one that is, each _NEVER where the key is forgiven nothing
+        # (never suggested) or is not of that kind; the trigrams it may change less its own
+        # number of trigrams; and its letter signature (_letter_signature), by which a key that
+        # shares enough trigrams is compared before its letters are counted.
+        key_lengths = np.fromiter(map(len, index._folded), dtype=np.int64, count=len(index._keys))
+        forgiven = (key_lengths >= TWO_EDITS_FROM).astype(np.int64) + (key_lengths >= ONE_EDIT_FROM)
+        # A face name alone ("Dawn" of Dusk // Dawn, "Serve" of Protect // Serve) is forgiven one
+        # edit less: the halves of split cards are short common words.
+        forgiven -= np.frombuffer(index._faces, dtype=np.uint32)
+        leeway = np.where(forgiven > 0, 4 * forgiven, _NEVER)
+        alchemy = np.zeros(len(index._keys), dtype=bool)  # sorted keys: the "a-" ones are one run
+        alchemy[
+            bisect_left(index._keys, ALCHEMY_PREFIX) : bisect_left(index._keys, _AFTER_ALCHEMY_PREFIX)
+        ] = True
+        terms = np.empty((len(index._keys), 4), dtype=np.int64)
+        terms[:, 0] = np.where(alchemy, _NEVER, leeway)
+        terms[:, 1] = np.where(alchemy, leeway, _NEVER)
+        changed = np.array(_MOST_CHANGED)[np.maximum(forgiven, 0)]
+        terms[:, 2] = changed - np.frombuffer(index._gram_counts, dtype=np.uint32)
+        terms[:, 3] = _letter_signatures(index._folded, key_lengths)
+        self.terms = array("q", terms.tobytes())
+
+    @staticmethod
+    def columns(shortest: int, longest: int) -> tuple[int, int]:
+        """The columns between which a row lists the keys of ``shortest`` to ``longest`` letters
+        (and, past :data:`_LONGEST_COLUMN`, some longer)."""
+        return min(shortest, _LONGEST_COLUMN), min(longest + 1, _LONGEST_COLUMN + 1)
+
+
+def _length_table(starts: Any, lengths: array[int]) -> Any:
+    """Per trigram's run (its start in the postings, in order), where the keys of each folded
+    length start: a column per length up to :data:`_LONGEST_COLUMN`, for the keys of that length
+    or more, and one more, the run's end. Longer keys share the last length's column, so a long
+    name's windows hold some keys too long to be its typos: those the edit distance refuses."""
+    import numpy as np
+
+    width = _LONGEST_COLUMN + 2
+    runs = np.diff(starts, append=len(lengths))
+    # per posting: its run's row and its length's column; per row and column: how many
+    columns = np.minimum(np.frombuffer(lengths, dtype=np.uint32), _LONGEST_COLUMN)
+    cells = np.repeat(np.arange(len(starts)) * width, runs) + columns
+    per_cell = np.bincount(cells, minlength=len(starts) * width).reshape(-1, width)
+    table = np.zeros((len(starts), width), dtype=np.int64)
+    table[:, 1:] = np.cumsum(per_cell[:, :-1], axis=1)
+    table += starts[:, None]
+    return table.astype(np.int32)
+
+
+def _rows_by_number(grams: Sequence[str]) -> Any:
+    """Per trigram number (_trigram_numbers), where the row of that trigram (``grams`` in the
+    order of the table's rows) starts in :func:`_length_table`, or -1 for a trigram no key has, or
+    for one of other letters (which an index folded otherwise might hold)."""
+    import numpy as np
+
+    rows = np.full(_NO_TRIGRAM + 1, -1, dtype=np.int32)
+    threes = [row for row, gram in enumerate(grams) if len(gram) == 3]
+    text = "".join(grams[row] for row in threes).encode("ascii", "replace")
+    symbols = np.frombuffer(text.translate(_SYMBOL_NUMBERS), dtype=np.uint8).reshape(-1, 3)
+    known = (symbols < len(_SYMBOLS)).all(axis=1)
+    numbers = symbols[known].astype(np.int64) @ np.array([len(_SYMBOLS) ** 2, len(_SYMBOLS), 1])
+    rows[numbers] = np.array(threes, dtype=np.int32)[known] * (_LONGEST_COLUMN + 2)
+    return rows
+
+
+def _letter_signatures(folded: Sequence[str], lengths: Any) -> Any:
+    """:func:`_letter_signature` of each folded name (their lengths given), at once."""
+    import numpy as np
+
+    symbols = np.frombuffer("".join(folded).encode("ascii", "replace").translate(_SYMBOL_NUMBERS), np.uint8)
+    owners = np.repeat(np.arange(len(folded)), lengths)
+    known = symbols < len(_SYMBOLS)  # (a letter of another folding counts for nothing)
+    counts = np.bincount(
+        owners[known] * len(_SYMBOLS) + symbols[known], minlength=len(folded) * len(_SYMBOLS)
+    ).reshape(len(folded), len(_SYMBOLS))
+    once, twice = np.zeros((2, len(_SYMBOLS)), dtype=np.int64)
+    for letter, bit in _LETTER_BITS.items():
+        symbol = _SYMBOLS.index(letter.encode("ascii"))
+        once[symbol], twice[symbol] = bit, (bit & _ONCE_BITS) << _TWICE_SHIFT
+    return (counts >= 1).astype(np.int64) @ once + (counts >= 2).astype(np.int64) @ twice
+
+
 class NameIndex:
     """Lookup keys of every card name and face name, their folded forms, the trigrams of those, and
     the card names they stand for."""
@@ -211,7 +366,7 @@ class NameIndex:
         self._dropped = dropped  # keys' folds with a middle word left out ...
         self._dropped_keys = dropped_keys  # ... and the keys each is one of
         self._dropped_number = {variant: number for number, variant in enumerate(dropped)}
-        self._postings_array: Any = None  # the postings as a numpy array, once needed
+        self._count_tables: _CountTables | None = None  # made once a name is unknown
         self._by_fold: dict[str, list[int]] | None = None  # fold -> keys, once needed
 
     def __len__(self) -> int:
@@ -360,53 +515,39 @@ class NameIndex:
         candidates: dict[int, _Candidate] = {}
         # The edits forgiven depend on the card's name: a typo that drops letters is shorter.
         edits = allowed_edits(len(folded) + 2)
-        query_grams = trigrams(folded)
+        query_grams = _trigram_numbers(folded)
         if edits:
-            size = len(folded)
-            lengths = self._lengths
-            # A key within k edits shares all but at most 4k of the query's trigrams (a change
-            # touches three, a swap four): count, for each key of a length within k, the query's
-            # trigrams it has (each trigram's keys are sorted by length); the keys that have
-            # enough, and few enough of their own besides, get a bounded edit distance.
-            windows = []
-            for gram in query_grams:
-                start, end = self._grams.get(gram, (0, 0))
-                low = bisect_left(lengths, size - edits, start, end)
-                high = bisect_right(lengths, size + edits, low, end)
-                if high > low:
-                    windows.append((low, high))
-            fewest = len(query_grams) - 4 * edits
+            # (an Alchemy rebalance, "A-", is another card than its original)
             alchemy = key.startswith(ALCHEMY_PREFIX)
-            for number, shared in self._count(windows, fewest):
+            signature = None
+            for number, shared, forgiven, letters_of_key in self._sharing(
+                folded, query_grams, edits, alchemy
+            ):
+                # letters one name has (or has twice) and the other lacks add to the letter gap
+                if signature is None:
+                    signature = _letter_signature(folded)
+                if (signature ^ letters_of_key).bit_count() > 2 * forgiven:
+                    continue
                 other = self._folded[number]
-                # A face name alone ("Dawn" of Dusk // Dawn, "Serve" of Protect // Serve) is
-                # forgiven one edit less: the halves of split cards are short common words.
-                forgiven = allowed_edits(len(other)) - self._faces[number]
-                if forgiven <= 0 or shared < len(query_grams) - 4 * forgiven:
-                    continue
-                if len(query_grams) + self._gram_counts[number] - 2 * shared > _MOST_CHANGED[forgiven]:
-                    continue
-                if self._keys[number].startswith(ALCHEMY_PREFIX) != alchemy:
-                    continue  # an Alchemy rebalance ("A-") is another card than its original
-                letters = _letter_gap(folded, other)
+                differing, other_differing = _differing_parts(folded, other)
+                letters = _letter_gap(differing, other_differing)
                 if (letters + 1) // 2 > forgiven:  # a change alters two letter counts, a swap none
                     continue
-                distance = edit_distance(folded, other, forgiven)
+                distance = edit_distance(differing, other_differing, forgiven)
                 if distance <= forgiven:
                     candidates[number] = _Candidate(distance, letters, shared, number)
-        words = _words(key)
         one_word_apart: list[int] = []
         shortened = self._dropped_number.get(folded)
         if shortened is not None:  # the query lacks a middle word
             one_word_apart.extend(self._dropped_keys.row(shortened))
-        if len(words) >= 3:  # the query has a middle word too many
+        if key.count(" ") >= 2 and len(words := _words(key)) >= 3:  # it has a middle word too many
             by_fold = self._folds()
             for variant in _middle_drops(words):
                 one_word_apart.extend(by_fold.get(variant, ()))
         for number in one_word_apart:
             if number not in candidates:
                 other = self._folded[number]
-                shared = len(query_grams & trigrams(other))
+                shared = len(query_grams & _trigram_numbers(other))
                 candidates[number] = _Candidate(1.5, _letter_gap(folded, other), shared, number)
         return sorted(candidates.values(), key=lambda c: (c.rank, c.letters, -c.shared, self._keys[c.key]))
 
@@ -418,20 +559,66 @@ class NameIndex:
             self._by_fold = by_fold
         return self._by_fold
 
-    def _count(self, windows: Sequence[tuple[int, int]], fewest: int) -> list[tuple[int, int]]:
-        """(key number, how many of the windows list it) for the keys listed at least ``fewest``
-        times: one count over the windows' postings, in numpy (a few thousand numbers a query)."""
-        if not windows or fewest > len(windows):
+    def _sharing(
+        self, folded: str, query_grams: set[int], edits: int, alchemy: bool
+    ) -> list[tuple[int, int, int, int]]:
+        """(key number, trigrams it shares with the query, edits it is forgiven, its letter
+        signature) for the keys of the query's kind (an Alchemy rebalance or not) that share enough
+        trigrams to be within their forgiven edits, in no particular order; perhaps a few keys too
+        long to be typos as well.
+
+        A key within ``k`` edits is at most ``k`` letters longer or shorter, so only the keys of a
+        few lengths count: in each trigram's run one window (:class:`_CountTables`). The windows
+        (a thousand key numbers or so), sorted in numpy, list each key as many times as it shares
+        a trigram; a key listed at least ``least`` times is listed again ``least - 1`` places on,
+        which finds the few in one comparison."""
+        size = len(folded)
+        shortest, longest = size - edits, size + edits
+        # Fewer lengths still: a key is never within more edits than its own length forgives.
+        while size - shortest > allowed_edits(shortest):
+            shortest += 1
+        while longest - size > allowed_edits(longest):
+            longest -= 1
+        tables = self._tables()
+        first, last = tables.columns(shortest, longest)
+        table, row_of_number, postings = tables.table, tables.row_of_number, tables.postings
+        windows = []
+        for trigram in query_grams:
+            row = row_of_number[trigram]
+            if row >= 0:
+                low, high = table[row + first], table[row + last]
+                if high > low:
+                    windows.append(postings[low:high])
+        # A key shares at most one trigram per window, and a key forgiven k edits must share all
+        # but 4k of the query's trigrams (k is at most ``edits`` here).
+        least = max(len(query_grams) - 4 * edits, 1)
+        if len(windows) < least:
             return []
         import numpy as np  # only once a name is unknown: a check that resolves every name needs none
 
-        if self._postings_array is None:
-            self._postings_array = np.frombuffer(self._postings, dtype=np.uint32)
-        postings = self._postings_array
-        listed = np.concatenate([postings[low:high] for low, high in windows])
-        counts = np.bincount(listed)
-        numbers = np.flatnonzero(counts >= max(fewest, 1))
-        return list(zip(numbers.tolist(), counts[numbers].tolist(), strict=True))
+        listed = np.frombuffer(bytearray().join(windows), dtype=np.int32)
+        listed.sort()
+        head = listed[: len(listed) - least + 1]
+        repeated = head[head == listed[least - 1 :]]
+        shared_by_key: dict[int, int] = {}
+        for number in repeated.tolist():
+            shared_by_key[number] = shared_by_key.get(number, least - 1) + 1
+        # Then each key's own conditions (see _CountTables.terms): an Alchemy rebalance ("A-") only
+        # for an Alchemy name and none for another, and
+        #   shared >= len(query_grams) - 4 * forgiven  (all but four trigrams per edit forgiven)
+        #   len(query_grams) + its trigrams - 2 * shared <= _MOST_CHANGED[forgiven]
+        terms, needed, kind = tables.terms, len(query_grams), int(alchemy)
+        found = []
+        for number, shared in shared_by_key.items():
+            leeway = terms[4 * number + kind]
+            if shared + leeway >= needed and 2 * shared + terms[4 * number + 2] >= needed:
+                found.append((number, shared, leeway // 4, terms[4 * number + 3]))
+        return found
+
+    def _tables(self) -> _CountTables:
+        if self._count_tables is None:
+            self._count_tables = _CountTables(self)
+        return self._count_tables
 
     def _prefixed(self, key: str, limit: int) -> list[int]:
         """Keys that go on from this one at a word's end (a truncated name: "snapcaster" ->
