@@ -148,18 +148,18 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
     cards: list[DeckCard] = []
     unresolved: list[Entry] = []
     findings: list[Finding] = []
-    cache: dict[str, Resolution] = {}
+    resolve = store.resolve  # remembers every name (CardStore.resolve)
     for entry in parsed.entries:
-        resolution = cache.get(entry.name)
-        if resolution is None:
-            resolution = store.resolve(entry.name, suggest=suggest)
-            cache[entry.name] = resolution
+        resolution = resolve(entry.name, suggest=suggest)
+        card = resolution.card
+        if card is not None and resolution.match == "exact":  # most names: no finding to place
+            cards.append(DeckCard(entry, card))
+            continue
         where = Location(parsed.path, entry.line, str(entry.zone))
-        if resolution.card is None:
+        if card is None:
             findings.append(unresolved_finding(entry.name, resolution, where, store))
             unresolved.append(entry)
             continue
-        card = resolution.card
         note = resolution_finding(entry.name, resolution, where)
         if note is not None:
             findings.append(note)
