@@ -171,7 +171,7 @@ def facts_of(card: Card) -> CardFacts:
     """Compute a card's facts (what a store keeps, or what a batch over a store without facts
     computes on first use)."""
     features = companions.card_features(card)
-    reasons = tuple(rule.card_check(features) if rule.card_check else None for rule in COMPANIONS)
+    reasons = companions.card_reasons(features)
     own, limit = sizes.oracle_deck_limit(card)
     legalities = dict(card.legalities)
     return CardFacts(

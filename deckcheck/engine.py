@@ -316,8 +316,8 @@ def check_deck(
         rule_findings = _legality_as_of_the_data(deck, spec, store, rule_findings)
     findings.extend(rule_findings)
     lookup = store.get if store is not None else None
-    results = companions.evaluate(deck, spec, lookup)
-    findings.extend(companions.companion_findings(deck, spec, results, lookup))
+    results, companion_findings = companions.evaluate_with_findings(deck, spec, lookup)
+    findings.extend(companion_findings)
     findings = _with_written_names(findings, deck)
     findings = select_findings(findings, select, ignore)
     findings.sort(key=report_order)

@@ -195,20 +195,38 @@ class CardFeatures:
         return _name_keys(self.names)
 
 
-_CACHE: dict[str, tuple[Card, CardFeatures]] = {}
+Reasons = tuple[str | None, ...]  # per COMPANIONS index: why a card breaks that per-card condition
+# a card, its features, its reasons and the COMPANIONS indices with a reason (what a deck reads)
+_Judged = tuple[Card, CardFeatures, Reasons, tuple[int, ...]]
+_CACHE: dict[str, _Judged] = {}
 _CACHE_LIMIT = 200_000
 
 
 def card_features(card: Card) -> CardFeatures:
     """Per-card facts, cached by card name (checked against the card, so two card sets never mix)."""
+    return _judged(card)[1]
+
+
+def _judged(card: Card) -> _Judged:
+    """The card's features and its per-card verdicts (:func:`card_reasons`), computed once per card
+    (cached as :func:`card_features` says): a deck's evaluation reads them, it does not recompute them."""
     hit = _CACHE.get(card.name)
     if hit is not None and (hit[0] is card or hit[0] == card):
-        return hit[1]
+        return hit
     features = _compute_features(card)
+    reasons = card_reasons(features)
+    judged = (card, features, reasons, tuple(i for i, reason in enumerate(reasons) if reason is not None))
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
-    _CACHE[card.name] = (card, features)
-    return features
+    _CACHE[card.name] = judged
+    return judged
+
+
+def card_reasons(features: CardFeatures) -> Reasons:
+    """Per COMPANIONS index, why a card with these features breaks that companion's per-card
+    condition (None: it does not, or the condition is the deck's, not the card's). The engine reads
+    them per card (:func:`_judged`); the stored card facts keep them (card_facts.CardFacts.reasons)."""
+    return tuple(rule.card_check(features) if rule.card_check is not None else None for rule in COMPANIONS)
 
 
 def clear_feature_cache() -> None:
@@ -1000,6 +1018,17 @@ class _Context:
     legality_key: str | None = None  # the card data's key for this format (None: not checked)
     unknown: list[Entry] = field(default_factory=list)  # starting-deck entries the data does not know
     unknown_commanders: list[Entry] = field(default_factory=list)
+    # per COMPANIONS index: the starting deck's cards that break its per-card condition, in deck
+    # order (every card's verdicts are read in one pass over the deck)
+    breakers: list[list[Breaker]] = field(default_factory=list)
+    # companion name -> the starting-deck entries with that name (Commander only, CR 903.11a)
+    named: dict[str, list[DeckCard]] = field(default_factory=dict)
+    # per COMPANIONS index: its obstacles (_obstacles), once asked for
+    obstacles: list[list[tuple[str, str]] | None] = field(default_factory=list)
+
+
+_ZONE_TEXT = {zone: str(zone) for zone in Zone}  # a Breaker's zone, without str() per entry
+_COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
 
 
 def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> _Context:
@@ -1007,7 +1036,20 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
     from deckcheck.rules.commander import combined_identity
     from deckcheck.rules.legality import legality_key_for
 
-    items = [(dc, card_features(dc.card)) for dc in deck.starting_deck(include_commanders=spec.commander)]
+    items: list[tuple[DeckCard, CardFeatures]] = []
+    breakers: list[list[Breaker]] = [[] for _ in COMPANIONS]
+    named: dict[str, list[DeckCard]] = {}
+    for dc in deck.starting_deck(include_commanders=spec.commander):
+        _, features, reasons, breaks = _judged(dc.card)
+        items.append((dc, features))
+        if breaks:
+            entry = dc.entry
+            zone = _ZONE_TEXT[entry.zone]
+            for i in breaks:
+                breakers[i].append(Breaker(features.name, entry.line, zone, entry.quantity, reasons[i] or ""))
+        if spec.commander and not features.names.isdisjoint(_COMPANION_NAMES):
+            for name in sorted(features.names & _COMPANION_NAMES):
+                named.setdefault(name, []).append(dc)
     commanders = deck.commanders
     identity = combined_identity(dc.card.color_identity for dc in commanders) if commanders else None
     unknown = deck.unresolved_start(include_commanders=spec.commander)
@@ -1017,7 +1059,19 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
     size = sum(dc.quantity for dc, _ in items) + unres.copies(unknown)
     key = legality_key_for(deck, spec) if spec.legality_candidates else None
     return _Context(
-        deck, spec, items, size, identity, _listing(deck, spec), lookup, key, unknown, unknown_commanders
+        deck,
+        spec,
+        items,
+        size,
+        identity,
+        _listing(deck, spec),
+        lookup,
+        key,
+        unknown,
+        unknown_commanders,
+        breakers,
+        named,
+        [None] * len(COMPANIONS),
     )
 
 
@@ -1025,9 +1079,19 @@ def _identity_text(colours: frozenset[str]) -> str:
     return "".join("{" + c + "}" for c in sort_colours(colours)) or "colourless"
 
 
-def _obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
-    """(kind, text) of what forbids this card as companion here, whatever the deck's contents
-    (:func:`obstacles`), from an evaluation context."""
+def _obstacles(index: int, ctx: _Context) -> list[tuple[str, str]]:
+    """(kind, text) of what forbids companion ``index`` (its declared card, else the card of its
+    name) here, whatever the deck's contents (:func:`obstacles`), from an evaluation context; asked
+    once per deck."""
+    found = ctx.obstacles[index]
+    if found is None:
+        rule = COMPANIONS[index]
+        declared = ctx.listing.declared.get(rule.name)
+        found = ctx.obstacles[index] = _card_obstacles(rule, declared.card if declared else None, ctx)
+    return found
+
+
+def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
     known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
     status = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
     if known is not None and ctx.spec.as_of is not None:  # legality on a day: the format's history
@@ -1035,7 +1099,7 @@ def _obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tu
 
         status = dated_status(known, ctx.deck, ctx.spec)
     companion_identity = card.color_identity if card is not None else rule.colour_identity
-    clash = [dc for dc, f in ctx.items if rule.name in f.names] if ctx.spec.commander else []
+    clash = ctx.named.get(rule.name, [])  # (Commander only)
     # a commander the data does not know may hold the colours: undetermined (_identity_open)
     identity = None if ctx.unknown_commanders else ctx.identity
     return obstacles(rule, ctx.spec, status, companion_identity, identity, clash)
@@ -1125,22 +1189,30 @@ def evaluate(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
 
     ``lookup`` (e.g. ``CardStore.get``) finds companion cards the deck does not list, so a companion
     that is banned or not legal in the format is not offered as one it could reveal."""
+    return _evaluate(_context(deck, spec, lookup))
+
+
+def evaluate_with_findings(
+    deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None
+) -> tuple[list[CompanionResult], list[Finding]]:
+    """:func:`evaluate` and :func:`companion_findings` of one deck, from one evaluation context
+    (what the engine asks of every deck)."""
     ctx = _context(deck, spec, lookup)
-    return [_evaluate_rule(rule, ctx) for rule in COMPANIONS]
+    results = _evaluate(ctx)
+    return results, _findings(ctx, results)
 
 
-def _verdict(rule: CompanionRule, ctx: _Context) -> DeckVerdict:
+def _evaluate(ctx: _Context) -> list[CompanionResult]:
+    return [_evaluate_rule(i, rule, ctx) for i, rule in enumerate(COMPANIONS)]
+
+
+def _verdict(index: int, rule: CompanionRule, ctx: _Context) -> DeckVerdict:
     """The verdict on the known cards (:func:`open_entries` says what the unknown ones leave open);
-    Yorion counts every card."""
+    Yorion counts every card. A per-card condition's breakers are the cards whose verdict
+    (:func:`card_reasons`) names a reason, in deck order."""
     if rule.deck_check is not None:
         return deck_verdict(rule, ctx.items, ctx.size, ctx.spec)
-    check = rule.card_check
-    assert check is not None  # CompanionRule.__post_init__ guarantees one of the two
-    breakers: list[Breaker] = []
-    for dc, f in ctx.items:
-        reason = check(f)
-        if reason is not None:
-            breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, reason))
+    breakers = ctx.breakers[index]
     return DeckVerdict(tuple(breakers), _aggregate_cut(breakers))
 
 
@@ -1171,13 +1243,13 @@ def undetermined(entries: Iterable[unres.Written]) -> tuple[Breaker, ...]:
     return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, UNKNOWN_REASON) for e in entries)
 
 
-def _evaluate_rule(rule: CompanionRule, ctx: _Context) -> CompanionResult:
+def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionResult:
     declared_entry = ctx.listing.declared.get(rule.name)
     card = declared_entry.card if declared_entry else None
-    obstacles = _obstacles(rule, card, ctx)
+    obstacles = _obstacles(index, ctx)
     impossible = next((text for kind, text in obstacles if kind == "format"), None)
     # where the condition can never hold there is nothing to cut or add; ``placement`` says why
-    verdict = DeckVerdict() if impossible else _verdict(rule, ctx)
+    verdict = DeckVerdict() if impossible else _verdict(index, rule, ctx)
     met = not verdict.breakers and verdict.add == 0 and impossible is None
     open_ = [] if impossible else open_entries(rule, ctx.unknown)
     if _identity_open(rule, card, ctx):
@@ -1298,18 +1370,19 @@ def companion_findings(
     """Findings for this deck's companions (see the module docstring for what is declared).
     ``lookup`` as for :func:`evaluate`, and the same one: a companion banned in the format is then
     neither offered (DC410) nor suggested as a near miss (DC413)."""
-    if results is None:
-        results = evaluate(deck, spec, lookup)
     ctx = _context(deck, spec, lookup)
-    listing = ctx.listing
+    return _findings(ctx, _evaluate(ctx) if results is None else results)
+
+
+def _findings(ctx: _Context, results: list[CompanionResult]) -> list[Finding]:
+    deck, spec, listing = ctx.deck, ctx.spec, ctx.listing
     by_name = {r.companion: r for r in results}
     findings = _listing_findings(ctx)
     sideboard_eligible = listing.from_sideboard and any(by_name[n].eligible for n in listing.declared)
-    for rule in COMPANIONS:
+    for i, rule in enumerate(COMPANIONS):
         result = by_name[rule.name]
         entry = listing.declared.get(rule.name)
-        obstacles = _obstacles(rule, entry.card if entry else None, ctx)
-        about = About.of(rule, result, obstacles)
+        about = About.of(rule, result, _obstacles(i, ctx))
         if entry is not None and listing.from_sideboard:
             findings += sideboard_findings(about, _location(deck, entry), sideboard_eligible)
         elif entry is not None:
