@@ -521,8 +521,10 @@ def identity_findings(
     ``identity``: its entries of the deck at ``path`` are ``group``, ``land_types`` its basic land
     types."""
     findings: list[Finding] = []
-    where = placed_at(path, group[0])
     outside = card_identity - identity
+    if not outside and not land_types:  # most cards: nothing to place or word
+        return findings
+    where = placed_at(path, group[0])
     if outside:
         note = ""
         if not identity and is_basic_land and not spec.colourless_basic_exception:

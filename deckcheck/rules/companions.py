@@ -57,7 +57,7 @@ from deckcheck import unresolved as unres
 from deckcheck.cards import vocabulary
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
-from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone
+from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone, starting_zones
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 
@@ -958,15 +958,19 @@ class _Listing:
     from_sideboard: bool = False
 
 
-def _listing(deck: Deck, spec: FormatSpec) -> _Listing:
+def _listing(
+    companion_zone: Iterable[DeckCard],
+    sideboard: Iterable[DeckCard],
+    commanders: Iterable[DeckCard],
+    spec: FormatSpec,
+) -> _Listing:
+    """Where the deck lists its companion cards, from its cards under Companion, in the sideboard
+    and in the command zone (each in deck order)."""
     listing = _Listing()
-    for dc in deck.cards:
-        if dc.zone is Zone.COMPANION:
-            (listing.zone_cards if has_companion_ability(dc.card) else listing.non_companions).append(dc)
-        elif dc.zone is Zone.SIDEBOARD and rule_for(dc.card):
-            listing.sideboard.append(dc)
-        elif dc.zone is Zone.COMMANDER and has_companion_ability(dc.card):
-            listing.commander_zone.append(dc)
+    for dc in companion_zone:
+        (listing.zone_cards if has_companion_ability(dc.card) else listing.non_companions).append(dc)
+    listing.sideboard = [dc for dc in sideboard if rule_for(dc.card)]
+    listing.commander_zone = [dc for dc in commanders if has_companion_ability(dc.card)]
     listing.declared, listing.from_sideboard = declarations(
         [(rule.name, dc) for dc in listing.zone_cards if (rule := rule_for(dc.card)) is not None],
         [(rule.name, dc) for dc in listing.sideboard if (rule := rule_for(dc.card)) is not None],
@@ -1036,27 +1040,38 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
     from deckcheck.rules.commander import combined_identity
     from deckcheck.rules.legality import legality_key_for
 
+    # one pass over the deck: the starting deck (and each card's verdicts), and the cards the
+    # companion listing reads (Companion, sideboard, command zone)
+    start = starting_zones(spec.commander)
     items: list[tuple[DeckCard, CardFeatures]] = []
     breakers: list[list[Breaker]] = [[] for _ in COMPANIONS]
     named: dict[str, list[DeckCard]] = {}
-    for dc in deck.starting_deck(include_commanders=spec.commander):
+    by_zone: dict[Zone, list[DeckCard]] = {Zone.COMMANDER: [], Zone.COMPANION: [], Zone.SIDEBOARD: []}
+    size = 0
+    for dc in deck.cards:
+        entry = dc.entry
+        zone = entry.zone
+        if zone in by_zone:
+            by_zone[zone].append(dc)
+        if zone not in start:
+            continue
         _, features, reasons, breaks = _judged(dc.card)
         items.append((dc, features))
-        if breaks:
-            entry = dc.entry
-            zone = _ZONE_TEXT[entry.zone]
-            for i in breaks:
-                breakers[i].append(Breaker(features.name, entry.line, zone, entry.quantity, reasons[i] or ""))
+        size += entry.quantity
+        for i in breaks:
+            breakers[i].append(
+                Breaker(features.name, entry.line, _ZONE_TEXT[zone], entry.quantity, reasons[i] or "")
+            )
         if spec.commander and not features.names.isdisjoint(_COMPANION_NAMES):
             for name in sorted(features.names & _COMPANION_NAMES):
                 named.setdefault(name, []).append(dc)
-    commanders = deck.commanders
+    commanders = by_zone[Zone.COMMANDER]
     identity = combined_identity(dc.card.color_identity for dc in commanders) if commanders else None
-    unknown = deck.unresolved_start(include_commanders=spec.commander)
-    unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander else []
+    unknown = deck.unresolved_start(include_commanders=spec.commander) if deck.unresolved else []
+    unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander and deck.unresolved else []
     if identity is None and unknown_commanders:
         identity = frozenset()  # known to have a commander; its identity is what the data knows of it
-    size = sum(dc.quantity for dc, _ in items) + unres.copies(unknown)
+    size += unres.copies(unknown)
     key = legality_key_for(deck, spec) if spec.legality_candidates else None
     return _Context(
         deck,
@@ -1064,7 +1079,7 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
         items,
         size,
         identity,
-        _listing(deck, spec),
+        _listing(by_zone[Zone.COMPANION], by_zone[Zone.SIDEBOARD], commanders, spec),
         lookup,
         key,
         unknown,
@@ -1159,6 +1174,8 @@ def obstacles(
 def _placement(rule: CompanionRule, ctx: _Context) -> list[str]:
     """Problems with where this companion is listed (they do not change eligibility)."""
     listing, spec = ctx.listing, ctx.spec
+    if not (listing.zone_cards or listing.commander_zone or listing.sideboard):
+        return []  # no companion card listed anywhere: nowhere to be misplaced
     problems: list[str] = []
     in_zone = [dc for dc in listing.zone_cards if rule_for(dc.card) is rule]
     zone_total = sum(dc.quantity for dc in listing.zone_cards)
@@ -1400,11 +1417,15 @@ class About:
     rule: CompanionRule
     result: CompanionResult
     obstacles: list[tuple[str, str]]  # (kind, text) from obstacles()
-    data: dict[str, object]
 
     @classmethod
     def of(cls, rule: CompanionRule, result: CompanionResult, obstacles: list[tuple[str, str]]) -> About:
-        return cls(rule, result, obstacles, _result_data(rule, result))
+        return cls(rule, result, obstacles)
+
+    @property
+    def data(self) -> dict[str, object]:
+        """The findings' data payload (made when a finding is: most companions of a deck get none)."""
+        return _result_data(self.rule, self.result)
 
     @property
     def hard(self) -> list[str]:
