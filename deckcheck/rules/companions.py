@@ -47,11 +47,12 @@ nonland cards is kept; for Umori, the card type shared by the most nonland copie
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from deckcheck import unresolved as unres
 from deckcheck.cards import vocabulary
@@ -448,8 +449,11 @@ def _no_activated_reason(card: Card, abilities: Sequence[Ability]) -> str:
 
 
 # -- the table -------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Breaker:
+class Breaker(NamedTuple):
+    """One entry that breaks a condition: the card, where it is listed, its copies and why. A
+    frozen value like the results that hold it, kept as a named tuple: a deck's evaluation makes a
+    hundred or so of them, and a tuple is made in a third of a frozen dataclass's time."""
+
     card: str
     line: int
     zone: str
@@ -459,6 +463,9 @@ class Breaker:
     @property
     def name(self) -> str:  # the card as written (unresolved.Written)
         return self.card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
 UNKNOWN_REASON = "not in the card data"
