@@ -275,6 +275,8 @@ def with_written_names(findings: list[Finding], names: Iterable[tuple[str, str]]
     is written names it)."""
     written: dict[str, str] = {}  # oracle name -> display form
     for name, oracle in names:
+        if name == oracle:  # most names: shown as they are
+            continue
         shown = display_of(name, oracle)
         if shown != oracle:
             written.setdefault(oracle, shown)

@@ -197,6 +197,8 @@ class Session:
     finder: ConfigFinder = field(init=False)
     _registries: dict[tuple[Path, ...], dict[str, FormatSpec]] = field(default_factory=dict)
     _stores: dict[Path | None, CardStore] = field(default_factory=dict)
+    # a config's card store by the config's card_db, the only part of a config that chooses it
+    _store_of_config: dict[Path | None, CardStore] = field(default_factory=dict)
     _codes: dict[tuple[Path | None, str], tuple[str, ...]] = field(default_factory=dict)
     _input_formats: dict[Path | None, str | None] = field(default_factory=dict)
 
@@ -232,13 +234,16 @@ class Session:
         return config.card_db
 
     def store(self, config: Config) -> CardStore:
-        from deckcheck.cards.store import open_store
+        found = self._store_of_config.get(config.card_db)
+        if found is None:
+            from deckcheck.cards.store import open_store
 
-        path = self.card_db_path(config)
-        key = None if path is None else path.absolute()
-        if key not in self._stores:
-            self._stores[key] = open_store(path)
-        return self._stores[key]
+            path = self.card_db_path(config)
+            key = None if path is None else path.absolute()
+            if key not in self._stores:
+                self._stores[key] = open_store(path)
+            found = self._store_of_config[config.card_db] = self._stores[key]
+        return found
 
     def codes(self, config: Config) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(select, ignore) for a deck under ``config``: --select replaces the config's select;
@@ -294,7 +299,7 @@ class Session:
                     line=parsed.declared_format_line,
                     hint=exc.hint,
                 ) from None
-        if item is not None and item != STDIN:
+        if item is not None and item != STDIN and config.per_path:
             chosen = config.format_for_path(Path(item))
             if chosen is not None:
                 name, glob = chosen
