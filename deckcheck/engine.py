@@ -265,7 +265,9 @@ def display_of(written: str, oracle: str) -> str:
 
 
 def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:
-    return with_written_names(findings, ((dc.written_name, dc.card.name) for dc in deck.cards))
+    # (a name written as its oracle name is shown as it is: only the others are passed on)
+    written = [(dc.entry.name, dc.card.name) for dc in deck.cards if dc.entry.name != dc.card.name]
+    return with_written_names(findings, written) if written else findings
 
 
 def with_written_names(findings: list[Finding], names: Iterable[tuple[str, str]]) -> list[Finding]:

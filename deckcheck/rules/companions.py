@@ -1124,7 +1124,25 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
     clash = ctx.named.get(rule.name, [])  # (Commander only)
     # a commander the data does not know may hold the colours: undetermined (_identity_open)
     identity = None if ctx.unknown_commanders else ctx.identity
-    return obstacles(rule, ctx.spec, status, companion_identity, identity, clash)
+    if clash:  # names this deck's own entries
+        return obstacles(rule, ctx.spec, status, companion_identity, identity, clash)
+    # else the same few answers recur over a run (by format, legality, commander identity): each
+    # is worked out once (the spec is kept beside it, so its id stays its own)
+    spec = ctx.spec
+    key = (rule.name, id(spec), status, companion_identity, identity)
+    hit = _OBSTACLES.get(key)
+    if hit is None or hit[0] is not spec:
+        if len(_OBSTACLES) >= _OBSTACLES_LIMIT:
+            _OBSTACLES.clear()
+        hit = _OBSTACLES[key] = (spec, obstacles(rule, spec, status, companion_identity, identity, ()))
+    return hit[1]
+
+
+# obstacles() answers without a name clash (never mutated: results and findings copy them), by
+# (companion, format's id, status, companion's and commanders' colour identities); bounded
+_ObstacleKey = tuple[str, int, str | None, frozenset[str], frozenset[str] | None]
+_OBSTACLES: dict[_ObstacleKey, tuple[FormatSpec, list[tuple[str, str]]]] = {}
+_OBSTACLES_LIMIT = 10_000
 
 
 def _identity_open(rule: CompanionRule, card: Card | None, ctx: _Context) -> bool:

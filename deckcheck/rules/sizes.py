@@ -293,7 +293,7 @@ def check_copies(deck: Deck, spec: FormatSpec, restricted: set[str]) -> list[Fin
         return []
     zones = copy_zones(spec)
     findings: list[Finding] = []
-    for name, group in by_name(cards_in(deck, zones)).items():
+    for name, group in by_name(dc for dc in deck.cards if dc.entry.zone in zones).items():
         if name in restricted:
             continue  # one finding per card: the restricted-list one is stricter
         card = group[0].card

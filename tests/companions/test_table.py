@@ -161,3 +161,16 @@ def test_per_card_breakers_are_each_cards_own_verdict_in_deck_order() -> None:
             ]
             got = [(b.card, b.line, b.quantity, b.reason) for b in results[rule.name].breakers]
             assert got == expected, rule.short
+
+
+def test_obstacles_are_remembered_per_format_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A companion's obstacles recur over a run and are worked out once per format, colour
+    identity and legality: never one format's for another's, and never more than the limit."""
+    monkeypatch.setattr(companions, "_OBSTACLES_LIMIT", 3)
+    monkeypatch.setattr(companions, "_OBSTACLES", {})
+    d = deck((4, "Tarmogoyf"), *lands(56, "Forest"))
+    banned = dataclasses.replace(MODERN, companion_bans=frozenset({"Lurrus of the Dream-Den"}))
+    for spec in (MODERN, banned, MODERN, banned):
+        lurrus = next(r for r in evaluate(d, spec) if r.companion == "Lurrus of the Dream-Den")
+        assert any("banned as a companion" in text for text in lurrus.placement) is (spec is banned)
+        assert len(companions._OBSTACLES) <= 3
