@@ -168,6 +168,16 @@ class Deck:
             e.quantity for e in self.unresolved if e.zone is zone
         )
 
+    def counts(self) -> dict[Zone, int]:
+        """:meth:`count` of every zone, in one pass."""
+        found = dict.fromkeys(Zone, 0)
+        for deck_card in self.cards:
+            entry = deck_card.entry
+            found[entry.zone] += entry.quantity
+        for entry in self.unresolved:
+            found[entry.zone] += entry.quantity
+        return found
+
     @property
     def commanders(self) -> list[DeckCard]:
         return self.zone(Zone.COMMANDER)

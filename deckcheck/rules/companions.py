@@ -794,6 +794,17 @@ def _umori_keep(have_type: dict[str, int]) -> str:
     return next(t for t in umori_preference(have_type) if have_type[t] == most)
 
 
+_TYPES_TEXT: dict[frozenset[str], str] = {}
+
+
+def _types_text(card_types: frozenset[str]) -> str:
+    """A card's types as Umori's reason names them, worked out once per set of types."""
+    text = _TYPES_TEXT.get(card_types)
+    if text is None:
+        text = _TYPES_TEXT[card_types] = " ".join(sorted(card_types)) or "no card type"
+    return text
+
+
 def _with_article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
@@ -808,7 +819,7 @@ def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
     breakers = []
     for dc, f in nonland:
         if shared_type is None or shared_type not in f.card_types:
-            types = " ".join(sorted(f.card_types)) or "no card type"
+            types = _types_text(f.card_types)
             why = (
                 f"{types} card: does not share {shared_type}, the card type {have} of {total} "
                 "nonland cards have"
@@ -1021,7 +1032,7 @@ class _Context:
 
     deck: Deck
     spec: FormatSpec
-    items: list[tuple[DeckCard, CardFeatures]]
+    items: list[tuple[Entry, CardFeatures]]  # the starting deck's entries (slots, no properties)
     size: int
     identity: frozenset[str] | None  # the commanders' combined colour identity (None: no commander)
     listing: _Listing
@@ -1050,7 +1061,7 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
     # one pass over the deck: the starting deck (and each card's verdicts), and the cards the
     # companion listing reads (Companion, sideboard, command zone)
     start = starting_zones(spec.commander)
-    items: list[tuple[DeckCard, CardFeatures]] = []
+    items: list[tuple[Entry, CardFeatures]] = []
     breakers: list[list[Breaker]] = [[] for _ in COMPANIONS]
     named: dict[str, list[DeckCard]] = {}
     by_zone: dict[Zone, list[DeckCard]] = {Zone.COMMANDER: [], Zone.COMPANION: [], Zone.SIDEBOARD: []}
@@ -1063,7 +1074,7 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
         if zone not in start:
             continue
         _, features, reasons, breaks = _judged(dc.card)
-        items.append((dc, features))
+        items.append((entry, features))
         size += entry.quantity
         for i in breaks:
             breakers[i].append(

@@ -172,16 +172,21 @@ def sideboard_zones(spec: FormatSpec) -> tuple[Zone, ...]:
 def check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
     # every entry counts by its written quantity, resolved or not: sizes never shrink
     zones = sideboard_zones(spec)
-    sideboard: list[Placed] = [*cards_in(deck, zones), *deck.unresolved_in(*zones)]
-    sideboard.sort(key=lambda c: c.line)
+    counts = deck.counts()
+
+    def sideboard() -> list[Placed]:
+        entries: list[Placed] = [*cards_in(deck, zones), *deck.unresolved_in(*zones)]
+        entries.sort(key=lambda c: c.line)
+        return entries
+
     return size_findings(
         deck.path,
         spec,
-        deck.count(Zone.MAIN),
-        deck.count(Zone.COMMANDER),
-        deck.count(Zone.COMPANION),
-        sum(c.quantity for c in sideboard),
-        lambda: sideboard,
+        counts[Zone.MAIN],
+        counts[Zone.COMMANDER],
+        counts[Zone.COMPANION],
+        sum(counts[zone] for zone in zones),
+        sideboard,
     )
 
 
