@@ -638,9 +638,14 @@ def _lutri_tally(items: Sequence[Counted]) -> _LutriTally:
     names_of: dict[str, frozenset[str]] = {}
     entries_of: dict[str, list[Placed]] = {}
     for dc, f in nonland:
-        copies[f.name] = copies.get(f.name, 0) + dc.quantity
-        names_of[f.name] = _name_keys(f.names)
-        entries_of.setdefault(f.name, []).append(dc)
+        name = f.name
+        if name in copies:
+            copies[name] += dc.quantity
+            entries_of[name].append(dc)
+        else:
+            copies[name] = dc.quantity
+            names_of[name] = f.name_keys
+            entries_of[name] = [dc]
     return _LutriTally(nonland, copies, names_of, entries_of, _distinct_single_names(list(names_of.values())))
 
 
