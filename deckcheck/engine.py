@@ -256,7 +256,7 @@ def _flag_stray_printed_names(findings: list[Finding], resolved: int) -> list[Fi
 def display_name(deck_card: DeckCard) -> str:
     """The card as the user wrote it, with the oracle name beside it when they differ
     (a localized name, a face name)."""
-    return display_of(deck_card.written_name, deck_card.card.name)
+    return display_of(deck_card.written_name, deck_card.oracle_name)
 
 
 def display_of(written: str, oracle: str) -> str:
@@ -266,7 +266,7 @@ def display_of(written: str, oracle: str) -> str:
 
 def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:
     # (a name written as its oracle name is shown as it is: only the others are passed on)
-    written = [(dc.entry.name, dc.card.name) for dc in deck.cards if dc.entry.name != dc.card.name]
+    written = [(dc.entry.name, dc.oracle_name) for dc in deck.cards if dc.entry.name != dc.oracle_name]
     return with_written_names(findings, written) if written else findings
 
 

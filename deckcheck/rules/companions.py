@@ -968,6 +968,17 @@ def has_companion_ability(card: Card) -> bool:
     return rule_for(card) is not None or bool(_COMPANION_TEXT_RE.search(card.oracle_text))
 
 
+def _rule_of(dc: DeckCard) -> CompanionRule | None:
+    """:func:`rule_for` an entry's card, by its oracle name."""
+    return COMPANION_BY_NAME.get(dc.oracle_name)
+
+
+def _has_ability(dc: DeckCard) -> bool:
+    """:func:`has_companion_ability` of an entry's card (its stored facts hold it, rules.common)."""
+    facts = dc.facts
+    return has_companion_ability(dc.card) if facts is None else facts.has_companion_ability
+
+
 # -- where the companions are listed -------------------------------------------------------------
 @dataclass(slots=True)
 class _Listing:
@@ -991,12 +1002,12 @@ def _listing(
     and in the command zone (each in deck order)."""
     listing = _Listing()
     for dc in companion_zone:
-        (listing.zone_cards if has_companion_ability(dc.card) else listing.non_companions).append(dc)
-    listing.sideboard = [dc for dc in sideboard if rule_for(dc.card)]
-    listing.commander_zone = [dc for dc in commanders if has_companion_ability(dc.card)]
+        (listing.zone_cards if _has_ability(dc) else listing.non_companions).append(dc)
+    listing.sideboard = [dc for dc in sideboard if _rule_of(dc)]
+    listing.commander_zone = [dc for dc in commanders if _has_ability(dc)]
     listing.declared, listing.from_sideboard = declarations(
-        [(rule.name, dc) for dc in listing.zone_cards if (rule := rule_for(dc.card)) is not None],
-        [(rule.name, dc) for dc in listing.sideboard if (rule := rule_for(dc.card)) is not None],
+        [(rule.name, dc) for dc in listing.zone_cards if (rule := _rule_of(dc)) is not None],
+        [(rule.name, dc) for dc in listing.sideboard if (rule := _rule_of(dc)) is not None],
         zone_used=bool(listing.zone_cards),
         commander=spec.commander,
     )
@@ -1037,7 +1048,7 @@ class _Context:
 
     deck: Deck
     spec: FormatSpec
-    items: list[tuple[Entry, CardFeatures]]  # the starting deck's entries (slots, no properties)
+    items: list[tuple[Entry, CardTraits]]  # the starting deck's entries (slots, no properties)
     size: int
     identity: frozenset[str] | None  # the commanders' combined colour identity (None: no commander)
     listing: _Listing
@@ -1061,12 +1072,13 @@ _COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
 def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> _Context:
     # the rules never import companions: no cycle
     from deckcheck.rules.commander import combined_identity
+    from deckcheck.rules.common import identity_of
     from deckcheck.rules.legality import legality_key_for
 
     # one pass over the deck: the starting deck (and each card's verdicts), and the cards the
     # companion listing reads (Companion, sideboard, command zone)
     start = starting_zones(spec.commander)
-    items: list[tuple[Entry, CardFeatures]] = []
+    items: list[tuple[Entry, CardTraits]] = []
     breakers: list[list[Breaker]] = [[] for _ in COMPANIONS]
     named: dict[str, list[DeckCard]] = {}
     by_zone: dict[Zone, list[DeckCard]] = {Zone.COMMANDER: [], Zone.COMPANION: [], Zone.SIDEBOARD: []}
@@ -1078,7 +1090,12 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
             by_zone[zone].append(dc)
         if zone not in start:
             continue
-        _, features, reasons, breaks = _judged(dc.card)
+        facts = dc.facts
+        features: CardTraits
+        if facts is None:
+            _, features, reasons, breaks = _judged(dc.card)
+        else:  # the card's stored facts: its verdicts and what the deck-level conditions read
+            features, reasons, breaks = facts, facts.reasons, facts.breaks
         items.append((entry, features))
         size += entry.quantity
         for i in breaks:
@@ -1089,7 +1106,7 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
             for name in sorted(features.names & _COMPANION_NAMES):
                 named.setdefault(name, []).append(dc)
     commanders = by_zone[Zone.COMMANDER]
-    identity = combined_identity(dc.card.color_identity for dc in commanders) if commanders else None
+    identity = combined_identity(identity_of(dc) for dc in commanders) if commanders else None
     unknown = deck.unresolved_start(include_commanders=spec.commander) if deck.unresolved else []
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander and deck.unresolved else []
     if identity is None and unknown_commanders:
@@ -1218,12 +1235,12 @@ def _placement(rule: CompanionRule, ctx: _Context) -> list[str]:
     if not (listing.zone_cards or listing.commander_zone or listing.sideboard):
         return []  # no companion card listed anywhere: nowhere to be misplaced
     problems: list[str] = []
-    in_zone = [dc for dc in listing.zone_cards if rule_for(dc.card) is rule]
+    in_zone = [dc for dc in listing.zone_cards if _rule_of(dc) is rule]
     zone_total = sum(dc.quantity for dc in listing.zone_cards)
     if in_zone and zone_total > 1:
         problems.append(f"{zone_total} cards are listed as companion; a deck reveals at most one")
     for dc in listing.commander_zone:
-        if rule_for(dc.card) is not rule:
+        if _rule_of(dc) is not rule:
             continue
         if not spec.commander:
             problems.append(
@@ -1231,7 +1248,7 @@ def _placement(rule: CompanionRule, ctx: _Context) -> list[str]:
             )
         elif ctx.deck.count(Zone.COMMANDER) > 1:
             problems.append("listed as a second commander; a companion goes in the Companion section")
-    if spec.commander and not in_zone and any(rule_for(dc.card) is rule for dc in listing.sideboard):
+    if spec.commander and not in_zone and any(_rule_of(dc) is rule for dc in listing.sideboard):
         problems.append(
             f"listed in the sideboard, but {spec.title} has no sideboard; "
             "list it under Companion to declare it"
@@ -1479,26 +1496,26 @@ def _listing_findings(ctx: _Context) -> list[Finding]:
     for dc in listing.non_companions:
         found.append(
             NOT_A_COMPANION(
-                f"{dc.card.name} is listed as companion but has no companion ability",
+                f"{dc.oracle_name} is listed as companion but has no companion ability",
                 location=_location(deck, dc),
-                card=dc.card.name,
+                card=dc.oracle_name,
                 rule=RULE,
             )
         )
     for dc in listing.zone_cards:
-        if rule_for(dc.card) is None:
+        if _rule_of(dc) is None:
             found.append(
                 UNCHECKED_COMPANION(
-                    f"{dc.card.name} has a companion ability deckcheck does not know; its condition is not "
+                    f"{dc.oracle_name} has a companion ability deckcheck does not know; its condition is not "
                     "checked and not assumed to be met",
                     location=_location(deck, dc),
-                    card=dc.card.name,
+                    card=dc.oracle_name,
                     rule=RULE,
                 )
             )
     zone_total = sum(dc.quantity for dc in listing.zone_cards)
     if zone_total > 1:
-        names = ", ".join(f"{dc.quantity} {dc.card.name}" for dc in listing.zone_cards)
+        names = ", ".join(f"{dc.quantity} {dc.oracle_name}" for dc in listing.zone_cards)
         second = listing.zone_cards[1] if len(listing.zone_cards) > 1 else listing.zone_cards[0]
         found.append(
             MULTIPLE_COMPANIONS(
@@ -1508,7 +1525,7 @@ def _listing_findings(ctx: _Context) -> list[Finding]:
             )
         )
     for dc in listing.commander_zone:
-        rule = rule_for(dc.card)
+        rule = _rule_of(dc)
         if rule is None:
             continue
         if not spec.commander:
@@ -1637,7 +1654,7 @@ def sideboard_findings(about: About, where: Location, any_eligible: bool) -> lis
 def _undeclared_findings(ctx: _Context, about: About) -> list[Finding]:
     rule, result, spec = about.rule, about.result, ctx.spec
     if spec.commander:
-        in_sideboard = next((dc for dc in ctx.listing.sideboard if rule_for(dc.card) is rule), None)
+        in_sideboard = next((dc for dc in ctx.listing.sideboard if _rule_of(dc) is rule), None)
         if in_sideboard is not None:
             reasons = about.hard + ([why_not(result)] if result.breakers or result.add else [])
             if result.eligible is None:

@@ -15,7 +15,7 @@ from typing import Any, Final
 from deckcheck import unresolved as unres
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
-from deckcheck.deck import ZONE_CODE, Deck, Placed, WrittenEntry, Zone
+from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Placed, WrittenEntry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.common import (
@@ -137,6 +137,22 @@ def _oracle_deck_limit(card: Card) -> tuple[bool, int | None]:
         if amount is not None:
             return True, amount
     return False, None
+
+
+def copy_inputs(deck_card: DeckCard) -> tuple[bool, tuple[bool, int | None]]:
+    """What the copy limit reads of an entry's card: whether it is a basic land, and its own
+    "A deck can have ..." sentence as :func:`oracle_deck_limit` reads it (from the card's stored
+    facts when it has them, rules.common)."""
+    facts = deck_card.facts
+    if facts is not None:
+        return facts.is_basic_land, (facts.own_limit, facts.limit)
+    card = deck_card.card
+    return card.is_basic_land, oracle_deck_limit(card)
+
+
+def entry_copy_limit(deck_card: DeckCard, spec: FormatSpec) -> int | None:
+    """:func:`copy_limit_for` of an entry's card."""
+    return copy_limit_of(*copy_inputs(deck_card), spec)
 
 
 def copy_limit_for(card: Card, spec: FormatSpec) -> int | None:
@@ -301,8 +317,7 @@ def check_copies(deck: Deck, spec: FormatSpec, restricted: set[str]) -> list[Fin
     for name, group in by_name(dc for dc in deck.cards if dc.entry.zone in zones).items():
         if name in restricted:
             continue  # one finding per card: the restricted-list one is stricter
-        card = group[0].card
-        finding = card_copies(deck.path, name, group, card.is_basic_land, oracle_deck_limit(card), spec)
+        finding = card_copies(deck.path, name, group, *copy_inputs(group[0]), spec)
         if finding is not None:
             findings.append(finding)
     return findings + unknown_copies_findings(deck.path, deck.unresolved_in(*zones), spec)
