@@ -19,6 +19,7 @@ from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
 from deckcheck.unresolved import NOT_VERIFIED, card_data_date, stale_legality
 
 if TYPE_CHECKING:
+    from deckcheck.card_facts import FactsByName
     from deckcheck.rules.companions import CompanionResult
 
 UNKNOWN_CARD = define(
@@ -140,20 +141,30 @@ class Report:
         return [c.companion for c in self.companions if c.eligible]
 
 
-def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) -> tuple[Deck, list[Finding]]:
+def resolve_deck(
+    parsed: ParsedDeck, store: CardStore, *, suggest: bool = True, facts: FactsByName | None = None
+) -> tuple[Deck, list[Finding]]:
     """Resolve every entry's name. Entries that do not resolve are reported and kept in
     ``Deck.unresolved``: they still count toward sizes and copies, and rules that need their
     characteristics are undetermined. ``suggest=False`` skips "did you mean" candidates (batch runs
-    over corpora with many newer cards)."""
+    over corpora with many newer cards). With ``facts`` (the store's stored facts), a name written
+    exactly as its card's oracle name resolves to the card's facts, the card itself read only if a
+    rule asks for it (DeckCard), and every resolved entry carries its card's facts."""
     cards: list[DeckCard] = []
     unresolved: list[Entry] = []
     findings: list[Finding] = []
     resolve = store.resolve  # remembers every name (CardStore.resolve)
     for entry in parsed.entries:
+        if facts is not None:
+            exact = facts.exact(entry.name)
+            if exact is not None:  # (what resolve calls an exact match)
+                cards.append(DeckCard(entry, facts=exact, read_card=store.card))
+                continue
         resolution = resolve(entry.name, suggest=suggest)
         card = resolution.card
+        known = facts.named(card.name) if facts is not None and card is not None else None
         if card is not None and resolution.match == "exact":  # most names: no finding to place
-            cards.append(DeckCard(entry, card))
+            cards.append(DeckCard(entry, card, facts=known))
             continue
         where = Location(parsed.path, entry.line, str(entry.zone))
         if card is None:
@@ -163,7 +174,7 @@ def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) 
         note = resolution_finding(entry.name, resolution, where)
         if note is not None:
             findings.append(note)
-        cards.append(DeckCard(entry, card))
+        cards.append(DeckCard(entry, card, facts=known))
     return Deck(parsed.path, cards, parsed, unresolved), _flag_stray_printed_names(findings, len(cards))
 
 
@@ -375,13 +386,15 @@ def check_parsed(
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
     require_format: bool = False,
+    facts: FactsByName | None = None,
 ) -> Report:
     """Resolve and check a parsed deck in ``spec``; None = no format was given: the deck is
     checked in the shape of its family (:func:`deckcheck.inference.infer_format`) with a warning,
-    or with an error when ``require_format``."""
+    or with an error when ``require_format``. ``facts``: the store's stored facts, to resolve
+    through (resolve_deck; a run of many decks reads them once)."""
     from deckcheck.decklist import parse_findings
 
-    deck, resolution_findings = resolve_deck(parsed, store)
+    deck, resolution_findings = resolve_deck(parsed, store, facts=facts)
     prior = [*parse_findings(parsed), *resolution_findings]
     because = ""
     if spec is None:
