@@ -405,6 +405,7 @@ class StoredFacts(Sequence[CardFacts]):
         return map(self.facts_at, range(len(self)))
 
 
+_EXACT_LIMIT: Final = 100_000  # names FactsByName.exact remembers
 # a field as facts_at reads it: values, value numbers, the load still to apply (None: none)
 _Reading = tuple[Sequence[Any], Any, Callable[[Any], Any] | None]
 _FEW: Final = 4  # "few distinct values": at most one per this many cards
@@ -425,6 +426,9 @@ class FactsByName:
         self.stored = stored
         values, index = stored.encoded[CLEAN_NAME]
         self._clean, self._clean_index = values, index
+        # each name as written -> exact()'s answer (bounded: a corpus of endless misspellings
+        # starts over)
+        self._exact: dict[str, CardFacts | None] = {}
 
     @classmethod
     def of(cls, store: CardStore) -> FactsByName | None:
@@ -436,10 +440,16 @@ class FactsByName:
     def exact(self, name: str) -> CardFacts | None:
         """The facts of the card this name is written exactly as (its oracle name, which
         clean_name leaves as it is: CardStore.resolve's "exact" match), else None."""
+        try:
+            return self._exact[name]
+        except KeyError:
+            pass
         row = self.stored.row_of.get(name)
-        if row is None or not self._clean[self._clean_index[row]]:
-            return None
-        return self.stored.facts_at(row)
+        found = None if row is None or not self._clean[self._clean_index[row]] else self.stored.facts_at(row)
+        if len(self._exact) >= _EXACT_LIMIT:
+            self._exact.clear()
+        self._exact[name] = found
+        return found
 
     def named(self, oracle_name: str) -> CardFacts | None:
         """The facts of the card with this oracle name, else None."""

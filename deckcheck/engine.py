@@ -153,12 +153,12 @@ def resolve_deck(
     cards: list[DeckCard] = []
     unresolved: list[Entry] = []
     findings: list[Finding] = []
-    resolve = store.resolve  # remembers every name (CardStore.resolve)
+    resolve, read_card = store.resolve, store.card  # (resolve remembers every name)
     for entry in parsed.entries:
         if facts is not None:
             exact = facts.exact(entry.name)
             if exact is not None:  # (what resolve calls an exact match)
-                cards.append(DeckCard(entry, facts=exact, read_card=store.card))
+                cards.append(DeckCard(entry, facts=exact, read_card=read_card))
                 continue
         resolution = resolve(entry.name, suggest=suggest)
         card = resolution.card

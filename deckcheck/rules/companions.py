@@ -1097,11 +1097,12 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
         else:  # the card's stored facts: its verdicts and what the deck-level conditions read
             features, reasons, breaks = facts, facts.reasons, facts.breaks
         items.append((entry, features))
-        size += entry.quantity
-        for i in breaks:
-            breakers[i].append(
-                Breaker(features.name, entry.line, _ZONE_TEXT[zone], entry.quantity, reasons[i] or "")
-            )
+        quantity = entry.quantity
+        size += quantity
+        if breaks:
+            name, line, zone_text = features.name, entry.line, _ZONE_TEXT[zone]
+            for i in breaks:
+                breakers[i].append(Breaker(name, line, zone_text, quantity, reasons[i] or ""))
         if spec.commander and not features.names.isdisjoint(_COMPANION_NAMES):
             for name in sorted(features.names & _COMPANION_NAMES):
                 named.setdefault(name, []).append(dc)
