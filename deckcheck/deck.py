@@ -8,14 +8,11 @@ card data and every line stays accounted for.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from deckcheck.cards.model import Card
-
-if TYPE_CHECKING:
-    from deckcheck.card_facts import CardFacts
 
 
 class Zone(enum.StrEnum):
@@ -123,6 +120,50 @@ class WrittenEntry(Placed, Protocol):
     def name(self) -> str: ...
 
 
+class CardFactsLike(Protocol):
+    """What the rules read of a card that a card store keeps for it (deckcheck.card_facts.CardFacts,
+    computed from the card when the store was built, by the rules' own functions; that module's
+    docstring says what each is). A protocol here: the deck model does not import the layer that
+    computes them."""
+
+    @property
+    def name(self) -> str: ...  # the oracle name
+    @property
+    def names(self) -> frozenset[str]: ...
+    @property
+    def name_keys(self) -> frozenset[str]: ...
+    @property
+    def is_land(self) -> bool: ...
+    @property
+    def card_types(self) -> frozenset[str]: ...
+    @property
+    def reasons(self) -> tuple[str | None, ...]: ...  # per companion: why it breaks its per-card condition
+    @property
+    def breaks(self) -> tuple[int, ...]: ...
+    @property
+    def has_companion_ability(self) -> bool: ...
+    @property
+    def legalities(self) -> Mapping[str, str]: ...
+    @property
+    def legality_keys(self) -> frozenset[str]: ...
+    @property
+    def is_basic_land(self) -> bool: ...
+    @property
+    def own_limit(self) -> bool: ...
+    @property
+    def limit(self) -> int | None: ...
+    @property
+    def color_identity(self) -> frozenset[str]: ...
+    @property
+    def basic_land_types(self) -> frozenset[str]: ...
+    @property
+    def commander_problem(self) -> str | None: ...
+    @property
+    def commander_problem_pw(self) -> str | None: ...
+    @property
+    def chooses_colour(self) -> bool: ...
+
+
 class DeckCard:
     """A resolved entry: the line as written plus the oracle card it names.
 
@@ -136,7 +177,7 @@ class DeckCard:
     __slots__ = ("_card", "_read_card", "entry", "facts")
 
     entry: Entry
-    facts: CardFacts | None
+    facts: CardFactsLike | None
     _card: Card | None
     _read_card: Callable[[str], Card | None] | None
 
@@ -145,7 +186,7 @@ class DeckCard:
         entry: Entry,
         card: Card | None = None,
         *,
-        facts: CardFacts | None = None,
+        facts: CardFactsLike | None = None,
         read_card: Callable[[str], Card | None] | None = None,
     ) -> None:
         if card is None and (facts is None or read_card is None):
@@ -178,9 +219,8 @@ class DeckCard:
         return DeckCard(entry, self._card, facts=self.facts, read_card=self._read_card)
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
+        if not isinstance(other, DeckCard) or other.__class__ is not self.__class__:
             return NotImplemented
-        assert isinstance(other, DeckCard)
         return self.entry == other.entry and self.card == other.card
 
     def __hash__(self) -> int:
