@@ -405,7 +405,6 @@ class StoredFacts(Sequence[CardFacts]):
         return map(self.facts_at, range(len(self)))
 
 
-_EXACT_LIMIT: Final = 100_000  # names FactsByName.exact remembers
 # a field as facts_at reads it: values, value numbers, the load still to apply (None: none)
 _Reading = tuple[Sequence[Any], Any, Callable[[Any], Any] | None]
 _FEW: Final = 4  # "few distinct values": at most one per this many cards
@@ -414,6 +413,9 @@ _FEW: Final = 4  # "few distinct values": at most one per this many cards
 def _pick(values: Sequence[Any], index: Sequence[int]) -> Sequence[Any]:
     """``values[i]`` for each i in ``index``, in C (itemgetter of one index gives a bare value)."""
     return itemgetter(*index)(values) if len(index) > 1 else [values[i] for i in index]
+
+
+_EXACT_LIMIT: Final = 100_000  # names FactsByName.exact remembers
 
 
 class FactsByName:

@@ -799,7 +799,7 @@ def _umori_keep(have_type: dict[str, int]) -> str:
     return next(t for t in umori_preference(have_type) if have_type[t] == most)
 
 
-_TYPES_TEXT: dict[frozenset[str], str] = {}
+_TYPES_TEXT: dict[frozenset[str], str] = {}  # (one entry per set of card types: a few dozen)
 
 
 def _types_text(card_types: frozenset[str]) -> str:
