@@ -116,7 +116,13 @@ def read_decklist_file(item: str) -> bytes | None:
         raise InputError(f"{item}: {kind}; nothing to check")
     try:
         with open(item, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)  # bounded: a huge file cannot hang the run
+            # bounded: a huge file cannot hang the run. A read of MAX_BYTES + 1 allocates that
+            # much for every small file; read what the file holds, and on (bounded) only if it
+            # grew meanwhile or is a pipe (no size)
+            chunk = min(os.fstat(handle.fileno()).st_size, MAX_BYTES) + 1
+            data = handle.read(chunk)
+            if chunk <= MAX_BYTES and len(data) == chunk:
+                data += handle.read(MAX_BYTES + 1 - len(data))
     except OSError as exc:
         raise InputError(f"{item}: cannot read the file: {exc.strerror or type(exc).__name__}") from None
     return None if len(data) > MAX_BYTES else data
