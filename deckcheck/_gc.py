@@ -19,3 +19,21 @@ def gc_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+# A young-generation collection after this many new container objects (Python's default is 700).
+RELAXED_YOUNG_THRESHOLD = 20_000
+
+
+@contextlib.contextmanager
+def gc_relaxed() -> Iterator[None]:
+    """Fewer young-generation collections while a run checks deck after deck: each deck makes and
+    drops thousands of small objects, and at Python's default threshold every few hundred of them
+    start a collection that also scans whatever survived (the card store's growing caches) until it
+    is promoted. Cycles are still found, a little later; the thresholds are restored afterwards."""
+    young, *older = gc.get_threshold()
+    gc.set_threshold(max(young, RELAXED_YOUNG_THRESHOLD), *older)
+    try:
+        yield
+    finally:
+        gc.set_threshold(young, *older)

@@ -209,36 +209,21 @@ _CONTEXT_LOCK = threading.RLock()
 
 
 class _MemoStore(CardStore):
-    """The same store, with every resolution and every card row remembered: a corpus names the
-    same few thousand cards over and over, and the engine resolves names through ``store.resolve``.
-    It shares the wrapped store's backend and card cache (a view, not a copy)."""
+    """The same store, with every card's facts remembered by name: a corpus names the same few
+    thousand cards over and over. It shares the wrapped store's backend, card cache and remembered
+    resolutions (a view, not a copy)."""
 
-    def __init__(self, store: CardStore, limit: int = 500_000) -> None:
+    def __init__(self, store: CardStore) -> None:
         vars(self).update(vars(store))
-        self._resolutions: dict[tuple[str, bool], Resolution] = {}
-        self._limit = limit
         self.card_facts: dict[str, CardFacts] = {}  # oracle name -> its facts
         self.facts_by_name: dict[str, CardFacts | None] = {}  # any name -> facts of the card it names
-
-    def resolve(self, name: str, *, suggest: bool = True) -> Resolution:
-        key = (name, suggest)
-        hit = self._resolutions.get(key)
-        if hit is None:
-            without = self._resolutions.get((name, False)) if suggest else None
-            hit = (
-                super().resolve(name, suggest=suggest) if without is None else self.with_suggestions(without)
-            )
-            if len(self._resolutions) >= self._limit:
-                self._resolutions.clear()
-            self._resolutions[key] = hit
-        return hit
 
 
 _MEMO_STORES: weakref.WeakKeyDictionary[CardStore, _MemoStore] = weakref.WeakKeyDictionary()
 
 
 def memo_store(store: CardStore) -> CardStore:
-    """``store`` with remembered resolutions and card rows; the same view for the same store."""
+    """``store`` with remembered card facts; the same view for the same store."""
     if isinstance(store, _MemoStore):
         return store
     with _CONTEXT_LOCK:

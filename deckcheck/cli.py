@@ -23,6 +23,7 @@ import click
 
 from deckcheck import __version__
 from deckcheck import reporters as rep
+from deckcheck._gc import gc_relaxed
 from deckcheck.atomic import write_atomically, write_chunks
 from deckcheck.discovery import STDIN, Item, expand_inputs
 from deckcheck.errors import ConfigError, DeckcheckError, InputError
@@ -379,9 +380,10 @@ def _stream(
 ) -> rep.RunTally:
     """The run written as it goes: each outcome goes to the writer and is then dropped, so memory
     stays flat however many files the run checks."""
-    for outcome in iter_outcomes(session, items):
-        writer.add(outcome)
-        unknown.add(outcome)
+    with gc_relaxed():
+        for outcome in iter_outcomes(session, items):
+            writer.add(outcome)
+            unknown.add(outcome)
     writer.close()
     return writer.tally
 

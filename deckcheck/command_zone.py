@@ -19,7 +19,6 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
 from deckcheck.deck import Deck, DeckCard, Entry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
@@ -60,10 +59,10 @@ class Reading:
     def describe(self) -> str:
         parts = []
         if self.commanders:
-            names = " and ".join(dc.card.name for dc in self.commanders)
+            names = " and ".join(dc.oracle_name for dc in self.commanders)
             parts.append(f"{names} as the commander{'s' if len(self.commanders) > 1 else ''}")
         if self.companion is not None:
-            parts.append(f"{self.companion.card.name} as the companion")
+            parts.append(f"{self.companion.oracle_name} as the companion")
         return ", ".join(parts)
 
 
@@ -142,7 +141,7 @@ def _moved(deck: Deck, moves: dict[int, Zone]) -> Deck:
             new = placed[id(entry)] = dataclasses.replace(entry, zone=moves[id(entry)])
         return new
 
-    cards = [DeckCard(entry_in_zone(dc.entry), dc.card) for dc in deck.cards]
+    cards = [dc.with_entry(entry_in_zone(dc.entry)) for dc in deck.cards]
     parsed = deck.parsed
     if parsed is not None:
         parsed = dataclasses.replace(parsed, entries=[entry_in_zone(e) for e in parsed.entries])
@@ -150,10 +149,11 @@ def _moved(deck: Deck, moves: dict[int, Zone]) -> Deck:
     return Deck(deck.path, cards, parsed, [entry_in_zone(e) for e in deck.unresolved])
 
 
-def _is_companion(card: Card) -> bool:
+def _is_companion(deck_card: DeckCard) -> bool:
     from deckcheck.rules.companions import has_companion_ability
 
-    return has_companion_ability(card)
+    facts = deck_card.facts  # (its stored facts hold it, rules.common)
+    return has_companion_ability(deck_card.card) if facts is None else facts.has_companion_ability
 
 
 def _readings(
@@ -161,11 +161,11 @@ def _readings(
 ) -> list[Reading]:
     """Every way the sideboard can be read as command zone and companion, all of it, one copy of
     each card, with the deck then at the format's size (CR 903.5a: the commanders are part of it)."""
-    from deckcheck.rules.commander import commander_eligibility, pair_problem
+    from deckcheck.rules.commander import eligibility_of, pair_problem
 
     if not side or len(side) > _SIDEBOARD_LIMIT or any(dc.quantity != 1 for dc in side):
         return []
-    if len({lookup_key(dc.card.name) for dc in side}) != len(side):
+    if len({lookup_key(dc.oracle_name) for dc in side}) != len(side):
         return []  # one card on two lines: two copies, which no command zone holds
     readings: list[Reading] = []
     for size in range(0, min(spec.max_commanders, len(side)) + 1):
@@ -180,9 +180,9 @@ def _readings(
             continue
         for chosen in itertools.combinations(side, size):
             rest = [dc for dc in side if dc not in chosen]
-            if len(rest) > 1 or (rest and not (companion_free and _is_companion(rest[0].card))):
+            if len(rest) > 1 or (rest and not (companion_free and _is_companion(rest[0]))):
                 continue
-            if size == 1 and commander_eligibility(chosen[0].card, spec) is not None:
+            if size == 1 and eligibility_of(chosen[0], spec) is not None:
                 continue
             if size == 2 and pair_problem(chosen[0].card, chosen[1].card) is not None:
                 continue
@@ -199,9 +199,9 @@ def _note(deck: Deck, reading: Reading) -> Finding:
     first = min(
         (dc for dc in (*reading.commanders, reading.companion) if dc is not None), key=lambda dc: dc.line
     )
-    moved = [dc.card.name for dc in reading.commanders]
+    moved = [dc.oracle_name for dc in reading.commanders]
     if reading.companion is not None:
-        moved.append(reading.companion.card.name)
+        moved.append(reading.companion.oracle_name)
     return COMMAND_ZONE_READ(
         f"read the sideboard as the command zone, as {_writer(deck)} it: {reading.describe()}",
         location=Location(deck.path, first.line, str(Zone.SIDEBOARD)),
@@ -216,7 +216,9 @@ def _ambiguity(deck: Deck, readings: Sequence[Reading], spec: FormatSpec) -> Fin
 
     shown = "; or ".join(r.describe() for r in readings)
     names = list(
-        dict.fromkeys(dc.card.name for r in readings for dc in (*r.commanders, r.companion) if dc is not None)
+        dict.fromkeys(
+            dc.oracle_name for r in readings for dc in (*r.commanders, r.companion) if dc is not None
+        )
     )
     return AMBIGUOUS_ZONES(
         f"the sideboard could be the command zone in {len(readings)} ways ({shown}) and deckcheck does "
@@ -270,8 +272,8 @@ def _named_commanders(
 
 
 def _keys(entry: Entry, dc: DeckCard | None) -> tuple[str, ...]:
-    return (lookup_key(entry.name),) if dc is None else (lookup_key(entry.name), lookup_key(dc.card.name))
+    return (lookup_key(entry.name),) if dc is None else (lookup_key(entry.name), lookup_key(dc.oracle_name))
 
 
 def _shown(entry: Entry, dc: DeckCard | None) -> str:
-    return entry.name if dc is None else dc.card.name
+    return entry.name if dc is None else dc.oracle_name

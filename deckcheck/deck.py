@@ -8,8 +8,8 @@ card data and every line stays accounted for.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import NamedTuple, Protocol
 
 from deckcheck.cards.model import Card
@@ -175,12 +175,123 @@ class WrittenEntry(Placed, Protocol):
     def name(self) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
+class CardFactsLike(Protocol):
+    """What the rules read of a card that a card store keeps for it (deckcheck.card_facts.CardFacts,
+    computed from the card when the store was built, by the rules' own functions; that module's
+    docstring says what each is). A protocol here: the deck model does not import the layer that
+    computes them."""
+
+    @property
+    def name(self) -> str: ...  # the oracle name
+    @property
+    def names(self) -> frozenset[str]: ...
+    @property
+    def name_keys(self) -> frozenset[str]: ...
+    @property
+    def is_land(self) -> bool: ...
+    @property
+    def card_types(self) -> frozenset[str]: ...
+    @property
+    def reasons(self) -> tuple[str | None, ...]: ...  # per companion: why it breaks its per-card condition
+    @property
+    def breaks(self) -> tuple[int, ...]: ...
+    @property
+    def has_companion_ability(self) -> bool: ...
+    @property
+    def legalities(self) -> Mapping[str, str]: ...
+    @property
+    def legality_keys(self) -> frozenset[str]: ...
+    @property
+    def is_basic_land(self) -> bool: ...
+    @property
+    def own_limit(self) -> bool: ...
+    @property
+    def limit(self) -> int | None: ...
+    @property
+    def color_identity(self) -> frozenset[str]: ...
+    @property
+    def basic_land_types(self) -> frozenset[str]: ...
+    @property
+    def commander_problem(self) -> str | None: ...
+    @property
+    def commander_problem_pw(self) -> str | None: ...
+    @property
+    def chooses_colour(self) -> bool: ...
+
+
 class DeckCard:
-    """A resolved entry: the line as written plus the oracle card it names."""
+    """A resolved entry: the line as written plus the oracle card it names.
+
+    A deck resolved through a card store's stored facts (:mod:`deckcheck.card_facts`: what the
+    rules read of a card, computed when the store was built) holds each card's ``facts`` and reads
+    the card itself from the store (``read_card``) only when a rule asks for more than the facts
+    hold: a folder run then builds no card object for most of its cards. Any other deck card has
+    its card and no facts (None), and the rules read the card. Frozen; equal, hashed and pickled
+    as its entry and card."""
+
+    __slots__ = ("_card", "_read_card", "entry", "facts")
 
     entry: Entry
-    card: Card
+    facts: CardFactsLike | None
+    _card: Card | None
+    _read_card: Callable[[str], Card | None] | None
+
+    def __init__(
+        self,
+        entry: Entry,
+        card: Card | None = None,
+        *,
+        facts: CardFactsLike | None = None,
+        read_card: Callable[[str], Card | None] | None = None,
+    ) -> None:
+        if card is None and (facts is None or read_card is None):
+            raise TypeError("a DeckCard needs its card, or its facts and the store to read the card from")
+        set_slot = object.__setattr__
+        set_slot(self, "entry", entry)
+        set_slot(self, "_card", card)
+        set_slot(self, "facts", facts)
+        set_slot(self, "_read_card", read_card)
+
+    @property
+    def card(self) -> Card:
+        """The oracle card (read from the store the first time, for a deck resolved through facts)."""
+        card = self._card
+        if card is None:
+            assert self.facts is not None and self._read_card is not None  # (see __init__)
+            card = self._read_card(self.facts.name)
+            if card is None:
+                raise LookupError(f"the card store has no card {self.facts.name!r}, which its facts name")
+            object.__setattr__(self, "_card", card)
+        return card
+
+    @property
+    def oracle_name(self) -> str:
+        """The card's oracle name (without reading the card when the facts have it)."""
+        return self.facts.name if self.facts is not None else self.card.name
+
+    def with_entry(self, entry: Entry) -> DeckCard:
+        """The same card (and facts) for another entry (the entry moved to another zone)."""
+        return DeckCard(entry, self._card, facts=self.facts, read_card=self._read_card)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DeckCard) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.entry == other.entry and self.card == other.card
+
+    def __hash__(self) -> int:
+        return hash((self.entry, self.card))
+
+    def __repr__(self) -> str:
+        return f"DeckCard(entry={self.entry!r}, card={self.card!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[DeckCard], tuple[Entry, Card]]:
+        return DeckCard, (self.entry, self.card)
 
     @property
     def quantity(self) -> int:
@@ -199,7 +310,7 @@ class DeckCard:
         return self.entry.name
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class Deck:
     """A decklist whose names were resolved: ``cards`` are the entries that name a card of the card
     data, ``unresolved`` the entries that name none (unknown or ambiguous names). Unresolved entries
@@ -223,6 +334,16 @@ class Deck:
         return sum(c.quantity for c in self.cards if c.zone is zone) + sum(
             e.quantity for e in self.unresolved if e.zone is zone
         )
+
+    def counts(self) -> dict[Zone, int]:
+        """:meth:`count` of every zone, in one pass."""
+        found = dict.fromkeys(Zone, 0)
+        for deck_card in self.cards:
+            entry = deck_card.entry
+            found[entry.zone] += entry.quantity
+        for entry in self.unresolved:
+            found[entry.zone] += entry.quantity
+        return found
 
     @property
     def commanders(self) -> list[DeckCard]:

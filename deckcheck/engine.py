@@ -19,6 +19,7 @@ from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
 from deckcheck.unresolved import NOT_VERIFIED, card_data_date, stale_legality
 
 if TYPE_CHECKING:
+    from deckcheck.card_facts import FactsByName
     from deckcheck.rules.companions import CompanionResult
 
 UNKNOWN_CARD = define(
@@ -76,7 +77,7 @@ def deck_status(findings: Sequence[Finding], *, unresolved: bool = False, inferr
 LEGAL_OF_STATUS: dict[str, bool | None] = {"legal": True, "illegal": False, "not verified": None}
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class Report:
     """Everything deckcheck found about one decklist."""
 
@@ -140,30 +141,40 @@ class Report:
         return [c.companion for c in self.companions if c.eligible]
 
 
-def resolve_deck(parsed: ParsedDeck, store: CardStore, *, suggest: bool = True) -> tuple[Deck, list[Finding]]:
+def resolve_deck(
+    parsed: ParsedDeck, store: CardStore, *, suggest: bool = True, facts: FactsByName | None = None
+) -> tuple[Deck, list[Finding]]:
     """Resolve every entry's name. Entries that do not resolve are reported and kept in
     ``Deck.unresolved``: they still count toward sizes and copies, and rules that need their
     characteristics are undetermined. ``suggest=False`` skips "did you mean" candidates (batch runs
-    over corpora with many newer cards)."""
+    over corpora with many newer cards). With ``facts`` (the store's stored facts), a name written
+    exactly as its card's oracle name resolves to the card's facts, the card itself read only if a
+    rule asks for it (DeckCard), and every resolved entry carries its card's facts."""
     cards: list[DeckCard] = []
     unresolved: list[Entry] = []
     findings: list[Finding] = []
-    cache: dict[str, Resolution] = {}
+    resolve, read_card = store.resolve, store.card  # (resolve remembers every name)
     for entry in parsed.entries:
-        resolution = cache.get(entry.name)
-        if resolution is None:
-            resolution = store.resolve(entry.name, suggest=suggest)
-            cache[entry.name] = resolution
+        if facts is not None:
+            exact = facts.exact(entry.name)
+            if exact is not None:  # (what resolve calls an exact match)
+                cards.append(DeckCard(entry, facts=exact, read_card=read_card))
+                continue
+        resolution = resolve(entry.name, suggest=suggest)
+        card = resolution.card
+        known = facts.named(card.name) if facts is not None and card is not None else None
+        if card is not None and resolution.match == "exact":  # most names: no finding to place
+            cards.append(DeckCard(entry, card, facts=known))
+            continue
         where = Location(parsed.path, entry.line, str(entry.zone))
-        if resolution.card is None:
+        if card is None:
             findings.append(unresolved_finding(entry.name, resolution, where, store))
             unresolved.append(entry)
             continue
-        card = resolution.card
         note = resolution_finding(entry.name, resolution, where)
         if note is not None:
             findings.append(note)
-        cards.append(DeckCard(entry, card))
+        cards.append(DeckCard(entry, card, facts=known))
     return Deck(parsed.path, cards, parsed, unresolved), _flag_stray_printed_names(findings, len(cards))
 
 
@@ -256,7 +267,7 @@ def _flag_stray_printed_names(findings: list[Finding], resolved: int) -> list[Fi
 def display_name(deck_card: DeckCard) -> str:
     """The card as the user wrote it, with the oracle name beside it when they differ
     (a localized name, a face name)."""
-    return display_of(deck_card.written_name, deck_card.card.name)
+    return display_of(deck_card.written_name, deck_card.oracle_name)
 
 
 def display_of(written: str, oracle: str) -> str:
@@ -265,7 +276,9 @@ def display_of(written: str, oracle: str) -> str:
 
 
 def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:
-    return with_written_names(findings, ((dc.written_name, dc.card.name) for dc in deck.cards))
+    # (a name written as its oracle name is shown as it is: only the others are passed on)
+    written = [(dc.entry.name, dc.oracle_name) for dc in deck.cards if dc.entry.name != dc.oracle_name]
+    return with_written_names(findings, written) if written else findings
 
 
 def with_written_names(findings: list[Finding], names: Iterable[tuple[str, str]]) -> list[Finding]:
@@ -275,6 +288,8 @@ def with_written_names(findings: list[Finding], names: Iterable[tuple[str, str]]
     is written names it)."""
     written: dict[str, str] = {}  # oracle name -> display form
     for name, oracle in names:
+        if name == oracle:  # most names: shown as they are
+            continue
         shown = display_of(name, oracle)
         if shown != oracle:
             written.setdefault(oracle, shown)
@@ -316,8 +331,8 @@ def check_deck(
         rule_findings = _legality_as_of_the_data(deck, spec, store, rule_findings)
     findings.extend(rule_findings)
     lookup = store.get if store is not None else None
-    results = companions.evaluate(deck, spec, lookup)
-    findings.extend(companions.companion_findings(deck, spec, results, lookup))
+    results, companion_findings = companions.evaluate_with_findings(deck, spec, lookup)
+    findings.extend(companion_findings)
     findings = _with_written_names(findings, deck)
     findings = select_findings(findings, select, ignore)
     findings.sort(key=report_order)
@@ -371,13 +386,15 @@ def check_parsed(
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
     require_format: bool = False,
+    facts: FactsByName | None = None,
 ) -> Report:
     """Resolve and check a parsed deck in ``spec``; None = no format was given: the deck is
     checked in the shape of its family (:func:`deckcheck.inference.infer_format`) with a warning,
-    or with an error when ``require_format``."""
+    or with an error when ``require_format``. ``facts``: the store's stored facts, to resolve
+    through (resolve_deck; a run of many decks reads them once)."""
     from deckcheck.decklist import parse_findings
 
-    deck, resolution_findings = resolve_deck(parsed, store)
+    deck, resolution_findings = resolve_deck(parsed, store, facts=facts)
     prior = [*parse_findings(parsed), *resolution_findings]
     because = ""
     if spec is None:

@@ -105,16 +105,16 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
 
 
 def _singleton(parsed: ParsedDeck, deck: Deck) -> bool:
-    from deckcheck.rules.sizes import copy_limit_for
+    from deckcheck.rules.sizes import entry_copy_limit
 
-    resolved = {id(dc.entry): dc.card for dc in deck.cards}
+    resolved = {id(dc.entry): dc for dc in deck.cards}
     copies: dict[str, int] = {}
     for entry in parsed.zone(Zone.MAIN):
         card = resolved.get(id(entry))
-        limit = 1 if card is None else copy_limit_for(card, COMMANDER_SHAPE)
+        limit = 1 if card is None else entry_copy_limit(card, COMMANDER_SHAPE)
         if limit is None:
             continue  # basic lands, "any number of cards named ..."
-        key = card.name if card is not None else entry.name.casefold()
+        key = card.oracle_name if card is not None else entry.name.casefold()
         copies[key] = copies.get(key, 0) + entry.quantity
         if copies[key] > limit:
             return False

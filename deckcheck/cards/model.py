@@ -150,8 +150,10 @@ class Card:
     def is_legendary(self) -> bool:
         return self.deck_types.is_legendary
 
-    @property
-    def is_basic_land(self) -> bool:
+    @cached_property
+    def is_basic_land(
+        self,
+    ) -> bool:  # (cached: the copy and identity rules ask it of every card of every deck)
         return self.deck_types.is_basic and self.deck_types.is_land
 
     @cached_property

@@ -87,7 +87,7 @@ def bundled_cards_path() -> Path:
 
 
 # -- lookup results -------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class Resolution:
     """How a name as written maps to a card.
 
@@ -395,6 +395,10 @@ class CardStore:
         self._cards: dict[str, Card] = {}
         # The same unknown names recur across a corpus (cards newer than the data): suggest once.
         self._suggestions: dict[str, Suggestions] = {}
+        # A folder run names the same few thousand cards over and over: each name as written is
+        # resolved once, by ``suggest`` (False, True). Bounded: a corpus of endless misspellings
+        # starts over instead of growing.
+        self._resolved_names: tuple[dict[str, Resolution], dict[str, Resolution]] = ({}, {})
 
     # construction
     @classmethod
@@ -515,7 +519,21 @@ class CardStore:
 
     # lookups
     def resolve(self, name: str, *, suggest: bool = True) -> Resolution:
-        """Resolve a name as written in a decklist to a card, with suggestions when it fails."""
+        """Resolve a name as written in a decklist to a card, with suggestions when it fails.
+        Remembered per name (the store does not change while it is open)."""
+        memo = self._resolved_names[suggest]
+        found = memo.get(name)
+        if found is None:
+            # (a batch resolves each name without suggestions first: a name it then reports as
+            # unknown is not resolved again, only given its did-you-mean)
+            without = self._resolved_names[False].get(name) if suggest else None
+            found = self._resolve(name, suggest) if without is None else self.with_suggestions(without)
+            if len(memo) >= RESOLUTION_MEMO_LIMIT:
+                memo.clear()
+            memo[name] = found
+        return found
+
+    def _resolve(self, name: str, suggest: bool) -> Resolution:
         query = clean_name(name)
         if not _encodable(query):  # a lone surrogate: no card has it, and SQLite cannot take it
             return Resolution(name, None, "unknown")
@@ -618,6 +636,7 @@ class CardStore:
         return f"{named} {date}, {count}" if date else f"{named}, {count}"
 
 
+RESOLUTION_MEMO_LIMIT = 100_000  # names remembered per store and ``suggest`` (CardStore.resolve)
 BUNDLED_SOURCE = "deckcheck bundled set"  # data/cards.json's meta "source"
 _SOURCE_NAMES = {"mtgjson": "MTGJSON", "scryfall": "Scryfall"}
 

@@ -5,6 +5,7 @@ refused with a reason instead of being read as garbage lines."""
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 
 from deckcheck.decklist._base import MAX_BYTES
@@ -17,6 +18,8 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 _SNIFF = 4096
+# control characters other than tab, line feed, vertical tab, form feed and carriage return
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -109,7 +112,7 @@ def _checked(text: str, encoding: str) -> Decoded:
     if "\x00" in text:
         return Decoded(None, encoding, error="binary file (contains NUL characters): not a decklist")
     sample = text[:_SNIFF]
-    controls = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\t\r\n\f\v")
+    controls = len(_CONTROL_RE.findall(sample))
     if sample and controls > 0.1 * len(sample):
         return Decoded(None, encoding, error="binary file (mostly control characters): not a decklist")
     return Decoded(text, encoding)

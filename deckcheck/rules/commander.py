@@ -24,13 +24,15 @@ from deckcheck.rules.common import (
     cards_in,
     deck_at,
     first_placed,
+    identity_of,
     identity_text,
+    is_basic_land_of,
     label,
     lines_text,
     placed_at,
     rules_text,
 )
-from deckcheck.rules.sizes import copy_limit_for
+from deckcheck.rules.sizes import entry_copy_limit
 
 if TYPE_CHECKING:
     from deckcheck.rules.chunk import Chunk  # annotations only: a one-deck check never builds one
@@ -99,13 +101,13 @@ def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
         singleton = all(
             sum(c.quantity for c in group) == 1
             for group in by_name(main).values()
-            if copy_limit_for(group[0].card, spec) is not None
+            if entry_copy_limit(group[0], spec) is not None
         )
         shape = f"a {size}-card singleton deck" if singleton else f"a {size}-card deck"
         candidates = [
-            c.card.name
+            c.oracle_name
             for c in cards_in(deck, (Zone.MAIN, Zone.SIDEBOARD, Zone.COMPANION))
-            if commander_eligibility(c.card, spec) is None
+            if eligibility_of(c, spec) is None
         ]
         hint = ""
         if candidates:
@@ -123,7 +125,7 @@ def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
             )
         ]
     if not spec.commander and (commanders or unknown_commanders):
-        marked = [c.card.name for c in commanders] + [e.name for e in unknown_commanders]
+        marked = [c.oracle_name for c in commanders] + [e.name for e in unknown_commanders]
         names = ", ".join(dict.fromkeys(marked))
         first = first_placed([*commanders, *unknown_commanders])
         return [
@@ -364,16 +366,12 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
     distinct = list(by_name(entries).values())
     pair = len(distinct) == 2 and count == 2 and spec.max_commanders >= 2
     for group in distinct:
-        card = group[0].card
-        problem = commander_eligibility(card, spec)
+        problem = eligibility_of(group[0], spec)
         if problem is None:
             continue
-        other = (
-            distinct[1][0].card if pair and group is distinct[0] else (distinct[0][0].card if pair else None)
-        )
-        if (other is not None or unknown) and is_background(card):
+        if (pair or unknown) and is_background(group[0].card):
             continue  # half of a pair: legal with Choose a Background, else the pair finding explains
-        findings.append(not_a_commander_finding(deck.path, card.name, group[0], problem))
+        findings.append(not_a_commander_finding(deck.path, group[0].oracle_name, group[0], problem))
     if pair:
         a, b = distinct[0][0], distinct[1][0]
         problem_rule = pair_problem(a.card, b.card)
@@ -388,7 +386,7 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
                     data={"commanders": [a.card.name, b.card.name]},
                 )
             )
-    return findings + unknown_commander_findings(deck.path, [c.card.name for c in entries], unknown)
+    return findings + unknown_commander_findings(deck.path, [c.oracle_name for c in entries], unknown)
 
 
 def unknown_commander_findings(
@@ -472,9 +470,9 @@ def combined_identity(identities: Iterable[frozenset[str]]) -> frozenset[str]:
 
 def identity_choice(deck: Deck) -> IdentityChoice:
     commanders = deck.zone(Zone.COMMANDER)
-    base = combined_identity(c.card.color_identity for c in commanders)
-    choosers = [c.card.name for c in commanders if chooses_colour(c.card)]
-    needs = [c.card.color_identity for c in cards_in(deck, (Zone.MAIN, Zone.COMPANION))]
+    base = combined_identity(identity_of(c) for c in commanders)
+    choosers = [c.oracle_name for c in commanders if chooses_colour_of(c)]
+    needs = [identity_of(c) for c in cards_in(deck, (Zone.MAIN, Zone.COMPANION))]
     return _choose_colours(base, choosers, needs)
 
 
@@ -486,6 +484,28 @@ def chooses_colour(card: Card) -> bool:
 def basic_land_types(card: Card) -> frozenset[str]:
     """The card's basic land types (any face): each makes one colour of mana (CR 903.5d)."""
     return frozenset(t for face in card.faces for t in face.type_line.subtypes if t in BASIC_LAND_MANA)
+
+
+# -- what these rules read of an entry's card (its stored facts when it has them, rules.common) -------
+def eligibility_of(deck_card: DeckCard, spec: FormatSpec) -> str | None:
+    """:func:`commander_eligibility` of the entry's card (it reads one field of the format:
+    whether planeswalkers may lead, so the facts keep both answers)."""
+    facts = deck_card.facts
+    if facts is None:
+        return commander_eligibility(deck_card.card, spec)
+    return facts.commander_problem_pw if spec.planeswalker_commanders else facts.commander_problem
+
+
+def chooses_colour_of(deck_card: DeckCard) -> bool:
+    """:func:`chooses_colour` of the entry's card."""
+    facts = deck_card.facts
+    return chooses_colour(deck_card.card) if facts is None else facts.chooses_colour
+
+
+def land_types_of(deck_card: DeckCard) -> frozenset[str]:
+    """:func:`basic_land_types` of the entry's card."""
+    facts = deck_card.facts
+    return basic_land_types(deck_card.card) if facts is None else facts.basic_land_types
 
 
 def commander_identity(deck: Deck) -> frozenset[str]:
@@ -501,10 +521,10 @@ def _colourless_basics(
     land names allowed that way (the type with the most cards) and findings for the other types."""
     if identity or not spec.colourless_basic_exception:
         return set(), []
-    basics = [c for c in deck.zone(Zone.MAIN) if c.card.is_basic_land and c.card.color_identity]
+    basics = [c for c in deck.zone(Zone.MAIN) if is_basic_land_of(c) and identity_of(c)]
     by_type: dict[str, list[DeckCard]] = {}
     for deck_card in basics:
-        for land_type in sorted(basic_land_types(deck_card.card)):
+        for land_type in sorted(land_types_of(deck_card)):
             by_type.setdefault(land_type, []).append(deck_card)
     if not by_type:
         return set(), []
@@ -514,12 +534,12 @@ def _colourless_basics(
         return sum(c.quantity for c in by_type[land_type]), -order.index(land_type)
 
     chosen = max(by_type, key=weight)
-    allowed = {c.card.name for c in by_type[chosen]}
+    allowed = {c.oracle_name for c in by_type[chosen]}
     findings = []
     for land_type, group in by_type.items():
         if land_type == chosen:
             continue
-        for name, cards in by_name(c for c in group if c.card.name not in allowed).items():
+        for name, cards in by_name(c for c in group if c.oracle_name not in allowed).items():
             findings.append(
                 COLOURLESS_BASICS(
                     f"{label(cards[0])} ({lines_text(cards)}): with a colourless commander, {spec.title} "
@@ -548,8 +568,10 @@ def identity_findings(
     ``identity``: its entries of the deck at ``path`` are ``group``, ``land_types`` its basic land
     types."""
     findings: list[Finding] = []
-    where = placed_at(path, group[0])
     outside = card_identity - identity
+    if not outside and not land_types:  # most cards: nothing to place or word
+        return findings
+    where = placed_at(path, group[0])
     if outside:
         note = ""
         if not identity and is_basic_land and not spec.colourless_basic_exception:
@@ -642,7 +664,7 @@ def check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
             CHOSEN_COLOUR(
                 f"{name} is a colour chosen before the game (CR 903.4b): {what}; commander identity "
                 f"{identity_text(identity)}",
-                location=card_at(deck, next(c for c in commanders if c.card.name == name)),
+                location=card_at(deck, next(c for c in commanders if c.oracle_name == name)),
                 card=name,
                 rule="CR 903.4b",
                 data={"colour": colour, "identity": list(sort_colours(identity))},
@@ -652,16 +674,15 @@ def check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
     findings.extend(basic_findings)
     reported = {f.card for f in basic_findings}
     for name, group in by_name(deck.zone(Zone.MAIN)).items():
-        card = group[0].card
         if name in allowed_basics or name in reported:
             continue
         found = identity_findings(
             deck.path,
             name,
             group,
-            card.color_identity,
-            basic_land_types(card),
-            card.is_basic_land,
+            identity_of(group[0]),
+            land_types_of(group[0]),
+            is_basic_land_of(group[0]),
             identity,
             spec,
         )

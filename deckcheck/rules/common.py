@@ -48,15 +48,30 @@ def deck_at(deck: Deck, zone: Zone | None = None) -> Location:
 def label(card: DeckCard) -> str:
     """The oracle name. (The engine shows the name as written beside it, for every rule alike:
     engine._with_written_names.)"""
-    return card.card.name
+    return card.oracle_name
 
 
 def by_name(cards: Iterable[DeckCard]) -> dict[str, list[DeckCard]]:
     """Entries by English (oracle) name, in deck order: CR 100.2a / 903.5b count by English name."""
     groups: dict[str, list[DeckCard]] = {}
     for deck_card in cards:
-        groups.setdefault(deck_card.card.name, []).append(deck_card)
+        groups.setdefault(deck_card.oracle_name, []).append(deck_card)
     return groups
+
+
+# -- what the rules read of an entry's card: its stored facts when the deck was resolved through
+# them (deckcheck.card_facts computes each from the card, with the rules' own functions), else the
+# card; the families' other readers are beside their rules
+def identity_of(deck_card: DeckCard) -> frozenset[str]:
+    """The colour identity of the entry's card."""
+    facts = deck_card.facts
+    return deck_card.card.color_identity if facts is None else facts.color_identity
+
+
+def is_basic_land_of(deck_card: DeckCard) -> bool:
+    """Whether the entry's card is a basic land (the supertype: snow basics and Wastes too)."""
+    facts = deck_card.facts
+    return deck_card.card.is_basic_land if facts is None else facts.is_basic_land
 
 
 def cards_in(deck: Deck, zones: Iterable[Zone]) -> list[DeckCard]:

@@ -47,17 +47,18 @@ nonland cards is kept; for Umori, the card type shared by the most nonland copie
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from deckcheck import unresolved as unres
 from deckcheck.cards import vocabulary
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
-from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone
+from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone, starting_zones
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.lazy_pattern import LazyPattern
@@ -196,20 +197,38 @@ class CardFeatures:
         return _name_keys(self.names)
 
 
-_CACHE: dict[str, tuple[Card, CardFeatures]] = {}
+Reasons = tuple[str | None, ...]  # per COMPANIONS index: why a card breaks that per-card condition
+# a card, its features, its reasons and the COMPANIONS indices with a reason (what a deck reads)
+_Judged = tuple[Card, CardFeatures, Reasons, tuple[int, ...]]
+_CACHE: dict[str, _Judged] = {}
 _CACHE_LIMIT = 200_000
 
 
 def card_features(card: Card) -> CardFeatures:
     """Per-card facts, cached by card name (checked against the card, so two card sets never mix)."""
+    return _judged(card)[1]
+
+
+def _judged(card: Card) -> _Judged:
+    """The card's features and its per-card verdicts (:func:`card_reasons`), computed once per card
+    (cached as :func:`card_features` says): a deck's evaluation reads them, it does not recompute them."""
     hit = _CACHE.get(card.name)
     if hit is not None and (hit[0] is card or hit[0] == card):
-        return hit[1]
+        return hit
     features = _compute_features(card)
+    reasons = card_reasons(features)
+    judged = (card, features, reasons, tuple(i for i, reason in enumerate(reasons) if reason is not None))
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
-    _CACHE[card.name] = (card, features)
-    return features
+    _CACHE[card.name] = judged
+    return judged
+
+
+def card_reasons(features: CardFeatures) -> Reasons:
+    """Per COMPANIONS index, why a card with these features breaks that companion's per-card
+    condition (None: it does not, or the condition is the deck's, not the card's). The engine reads
+    them per card (:func:`_judged`); the stored card facts keep them (card_facts.CardFacts.reasons)."""
+    return tuple(rule.card_check(features) if rule.card_check is not None else None for rule in COMPANIONS)
 
 
 def clear_feature_cache() -> None:
@@ -432,8 +451,11 @@ def _no_activated_reason(card: Card, abilities: Sequence[Ability]) -> str:
 
 
 # -- the table -------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False)
-class Breaker:
+class Breaker(NamedTuple):
+    """One entry that breaks a condition: the card, where it is listed, its copies and why. A
+    frozen value like the results that hold it, kept as a named tuple: a deck's evaluation makes a
+    hundred or so of them, and a tuple is made in a third of a frozen dataclass's time."""
+
     card: str
     line: int
     zone: str
@@ -444,12 +466,15 @@ class Breaker:
     def name(self) -> str:  # the card as written (unresolved.Written)
         return self.card
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
 
 UNKNOWN_REASON = "not in the card data"
 YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 20 to is not known"
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class CompanionResult:
     """One companion's verdict: ``eligible`` is True, False, or None (undetermined: no known card
     breaks the condition, but the ``unresolved`` entries might)."""
@@ -476,7 +501,7 @@ class CompanionResult:
         return 0 < changes <= NEAR_MISS_CARDS
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class DeckVerdict:
     """What a deck-level condition found."""
 
@@ -615,9 +640,14 @@ def _lutri_tally(items: Sequence[Counted]) -> _LutriTally:
     names_of: dict[str, frozenset[str]] = {}
     entries_of: dict[str, list[Placed]] = {}
     for dc, f in nonland:
-        copies[f.name] = copies.get(f.name, 0) + dc.quantity
-        names_of[f.name] = _name_keys(f.names)
-        entries_of.setdefault(f.name, []).append(dc)
+        name = f.name
+        if name in copies:
+            copies[name] += dc.quantity
+            entries_of[name].append(dc)
+        else:
+            copies[name] = dc.quantity
+            names_of[name] = f.name_keys
+            entries_of[name] = [dc]
     return _LutriTally(nonland, copies, names_of, entries_of, _distinct_single_names(list(names_of.values())))
 
 
@@ -771,6 +801,17 @@ def _umori_keep(have_type: dict[str, int]) -> str:
     return next(t for t in umori_preference(have_type) if have_type[t] == most)
 
 
+_TYPES_TEXT: dict[frozenset[str], str] = {}  # (one entry per set of card types: a few dozen)
+
+
+def _types_text(card_types: frozenset[str]) -> str:
+    """A card's types as Umori's reason names them, worked out once per set of types."""
+    text = _TYPES_TEXT.get(card_types)
+    if text is None:
+        text = _TYPES_TEXT[card_types] = " ".join(sorted(card_types)) or "no card type"
+    return text
+
+
 def _with_article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
@@ -785,7 +826,7 @@ def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
     breakers = []
     for dc, f in nonland:
         if shared_type is None or shared_type not in f.card_types:
-            types = " ".join(sorted(f.card_types)) or "no card type"
+            types = _types_text(f.card_types)
             why = (
                 f"{types} card: does not share {shared_type}, the card type {have} of {total} "
                 "nonland cards have"
@@ -930,6 +971,17 @@ def has_companion_ability(card: Card) -> bool:
     return rule_for(card) is not None or bool(_COMPANION_TEXT_RE.search(card.oracle_text))
 
 
+def _rule_of(dc: DeckCard) -> CompanionRule | None:
+    """:func:`rule_for` an entry's card, by its oracle name."""
+    return COMPANION_BY_NAME.get(dc.oracle_name)
+
+
+def _has_ability(dc: DeckCard) -> bool:
+    """:func:`has_companion_ability` of an entry's card (its stored facts hold it, rules.common)."""
+    facts = dc.facts
+    return has_companion_ability(dc.card) if facts is None else facts.has_companion_ability
+
+
 # -- where the companions are listed -------------------------------------------------------------
 @dataclass(slots=True, eq=False)
 class _Listing:
@@ -943,18 +995,22 @@ class _Listing:
     from_sideboard: bool = False
 
 
-def _listing(deck: Deck, spec: FormatSpec) -> _Listing:
+def _listing(
+    companion_zone: Iterable[DeckCard],
+    sideboard: Iterable[DeckCard],
+    commanders: Iterable[DeckCard],
+    spec: FormatSpec,
+) -> _Listing:
+    """Where the deck lists its companion cards, from its cards under Companion, in the sideboard
+    and in the command zone (each in deck order)."""
     listing = _Listing()
-    for dc in deck.cards:
-        if dc.zone is Zone.COMPANION:
-            (listing.zone_cards if has_companion_ability(dc.card) else listing.non_companions).append(dc)
-        elif dc.zone is Zone.SIDEBOARD and rule_for(dc.card):
-            listing.sideboard.append(dc)
-        elif dc.zone is Zone.COMMANDER and has_companion_ability(dc.card):
-            listing.commander_zone.append(dc)
+    for dc in companion_zone:
+        (listing.zone_cards if _has_ability(dc) else listing.non_companions).append(dc)
+    listing.sideboard = [dc for dc in sideboard if _rule_of(dc)]
+    listing.commander_zone = [dc for dc in commanders if _has_ability(dc)]
     listing.declared, listing.from_sideboard = declarations(
-        [(rule.name, dc) for dc in listing.zone_cards if (rule := rule_for(dc.card)) is not None],
-        [(rule.name, dc) for dc in listing.sideboard if (rule := rule_for(dc.card)) is not None],
+        [(rule.name, dc) for dc in listing.zone_cards if (rule := _rule_of(dc)) is not None],
+        [(rule.name, dc) for dc in listing.sideboard if (rule := _rule_of(dc)) is not None],
         zone_used=bool(listing.zone_cards),
         commander=spec.commander,
     )
@@ -995,7 +1051,7 @@ class _Context:
 
     deck: Deck
     spec: FormatSpec
-    items: list[tuple[DeckCard, CardFeatures]]
+    items: list[tuple[Entry, CardTraits]]  # the starting deck's entries (slots, no properties)
     size: int
     identity: frozenset[str] | None  # the commanders' combined colour identity (None: no commander)
     listing: _Listing
@@ -1003,27 +1059,81 @@ class _Context:
     legality_key: str | None = None  # the card data's key for this format (None: not checked)
     unknown: list[Entry] = field(default_factory=list)  # starting-deck entries the data does not know
     unknown_commanders: list[Entry] = field(default_factory=list)
+    # per COMPANIONS index: the starting deck's cards that break its per-card condition, in deck
+    # order (every card's verdicts are read in one pass over the deck)
+    breakers: list[list[Breaker]] = field(default_factory=list)
+    # companion name -> the starting-deck entries with that name (Commander only, CR 903.11a)
+    named: dict[str, list[DeckCard]] = field(default_factory=dict)
+    # per COMPANIONS index: its obstacles (_obstacles), once asked for
+    obstacles: list[list[tuple[str, str]] | None] = field(default_factory=list)
+
+
+_ZONE_TEXT = {zone: str(zone) for zone in Zone}  # a Breaker's zone, without str() per entry
+_COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
 
 
 def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> _Context:
     # the rules never import companions: no cycle
+    from deckcheck.rules.common import identity_of
     from deckcheck.rules.legality import legality_key_for
 
-    items = [(dc, card_features(dc.card)) for dc in deck.starting_deck(include_commanders=spec.commander)]
-    commanders = deck.commanders
+    # one pass over the deck: the starting deck (and each card's verdicts), and the cards the
+    # companion listing reads (Companion, sideboard, command zone)
+    start = starting_zones(spec.commander)
+    items: list[tuple[Entry, CardTraits]] = []
+    breakers: list[list[Breaker]] = [[] for _ in COMPANIONS]
+    named: dict[str, list[DeckCard]] = {}
+    by_zone: dict[Zone, list[DeckCard]] = {Zone.COMMANDER: [], Zone.COMPANION: [], Zone.SIDEBOARD: []}
+    size = 0
+    for dc in deck.cards:
+        entry = dc.entry
+        zone = entry.zone
+        if zone in by_zone:
+            by_zone[zone].append(dc)
+        if zone not in start:
+            continue
+        facts = dc.facts
+        features: CardTraits
+        if facts is None:
+            _, features, reasons, breaks = _judged(dc.card)
+        else:  # the card's stored facts: its verdicts and what the deck-level conditions read
+            features, reasons, breaks = facts, facts.reasons, facts.breaks
+        items.append((entry, features))
+        quantity = entry.quantity
+        size += quantity
+        if breaks:
+            name, line, zone_text = features.name, entry.line, _ZONE_TEXT[zone]
+            for i in breaks:
+                breakers[i].append(Breaker(name, line, zone_text, quantity, reasons[i] or ""))
+        if spec.commander and not features.names.isdisjoint(_COMPANION_NAMES):
+            for name in sorted(features.names & _COMPANION_NAMES):
+                named.setdefault(name, []).append(dc)
+    commanders = by_zone[Zone.COMMANDER]
     identity: frozenset[str] | None = None
     if commanders:  # the Commander rules are loaded for a deck with a commander only
         from deckcheck.rules.commander import combined_identity
 
-        identity = combined_identity(dc.card.color_identity for dc in commanders)
-    unknown = deck.unresolved_start(include_commanders=spec.commander)
-    unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander else []
+        identity = combined_identity(identity_of(dc) for dc in commanders)
+    unknown = deck.unresolved_start(include_commanders=spec.commander) if deck.unresolved else []
+    unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander and deck.unresolved else []
     if identity is None and unknown_commanders:
         identity = frozenset()  # known to have a commander; its identity is what the data knows of it
-    size = sum(dc.quantity for dc, _ in items) + unres.copies(unknown)
+    size += unres.copies(unknown)
     key = legality_key_for(deck, spec) if spec.legality_candidates else None
     return _Context(
-        deck, spec, items, size, identity, _listing(deck, spec), lookup, key, unknown, unknown_commanders
+        deck,
+        spec,
+        items,
+        size,
+        identity,
+        _listing(by_zone[Zone.COMPANION], by_zone[Zone.SIDEBOARD], commanders, spec),
+        lookup,
+        key,
+        unknown,
+        unknown_commanders,
+        breakers,
+        named,
+        [None] * len(COMPANIONS),
     )
 
 
@@ -1031,9 +1141,19 @@ def _identity_text(colours: frozenset[str]) -> str:
     return "".join("{" + c + "}" for c in sort_colours(colours)) or "colourless"
 
 
-def _obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
-    """(kind, text) of what forbids this card as companion here, whatever the deck's contents
-    (:func:`obstacles`), from an evaluation context."""
+def _obstacles(index: int, ctx: _Context) -> list[tuple[str, str]]:
+    """(kind, text) of what forbids companion ``index`` (its declared card, else the card of its
+    name) here, whatever the deck's contents (:func:`obstacles`), from an evaluation context; asked
+    once per deck."""
+    found = ctx.obstacles[index]
+    if found is None:
+        rule = COMPANIONS[index]
+        declared = ctx.listing.declared.get(rule.name)
+        found = ctx.obstacles[index] = _card_obstacles(rule, declared.card if declared else None, ctx)
+    return found
+
+
+def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
     known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
     status = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
     if known is not None and ctx.spec.as_of is not None:  # legality on a day: the format's history
@@ -1041,10 +1161,28 @@ def _obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tu
 
         status = dated_status(known, ctx.deck, ctx.spec)
     companion_identity = card.color_identity if card is not None else rule.colour_identity
-    clash = [dc for dc, f in ctx.items if rule.name in f.names] if ctx.spec.commander else []
+    clash = ctx.named.get(rule.name, [])  # (Commander only)
     # a commander the data does not know may hold the colours: undetermined (_identity_open)
     identity = None if ctx.unknown_commanders else ctx.identity
-    return obstacles(rule, ctx.spec, status, companion_identity, identity, clash)
+    if clash:  # names this deck's own entries
+        return obstacles(rule, ctx.spec, status, companion_identity, identity, clash)
+    # else the same few answers recur over a run (by format, legality, commander identity): each
+    # is worked out once (the spec is kept beside it, so its id stays its own)
+    spec = ctx.spec
+    key = (rule.name, id(spec), status, companion_identity, identity)
+    hit = _OBSTACLES.get(key)
+    if hit is None or hit[0] is not spec:
+        if len(_OBSTACLES) >= _OBSTACLES_LIMIT:
+            _OBSTACLES.clear()
+        hit = _OBSTACLES[key] = (spec, obstacles(rule, spec, status, companion_identity, identity, ()))
+    return hit[1]
+
+
+# obstacles() answers without a name clash (never mutated: results and findings copy them), by
+# (companion, format's id, status, companion's and commanders' colour identities); bounded
+_ObstacleKey = tuple[str, int, str | None, frozenset[str], frozenset[str] | None]
+_OBSTACLES: dict[_ObstacleKey, tuple[FormatSpec, list[tuple[str, str]]]] = {}
+_OBSTACLES_LIMIT = 10_000
 
 
 def _identity_open(rule: CompanionRule, card: Card | None, ctx: _Context) -> bool:
@@ -1101,13 +1239,15 @@ def obstacles(
 def _placement(rule: CompanionRule, ctx: _Context) -> list[str]:
     """Problems with where this companion is listed (they do not change eligibility)."""
     listing, spec = ctx.listing, ctx.spec
+    if not (listing.zone_cards or listing.commander_zone or listing.sideboard):
+        return []  # no companion card listed anywhere: nowhere to be misplaced
     problems: list[str] = []
-    in_zone = [dc for dc in listing.zone_cards if rule_for(dc.card) is rule]
+    in_zone = [dc for dc in listing.zone_cards if _rule_of(dc) is rule]
     zone_total = sum(dc.quantity for dc in listing.zone_cards)
     if in_zone and zone_total > 1:
         problems.append(f"{zone_total} cards are listed as companion; a deck reveals at most one")
     for dc in listing.commander_zone:
-        if rule_for(dc.card) is not rule:
+        if _rule_of(dc) is not rule:
             continue
         if not spec.commander:
             problems.append(
@@ -1115,7 +1255,7 @@ def _placement(rule: CompanionRule, ctx: _Context) -> list[str]:
             )
         elif ctx.deck.count(Zone.COMMANDER) > 1:
             problems.append("listed as a second commander; a companion goes in the Companion section")
-    if spec.commander and not in_zone and any(rule_for(dc.card) is rule for dc in listing.sideboard):
+    if spec.commander and not in_zone and any(_rule_of(dc) is rule for dc in listing.sideboard):
         problems.append(
             f"listed in the sideboard, but {spec.title} has no sideboard; "
             "list it under Companion to declare it"
@@ -1131,22 +1271,30 @@ def evaluate(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
 
     ``lookup`` (e.g. ``CardStore.get``) finds companion cards the deck does not list, so a companion
     that is banned or not legal in the format is not offered as one it could reveal."""
+    return _evaluate(_context(deck, spec, lookup))
+
+
+def evaluate_with_findings(
+    deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None
+) -> tuple[list[CompanionResult], list[Finding]]:
+    """:func:`evaluate` and :func:`companion_findings` of one deck, from one evaluation context
+    (what the engine asks of every deck)."""
     ctx = _context(deck, spec, lookup)
-    return [_evaluate_rule(rule, ctx) for rule in COMPANIONS]
+    results = _evaluate(ctx)
+    return results, _findings(ctx, results)
 
 
-def _verdict(rule: CompanionRule, ctx: _Context) -> DeckVerdict:
+def _evaluate(ctx: _Context) -> list[CompanionResult]:
+    return [_evaluate_rule(i, rule, ctx) for i, rule in enumerate(COMPANIONS)]
+
+
+def _verdict(index: int, rule: CompanionRule, ctx: _Context) -> DeckVerdict:
     """The verdict on the known cards (:func:`open_entries` says what the unknown ones leave open);
-    Yorion counts every card."""
+    Yorion counts every card. A per-card condition's breakers are the cards whose verdict
+    (:func:`card_reasons`) names a reason, in deck order."""
     if rule.deck_check is not None:
         return deck_verdict(rule, ctx.items, ctx.size, ctx.spec)
-    check = rule.card_check
-    assert check is not None  # CompanionRule.__post_init__ guarantees one of the two
-    breakers: list[Breaker] = []
-    for dc, f in ctx.items:
-        reason = check(f)
-        if reason is not None:
-            breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, reason))
+    breakers = ctx.breakers[index]
     return DeckVerdict(tuple(breakers), _aggregate_cut(breakers))
 
 
@@ -1177,13 +1325,13 @@ def undetermined(entries: Iterable[unres.Written]) -> tuple[Breaker, ...]:
     return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, UNKNOWN_REASON) for e in entries)
 
 
-def _evaluate_rule(rule: CompanionRule, ctx: _Context) -> CompanionResult:
+def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionResult:
     declared_entry = ctx.listing.declared.get(rule.name)
     card = declared_entry.card if declared_entry else None
-    obstacles = _obstacles(rule, card, ctx)
+    obstacles = _obstacles(index, ctx)
     impossible = next((text for kind, text in obstacles if kind == "format"), None)
     # where the condition can never hold there is nothing to cut or add; ``placement`` says why
-    verdict = DeckVerdict() if impossible else _verdict(rule, ctx)
+    verdict = DeckVerdict() if impossible else _verdict(index, rule, ctx)
     met = not verdict.breakers and verdict.add == 0 and impossible is None
     open_ = [] if impossible else open_entries(rule, ctx.unknown)
     if _identity_open(rule, card, ctx):
@@ -1304,18 +1452,19 @@ def companion_findings(
     """Findings for this deck's companions (see the module docstring for what is declared).
     ``lookup`` as for :func:`evaluate`, and the same one: a companion banned in the format is then
     neither offered (DC410) nor suggested as a near miss (DC413)."""
-    if results is None:
-        results = evaluate(deck, spec, lookup)
     ctx = _context(deck, spec, lookup)
-    listing = ctx.listing
+    return _findings(ctx, _evaluate(ctx) if results is None else results)
+
+
+def _findings(ctx: _Context, results: list[CompanionResult]) -> list[Finding]:
+    deck, spec, listing = ctx.deck, ctx.spec, ctx.listing
     by_name = {r.companion: r for r in results}
     findings = _listing_findings(ctx)
     sideboard_eligible = listing.from_sideboard and any(by_name[n].eligible for n in listing.declared)
-    for rule in COMPANIONS:
+    for i, rule in enumerate(COMPANIONS):
         result = by_name[rule.name]
         entry = listing.declared.get(rule.name)
-        obstacles = _obstacles(rule, entry.card if entry else None, ctx)
-        about = About.of(rule, result, obstacles)
+        about = About.of(rule, result, _obstacles(i, ctx))
         if entry is not None and listing.from_sideboard:
             findings += sideboard_findings(about, _location(deck, entry), sideboard_eligible)
         elif entry is not None:
@@ -1333,11 +1482,15 @@ class About:
     rule: CompanionRule
     result: CompanionResult
     obstacles: list[tuple[str, str]]  # (kind, text) from obstacles()
-    data: dict[str, object]
 
     @classmethod
     def of(cls, rule: CompanionRule, result: CompanionResult, obstacles: list[tuple[str, str]]) -> About:
-        return cls(rule, result, obstacles, _result_data(rule, result))
+        return cls(rule, result, obstacles)
+
+    @property
+    def data(self) -> dict[str, object]:
+        """The findings' data payload (made when a finding is: most companions of a deck get none)."""
+        return _result_data(self.rule, self.result)
 
     @property
     def hard(self) -> list[str]:
@@ -1350,26 +1503,26 @@ def _listing_findings(ctx: _Context) -> list[Finding]:
     for dc in listing.non_companions:
         found.append(
             NOT_A_COMPANION(
-                f"{dc.card.name} is listed as companion but has no companion ability",
+                f"{dc.oracle_name} is listed as companion but has no companion ability",
                 location=_location(deck, dc),
-                card=dc.card.name,
+                card=dc.oracle_name,
                 rule=RULE,
             )
         )
     for dc in listing.zone_cards:
-        if rule_for(dc.card) is None:
+        if _rule_of(dc) is None:
             found.append(
                 UNCHECKED_COMPANION(
-                    f"{dc.card.name} has a companion ability deckcheck does not know; its condition is not "
+                    f"{dc.oracle_name} has a companion ability deckcheck does not know; its condition is not "
                     "checked and not assumed to be met",
                     location=_location(deck, dc),
-                    card=dc.card.name,
+                    card=dc.oracle_name,
                     rule=RULE,
                 )
             )
     zone_total = sum(dc.quantity for dc in listing.zone_cards)
     if zone_total > 1:
-        names = ", ".join(f"{dc.quantity} {dc.card.name}" for dc in listing.zone_cards)
+        names = ", ".join(f"{dc.quantity} {dc.oracle_name}" for dc in listing.zone_cards)
         second = listing.zone_cards[1] if len(listing.zone_cards) > 1 else listing.zone_cards[0]
         found.append(
             MULTIPLE_COMPANIONS(
@@ -1379,7 +1532,7 @@ def _listing_findings(ctx: _Context) -> list[Finding]:
             )
         )
     for dc in listing.commander_zone:
-        rule = rule_for(dc.card)
+        rule = _rule_of(dc)
         if rule is None:
             continue
         if not spec.commander:
@@ -1508,7 +1661,7 @@ def sideboard_findings(about: About, where: Location, any_eligible: bool) -> lis
 def _undeclared_findings(ctx: _Context, about: About) -> list[Finding]:
     rule, result, spec = about.rule, about.result, ctx.spec
     if spec.commander:
-        in_sideboard = next((dc for dc in ctx.listing.sideboard if rule_for(dc.card) is rule), None)
+        in_sideboard = next((dc for dc in ctx.listing.sideboard if _rule_of(dc) is rule), None)
         if in_sideboard is not None:
             reasons = about.hard + ([why_not(result)] if result.breakers or result.add else [])
             if result.eligible is None:

@@ -4,11 +4,11 @@ legality key a deck is read under.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from deckcheck import unresolved as unres
-from deckcheck.deck import Deck, Placed, Zone
+from deckcheck.deck import Deck, DeckCard, Placed, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.common import ALL_ZONES, MAYBEBOARD_CODE, by_name, cards_in, lines_text, placed_at
@@ -39,11 +39,25 @@ def legality_key_for(deck: Deck, spec: FormatSpec) -> str | None:
     """The legality key to read for this deck: the first of the format's aliases that any card of the
     deck lists (card data sources renamed keys; MTGJSON leaves out formats a card is not legal in, so
     one card is not enough to tell, but a whole deck, basics included, is). None = no card has any."""
-    present = {key for c in cards_in(deck, ALL_ZONES) for key, _ in c.card.legalities}
+    present = {key for c in cards_in(deck, ALL_ZONES) for key in legality_keys_of(c)}
     for key in spec.legality_candidates:
         if key in present:
             return key
     return None
+
+
+def legality_keys_of(deck_card: DeckCard) -> Iterable[str]:
+    """The legality keys the entry's card lists (from its stored facts when it has them,
+    rules.common)."""
+    facts = deck_card.facts
+    return (key for key, _ in deck_card.card.legalities) if facts is None else facts.legality_keys
+
+
+def legality_of(deck_card: DeckCard, key: str) -> str:
+    """The entry's card's legality under ``key`` (Card.legality: a key it does not list is not
+    legal)."""
+    facts = deck_card.facts
+    return deck_card.card.legality(key) if facts is None else facts.legalities.get(key, "not_legal")
 
 
 def key_screen(chunk: Chunk) -> Any:
@@ -113,7 +127,7 @@ def check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
     if key is None:
         return [no_legality_data_finding(deck.path, spec), *findings]
     for name, group in by_name(cards).items():
-        finding = card_legality(deck.path, name, group, group[0].card.legality(key), key, spec)
+        finding = card_legality(deck.path, name, group, legality_of(group[0], key), key, spec)
         if finding is not None:
             findings.append(finding)
     return findings

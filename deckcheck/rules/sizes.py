@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from deckcheck import unresolved as unres
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
-from deckcheck.deck import ZONE_CODE, Deck, Placed, WrittenEntry, Zone
+from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Placed, WrittenEntry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.lazy_pattern import LazyPattern
@@ -143,6 +143,22 @@ def _oracle_deck_limit(card: Card) -> tuple[bool, int | None]:
     return False, None
 
 
+def copy_inputs(deck_card: DeckCard) -> tuple[bool, tuple[bool, int | None]]:
+    """What the copy limit reads of an entry's card: whether it is a basic land, and its own
+    "A deck can have ..." sentence as :func:`oracle_deck_limit` reads it (from the card's stored
+    facts when it has them, rules.common)."""
+    facts = deck_card.facts
+    if facts is not None:
+        return facts.is_basic_land, (facts.own_limit, facts.limit)
+    card = deck_card.card
+    return card.is_basic_land, oracle_deck_limit(card)
+
+
+def entry_copy_limit(deck_card: DeckCard, spec: FormatSpec) -> int | None:
+    """:func:`copy_limit_for` of an entry's card."""
+    return copy_limit_of(*copy_inputs(deck_card), spec)
+
+
 def copy_limit_for(card: Card, spec: FormatSpec) -> int | None:
     """How many copies of ``card`` a deck of this format may hold (None = any number).
 
@@ -176,16 +192,21 @@ def sideboard_zones(spec: FormatSpec) -> tuple[Zone, ...]:
 def check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
     # every entry counts by its written quantity, resolved or not: sizes never shrink
     zones = sideboard_zones(spec)
-    sideboard: list[Placed] = [*cards_in(deck, zones), *deck.unresolved_in(*zones)]
-    sideboard.sort(key=lambda c: c.line)
+    counts = deck.counts()
+
+    def sideboard() -> list[Placed]:
+        entries: list[Placed] = [*cards_in(deck, zones), *deck.unresolved_in(*zones)]
+        entries.sort(key=lambda c: c.line)
+        return entries
+
     return size_findings(
         deck.path,
         spec,
-        deck.count(Zone.MAIN),
-        deck.count(Zone.COMMANDER),
-        deck.count(Zone.COMPANION),
-        sum(c.quantity for c in sideboard),
-        lambda: sideboard,
+        counts[Zone.MAIN],
+        counts[Zone.COMMANDER],
+        counts[Zone.COMPANION],
+        sum(counts[zone] for zone in zones),
+        sideboard,
     )
 
 
@@ -297,11 +318,10 @@ def check_copies(deck: Deck, spec: FormatSpec, restricted: set[str]) -> list[Fin
         return []
     zones = copy_zones(spec)
     findings: list[Finding] = []
-    for name, group in by_name(cards_in(deck, zones)).items():
+    for name, group in by_name(dc for dc in deck.cards if dc.entry.zone in zones).items():
         if name in restricted:
             continue  # one finding per card: the restricted-list one is stricter
-        card = group[0].card
-        finding = card_copies(deck.path, name, group, card.is_basic_land, oracle_deck_limit(card), spec)
+        finding = card_copies(deck.path, name, group, *copy_inputs(group[0]), spec)
         if finding is not None:
             findings.append(finding)
     return findings + unknown_copies_findings(deck.path, deck.unresolved_in(*zones), spec)

@@ -115,6 +115,42 @@ def test_ambiguous_printed_name_is_not_guessed(store: CardStore) -> None:
     assert set(result.suggestions) == {"Shared Printed A", "Shared Printed B"}
 
 
+# one name of each kind of answer: exact, normalized, folded, face, ambiguous, unknown
+NAMES = [
+    "Lightning Bolt",
+    "lightning bolt",
+    "Assembly Worker",
+    "Bonecrusher Giant",
+    "Zwilling",
+    "Lightning Blot",
+]
+
+
+@pytest.mark.parametrize("suggest", [True, False])
+def test_a_remembered_resolution_is_the_one_a_fresh_store_gives(store: CardStore, suggest: bool) -> None:
+    fresh = CardStore.from_records(RECORDS)
+    for _ in range(2):  # the second time from memory
+        assert [store.resolve(n, suggest=suggest) for n in NAMES] == [
+            fresh.resolve(n, suggest=suggest) for n in NAMES
+        ]
+    remembered = store.resolve("Lightning Blot", suggest=suggest)
+    assert store.resolve("Lightning Blot", suggest=suggest) is remembered
+
+
+def test_a_name_resolved_without_suggestions_still_gets_them_when_asked(store: CardStore) -> None:
+    assert store.resolve("Lightning Blot", suggest=False).suggestions == ()
+    assert store.resolve("Lightning Blot").suggestions[0] == "Lightning Bolt"
+    assert store.resolve("Lightning Blot", suggest=False).suggestions == ()
+
+
+def test_remembered_resolutions_are_bounded(store: CardStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("deckcheck.cards.store.RESOLUTION_MEMO_LIMIT", 3)
+    for i in range(10):
+        assert store.resolve(f"Unheard-of Card {i}", suggest=False).card is None
+        assert all(len(memo) <= 3 for memo in store._resolved_names)
+    assert store.resolve("Lightning Bolt", suggest=False).match == "exact"
+
+
 def test_sqlite_meta_and_all_cards(tmp_path: Path) -> None:
     path = tmp_path / "cards.sqlite"
     write_store(RECORDS, path, meta={"source": "test", "updated_at": "2026-01-01"})

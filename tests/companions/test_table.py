@@ -6,11 +6,15 @@ import dataclasses
 
 import pytest
 
+from deckcheck.cards.model import Card
+from deckcheck.deck import Deck, Zone
 from deckcheck.findings import CODES, Severity
+from deckcheck.format_spec import FormatSpec
 from deckcheck.rules import companions
 from deckcheck.rules.companions import (
     COMPANIONS,
     Breaker,
+    CardLookup,
     CompanionResult,
     CompanionRule,
     card_features,
@@ -18,7 +22,7 @@ from deckcheck.rules.companions import (
     evaluate,
 )
 from tests.cardfactory import card as make_card
-from tests.companions.cards import MODERN, card, deck, lands, result
+from tests.companions.cards import BY_NAME, COMMANDER, MODERN, card, deck, lands, result
 
 
 def test_ten_companions_in_alphabetical_order() -> None:
@@ -104,3 +108,69 @@ def test_precomputed_results_give_the_same_findings() -> None:
     assert companions.companion_findings(d, MODERN, evaluate(d, MODERN)) == companions.companion_findings(
         d, MODERN
     )
+
+
+def _decks() -> list[tuple[Deck, FormatSpec]]:
+    """A constructed deck with a sideboard companion, one with a declared companion, and a Commander
+    deck whose 99 holds a companion's name (CR 903.11a) and declares that companion."""
+    sideboard = deck(
+        (4, "Tarmogoyf"),
+        (2, "Kitchen Finks"),
+        *lands(54, "Forest"),
+        (1, "Lurrus of the Dream-Den", Zone.SIDEBOARD),
+        (1, "Kaheera, the Orphanguard", Zone.SIDEBOARD),
+    )
+    declared = deck(
+        (4, "Lightning Bolt"), *lands(56, "Mountain"), (1, "Gyruda, Doom of Depths", Zone.COMPANION)
+    )
+    commander = deck(
+        (1, "Tymna the Weaver", Zone.COMMANDER),
+        (1, "Lurrus of the Dream-Den"),
+        *lands(98, "Plains", "Swamp"),
+        (1, "Lurrus of the Dream-Den", Zone.COMPANION),
+    )
+    return [(sideboard, MODERN), (declared, MODERN), (commander, COMMANDER)]
+
+
+def _lookup(name: str) -> Card | None:
+    return card(name) if name in BY_NAME else None
+
+
+@pytest.mark.parametrize("lookup", [None, _lookup])
+def test_one_evaluation_gives_the_results_and_findings_of_the_two_calls(lookup: CardLookup | None) -> None:
+    for d, spec in _decks():
+        assert companions.evaluate_with_findings(d, spec, lookup) == (
+            evaluate(d, spec, lookup),
+            companions.companion_findings(d, spec, lookup=lookup),
+        )
+
+
+def test_per_card_breakers_are_each_cards_own_verdict_in_deck_order() -> None:
+    """Each card's verdicts are read once per card (card_reasons), not asked per deck: the breakers
+    are still exactly the starting-deck entries whose card the rule's card_check rejects."""
+    for d, spec in _decks():
+        results = {r.companion: r for r in evaluate(d, spec)}
+        start = d.starting_deck(include_commanders=spec.commander)
+        for rule in COMPANIONS:
+            if rule.card_check is None:
+                continue
+            expected = [
+                (dc.card.name, dc.line, dc.quantity, reason)
+                for dc in start
+                if (reason := rule.card_check(card_features(dc.card))) is not None
+            ]
+            got = [(b.card, b.line, b.quantity, b.reason) for b in results[rule.name].breakers]
+            assert got == expected, rule.short
+
+
+def test_obstacles_are_remembered_per_format_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A companion's obstacles recur over a run and are worked out once per format, colour
+    identity and legality: never one format's for another's, and never more than the limit."""
+    monkeypatch.setattr(companions, "_OBSTACLES_LIMIT", 3)
+    monkeypatch.setattr(companions, "_OBSTACLES", {})
+    d = deck((4, "Tarmogoyf"), *lands(56, "Forest"))
+    banned = dataclasses.replace(MODERN, companion_bans=frozenset({"Lurrus of the Dream-Den"}))
+    for spec in (MODERN, banned, MODERN, banned):
+        lurrus = next(r for r in evaluate(d, spec) if r.companion == "Lurrus of the Dream-Den")
+        assert any("banned as a companion" in text for text in lurrus.placement) is (spec is banned)
+        assert len(companions._OBSTACLES) <= 3

@@ -41,13 +41,13 @@ def test_worker_context_is_built_once_per_store_and_format(fresh_contexts: None)
 
 def test_each_distinct_name_is_resolved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     resolved: list[tuple[str, bool]] = []
-    real = CardStore.resolve
+    real = CardStore._resolve  # (the lookups; CardStore.resolve remembers what they gave)
 
-    def counting(self: CardStore, name: str, *, suggest: bool = True) -> Resolution:
+    def counting(self: CardStore, name: str, suggest: bool) -> Resolution:
         resolved.append((name, suggest))
-        return real(self, name, suggest=suggest)
+        return real(self, name, suggest)
 
-    monkeypatch.setattr(CardStore, "resolve", counting)
+    monkeypatch.setattr(CardStore, "_resolve", counting)
     store = CardStore.from_records([c.record for c in CardStore.bundled().all_cards()], "fresh")
     context = batch.BatchContext(store, get_format("modern"))
     items = corpus_items()
