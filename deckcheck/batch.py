@@ -747,7 +747,11 @@ def _check_chunk(
         if found is None:
             found = source if isinstance(source, ParsedDeck) else parse_text(source, path)
         report = check_parsed(
-            found, deck_context.store, deck_context.spec, require_format=deck_context.require_format
+            found,
+            deck_context.store,
+            deck_context.spec,
+            require_format=deck_context.require_format,
+            facts=deck_context.facts.by_name,  # (the facts the lean checker read: no card objects)
         )
         add_report(rows, deck_id, report, breakers=breakers)
         if deck_context.on_report is not None:

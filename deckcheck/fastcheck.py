@@ -48,6 +48,7 @@ import numpy as np
 from deckcheck import engine, unresolved
 from deckcheck.card_facts import (
     CardFacts,
+    FactsByName,
     StoredFacts,
     colour_mask,
     facts_of,
@@ -111,6 +112,7 @@ class FactTable:
             self.codes = self._stored.exact_names()
             self.arrays.append_stored(self._stored)
         self.lock = threading.RLock()  # chunks that share the table (Dask threads) take turns with it
+        self._by_name: FactsByName | None = None
         # card codes by the batch reader's name ids (codes_of), for one name table at a time
         self._names: list[str] | None = None
         self._code_of_name = np.zeros(0, dtype=np.intp)
@@ -119,6 +121,15 @@ class FactTable:
     def stored(self) -> bool:
         """Whether the facts come from the store (else each card's are computed on first use)."""
         return self._stored is not None
+
+    @property
+    def by_name(self) -> FactsByName | None:
+        """The store's facts as the engine resolves names through them (engine.check_parsed's
+        ``facts``: a card named exactly needs no card object), from the facts read here; None
+        when the store keeps none."""
+        if self._by_name is None and self._stored is not None:
+            self._by_name = FactsByName(self._stored)
+        return self._by_name
 
     def exact(self, name: str) -> CardFacts | None:
         """The facts of the card this name is the exact oracle name of (the engine's "exact" match,
