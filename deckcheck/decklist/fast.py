@@ -20,9 +20,14 @@ The accepted grammar. Lines are split on CRLF, CR or LF, and every line is one o
   most 50 spaces. The name is at most 291 characters, has an ASCII letter within its first 101,
   starts and ends with a non-space, and uses only ASCII letters, digits, spaces and
   ``!"&'+,-./:;?_``, Latin-1 and Latin Extended-A letters and signs (U+00A1-U+017F but the soft
-  hyphen), the en and em dash and the curly quotes and primes clean_name straightens.
+  hyphen), the en and em dash and the curly quotes and primes clean_name straightens;
+- annotated card: the count as above, then the name with a printing in brackets right before or
+  after it (``[C21:263]``: a set code of 1-8 of ``A-Za-z0-9_``, a colon, at most 12 of
+  ``A-Za-z0-9*★``; 0-50 spaces between), then optionally ``[foil]`` or ``[etched]`` (ASCII case
+  ignored). A text with such a line is taken only in the dialects where it means that, as for
+  the lines below (Forge reads a ``+`` at the name's end as a finish).
 
-Any other line (a tab, a set annotation such as ``[M10]`` or ``[M10:146]``, a rarity star, a
+Any other line (a tab, a set annotation such as ``[M10]``, a rarity star, a
 comment, a header written as a comment...) is read by the full parser's own line reader,
 :func:`deckcheck.decklist.text.read_deck_line`: the text is taken only when it makes each such line
 a card, a zone header, a comment or a blank, and then only when detect_format reads the whole text
@@ -98,13 +103,27 @@ _NAME_END = rf"[!\"&'+,\-./0-9:;?A-Z_a-z{_NON_ASCII}]"
 _NAME = rf"(?! ){_NAME_NON_LETTER}{{0,100}}[A-Za-z](?:{_NAME_CHAR}{{0,189}}{_NAME_END})?"
 _SUFFIX = r"(?: {1,50}\([A-Za-z0-9_]{2,8}\)(?: {1,50}[A-Za-z0-9]{1,12})?)?"
 
+# A printing in brackets, before or after the name ("1 [C21:263] Sol Ring", "1 Sol Ring [C21:263]",
+# as preconstructed lists and XMage write them), and a finish after it ("[foil]"). The full
+# parser's line reader reads them (_LEADING_SET, _BRACKET, _BRACKET_SET_NUMBER and the finish
+# markers of decklist._grammar) as a card with this count and name; Archidekt reads a trailing
+# bracket as a category, so a text with such lines is taken only in the dialects where they mean
+# that (sniff 1, as for the lines _read_other reads). A smaller grammar than the reader's: two
+# brackets at most, each a set code (1-8 of A-Za-z0-9_) and a collector number, or "foil"/"etched".
+_PRINTING = r"\[[A-Za-z0-9_]{1,8}:[A-Za-z0-9*\u2605]{0,12}\]"
+_FINISH = r"(?: {0,50}\[(?ai:foil|etched)\])?"
+_ANNOTATED = rf"(?:{_PRINTING} {{0,50}}({_NAME}){_FINISH}|({_NAME}) {{0,50}}{_PRINTING}{_FINISH})"
+
 # One line, given with its "\n": every line matches one alternative, the last one catching any other
-# line. Groups: (count, name, header, other); all None for a blank line. Counts are ASCII digits
-# (parse_text's \d also reads "٤"); the bounded repeats keep lines far below MAX_LINE_LENGTH.
+# line. Groups: (count, name, header, other, annotated count, name after the printing, name before
+# it); all None for a blank line. Counts are ASCII digits (parse_text's \d also reads "٤"); the
+# bounded repeats keep lines far below MAX_LINE_LENGTH.
+_COUNT = r" {0,50}([1-9][0-9]{0,3})[xX]? {1,50}"
 _LINE: Final = re.compile(
-    rf" {{0,50}}([1-9][0-9]{{0,3}})[xX]? {{1,50}}({_NAME}){_SUFFIX} {{0,50}}\n"
+    rf"{_COUNT}({_NAME}){_SUFFIX} {{0,50}}\n"
     rf"| {{0,50}}(?ai:({'|'.join(HEADER_WORDS)})):? {{0,50}}\n"
     r"| {0,100}\n"
+    rf"|{_COUNT}{_ANNOTATED} {{0,50}}\n"
     r"|([^\n]+)\n"
 )
 # clean_name is pure and a batch repeats its split and accented names over and over.
@@ -199,11 +218,13 @@ class _Lines:
         matches = _LINE.findall("\n".join(lines) + "\n")
         assert len(matches) == len(lines)  # the last alternative takes any line
         name_id, new = self.name_id, []
-        for count, name, header, other in matches:
+        for count, name, header, annotated, after, before, other in matches:
             if count:  # (the name as parse_text keeps it: clean_name depends on the name alone)
                 new.append((int(count), name_id(_cleaned(name)), _NO_HEADER, 0))
             elif header:
                 new.append((0, -1, ZONE_CODE[_HEADER_ZONE[header.lower()]], 0))
+            elif annotated:
+                new.append((int(annotated), name_id(_cleaned(after or before)), _NO_HEADER, 1))
             elif other:
                 new.append(_read_other(other, name_id))
             else:

@@ -229,9 +229,19 @@ def card_line(draw: st.DrawFn, tricky: bool) -> str:
     space = pick(TRICKY_SPACES if tricky else SPACES)
     counts = pick(TRICKY_COUNTS if tricky else ["1", "2", "3", "4", "4x", "4X", "12"])
     names = pick(TRICKY_NAMES) | st.text(max_size=12) if tricky else pick(PLAIN_NAMES)
-    suffix = pick(["", "", " (M10)", " (M10) 146", " (2XM) 7", " (a_b) Z9", " " * 51 + "(M10)"])
+    suffix = pick(
+        [
+            *["", "", " (M10)", " (M10) 146", " (2XM) 7", " (a_b) Z9", " " * 51 + "(M10)"],
+            *["", " [M10:146]", " [CC2:9a] [foil]", "[ZEN:*][Etched]", " [M10]", " [foil]", " [M10:1] [f]"],
+            *[" [SLD:2376\u2605]  [FOIL]", " [M10:146] [foil] [foil]", " [Ramp] [M10:1]"],
+            *[" " * 51 + "[M10:1]", " [M10:1] [token]", " [M10:1] [proxy]", " [M10:1 ]", " [M10:1]\t[foil]"],
+        ]
+    )
+    # a printing before the name (XMage), sometimes with one after it too
+    printing = pick(["", "", "", "[M10:146] ", "[SLD:2376]", "[M10] ", "[M10:146]  ", "[m10:]"])
     between = " " if not tricky else draw(pick([" ", "  ", "\t", " " * 50, " " * 51, "\u00a0"]))
-    return f"{draw(space)}{draw(counts)}{between}{draw(names)}{draw(suffix)}{draw(space)}"
+    name = f"{draw(printing)}{draw(names)}"
+    return f"{draw(space)}{draw(counts)}{between}{name}{draw(suffix)}{draw(space)}"
 
 
 @st.composite
@@ -629,6 +639,25 @@ M, S = Zone.MAIN, Zone.SIDEBOARD
             [(4, "Lightning Bolt", M, 1), (2, "Duress", S, 3)],
         ),
         ("1 Snake Cult [CC2:9a] [foil]\n", [(1, "Snake Cult", M, 1)]),
+        (
+            "1 Kuro, Pitlord [CHK:123] [foil]\n1 [SLD:2376] Chord of Calling\n1 Forest [ZEN:*]\n"
+            "4 Rishadan Port[WC00:tvdl324] [Etched]\n1 Sol Ring [C21:263\u2605]\n",
+            [
+                (1, "Kuro, Pitlord", M, 1),
+                (1, "Chord of Calling", M, 2),
+                (1, "Forest", M, 3),
+                (4, "Rishadan Port", M, 4),
+                (1, "Sol Ring", M, 5),
+            ],
+        ),
+        (
+            "1 Fire/Ice [MH2:290]\n1 Lim-D\u00fbl\u2019s Vault [ALL:48]\n",
+            [(1, "Fire // Ice", M, 1), (1, "Lim-D\u00fbl's Vault", M, 2)],
+        ),
+        # a token, a proxy: not a plain card line (a token goes to the maybeboard): left to parse_text
+        ("4 Lightning Bolt\n1 Goblin [M10:1] [token]\n", None),
+        # Archidekt reads a trailing bracket as a category: left to parse_text
+        ("1x Sol Ring (c21) 263 [Ramp]\n1x Forest [M10:1]\n", None),
         (
             "4 Lightning Bolt (M10) 1-a\n4 Duress (M10) (F)\n",
             [(4, "Lightning Bolt", M, 1), (4, "Duress", M, 2)],
