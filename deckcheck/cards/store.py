@@ -122,6 +122,7 @@ class _Backend(Protocol):
     def rows(self, key: str) -> list[NameRow]: ...
     def printed_rows(self, key: str) -> list[NameRow]: ...
     def folded_rows(self, key: str) -> list[NameRow]: ...
+    def names_any(self, key: str, printed: str, folded: str) -> bool: ...
     def name_index(self) -> NameIndex: ...
     def all_records(self) -> Iterator[Mapping[str, Any]]: ...
     def facts_blob(self, version: str) -> bytes | None: ...
@@ -215,6 +216,9 @@ class _MemoryBackend:
 
     def folded_rows(self, key: str) -> list[NameRow]:
         return self._in_memory().folded.get(key, [])
+
+    def names_any(self, key: str, printed: str, folded: str) -> bool:
+        return key in self._rows or printed in self._printed or bool(folded and self.folded_rows(folded))
 
     def name_index(self) -> NameIndex:
         return self._in_memory().index()
@@ -335,6 +339,20 @@ class _SqliteBackend:
             return self._in_memory().folded.get(key, [])
         rows = self._query("SELECT card_name, kind FROM folded WHERE key = ?", (key,))
         return [NameRow(card_name, kind, None) for card_name, kind in rows]
+
+    def names_any(self, key: str, printed: str, folded: str) -> bool:
+        """Whether rows, printed_rows or folded_rows would find anything for these keys: one query
+        (the answer for most names that name no card: a batch of decks newer than the card data
+        meets thousands)."""
+        if not self._has_names_index:
+            return bool(self.rows(key) or self.printed_rows(printed) or (folded and self.folded_rows(folded)))
+        (found,) = self._query(
+            "SELECT EXISTS(SELECT 1 FROM names WHERE key = ?1 AND kind != 'printed')"
+            " OR EXISTS(SELECT 1 FROM names WHERE key = ?2 AND kind = 'printed')"
+            " OR EXISTS(SELECT 1 FROM folded WHERE key = ?3)",
+            (key, printed, folded),
+        )[0]
+        return bool(found)
 
     def name_index(self) -> NameIndex:
         if self._index is not None:
@@ -540,7 +558,20 @@ class CardStore:
         exact = self.card(query)
         if exact is not None:
             return Resolution(name, exact, "exact" if query == name else "normalized")
-        rows = self._backend.rows(lookup_key(query))
+        key, printed = lookup_key(query), printed_key(query)
+        # one query answers for most names of no card, where _by_index's lookups are three
+        if self._backend.names_any(key, printed, fold_key(query)):
+            found = self._by_index(name, query, key, printed)
+            if found is not None:
+                return found
+        unknown = Resolution(name, None, "unknown")
+        return self.with_suggestions(unknown) if suggest else unknown
+
+    def _by_index(self, name: str, query: str, key: str, printed: str) -> Resolution | None:
+        """The resolution of a name that is no card's exact name through the names index: full and
+        face names by ``key``, printed names by ``printed``, then folded names; None when none
+        matches."""
+        rows = self._backend.rows(key)
         full = sorted({r.card_name for r in rows if r.kind == "full"})
         if len(full) == 1:
             return Resolution(name, self.card(full[0]), "normalized")
@@ -549,18 +580,15 @@ class CardStore:
             return Resolution(name, self.card(faces[0]), "face")
         if len(full) > 1 or len(faces) > 1:
             return Resolution(name, None, "ambiguous", tuple(full or faces))
-        printed = self._backend.printed_rows(printed_key(query))
-        printed_names = sorted({r.card_name for r in printed})
+        printed_rows = self._backend.printed_rows(printed)
+        printed_names = sorted({r.card_name for r in printed_rows})
         if len(printed_names) == 1:
-            langs = sorted({r.lang for r in printed if r.lang})
+            langs = sorted({r.lang for r in printed_rows if r.lang})
             return Resolution(name, self.card(printed_names[0]), "printed", language=",".join(langs) or None)
         if len(printed_names) > 1:
             return Resolution(name, None, "ambiguous", tuple(printed_names))
         folded = self._folded(query)
-        if folded is not None:
-            return Resolution(name, *folded)
-        unknown = Resolution(name, None, "unknown")
-        return self.with_suggestions(unknown) if suggest else unknown
+        return None if folded is None else Resolution(name, *folded)
 
     def with_suggestions(self, resolution: Resolution) -> Resolution:
         """A resolution of a name that names no card ("unknown", from ``resolve(name,

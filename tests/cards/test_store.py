@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import sys
 from pathlib import Path
 
 import pytest
 
 from deckcheck.cards.store import (
+    NAMES_INDEX_META,
     CardStore,
     cache_dir,
     default_store_path,
@@ -149,6 +152,51 @@ def test_remembered_resolutions_are_bounded(store: CardStore, monkeypatch: pytes
         assert store.resolve(f"Unheard-of Card {i}", suggest=False).card is None
         assert all(len(memo) <= 3 for memo in store._resolved_names)
     assert store.resolve("Lightning Bolt", suggest=False).match == "exact"
+
+
+# every way a name reaches (or misses) the index: exact, normalized, face, printed, folded,
+# ambiguous printed, a folded face, and names of no card (one sharing a printed key's letters)
+PROBED = [
+    *NAMES,
+    "Lim-Dul's Vault",
+    "Fire/Ice",
+    "FireIce",
+    "Assemblyworker",
+    "Bonecrusher-Giant",
+    "Knochenmalmer-Riese",
+    "knochenmalmer riese",
+    "Jace Vryns Prodigy",
+    "Zwillinge",
+    "Unheard-of Card",
+    "!!!",
+    "",
+]
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "sqlite without the names index"])
+def test_the_one_query_for_names_of_no_card_changes_no_resolution(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name that is no card's exact name is looked up in the index only when one query says the
+    index has something for it: every resolution is the one the index's own lookups give."""
+
+    def opened() -> CardStore:
+        if kind == "memory":
+            return CardStore.from_records(RECORDS)
+        path = tmp_path / f"{len(list(tmp_path.iterdir()))}.sqlite"
+        write_store(RECORDS, path, meta={"source": "test"})
+        if kind != "sqlite":  # a store from before the index was kept: built in memory when needed
+            with contextlib.closing(sqlite3.connect(path)) as db, db:
+                db.execute("DELETE FROM meta WHERE key = ?", (NAMES_INDEX_META,))
+        return CardStore.open(path)
+
+    probed = opened()
+    with monkeypatch.context() as patch:
+        looked_up = opened()
+        patch.setattr(type(looked_up._backend), "names_any", lambda *_: True)
+        expected = [looked_up.resolve(name, suggest=False) for name in PROBED]
+    assert [probed.resolve(name, suggest=False) for name in PROBED] == expected
+    assert [r.match for r in expected].count("unknown") >= 3 and len({r.match for r in expected}) >= 5
 
 
 def test_sqlite_meta_and_all_cards(tmp_path: Path) -> None:
