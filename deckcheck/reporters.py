@@ -12,7 +12,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -30,6 +30,7 @@ SCHEMA_VERSION = 2  # 2: `legal` and a companion's `eligible` may be null (not v
 OUTPUT_FORMATS = ("text", "json", "github")
 COUNTED_ZONES = (Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION, Zone.MAYBEBOARD)
 FIRST_BREAKERS = 2  # breakers shown per companion in the text table
+COMPANION_TEXTS_KEPT = 1024  # companion results' JSON remembered (a few KB each), most recent first
 
 
 # -- escaping: a name printed is shown, never obeyed --------------------------------------------------
@@ -749,6 +750,21 @@ def _companion_json(result: CompanionResult) -> str:
     )
 
 
+@lru_cache(maxsize=COMPANION_TEXTS_KEPT)
+def _remembered_companion_json(result: CompanionResult) -> str:
+    return _companion_json(result)
+
+
+def _companion_json_once(result: CompanionResult) -> str:
+    """:func:`_companion_json`, remembered by the result's value: decks that share cards often get
+    equal results (an eligible companion, a breaker list of the same cards at the same lines), and
+    a result and the text written from it are immutable."""
+    try:
+        return _remembered_companion_json(result)
+    except TypeError:  # a result holding a list somewhere is not hashable: written each time
+        return _companion_json(result)
+
+
 @cache
 def _finding_head(code: str, severity: Severity) -> str:
     """The members a finding's code decides (its code, slug and severity), written once per code."""
@@ -788,7 +804,7 @@ def deck_json(result: DeckResult) -> str:
     member = _MEMBER
     value = _json_value
     findings = _json_items([_finding_json(f) for f in report.findings], _ITEM)
-    companions = _json_items([_companion_json(c) for c in report.companions], _ITEM)
+    companions = _json_items([_companion_json_once(c) for c in report.companions], _ITEM)
     return _inert_json(
         f'{{{member}"path": {_encode_string(report.path)},'
         f'{member}"name": {value(parsed.name, member)},'

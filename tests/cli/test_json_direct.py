@@ -10,6 +10,7 @@ import enum
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -134,6 +135,7 @@ companion_results = st.builds(
 def test_any_companion_result_is_written_as_its_record(result: CompanionResult) -> None:
     expected = rep._json_item(rep.companion_record(result), ITEM)
     assert written_inert(rep._companion_json(result)) == expected
+    assert written_inert(rep._companion_json_once(result)) == expected
 
 
 class Zone(enum.StrEnum):
@@ -167,3 +169,17 @@ findings = st.builds(
 @given(findings)
 def test_any_finding_is_written_as_its_record(finding: Finding) -> None:
     assert written_inert(rep._finding_json(finding)) == rep._json_item(finding.to_record(), ITEM)
+
+
+def test_equal_companion_results_of_two_decks_are_written_alike_and_unhashable_ones_still_written() -> None:
+    def result() -> CompanionResult:
+        return CompanionResult(
+            "Gyruda, Doom of Depths", False, (Breaker("Goblin Guide", 4, "main", 4, "odd"),)
+        )
+
+    first, second = result(), result()
+    assert first is not second
+    assert rep._companion_json_once(first) is rep._companion_json_once(second)
+    listed: Any = [Breaker("Goblin Guide", 4, "main", 4, "odd")]
+    unhashable = CompanionResult("Gyruda, Doom of Depths", False, listed)
+    assert rep._companion_json_once(unhashable) == rep._json_item(rep.companion_record(unhashable), ITEM)
