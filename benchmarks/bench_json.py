@@ -6,7 +6,9 @@ Two inputs: the decklists in data/decks, and a folder of --files deck files (dat
 copied round-robin). Each (input, output) runs --runs times in fresh processes, text and JSON
 alternately (so a change in the shared host's speed hits both alike), with compiled bytecode and
 output discarded; the table shows medians and the ratio JSON / text. Then, in process, the JSON
-document of the folder run is written by the reporter's writer and by ``json.dumps(indent=2)``.
+document of the folder run is written by the reporter's writer and by ``json.dumps(indent=2)``, and
+the folder's deck records as the run writes them (``reporters.deck_json``, straight from the
+results) against through their dicts (``deck_record`` and the writer), where the tree has both.
 Without --store the bundled card set is read (an empty cache home hides any local store). --tree
 times another checkout of deckcheck (an older commit, to compare).
 
@@ -68,11 +70,14 @@ def timed(args: Sequence[str], env: dict[str, str], cwd: Path) -> float:
     return time.perf_counter() - started
 
 
-def writer_times(folder: Path, tree: Path) -> tuple[float, float, int]:
-    """(the reporter's JSON writer, json.dumps(indent=2) of the same document, characters), CPU s."""
+def writer_times(folder: Path, tree: Path) -> tuple[float, float, int, tuple[float, float] | None]:
+    """(the reporter's JSON writer, json.dumps(indent=2) of the same document, characters, and the
+    deck records written from the results against through their dicts), CPU s."""
     sys.path.insert(0, str(tree))
     from deckcheck import reporters
-    from deckcheck.cli import cli
+    from deckcheck.cli import cli, iter_outcomes
+    from deckcheck.discovery import expand_inputs
+    from deckcheck.session import CheckOptions, Session
 
     captured = io.StringIO()
     real_stdout = sys.stdout
@@ -95,7 +100,16 @@ def writer_times(folder: Path, tree: Path) -> tuple[float, float, int]:
 
     ours = best(lambda: reporters.json_text(document))
     stdlib = best(lambda: json.dumps(document, indent=2, ensure_ascii=False))
-    return ours, stdlib, len(captured.getvalue())
+    records: tuple[float, float] | None = None
+    direct = getattr(reporters, "deck_json", None)
+    if direct is not None:
+        outcomes = iter_outcomes(Session(CheckOptions()), expand_inputs([str(folder)], lambda message: None))
+        results = [outcome for outcome in outcomes if isinstance(outcome, reporters.DeckResult)]
+        records = (
+            best(lambda: [direct(result) for result in results]),
+            best(lambda: [reporters._json_item(reporters.deck_record(result), "    ") for result in results]),
+        )
+    return ours, stdlib, len(captured.getvalue()), records
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -126,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows.append((label, statistics.median(times["text"]), statistics.median(times["json"])))
         after = reference_ms()
         os.environ.update({k: v for k, v in env.items() if k.startswith(("DECKCHECK", "XDG"))})
-        ours, stdlib, characters = writer_times(folder, args.tree)
+        ours, stdlib, characters, records = writer_times(folder, args.tree)
 
     print(f"host reference before/after: {before:.1f} / {after:.1f} ms (about 4.4 ms when the host is quick)")
     print(f"tree: {args.tree}; cards: {args.store or 'bundled card set'}; medians of {args.runs} runs")
@@ -142,6 +156,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"in process, the folder's JSON document ({characters / 1e6:.1f} M characters): reporter "
         f"{ours:.2f}s, json.dumps(indent=2) {stdlib:.2f}s ({stdlib / ours:.1f} x)"
     )
+    if records is not None:
+        direct, through_dicts = records
+        print(
+            f"in process, the folder's deck records: written from the results {direct:.2f}s, through "
+            f"their dicts {through_dicts:.2f}s ({through_dicts / direct:.1f} x)"
+        )
     return 0 if met else 1
 
 

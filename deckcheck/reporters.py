@@ -12,24 +12,25 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TextIO
 
 from deckcheck import __version__
 from deckcheck.deck import Zone
-from deckcheck.findings import CodeInfo, Finding, Severity
+from deckcheck.findings import CODES, CodeInfo, Finding, Severity
 from deckcheck.unresolved import NOT_VERIFIED
 
 if TYPE_CHECKING:
     from deckcheck.engine import Report
     from deckcheck.format_spec import FormatSpec
-    from deckcheck.rules.companions import CompanionResult
+    from deckcheck.rules.companions import Breaker, CompanionResult
 
 SCHEMA_VERSION = 2  # 2: `legal` and a companion's `eligible` may be null (not verified)
 OUTPUT_FORMATS = ("text", "json", "github")
 COUNTED_ZONES = (Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION, Zone.MAYBEBOARD)
 FIRST_BREAKERS = 2  # breakers shown per companion in the text table
+COMPANION_TEXTS_KEPT = 1024  # companion results' JSON remembered (a few KB each), most recent first
 
 
 # -- escaping: a name printed is shown, never obeyed --------------------------------------------------
@@ -91,6 +92,11 @@ def json_text(document: Any) -> str:
     except (_NotPlainJson, RecursionError):
         # a type or key only json's own encoder knows what to do with (or refuses), or a cycle
         text = json.dumps(document, indent=2, ensure_ascii=False)
+    return _inert_json(text)
+
+
+def _inert_json(text: str) -> str:
+    """JSON text with the characters its encoder leaves raw, and a terminal would obey, escaped."""
     if text.isascii() and "\x7f" not in text:  # two quick scans that most documents end at
         return text
     return _json_raw().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
@@ -645,6 +651,182 @@ def deck_record(result: DeckResult) -> dict[str, Any]:
     }
 
 
+# -- a deck's JSON written straight from its result --------------------------------------------------
+# A deck's record is most of a run's JSON (its ten companion results about three quarters of it):
+# building its dicts and walking them again to write them cost more than the rest of the JSON run.
+# These write the same text as ``_json_item(deck_record(result), "    ")`` from the result objects,
+# at the levels a deck record sits at in the document: the record at 4 spaces, its members at 6, a
+# list's items at 8, their members at 10, and a companion's breakers at 12 and 14. Values of no
+# fixed shape (a deck's metadata, a finding's data) are written by :func:`_json_value`. The pieces
+# are JSON's own encoding; :func:`deck_json` escapes what a terminal would obey once, over the deck.
+_MEMBER = "\n" + " " * 6
+_ITEM = "\n" + " " * 8
+_ITEM_MEMBER = "\n" + " " * 10
+_INNER_ITEM = "\n" + " " * 12
+_INNER_MEMBER = "\n" + " " * 14
+_JSON_BOOLEAN = {True: "true", False: "false", None: "null"}
+
+
+def _json_value(value: Any, line: str) -> str:
+    """``value`` as :func:`json_text` writes it inside a document, its own lines starting at
+    ``line`` (a line break and the indent of the member or item it is): exact dicts with string
+    keys, lists, tuples and scalars here; anything else (a subclass, a key json converts, a
+    type it refuses) through ``json_text`` itself."""
+    kind = type(value)
+    if kind is str:
+        return _encode_string(value)
+    if value is None or value is True or value is False:
+        return _JSON_BOOLEAN[value]
+    if kind is int:
+        return int.__repr__(value)
+    if kind is float:
+        return _float_text(value)
+    if kind is list or kind is tuple:
+        if not value:
+            return "[]"
+        inner = line + "  "
+        return "[" + inner + ("," + inner).join([_json_value(item, inner) for item in value]) + line + "]"
+    if kind is dict and all(type(key) is str for key in value):
+        if not value:
+            return "{}"
+        inner = line + "  "
+        members = [f"{_encode_string(key)}: {_json_value(item, inner)}" for key, item in value.items()]
+        return "{" + inner + ("," + inner).join(members) + line + "}"
+    return _json_item(value, line[1:])
+
+
+def _optional_string(value: str | None) -> str:
+    return "null" if value is None else _encode_string(value)
+
+
+def _json_items(items: Sequence[str], line: str) -> str:
+    """Values already written as JSON, as a list whose items each start on ``line`` (a line break
+    and their indent)."""
+    if not items:
+        return "[]"
+    return "[" + line + ("," + line).join(items) + line[:-2] + "]"
+
+
+def _breakers_json(breakers: Sequence[Breaker]) -> str:
+    """A companion's ``breakers`` or ``unresolved``, as :func:`breaker_record` writes each."""
+    if not breakers:
+        return "[]"
+    encode = _encode_string
+    written = [
+        f'{{{_INNER_MEMBER}"card": {encode(card)},{_INNER_MEMBER}"line": {line},'
+        f'{_INNER_MEMBER}"zone": {encode(zone)},{_INNER_MEMBER}"quantity": {quantity},'
+        f'{_INNER_MEMBER}"reason": {encode(reason)}{_INNER_ITEM}}}'
+        for card, line, zone, quantity, reason in breakers
+    ]
+    return _json_items(written, _INNER_ITEM)
+
+
+def _cut_json(cut: Sequence[tuple[str, int]]) -> str:
+    if not cut:
+        return "[]"
+    encode = _encode_string
+    written = [
+        f'{{{_INNER_MEMBER}"card": {encode(card)},{_INNER_MEMBER}"copies": {copies}{_INNER_ITEM}}}'
+        for card, copies in cut
+    ]
+    return _json_items(written, _INNER_ITEM)
+
+
+def _companion_json(result: CompanionResult) -> str:
+    """:func:`companion_record` as written in a deck's ``companions`` list."""
+    member = _ITEM_MEMBER
+    placement = _json_items([_encode_string(p) for p in result.placement], _INNER_ITEM)
+    return (
+        f'{{{member}"companion": {_encode_string(result.companion)},'
+        f'{member}"eligible": {_JSON_BOOLEAN[result.eligible]},'
+        f'{member}"unresolved": {_breakers_json(result.unresolved)},'
+        f'{member}"declared": {_JSON_BOOLEAN[result.declared]},'
+        f'{member}"near_miss": {_JSON_BOOLEAN[result.near_miss]},'
+        f'{member}"breakers": {_breakers_json(result.breakers)},'
+        f'{member}"cut": {_cut_json(result.cut)},'
+        f'{member}"add": {result.add},'
+        f'{member}"note": {_encode_string(result.note)},'
+        f'{member}"placement": {placement}{_ITEM}}}'
+    )
+
+
+@lru_cache(maxsize=COMPANION_TEXTS_KEPT)
+def _remembered_companion_json(result: CompanionResult) -> str:
+    return _companion_json(result)
+
+
+def _companion_json_once(result: CompanionResult) -> str:
+    """:func:`_companion_json`, remembered by the result's value: decks that share cards often get
+    equal results (an eligible companion, a breaker list of the same cards at the same lines), and
+    a result and the text written from it are immutable."""
+    try:
+        return _remembered_companion_json(result)
+    except TypeError:  # a result holding a list somewhere is not hashable: written each time
+        return _companion_json(result)
+
+
+@cache
+def _finding_head(code: str, severity: Severity) -> str:
+    """The members a finding's code decides (its code, slug and severity), written once per code."""
+    member = _ITEM_MEMBER
+    return (
+        f'{{{member}"code": {_encode_string(code)},{member}"slug": {_encode_string(CODES[code].slug)},'
+        f'{member}"severity": {_encode_string(str(severity))},'
+    )
+
+
+def _finding_json(finding: Finding) -> str:
+    """``finding.to_record()`` as written in a deck's ``findings`` list."""
+    member = _ITEM_MEMBER
+    location = finding.location
+    data = f',{member}"data": {_json_value(dict(finding.data), member)}' if finding.data else ""
+    return (
+        f"{_finding_head(finding.code, finding.severity)}"
+        f'{member}"message": {_encode_string(finding.message)},'
+        f'{member}"path": {_encode_string(location.path)},{member}"line": {location.line},'
+        f'{member}"section": {_optional_string(location.section)},'
+        f'{member}"card": {_optional_string(finding.card)},'
+        f'{member}"rule": {_optional_string(finding.rule)}{data}{_ITEM}}}'
+    )
+
+
+def _counts_json(report: Report) -> str:
+    counts = zone_counts(report)
+    return "{" + ",".join(f"{_ITEM}{_encode_string(zone)}: {n}" for zone, n in counts.items()) + _MEMBER + "}"
+
+
+def deck_json(result: DeckResult) -> str:
+    """:func:`deck_record` as written in a ``deckcheck check`` JSON document's ``decks`` list:
+    ``_json_item(deck_record(result), "    ")``, without building the record. (The deck's own
+    flags and counts go through :func:`_json_value`, exact whatever their type: a few per deck.)"""
+    report = result.report
+    parsed = report.parsed
+    member = _MEMBER
+    value = _json_value
+    findings = _json_items([_finding_json(f) for f in report.findings], _ITEM)
+    companions = _json_items([_companion_json_once(c) for c in report.companions], _ITEM)
+    return _inert_json(
+        f'{{{member}"path": {_encode_string(report.path)},'
+        f'{member}"name": {value(parsed.name, member)},'
+        f'{member}"metadata": {value(dict(parsed.metadata), member)},'
+        f'{member}"input_format": {value(parsed.input_format, member)},'
+        f'{member}"format": {_encode_string(report.format.name)},'
+        f'{member}"format_title": {_encode_string(report.format.title)},'
+        f'{member}"format_source": {_encode_string(result.format_source)},'
+        f'{member}"legal": {value(report.legal, member)},'
+        f'{member}"status": {_encode_string(report.status)},'
+        f'{member}"unknown_cards": {value(report.unknown_cards, member)},'
+        f'{member}"failed": {value(result.failed, member)},'
+        f'{member}"strict": {value(result.strict, member)},'
+        f'{member}"card_data": {_encode_string(result.card_data)},'
+        f'{member}"counts": {_counts_json(report)},'
+        f'{member}"errors": {len(report.errors)},'
+        f'{member}"warnings": {len(report.warnings)},'
+        f'{member}"findings": {findings},'
+        f'{member}"companions": {companions}\n    }}'
+    )
+
+
 def summary_record(tally: RunTally) -> dict[str, Any]:
     return {
         "decks": tally.decks,
@@ -726,7 +908,7 @@ class JsonWriter(RunWriter):
 
     def deck(self, result: DeckResult) -> None:
         self._open()
-        self.out.write(("\n    " if not self._decks else ",\n    ") + _json_item(deck_record(result), "    "))
+        self.out.write(("\n    " if not self._decks else ",\n    ") + deck_json(result))
         self._decks += 1
 
     def not_checked(self, failure: FileNotChecked) -> None:
