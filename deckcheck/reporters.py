@@ -292,22 +292,37 @@ class FileSkipped:
 Outcome = DeckResult | FileNotChecked | FileSkipped
 
 
-@dataclass(slots=True, eq=False)
 class RunTally:
     """The counts a run's summary, its JSON ``summary`` and its exit code read: kept while the
-    results stream past, so a run of any size holds these few numbers, not its results."""
+    results stream past, so a run of any size holds these few numbers, not its results. (A plain
+    class: a dataclass would compile its methods at the start of every run, and it needs none.)"""
 
-    decks: int = 0
-    legal: int = 0
-    with_errors: int = 0  # status "illegal"
-    not_verified: int = 0
-    failed: int = 0
-    failing_on_warnings: int = 0  # failed by warnings alone (strict)
-    errors: int = 0
-    warnings: int = 0
-    infos: int = 0
-    not_checked: int = 0
-    skipped: int = 0
+    __slots__ = (
+        "decks",
+        "errors",
+        "failed",
+        "failing_on_warnings",
+        "infos",
+        "legal",
+        "not_checked",
+        "not_verified",
+        "skipped",
+        "warnings",
+        "with_errors",
+    )
+
+    def __init__(self) -> None:
+        self.decks = 0
+        self.legal = 0
+        self.with_errors = 0  # status "illegal"
+        self.not_verified = 0
+        self.failed = 0
+        self.failing_on_warnings = 0  # failed by warnings alone (strict)
+        self.errors = 0
+        self.warnings = 0
+        self.infos = 0
+        self.not_checked = 0
+        self.skipped = 0
 
     def add(self, result: DeckResult) -> None:
         report = result.report
