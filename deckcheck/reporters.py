@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import chain
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from deckcheck import __version__
 from deckcheck.deck import Zone
@@ -272,21 +272,27 @@ class DeckResult:
         return bool(report.errors) or (self.strict and bool(report.warnings)) or report.undetermined
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+# FileNotChecked and FileSkipped are plain classes: a dataclass compiles its methods at the start
+# of every run, and a run that meets no such file does not even build one.
 class FileNotChecked:
     """A file that could not be checked at all (missing, unreadable, not a regular file, an unknown
     declared format): the run goes on, and exits 2."""
 
-    path: str
-    finding: Finding
+    __slots__ = ("finding", "path")
+
+    def __init__(self, path: str, finding: Finding) -> None:
+        self.path: Final = path
+        self.finding: Final = finding
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class FileSkipped:
     """A file found in a directory that is not a decklist: counted, listed with -v."""
 
-    path: str
-    reason: str
+    __slots__ = ("path", "reason")
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path: Final = path
+        self.reason: Final = reason
 
 
 Outcome = DeckResult | FileNotChecked | FileSkipped
