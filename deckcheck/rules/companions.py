@@ -52,7 +52,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple, Protocol, TypeVar
+from typing import Final, NamedTuple, Protocol, TypeVar
 
 from deckcheck import unresolved as unres
 from deckcheck.cards import vocabulary
@@ -163,14 +163,25 @@ CODES = (
 
 
 # -- per-card features -----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False)
+# AbilityScan, Ability and About are plain classes with Final attributes, not frozen dataclasses:
+# nothing compares or copies them, and a dataclass compiles its methods in every process that
+# imports this module (about 0.5 ms a class of a one-deck check's start-up).
 class AbilityScan:
     """What the Zirda parser found in a card's deck-zone rules text."""
 
-    has_activated: bool
-    reason: str  # why it has one ("{T}: Add {W}.") or why not
-    activated: tuple[str, ...] = ()  # the activated abilities found (text as written)
-    kinds: tuple[str, ...] = ()  # kind of every ability paragraph, in order
+    __slots__ = ("activated", "has_activated", "kinds", "reason")
+
+    def __init__(
+        self,
+        has_activated: bool,
+        reason: str,  # why it has one ("{T}: Add {W}.") or why not
+        activated: tuple[str, ...] = (),  # the activated abilities found (text as written)
+        kinds: tuple[str, ...] = (),  # kind of every ability paragraph, in order
+    ) -> None:
+        self.has_activated: Final = has_activated
+        self.reason: Final = reason
+        self.activated: Final = activated
+        self.kinds: Final = kinds
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -267,7 +278,6 @@ def _compute_features(card: Card) -> CardFeatures:
 
 
 # -- the Zirda ability splitter ----------------------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False)
 class Ability:
     """One ability paragraph of rules text and what kind of ability it is.
 
@@ -276,8 +286,11 @@ class Ability:
     state the card is not in in the library: level, station, max speed) | marker | reminder.
     """
 
-    kind: str
-    text: str
+    __slots__ = ("kind", "text")
+
+    def __init__(self, kind: str, text: str) -> None:
+        self.kind: Final = kind
+        self.text: Final = text
 
     @property
     def is_activated(self) -> bool:
@@ -1518,14 +1531,21 @@ def _findings(ctx: _Context, results: list[CompanionResult]) -> list[Finding]:
     return findings
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class About:
     """One companion's evaluation, as the finding builders need it (the engine's and the lean
     batch checker's alike)."""
 
-    rule: CompanionRule
-    result: CompanionResult
-    obstacles: list[tuple[str, str]]  # (kind, text) from obstacles()
+    __slots__ = ("obstacles", "result", "rule")
+
+    def __init__(
+        self,
+        rule: CompanionRule,
+        result: CompanionResult,
+        obstacles: list[tuple[str, str]],  # (kind, text) from obstacles()
+    ) -> None:
+        self.rule: Final = rule
+        self.result: Final = result
+        self.obstacles: Final = obstacles
 
     @classmethod
     def of(cls, rule: CompanionRule, result: CompanionResult, obstacles: list[tuple[str, str]]) -> About:
