@@ -461,11 +461,14 @@ class RunWriter:
         self.close()
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Style:
-    """ANSI styling, or none. ``Style(color=False)`` returns text unchanged."""
+    """ANSI styling, or none. ``Style(color=False)`` returns text unchanged. (A plain class: a
+    dataclass would compile its methods at the start of every run.)"""
 
-    color: bool = False
+    __slots__ = ("color",)
+
+    def __init__(self, color: bool = False) -> None:
+        self.color: Final = color
 
     def __call__(self, text: str, *, fg: str | None = None, bold: bool = False) -> str:
         if not self.color or (fg is None and not bold):
@@ -475,6 +478,8 @@ class Style:
             codes.append("1")
         return f"\x1b[{';'.join(codes)}m{text}\x1b[0m"
 
+
+NO_STYLE = Style()  # the default of the functions that take a style: text as it is
 
 _ANSI = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36"}
 _SEVERITY_COLOUR = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
@@ -494,7 +499,7 @@ def zone_counts(report: Report) -> dict[str, int]:
 
 
 # -- text --------------------------------------------------------------------------------------------
-def finding_line(finding: Finding, style: Style = Style()) -> str:
+def finding_line(finding: Finding, style: Style = NO_STYLE) -> str:
     """``path:line: CODE message`` (``path: CODE message`` for the deck as a whole). Warnings and
     infos carry ``[warning]``/``[info]`` after the code so piped output keeps the severity."""
     path = escape_text(finding.location.path)
@@ -524,7 +529,7 @@ def unverified_text(report: Report) -> str:
     return f"not verified: {_plural(len(report.unchecked), 'rule')} could not be checked"
 
 
-def verdict_text(result: DeckResult, style: Style = Style()) -> str:
+def verdict_text(result: DeckResult, style: Style = NO_STYLE) -> str:
     report = result.report
     errors, warnings = len(report.errors), len(report.warnings)
     status = report.status
@@ -548,7 +553,7 @@ def verdict_text(result: DeckResult, style: Style = Style()) -> str:
     return style("legal", fg="green", bold=True)
 
 
-def deck_header(result: DeckResult, style: Style = Style()) -> str:
+def deck_header(result: DeckResult, style: Style = NO_STYLE) -> str:
     report = result.report
     return (
         f"{style(escape_text(report.path), bold=True)}: format {escape_text(report.format.name)} "
@@ -874,7 +879,7 @@ def write_github(run: RunResult, out: TextIO, *, step_summary: TextIO | None = N
 
 
 # -- tables (companions, formats, rules) ------------------------------------------------------------
-def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style = Style()) -> str:
+def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style = NO_STYLE) -> str:
     """A plain left-aligned table; the last column is not padded."""
     rows = [[escape_text(str(cell)) for cell in row] for row in rows]
     widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
