@@ -71,9 +71,11 @@ NOT_FOR_TEXT = (
     "difflib",
     # the format history: only when a date is asked for
     "deckcheck.history",
-    # the Commander rules: only for a format with a command zone or a deck marking a commander
+    # the Commander rules: only for a format with a command zone or a deck marking a commander; the
+    # reading of a sideboard as the command zone only for a format with one
     "deckcheck.rules.commander",
     "deckcheck.rules.families",
+    "deckcheck.command_zone",
     # the shape of a deck with no format given
     "deckcheck.inference",
 )

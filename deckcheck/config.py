@@ -108,12 +108,21 @@ EMPTY = Config()
 _LITERAL, _ONE, _STAR, _ANY, _DIRS, _CLASS = range(6)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class _Token:
-    kind: int
-    char: str = ""  # _LITERAL
-    negate: bool = False  # _CLASS
-    members: tuple[tuple[str, str], ...] = ()  # _CLASS: (first, last) ranges
+    # A plain class: a dataclass would compile its methods in every process that reads a config.
+    __slots__ = ("char", "kind", "members", "negate")
+
+    def __init__(
+        self,
+        kind: int,
+        char: str = "",  # _LITERAL
+        negate: bool = False,  # _CLASS
+        members: tuple[tuple[str, str], ...] = (),  # _CLASS: (first, last) ranges
+    ) -> None:
+        self.kind = kind
+        self.char = char
+        self.negate = negate
+        self.members = members
 
     def takes(self, char: str) -> bool:
         """Whether this token consumes ``char`` (the repeating tokens stay where they are)."""

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from deckcheck.cards.store import CardStore
@@ -29,13 +28,16 @@ DECKLIST_EXTENSIONS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Item:
     """One file to check: ``path`` as given (or ``-``); ``explicit`` False for a file found in a
-    directory, which is checked only if it reads as a decklist."""
+    directory, which is checked only if it reads as a decklist. (A plain class: a dataclass would
+    compile its methods in every run.)"""
 
-    path: str
-    explicit: bool = True
+    __slots__ = ("explicit", "path")
+
+    def __init__(self, path: str, explicit: bool = True) -> None:
+        self.path: Final = path
+        self.explicit: Final = explicit
 
 
 def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list[Item]:

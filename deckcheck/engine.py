@@ -320,13 +320,20 @@ def check_deck(
 ) -> Report:
     """Run the format rules and the companion engine over a resolved deck. With ``store``, companions
     the deck does not list are looked up so a banned one is not offered as revealable."""
-    from deckcheck import command_zone, rules
+    from deckcheck import rules
     from deckcheck.rules import companions
 
-    placement = command_zone.place(deck, spec)  # a sideboard that is the command zone (MTGO, XMage)
-    deck = placement.deck
-    findings = [*prior_findings, *placement.notes]
-    rule_findings = placement.merge(rules.check_deck(deck, spec))
+    findings = list(prior_findings)
+    moved = False
+    if spec.commander:  # only a format with a command zone reads a sideboard as one (MTGO, XMage)
+        from deckcheck import command_zone
+
+        placement = command_zone.place(deck, spec)
+        deck, moved = placement.deck, placement.moved
+        findings.extend(placement.notes)
+        rule_findings = placement.merge(rules.check_deck(deck, spec))
+    else:
+        rule_findings = rules.check_deck(deck, spec)
     if store is not None:
         rule_findings = _legality_as_of_the_data(deck, spec, store, rule_findings)
     findings.extend(rule_findings)
@@ -337,7 +344,7 @@ def check_deck(
     findings = select_findings(findings, select, ignore)
     findings.sort(key=report_order)
     # a placed deck's parsed deck has its entries in the zones they were checked in
-    parsed_deck = (deck.parsed if placement.moved else parsed) or deck.parsed
+    parsed_deck = (deck.parsed if moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
     return Report(deck.path, spec, deck, parsed_deck, findings, results)
 

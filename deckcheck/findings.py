@@ -11,7 +11,7 @@ import enum
 import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 
 class Severity(enum.IntEnum):
@@ -30,12 +30,17 @@ class Location:
     section: str | None = None  # zone / section name where the card was listed
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class CodeInfo:
-    code: str
-    slug: str
-    severity: Severity
-    doc: str
+    """A finding code as :func:`define` declared it. (A plain class: every rule module defines its
+    codes at import, and a dataclass would compile its methods in every process that does.)"""
+
+    __slots__ = ("code", "doc", "severity", "slug")
+
+    def __init__(self, code: str, slug: str, severity: Severity, doc: str) -> None:
+        self.code: Final = code
+        self.slug: Final = slug
+        self.severity: Final = severity
+        self.doc: Final = doc
 
 
 @dataclass(frozen=True, slots=True)

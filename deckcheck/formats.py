@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -59,10 +58,13 @@ _NOT_INHERITED = ("extends", "abstract")
 _OWN_ONLY = ("aliases",)  # a format's own names: an extending format does not inherit them
 
 
-@dataclass(slots=True)
 class _Table:
-    values: dict[str, Any]
-    origin: Path  # the last file that set any of the table's keys
+    # A plain class: a dataclass would compile its methods in every process that reads formats.
+    __slots__ = ("origin", "values")
+
+    def __init__(self, values: dict[str, Any], origin: Path) -> None:
+        self.values = values
+        self.origin = origin  # the last file that set any of the table's keys
 
 
 def _check_value(path: Path, table: str, key: str, value: Any) -> Any:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import chain
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from deckcheck import __version__
 from deckcheck.deck import Zone
@@ -278,42 +278,63 @@ class DeckResult:
         return bool(report.errors) or (self.strict and bool(report.warnings)) or report.undetermined
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+# FileNotChecked and FileSkipped are plain classes: a dataclass compiles its methods at the start
+# of every run, and a run that meets no such file does not even build one.
 class FileNotChecked:
     """A file that could not be checked at all (missing, unreadable, not a regular file, an unknown
     declared format): the run goes on, and exits 2."""
 
-    path: str
-    finding: Finding
+    __slots__ = ("finding", "path")
+
+    def __init__(self, path: str, finding: Finding) -> None:
+        self.path: Final = path
+        self.finding: Final = finding
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class FileSkipped:
     """A file found in a directory that is not a decklist: counted, listed with -v."""
 
-    path: str
-    reason: str
+    __slots__ = ("path", "reason")
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path: Final = path
+        self.reason: Final = reason
 
 
 Outcome = DeckResult | FileNotChecked | FileSkipped
 
 
-@dataclass(slots=True, eq=False)
 class RunTally:
     """The counts a run's summary, its JSON ``summary`` and its exit code read: kept while the
-    results stream past, so a run of any size holds these few numbers, not its results."""
+    results stream past, so a run of any size holds these few numbers, not its results. (A plain
+    class: a dataclass would compile its methods at the start of every run, and it needs none.)"""
 
-    decks: int = 0
-    legal: int = 0
-    with_errors: int = 0  # status "illegal"
-    not_verified: int = 0
-    failed: int = 0
-    failing_on_warnings: int = 0  # failed by warnings alone (strict)
-    errors: int = 0
-    warnings: int = 0
-    infos: int = 0
-    not_checked: int = 0
-    skipped: int = 0
+    __slots__ = (
+        "decks",
+        "errors",
+        "failed",
+        "failing_on_warnings",
+        "infos",
+        "legal",
+        "not_checked",
+        "not_verified",
+        "skipped",
+        "warnings",
+        "with_errors",
+    )
+
+    def __init__(self) -> None:
+        self.decks = 0
+        self.legal = 0
+        self.with_errors = 0  # status "illegal"
+        self.not_verified = 0
+        self.failed = 0
+        self.failing_on_warnings = 0  # failed by warnings alone (strict)
+        self.errors = 0
+        self.warnings = 0
+        self.infos = 0
+        self.not_checked = 0
+        self.skipped = 0
 
     def add(self, result: DeckResult) -> None:
         report = result.report
@@ -446,11 +467,14 @@ class RunWriter:
         self.close()
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Style:
-    """ANSI styling, or none. ``Style(color=False)`` returns text unchanged."""
+    """ANSI styling, or none. ``Style(color=False)`` returns text unchanged. (A plain class: a
+    dataclass would compile its methods at the start of every run.)"""
 
-    color: bool = False
+    __slots__ = ("color",)
+
+    def __init__(self, color: bool = False) -> None:
+        self.color: Final = color
 
     def __call__(self, text: str, *, fg: str | None = None, bold: bool = False) -> str:
         if not self.color or (fg is None and not bold):
@@ -460,6 +484,8 @@ class Style:
             codes.append("1")
         return f"\x1b[{';'.join(codes)}m{text}\x1b[0m"
 
+
+NO_STYLE = Style()  # the default of the functions that take a style: text as it is
 
 _ANSI = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36"}
 _SEVERITY_COLOUR = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
@@ -479,7 +505,7 @@ def zone_counts(report: Report) -> dict[str, int]:
 
 
 # -- text --------------------------------------------------------------------------------------------
-def finding_line(finding: Finding, style: Style = Style()) -> str:
+def finding_line(finding: Finding, style: Style = NO_STYLE) -> str:
     """``path:line: CODE message`` (``path: CODE message`` for the deck as a whole). Warnings and
     infos carry ``[warning]``/``[info]`` after the code so piped output keeps the severity."""
     path = escape_text(finding.location.path)
@@ -509,7 +535,7 @@ def unverified_text(report: Report) -> str:
     return f"not verified: {_plural(len(report.unchecked), 'rule')} could not be checked"
 
 
-def verdict_text(result: DeckResult, style: Style = Style()) -> str:
+def verdict_text(result: DeckResult, style: Style = NO_STYLE) -> str:
     report = result.report
     errors, warnings = len(report.errors), len(report.warnings)
     status = report.status
@@ -533,7 +559,7 @@ def verdict_text(result: DeckResult, style: Style = Style()) -> str:
     return style("legal", fg="green", bold=True)
 
 
-def deck_header(result: DeckResult, style: Style = Style()) -> str:
+def deck_header(result: DeckResult, style: Style = NO_STYLE) -> str:
     report = result.report
     return (
         f"{style(escape_text(report.path), bold=True)}: format {escape_text(report.format.name)} "
@@ -1035,7 +1061,7 @@ def write_github(run: RunResult, out: TextIO, *, step_summary: TextIO | None = N
 
 
 # -- tables (companions, formats, rules) ------------------------------------------------------------
-def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style = Style()) -> str:
+def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style = NO_STYLE) -> str:
     """A plain left-aligned table; the last column is not padded."""
     rows = [[escape_text(str(cell)) for cell in row] for row in rows]
     widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]

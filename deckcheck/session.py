@@ -12,7 +12,7 @@ import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -200,30 +200,27 @@ Outcome = rep.DeckResult | rep.FileNotChecked | rep.FileSkipped
 FACTS_RUN_FILES = 20
 
 
-@dataclass(eq=False)
 class Session:
     """What a run loads once and shares across every deck: configs per directory, format
     registries per config, card stores per path (so 1,000 files cost one store open)."""
 
-    options: CheckOptions
-    finder: ConfigFinder = field(init=False)
-    _registries: dict[tuple[Path, ...], dict[str, FormatSpec]] = field(default_factory=dict)
-    _stores: dict[Path | None, CardStore] = field(default_factory=dict)
-    # a config's card store by the config's card_db, the only part of a config that chooses it
-    _store_of_config: dict[Path | None, CardStore] = field(default_factory=dict)
-    _codes: dict[tuple[Path | None, str], tuple[str, ...]] = field(default_factory=dict)
-    _input_formats: dict[Path | None, str | None] = field(default_factory=dict)
-    # each store's stored facts (None: it keeps none of this code's version), for a run of many files
-    _facts: dict[CardStore, FactsByName | None] = field(default_factory=dict)
-    many_files: bool = False  # prepare() saw at least FACTS_RUN_FILES files
-
-    def __post_init__(self) -> None:
+    def __init__(self, options: CheckOptions) -> None:
+        self.options = options
         explicit: Config | None = None
-        if self.options.no_config:
+        if options.no_config:
             explicit = EMPTY
-        elif self.options.config_path is not None:
-            explicit = load_config(self.options.config_path)
+        elif options.config_path is not None:
+            explicit = load_config(options.config_path)
         self.finder = ConfigFinder(explicit)
+        self._registries: dict[tuple[Path, ...], dict[str, FormatSpec]] = {}
+        self._stores: dict[Path | None, CardStore] = {}
+        # a config's card store by the config's card_db, the only part of a config that chooses it
+        self._store_of_config: dict[Path | None, CardStore] = {}
+        self._codes: dict[tuple[Path | None, str], tuple[str, ...]] = {}
+        self._input_formats: dict[Path | None, str | None] = {}
+        # each store's stored facts (None: it keeps none of this code's version), for a run of many files
+        self._facts: dict[CardStore, FactsByName | None] = {}
+        self.many_files = False  # prepare() saw at least FACTS_RUN_FILES files
 
     def config_for(self, item: str) -> Config:
         if item == STDIN:

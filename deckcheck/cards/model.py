@@ -17,6 +17,7 @@ from functools import cached_property
 
 from deckcheck.cards.mana import ManaCost
 from deckcheck.cards.typeline import TypeLine, parse_type_line
+from deckcheck.lazy_pattern import LazyPattern
 
 FRONT_FACE_LAYOUTS = frozenset(
     {"transform", "modal_dfc", "meld", "reversible_card", "double_faced_token", "battle"}
@@ -31,11 +32,15 @@ _REMINDER_RE = re.compile(r"\([^()]*\)")
 # to its other types." A characteristic-defining ability that works in the library and sideboard, so
 # for deck construction the card is a creature card too (XMage models Grist the same way).
 _CHANGELING_RE = re.compile(r"^changeling\b", re.IGNORECASE | re.MULTILINE)
-_OFF_BATTLEFIELD_TYPES = re.compile(
+_OFF_BATTLEFIELD_TYPES = LazyPattern(
     r"as long as [^.]*? isn't on the battlefield, it's an? (?:\d+/\d+ )?((?:[A-Za-z'-]+ )*?)"
     r"(creature|artifact|enchantment)\b[^.]*? in addition to its other types",
     re.IGNORECASE,
 )
+# Every text the pattern matches holds this once lower-cased (none of its letters has another
+# case-insensitive match, as i, k and s do), so a card without it is not searched and a deck
+# without such a card never compiles the pattern.
+_OFF_BATTLEFIELD_SIGN = "n't on the battle"
 
 
 def strip_reminder_text(text: str) -> str:
@@ -100,7 +105,9 @@ class Card:
         types = self.deck_faces[0].type_line
         for face in self.deck_faces[1:]:
             types = types.union(face.type_line)
-        for match in _OFF_BATTLEFIELD_TYPES.finditer(strip_reminder_text(self.oracle_text)):
+        text = strip_reminder_text(self.oracle_text)
+        matches = _OFF_BATTLEFIELD_TYPES.finditer(text) if _OFF_BATTLEFIELD_SIGN in text.lower() else ()
+        for match in matches:
             extra = parse_type_line(f"{match.group(2)} — {match.group(1).strip()}".rstrip(" —"))
             types = TypeLine(
                 types.supertypes,

@@ -174,12 +174,32 @@ def _index_rows(record: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str 
             yield printed_key(str(text)), name, "printed", str(lang)
 
 
+_NameTables = tuple[dict[str, list[NameRow]], dict[str, list[NameRow]]]  # (full and face, printed)
+
+
+def _add_name_rows(tables: _NameTables, name: str, record: Mapping[str, Any]) -> None:
+    try:
+        rows = list(_index_rows(record))
+    except (KeyError, TypeError, AttributeError) as exc:  # faces / printed names of the wrong shape
+        raise CardDataError(f"card {name!r}: malformed face or printed names ({exc!r})") from None
+    for key, card_name, kind, lang in rows:
+        table = tables[1] if kind == "printed" else tables[0]
+        row = NameRow(card_name, kind, lang)
+        if row not in table.setdefault(key, []):
+            table[key].append(row)
+
+
 class _MemoryBackend:
-    def __init__(self, records: Iterable[Mapping[str, Any]], meta: Mapping[str, str]) -> None:
+    """Card records held in memory. ``index_names_now`` False (the bundled card set, whose rows a
+    test builds) leaves the name rows to the first lookup that needs them: a deck that names every
+    card exactly, as most do, never does."""
+
+    def __init__(
+        self, records: Iterable[Mapping[str, Any]], meta: Mapping[str, str], *, index_names_now: bool = True
+    ) -> None:
         self.meta = dict(meta)
         self._records: dict[str, Mapping[str, Any]] = {}
-        self._rows: dict[str, list[NameRow]] = {}
-        self._printed: dict[str, list[NameRow]] = {}
+        self._tables: _NameTables | None = ({}, {}) if index_names_now else None
         self._names: _InMemoryNames | None = None
         for number, record in enumerate(records, start=1):
             if not isinstance(record, Mapping) or not isinstance(record.get("name"), str):
@@ -187,30 +207,31 @@ class _MemoryBackend:
             name = record["name"]
             if name in self._records:
                 raise CardDataError(f"card {name!r} appears twice in the card data")
-            try:
-                rows = list(_index_rows(record))
-            except (KeyError, TypeError, AttributeError) as exc:  # faces / printed names of the wrong shape
-                raise CardDataError(f"card {name!r}: malformed face or printed names ({exc!r})") from None
+            if self._tables is not None:
+                _add_name_rows(self._tables, name, record)
             self._records[name] = record
-            for key, card_name, kind, lang in rows:
-                table = self._printed if kind == "printed" else self._rows
-                row = NameRow(card_name, kind, lang)
-                if row not in table.setdefault(key, []):
-                    table[key].append(row)
+
+    def _name_tables(self) -> _NameTables:
+        if self._tables is None:
+            tables: _NameTables = ({}, {})
+            for name, record in self._records.items():
+                _add_name_rows(tables, name, record)
+            self._tables = tables
+        return self._tables
 
     def record(self, name: str) -> Mapping[str, Any] | None:
         return self._records.get(name)
 
     def rows(self, key: str) -> list[NameRow]:
-        return self._rows.get(key, [])
+        return self._name_tables()[0].get(key, [])
 
     def printed_rows(self, key: str) -> list[NameRow]:
-        return self._printed.get(key, [])
+        return self._name_tables()[1].get(key, [])
 
     def _in_memory(self) -> _InMemoryNames:
         if self._names is None:
             self._names = _InMemoryNames(
-                (key, row.card_name, row.kind) for key, rows in self._rows.items() for row in rows
+                (key, row.card_name, row.kind) for key, rows in self._name_tables()[0].items() for row in rows
             )
         return self._names
 
@@ -424,7 +445,10 @@ class CardStore:
         return cls(_MemoryBackend(records, {"source": description}), description)
 
     @classmethod
-    def from_json(cls, path: Path) -> CardStore:
+    def from_json(cls, path: Path, *, index_names_now: bool = True) -> CardStore:
+        """A JSON file of card records (a list, or {"cards": [...], "meta": {...}}). Its name rows
+        are built as it is read, so a malformed record fails here, unless ``index_names_now`` is
+        False (the bundled card set): then on the first lookup that is not an exact card name."""
         try:
             payload = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -447,7 +471,7 @@ class CardStore:
             raise CardDataError(f"card data file {path}: 'meta' must be an object")
         meta = {str(k): str(v) for k, v in raw_meta.items()}
         meta.setdefault("source", str(path))
-        return cls(_MemoryBackend(records, meta), str(path))
+        return cls(_MemoryBackend(records, meta, index_names_now=index_names_now), str(path))
 
     @classmethod
     def open(cls, path: Path) -> CardStore:
@@ -685,7 +709,7 @@ def _bundled_store() -> CardStore:
     global _BUNDLED
     if _BUNDLED is None:
         path = bundled_cards_path()
-        store = CardStore.from_json(path)
+        store = CardStore.from_json(path, index_names_now=False)
         store.description = f"bundled card set ({len(store)} cards)"
         _BUNDLED = store
     return _BUNDLED

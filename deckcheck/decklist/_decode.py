@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from dataclasses import dataclass
+from typing import Final
 
 from deckcheck.decklist._base import MAX_BYTES
 
@@ -22,12 +22,23 @@ _SNIFF = 4096
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Decoded:
-    text: str | None  # None when the file is refused
-    encoding: str
-    error: str | None = None  # why the file was refused
-    warning: str | None = None  # how the decoding was not straightforward
+    """A decklist file's bytes as text. (A plain class: a dataclass would compile its methods in
+    every run.)"""
+
+    __slots__ = ("encoding", "error", "text", "warning")
+
+    def __init__(
+        self,
+        text: str | None,  # None when the file is refused
+        encoding: str,
+        error: str | None = None,  # why the file was refused
+        warning: str | None = None,  # how the decoding was not straightforward
+    ) -> None:
+        self.text: Final = text
+        self.encoding: Final = encoding
+        self.error: Final = error
+        self.warning: Final = warning
 
 
 def size_error(size: int) -> str:

@@ -8,8 +8,7 @@ dialect only changes the two things formats really disagree on. Every source lin
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from deckcheck.deck import LineKind, ParsedDeck, Zone, new_entry
 from deckcheck.decklist._base import (
@@ -56,15 +55,18 @@ _COUNT_START = frozenset("123456789")
 _MISSING_COUNT_DETAIL = 5  # report each count-less line up to this many, then one summary
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class TextFormat:
     """A text decklist dialect. ``forge``: ``Name+`` means foil. ``archidekt``: a trailing
-    ``[...]`` is always a category list (elsewhere ``[M14]`` is a set code)."""
+    ``[...]`` is always a category list (elsewhere ``[M14]`` is a set code). (A plain class: a
+    dataclass would compile its methods in every run that reads a text decklist.)"""
 
-    name: str
-    description: str
-    forge: bool = False
-    archidekt: bool = False
+    __slots__ = ("archidekt", "description", "forge", "name")
+
+    def __init__(self, name: str, description: str, *, forge: bool = False, archidekt: bool = False) -> None:
+        self.name: Final = name
+        self.description: Final = description
+        self.forge: Final = forge
+        self.archidekt: Final = archidekt
 
     def parse(self, text: str, path: str) -> ParsedDeck:
         return _TextRun(self, text, path).run()

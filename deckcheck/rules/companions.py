@@ -50,9 +50,9 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple, Protocol, TypeVar
+from typing import Final, NamedTuple, Protocol, TypeVar
 
 from deckcheck import unresolved as unres
 from deckcheck.cards import vocabulary
@@ -163,14 +163,25 @@ CODES = (
 
 
 # -- per-card features -----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False)
+# AbilityScan, Ability and About are plain classes with Final attributes, not frozen dataclasses:
+# nothing compares or copies them, and a dataclass compiles its methods in every process that
+# imports this module (about 0.5 ms a class of a one-deck check's start-up).
 class AbilityScan:
     """What the Zirda parser found in a card's deck-zone rules text."""
 
-    has_activated: bool
-    reason: str  # why it has one ("{T}: Add {W}.") or why not
-    activated: tuple[str, ...] = ()  # the activated abilities found (text as written)
-    kinds: tuple[str, ...] = ()  # kind of every ability paragraph, in order
+    __slots__ = ("activated", "has_activated", "kinds", "reason")
+
+    def __init__(
+        self,
+        has_activated: bool,
+        reason: str,  # why it has one ("{T}: Add {W}.") or why not
+        activated: tuple[str, ...] = (),  # the activated abilities found (text as written)
+        kinds: tuple[str, ...] = (),  # kind of every ability paragraph, in order
+    ) -> None:
+        self.has_activated: Final = has_activated
+        self.reason: Final = reason
+        self.activated: Final = activated
+        self.kinds: Final = kinds
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -267,7 +278,6 @@ def _compute_features(card: Card) -> CardFeatures:
 
 
 # -- the Zirda ability splitter ----------------------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False)
 class Ability:
     """One ability paragraph of rules text and what kind of ability it is.
 
@@ -276,8 +286,11 @@ class Ability:
     state the card is not in in the library: level, station, max speed) | marker | reminder.
     """
 
-    kind: str
-    text: str
+    __slots__ = ("kind", "text")
+
+    def __init__(self, kind: str, text: str) -> None:
+        self.kind: Final = kind
+        self.text: Final = text
 
     @property
     def is_activated(self) -> bool:
@@ -625,13 +638,24 @@ def _name_keys(names: frozenset[str]) -> frozenset[str]:
     return keys
 
 
-@dataclass(slots=True, eq=False)
 class _LutriTally:
-    nonland: list[Counted]
-    copies: dict[str, int]  # card -> copies
-    names_of: dict[str, frozenset[str]]  # card -> its case-folded names
-    entries_of: dict[str, list[Placed]]
-    simple: bool  # one name per card and no two cards alike: only repeated copies can break it
+    # A plain class, like the evaluation's other scratch records (_Listing, _Context): a dataclass
+    # compiles its methods in every process that imports this module, and these need none of them.
+    __slots__ = ("copies", "entries_of", "names_of", "nonland", "simple")
+
+    def __init__(
+        self,
+        nonland: list[Counted],
+        copies: dict[str, int],  # card -> copies
+        names_of: dict[str, frozenset[str]],  # card -> its case-folded names
+        entries_of: dict[str, list[Placed]],
+        simple: bool,  # one name per card and no two cards alike: only repeated copies can break it
+    ) -> None:
+        self.nonland = nonland
+        self.copies = copies
+        self.names_of = names_of
+        self.entries_of = entries_of
+        self.simple = simple
 
 
 def _lutri_tally(items: Sequence[Counted]) -> _LutriTally:
@@ -983,16 +1007,18 @@ def _has_ability(dc: DeckCard) -> bool:
 
 
 # -- where the companions are listed -------------------------------------------------------------
-@dataclass(slots=True, eq=False)
 class _Listing:
     """Companion cards by where the list put them, and which count as declared."""
 
-    zone_cards: list[DeckCard] = field(default_factory=list)  # companion-ability cards in Zone.COMPANION
-    non_companions: list[DeckCard] = field(default_factory=list)  # other cards in Zone.COMPANION
-    sideboard: list[DeckCard] = field(default_factory=list)  # companion cards (of the ten) in the sideboard
-    commander_zone: list[DeckCard] = field(default_factory=list)  # companion cards listed as commanders
-    declared: dict[str, DeckCard] = field(default_factory=dict)  # rule name -> first declaring entry
-    from_sideboard: bool = False
+    __slots__ = ("commander_zone", "declared", "from_sideboard", "non_companions", "sideboard", "zone_cards")
+
+    def __init__(self) -> None:
+        self.zone_cards: list[DeckCard] = []  # companion-ability cards in Zone.COMPANION
+        self.non_companions: list[DeckCard] = []  # other cards in Zone.COMPANION
+        self.sideboard: list[DeckCard] = []  # companion cards (of the ten) in the sideboard
+        self.commander_zone: list[DeckCard] = []  # companion cards listed as commanders
+        self.declared: dict[str, DeckCard] = {}  # rule name -> first declaring entry
+        self.from_sideboard = False
 
 
 def _listing(
@@ -1045,27 +1071,58 @@ def declarations(
 
 
 # -- evaluation --------------------------------------------------------------------------------------
-@dataclass(slots=True, eq=False)
 class _Context:
-    """What every rule of one evaluation reads, computed once per deck."""
+    """What every rule of one evaluation reads, computed once per deck (by :func:`_context`)."""
 
-    deck: Deck
-    spec: FormatSpec
-    items: list[tuple[Entry, CardTraits]]  # the starting deck's entries (slots, no properties)
-    size: int
-    identity: frozenset[str] | None  # the commanders' combined colour identity (None: no commander)
-    listing: _Listing
-    lookup: CardLookup | None = None
-    legality_key: str | None = None  # the card data's key for this format (None: not checked)
-    unknown: list[Entry] = field(default_factory=list)  # starting-deck entries the data does not know
-    unknown_commanders: list[Entry] = field(default_factory=list)
-    # per COMPANIONS index: the starting deck's cards that break its per-card condition, in deck
-    # order (every card's verdicts are read in one pass over the deck)
-    breakers: list[list[Breaker]] = field(default_factory=list)
-    # companion name -> the starting-deck entries with that name (Commander only, CR 903.11a)
-    named: dict[str, list[DeckCard]] = field(default_factory=dict)
-    # per COMPANIONS index: its obstacles (_obstacles), once asked for
-    obstacles: list[list[tuple[str, str]] | None] = field(default_factory=list)
+    __slots__ = (
+        "breakers",
+        "deck",
+        "identity",
+        "items",
+        "legality_key",
+        "listing",
+        "lookup",
+        "named",
+        "obstacles",
+        "size",
+        "spec",
+        "unknown",
+        "unknown_commanders",
+    )
+
+    def __init__(
+        self,
+        deck: Deck,
+        spec: FormatSpec,
+        items: list[tuple[Entry, CardTraits]],  # the starting deck's entries (slots, no properties)
+        size: int,
+        identity: frozenset[str] | None,  # the commanders' combined colour identity (None: no commander)
+        listing: _Listing,
+        lookup: CardLookup | None,
+        legality_key: str | None,  # the card data's key for this format (None: not checked)
+        unknown: list[Entry],  # starting-deck entries the data does not know
+        unknown_commanders: list[Entry],
+        # per COMPANIONS index: the starting deck's cards that break its per-card condition, in deck
+        # order (every card's verdicts are read in one pass over the deck)
+        breakers: list[list[Breaker]],
+        # companion name -> the starting-deck entries with that name (Commander only, CR 903.11a)
+        named: dict[str, list[DeckCard]],
+        # per COMPANIONS index: its obstacles (_obstacles), once asked for
+        obstacles: list[list[tuple[str, str]] | None],
+    ) -> None:
+        self.deck = deck
+        self.spec = spec
+        self.items = items
+        self.size = size
+        self.identity = identity
+        self.listing = listing
+        self.lookup = lookup
+        self.legality_key = legality_key
+        self.unknown = unknown
+        self.unknown_commanders = unknown_commanders
+        self.breakers = breakers
+        self.named = named
+        self.obstacles = obstacles
 
 
 _ZONE_TEXT = {zone: str(zone) for zone in Zone}  # a Breaker's zone, without str() per entry
@@ -1474,14 +1531,21 @@ def _findings(ctx: _Context, results: list[CompanionResult]) -> list[Finding]:
     return findings
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class About:
     """One companion's evaluation, as the finding builders need it (the engine's and the lean
     batch checker's alike)."""
 
-    rule: CompanionRule
-    result: CompanionResult
-    obstacles: list[tuple[str, str]]  # (kind, text) from obstacles()
+    __slots__ = ("obstacles", "result", "rule")
+
+    def __init__(
+        self,
+        rule: CompanionRule,
+        result: CompanionResult,
+        obstacles: list[tuple[str, str]],  # (kind, text) from obstacles()
+    ) -> None:
+        self.rule: Final = rule
+        self.result: Final = result
+        self.obstacles: Final = obstacles
 
     @classmethod
     def of(cls, rule: CompanionRule, result: CompanionResult, obstacles: list[tuple[str, str]]) -> About:

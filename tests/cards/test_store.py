@@ -12,6 +12,7 @@ import pytest
 from deckcheck.cards.store import (
     NAMES_INDEX_META,
     CardStore,
+    bundled_cards_path,
     cache_dir,
     default_store_path,
     open_store,
@@ -263,6 +264,15 @@ def test_the_bundled_set_is_labelled_a_sample() -> None:
     bundled = CardStore.bundled()
     assert bundled.is_sample
     assert bundled.data_label() == f"bundled sample set, {len(bundled)} cards"
+
+
+def test_the_bundled_set_reads_its_names_as_a_checked_json_file_does() -> None:
+    """The bundled set builds its name rows on first use (start-up); read as any JSON file is,
+    with every row built and checked on opening, it gives the same answers."""
+    bundled = CardStore.bundled()
+    checked = CardStore.from_json(bundled_cards_path())
+    for written in ("lightning bolt", "Fire", "Paradiesvögel", "Lurrus of the Dream Den", "Lightnin Bolt"):
+        assert bundled.resolve(written) == checked.resolve(written)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the XDG rule is Linux's")
