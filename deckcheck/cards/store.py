@@ -239,7 +239,8 @@ class _MemoryBackend:
         return self._in_memory().folded.get(key, [])
 
     def names_any(self, key: str, printed: str, folded: str) -> bool:
-        return key in self._rows or printed in self._printed or bool(folded and self.folded_rows(folded))
+        rows, printed_rows = self._name_tables()
+        return key in rows or printed in printed_rows or bool(folded and self.folded_rows(folded))
 
     def name_index(self) -> NameIndex:
         return self._in_memory().index()
