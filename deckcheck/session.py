@@ -212,6 +212,7 @@ class Session:
         elif options.config_path is not None:
             explicit = load_config(options.config_path)
         self.finder = ConfigFinder(explicit)
+        self._config_of_folder: dict[tuple[str, str], Config] = {}
         self._registries: dict[tuple[Path, ...], dict[str, FormatSpec]] = {}
         self._stores: dict[Path | None, CardStore] = {}
         # a config's card store by the config's card_db, the only part of a config that chooses it
@@ -225,7 +226,16 @@ class Session:
     def config_for(self, item: str) -> Config:
         if item == STDIN:
             return self.finder.for_directory(Path.cwd())
-        return self.finder.for_file(Path(item))
+        # a folder run asks for every file: the finder's answer is remembered by the folder as
+        # written (and the working directory it is relative to), without building a path per file
+        folder, name = os.path.split(item)
+        if name in ("", "."):  # (not a file's path: pathlib reads it otherwise)
+            return self.finder.for_file(Path(item))
+        key = (os.getcwd(), folder)
+        found = self._config_of_folder.get(key)
+        if found is None:
+            found = self._config_of_folder[key] = self.finder.for_file(Path(item))
+        return found
 
     def registry(self, config: Config) -> dict[str, FormatSpec]:
         from deckcheck.formats import load_registry

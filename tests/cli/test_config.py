@@ -299,3 +299,25 @@ def test_an_invalid_glob_is_a_config_error(tmp_path: Path, glob: str, reason: st
         load_config(config)
     assert f"per-path '{glob}' is not a valid glob" in caught.value.message
     assert str(config) in caught.value.message
+
+
+def test_a_session_remembers_configs_by_folder_as_the_finder_finds_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session.config_for remembers the config of each folder a run names files in: whatever way a
+    path is written, and after the working directory changes, it is the config the finder gives."""
+    from deckcheck.session import CheckOptions, Session
+
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "c").mkdir()
+    (tmp_path / "a" / ".deckcheck.toml").write_text('format = "pauper"\n', encoding="utf-8")
+    (tmp_path / "c" / ".deckcheck.toml").write_text('format = "legacy"\n', encoding="utf-8")
+    (tmp_path / ".git").mkdir()  # (the search stops at a repository's root)
+    items = ["x.txt", "./x.txt", "b/x.txt", "b//y.txt", "../c/x.txt", "../a/b/../x.txt", "b/.", "b/", ""]
+    session = Session(CheckOptions())
+    for folder in ("a", "c", "a"):
+        monkeypatch.chdir(tmp_path / folder)
+        for item in [*items, str(tmp_path / "a" / "b" / "z.txt"), str(tmp_path / "c" / "z.txt")]:
+            expected = ConfigFinder().for_file(Path(item))
+            assert session.config_for(item) == expected, (folder, item)
+    assert {ConfigFinder().for_file(Path(i)).format for i in items} == {"legacy", "pauper", None}
