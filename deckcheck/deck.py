@@ -310,6 +310,25 @@ class DeckCard:
         return self.entry.name
 
 
+_set_deck_entry = _slot_setter(DeckCard, "entry")
+_set_deck_card = _slot_setter(DeckCard, "_card")
+_set_deck_facts = _slot_setter(DeckCard, "facts")
+_set_read_card = _slot_setter(DeckCard, "_read_card")
+
+
+def deck_card_of_facts(
+    entry: Entry, facts: CardFactsLike, read_card: Callable[[str], Card | None]
+) -> DeckCard:
+    """``DeckCard(entry, facts=facts, read_card=read_card)``, made through its slots: a folder run
+    makes one for nearly every entry it reads (half the constructor's time)."""
+    deck_card: DeckCard = _new_object(DeckCard)
+    _set_deck_entry(deck_card, entry)
+    _set_deck_card(deck_card, None)
+    _set_deck_facts(deck_card, facts)
+    _set_read_card(deck_card, read_card)
+    return deck_card
+
+
 @dataclass(slots=True)
 class Deck:
     """A decklist whose names were resolved: ``cards`` are the entries that name a card of the card

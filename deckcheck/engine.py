@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.as_of import HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date
 from deckcheck.cards.store import CardStore, Resolution
-from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
+from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone, deck_card_of_facts
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
@@ -158,7 +158,7 @@ def resolve_deck(
         if facts is not None:
             exact = facts.exact(entry.name)
             if exact is not None:  # (what resolve calls an exact match)
-                cards.append(DeckCard(entry, facts=exact, read_card=read_card))
+                cards.append(deck_card_of_facts(entry, exact, read_card))
                 continue
         resolution = resolve(entry.name, suggest=suggest)
         card = resolution.card

@@ -17,7 +17,7 @@ from deckcheck import card_facts, session
 from deckcheck.card_facts import FactsByName
 from deckcheck.cards.store import CardStore, FactsBuilder, bundled_cards_path, write_store
 from deckcheck.cli import cli
-from deckcheck.deck import DeckCard, Entry, ParsedDeck, Zone
+from deckcheck.deck import DeckCard, Entry, ParsedDeck, Zone, deck_card_of_facts
 from deckcheck.engine import Report, check_parsed
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format, load_registry
@@ -97,14 +97,21 @@ def test_a_card_named_exactly_is_not_built(store_path: Path) -> None:
     assert all(dc.card.name == dc.oracle_name for dc in report.deck.cards)  # read when asked for
 
 
-def test_a_deck_card_read_through_facts_is_the_card(store_path: Path) -> None:
+@pytest.mark.parametrize("made_by", ["constructor", "slots"])
+def test_a_deck_card_read_through_facts_is_the_card(store_path: Path, made_by: str) -> None:
+    """A DeckCard of facts (its constructor's, or deck_card_of_facts's, the engine's) equals, hashes,
+    prints and pickles as the DeckCard of the card, and reads the card when asked."""
     store = CardStore.open(store_path)
     facts = FactsByName.of(store)
     assert facts is not None
     bolt = facts.exact("Lightning Bolt")
     assert bolt is not None and facts.exact("lightning bolt") is None  # (not its oracle name)
     entry = Entry(4, "Lightning Bolt", Zone.MAIN, line=3)
-    lazy = DeckCard(entry, facts=bolt, read_card=store.card)
+    if made_by == "constructor":
+        lazy = DeckCard(entry, facts=bolt, read_card=store.card)
+    else:
+        lazy = deck_card_of_facts(entry, bolt, store.card)
+    assert type(lazy) is DeckCard and lazy.facts is bolt and lazy.entry is entry
     card = store.card("Lightning Bolt")
     assert card is not None
     plain = DeckCard(entry, card)
