@@ -174,3 +174,17 @@ def test_obstacles_are_remembered_per_format_and_bounded(monkeypatch: pytest.Mon
         lurrus = next(r for r in evaluate(d, spec) if r.companion == "Lurrus of the Dream-Den")
         assert any("banned as a companion" in text for text in lurrus.placement) is (spec is banned)
         assert len(companions._OBSTACLES) <= 3
+
+
+def test_a_result_made_through_its_slots_is_the_constructed_one() -> None:
+    """The engine makes its results with companions._new_result: every field where the constructor
+    puts it, equal, hashed, printed and frozen alike."""
+    breaker = Breaker("Lightning Bolt", 3, "main", 4, "mana value 1")
+    unknown = Breaker("Orcish Bowmasters", 9, "main", 2, "not in the card data")
+    values = ("Lurrus", None, (breaker,), (("Lightning Bolt", 4),), 5, "note", True, ("banned",), (unknown,))
+    made, constructed = companions._new_result(*values), CompanionResult(*values)
+    assert type(made) is CompanionResult
+    assert [getattr(made, f.name) for f in dataclasses.fields(CompanionResult)] == list(values)
+    assert made == constructed and hash(made) == hash(constructed) and repr(made) == repr(constructed)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.note = "changed"
