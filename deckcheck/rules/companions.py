@@ -1178,6 +1178,8 @@ class _Context:
 
 
 _ZONE_TEXT = {zone: str(zone) for zone in Zone}  # a Breaker's zone, without str() per entry
+# Breaker(*values), without the named tuple's generated __new__ in between: a deck makes a hundred
+_new_tuple = tuple.__new__
 _COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
 
 
@@ -1213,7 +1215,7 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
         if breaks:
             name, line, zone_text = features.name, entry.line, _ZONE_TEXT[zone]
             for i in breaks:
-                breakers[i].append(Breaker(name, line, zone_text, quantity, reasons[i] or ""))
+                breakers[i].append(_new_tuple(Breaker, (name, line, zone_text, quantity, reasons[i] or "")))
         if spec.commander and not features.names.isdisjoint(_COMPANION_NAMES):
             for name in sorted(features.names & _COMPANION_NAMES):
                 named.setdefault(name, []).append(dc)
