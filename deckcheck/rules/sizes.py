@@ -354,7 +354,7 @@ def card_copies(
     limit = copy_limit_of(is_basic_land, own_limit, spec)
     if limit is None:
         return None
-    count = sum(c.quantity for c in group)
+    count = group[0].quantity if len(group) == 1 else sum(c.quantity for c in group)  # (most: one entry)
     if count <= limit:
         return None
     return copies_finding(path, name, group, count, limit, own_limit[0], spec)
