@@ -145,6 +145,13 @@ class ParsedDeck:
     def count(self, zone: Zone) -> int:
         return sum(e.quantity for e in self.entries if e.zone is zone)
 
+    def counts(self) -> dict[Zone, int]:
+        """:meth:`count` of every zone, in one pass."""
+        found = dict.fromkeys(Zone, 0)
+        for entry in self.entries:
+            found[entry.zone] += entry.quantity
+        return found
+
 
 def starting_zones(include_commanders: bool) -> frozenset[Zone]:
     """The zones of the starting deck (CR 103.2a; in Commander the commanders too, 702.139b)."""

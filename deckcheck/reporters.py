@@ -501,7 +501,8 @@ def visible(findings: Iterable[Finding], verbose: bool) -> list[Finding]:
 
 def zone_counts(report: Report) -> dict[str, int]:
     """Cards per zone as written (resolved or not), so the counts match the decklist."""
-    return {str(zone): report.parsed.count(zone) for zone in COUNTED_ZONES}
+    counts = report.parsed.counts()
+    return {str(zone): counts[zone] for zone in COUNTED_ZONES}
 
 
 # -- text --------------------------------------------------------------------------------------------

@@ -420,3 +420,16 @@ def test_theme_deck_rarity_stars_are_markers_not_name() -> None:
         (3, "Leonin Squire"),
     ]
     assert "'**' marker removed" in deck.lines[0].note
+
+
+def test_zone_counts_in_one_pass_are_the_counts_zone_by_zone() -> None:
+    text = (
+        "Commander\n1 Kenrith, the Returned King\n\nCompanion\n1 Lurrus of the Dream-Den\n\n"
+        "Deck\n4 Lightning Bolt\n2 Lightning Bolt\n1 Sol Ring\n\nSideboard\n3 Duress\n\n"
+        "Maybeboard\n2 Island\n"
+    )
+    parsed = parse_text(text, "deck.txt")
+    counts = parsed.counts()
+    assert counts == {zone: parsed.count(zone) for zone in Zone}
+    assert (counts[Zone.MAIN], counts[Zone.SIDEBOARD], counts[Zone.COMMANDER]) == (7, 3, 1)
+    assert (counts[Zone.COMPANION], counts[Zone.MAYBEBOARD]) == (1, 2)
