@@ -231,7 +231,7 @@ class Session:
         folder, name = os.path.split(item)
         if name in ("", "."):  # (not a file's path: pathlib reads it otherwise)
             return self.finder.for_file(Path(item))
-        key = (os.getcwd(), folder)
+        key = ("" if os.path.isabs(item) else os.getcwd(), folder)  # (an absolute one needs no cwd)
         found = self._config_of_folder.get(key)
         if found is None:
             found = self._config_of_folder[key] = self.finder.for_file(Path(item))

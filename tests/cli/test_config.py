@@ -321,3 +321,16 @@ def test_a_session_remembers_configs_by_folder_as_the_finder_finds_them(
             expected = ConfigFinder().for_file(Path(item))
             assert session.config_for(item) == expected, (folder, item)
     assert {ConfigFinder().for_file(Path(i)).format for i in items} == {"legacy", "pauper", None}
+
+
+def test_an_absolute_path_needs_no_working_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run started in a folder since deleted still finds the config of a file named absolutely."""
+    from deckcheck.session import CheckOptions, Session
+
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / ".deckcheck.toml").write_text('format = "pauper"\n', encoding="utf-8")
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    assert Session(CheckOptions()).config_for(str(tmp_path / "decks" / "burn.txt")).format == "pauper"
