@@ -583,19 +583,19 @@ class CardStore:
         exact = self.card(query)
         if exact is not None:
             return Resolution(name, exact, "exact" if query == name else "normalized")
-        key, printed = lookup_key(query), printed_key(query)
+        key, printed, folded = lookup_key(query), printed_key(query), fold_key(query)
         # one query answers for most names of no card, where _by_index's lookups are three
-        if self._backend.names_any(key, printed, fold_key(query)):
-            found = self._by_index(name, query, key, printed)
+        if self._backend.names_any(key, printed, folded):
+            found = self._by_index(name, key, printed, folded)
             if found is not None:
                 return found
         unknown = Resolution(name, None, "unknown")
         return self.with_suggestions(unknown) if suggest else unknown
 
-    def _by_index(self, name: str, query: str, key: str, printed: str) -> Resolution | None:
+    def _by_index(self, name: str, key: str, printed: str, folded: str) -> Resolution | None:
         """The resolution of a name that is no card's exact name through the names index: full and
-        face names by ``key``, printed names by ``printed``, then folded names; None when none
-        matches."""
+        face names by ``key``, printed names by ``printed``, then folded names by ``folded``; None
+        when none matches."""
         rows = self._backend.rows(key)
         full = sorted({r.card_name for r in rows if r.kind == "full"})
         if len(full) == 1:
@@ -612,8 +612,8 @@ class CardStore:
             return Resolution(name, self.card(printed_names[0]), "printed", language=",".join(langs) or None)
         if len(printed_names) > 1:
             return Resolution(name, None, "ambiguous", tuple(printed_names))
-        folded = self._folded(query)
-        return None if folded is None else Resolution(name, *folded)
+        by_fold = self._folded(folded)
+        return None if by_fold is None else Resolution(name, *by_fold)
 
     def with_suggestions(self, resolution: Resolution) -> Resolution:
         """A resolution of a name that names no card ("unknown", from ``resolve(name,
@@ -625,13 +625,12 @@ class CardStore:
         found = self.suggestions(clean_name(resolution.query))
         return Resolution(resolution.query, None, "unknown", found.names, other_epithet=found.other_epithet)
 
-    def _folded(self, query: str) -> tuple[Card | None, str, tuple[str, ...]] | None:
+    def _folded(self, key: str) -> tuple[Card | None, str, tuple[str, ...]] | None:
         """(card, "folded", ()) when exactly one card's full name, else exactly one card's face
-        name, equals the query once spaces and punctuation are ignored ("Lurrus of the Dream Den");
-        (None, "ambiguous", candidates) when several do, since a fold that collides ("Waste Land"
-        and "Wasteland") is no reading at all; None when none does. Full names first, as for
-        exact keys: "B-ind" is Bind, not the Bind half of Bind // Liberate."""
-        key = fold_key(query)
+        name, folds to ``key``, the query's fold_key (spaces and punctuation ignored: "Lurrus of
+        the Dream Den"); (None, "ambiguous", candidates) when several do, since a fold that
+        collides ("Waste Land" and "Wasteland") is no reading at all; None when none does. Full
+        names first, as for exact keys: "B-ind" is Bind, not the Bind half of Bind // Liberate."""
         if not key:
             return None
         rows = self._backend.folded_rows(key)
