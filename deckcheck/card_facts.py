@@ -122,6 +122,7 @@ class CardFacts:
     commander_problem: str | None = _kept()  # commander.commander_eligibility, no planeswalker commanders
     commander_problem_pw: str | None = _kept()  # ... with them (Brawl)
     chooses_colour: bool = _kept()  # "choose a colour before the game begins" (CR 903.4b)
+    is_background: bool = _kept()  # commander.is_background (a commander only beside Choose a Background)
     # the long frame's card columns (batch.card_columns)
     mana_value: int = _kept()
     type_text: str = _kept()  # the deck-zone type line(s)
@@ -195,6 +196,7 @@ def facts_of(card: Card) -> CardFacts:
         commander_problem=commander.commander_eligibility(card, _NO_PLANESWALKERS),
         commander_problem_pw=commander.commander_eligibility(card, _PLANESWALKERS),
         chooses_colour=commander.chooses_colour(card),
+        is_background=commander.is_background(card),
         mana_value=features.mana_value,
         type_text=features.type_text,
         is_permanent=features.is_permanent,

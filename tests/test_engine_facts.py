@@ -51,7 +51,17 @@ def _parsed_decks() -> list[ParsedDeck]:
         Entry(50, "Mountain", Zone.MAIN, line=5),
         Entry(1, "Lightning Bolt", Zone.SIDEBOARD, line=6),
     ]
-    return [*decks, odd]
+    # a command zone of many entries, an unknown one among them: each ineligible commander asks
+    # whether it is a Background (half of a pair, then), from its facts
+    crowded = ParsedDeck("crowded.txt", "plain")
+    crowded.entries = [
+        Entry(1, "Raised by Giants", Zone.COMMANDER, line=1),
+        Entry(1, "Lightning Bolt", Zone.COMMANDER, line=2),
+        Entry(1, "Criminal Past", Zone.COMMANDER, line=3),
+        Entry(1, "Not A Card In Any Set", Zone.COMMANDER, line=4),
+        Entry(96, "Mountain", Zone.MAIN, line=5),
+    ]
+    return [*decks, odd, crowded]
 
 
 def _specs() -> list[FormatSpec | None]:
@@ -95,6 +105,17 @@ def test_a_card_named_exactly_is_not_built(store_path: Path) -> None:
     report = check_parsed(parsed, store, get_format("modern"), facts=FactsByName.of(store))
     assert report.deck.cards and set(store._cards) <= {rule.name for rule in COMPANIONS}
     assert all(dc.card.name == dc.oracle_name for dc in report.deck.cards)  # read when asked for
+
+
+def test_a_command_zone_of_cards_named_exactly_builds_no_card(store_path: Path) -> None:
+    """Commander eligibility, Backgrounds included, is read from the facts: a file of thousands of
+    card names read as a command zone builds no card object per entry."""
+    store = CardStore.open(store_path)
+    (crowded,) = [deck for deck in _parsed_decks() if deck.path == "crowded.txt"]
+    report = check_parsed(crowded, store, get_format("commander"), facts=FactsByName.of(store))
+    assert set(store._cards) <= {rule.name for rule in COMPANIONS}
+    not_commanders = {f.card for f in report.findings if f.code == "DC301"}
+    assert not_commanders == {"Lightning Bolt"}  # the Backgrounds may be half of a pair
 
 
 @pytest.mark.parametrize("made_by", ["constructor", "slots"])

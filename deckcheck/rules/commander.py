@@ -369,7 +369,7 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
         problem = eligibility_of(group[0], spec)
         if problem is None:
             continue
-        if (pair or unknown) and is_background(group[0].card):
+        if (pair or unknown) and is_background_of(group[0]):
             continue  # half of a pair: legal with Choose a Background, else the pair finding explains
         findings.append(not_a_commander_finding(deck.path, group[0].oracle_name, group[0], problem))
     if pair:
@@ -500,6 +500,13 @@ def chooses_colour_of(deck_card: DeckCard) -> bool:
     """:func:`chooses_colour` of the entry's card."""
     facts = deck_card.facts
     return chooses_colour(deck_card.card) if facts is None else facts.chooses_colour
+
+
+def is_background_of(deck_card: DeckCard) -> bool:
+    """:func:`is_background` of the entry's card (a file of thousands of commander entries then
+    reads no card object for each)."""
+    facts = deck_card.facts
+    return is_background(deck_card.card) if facts is None else facts.is_background
 
 
 def land_types_of(deck_card: DeckCard) -> frozenset[str]:
