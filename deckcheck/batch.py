@@ -540,7 +540,7 @@ def add_report(rows: BatchRows, deck_id: DeckId, report: Report, *, breakers: bo
     for f in report.findings:
         counts[int(f.severity)] += 1
     parsed = report.parsed
-    commanders = [dc.card.name for dc in report.deck.cards if dc.zone is Zone.COMMANDER]
+    commanders = [dc.oracle_name for dc in report.deck.cards if dc.zone is Zone.COMMANDER]
     rows.summary.add(
         fastcheck.summary_row(
             deck_id,

@@ -83,6 +83,25 @@ def test_a_store_with_facts_gives_the_same_long_frame_and_companion_table(
     )
 
 
+def test_a_deck_the_engine_checks_over_facts_builds_no_card(tmp_path: Path) -> None:
+    """A deck the lean path hands to the engine (three commanders, one of them unknown) is checked
+    through the store's facts: its summary row names the commanders without reading their cards."""
+    import json
+
+    from deckcheck.card_facts import facts_builder
+    from deckcheck.cards.store import bundled_cards_path, write_store
+    from deckcheck.rules.companions import COMPANIONS
+
+    records = json.loads(bundled_cards_path().read_text(encoding="utf-8"))["cards"]
+    path = tmp_path / "cards.sqlite"
+    write_store(records, path, meta={"source": "test"}, facts=facts_builder())
+    with_facts = CardStore.open(path)
+    text = "Commander\n1 Raised by Giants\n1 Lightning Bolt\n1 Not A Card In Any Set\n\nDeck\n97 Mountain\n"
+    results = frames.validate(pd.Series({"crowd": text}), format="commander", store=with_facts, progress=False)
+    assert set(with_facts._cards) <= {rule.name for rule in COMPANIONS}
+    assert results.summary.loc[0, "commander"] == "Raised by Giants + Lightning Bolt"
+
+
 def test_unknown_names_keep_a_row(store: CardStore) -> None:
     decks = frames.load_decks(pd.Series({7: "4 Lightning Bolt\n2 Lightnig Bolt\n"}), store=store)
     assert decks["deck_id"].tolist() == [7, 7]
