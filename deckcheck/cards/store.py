@@ -439,6 +439,7 @@ class CardStore:
         # resolved once, by ``suggest`` (False, True). Bounded: a corpus of endless misspellings
         # starts over instead of growing.
         self._resolved_names: tuple[dict[str, Resolution], dict[str, Resolution]] = ({}, {})
+        self._data_label: str | None = None  # (every unknown name's message says it)
 
     # construction
     @classmethod
@@ -677,7 +678,13 @@ class CardStore:
 
     def data_label(self) -> str:
         """What the card data is, for messages: "MTGJSON 2022-04-25, 23,517 cards", "Scryfall
-        2026-11-30, 31,002 cards", "bundled sample set, 292 cards"."""
+        2026-11-30, 31,002 cards", "bundled sample set, 292 cards". Worked out once: an open
+        store does not change."""
+        if self._data_label is None:
+            self._data_label = self._label()
+        return self._data_label
+
+    def _label(self) -> str:
         meta = self._backend.meta
         count = f"{len(self):,} card{'' if len(self) == 1 else 's'}"
         source = meta.get("source", "")
