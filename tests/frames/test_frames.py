@@ -97,7 +97,9 @@ def test_a_deck_the_engine_checks_over_facts_builds_no_card(tmp_path: Path) -> N
     write_store(records, path, meta={"source": "test"}, facts=facts_builder())
     with_facts = CardStore.open(path)
     text = "Commander\n1 Raised by Giants\n1 Lightning Bolt\n1 Not A Card In Any Set\n\nDeck\n97 Mountain\n"
-    results = frames.validate(pd.Series({"crowd": text}), format="commander", store=with_facts, progress=False)
+    results = frames.validate(
+        pd.Series({"crowd": text}), format="commander", store=with_facts, progress=False
+    )
     assert set(with_facts._cards) <= {rule.name for rule in COMPANIONS}
     assert results.summary.loc[0, "commander"] == "Raised by Giants + Lightning Bolt"
 
