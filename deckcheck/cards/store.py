@@ -122,7 +122,9 @@ class _Backend(Protocol):
     def rows(self, key: str) -> list[NameRow]: ...
     def printed_rows(self, key: str) -> list[NameRow]: ...
     def folded_rows(self, key: str) -> list[NameRow]: ...
-    def names_any(self, key: str, printed: str, folded: str) -> bool: ...
+    def first_lookup(
+        self, name: str, key: str, printed: str, folded: str
+    ) -> tuple[Mapping[str, Any] | None, bool]: ...
     def name_index(self) -> NameIndex: ...
     def all_records(self) -> Iterator[Mapping[str, Any]]: ...
     def facts_blob(self, version: str) -> bytes | None: ...
@@ -241,6 +243,12 @@ class _MemoryBackend:
     def names_any(self, key: str, printed: str, folded: str) -> bool:
         rows, printed_rows = self._name_tables()
         return key in rows or printed in printed_rows or bool(folded and self.folded_rows(folded))
+
+    def first_lookup(
+        self, name: str, key: str, printed: str, folded: str
+    ) -> tuple[Mapping[str, Any] | None, bool]:
+        record = self.record(name)
+        return record, record is None and self.names_any(key, printed, folded)
 
     def name_index(self) -> NameIndex:
         return self._in_memory().index()
@@ -375,6 +383,23 @@ class _SqliteBackend:
             (key, printed, folded),
         )[0]
         return bool(found)
+
+    def first_lookup(
+        self, name: str, key: str, printed: str, folded: str
+    ) -> tuple[Mapping[str, Any] | None, bool]:
+        """The record of the card named ``name`` exactly, and (when there is none) ``names_any``
+        of the keys: one query, what most names of no card cost."""
+        if not self._has_names_index:
+            record = self.record(name)
+            return record, record is None and self.names_any(key, printed, folded)
+        text, found = self._query(
+            "SELECT (SELECT record FROM cards WHERE name = ?1),"
+            " EXISTS(SELECT 1 FROM names WHERE key = ?2 AND kind != 'printed')"
+            " OR EXISTS(SELECT 1 FROM names WHERE key = ?3 AND kind = 'printed')"
+            " OR EXISTS(SELECT 1 FROM folded WHERE key = ?4)",
+            (name, key, printed, folded),
+        )[0]
+        return (None, bool(found)) if text is None else (json.loads(text), False)
 
     def name_index(self) -> NameIndex:
         if self._index is not None:
@@ -511,10 +536,10 @@ class CardStore:
         if not _encodable(name):
             return None
         record = self._backend.record(name)
-        if record is None:
-            return None
-        card = card_from_record(record)
-        self._cards[name] = card
+        return None if record is None else self._card_of(name, record)
+
+    def _card_of(self, name: str, record: Mapping[str, Any]) -> Card:
+        card = self._cards[name] = card_from_record(record)
         return card
 
     def records(self) -> Iterator[Mapping[str, Any]]:
@@ -581,12 +606,17 @@ class CardStore:
         query = clean_name(name)
         if not _encodable(query):  # a lone surrogate: no card has it, and SQLite cannot take it
             return Resolution(name, None, "unknown")
-        exact = self.card(query)
+        match = "exact" if query == name else "normalized"
+        exact = self._cards.get(query)
         if exact is not None:
-            return Resolution(name, exact, "exact" if query == name else "normalized")
+            return Resolution(name, exact, match)
         key, printed, folded = lookup_key(query), printed_key(query), fold_key(query)
-        # one query answers for most names of no card, where _by_index's lookups are three
-        if self._backend.names_any(key, printed, folded):
+        # one query answers for most names of no card: no card of that exact name, and none of
+        # _by_index's three lookups would find anything
+        record, named = self._backend.first_lookup(query, key, printed, folded)
+        if record is not None:
+            return Resolution(name, self._card_of(query, record), match)
+        if named:
             found = self._by_index(name, key, printed, folded)
             if found is not None:
                 return found

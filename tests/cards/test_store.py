@@ -179,7 +179,8 @@ def test_the_one_query_for_names_of_no_card_changes_no_resolution(
     kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A name that is no card's exact name is looked up in the index only when one query says the
-    index has something for it: every resolution is the one the index's own lookups give."""
+    index has something for it (the same query that reads an exact name's record): every
+    resolution is the one the record and the index's own lookups give."""
 
     def opened() -> CardStore:
         if kind == "memory":
@@ -194,7 +195,8 @@ def test_the_one_query_for_names_of_no_card_changes_no_resolution(
     probed = opened()
     with monkeypatch.context() as patch:
         looked_up = opened()
-        patch.setattr(type(looked_up._backend), "names_any", lambda *_: True)
+        backend = type(looked_up._backend)
+        patch.setattr(backend, "first_lookup", lambda self, name, *_: (self.record(name), True))
         expected = [looked_up.resolve(name, suggest=False) for name in PROBED]
     assert [probed.resolve(name, suggest=False) for name in PROBED] == expected
     assert [r.match for r in expected].count("unknown") >= 3 and len({r.match for r in expected}) >= 5
