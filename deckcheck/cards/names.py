@@ -10,6 +10,7 @@ and says so (DC012). ``loose_key`` is the older form of it that built stores kee
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -52,7 +53,10 @@ def clean_name(name: str) -> str:
     return _SPACE_RE.sub(" ", text).strip()
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def lookup_key(name: str) -> str:
+    # remembered: a name the data does not know has its key asked for again and again (resolving,
+    # did-you-mean, grouping the unknown entries of every rule that reports them)
     return fold_accents(clean_name(name)).casefold()
 
 

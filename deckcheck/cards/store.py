@@ -33,7 +33,7 @@ from deckcheck import bundled_file
 from deckcheck._gc import gc_paused
 from deckcheck.atomic import replacing
 from deckcheck.cards.model import Card
-from deckcheck.cards.names import clean_name, fold_key, lookup_key, loose_key, printed_key
+from deckcheck.cards.names import clean_name, fold_key, fold_of_key, lookup_key, loose_key, printed_key
 from deckcheck.cards.records import card_from_record
 from deckcheck.errors import CardDataError
 
@@ -610,7 +610,8 @@ class CardStore:
         exact = self._cards.get(query)
         if exact is not None:
             return Resolution(name, exact, match)
-        key, printed, folded = lookup_key(query), printed_key(query), fold_key(query)
+        key, printed = lookup_key(query), printed_key(query)
+        folded = fold_of_key(key)
         # one query answers for most names of no card: no card of that exact name, and none of
         # _by_index's three lookups would find anything
         record, named = self._backend.first_lookup(query, key, printed, folded)
