@@ -392,14 +392,15 @@ class _SqliteBackend:
         if not self._has_names_index:
             record = self.record(name)
             return record, record is None and self.names_any(key, printed, folded)
-        text, found = self._query(
-            "SELECT (SELECT record FROM cards WHERE name = ?1),"
+        # (COALESCE stops at the record: a name of a card pays for no index lookup)
+        (found,) = self._query(
+            "SELECT COALESCE((SELECT record FROM cards WHERE name = ?1),"
             " EXISTS(SELECT 1 FROM names WHERE key = ?2 AND kind != 'printed')"
             " OR EXISTS(SELECT 1 FROM names WHERE key = ?3 AND kind = 'printed')"
-            " OR EXISTS(SELECT 1 FROM folded WHERE key = ?4)",
+            " OR EXISTS(SELECT 1 FROM folded WHERE key = ?4))",
             (name, key, printed, folded),
         )[0]
-        return (None, bool(found)) if text is None else (json.loads(text), False)
+        return (None, bool(found)) if isinstance(found, int) else (json.loads(found), False)
 
     def name_index(self) -> NameIndex:
         if self._index is not None:
