@@ -51,6 +51,18 @@ _NAME_WORD = r"[!\"&',\-.0-9:;?A-Z_a-z]+"
 _PLAIN_CARD_LINE = re.compile(
     rf" *([1-9][0-9]{{0,3}})(?:[xX] +| +)((?=[^A-Za-z_]*[A-Za-z_]){_NAME_WORD}(?: {_NAME_WORD})*) *"
 )
+# The same line with a printing in brackets before or after the name, a finish after it, or both
+# ("4 Sol Ring [C21:263]", "1 [IKO:148] Colossification", "1 Veyran, Voice of Duality [foil]",
+# "1 Sol Ring [C21:263] [Foil]"): most lines of preconstructed lists and XMage's. parse_card reads
+# them (_LEADING_SET, _BRACKET, _BRACKET_SET_NUMBER, _FOIL_MARKERS) as a card with that printing and
+# finish, no note; Forge and Archidekt have their own readings of a line's end, so their dialects
+# take the long way. Groups: count, (set, number) before, name, (set, number) after, finish.
+_PRINTING = r"\[([A-Za-z0-9_]{1,8}):([A-Za-z0-9*]{0,12})\]"
+_PRINTED_CARD_LINE = re.compile(
+    rf" *([1-9][0-9]{{0,3}})(?:[xX] +| +)(?:{_PRINTING} )?"
+    rf"((?=[^A-Za-z_\[]*[A-Za-z_]){_NAME_WORD}(?: {_NAME_WORD})*)"  # (a letter in the name itself)
+    rf"(?: {_PRINTING})?( \[[Ff][Oo][Ii][Ll]\])? *"
+)
 _COUNT_START = frozenset("123456789")
 _MISSING_COUNT_DETAIL = 5  # report each count-less line up to this many, then one summary
 
@@ -302,12 +314,32 @@ class _TextRun:
             return False
         match = _PLAIN_CARD_LINE.fullmatch(raw)
         if match is None:
-            return False
+            return self._printed_card(number, raw)
         count, name = match.groups()
         note = self._after_blank() if self.pending_blank is not None else ""
         self.cards_in_zone += 1
         self.pending_blank = None
         self.builder.plain_card(int(count), name, self.zone, number, raw, note)
+        return True
+
+    def _printed_card(self, number: int, raw: str) -> bool:
+        """:meth:`_plain_card` of a line with a printing or a finish in brackets
+        (:data:`_PRINTED_CARD_LINE`), outside Forge and Archidekt."""
+        if self.dialect.forge or self.dialect.archidekt or "[" not in raw:
+            return False
+        match = _PRINTED_CARD_LINE.fullmatch(raw)
+        if match is None:
+            return False
+        count, set_before, number_before, name, set_after, number_after, finish = match.groups()
+        if set_before is not None and set_after is not None:
+            return False  # two printings: parse_card's order decides, the long way
+        set_code = set_before if set_before is not None else set_after
+        collector_number = number_before if set_before is not None else number_after
+        note = self._after_blank() if self.pending_blank is not None else ""
+        self.cards_in_zone += 1
+        self.pending_blank = None
+        printing = (set_code, collector_number or None, finish is not None)
+        self.builder.card(new_entry(int(count), name, self.zone, number, *printing, (), raw), raw, note)
         return True
 
     def _after_blank(self) -> str:

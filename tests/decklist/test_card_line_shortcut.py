@@ -106,6 +106,16 @@ LINES = [
     "٤",
     "1\u00a0Bolt",
     "\u200b",
+    # printings and finishes in brackets (_TextRun._printed_card)
+    "[C21:263]",
+    "[TMP:*]",
+    "[IKO:]",
+    "[foil]",
+    "[Foil]",
+    "[etched]",
+    "[token]",
+    "[Ramp]",
+    "[C21:263] [foil]",
 ]
 
 
@@ -152,6 +162,11 @@ ASCII_PIECES = [
     "a" * 150,
     "",
     " ",
+    "[C21:263]",
+    "[AFR:*]",
+    "[foil]",
+    "[FOIL]",
+    "[x:1]",
 ]
 
 
@@ -167,7 +182,7 @@ ASCII_PIECES = [
         ).map(" ".join),
         max_size=10,
     ),
-    st.sampled_from(["arena", "mtgo", "plain", "forge"]),
+    st.sampled_from(["arena", "mtgo", "plain", "forge", "xmage", "archidekt"]),
 )
 def test_text_run_reads_ascii_card_lines_as_the_full_path_does(lines: list[str], dialect: str) -> None:
     """The same for lines of printable ASCII, where the shortcut's own pattern decides: spaces
@@ -177,6 +192,40 @@ def test_text_run_reads_ascii_card_lines_as_the_full_path_does(lines: list[str],
     with _without_plain_card():
         full = parse_text(text, "x", dialect)
     assert fast == full
+
+
+PRINTED_LINES = [
+    "9 Mountain [AFR:*]",
+    "1 Sol Ring [C21:263]",
+    "1 Sol Ring [C21:263] [Foil]  ",
+    "1 [IKO:148] Colossification",
+    "1 [IKO:148] Colossification [foil]",
+    "2x Island [TMP:]",
+    "1 Veyran, Voice of Duality [foil]",
+    # (the long way)
+    "1 Sol Ring [C21:263]  [foil]",
+    "1 Veyran, Voice of Duality [etched]",
+    "4 4 [C21:263]",  # (no letter in the name: refused)
+    "1 [A:1] Two Printings [B:2]",
+    "1 Sol Ring [C21:263] [foil] [foil]",
+    "1 Llanowar Elves [Ramp]",
+]
+
+
+@pytest.mark.parametrize("dialect", ["arena", "mtgo", "plain", "moxfield", "forge", "xmage", "archidekt"])
+def test_printed_card_lines_read_as_the_full_path_reads_them(dialect: str) -> None:
+    """Lines with a printing or a finish in brackets: the shortcut's deck is the full path's, and it
+    takes the common ones (no line through parse_card) outside Forge and Archidekt."""
+    text = "\n".join(PRINTED_LINES) + "\n\n1 Sol Ring [C21:263]\n"
+    fast = parse_text(text, "x", dialect)
+    with _without_plain_card():
+        full = parse_text(text, "x", dialect)
+    assert fast == full
+    assert {e.set_code for e in fast.entries} >= {"AFR", "C21", "IKO", "TMP"}
+    if dialect not in ("forge", "archidekt"):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(_TextRun, "_card", lambda *_: pytest.fail("read the long way"))
+            parse_text("\n".join(PRINTED_LINES[:7]) + "\n", "x", dialect)
 
 
 def test_line_objects_built_by_their_builders_equal_the_constructed_ones() -> None:
