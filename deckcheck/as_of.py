@@ -6,7 +6,6 @@ date is asked for, so a check without one does not build it.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import re
 from collections.abc import Mapping
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.errors import ConfigError
 from deckcheck.findings import Severity, define
+from deckcheck.value import replace
 
 if TYPE_CHECKING:
     from deckcheck.format_spec import FormatSpec
@@ -86,7 +86,7 @@ def with_as_of(spec: FormatSpec, as_of: object) -> FormatSpec:
     parsed = parse_as_of(as_of)
     if parsed == spec.as_of:
         return spec
-    return dataclasses.replace(spec, as_of=parsed)
+    return replace(spec, as_of=parsed)
 
 
 def metadata_date(metadata: Mapping[str, str]) -> tuple[dt.date | None, str]:

@@ -14,7 +14,6 @@ known; the lean batch checker hands every deck this could apply to to the engine
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from deckcheck.cards.names import lookup_key
 from deckcheck.deck import Deck, DeckCard, Entry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
+from deckcheck.value import replace
 
 COMMAND_ZONE_READ = define(
     "DC106",
@@ -138,13 +138,13 @@ def _moved(deck: Deck, moves: dict[int, Zone]) -> Deck:
             return entry
         new = placed.get(id(entry))
         if new is None:
-            new = placed[id(entry)] = dataclasses.replace(entry, zone=moves[id(entry)])
+            new = placed[id(entry)] = replace(entry, zone=moves[id(entry)])
         return new
 
     cards = [dc.with_entry(entry_in_zone(dc.entry)) for dc in deck.cards]
     parsed = deck.parsed
     if parsed is not None:
-        parsed = dataclasses.replace(parsed, entries=[entry_in_zone(e) for e in parsed.entries])
+        parsed = replace(parsed, entries=[entry_in_zone(e) for e in parsed.entries])
     # unresolved entries move too: they still count, and a named commander may be one of them
     return Deck(deck.path, cards, parsed, [entry_in_zone(e) for e in deck.unresolved])
 

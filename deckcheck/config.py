@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deckcheck.errors import ConfigError
+from deckcheck.value import Value
 
 PYPROJECT = "pyproject.toml"
 DECKCHECK_TOML = ".deckcheck.toml"
@@ -55,21 +55,61 @@ _KEYS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
+class Config(Value):
     """One config file's settings (or the empty config when there is none)."""
 
-    path: Path | None = None  # the file these settings came from; None = no config file
-    format: str | None = None
-    input_format: str | None = None
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    strict: bool = False
-    require_format: bool = False
-    card_db: Path | None = None  # absolute (made so relative to the config file)
-    formats: tuple[Path, ...] = ()  # absolute
-    per_path: tuple[tuple[str, str], ...] = ()  # (glob, format) in file order
-    as_of: dt.date | str | None = None  # legality as of a day, or "deck" (deckcheck.as_of)
+    __slots__ = (
+        "as_of",
+        "card_db",
+        "format",
+        "formats",
+        "ignore",
+        "input_format",
+        "path",
+        "per_path",
+        "require_format",
+        "select",
+        "strict",
+    )
+    FIELDS = (
+        "path",
+        "format",
+        "input_format",
+        "select",
+        "ignore",
+        "strict",
+        "require_format",
+        "card_db",
+        "formats",
+        "per_path",
+        "as_of",
+    )
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        format: str | None = None,
+        input_format: str | None = None,
+        select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        strict: bool = False,
+        require_format: bool = False,
+        card_db: Path | None = None,
+        formats: tuple[Path, ...] = (),
+        per_path: tuple[tuple[str, str], ...] = (),
+        as_of: dt.date | str | None = None,
+    ) -> None:
+        self.path: Final = path  # the file these settings came from; None = no config file
+        self.format: Final = format
+        self.input_format: Final = input_format
+        self.select: Final = select
+        self.ignore: Final = ignore
+        self.strict: Final = strict
+        self.require_format: Final = require_format
+        self.card_db: Final = card_db  # absolute (made so relative to the config file)
+        self.formats: Final = formats  # absolute
+        self.per_path: Final = per_path  # (glob, format) in file order
+        self.as_of: Final = as_of  # legality as of a day, or "deck" (deckcheck.as_of)
 
     @property
     def root(self) -> Path | None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import FrozenInstanceError, dataclass, field
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from deckcheck.cards.model import Card
+from deckcheck.value import FrozenValue, Record, Value, slot_setters
 
 
 class Zone(enum.StrEnum):
@@ -36,19 +36,43 @@ class LineKind(enum.StrEnum):
     PROBLEM = "problem"  # a line we could not read: always reported
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(FrozenValue):
     """One card line: ``quantity`` copies of ``name`` in ``zone``."""
+
+    __slots__ = ("collector_number", "foil", "line", "name", "quantity", "raw", "set_code", "tags", "zone")
+    FIELDS = ("quantity", "name", "zone", "line", "set_code", "collector_number", "foil", "tags", "raw")
 
     quantity: int
     name: str  # as written, after stripping set codes / markers
     zone: Zone
     line: int  # 1-based line number in the source (0 when the format has no lines)
-    set_code: str | None = None
-    collector_number: str | None = None
-    foil: bool = False
-    tags: tuple[str, ...] = ()
-    raw: str = ""
+    set_code: str | None
+    collector_number: str | None
+    foil: bool
+    tags: tuple[str, ...]
+    raw: str
+
+    def __init__(
+        self,
+        quantity: int,
+        name: str,
+        zone: Zone,
+        line: int,
+        set_code: str | None = None,
+        collector_number: str | None = None,
+        foil: bool = False,
+        tags: tuple[str, ...] = (),
+        raw: str = "",
+    ) -> None:
+        _set_quantity(self, quantity)
+        _set_name(self, name)
+        _set_zone(self, zone)
+        _set_entry_line(self, line)
+        _set_set_code(self, set_code)
+        _set_collector_number(self, collector_number)
+        _set_foil(self, foil)
+        _set_tags(self, tags)
+        _set_raw(self, raw)
 
 
 class LineRecord(NamedTuple):
@@ -61,27 +85,22 @@ class LineRecord(NamedTuple):
     note: str = ""  # for PROBLEM lines: the reason; for others an optional explanation
 
 
-# A parser builds an Entry and a LineRecord for every line it reads. A frozen dataclass's own
-# __init__ sets each field through object.__setattr__ (about 0.1 us a field); new_entry sets
-# the slots directly, for about half the cost, and gives the same object (a test holds it equal
-# to the constructor's for every field). line_record skips the named tuple's Python __new__.
-
-
-def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
-    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
-    return setter
-
-
+# A parser builds an Entry and a LineRecord for every line it reads. Entry's constructor sets its
+# slots through their descriptors (its __setattr__ refuses); new_entry does the same without the
+# call through the class, and gives the same object (a test holds it equal to the constructor's
+# for every field). line_record skips the named tuple's Python __new__.
 _new_object = object.__new__
-_set_quantity = _slot_setter(Entry, "quantity")
-_set_name = _slot_setter(Entry, "name")
-_set_zone = _slot_setter(Entry, "zone")
-_set_entry_line = _slot_setter(Entry, "line")
-_set_set_code = _slot_setter(Entry, "set_code")
-_set_collector_number = _slot_setter(Entry, "collector_number")
-_set_foil = _slot_setter(Entry, "foil")
-_set_tags = _slot_setter(Entry, "tags")
-_set_raw = _slot_setter(Entry, "raw")
+(
+    _set_quantity,
+    _set_name,
+    _set_zone,
+    _set_entry_line,
+    _set_set_code,
+    _set_collector_number,
+    _set_foil,
+    _set_tags,
+    _set_raw,
+) = slot_setters(Entry, *Entry.FIELDS)
 _new_tuple = tuple.__new__
 
 
@@ -116,28 +135,72 @@ def line_record(line: int, kind: LineKind, text: str, note: str) -> LineRecord:
     return record
 
 
-@dataclass(frozen=True, slots=True)
-class ParseProblem:
-    line: int
-    message: str
-    severity: str = "error"  # "error" | "warning" | "info"
-    code: str | None = None  # finding code; None = the parser's default for the severity
-    section: str | None = None  # the section the line was in
+class ParseProblem(Value):
+    __slots__ = ("code", "line", "message", "section", "severity")
+    FIELDS = ("line", "message", "severity", "code", "section")
+
+    def __init__(
+        self,
+        line: int,
+        message: str,
+        severity: str = "error",
+        code: str | None = None,
+        section: str | None = None,
+    ) -> None:
+        self.line: Final = line
+        self.message: Final = message
+        self.severity: Final = severity  # "error" | "warning" | "info"
+        self.code: Final = code  # finding code; None = the parser's default for the severity
+        self.section: Final = section  # the section the line was in
 
 
-@dataclass(slots=True)
-class ParsedDeck:
+class ParsedDeck(Record):
     """A decklist as read: entries in file order, plus an account of every source line."""
 
-    path: str
-    input_format: str
-    entries: list[Entry] = field(default_factory=list)
-    lines: list[LineRecord] = field(default_factory=list)
-    problems: list[ParseProblem] = field(default_factory=list)
-    name: str | None = None
-    declared_format: str | None = None  # from a `// format: modern` comment or file metadata
-    declared_format_line: int = 0  # the line that declares it (0: no line, or not known)
-    metadata: dict[str, str] = field(default_factory=dict)
+    __slots__ = (
+        "declared_format",
+        "declared_format_line",
+        "entries",
+        "input_format",
+        "lines",
+        "metadata",
+        "name",
+        "path",
+        "problems",
+    )
+    FIELDS = (
+        "path",
+        "input_format",
+        "entries",
+        "lines",
+        "problems",
+        "name",
+        "declared_format",
+        "declared_format_line",
+        "metadata",
+    )
+
+    def __init__(
+        self,
+        path: str,
+        input_format: str,
+        entries: list[Entry] | None = None,
+        lines: list[LineRecord] | None = None,
+        problems: list[ParseProblem] | None = None,
+        name: str | None = None,
+        declared_format: str | None = None,
+        declared_format_line: int = 0,
+        metadata: dict[str, str] | None = None,
+    ) -> None:
+        self.path = path
+        self.input_format = input_format
+        self.entries: list[Entry] = [] if entries is None else entries
+        self.lines: list[LineRecord] = [] if lines is None else lines
+        self.problems: list[ParseProblem] = [] if problems is None else problems
+        self.name = name
+        self.declared_format = declared_format  # from a `// format: modern` comment or file metadata
+        self.declared_format_line = declared_format_line  # the line that declares it (0: none, or not known)
+        self.metadata: dict[str, str] = {} if metadata is None else metadata
 
     def zone(self, zone: Zone) -> list[Entry]:
         return [e for e in self.entries if e.zone is zone]
@@ -294,9 +357,13 @@ class DeckCard:
         return f"DeckCard(entry={self.entry!r}, card={self.card!r})"
 
     def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError
+
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __reduce__(self) -> tuple[type[DeckCard], tuple[Entry, Card]]:
@@ -319,10 +386,9 @@ class DeckCard:
         return self.entry.name
 
 
-_set_deck_entry = _slot_setter(DeckCard, "entry")
-_set_deck_card = _slot_setter(DeckCard, "_card")
-_set_deck_facts = _slot_setter(DeckCard, "facts")
-_set_read_card = _slot_setter(DeckCard, "_read_card")
+_set_deck_entry, _set_deck_card, _set_deck_facts, _set_read_card = slot_setters(
+    DeckCard, "entry", "_card", "facts", "_read_card"
+)
 
 
 def deck_card_of_facts(
@@ -338,17 +404,26 @@ def deck_card_of_facts(
     return deck_card
 
 
-@dataclass(slots=True)
-class Deck:
+class Deck(Record):
     """A decklist whose names were resolved: ``cards`` are the entries that name a card of the card
     data, ``unresolved`` the entries that name none (unknown or ambiguous names). Unresolved entries
     still count toward every size, copy and singleton rule by their written quantity; a rule that
     needs their characteristics is undetermined, never passed (:mod:`deckcheck.unresolved`)."""
 
-    path: str
-    cards: list[DeckCard] = field(default_factory=list)
-    parsed: ParsedDeck | None = None
-    unresolved: list[Entry] = field(default_factory=list)
+    __slots__ = ("cards", "parsed", "path", "unresolved")
+    FIELDS = ("path", "cards", "parsed", "unresolved")
+
+    def __init__(
+        self,
+        path: str,
+        cards: list[DeckCard] | None = None,
+        parsed: ParsedDeck | None = None,
+        unresolved: list[Entry] | None = None,
+    ) -> None:
+        self.path = path
+        self.cards: list[DeckCard] = [] if cards is None else cards
+        self.parsed = parsed
+        self.unresolved: list[Entry] = [] if unresolved is None else unresolved
 
     def zone(self, zone: Zone) -> list[DeckCard]:
         """The resolved entries of ``zone`` (:meth:`unresolved_in` has the others)."""

@@ -3,10 +3,8 @@ companion engine, and return one :class:`Report` per deck. No click, no pandas."
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +15,7 @@ from deckcheck.findings import Finding, Location, Severity, define, report_order
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
 from deckcheck.unresolved import NOT_VERIFIED, card_data_date, stale_legality
+from deckcheck.value import Record, replace
 
 if TYPE_CHECKING:
     from deckcheck.card_facts import FactsByName
@@ -77,17 +76,29 @@ def deck_status(findings: Sequence[Finding], *, unresolved: bool = False, inferr
 LEGAL_OF_STATUS: dict[str, bool | None] = {"legal": True, "illegal": False, "not verified": None}
 
 
-@dataclass(slots=True)
-class Report:
+class Report(Record):
     """Everything deckcheck found about one decklist."""
 
-    path: str
-    format: FormatSpec
-    deck: Deck
-    parsed: ParsedDeck
-    findings: list[Finding] = field(default_factory=list)
-    companions: list[CompanionResult] = field(default_factory=list)
-    inferred_because: str = ""  # no format was given: why this shape (deckcheck.inference)
+    __slots__ = ("companions", "deck", "findings", "format", "inferred_because", "parsed", "path")
+    FIELDS = ("path", "format", "deck", "parsed", "findings", "companions", "inferred_because")
+
+    def __init__(
+        self,
+        path: str,
+        format: FormatSpec,
+        deck: Deck,
+        parsed: ParsedDeck,
+        findings: list[Finding] | None = None,
+        companions: list[CompanionResult] | None = None,
+        inferred_because: str = "",
+    ) -> None:
+        self.path = path
+        self.format = format
+        self.deck = deck
+        self.parsed = parsed
+        self.findings: list[Finding] = [] if findings is None else findings
+        self.companions: list[CompanionResult] = [] if companions is None else companions
+        self.inferred_because = inferred_because  # no format was given: why this shape (deckcheck.inference)
 
     @property
     def errors(self) -> list[Finding]:
@@ -253,7 +264,7 @@ def _flag_stray_printed_names(findings: list[Finding], resolved: int) -> list[Fi
         return findings
     stray = {id(f) for f in printed}
     return [
-        dataclasses.replace(
+        replace(
             f,
             severity=Severity.WARNING,
             message=f"{f.message}: a lone localized name in an untranslated list; check the line",
@@ -304,7 +315,7 @@ def with_written_names(findings: list[Finding], names: Iterable[tuple[str, str]]
         message = finding.message.replace(finding.card, display, 1)
         if message == finding.message:
             message = f"{display}: {message}"
-        renamed.append(dataclasses.replace(finding, message=message))
+        renamed.append(replace(finding, message=message))
     return renamed
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import enum
 import importlib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any, Final
+
+from deckcheck.value import Value
 
 
 class Severity(enum.IntEnum):
@@ -23,11 +24,17 @@ class Severity(enum.IntEnum):
         return self.name.lower()
 
 
-@dataclass(frozen=True, slots=True)
-class Location:
-    path: str = "<deck>"
-    line: int = 0  # 0 = the deck as a whole, not one line
-    section: str | None = None  # zone / section name where the card was listed
+class Location(Value):
+    __slots__ = ("line", "path", "section")
+    FIELDS = ("path", "line", "section")
+
+    def __init__(self, path: str = "<deck>", line: int = 0, section: str | None = None) -> None:
+        self.path: Final = path
+        self.line: Final = line  # 0 = the deck as a whole, not one line
+        self.section: Final = section  # zone / section name where the card was listed
+
+
+_THE_DECK = Location()
 
 
 class CodeInfo:
@@ -43,15 +50,27 @@ class CodeInfo:
         self.doc: Final = doc
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
-    code: str
-    message: str
-    severity: Severity
-    location: Location = field(default_factory=Location)
-    card: str | None = None
-    rule: str | None = None  # the game rule cited, e.g. "CR 903.5b"
-    data: tuple[tuple[str, Any], ...] = ()  # extra machine-readable facts (sorted key/value pairs)
+class Finding(Value):
+    __slots__ = ("card", "code", "data", "location", "message", "rule", "severity")
+    FIELDS = ("code", "message", "severity", "location", "card", "rule", "data")
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        severity: Severity,
+        location: Location = _THE_DECK,
+        card: str | None = None,
+        rule: str | None = None,
+        data: tuple[tuple[str, Any], ...] = (),
+    ) -> None:
+        self.code: Final = code
+        self.message: Final = message
+        self.severity: Final = severity
+        self.location: Final = location
+        self.card: Final = card
+        self.rule: Final = rule  # the game rule cited, e.g. "CR 903.5b"
+        self.data: Final = data  # extra machine-readable facts (sorted key/value pairs)
 
     @property
     def slug(self) -> str:
@@ -109,14 +128,15 @@ class Code:
         severity: Severity | None = None,
         data: dict[str, Any] | None = None,
     ) -> Finding:
+        info = self.info
         return Finding(
-            code=self.info.code,
-            message=message,
-            severity=self.info.severity if severity is None else severity,
-            location=location or Location(),
-            card=card,
-            rule=rule,
-            data=tuple(sorted((data or {}).items())),
+            info.code,
+            message,
+            info.severity if severity is None else severity,
+            location or _THE_DECK,
+            card,
+            rule,
+            tuple(sorted(data.items())) if data else (),
         )
 
 

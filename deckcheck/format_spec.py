@@ -4,42 +4,136 @@ format's name, so a new format is a few lines of TOML and no code."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+
+from deckcheck.value import FrozenValue, fields_setter
 
 
-@dataclass(frozen=True, slots=True)
-class FormatSpec:
+class FormatSpec(FrozenValue):
+    __slots__ = (
+        "aliases",
+        "as_of",
+        "colourless_basic_exception",
+        "commander",
+        "companion_bans",
+        "copy_limit",
+        "description",
+        "extra_banned",
+        "inferred",
+        "legality_key",
+        "legality_keys",
+        "max_commanders",
+        "max_main",
+        "min_main",
+        "min_main_known",
+        "name",
+        "planeswalker_commanders",
+        "restricted_means",
+        "sideboard_max",
+        "title",
+    )
+    FIELDS = (
+        "name",
+        "title",
+        "legality_key",
+        "min_main",
+        "max_main",
+        "sideboard_max",
+        "copy_limit",
+        "commander",
+        "max_commanders",
+        "colourless_basic_exception",
+        "companion_bans",
+        "extra_banned",
+        "description",
+        "aliases",
+        "legality_keys",
+        "planeswalker_commanders",
+        "restricted_means",
+        "min_main_known",
+        "inferred",
+        "as_of",
+    )
+
     name: str  # registry key, e.g. "modern", "commander"
     title: str  # for messages, e.g. "Modern"
     legality_key: str | None  # key in card legalities; None = no legality data (limited, freeform)
     min_main: int  # minimum deck size (commander(s) included where `commander` is true)
-    max_main: int | None = None  # None = no maximum (CR 100.5)
-    sideboard_max: int | None = 15  # None = no limit (limited pool); 0 = no sideboard allowed
-    copy_limit: int | None = 4  # None = any number (limited)
-    commander: bool = False  # a Commander-family format: command zone, identity, singleton
-    max_commanders: int = 2
-    colourless_basic_exception: bool = False  # Brawl: a colourless commander may run basics of one type
-    companion_bans: frozenset[str] = field(default_factory=frozenset)  # banned *as companion* only
-    extra_banned: frozenset[str] = field(default_factory=frozenset)  # bans the card data may not know
-    description: str = ""
-    aliases: tuple[str, ...] = ()  # other names players use ("edh"); get_format accepts them
+    max_main: int | None  # None = no maximum (CR 100.5)
+    sideboard_max: int | None  # None = no limit (limited pool); 0 = no sideboard allowed
+    copy_limit: int | None  # None = any number (limited)
+    commander: bool  # a Commander-family format: command zone, identity, singleton
+    max_commanders: int
+    colourless_basic_exception: bool  # Brawl: a colourless commander may run basics of one type
+    companion_bans: frozenset[str]  # banned *as companion* only
+    extra_banned: frozenset[str]  # bans the card data may not know
+    description: str
+    aliases: tuple[str, ...]  # other names players use ("edh"); get_format accepts them
     # Aliases of the legality key, in order of preference: card data renamed keys over time (Scryfall's
     # 2024 historicbrawl -> brawl -> standardbrawl). The first key any card of a deck lists is used.
     # Empty = just ``legality_key``.
-    legality_keys: tuple[str, ...] = ()
-    planeswalker_commanders: bool = False  # Brawl: any legendary planeswalker can be the commander
+    legality_keys: tuple[str, ...]
+    planeswalker_commanders: bool  # Brawl: any legendary planeswalker can be the commander
     # What the data's "restricted" means here: "one-copy" (Vintage: at most one across deck and
     # sideboard), "not-as-commander" (Duel Commander: legal in the deck, banned as commander) or
     # "commander-only" (Pauper Commander in older data: an uncommon legal only as the commander).
-    restricted_means: str = "one-copy"
+    restricted_means: str
     # False for the shapes deckcheck infers when no format is given (deckcheck.inference): the deck
     # is checked as its family's usual shape, and rules that need the format's real minimum deck
     # size (Yorion's "minimum + 20") cannot be decided from ``min_main``.
-    min_main_known: bool = True
-    inferred: bool = False  # a shape inferred from the deck, not a format anyone named
+    min_main_known: bool
+    inferred: bool  # a shape inferred from the deck, not a format anyone named
     # Legality as of a day (deckcheck.history) instead of the card data's current legalities: a date,
     # "deck" (each deck's own date from its metadata) or None (current legalities).
-    as_of: dt.date | str | None = None
+    as_of: dt.date | str | None
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        legality_key: str | None,
+        min_main: int,
+        max_main: int | None = None,
+        sideboard_max: int | None = 15,
+        copy_limit: int | None = 4,
+        commander: bool = False,
+        max_commanders: int = 2,
+        colourless_basic_exception: bool = False,
+        companion_bans: frozenset[str] = frozenset(),
+        extra_banned: frozenset[str] = frozenset(),
+        description: str = "",
+        aliases: tuple[str, ...] = (),
+        legality_keys: tuple[str, ...] = (),
+        planeswalker_commanders: bool = False,
+        restricted_means: str = "one-copy",
+        min_main_known: bool = True,
+        inferred: bool = False,
+        as_of: dt.date | str | None = None,
+    ) -> None:
+        _set_spec(
+            self,
+            (
+                name,
+                title,
+                legality_key,
+                min_main,
+                max_main,
+                sideboard_max,
+                copy_limit,
+                commander,
+                max_commanders,
+                colourless_basic_exception,
+                companion_bans,
+                extra_banned,
+                description,
+                aliases,
+                legality_keys,
+                planeswalker_commanders,
+                restricted_means,
+                min_main_known,
+                inferred,
+                as_of,
+            ),
+        )
 
     @property
     def legality_candidates(self) -> tuple[str, ...]:
@@ -54,3 +148,6 @@ class FormatSpec:
     @property
     def fixed_size(self) -> bool:
         return self.max_main is not None and self.max_main == self.min_main
+
+
+_set_spec = fields_setter(FormatSpec)

@@ -13,7 +13,6 @@ The card's printings are the optional ``printings`` field of its record (MTGJSON
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -36,6 +35,7 @@ from deckcheck.deck import Deck, Placed
 from deckcheck.errors import CardDataError
 from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
+from deckcheck.value import replace
 
 
 # -- the data ------------------------------------------------------------------------------------
@@ -271,7 +271,7 @@ def dated_legality_findings(
                 data={"as_of": day.isoformat(), "source": origin},
             )
         ]
-    dated = dataclasses.replace(spec, title=f"{spec.title} (as of {day})")
+    dated = replace(spec, title=f"{spec.title} (as of {day})")
     findings = [
         LEGALITY_AS_OF(
             f"legality as of {day} ({origin}): {spec.title} as defined from {state.effective} "

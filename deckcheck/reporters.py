@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Final, TextIO
@@ -258,15 +257,27 @@ def indented_json(document: Any) -> str:
 
 
 # -- what a run produced ------------------------------------------------------------------------------
-@dataclass(slots=True, eq=False)
+# DeckResult and RunResult are plain classes, as are FileNotChecked and FileSkipped below: nothing
+# compares them, and a dataclass compiles its methods at the start of every run.
 class DeckResult:
     """A report plus the run-level facts the reporters need: how its format was chosen and whether
     warnings fail it (--strict, or ``strict = true`` in its config)."""
 
-    report: Report
-    format_source: str  # "--format", "header", "per-path 'decks/edh/**' in pyproject.toml", ...
-    strict: bool = False
-    card_data: str = ""  # description of the card store that resolved it
+    __slots__ = ("card_data", "format_source", "report", "strict")
+
+    def __init__(self, report: Report, format_source: str, strict: bool = False, card_data: str = "") -> None:
+        self.report = report
+        self.format_source = (
+            format_source  # "--format", "header", "per-path 'decks/edh/**' in pyproject.toml", ...
+        )
+        self.strict = strict
+        self.card_data = card_data  # description of the card store that resolved it
+
+    def __repr__(self) -> str:
+        return (
+            f"DeckResult(report={self.report!r}, format_source={self.format_source!r}, "
+            f"strict={self.strict!r}, card_data={self.card_data!r})"
+        )
 
     @property
     def failed(self) -> bool:
@@ -367,16 +378,26 @@ class RunTally:
         return 1 if self.failed else 0
 
 
-@dataclass(slots=True, eq=False)
 class RunResult:
     """A whole run held at once (the CLI streams instead: :class:`RunWriter`)."""
 
-    decks: list[DeckResult] = field(default_factory=list)
-    card_data: dict[str, Any] = field(default_factory=dict)  # description, records, meta
-    verbose: bool = False  # show info findings (text, github)
-    quiet: bool = False  # text: findings and the summary only, no per-deck header
-    not_checked: list[FileNotChecked] = field(default_factory=list)
-    skipped: list[FileSkipped] = field(default_factory=list)
+    __slots__ = ("card_data", "decks", "not_checked", "quiet", "skipped", "verbose")
+
+    def __init__(
+        self,
+        decks: list[DeckResult] | None = None,
+        card_data: dict[str, Any] | None = None,
+        verbose: bool = False,
+        quiet: bool = False,
+        not_checked: list[FileNotChecked] | None = None,
+        skipped: list[FileSkipped] | None = None,
+    ) -> None:
+        self.decks: list[DeckResult] = [] if decks is None else decks
+        self.card_data: dict[str, Any] = {} if card_data is None else card_data  # description, records, meta
+        self.verbose = verbose  # show info findings (text, github)
+        self.quiet = quiet  # text: findings and the summary only, no per-deck header
+        self.not_checked: list[FileNotChecked] = [] if not_checked is None else not_checked
+        self.skipped: list[FileSkipped] = [] if skipped is None else skipped
 
     def outcomes(self) -> Iterator[Outcome]:
         yield from self.decks

@@ -12,7 +12,6 @@ import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -178,18 +177,64 @@ def validate_codes(values: Sequence[str], where: str) -> tuple[str, ...]:
 
 
 # -- the run: parse, choose a format, resolve, check ----------------------------------------------------
-@dataclass(eq=False)
 class CheckOptions:
-    format_name: str | None = None
-    input_format: str | None = None
-    select: tuple[str, ...] = ()  # validated codes; empty = use the config's
-    ignore: tuple[str, ...] = ()
-    strict: bool | None = None  # None = use the config's
-    card_db: Path | None = None
-    config_path: Path | None = None
-    no_config: bool = False
-    require_format: bool | None = None  # None = use the config's
-    as_of: str | None = None  # --as-of: a YYYY-MM-DD day or "deck"; None = the config's
+    """A run's command-line options. (A plain class, like Session: nothing compares them, and a
+    dataclass compiles its methods at the start of every run.)"""
+
+    __slots__ = (
+        "as_of",
+        "card_db",
+        "config_path",
+        "format_name",
+        "ignore",
+        "input_format",
+        "no_config",
+        "require_format",
+        "select",
+        "strict",
+    )
+
+    def __init__(
+        self,
+        format_name: str | None = None,
+        input_format: str | None = None,
+        select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        strict: bool | None = None,
+        card_db: Path | None = None,
+        config_path: Path | None = None,
+        no_config: bool = False,
+        require_format: bool | None = None,
+        as_of: str | None = None,
+    ) -> None:
+        self.format_name = format_name
+        self.input_format = input_format
+        self.select = select  # validated codes; empty = use the config's
+        self.ignore = ignore
+        self.strict = strict  # None = use the config's
+        self.card_db = card_db
+        self.config_path = config_path
+        self.no_config = no_config
+        self.require_format = require_format  # None = use the config's
+        self.as_of = as_of  # --as-of: a YYYY-MM-DD day or "deck"; None = the config's
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _OPTION_FIELDS)
+        return f"CheckOptions({shown})"
+
+
+_OPTION_FIELDS = (
+    "format_name",
+    "input_format",
+    "select",
+    "ignore",
+    "strict",
+    "card_db",
+    "config_path",
+    "no_config",
+    "require_format",
+    "as_of",
+)
 
 
 Outcome = rep.DeckResult | rep.FileNotChecked | rep.FileSkipped

@@ -9,7 +9,14 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "deckcheck"
 # what deckcheck.cards may import of the rest of the house (lazy_pattern: a regex compiled on first
 # use, which imports nothing of the house)
-BELOW_CARDS = {"deckcheck", "deckcheck.errors", "deckcheck.atomic", "deckcheck._gc", "deckcheck.lazy_pattern"}
+BELOW_CARDS = {
+    "deckcheck",
+    "deckcheck.errors",
+    "deckcheck.atomic",
+    "deckcheck._gc",
+    "deckcheck.lazy_pattern",
+    "deckcheck.value",
+}
 
 
 def _modules() -> dict[str, Path]:

@@ -331,9 +331,9 @@ def test_a_date_the_history_does_not_cover_is_not_verified_not_illegal(tmp_path)
 
 def test_no_legality_data_means_not_verified_not_illegal() -> None:
     """DC204 says the card data has no legality for the format at all: nothing was checked."""
-    import dataclasses
+    from deckcheck.value import replace
 
-    spec = dataclasses.replace(get_format("modern"), legality_key="a-format-no-card-lists", legality_keys=())
+    spec = replace(get_format("modern"), legality_key="a-format-no-card-lists", legality_keys=())
     parsed = ParsedDeck("deck.txt", "plain")
     parsed.entries = [Entry(60, "Mountain", MAIN, line=1)]
     report = check_parsed(parsed, STORE, spec)

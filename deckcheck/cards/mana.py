@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from deckcheck.value import FrozenValue, slot_setters
 
 COLOURS = ("W", "U", "B", "R", "G")
 _SYMBOL_RE = re.compile(r"\{([^{}]+)\}")
@@ -14,15 +15,21 @@ class ManaCostError(ValueError):
     """A mana cost string that is not a sequence of ``{...}`` symbols."""
 
 
-@dataclass(frozen=True, slots=True)
-class ManaCost:
+class ManaCost(FrozenValue):
     """A parsed mana cost. ``symbols`` keeps every symbol as written, upper-cased: ``("4", "U/B", "U/B")``.
 
     An empty cost (a land, Ancestral Vision) and ``{0}`` are different costs, but both have mana value 0.
     """
 
+    __slots__ = ("present", "symbols")
+    FIELDS = ("symbols", "present")
+
     symbols: tuple[str, ...]
     present: bool  # False when the card has no mana cost at all
+
+    def __init__(self, symbols: tuple[str, ...], present: bool) -> None:
+        _set_symbols(self, symbols)
+        _set_present(self, present)
 
     @property
     def mana_value(self) -> int:
@@ -39,6 +46,7 @@ class ManaCost:
         return "".join("{" + s + "}" for s in self.symbols)
 
 
+_set_symbols, _set_present = slot_setters(ManaCost, *ManaCost.FIELDS)
 NO_COST = ManaCost((), False)
 
 

@@ -12,12 +12,12 @@ Commander colour identity looks at every face (903.4d/e); it is read from the ca
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from deckcheck.cards.mana import ManaCost
 from deckcheck.cards.typeline import TypeLine, parse_type_line
 from deckcheck.lazy_pattern import LazyPattern
+from deckcheck.value import FrozenValue, slot_setters
 
 FRONT_FACE_LAYOUTS = frozenset(
     {"transform", "modal_dfc", "meld", "reversible_card", "double_faced_token", "battle"}
@@ -51,34 +51,137 @@ def strip_reminder_text(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True)
-class Face:
+class Face(FrozenValue):
+    __slots__ = (
+        "color_indicator",
+        "colors",
+        "defense",
+        "loyalty",
+        "mana_cost",
+        "name",
+        "oracle_text",
+        "power",
+        "toughness",
+        "type_line",
+    )
+    FIELDS = (
+        "name",
+        "mana_cost",
+        "type_line",
+        "oracle_text",
+        "colors",
+        "color_indicator",
+        "power",
+        "toughness",
+        "loyalty",
+        "defense",
+    )
+
     name: str
     mana_cost: ManaCost
     type_line: TypeLine
-    oracle_text: str = ""
-    colors: frozenset[str] = frozenset()
-    color_indicator: frozenset[str] | None = None
-    power: str | None = None
-    toughness: str | None = None
-    loyalty: str | None = None
-    defense: str | None = None
+    oracle_text: str
+    colors: frozenset[str]
+    color_indicator: frozenset[str] | None
+    power: str | None
+    toughness: str | None
+    loyalty: str | None
+    defense: str | None
+
+    def __init__(
+        self,
+        name: str,
+        mana_cost: ManaCost,
+        type_line: TypeLine,
+        oracle_text: str = "",
+        colors: frozenset[str] = frozenset(),
+        color_indicator: frozenset[str] | None = None,
+        power: str | None = None,
+        toughness: str | None = None,
+        loyalty: str | None = None,
+        defense: str | None = None,
+    ) -> None:
+        _set_face_name(self, name)
+        _set_mana_cost(self, mana_cost)
+        _set_type_line(self, type_line)
+        _set_oracle_text(self, oracle_text)
+        _set_colors(self, colors)
+        _set_color_indicator(self, color_indicator)
+        _set_power(self, power)
+        _set_toughness(self, toughness)
+        _set_loyalty(self, loyalty)
+        _set_defense(self, defense)
 
 
-@dataclass(frozen=True)
-class Card:
-    """One oracle card. Build it with :func:`deckcheck.cards.records.card_from_record`."""
+(
+    _set_face_name,
+    _set_mana_cost,
+    _set_type_line,
+    _set_oracle_text,
+    _set_colors,
+    _set_color_indicator,
+    _set_power,
+    _set_toughness,
+    _set_loyalty,
+    _set_defense,
+) = slot_setters(Face, *Face.FIELDS)
+
+
+class Card(FrozenValue):
+    """One oracle card. Build it with :func:`deckcheck.cards.records.card_from_record`.
+
+    Equal, hashed and printed by every field but ``record`` (the card data it was built from). Not
+    slotted: its deck-zone characteristics are cached properties, kept in the instance dict."""
+
+    FIELDS = (
+        "name",
+        "layout",
+        "faces",
+        "color_identity",
+        "keywords",
+        "legalities",
+        "leadership",
+        "printed_names",
+        "printed_type_lines",
+        "record",
+    )
+    COMPARED = FIELDS[:-1]
 
     name: str
     layout: str
     faces: tuple[Face, ...]
     color_identity: frozenset[str]
-    keywords: frozenset[str] = frozenset()
-    legalities: tuple[tuple[str, str], ...] = ()
-    leadership: tuple[tuple[str, bool], ...] = ()
-    printed_names: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    printed_type_lines: tuple[tuple[str, tuple[str | None, ...]], ...] = ()
-    record: dict[str, object] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    keywords: frozenset[str]
+    legalities: tuple[tuple[str, str], ...]
+    leadership: tuple[tuple[str, bool], ...]
+    printed_names: tuple[tuple[str, tuple[str, ...]], ...]
+    printed_type_lines: tuple[tuple[str, tuple[str | None, ...]], ...]
+    record: dict[str, object]
+
+    def __init__(
+        self,
+        name: str,
+        layout: str,
+        faces: tuple[Face, ...],
+        color_identity: frozenset[str],
+        keywords: frozenset[str] = frozenset(),
+        legalities: tuple[tuple[str, str], ...] = (),
+        leadership: tuple[tuple[str, bool], ...] = (),
+        printed_names: tuple[tuple[str, tuple[str, ...]], ...] = (),
+        printed_type_lines: tuple[tuple[str, tuple[str | None, ...]], ...] = (),
+        record: dict[str, object] | None = None,
+    ) -> None:
+        values = self.__dict__  # (its __setattr__ refuses: the fields go straight into its dict)
+        values["name"] = name
+        values["layout"] = layout
+        values["faces"] = faces
+        values["color_identity"] = color_identity
+        values["keywords"] = keywords
+        values["legalities"] = legalities
+        values["leadership"] = leadership
+        values["printed_names"] = printed_names
+        values["printed_type_lines"] = printed_type_lines
+        values["record"] = {} if record is None else record
 
     # -- which faces exist in the deck -------------------------------------------------------
     @property

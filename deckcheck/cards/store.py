@@ -24,10 +24,9 @@ import os
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from deckcheck import bundled_file
 from deckcheck._gc import gc_paused
@@ -36,6 +35,7 @@ from deckcheck.cards.model import Card
 from deckcheck.cards.names import clean_name, fold_key, fold_of_key, lookup_key, loose_key, printed_key
 from deckcheck.cards.records import card_from_record
 from deckcheck.errors import CardDataError
+from deckcheck.value import Value
 
 # A one-deck check on the bundled card set needs neither SQLite nor the did-you-mean index (a deck
 # whose names all resolve asks for no suggestion): both are imported where they are used.
@@ -87,8 +87,7 @@ def bundled_cards_path() -> Path:
 
 
 # -- lookup results -------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Resolution:
+class Resolution(Value):
     """How a name as written maps to a card.
 
     ``match`` is one of: exact, normalized (case/accents/separators), face (a face name, e.g. the
@@ -96,23 +95,38 @@ class Resolution:
     name once spaces and punctuation are ignored too), ambiguous, unknown.
     """
 
-    query: str
-    card: Card | None
-    match: str
-    suggestions: tuple[str, ...] = ()
-    language: str | None = None
-    other_epithet: bool = False  # the suggestion is only the same legend's card (Suggestions)
+    __slots__ = ("card", "language", "match", "other_epithet", "query", "suggestions")
+    FIELDS = ("query", "card", "match", "suggestions", "language", "other_epithet")
+
+    def __init__(
+        self,
+        query: str,
+        card: Card | None,
+        match: str,
+        suggestions: tuple[str, ...] = (),
+        language: str | None = None,
+        other_epithet: bool = False,
+    ) -> None:
+        self.query: Final = query
+        self.card: Final = card
+        self.match: Final = match
+        self.suggestions: Final = suggestions
+        self.language: Final = language
+        self.other_epithet: Final = other_epithet  # the suggestion is only the same legend's card
 
     @property
     def ok(self) -> bool:
         return self.card is not None
 
 
-@dataclass(frozen=True, slots=True)
-class NameRow:
-    card_name: str
-    kind: str  # full | face | printed
-    lang: str | None
+class NameRow(Value):
+    __slots__ = ("card_name", "kind", "lang")
+    FIELDS = ("card_name", "kind", "lang")
+
+    def __init__(self, card_name: str, kind: str, lang: str | None) -> None:
+        self.card_name: Final = card_name
+        self.kind: Final = kind  # full | face | printed
+        self.lang: Final = lang
 
 
 class _Backend(Protocol):
@@ -768,8 +782,7 @@ def open_store(path: Path | None = None) -> CardStore:
 
 
 # -- precomputed facts ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class FactsBuilder:
+class FactsBuilder(Value):
     """How to compute the per-card facts a store keeps for fast batch validation.
 
     ``compute`` maps one card record (as stored) to a JSON-able mapping with the same ``str`` keys
@@ -778,19 +791,33 @@ class FactsBuilder:
     by a reader asking for exactly the version they were built with.
     """
 
-    version: str
-    compute: Callable[[Mapping[str, Any]], Mapping[str, Any]]
+    __slots__ = ("compute", "version")
+    FIELDS = ("version", "compute")
+
+    def __init__(self, version: str, compute: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> None:
+        self.version: Final = version
+        self.compute: Final = compute
 
 
-@dataclass(frozen=True)
-class FactColumns:
+class FactColumns(Value):
     """Stored facts column by column: ``columns[key][i]`` is fact ``key`` of card ``names[i]``;
     ``encoded[key]`` is the same column as stored, (distinct values, each card's value number), for
     readers that convert each distinct value once (``columns`` expands a column when first read)."""
 
-    names: Sequence[str]
-    columns: Mapping[str, Sequence[Any]]
-    encoded: Mapping[str, tuple[Sequence[Any], array[int]]] = field(default_factory=dict)
+    __slots__ = ("columns", "encoded", "names")
+    FIELDS = ("names", "columns", "encoded")
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        columns: Mapping[str, Sequence[Any]],
+        encoded: Mapping[str, tuple[Sequence[Any], array[int]]] | None = None,
+    ) -> None:
+        self.names: Final = names
+        self.columns: Final = columns
+        self.encoded: Final[Mapping[str, tuple[Sequence[Any], array[int]]]] = (
+            {} if encoded is None else encoded
+        )
 
     def rows(self) -> dict[str, Mapping[str, Any]]:
         """Card name -> its facts as a dict (values equal between cards are shared objects)."""

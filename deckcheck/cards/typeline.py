@@ -10,10 +10,10 @@ the CR lists lands in :attr:`TypeLine.unknown`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from deckcheck.cards import vocabulary as vocab
+from deckcheck.value import FrozenValue, slot_setters
 
 PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
 
@@ -37,13 +37,29 @@ _SUBTYPES_FOR = {t: _canonical_index(s) for t, s in vocab.SUBTYPES_BY_TYPE.items
 _MULTIWORD = sorted((w for w in vocab.MULTIWORD_SUBTYPES), key=lambda w: -len(w.split()))
 
 
-@dataclass(frozen=True, slots=True)
-class TypeLine:
+class TypeLine(FrozenValue):
+    __slots__ = ("subtypes", "supertypes", "text", "types", "unknown")
+    FIELDS = ("supertypes", "types", "subtypes", "unknown", "text")
+
     supertypes: frozenset[str]
     types: frozenset[str]
     subtypes: tuple[str, ...]
-    unknown: tuple[str, ...] = ()  # words not in the CR lists (or not valid for these card types)
-    text: str = ""
+    unknown: tuple[str, ...]  # words not in the CR lists (or not valid for these card types)
+    text: str
+
+    def __init__(
+        self,
+        supertypes: frozenset[str],
+        types: frozenset[str],
+        subtypes: tuple[str, ...],
+        unknown: tuple[str, ...] = (),
+        text: str = "",
+    ) -> None:
+        _set_supertypes(self, supertypes)
+        _set_types(self, types)
+        _set_subtypes(self, subtypes)
+        _set_unknown(self, unknown)
+        _set_text(self, text)
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.types
@@ -81,6 +97,7 @@ class TypeLine:
         )
 
 
+_set_supertypes, _set_types, _set_subtypes, _set_unknown, _set_text = slot_setters(TypeLine, *TypeLine.FIELDS)
 EMPTY_TYPE_LINE = TypeLine(frozenset(), frozenset(), ())
 
 

@@ -8,13 +8,13 @@ twice (under ``Companion`` and in the sideboard) is counted once, with an info p
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import unicodedata
 from collections.abc import Iterable
 from typing import Protocol
 
 from deckcheck.deck import Entry, LineKind, ParsedDeck, ParseProblem, Zone, line_record, new_entry
+from deckcheck.value import replace
 
 # Limits. Decklists are small; anything far outside these is a mistake or an attack.
 MAX_BYTES = 5 * 1024 * 1024
@@ -253,7 +253,7 @@ class DeckBuilder:
                 )
                 note = f"{taken} cop{'y' if taken == 1 else 'ies'} merged into the companion"
                 if remaining:
-                    self.replace_entry(index, dataclasses.replace(entry, quantity=remaining), note)
+                    self.replace_entry(index, replace(entry, quantity=remaining), note)
                     index += 1
                 else:
                     self.replace_entry(index, None, note)

@@ -9,14 +9,15 @@ dialect still parses correctly. Dialect switches exist only where two formats re
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from deckcheck.deck import Zone
 from deckcheck.decklist._base import MAX_NAME_LENGTH, parse_quantity
 from deckcheck.decklist._names import clean_name, name_problem
 from deckcheck.decklist.headers import ZONE_HEADERS
 from deckcheck.lazy_pattern import LazyPattern
+from deckcheck.value import Record, Value
 
 
 class HeaderKind(Enum):
@@ -28,11 +29,14 @@ class HeaderKind(Enum):
     UNKNOWN = "unknown"  # "Something:" that we do not know
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
-    kind: HeaderKind
-    label: str
-    zone: Zone | None = None
+class Header(Value):
+    __slots__ = ("kind", "label", "zone")
+    FIELDS = ("kind", "label", "zone")
+
+    def __init__(self, kind: HeaderKind, label: str, zone: Zone | None = None) -> None:
+        self.kind: Final = kind
+        self.label: Final = label
+        self.zone: Final = zone
 
 
 def _words(*names: str) -> frozenset[str]:
@@ -210,21 +214,58 @@ _NOTE_MARKERS = {
 }
 
 
-@dataclass(slots=True)
-class CardLine:
+class CardLine(Record):
     """A card line taken apart. ``zone`` is set when the line itself names one (``SB:``,
     ``*CMDR*``, ``[Commander]``); ``extra`` when it says it is not a deck card (``[token]``)."""
 
-    quantity: int | None
-    name: str
-    set_code: str | None = None
-    collector_number: str | None = None
-    foil: bool = False
-    tags: list[str] = field(default_factory=list)
-    zone: Zone | None = None
-    extra: str | None = None
-    notes: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    __slots__ = (
+        "collector_number",
+        "extra",
+        "foil",
+        "name",
+        "notes",
+        "quantity",
+        "set_code",
+        "tags",
+        "warnings",
+        "zone",
+    )
+    FIELDS = (
+        "quantity",
+        "name",
+        "set_code",
+        "collector_number",
+        "foil",
+        "tags",
+        "zone",
+        "extra",
+        "notes",
+        "warnings",
+    )
+
+    def __init__(
+        self,
+        quantity: int | None,
+        name: str,
+        set_code: str | None = None,
+        collector_number: str | None = None,
+        foil: bool = False,
+        tags: list[str] | None = None,
+        zone: Zone | None = None,
+        extra: str | None = None,
+        notes: list[str] | None = None,
+        warnings: list[str] | None = None,
+    ) -> None:
+        self.quantity = quantity
+        self.name = name
+        self.set_code = set_code
+        self.collector_number = collector_number
+        self.foil = foil
+        self.tags: list[str] = [] if tags is None else tags
+        self.zone = zone
+        self.extra = extra
+        self.notes: list[str] = [] if notes is None else notes
+        self.warnings: list[str] = [] if warnings is None else warnings
 
 
 def split_prefix(text: str) -> tuple[Zone | None, str]:

@@ -47,10 +47,8 @@ nonland cards is kept; for Umori, the card type shared by the most nonland copie
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, NamedTuple, Protocol, TypeVar
 
@@ -62,6 +60,7 @@ from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone, starting_zones
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.lazy_pattern import LazyPattern
+from deckcheck.value import FrozenValue, Value, slot_setters
 
 NEAR_MISS_CARDS = 4  # at most this many copies to cut (or cards to add) is a near miss
 RULE = "CR 702.139a"
@@ -184,23 +183,56 @@ class AbilityScan:
         self.kinds: Final = kinds
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class CardFeatures:
-    """Deck-zone facts the ten conditions read, computed once per card."""
+    """Deck-zone facts the ten conditions read, computed once per card. (A plain class with Final
+    attributes, like AbilityScan: nothing compares or copies them.)"""
 
-    name: str
-    names: frozenset[str]
-    is_land: bool
-    is_permanent: bool
-    is_creature: bool
-    mana_value: int
-    cost_text: str  # "{1}{R} // {1}{U}"; "" when the card has no mana cost
-    repeated_symbols: tuple[str, ...]  # symbols appearing more than once (Jegantha)
-    card_types: frozenset[str]  # CR 205.2a card types (Card.deck_types: incl. Grist-style additions)
-    creature_types: tuple[str, ...]
-    changeling: bool
-    type_text: str
-    abilities: AbilityScan
+    __slots__ = (
+        "abilities",
+        "card_types",
+        "changeling",
+        "cost_text",
+        "creature_types",
+        "is_creature",
+        "is_land",
+        "is_permanent",
+        "mana_value",
+        "name",
+        "names",
+        "repeated_symbols",
+        "type_text",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        names: frozenset[str],
+        is_land: bool,
+        is_permanent: bool,
+        is_creature: bool,
+        mana_value: int,
+        cost_text: str,
+        repeated_symbols: tuple[str, ...],
+        card_types: frozenset[str],
+        creature_types: tuple[str, ...],
+        changeling: bool,
+        type_text: str,
+        abilities: AbilityScan,
+    ) -> None:
+        self.name: Final = name
+        self.names: Final = names
+        self.is_land: Final = is_land
+        self.is_permanent: Final = is_permanent
+        self.is_creature: Final = is_creature
+        self.mana_value: Final = mana_value
+        self.cost_text: Final = cost_text  # "{1}{R} // {1}{U}"; "" when the card has no mana cost
+        self.repeated_symbols: Final = repeated_symbols  # symbols appearing more than once (Jegantha)
+        # CR 205.2a card types (Card.deck_types: incl. Grist-style additions)
+        self.card_types: Final = card_types
+        self.creature_types: Final = creature_types
+        self.changeling: Final = changeling
+        self.type_text: Final = type_text
+        self.abilities: Final = abilities
 
     @property
     def name_keys(self) -> frozenset[str]:
@@ -480,27 +512,73 @@ class Breaker(NamedTuple):
         return self.card
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
 UNKNOWN_REASON = "not in the card data"
 YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 20 to is not known"
 
 
-@dataclass(frozen=True, slots=True)
-class CompanionResult:
+class CompanionResult(FrozenValue):
     """One companion's verdict: ``eligible`` is True, False, or None (undetermined: no known card
     breaks the condition, but the ``unresolved`` entries might)."""
 
+    __slots__ = (
+        "add",
+        "breakers",
+        "companion",
+        "cut",
+        "declared",
+        "eligible",
+        "note",
+        "placement",
+        "unresolved",
+    )
+    FIELDS = (
+        "companion",
+        "eligible",
+        "breakers",
+        "cut",
+        "add",
+        "note",
+        "declared",
+        "placement",
+        "unresolved",
+    )
+
     companion: str
     eligible: bool | None
-    breakers: tuple[Breaker, ...] = ()
-    cut: tuple[tuple[str, int], ...] = ()  # (card name, copies to cut) to meet the condition
-    add: int = 0  # Yorion: cards still needed
-    note: str = ""
-    declared: bool = False
-    placement: tuple[str, ...] = ()  # obstacles and placement problems
-    unresolved: tuple[Breaker, ...] = ()  # unknown entries the verdict depends on (eligible is None)
+    breakers: tuple[Breaker, ...]
+    cut: tuple[tuple[str, int], ...]  # (card name, copies to cut) to meet the condition
+    add: int  # Yorion: cards still needed
+    note: str
+    declared: bool
+    placement: tuple[str, ...]  # obstacles and placement problems
+    unresolved: tuple[Breaker, ...]  # unknown entries the verdict depends on (eligible is None)
+
+    def __init__(
+        self,
+        companion: str,
+        eligible: bool | None,
+        breakers: tuple[Breaker, ...] = (),
+        cut: tuple[tuple[str, int], ...] = (),
+        add: int = 0,
+        note: str = "",
+        declared: bool = False,
+        placement: tuple[str, ...] = (),
+        unresolved: tuple[Breaker, ...] = (),
+    ) -> None:
+        _set_companion(self, companion)
+        _set_eligible(self, eligible)
+        _set_breakers(self, breakers)
+        _set_cut(self, cut)
+        _set_add(self, add)
+        _set_note(self, note)
+        _set_declared(self, declared)
+        _set_placement(self, placement)
+        _set_unresolved(self, unresolved)
 
     @property
     def cut_count(self) -> int:
@@ -524,20 +602,7 @@ class CompanionResult:
     _set_declared,
     _set_placement,
     _set_unresolved,
-) = (
-    CompanionResult.__dict__[name].__set__
-    for name in (
-        "companion",
-        "eligible",
-        "breakers",
-        "cut",
-        "add",
-        "note",
-        "declared",
-        "placement",
-        "unresolved",
-    )
-)
+) = slot_setters(CompanionResult, *CompanionResult.FIELDS)
 
 
 def _new_result(
@@ -552,7 +617,7 @@ def _new_result(
     unresolved: tuple[Breaker, ...],
 ) -> CompanionResult:
     """``CompanionResult(companion, eligible, ...)``, every field in order, made through its slots:
-    the engine makes ten a deck, and the frozen constructor takes over twice as long."""
+    the engine makes ten a deck, and this skips the call through the class."""
     result: CompanionResult = object.__new__(CompanionResult)
     _set_companion(result, companion)
     _set_eligible(result, eligible)
@@ -566,14 +631,23 @@ def _new_result(
     return result
 
 
-@dataclass(frozen=True, slots=True)
-class DeckVerdict:
+class DeckVerdict(Value):
     """What a deck-level condition found."""
 
-    breakers: tuple[Breaker, ...] = ()
-    cut: tuple[tuple[str, int], ...] = ()
-    add: int = 0
-    note: str = ""
+    __slots__ = ("add", "breakers", "cut", "note")
+    FIELDS = ("breakers", "cut", "add", "note")
+
+    def __init__(
+        self,
+        breakers: tuple[Breaker, ...] = (),
+        cut: tuple[tuple[str, int], ...] = (),
+        add: int = 0,
+        note: str = "",
+    ) -> None:
+        self.breakers: Final = breakers
+        self.cut: Final = cut
+        self.add: Final = add
+        self.note: Final = note
 
 
 class CardTraits(Protocol):
@@ -597,19 +671,31 @@ DeckCheck = Callable[[Sequence[Counted], FormatSpec], DeckVerdict]
 FormatCheck = Callable[[FormatSpec], str | None]
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class CompanionRule:
-    name: str
-    short: str
-    condition: str
-    colour_identity: frozenset[str]
-    card_check: CardCheck | None = None  # reason the card breaks the condition, or None
-    deck_check: DeckCheck | None = None
-    format_check: FormatCheck | None = None  # why the condition can never hold in a format, or None
+    """One companion's deckbuilding condition. (A plain class with Final attributes: the ten are made
+    once, and nothing compares or copies them.)"""
 
-    def __post_init__(self) -> None:
-        if (self.card_check is None) == (self.deck_check is None):
-            raise ValueError(f"{self.name}: give exactly one of card_check / deck_check")
+    __slots__ = ("card_check", "colour_identity", "condition", "deck_check", "format_check", "name", "short")
+
+    def __init__(
+        self,
+        name: str,
+        short: str,
+        condition: str,
+        colour_identity: frozenset[str],
+        card_check: CardCheck | None = None,  # reason the card breaks the condition, or None
+        deck_check: DeckCheck | None = None,
+        format_check: FormatCheck | None = None,  # why the condition can never hold in a format, or None
+    ) -> None:
+        if (card_check is None) == (deck_check is None):
+            raise ValueError(f"{name}: give exactly one of card_check / deck_check")
+        self.name: Final = name
+        self.short: Final = short
+        self.condition: Final = condition
+        self.colour_identity: Final = colour_identity
+        self.card_check: Final = card_check
+        self.deck_check: Final = deck_check
+        self.format_check: Final = format_check
 
 
 def _gyruda(f: CardFeatures) -> str | None:

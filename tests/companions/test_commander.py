@@ -4,10 +4,9 @@ Lutri is banned as a companion (read from FormatSpec.companion_bans); Yorion nev
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from deckcheck.deck import Zone
 from deckcheck.findings import Severity
+from deckcheck.value import replace
 from tests.companions.cards import BRAWL, COMMANDER, MODERN, Spec, codes, deck, findings, lands, result
 
 

@@ -21,6 +21,7 @@ from deckcheck.rules.companions import (
     clear_feature_cache,
     evaluate,
 )
+from deckcheck.value import fields, replace
 from tests.cardfactory import card as make_card
 from tests.companions.cards import BY_NAME, COMMANDER, MODERN, card, deck, lands, result
 
@@ -169,7 +170,7 @@ def test_obstacles_are_remembered_per_format_and_bounded(monkeypatch: pytest.Mon
     monkeypatch.setattr(companions, "_OBSTACLES_LIMIT", 3)
     monkeypatch.setattr(companions, "_OBSTACLES", {})
     d = deck((4, "Tarmogoyf"), *lands(56, "Forest"))
-    banned = dataclasses.replace(MODERN, companion_bans=frozenset({"Lurrus of the Dream-Den"}))
+    banned = replace(MODERN, companion_bans=frozenset({"Lurrus of the Dream-Den"}))
     for spec in (MODERN, banned, MODERN, banned):
         lurrus = next(r for r in evaluate(d, spec) if r.companion == "Lurrus of the Dream-Den")
         assert any("banned as a companion" in text for text in lurrus.placement) is (spec is banned)
@@ -184,7 +185,7 @@ def test_a_result_made_through_its_slots_is_the_constructed_one() -> None:
     values = ("Lurrus", None, (breaker,), (("Lightning Bolt", 4),), 5, "note", True, ("banned",), (unknown,))
     made, constructed = companions._new_result(*values), CompanionResult(*values)
     assert type(made) is CompanionResult
-    assert [getattr(made, f.name) for f in dataclasses.fields(CompanionResult)] == list(values)
+    assert [getattr(made, name) for name in fields(CompanionResult)] == list(values)
     assert made == constructed and hash(made) == hash(constructed) and repr(made) == repr(constructed)
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.note = "changed"

@@ -17,6 +17,7 @@ from deckcheck.decklist import _grammar, parse_text
 from deckcheck.decklist._base import parse_quantity
 from deckcheck.decklist._grammar import Header, HeaderKind, _parse_card, classify_header, parse_card
 from deckcheck.decklist.text import _TextRun
+from deckcheck.value import fields
 
 PIECES = [
     "4",
@@ -241,10 +242,10 @@ def test_line_objects_built_by_their_builders_equal_the_constructed_ones() -> No
     assert type(entry) is Entry
     assert hash(entry) == hash(constructed)
     assert repr(entry) == repr(constructed)
-    for field in dataclasses.fields(constructed):
-        assert getattr(entry, field.name) == getattr(constructed, field.name)
+    for name in fields(constructed):
+        assert getattr(entry, name) == getattr(constructed, name)
         with pytest.raises(dataclasses.FrozenInstanceError):
-            setattr(entry, field.name, None)
+            setattr(entry, name, None)
     assert new_entry(4, "Bolt", Zone.MAIN, 7) == Entry(4, "Bolt", Zone.MAIN, 7)
     record = line_record(7, LineKind.CARD, "4 Lightning Bolt", "a note")
     assert record == LineRecord(7, LineKind.CARD, "4 Lightning Bolt", "a note")

@@ -3,7 +3,6 @@ and the hook in the format rules."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 from pathlib import Path
@@ -25,6 +24,7 @@ from deckcheck.history import (
     with_as_of,
 )
 from deckcheck.rules import check_deck
+from deckcheck.value import replace
 from tests.cardfactory import card
 
 D = dt.date.fromisoformat
@@ -216,7 +216,7 @@ def codes(findings: list[Any]) -> list[str]:
 
 
 def test_mox_opal_in_2020_is_banned_though_todays_data_says_legal() -> None:
-    opal = dataclasses.replace(MOX_OPAL, legalities=(("modern", "legal"),))
+    opal = replace(MOX_OPAL, legalities=(("modern", "legal"),))
     d = deck((56, ISLAND, MAIN), (4, opal, MAIN))
     assert "DC201" not in codes(check_deck(d, MODERN))  # today's legality
     found = check_deck(d, with_as_of(MODERN, "2020-06-01"))
@@ -228,7 +228,7 @@ def test_mox_opal_in_2020_is_banned_though_todays_data_says_legal() -> None:
 
 
 def test_lurrus_in_2021_is_legal_though_todays_data_says_banned() -> None:
-    lurrus = dataclasses.replace(LURRUS, legalities=(("modern", "banned"),))
+    lurrus = replace(LURRUS, legalities=(("modern", "banned"),))
     d = deck((59, ISLAND, MAIN), (1, lurrus, SIDE))
     assert "DC201" in codes(check_deck(d, MODERN))
     assert "DC201" not in codes(check_deck(d, with_as_of(MODERN, "2021-06-01")))
