@@ -1,7 +1,7 @@
 """``python -m deckcheck`` and the ``deckcheck`` command (both start here).
 
 Starting the CLI imports some 160 modules, and the classes, functions and constants they make are
-hundreds of thousands of objects that live as long as the process. Python's cyclic collector,
+some 15,000 objects the cyclic collector tracks, all living as long as the process. The collector,
 triggered by every few hundred new objects, would scan them again and again as they are made
 (about 5 % of a one-deck check); none of them is garbage. So the collector is paused while the CLI
 is imported, and what the imports made is then frozen (``gc.freeze``: moved where no collection
