@@ -53,7 +53,7 @@ _PLAIN_CARD_LINE = re.compile(
 )
 # The same line with a printing in brackets before or after the name, a finish after it, or both
 # ("4 Sol Ring [C21:263]", "1 [IKO:148] Colossification", "1 Veyran, Voice of Duality [foil]",
-# "1 Sol Ring [C21:263] [Foil]"): most lines of preconstructed lists and XMage's. parse_card reads
+# "1 Sol Ring [C21:263] [Foil]"): common in preconstructed lists and XMage's. parse_card reads
 # them (_LEADING_SET, _BRACKET, _BRACKET_SET_NUMBER, _FOIL_MARKERS) as a card with that printing and
 # finish, no note; Forge and Archidekt have their own readings of a line's end, so their dialects
 # take the long way. Groups: count, (set, number) before, name, (set, number) after, finish.
