@@ -106,11 +106,12 @@ def test_equal_hashed_and_printed_as_the_dataclass(cls: type[Record]) -> None:
 def test_replace_keeps_every_other_field(cls: type[Record]) -> None:
     made = cls(*sample(cls))
     for index, name in enumerate(cls.FIELDS):
-        changed = replace(made, **{name: "changed"})
-        assert type(changed) is cls and changed is not made
-        expected = list(sample(cls))
-        expected[index] = "changed"
-        assert [getattr(changed, n) for n in cls.FIELDS] == expected
+        for value in ("changed", "", 0, False):  # (a falsy value replaces too)
+            changed = replace(made, **{name: value})
+            assert type(changed) is cls and changed is not made
+            expected: list[Any] = list(sample(cls))
+            expected[index] = value
+            assert [getattr(changed, n) for n in cls.FIELDS] == expected
     assert replace(made) == made
     with pytest.raises(TypeError, match="no field nonesuch"):
         replace(made, nonesuch=1)
