@@ -243,6 +243,9 @@ Outcome = rep.DeckResult | rep.FileNotChecked | rep.FileSkipped
 # once (about 40 ms for the full card pool), instead of building a card object for each card it
 # meets and working out what the rules read of it (about 0.2 ms a card; a decklist names 30-60).
 FACTS_RUN_FILES = 20
+# ... and so does a file naming at least this many entries (a cube, a collection export, a file of
+# card names): reading the facts costs about as much as building 200 cards.
+FACTS_FILE_ENTRIES = 200
 
 
 class Session:
@@ -414,7 +417,8 @@ class Session:
         except InputError as exc:
             return [rep.FileNotChecked(shown, not_checked_finding(shown, exc))]
         results: list[Outcome] = []
-        facts = self.facts(store) if self.many_files else None
+        many_entries = sum(len(parsed.entries) for parsed in decks) >= FACTS_FILE_ENTRIES
+        facts = self.facts(store) if self.many_files or many_entries else None
         for parsed, (spec, source) in zip(decks, chosen, strict=True):
             report = check_parsed(
                 parsed, store, spec, select=select, ignore=ignore, require_format=require, facts=facts

@@ -1,6 +1,6 @@
 """The engine resolving a deck through its card store's stored facts (a run of many files,
-Session.FACTS_RUN_FILES: no card object built for a card written as its oracle name) gives exactly
-the reports it gives reading the cards."""
+Session.FACTS_RUN_FILES, or a file of many entries, FACTS_FILE_ENTRIES: no card object built for a
+card written as its oracle name) gives exactly the reports it gives reading the cards."""
 
 from __future__ import annotations
 
@@ -185,6 +185,37 @@ def test_a_run_of_many_files_reads_the_facts(
     assert bool(asked) is through_facts
     monkeypatch.setattr(session, "FACTS_RUN_FILES", 10**9)
     cards = CliRunner().invoke(cli, args)
+    assert (through.exit_code, through.output) == (cards.exit_code, cards.output)
+
+
+@pytest.mark.parametrize(
+    ("entries", "through_facts"),
+    [(session.FACTS_FILE_ENTRIES - 1, False), (session.FACTS_FILE_ENTRIES, True)],
+)
+def test_one_file_of_many_entries_reads_the_facts(
+    store_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entries: int, through_facts: bool
+) -> None:
+    """One file naming at least FACTS_FILE_ENTRIES entries (a cube, a collection export) resolves
+    through the facts too; its output is the same byte for byte as reading the cards."""
+    names = sorted(record["name"] for record in BUNDLED)
+    assert len(names) >= entries
+    cube = tmp_path / "cube.txt"
+    cube.write_text("".join(f"1 {name}\n" for name in names[:entries]), encoding="utf-8")
+    asked: list[bool] = []
+    real_facts = session.Session.facts
+
+    def facts(self: session.Session, store: CardStore) -> FactsByName | None:
+        asked.append(True)
+        return real_facts(self, store)
+
+    monkeypatch.setattr(session.Session, "facts", facts)
+    args = ["check", "--no-config", "--card-db", str(store_path), "-v", "-o", "json", str(cube)]
+    through = CliRunner().invoke(cli, args)
+    assert bool(asked) is through_facts
+    monkeypatch.setattr(session, "FACTS_FILE_ENTRIES", 10**9)
+    asked.clear()
+    cards = CliRunner().invoke(cli, args)
+    assert not asked
     assert (through.exit_code, through.output) == (cards.exit_code, cards.output)
 
 
