@@ -158,11 +158,30 @@ def test_facts_are_read_only_from_a_store_of_this_version(tmp_path: Path) -> Non
     assert FactsByName.of(CardStore.open(other)) is None
 
 
+@pytest.fixture
+def facts_asked(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """One item per time a run asks for its store's facts (Session.facts, which still answers)."""
+    asked: list[bool] = []
+    real_facts = session.Session.facts
+
+    def facts(self: session.Session, store: CardStore) -> FactsByName | None:
+        asked.append(True)
+        return real_facts(self, store)
+
+    monkeypatch.setattr(session.Session, "facts", facts)
+    return asked
+
+
 @pytest.mark.parametrize(
     ("files", "through_facts"), [(session.FACTS_RUN_FILES - 1, False), (session.FACTS_RUN_FILES, True)]
 )
 def test_a_run_of_many_files_reads_the_facts(
-    store_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, files: int, through_facts: bool
+    store_path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    facts_asked: list[bool],
+    files: int,
+    through_facts: bool,
 ) -> None:
     """A folder run of at least FACTS_RUN_FILES files resolves through the facts; its output is
     the same byte for byte as a run that reads the cards."""
@@ -172,17 +191,9 @@ def test_a_run_of_many_files_reads_the_facts(
     for i in range(files):
         source = sources[i % len(sources)]
         (folder / f"{i:03d}-{source.name}").write_bytes(source.read_bytes())
-    asked: list[bool] = []
-    real_facts = session.Session.facts
-
-    def facts(self: session.Session, store: CardStore) -> FactsByName | None:
-        asked.append(True)
-        return real_facts(self, store)
-
-    monkeypatch.setattr(session.Session, "facts", facts)
     args = ["check", "--no-config", "--card-db", str(store_path), "-v", "-o", "json", str(folder)]
     through = CliRunner().invoke(cli, args)
-    assert bool(asked) is through_facts
+    assert bool(facts_asked) is through_facts
     monkeypatch.setattr(session, "FACTS_RUN_FILES", 10**9)
     cards = CliRunner().invoke(cli, args)
     assert (through.exit_code, through.output) == (cards.exit_code, cards.output)
@@ -193,7 +204,12 @@ def test_a_run_of_many_files_reads_the_facts(
     [(session.FACTS_FILE_ENTRIES - 1, False), (session.FACTS_FILE_ENTRIES, True)],
 )
 def test_one_file_of_many_entries_reads_the_facts(
-    store_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entries: int, through_facts: bool
+    store_path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    facts_asked: list[bool],
+    entries: int,
+    through_facts: bool,
 ) -> None:
     """One file naming at least FACTS_FILE_ENTRIES entries (a cube, a collection export) resolves
     through the facts too; its output is the same byte for byte as reading the cards."""
@@ -201,21 +217,13 @@ def test_one_file_of_many_entries_reads_the_facts(
     assert len(names) >= entries
     cube = tmp_path / "cube.txt"
     cube.write_text("".join(f"1 {name}\n" for name in names[:entries]), encoding="utf-8")
-    asked: list[bool] = []
-    real_facts = session.Session.facts
-
-    def facts(self: session.Session, store: CardStore) -> FactsByName | None:
-        asked.append(True)
-        return real_facts(self, store)
-
-    monkeypatch.setattr(session.Session, "facts", facts)
     args = ["check", "--no-config", "--card-db", str(store_path), "-v", "-o", "json", str(cube)]
     through = CliRunner().invoke(cli, args)
-    assert bool(asked) is through_facts
+    assert bool(facts_asked) is through_facts
     monkeypatch.setattr(session, "FACTS_FILE_ENTRIES", 10**9)
-    asked.clear()
+    facts_asked.clear()
     cards = CliRunner().invoke(cli, args)
-    assert not asked
+    assert not facts_asked
     assert (through.exit_code, through.output) == (cards.exit_code, cards.output)
 
 
