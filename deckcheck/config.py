@@ -58,32 +58,8 @@ _KEYS = (
 class Config(Value):
     """One config file's settings (or the empty config when there is none)."""
 
-    __slots__ = (
-        "as_of",
-        "card_db",
-        "format",
-        "formats",
-        "ignore",
-        "input_format",
-        "path",
-        "per_path",
-        "require_format",
-        "select",
-        "strict",
-    )
-    FIELDS = (
-        "path",
-        "format",
-        "input_format",
-        "select",
-        "ignore",
-        "strict",
-        "require_format",
-        "card_db",
-        "formats",
-        "per_path",
-        "as_of",
-    )
+    FIELDS = ("path", *_KEYS)  # the file it came from, then what a config file can set
+    __slots__ = FIELDS
 
     def __init__(
         self,

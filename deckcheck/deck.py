@@ -39,8 +39,8 @@ class LineKind(enum.StrEnum):
 class Entry(FrozenValue):
     """One card line: ``quantity`` copies of ``name`` in ``zone``."""
 
-    __slots__ = ("collector_number", "foil", "line", "name", "quantity", "raw", "set_code", "tags", "zone")
     FIELDS = ("quantity", "name", "zone", "line", "set_code", "collector_number", "foil", "tags", "raw")
+    __slots__ = FIELDS
 
     quantity: int
     name: str  # as written, after stripping set codes / markers
@@ -136,8 +136,8 @@ def line_record(line: int, kind: LineKind, text: str, note: str) -> LineRecord:
 
 
 class ParseProblem(Value):
-    __slots__ = ("code", "line", "message", "section", "severity")
     FIELDS = ("line", "message", "severity", "code", "section")
+    __slots__ = FIELDS
 
     def __init__(
         self,
@@ -157,17 +157,6 @@ class ParseProblem(Value):
 class ParsedDeck(Record):
     """A decklist as read: entries in file order, plus an account of every source line."""
 
-    __slots__ = (
-        "declared_format",
-        "declared_format_line",
-        "entries",
-        "input_format",
-        "lines",
-        "metadata",
-        "name",
-        "path",
-        "problems",
-    )
     FIELDS = (
         "path",
         "input_format",
@@ -179,6 +168,7 @@ class ParsedDeck(Record):
         "declared_format_line",
         "metadata",
     )
+    __slots__ = FIELDS
 
     def __init__(
         self,
@@ -410,8 +400,8 @@ class Deck(Record):
     still count toward every size, copy and singleton rule by their written quantity; a rule that
     needs their characteristics is undetermined, never passed (:mod:`deckcheck.unresolved`)."""
 
-    __slots__ = ("cards", "parsed", "path", "unresolved")
     FIELDS = ("path", "cards", "parsed", "unresolved")
+    __slots__ = FIELDS
 
     def __init__(
         self,

@@ -79,8 +79,8 @@ LEGAL_OF_STATUS: dict[str, bool | None] = {"legal": True, "illegal": False, "not
 class Report(Record):
     """Everything deckcheck found about one decklist."""
 
-    __slots__ = ("companions", "deck", "findings", "format", "inferred_because", "parsed", "path")
     FIELDS = ("path", "format", "deck", "parsed", "findings", "companions", "inferred_because")
+    __slots__ = FIELDS
 
     def __init__(
         self,

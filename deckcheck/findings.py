@@ -25,8 +25,8 @@ class Severity(enum.IntEnum):
 
 
 class Location(Value):
-    __slots__ = ("line", "path", "section")
     FIELDS = ("path", "line", "section")
+    __slots__ = FIELDS
 
     def __init__(self, path: str = "<deck>", line: int = 0, section: str | None = None) -> None:
         self.path: Final = path
@@ -51,8 +51,8 @@ class CodeInfo:
 
 
 class Finding(Value):
-    __slots__ = ("card", "code", "data", "location", "message", "rule", "severity")
     FIELDS = ("code", "message", "severity", "location", "card", "rule", "data")
+    __slots__ = FIELDS
 
     def __init__(
         self,

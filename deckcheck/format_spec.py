@@ -9,28 +9,6 @@ from deckcheck.value import FrozenValue, fields_setter
 
 
 class FormatSpec(FrozenValue):
-    __slots__ = (
-        "aliases",
-        "as_of",
-        "colourless_basic_exception",
-        "commander",
-        "companion_bans",
-        "copy_limit",
-        "description",
-        "extra_banned",
-        "inferred",
-        "legality_key",
-        "legality_keys",
-        "max_commanders",
-        "max_main",
-        "min_main",
-        "min_main_known",
-        "name",
-        "planeswalker_commanders",
-        "restricted_means",
-        "sideboard_max",
-        "title",
-    )
     FIELDS = (
         "name",
         "title",
@@ -53,6 +31,7 @@ class FormatSpec(FrozenValue):
         "inferred",
         "as_of",
     )
+    __slots__ = FIELDS
 
     name: str  # registry key, e.g. "modern", "commander"
     title: str  # for messages, e.g. "Modern"

@@ -17,7 +17,8 @@ module's bytecode) and take the rest, written once, from here:
   (:func:`slot_setters`, :func:`fields_setter`).
 
 ``FIELDS`` lists every field in the constructor's order: the constructor takes them positionally in
-that order (what :func:`replace`, pickling and ``copy`` rely on). ``COMPARED`` (default: ``FIELDS``)
+that order (what :func:`replace`, pickling and ``copy`` rely on). A slotted class's slots are its
+fields: ``__slots__ = FIELDS``, written once. ``COMPARED`` (default: ``FIELDS``)
 is what equality, hashing and the repr read. :func:`replace` is ``dataclasses.replace`` for these
 classes; :func:`fields` their field names.
 """

@@ -21,8 +21,8 @@ class ManaCost(FrozenValue):
     An empty cost (a land, Ancestral Vision) and ``{0}`` are different costs, but both have mana value 0.
     """
 
-    __slots__ = ("present", "symbols")
     FIELDS = ("symbols", "present")
+    __slots__ = FIELDS
 
     symbols: tuple[str, ...]
     present: bool  # False when the card has no mana cost at all

@@ -52,18 +52,6 @@ def strip_reminder_text(text: str) -> str:
 
 
 class Face(FrozenValue):
-    __slots__ = (
-        "color_indicator",
-        "colors",
-        "defense",
-        "loyalty",
-        "mana_cost",
-        "name",
-        "oracle_text",
-        "power",
-        "toughness",
-        "type_line",
-    )
     FIELDS = (
         "name",
         "mana_cost",
@@ -76,6 +64,7 @@ class Face(FrozenValue):
         "loyalty",
         "defense",
     )
+    __slots__ = FIELDS
 
     name: str
     mana_cost: ManaCost

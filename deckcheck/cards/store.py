@@ -95,8 +95,8 @@ class Resolution(Value):
     name once spaces and punctuation are ignored too), ambiguous, unknown.
     """
 
-    __slots__ = ("card", "language", "match", "other_epithet", "query", "suggestions")
     FIELDS = ("query", "card", "match", "suggestions", "language", "other_epithet")
+    __slots__ = FIELDS
 
     def __init__(
         self,
@@ -120,8 +120,8 @@ class Resolution(Value):
 
 
 class NameRow(Value):
-    __slots__ = ("card_name", "kind", "lang")
     FIELDS = ("card_name", "kind", "lang")
+    __slots__ = FIELDS
 
     def __init__(self, card_name: str, kind: str, lang: str | None) -> None:
         self.card_name: Final = card_name
@@ -791,8 +791,8 @@ class FactsBuilder(Value):
     by a reader asking for exactly the version they were built with.
     """
 
-    __slots__ = ("compute", "version")
     FIELDS = ("version", "compute")
+    __slots__ = FIELDS
 
     def __init__(self, version: str, compute: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> None:
         self.version: Final = version
@@ -804,8 +804,8 @@ class FactColumns(Value):
     ``encoded[key]`` is the same column as stored, (distinct values, each card's value number), for
     readers that convert each distinct value once (``columns`` expands a column when first read)."""
 
-    __slots__ = ("columns", "encoded", "names")
     FIELDS = ("names", "columns", "encoded")
+    __slots__ = FIELDS
 
     def __init__(
         self,

@@ -38,8 +38,8 @@ _MULTIWORD = sorted((w for w in vocab.MULTIWORD_SUBTYPES), key=lambda w: -len(w.
 
 
 class TypeLine(FrozenValue):
-    __slots__ = ("subtypes", "supertypes", "text", "types", "unknown")
     FIELDS = ("supertypes", "types", "subtypes", "unknown", "text")
+    __slots__ = FIELDS
 
     supertypes: frozenset[str]
     types: frozenset[str]

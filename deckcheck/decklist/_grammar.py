@@ -30,8 +30,8 @@ class HeaderKind(Enum):
 
 
 class Header(Value):
-    __slots__ = ("kind", "label", "zone")
     FIELDS = ("kind", "label", "zone")
+    __slots__ = FIELDS
 
     def __init__(self, kind: HeaderKind, label: str, zone: Zone | None = None) -> None:
         self.kind: Final = kind
@@ -218,18 +218,6 @@ class CardLine(Record):
     """A card line taken apart. ``zone`` is set when the line itself names one (``SB:``,
     ``*CMDR*``, ``[Commander]``); ``extra`` when it says it is not a deck card (``[token]``)."""
 
-    __slots__ = (
-        "collector_number",
-        "extra",
-        "foil",
-        "name",
-        "notes",
-        "quantity",
-        "set_code",
-        "tags",
-        "warnings",
-        "zone",
-    )
     FIELDS = (
         "quantity",
         "name",
@@ -242,6 +230,7 @@ class CardLine(Record):
         "notes",
         "warnings",
     )
+    __slots__ = FIELDS
 
     def __init__(
         self,

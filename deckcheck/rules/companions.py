@@ -525,17 +525,6 @@ class CompanionResult(FrozenValue):
     """One companion's verdict: ``eligible`` is True, False, or None (undetermined: no known card
     breaks the condition, but the ``unresolved`` entries might)."""
 
-    __slots__ = (
-        "add",
-        "breakers",
-        "companion",
-        "cut",
-        "declared",
-        "eligible",
-        "note",
-        "placement",
-        "unresolved",
-    )
     FIELDS = (
         "companion",
         "eligible",
@@ -547,6 +536,7 @@ class CompanionResult(FrozenValue):
         "placement",
         "unresolved",
     )
+    __slots__ = FIELDS
 
     companion: str
     eligible: bool | None
@@ -634,8 +624,8 @@ def _new_result(
 class DeckVerdict(Value):
     """What a deck-level condition found."""
 
-    __slots__ = ("add", "breakers", "cut", "note")
     FIELDS = ("breakers", "cut", "add", "note")
+    __slots__ = FIELDS
 
     def __init__(
         self,
