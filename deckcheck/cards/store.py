@@ -138,7 +138,10 @@ class _Backend(Protocol):
     def folded_rows(self, key: str) -> list[NameRow]: ...
     def first_lookup(
         self, name: str, key: str, printed: str, folded: str
-    ) -> tuple[Mapping[str, Any] | None, bool]: ...
+    ) -> tuple[Mapping[str, Any] | None, bool]:
+        """The record of the card named ``name`` exactly; and when there is none, whether rows,
+        printed_rows or folded_rows would find anything for these keys."""
+
     def name_index(self) -> NameIndex: ...
     def all_records(self) -> Iterator[Mapping[str, Any]]: ...
     def facts_blob(self, version: str) -> bytes | None: ...
@@ -188,6 +191,17 @@ def _index_rows(record: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str 
     for lang, printed in (record.get("printed_names") or {}).items():
         for text in printed:
             yield printed_key(str(text)), name, "printed", str(lang)
+
+
+def _first_lookup_by_rows(
+    backend: _Backend, name: str, key: str, printed: str, folded: str
+) -> tuple[Mapping[str, Any] | None, bool]:
+    """:meth:`_Backend.first_lookup` through the backend's own lookups, one after the other."""
+    record = backend.record(name)
+    if record is not None:
+        return record, False
+    named = backend.rows(key) or backend.printed_rows(printed) or (folded and backend.folded_rows(folded))
+    return None, bool(named)
 
 
 _NameTables = tuple[dict[str, list[NameRow]], dict[str, list[NameRow]]]  # (full and face, printed)
@@ -254,15 +268,10 @@ class _MemoryBackend:
     def folded_rows(self, key: str) -> list[NameRow]:
         return self._in_memory().folded.get(key, [])
 
-    def names_any(self, key: str, printed: str, folded: str) -> bool:
-        rows, printed_rows = self._name_tables()
-        return key in rows or printed in printed_rows or bool(folded and self.folded_rows(folded))
-
     def first_lookup(
         self, name: str, key: str, printed: str, folded: str
     ) -> tuple[Mapping[str, Any] | None, bool]:
-        record = self.record(name)
-        return record, record is None and self.names_any(key, printed, folded)
+        return _first_lookup_by_rows(self, name, key, printed, folded)
 
     def name_index(self) -> NameIndex:
         return self._in_memory().index()
@@ -384,28 +393,13 @@ class _SqliteBackend:
         rows = self._query("SELECT card_name, kind FROM folded WHERE key = ?", (key,))
         return [NameRow(card_name, kind, None) for card_name, kind in rows]
 
-    def names_any(self, key: str, printed: str, folded: str) -> bool:
-        """Whether rows, printed_rows or folded_rows would find anything for these keys: one query
-        (the answer for most names that name no card: a batch of decks newer than the card data
-        meets thousands)."""
-        if not self._has_names_index:
-            return bool(self.rows(key) or self.printed_rows(printed) or (folded and self.folded_rows(folded)))
-        (found,) = self._query(
-            "SELECT EXISTS(SELECT 1 FROM names WHERE key = ?1 AND kind != 'printed')"
-            " OR EXISTS(SELECT 1 FROM names WHERE key = ?2 AND kind = 'printed')"
-            " OR EXISTS(SELECT 1 FROM folded WHERE key = ?3)",
-            (key, printed, folded),
-        )[0]
-        return bool(found)
-
     def first_lookup(
         self, name: str, key: str, printed: str, folded: str
     ) -> tuple[Mapping[str, Any] | None, bool]:
-        """The record of the card named ``name`` exactly, and (when there is none) ``names_any``
-        of the keys: one query, what most names of no card cost."""
+        """:meth:`_Backend.first_lookup` in one query, what most names of no card cost (a batch of
+        decks newer than the card data meets thousands)."""
         if not self._has_names_index:
-            record = self.record(name)
-            return record, record is None and self.names_any(key, printed, folded)
+            return _first_lookup_by_rows(self, name, key, printed, folded)
         # (COALESCE stops at the record: a name of a card pays for no index lookup)
         (found,) = self._query(
             "SELECT COALESCE((SELECT record FROM cards WHERE name = ?1),"
