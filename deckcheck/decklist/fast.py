@@ -61,7 +61,7 @@ from deckcheck.decklist._detect import detect_format
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name
 from deckcheck.decklist.csv_format import looks_like_csv_header
-from deckcheck.decklist.text import TEXT_FORMATS, read_deck_line
+from deckcheck.decklist.text import PRINTING_NUMBER, PRINTING_SET, TEXT_FORMATS, read_deck_line
 
 HEADER_WORDS: Final = (
     "deck",
@@ -110,7 +110,7 @@ _SUFFIX = r"(?: {1,50}\([A-Za-z0-9_]{2,8}\)(?: {1,50}[A-Za-z0-9]{1,12})?)?"
 # bracket as a category, so a text with such lines is taken only in the dialects where they mean
 # that (sniff 1, as for the lines _read_other reads). A smaller grammar than the reader's: two
 # brackets at most, each a set code (1-8 of A-Za-z0-9_) and a collector number, or "foil"/"etched".
-_PRINTING = r"\[[A-Za-z0-9_]{1,8}:[A-Za-z0-9*\u2605]{0,12}\]"
+_PRINTING = rf"\[{PRINTING_SET}:{PRINTING_NUMBER}\]"
 _FINISH = r"(?: {0,50}\[(?ai:foil|etched)\])?"
 _ANNOTATED = rf"(?:{_PRINTING} {{0,50}}({_NAME}){_FINISH}|({_NAME}) {{0,50}}{_PRINTING}{_FINISH})"
 

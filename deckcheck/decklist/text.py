@@ -57,7 +57,10 @@ _PLAIN_CARD_LINE = re.compile(
 # them (_LEADING_SET, _BRACKET, _BRACKET_SET_NUMBER, _FOIL_MARKERS) as a card with that printing and
 # finish, no note; Forge and Archidekt have their own readings of a line's end, so their dialects
 # take the long way. Groups: count, (set, number) before, name, (set, number) after, finish.
-_PRINTING = r"\[([A-Za-z0-9_]{1,8}):([A-Za-z0-9*]{0,12})\]"
+# A printing's set code and collector number as this shortcut and decklist.fast's batch reader take them.
+PRINTING_SET = r"[A-Za-z0-9_]{1,8}"
+PRINTING_NUMBER = r"[A-Za-z0-9*\u2605]{0,12}"
+_PRINTING = rf"\[({PRINTING_SET}):({PRINTING_NUMBER})\]"
 _PRINTED_CARD_LINE = re.compile(
     rf" *([1-9][0-9]{{0,3}})(?:[xX] +| +)(?:{_PRINTING} )?"
     rf"((?=[^A-Za-z_\[]*[A-Za-z_]){_NAME_WORD}(?: {_NAME_WORD})*)"  # (a letter in the name itself)

@@ -203,6 +203,7 @@ PRINTED_LINES = [
     "1 [IKO:148] Colossification [foil]",
     "2x Island [TMP:]",
     "1 Veyran, Voice of Duality [foil]",
+    "1 Sol Ring [C21:263★]",
     # (the long way)
     "1 Sol Ring [C21:263]  [foil]",
     "1 Veyran, Voice of Duality [etched]",
@@ -226,7 +227,7 @@ def test_printed_card_lines_read_as_the_full_path_reads_them(dialect: str) -> No
     if dialect not in ("forge", "archidekt"):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(_TextRun, "_card", lambda *_: pytest.fail("read the long way"))
-            parse_text("\n".join(PRINTED_LINES[:7]) + "\n", "x", dialect)
+            parse_text("\n".join(PRINTED_LINES[:8]) + "\n", "x", dialect)
 
 
 def test_line_objects_built_by_their_builders_equal_the_constructed_ones() -> None:
