@@ -181,18 +181,19 @@ class CheckOptions:
     """A run's command-line options. (A plain class, like Session: nothing compares them, and a
     dataclass compiles its methods at the start of every run.)"""
 
-    __slots__ = (
-        "as_of",
+    FIELDS = (
+        "format_name",
+        "input_format",
+        "select",
+        "ignore",
+        "strict",
         "card_db",
         "config_path",
-        "format_name",
-        "ignore",
-        "input_format",
         "no_config",
         "require_format",
-        "select",
-        "strict",
+        "as_of",
     )
+    __slots__ = FIELDS
 
     def __init__(
         self,
@@ -219,22 +220,8 @@ class CheckOptions:
         self.as_of = as_of  # --as-of: a YYYY-MM-DD day or "deck"; None = the config's
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _OPTION_FIELDS)
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
         return f"CheckOptions({shown})"
-
-
-_OPTION_FIELDS = (
-    "format_name",
-    "input_format",
-    "select",
-    "ignore",
-    "strict",
-    "card_db",
-    "config_path",
-    "no_config",
-    "require_format",
-    "as_of",
-)
 
 
 Outcome = rep.DeckResult | rep.FileNotChecked | rep.FileSkipped
@@ -267,7 +254,8 @@ class Session:
         self._store_of_config: dict[Path | None, CardStore] = {}
         self._codes: dict[tuple[Path | None, str], tuple[str, ...]] = {}
         self._input_formats: dict[Path | None, str | None] = {}
-        # each store's stored facts (None: it keeps none of this code's version), for a run of many files
+        # each store's stored facts (None: it keeps none of this code's version), for a run of many
+        # files or a file of many entries
         self._facts: dict[CardStore, FactsByName | None] = {}
         self.many_files = False  # prepare() saw at least FACTS_RUN_FILES files
 
