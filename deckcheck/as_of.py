@@ -7,10 +7,11 @@ date is asked for, so a check without one does not build it.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from deckcheck.errors import ConfigError
 from deckcheck.findings import Severity, define
@@ -42,9 +43,37 @@ CODES = (LEGALITY_AS_OF, HISTORY_NOT_COVERED, NO_PRINTINGS)
 
 # ``as_of="deck"``: each deck's own date (a ``// date:`` comment, an event's date).
 AS_OF_DECK = "deck"
+# ``as_of="data"``: legality as the card data gives it, on the data's own day, however old it is:
+# no history, and no deck is withheld for being later than the data.
+AS_OF_DATA = "data"
 # Metadata keys a deck's date is read from, in order.
 DATE_KEYS = ("date", "event date")
-AsOf = dt.date | str  # a day, or AS_OF_DECK
+AsOf = dt.date | str  # a day, AS_OF_DECK or AS_OF_DATA
+
+# A deck with no date of its own is judged for the day of the check. Card data from more than this
+# many days before that day no longer vouches for it: formats change with every few sets (ban
+# announcements, Standard's legal sets), and those come a few months apart. A dated deck has no such
+# leeway: the data vouches for no day after its own (engine.dated_after_the_data).
+DATA_AGE_LIMIT_DAYS: Final = 90
+# The day of the check, when set (YYYY-MM-DD): a run that gives the same answers on any day.
+TODAY_VARIABLE: Final = "DECKCHECK_TODAY"
+
+
+def today() -> dt.date:
+    """The day of the check: ``DECKCHECK_TODAY`` when set, else the local date."""
+    given = os.environ.get(TODAY_VARIABLE, "")
+    if not given:
+        return dt.date.today()
+    day = parse_date(given)
+    if day is None:
+        raise ConfigError(f"{TODAY_VARIABLE}: {given!r} is not a date (YYYY-MM-DD)")
+    return day
+
+
+def reads_history(as_of: AsOf | None) -> bool:
+    """Whether legality under this ``as_of`` setting comes from the format's history (a day, or
+    each deck's date) rather than from the card data."""
+    return as_of is not None and as_of != AS_OF_DATA
 
 
 @cache
@@ -65,7 +94,8 @@ def parse_date(text: str) -> dt.date | None:
 
 
 def parse_as_of(value: object, where: str = "as_of") -> AsOf | None:
-    """An ``as_of`` setting: None / "" (current legality), "deck" (each deck's own date) or a day."""
+    """An ``as_of`` setting: None / "" (current legality), "deck" (each deck's own date), "data" (the
+    card data's own day) or a day."""
     if value is None or value == "":
         return None
     if isinstance(value, dt.datetime):
@@ -73,12 +103,13 @@ def parse_as_of(value: object, where: str = "as_of") -> AsOf | None:
     if isinstance(value, dt.date):
         return value
     if isinstance(value, str):
-        if value.strip().lower() == AS_OF_DECK:
-            return AS_OF_DECK
+        word = value.strip().lower()
+        if word in (AS_OF_DECK, AS_OF_DATA):
+            return word
         day = parse_date(value)
         if day is not None:
             return day
-    raise ConfigError(f"{where}: {value!r} is not a date (YYYY-MM-DD) or {AS_OF_DECK!r}")
+    raise ConfigError(f"{where}: {value!r} is not a date (YYYY-MM-DD), {AS_OF_DECK!r} or {AS_OF_DATA!r}")
 
 
 def with_as_of(spec: FormatSpec, as_of: object) -> FormatSpec:

@@ -295,8 +295,9 @@ def cli() -> None:
 @click.option(
     "--as-of",
     "as_of",
-    metavar="DATE|deck",
-    help="Legality as of a day (YYYY-MM-DD) from the format's history, or 'deck': each deck's own date.",
+    metavar="DATE|deck|data",
+    help="Legality as of a day (YYYY-MM-DD) from the format's history, 'deck': each deck's own date, "
+    "or 'data': the card data's own day, however old.",
 )
 @color_option
 def check(

@@ -3,18 +3,17 @@ companion engine, and return one :class:`Report` per deck. No click, no pandas."
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckcheck.as_of import HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date
+from deckcheck.as_of import DATA_AGE_LIMIT_DAYS, HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date, today
 from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone, deck_card_of_facts
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
-from deckcheck.unresolved import NOT_VERIFIED, card_data_date, stale_legality
+from deckcheck.unresolved import NOT_VERIFIED, DataAge, card_data_date, stale_legality
 from deckcheck.value import Record, replace
 
 if TYPE_CHECKING:
@@ -363,37 +362,40 @@ def check_deck(
 def _legality_as_of_the_data(
     deck: Deck, spec: FormatSpec, store: CardStore, found: list[Finding]
 ) -> list[Finding]:
-    """A deck dated after its card data (an event date, a `// date:` line) is not judged by
-    legalities older than it: those findings are withheld and the format's legality is not
-    verified (unresolved.stale_legality). With --as-of the format's history decides instead."""
-    stale = dated_after_the_data(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
-    return found if stale is None else withheld_legality(deck.path, spec, found, stale)
+    """A deck judged for a day its card data does not vouch for (dated after the data, or undated
+    and checked long after it) is not judged by the data's legalities: those findings are withheld
+    and the format's legality is not verified (unresolved.stale_legality). With --as-of a day the
+    format's history decides instead."""
+    age = dated_after_the_data(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
+    return found if age is None else withheld_legality(deck.path, spec, found, age)
 
 
-def withheld_legality(
-    path: str, spec: FormatSpec, found: list[Finding], stale: tuple[dt.date, dt.date, str]
-) -> list[Finding]:
-    """The rule findings of a deck :func:`dated_after_the_data` (``stale``: what it gave): its
-    legality findings withheld, the format's legality not verified (unresolved.stale_legality).
-    The engine and the lean batch checker both write them so."""
-    deck_day, data_day, where = stale
-    return stale_legality(path, spec.title, found, LEGALITY_CODES, data_day, deck_day, where)
+def withheld_legality(path: str, spec: FormatSpec, found: list[Finding], age: DataAge) -> list[Finding]:
+    """The rule findings of a deck :func:`dated_after_the_data` gave ``age`` for: its legality
+    findings withheld, the format's legality not verified (unresolved.stale_legality). The engine
+    and the lean batch checker both write them so."""
+    return stale_legality(path, spec.title, found, LEGALITY_CODES, age)
 
 
-def dated_after_the_data(
-    metadata: Mapping[str, str], spec: FormatSpec, store: CardStore
-) -> tuple[dt.date, dt.date, str] | None:
-    """(the deck's day, the card data's, where the deck's came from) when a deck with this
-    metadata is dated after the card data, so that the data's legalities do not judge it (a
-    format read as of a date has its history instead); else None. The engine and the lean batch
-    checker both ask this."""
+def dated_after_the_data(metadata: Mapping[str, str], spec: FormatSpec, store: CardStore) -> DataAge | None:
+    """Whether the card data does not vouch for the day a deck with this metadata is judged for:
+    its own date when it has one, a day after the data's; else the day of the check, more than
+    as_of.DATA_AGE_LIMIT_DAYS after it. None when the data vouches for it, when the format has no
+    legality to judge, when the card data has no date, or under an ``as_of`` setting (the format's
+    history on a day, or the data's own day by choice). The engine and the lean batch checker both
+    ask this."""
     if spec.as_of is not None or not spec.legality_candidates:
         return None
-    deck_day, where = metadata_date(metadata)
-    data_day = card_data_date(store.meta) if deck_day is not None else None
-    if deck_day is None or data_day is None or deck_day <= data_day:
+    data_day = card_data_date(store.meta)
+    if data_day is None:
         return None
-    return deck_day, data_day, where
+    deck_day, where = metadata_date(metadata)
+    if deck_day is None:
+        day = today()
+        if (day - data_day).days <= DATA_AGE_LIMIT_DAYS:
+            return None
+        return DataAge(day, data_day, where, undated=True)
+    return DataAge(deck_day, data_day, where) if deck_day > data_day else None
 
 
 def check_parsed(

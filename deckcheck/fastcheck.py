@@ -46,6 +46,7 @@ from typing import Any, Final, NamedTuple, cast
 import numpy as np
 
 from deckcheck import engine, unresolved
+from deckcheck.as_of import reads_history
 from deckcheck.card_facts import (
     CardFacts,
     FactsByName,
@@ -433,7 +434,7 @@ def check_decks(
     decks the lean path took."""
     if not decks:
         return 0
-    if any(spec.as_of is not None for _, _, spec in decks):  # legality on a day: deckcheck.history's
+    if any(reads_history(spec.as_of) for _, _, spec in decks):  # legality on a day: deckcheck.history's
         for index in range(len(decks)):
             fallback(index)
         return 0
@@ -491,10 +492,18 @@ class _Chunk:
         self.renamed = np.zeros(n, dtype=bool)
         self.renamed_at: dict[int, list[int]] = {}  # such a deck -> those entries' positions, in order
         out = lengths == 0
-        # decks dated after the card data: their legality findings are withheld (reported decks)
-        self.stale: dict[int, tuple[Any, Any, str]] = {}
+        # decks judged for a day the card data does not vouch for (dated after it, or undated and
+        # checked long after it): their legality findings are withheld (reported decks)
+        self.stale: dict[int, unresolved.DataAge] = {}
+        undated: dict[int, unresolved.DataAge | None] = {}  # id(spec) -> what its undated decks get
         for i, metadata in enumerate(columns.metadata):
-            stale = engine.dated_after_the_data(metadata, decks[i][2], table.store) if metadata else None
+            spec = decks[i][2]
+            if metadata:
+                stale = engine.dated_after_the_data(metadata, spec, table.store)
+            else:  # the same answer for every undated deck of a format: asked once
+                if id(spec) not in undated:
+                    undated[id(spec)] = engine.dated_after_the_data({}, spec, table.store)
+                stale = undated[id(spec)]
             if stale is not None:
                 self.stale[i] = stale
         z = columns.zones

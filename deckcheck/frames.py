@@ -617,7 +617,9 @@ def validate(
 
     ``as_of``: legality as of a day (a ``YYYY-MM-DD`` string or a date) from the format's history,
     or ``"deck"`` for each deck's own date (a ``// date:`` comment, an event's date); the findings
-    frame has a DC205 row per deck naming the day used (docs/format-history.md).
+    frame has a DC205 row per deck naming the day used (docs/format-history.md). ``"data"``: the
+    card data's own legalities, however old (by default a deck dated after the data, or an undated
+    one checked more than 90 days after it, has its legality not verified: a DC015 row).
 
     ``source`` is anything :func:`load_decks` takes, or its long frame (names are then resolved
     again from ``written``; parse problems, which a long frame does not hold, are not reported).

@@ -552,8 +552,12 @@ def unverified_text(report: Report) -> str:
         return f"not verified: {_plural(report.unknown_cards, 'unknown card')}"
     if report.format.inferred:
         return "not verified: no format given"
-    if any(f.code == NOT_VERIFIED.code and "card_data_date" in dict(f.data) for f in report.findings):
-        return "not verified: card data older than the deck"
+    for finding in report.findings:
+        data = dict(finding.data) if finding.code == NOT_VERIFIED.code else {}
+        if "data_age_days" in data:
+            return f"not verified: card data {data['data_age_days']:,} days old"
+        if "card_data_date" in data:
+            return "not verified: card data older than the deck"
     return f"not verified: {_plural(len(report.unchecked), 'rule')} could not be checked"
 
 

@@ -456,7 +456,7 @@ class Session:
         """``spec`` checking legality as of --as-of (else the config's as_of), and the format source
         saying so; unchanged when neither is given, or when no format was given (an inferred shape
         has no legality to date)."""
-        from deckcheck.as_of import AS_OF_DECK, parse_as_of, with_as_of
+        from deckcheck.as_of import AS_OF_DATA, AS_OF_DECK, parse_as_of, with_as_of
 
         try:
             as_of = parse_as_of(self.options.as_of, "--as-of") if self.options.as_of else config.as_of
@@ -464,7 +464,8 @@ class Session:
             raise OptionError(exc.message, hint=exc.hint) from None
         if as_of is None or spec is None:
             return spec, source
-        when = "each deck's own date" if as_of == AS_OF_DECK else str(as_of)
+        named = {AS_OF_DECK: "each deck's own date", AS_OF_DATA: "the card data's own day"}
+        when = named.get(str(as_of), str(as_of))
         return with_as_of(spec, as_of), f"{source}; legality as of {when}"
 
     def stores(self) -> list[CardStore]:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
-from deckcheck.as_of import parse_date
+from deckcheck.as_of import AS_OF_DATA, DATA_AGE_LIMIT_DAYS, parse_date
 from deckcheck.cards.names import lookup_key, loose_key
 from deckcheck.findings import Finding, Location, Severity, define
 
@@ -102,34 +102,48 @@ def card_data_date(meta: Mapping[str, str]) -> dt.date | None:
     return None
 
 
+class DataAge(NamedTuple):
+    """Why a deck's legality is not judged by its card data: the day it is judged for (its own date,
+    or the day of the check when it has none), the day the data describes, where the former came
+    from, and whether the deck had no date of its own."""
+
+    deck_day: dt.date
+    data_day: dt.date
+    where: str
+    undated: bool = False
+
+
 def stale_legality(
-    path: str,
-    title: str,
-    findings: Sequence[Finding],
-    legality_codes: frozenset[str],
-    data_day: dt.date,
-    deck_day: dt.date,
-    where: str,
+    path: str, title: str, findings: Sequence[Finding], legality_codes: frozenset[str], age: DataAge
 ) -> list[Finding]:
-    """``findings`` with the legality ones (``legality_codes``) withheld for a deck dated after its
-    card data: the data's legalities describe ``data_day``; by ``deck_day`` bans, unbans and new
-    printings may have changed them, so the format's legality is not verified (the withheld cards
-    are named, nothing is dropped unsaid)."""
+    """``findings`` with the legality ones (``legality_codes``) withheld for a deck judged for a day
+    its card data does not vouch for: the data's legalities describe ``age.data_day``; by
+    ``age.deck_day`` bans, unbans and new printings may have changed them, so the format's legality
+    is not verified (the withheld cards are named, nothing is dropped unsaid)."""
     withheld = [f for f in findings if f.code in legality_codes]
     listed = [f.card for f in withheld if f.card]
     named = f"; the data lists as banned, restricted or not legal: {', '.join(listed[:5])}" if listed else ""
     more = f" and {len(listed) - 5} more" if len(listed) > 5 else ""
-    note = NOT_VERIFIED(
-        f"{title} legality not verified: the card data describes {data_day.isoformat()}, the deck is "
-        f"from {deck_day.isoformat()} ({where}), and bans and printings may have changed since{named}{more}. "
-        "Run `deckcheck cards update` for current legality, or check with --as-of deck against the "
-        "format's history",
-        location=Location(path, 0, None),
-        rule=f"{title} legality",
-        data={
-            "card_data_date": data_day.isoformat(),
-            "deck_date": deck_day.isoformat(),
-            "withheld": [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld],
-        },
-    )
+    data_day, deck_day = age.data_day.isoformat(), age.deck_day.isoformat()
+    data: dict[str, object] = {"card_data_date": data_day}
+    if age.undated:
+        days = (age.deck_day - age.data_day).days
+        message = (
+            f"{title} legality not verified: the card data describes {data_day}, {days:,} days before "
+            f"today ({deck_day}), and {age.where}, so it is judged for today; card data more "
+            f"than {DATA_AGE_LIMIT_DAYS} days old does not vouch for today's bans and legal "
+            f"sets{named}{more}. Run `deckcheck cards update` for current legality, or judge the deck "
+            f"by the card data's own day with --as-of {AS_OF_DATA}"
+        )
+        data.update(checked_for=deck_day, data_age_days=days)
+    else:
+        message = (
+            f"{title} legality not verified: the card data describes {data_day}, the deck is from "
+            f"{deck_day} ({age.where}), and bans and printings may have changed since{named}{more}. "
+            "Run `deckcheck cards update` for current legality, or check with --as-of deck against the "
+            "format's history"
+        )
+        data["deck_date"] = deck_day
+    data["withheld"] = [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld]
+    note = NOT_VERIFIED(message, location=Location(path, 0, None), rule=f"{title} legality", data=data)
     return [*(f for f in findings if f.code not in legality_codes), note]

@@ -31,6 +31,17 @@ def atomic_cards_path(realdata: Path) -> Path:
     return ATOMIC_CARDS
 
 
+# The day every test runs on, whatever the calendar says (deckcheck.as_of.today): the test card
+# stores describe 2026-01-01 and the bundled set 2026-10-01, so no verdict changes as their data ages
+# past deckcheck.as_of.DATA_AGE_LIMIT_DAYS. Tests of that rule set the day themselves.
+TEST_TODAY = "2026-02-01"
+
+
+@pytest.fixture(autouse=True)
+def _fixed_today(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DECKCHECK_TODAY", TEST_TODAY)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Never read or write the user's real card store or HTTP cache from a test."""

@@ -78,6 +78,34 @@ def test_the_quick_start_commands(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ran == 1
 
 
+def test_what_it_says_of_the_bundled_card_data_age(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README names the bundled set's day and the first day its legalities no longer vouch
+    for; both follow the data and the age limit, and from that day on eight of the examples read
+    "not verified", as it says (the day before, the Quick start's figures hold)."""
+    import datetime as dt
+
+    from deckcheck.as_of import DATA_AGE_LIMIT_DAYS
+
+    said = re.search(r"The bundled card set describes (\S+): from (\S+) on,", " ".join(README.split()))
+    assert said is not None, "the README no longer says how old the bundled card set is"
+    meta = json.loads((REPO / "data" / "cards.json").read_text(encoding="utf-8"))["meta"]
+    assert said[1] == meta["oracle_as_of"]
+    first_stale = dt.date.fromisoformat(meta["oracle_as_of"]) + dt.timedelta(days=DATA_AGE_LIMIT_DAYS + 1)
+    assert said[2] == first_stale.isoformat()
+    assert f"more than {DATA_AGE_LIMIT_DAYS} days older" in " ".join(README.split())
+    monkeypatch.setenv("DECKCHECK_TODAY", said[2])
+    code, out = run(["check", "data/decks/"], REPO, monkeypatch)
+    assert code == 1 and out.splitlines()[-1].startswith(
+        "13 decks checked: 1 legal, 4 with errors, 8 not verified"
+    )
+    monkeypatch.setenv("DECKCHECK_TODAY", (first_stale - dt.timedelta(days=1)).isoformat())
+    assert (
+        run(["check", "data/decks/"], REPO, monkeypatch)[1]
+        .splitlines()[-1]
+        .startswith("13 decks checked: 7 legal, 6 with errors")
+    )
+
+
 def project(tmp_path: Path) -> Path:
     root = tmp_path / "project"
     (root / ".git").mkdir(parents=True)

@@ -4,6 +4,7 @@ unknown card cannot touch stays decided. One deck of each kind per companion and
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 import pandas as pd
@@ -277,6 +278,66 @@ def test_a_deck_dated_after_the_card_data_is_not_judged_by_older_legalities(tmp_
     path.write_text(f"// format: modern\n// date: {data_day}\n4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n")
     again = CliRunner().invoke(cli, ["check", str(path)])
     assert "DC202" in again.output and "not verified" not in again.output
+
+
+def _days_after_the_data(days: int) -> str:
+    return (dt.date.fromisoformat(STORE.meta["oracle_as_of"][:10]) + dt.timedelta(days=days)).isoformat()
+
+
+def test_an_undated_deck_checked_long_after_the_card_data_is_not_verified(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """No date: the deck is judged for today. Card data up to 90 days old judges it; older data
+    does not vouch for today's bans and legal sets: a clean deck is not "legal" and a banned card
+    is withheld and named, never a pass and never a verdict from stale legalities."""
+    clean, banned = tmp_path / "clean.txt", tmp_path / "banned.txt"
+    clean.write_text("// format: modern\n4 Lightning Bolt\n56 Mountain\n")
+    banned.write_text("// format: modern\n4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n")
+    monkeypatch.setenv("DECKCHECK_TODAY", _days_after_the_data(90))
+    fresh = CliRunner().invoke(cli, ["check", str(clean), str(banned)])
+    assert fresh.output.splitlines()[-1].startswith("2 decks checked: 1 legal, 1 with errors"), fresh.output
+    assert "DC202" in fresh.output and "DC015" not in fresh.output
+    monkeypatch.setenv("DECKCHECK_TODAY", _days_after_the_data(91))
+    document = json.loads(CliRunner().invoke(cli, ["check", "-o", "json", str(clean), str(banned)]).output)
+    for deck, withheld in zip(document["decks"], ([], ["Black Lotus"]), strict=True):
+        codes = [f["code"] for f in deck["findings"]]
+        assert deck["status"] == "not verified" and deck["legal"] is None and "DC202" not in codes
+        (note,) = [f for f in deck["findings"] if f["code"] == "DC015"]
+        assert note["data"]["checked_for"] == _days_after_the_data(91) and note["data"]["data_age_days"] == 91
+        assert note["data"]["card_data_date"] == STORE.meta["oracle_as_of"][:10]
+        assert [w["card"] for w in note["data"]["withheld"]] == withheld
+        assert "91 days before today" in note["message"] and "deckcheck cards update" in note["message"]
+        assert "--as-of data" in note["message"] and all(card in note["message"] for card in withheld)
+    text = CliRunner().invoke(cli, ["check", str(clean)])
+    assert text.exit_code == 1 and "not verified: card data 91 days old" in text.output.splitlines()[0]
+    # a deck that says its date is judged for that day, as before
+    clean.write_text(f"// date: {_days_after_the_data(-1)}\n" + clean.read_text())
+    assert CliRunner().invoke(cli, ["check", str(clean)]).exit_code == 0
+
+
+def test_as_of_data_judges_by_the_card_data_however_old(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("DECKCHECK_TODAY", _days_after_the_data(1_000))
+    path = tmp_path / "deck.txt"
+    dated = f"// date: {_days_after_the_data(500)}\n"
+    path.write_text(f"// format: modern\n{dated}4 Lightning Bolt\n56 Mountain\n")
+    result = CliRunner().invoke(cli, ["check", "--as-of", "data", "-o", "json", str(path)])
+    (deck,) = json.loads(result.output)["decks"]
+    assert result.exit_code == 0 and deck["status"] == "legal"
+    assert not [f for f in deck["findings"] if f["code"] in ("DC015", "DC205", "DC206")]
+    assert deck["format_source"] == "declared in the file; legality as of the card data's own day"
+    (tmp_path / ".deckcheck.toml").write_text('as_of = "data"\n')
+    assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
+    summary = frames.validate([str(path)], as_of="data").summary
+    assert bool(summary["legal"].iloc[0]) and not pd.isna(summary["legal"].iloc[0])
+
+
+def test_a_day_given_as_today_must_be_a_date(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "deck.txt"
+    path.write_text("// format: modern\n4 Lightning Bolt\n56 Mountain\n")
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-13-01")
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "DECKCHECK_TODAY: '2026-13-01' is not a date (YYYY-MM-DD)" in result.output
 
 
 def test_commander_rules_known_cards_break_stay_broken() -> None:

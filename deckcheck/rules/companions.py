@@ -53,6 +53,7 @@ from itertools import combinations
 from typing import Final, NamedTuple, Protocol, TypeVar
 
 from deckcheck import unresolved as unres
+from deckcheck.as_of import reads_history
 from deckcheck.cards import vocabulary
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
@@ -1343,7 +1344,7 @@ def _obstacles(index: int, ctx: _Context) -> list[tuple[str, str]]:
 def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
     known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
     status = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
-    if known is not None and ctx.spec.as_of is not None:  # legality on a day: the format's history
+    if known is not None and reads_history(ctx.spec.as_of):  # legality on a day: the format's history
         from deckcheck.history import dated_status
 
         status = dated_status(known, ctx.deck, ctx.spec)

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from deckcheck import unresolved as unres
+from deckcheck.as_of import reads_history
 from deckcheck.deck import Deck, DeckCard, Placed, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
@@ -119,7 +120,7 @@ def check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
         findings.append(unknown_cards_finding(deck.path, spec, unknown))
     if not cards:
         return findings
-    if spec.as_of is not None:  # the format's history on a day, not today's legalities
+    if reads_history(spec.as_of):  # the format's history on a day, not the card data's legalities
         from deckcheck.history import dated_legality_findings
 
         return [*dated_legality_findings(deck, spec, by_name(cards), legality_finding), *findings]

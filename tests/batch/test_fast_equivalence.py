@@ -21,6 +21,7 @@ that (at least 10) per format for the per-format one; derandomized, so CI sees t
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib.util
 import os
 import random
@@ -39,6 +40,7 @@ from deckcheck.decklist import parse_text
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import read_plain
 from deckcheck.formats import load_registry
+from deckcheck.history import with_as_of
 from tests.batch import deckgen
 
 REPO = Path(__file__).resolve().parents[2]
@@ -631,6 +633,41 @@ def test_decks_dated_after_the_card_data_agree(breakers: bool) -> None:
         codes.setdefault(deck_id, []).append(code)
     assert "DC202" not in codes["later"] and "DC015" in codes["later"]
     assert "DC202" in codes["earlier"] and "DC202" in codes["undated"]
+
+
+@BREAKERS
+def test_undated_decks_checked_long_after_the_card_data_agree(
+    breakers: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An undated deck is judged for the day of the check: up to 90 days after the card data's day
+    by the data's legalities, from the 91st day on with them withheld (not verified), on both paths;
+    ``as_of="data"`` judges every deck by the data whatever the day, a dated one too."""
+    data_day = dt.date.fromisoformat(BUNDLED.meta["oracle_as_of"][:10])
+    deck = "4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n"
+    later = (data_day + dt.timedelta(days=400)).isoformat()
+    items: list[Item] = [("undated", deck), ("earlier", f"// date: 2020-01-01\n{deck}")]
+    items.append(("later", f"// date: {later}\n{deck}"))
+    for age, withheld in ((90, {"later"}), (91, {"undated", "later"})):
+        monkeypatch.setenv("DECKCHECK_TODAY", (data_day + dt.timedelta(days=age)).isoformat())
+        context = context_for(BUNDLED, "modern")
+        rows = assert_same_rows(items, context, breakers=breakers)
+        assert _handed_back(context, [text for _, text in items]) == []  # (the lean path's rows)
+        codes = _codes_by_deck(rows)
+        assert {d for d in codes if "DC202" not in codes[d] and "DC015" in codes[d]} == withheld, age
+        assert {d for d in codes if "DC202" in codes[d]} == {d for d, _ in items} - withheld, age
+        legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
+        assert all(legal[d] is None for d in withheld) and legal["earlier"] is False
+    context = batch.BatchContext(BUNDLED, with_as_of(batch.as_spec("modern"), "data"))
+    rows = assert_same_rows(items, context, breakers=breakers)
+    assert _handed_back(context, [text for _, text in items]) == []
+    assert all("DC202" in found and "DC015" not in found for found in _codes_by_deck(rows).values())
+
+
+def _codes_by_deck(rows: batch.BatchRows) -> dict[Hashable, list[str]]:
+    codes: dict[Hashable, list[str]] = {}
+    for deck_id, code in zip(rows.findings.data["deck_id"], rows.findings.data["code"], strict=True):
+        codes.setdefault(deck_id, []).append(code)
+    return codes
 
 
 @BREAKERS

@@ -155,7 +155,7 @@ def test_cards_info_corrupt_store(project: Project, invoke: Invoke) -> None:
 
 
 ATOMIC = {
-    "meta": {"date": "2022-04-25", "version": "5.2.0"},
+    "meta": {"date": "2026-01-01", "version": "5.2.0"},
     "data": {
         name: [
             {
