@@ -92,11 +92,11 @@ def place(deck: Deck, spec: FormatSpec) -> Placement:
     unknown is still in the deck."""
     if not spec.commander:
         return Placement(deck)
-    entries = deck.parsed.entries if deck.parsed is not None else [dc.entry for dc in deck.cards]
+    entries = _entries(deck)
     cards = {id(dc.entry): dc for dc in deck.cards}
     moves: dict[int, Zone] = {}
     notes: list[Finding] = []
-    named = _named_commanders(deck, entries, cards)
+    named = _named_commanders(deck, cards)
     if named is not None:
         moves, note = named
         notes.append(note)
@@ -231,16 +231,19 @@ def _ambiguity(deck: Deck, readings: Sequence[Reading], spec: FormatSpec) -> Fin
     )
 
 
-def _named_commanders(
-    deck: Deck, entries: Sequence[Entry], cards: dict[int, DeckCard]
-) -> tuple[dict[int, Zone], Finding] | None:
-    """A Cockatrice ``CDR:`` comment (or a ``commander:`` comment, as deckcheck writes XMage lists)
-    names the commander(s); with no Commander section, the named entries (one copy each, in the
-    deck or the sideboard, resolved or not) are the command zone."""
+def named_commanders(deck: Deck) -> list[Entry] | None:
+    """The entries a Cockatrice ``CDR:`` comment (or a ``commander:`` comment, as deckcheck writes
+    XMage lists) names as the commander(s) of a list with no Commander section: one copy each, in
+    the deck or the sideboard, resolved or not, each named entry found exactly once. None when there
+    is no such comment or it decides nothing."""
     parsed = deck.parsed
     written = parsed.metadata.get("commander", "") if parsed is not None else ""
-    if not written or any(e.zone is Zone.COMMANDER for e in entries):
+    if not written:
         return None
+    entries = _entries(deck)
+    if any(e.zone is Zone.COMMANDER for e in entries):
+        return None
+    cards = {id(dc.entry): dc for dc in deck.cards}
     chosen: list[Entry] = []
     for name in (n.strip() for n in written.split(";")):
         if not name:
@@ -257,7 +260,13 @@ def _named_commanders(
         if len(match) != 1:
             return None  # not in the list, or listed twice: the comment decides nothing
         chosen.append(match[0])
-    if not chosen:
+    return chosen or None
+
+
+def _named_commanders(deck: Deck, cards: dict[int, DeckCard]) -> tuple[dict[int, Zone], Finding] | None:
+    """:func:`named_commanders` as the command zone, and the note that says so."""
+    chosen = named_commanders(deck)
+    if chosen is None:
         return None
     shown = [_shown(e, cards.get(id(e))) for e in chosen]
     note = COMMAND_ZONE_READ(
@@ -269,6 +278,11 @@ def _named_commanders(
         data={"cards": shown},
     )
     return {id(e): Zone.COMMANDER for e in chosen}, note
+
+
+def _entries(deck: Deck) -> list[Entry]:
+    """The deck's entries as written, resolved or not."""
+    return deck.parsed.entries if deck.parsed is not None else [dc.entry for dc in deck.cards]
 
 
 def _keys(entry: Entry, dc: DeckCard | None) -> tuple[str, ...]:

@@ -3,8 +3,12 @@
 Such a deck is never called legal on the strength of a format with no rules. It is checked in the
 shape of its family, inferred from the deck as written:
 
-- a commander marked, or exactly 100 cards with no name twice (basic lands and "any number"
-  cards aside): the Commander shape (CR 903.5: 100 cards, singleton, colour identity);
+- a commander marked (a Commander section, or a Cockatrice ``CDR:`` comment naming a card of the
+  list), or exactly 100 cards with no name twice (basic lands and "any number" cards aside): the
+  Commander shape (CR 903.5: 100 cards, singleton, colour identity); a deck with a commander that
+  is 60 cards in all, commander included, is Brawl's size (CR 903.12) and gets the Brawl shape
+  (60 cards, a legendary creature or planeswalker as commander, a colourless commander's basics),
+  so a Brawl list is not failed for not being 100 cards;
 - 40 to 59 cards: the Limited shape (CR 100.2b: at least 40 cards, any number of copies);
 - anything else: the generic constructed shape (CR 100.2a / 100.4a: at least 60 cards, a
   sideboard of up to 15, at most 4 copies).
@@ -17,6 +21,7 @@ instead. A shape's minimum deck size is the family's usual one, not a known one
 
 from __future__ import annotations
 
+from deckcheck.command_zone import named_commanders
 from deckcheck.deck import Deck, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
@@ -55,6 +60,22 @@ COMMANDER_SHAPE = FormatSpec(
     min_main_known=False,
     inferred=True,
 )
+BRAWL_SHAPE = FormatSpec(
+    name="generic-brawl",
+    title="Brawl (no format given)",
+    legality_key=None,
+    min_main=60,
+    max_main=60,
+    sideboard_max=0,
+    copy_limit=1,
+    commander=True,
+    max_commanders=2,  # (partners: the Commander rules Brawl builds on; no pair is failed by a guess)
+    colourless_basic_exception=True,
+    planeswalker_commanders=True,
+    description="exactly 60 cards including the commander, singleton, colour identity",
+    min_main_known=False,
+    inferred=True,
+)
 LIMITED_SHAPE = FormatSpec(
     name="generic-limited",
     title="Limited (no format given)",
@@ -79,7 +100,7 @@ CONSTRUCTED_SHAPE = FormatSpec(
     min_main_known=False,
     inferred=True,
 )
-SHAPES = (COMMANDER_SHAPE, LIMITED_SHAPE, CONSTRUCTED_SHAPE)
+SHAPES = (COMMANDER_SHAPE, BRAWL_SHAPE, LIMITED_SHAPE, CONSTRUCTED_SHAPE)
 LIMITED_SIZES = range(40, 60)
 COMMAND_ZONE_LAYOUT_SIZES = (98, 99)
 
@@ -88,9 +109,13 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     """The shape to check ``parsed`` in (``deck``: its resolved cards) and why, e.g.
     ``"inferred: a 100-card singleton deck"``. Counts are the decklist's as written, so a name that
     did not resolve does not shrink the deck into another family."""
-    if parsed.count(Zone.COMMANDER):
-        return COMMANDER_SHAPE, "inferred: the deck has a commander"
     size = parsed.count(Zone.MAIN)
+    if parsed.count(Zone.COMMANDER):
+        return _commander_shape(size + parsed.count(Zone.COMMANDER), "the deck has a commander")
+    named = named_commanders(deck)
+    if named is not None:
+        in_sideboard = sum(e.quantity for e in named if e.zone is Zone.SIDEBOARD)
+        return _commander_shape(size + in_sideboard, "its comments name its commander (CDR:)")
     if size == COMMANDER_SHAPE.min_main and _singleton(parsed, deck):
         return COMMANDER_SHAPE, "inferred: a 100-card singleton deck"
     # MTGO and XMage write a Commander deck as the 99 (98 with partners) and the commander(s), with
@@ -102,6 +127,13 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     if size in LIMITED_SIZES:
         return LIMITED_SHAPE, f"inferred: {size} cards, a limited deck"
     return CONSTRUCTED_SHAPE, "inferred: no format given"
+
+
+def _commander_shape(size: int, because: str) -> tuple[FormatSpec, str]:
+    """The shape of a deck with a commander, ``size`` cards in all (commanders included)."""
+    if size == BRAWL_SHAPE.min_main:
+        return BRAWL_SHAPE, f"inferred: {because}, {size} cards in all, Brawl's size"
+    return COMMANDER_SHAPE, f"inferred: {because}"
 
 
 def _singleton(parsed: ParsedDeck, deck: Deck) -> bool:

@@ -216,6 +216,66 @@ def test_the_family_is_inferred_from_the_deck(project: Project, invoke: Invoke) 
     assert "small.txt: DC101 the main deck has 24 cards" in out
 
 
+def test_a_deck_with_a_commander_and_60_cards_in_all_has_the_brawl_shape(
+    project: Project, invoke: Invoke, bundled_cards: None
+) -> None:
+    """Brawl decks are 60 cards with the commander (CR 903.12): with no format given, such a list
+    is not failed for not being 100 cards, and a planeswalker may lead it; any other size with a
+    commander is the Commander shape."""
+    project.write("brawl.txt", "Commander\n1 Ugin, the Ineffable\n\nDeck\n59 Wastes\n")
+    project.write("edh.txt", "Commander\n1 Ugin, the Ineffable\n\nDeck\n99 Wastes\n")
+    project.write("sixty-one.txt", "Commander\n1 Kenrith, the Returned King\n\nDeck\n60 Plains\n")
+    result = invoke(["check", "brawl.txt", "edh.txt", "sixty-one.txt"])
+    lines = result.stdout.splitlines()
+    brawl = [line for line in lines if line.startswith("brawl.txt")]
+    assert brawl[0].startswith(
+        "brawl.txt: format generic-brawl (inferred: the deck has a commander, 60 cards in all, "
+        "Brawl's size); 59 main, 1 commander: not verified: no format given"
+    ), brawl
+    assert not [line for line in brawl if "DC306" in line or "DC301" in line]
+    assert any(
+        line.startswith("edh.txt: format generic-commander (inferred: the deck has a commander)")
+        for line in lines
+    )
+    assert any(line.startswith("edh.txt:2: DC301") for line in lines)  # Ugin leads no Commander deck
+    assert "sixty-one.txt: DC306 Commander (no format given) decks have exactly 100 cards" in result.stdout
+
+
+COCKATRICE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n<deckname>wip</deckname>\n'
+    '<comments>CDR: {named}</comments>\n<zone name="main">\n'
+    '<card number="1" name="Kenrith, the Returned King"/>\n<card number="{plains}" name="Plains"/>\n'
+    "</zone>\n</cockatrice_deck>\n"
+)
+
+
+def test_a_comment_that_names_the_commander_makes_a_commander_deck(
+    project: Project, invoke: Invoke, bundled_cards: None
+) -> None:
+    """A Cockatrice list whose CDR: comment names one of its cards is a Commander-family deck with
+    no format given too (its size picks Commander or Brawl); the card is read as the commander. A
+    comment naming no card of the list decides nothing."""
+    named = "Kenrith, the Returned King"
+    project.write("wip.cod", COCKATRICE.format(named=named, plains=82))
+    project.write("brawl.cod", COCKATRICE.format(named=named, plains=59))
+    project.write("other.cod", COCKATRICE.format(named="Golos, Tireless Pilgrim", plains=82))
+    out = invoke(["check", "-v", "wip.cod", "brawl.cod", "other.cod"]).stdout
+    assert (
+        "wip.cod: format generic-commander (inferred: its comments name its commander (CDR:)); "
+        "82 main, 1 commander" in out
+    )
+    assert (
+        "wip.cod: DC306 Commander (no format given) decks have exactly 100 cards including the "
+        "commander(s); this one has 83" in out
+    )
+    assert f"DC106 [info] read {named} as the commander" in out
+    assert (
+        "brawl.cod: format generic-brawl (inferred: its comments name its commander (CDR:), 60 cards in all"
+        in out
+    )
+    assert "other.cod: format generic-constructed (inferred: no format given); 83 main" in out
+
+
 def test_inferred_shapes_say_their_minimum_deck_size_is_not_known() -> None:
     from deckcheck.formats import get_format
     from deckcheck.inference import SHAPES
