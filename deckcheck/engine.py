@@ -163,6 +163,7 @@ def resolve_deck(
     cards: list[DeckCard] = []
     unresolved: list[Entry] = []
     findings: list[Finding] = []
+    printed: list[tuple[DeckCard, Finding]] = []  # entries read by a localized printed name
     resolve, read_card = store.resolve, store.card  # (resolve remembers every name)
     for entry in parsed.entries:
         if facts is not None:
@@ -182,10 +183,15 @@ def resolve_deck(
             unresolved.append(entry)
             continue
         note = resolution_finding(entry.name, resolution, where)
+        deck_card = DeckCard(entry, card, facts=known)
         if note is not None:
             findings.append(note)
-        cards.append(DeckCard(entry, card, facts=known))
-    return Deck(parsed.path, cards, parsed, unresolved), _flag_stray_printed_names(findings, len(cards))
+            if note.code == PRINTED_NAME.code:
+                printed.append((deck_card, note))
+        cards.append(deck_card)
+    if printed and _stray(len(printed), len(cards)):
+        cards, unresolved, findings = _unread_stray_names(parsed, cards, unresolved, findings, printed, store)
+    return Deck(parsed.path, cards, parsed, unresolved), findings
 
 
 def unresolved_finding(name: str, resolution: Resolution, where: Location, store: CardStore) -> Finding:
@@ -252,26 +258,50 @@ def unknown_card_message(
     return message
 
 
-def _flag_stray_printed_names(findings: list[Finding], resolved: int) -> list[Finding]:
-    """A localized name in a list that is otherwise not in that language is more likely a mistake
-    than a translation ("Commander" is the French name of Destined // Lead): make it a warning so
-    the user sees it, instead of an info note hidden by default."""
-    printed = [f for f in findings if f.code == PRINTED_NAME.code]
-    # One or two localized names among many untranslated ones; a mixed list (a translation that
-    # fell back to English where a name was unknown) has more, and they are meant.
-    if not printed or len(printed) > 2 or 10 * len(printed) >= resolved:
-        return findings
-    stray = {id(f) for f in printed}
-    return [
-        replace(
-            f,
-            severity=Severity.WARNING,
-            message=f"{f.message}: a lone localized name in an untranslated list; check the line",
-        )
-        if id(f) in stray
-        else f
-        for f in findings
-    ]
+def _stray(printed: int, resolved: int) -> bool:
+    """Whether ``printed`` localized names among ``resolved`` cards are strays: one or two among
+    many untranslated names. A mixed list (a translation that fell back to English where a name was
+    unknown) has more, and they are meant."""
+    return printed <= 2 and 10 * printed < resolved
+
+
+def _unread_stray_names(
+    parsed: ParsedDeck,
+    cards: list[DeckCard],
+    unresolved: list[Entry],
+    findings: list[Finding],
+    printed: list[tuple[DeckCard, Finding]],
+    store: CardStore,
+) -> tuple[list[DeckCard], list[Entry], list[Finding]]:
+    """A localized name or two in a list otherwise not in that language is more likely not that
+    card at all: "Commander" on a line of its own in a Cockatrice list is the French name of
+    Destined // Lead, "Infestation" a newer English card than the data and the French name of
+    Infest. Such an entry is not read as the card (no rule is decided, or failed, on a guess): it
+    is unresolved, and its DC010 names the card it would be."""
+    moved = {id(deck_card.entry) for deck_card, _ in printed}
+    errors = {id(note): _stray_name_error(deck_card, note, store) for deck_card, note in printed}
+    kept = [dc for dc in cards if id(dc.entry) not in moved]
+    still = {id(entry) for entry in unresolved} | moved
+    entries = [entry for entry in parsed.entries if id(entry) in still]  # (in list order)
+    return kept, entries, [errors.get(id(f), f) for f in findings]
+
+
+def _stray_name_error(deck_card: DeckCard, note: Finding, store: CardStore) -> Finding:
+    name, card = deck_card.entry.name, deck_card.oracle_name
+    language = dict(note.data).get("language", "")
+    return UNKNOWN_CARD(
+        f"unknown card '{name}': no English card name in the card data ({store.data_label()}); it is "
+        f"the printed name of '{card}' in {language}, but the rest of the list is not in that language, "
+        f"so it is not read as that card: write '{card}' if you meant it",
+        location=note.location,
+        card=name,
+        data={
+            "suggestions": [card],
+            "card_data": store.data_label(),
+            "printed_name_of": card,
+            "language": language,
+        },
+    )
 
 
 def display_name(deck_card: DeckCard) -> str:

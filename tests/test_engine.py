@@ -61,13 +61,26 @@ def test_findings_name_the_card_as_written_with_oracle_name_beside() -> None:
     assert copies[0].card == "Lightning Bolt"
 
 
-def test_a_stray_localized_name_is_a_warning() -> None:
-    """One German name among many English ones is probably not a translation: warn, not info."""
-    english = [(1, "Mountain", Zone.MAIN)] * 12
-    _, findings = resolve_deck(parsed((1, "Blitzschlag", Zone.MAIN), *english), STORE)
-    stray = [f for f in findings if f.code == "DC014"]
-    assert stray and stray[0].severity.name == "WARNING"
-    assert "check the line" in stray[0].message
+def test_a_stray_localized_name_is_not_read_as_that_card() -> None:
+    """One German name among many English ones is more likely not that card at all (real lists:
+    a "Commander" line in a Cockatrice list, the French name of Destined // Lead; "Infestation", an
+    English card newer than the 2022 data and the French name of Infest). It stays unresolved, so
+    no rule is decided or failed on the guess, and its DC010 names the card it would be."""
+    english = [(1, "Mountain", Zone.MAIN)] * 12 + [(45, "Mountain", Zone.MAIN)]  # (60 cards in all)
+    written = parsed(
+        (1, "Lightning Blot", Zone.MAIN), (1, "Blitzschlag", Zone.MAIN), *english, (1, "Zzz", Zone.MAIN)
+    )
+    deck, findings = resolve_deck(written, STORE)
+    assert [e.name for e in deck.unresolved] == ["Lightning Blot", "Blitzschlag", "Zzz"]  # in list order
+    assert len(deck.cards) == 13 and not [f for f in findings if f.code == "DC014"]
+    (error,) = [f for f in findings if f.code == "DC010" and f.card == "Blitzschlag"]
+    assert error.location.line == 2 and dict(error.data)["suggestions"] == ["Lightning Bolt"]
+    assert (
+        "printed name of 'Lightning Bolt' in de" in error.message
+        and "write 'Lightning Bolt'" in error.message
+    )
+    report = check_deck(deck, get_format("modern"), prior_findings=findings)
+    assert report.status == "not verified" and report.unknown_cards == 3
 
 
 def test_a_mixed_translation_keeps_localized_names_as_info() -> None:
