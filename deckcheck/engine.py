@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcheck.as_of import DATA_AGE_LIMIT_DAYS, HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date, today
+from deckcheck.cards.names import lookup_key
 from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone, deck_card_of_facts
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
@@ -18,6 +19,7 @@ from deckcheck.value import Record, replace
 
 if TYPE_CHECKING:
     from deckcheck.card_facts import FactsByName
+    from deckcheck.cards.model import Card
     from deckcheck.rules.companions import CompanionResult
 
 UNKNOWN_CARD = define(
@@ -164,6 +166,7 @@ def resolve_deck(
     unresolved: list[Entry] = []
     findings: list[Finding] = []
     printed: list[tuple[DeckCard, Finding]] = []  # entries read by a localized printed name
+    reread: dict[int, Entry] = {}  # id(entry as parsed) -> as read again (_number_led_card)
     resolve, read_card = store.resolve, store.card  # (resolve remembers every name)
     for entry in parsed.entries:
         if facts is not None:
@@ -179,6 +182,12 @@ def resolve_deck(
             continue
         where = Location(parsed.path, entry.line, str(entry.zone))
         if card is None:
+            named = _number_led_card(entry, store) if resolution.match != "ambiguous" else None
+            if named is not None:  # "1996 World Champion" with no count: one copy of that card
+                as_read = reread[id(entry)] = replace(entry, quantity=1, name=named.name)
+                findings.append(_number_led_note(as_read, entry, where))
+                cards.append(DeckCard(as_read, named, facts=facts.named(named.name) if facts else None))
+                continue
             findings.append(unresolved_finding(entry.name, resolution, where, store))
             unresolved.append(entry)
             continue
@@ -189,9 +198,36 @@ def resolve_deck(
             if note.code == PRINTED_NAME.code:
                 printed.append((deck_card, note))
         cards.append(deck_card)
+    if reread:  # (the deck's entries as read, so that every count says what was checked)
+        parsed = replace(parsed, entries=[reread.get(id(e), e) for e in parsed.entries])
     if printed and _stray(len(printed), len(cards)):
         cards, unresolved, findings = _unread_stray_names(parsed, cards, unresolved, findings, printed, store)
     return Deck(parsed.path, cards, parsed, unresolved), findings
+
+
+def _number_led_card(entry: Entry, store: CardStore) -> Card | None:
+    """The card a line such as "1996 World Champion" or "+2 Mace" names when the reader took its
+    number for a count: no card has the name left ("World Champion"), one card's name is the whole
+    line as written (the number, a space, that name), and the line has no other count."""
+    names = store.number_led_names().get(lookup_key(entry.name))
+    written = " ".join(entry.raw.split()).casefold() if entry.raw else ""
+    for name in names or ():
+        folded = name.casefold()
+        if written.startswith(folded) and written[len(folded) : len(folded) + 1] in ("", " ", "("):
+            return store.card(name)
+    return None
+
+
+def _number_led_note(entry: Entry, parsed: Entry, where: Location) -> Finding:
+    from deckcheck.decklist import DC003
+
+    return DC003(
+        f"'{entry.name}' read as 1 copy of that card, not {parsed.quantity:,} copies of '{parsed.name}': the "
+        "line has no count, the number is part of the card's name, and no card is named the rest",
+        location=where,
+        severity=Severity.WARNING,
+        card=entry.name,
+    )
 
 
 def unresolved_finding(name: str, resolution: Resolution, where: Location, store: CardStore) -> Finding:
@@ -446,6 +482,7 @@ def check_parsed(
 
     deck, resolution_findings = resolve_deck(parsed, store, facts=facts)
     prior = [*parse_findings(parsed), *resolution_findings]
+    parsed = deck.parsed or parsed  # (as read: a line's number may have been read as part of a name)
     because = ""
     if spec is None:
         from deckcheck.inference import format_finding, infer_format

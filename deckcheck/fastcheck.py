@@ -56,7 +56,7 @@ from deckcheck.card_facts import (
     facts_version,
 )
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
-from deckcheck.cards.names import clean_name
+from deckcheck.cards.names import clean_name, lookup_key
 from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone, starting_zones
 from deckcheck.decklist import problem_findings
@@ -195,7 +195,10 @@ class FactTable:
             card = resolution.card
             hit = (-1, None)
             if card is None:
-                hit = (UNRESOLVED, resolution)
+                # a name the engine may read again with the number before it ("1996 World Champion"
+                # written with no count, engine.resolve_deck) leaves its deck to the engine
+                if lookup_key(name) not in self.store.number_led_names():
+                    hit = (UNRESOLVED, resolution)
             elif resolution.match in LEAN_MATCHES:
                 code = self.code(card.name)
                 if code >= 0:

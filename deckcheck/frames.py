@@ -858,7 +858,7 @@ def _resolved_formats(
         if spec is None:
             parsed = source if isinstance(source, ParsedDeck) else parse_text(source, path)
             deck, _ = resolve_deck(parsed, resolution.store, suggest=False)
-            spec, _ = infer_format(parsed, deck)
+            spec, _ = infer_format(deck.parsed or parsed, deck)
         specs[deck_id] = spec
     if resolution.not_checked:
         _, path, finding = resolution.not_checked[0]

@@ -164,3 +164,43 @@ def test_a_legend_with_another_epithet_is_said_to_be_maybe_newer_too() -> None:
         "data? run `deckcheck cards update`; or did you mean: Teyo, the Shieldmage?"
     )
     assert dict(findings[0].data)["suggestions"] == ["Teyo, the Shieldmage"]
+
+
+NUMBERED = CardStore.from_records(
+    [
+        record("+2 Mace", "{1}{W}", "Artifact — Equipment", legal={"legacy": "legal"}),
+        record("1996 World Champion", "{W}{U}{B}{R}{G}", "Creature — Legend", legal={"legacy": "banned"}),
+        record("Lightning Bolt", "{R}", "Instant", identity=["R"], legal={"legacy": "legal"}),
+        record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"legacy": "legal"}),
+    ]
+)
+
+
+def test_a_name_that_starts_with_a_number_is_read_whole_when_no_count_is_given() -> None:
+    """Real lists without counts write "1996 World Champion" and "+2 Mace": the reader takes the
+    number for a count (1,996 copies of "World Champion", which no card is). When the rest names
+    no card and the whole line names one, it is one copy of that card, and a DC003 warning says
+    so; a line with its own count, or a number before a name that is no such card, stays as read."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    text = "Lightning Bolt\n1996 World Champion\n+2 Mace\n2 +2 Mace\n2 Mace\n55 Mountain\n"
+    report = check_parsed(parse_text(text, "deck.txt"), NUMBERED, get_format("legacy"))
+    read = [(e.quantity, e.name) for e in report.parsed.entries]
+    assert read == [
+        (1, "Lightning Bolt"),
+        (1, "1996 World Champion"),
+        (1, "+2 Mace"),
+        (2, "+2 Mace"),
+        (2, "Mace"),
+        (55, "Mountain"),
+    ]
+    assert [e.name for e in report.deck.unresolved] == ["Mace"]
+    notes = [f for f in report.findings if f.code == "DC003" and f.card]
+    assert [(f.location.line, f.card) for f in notes] == [(2, "1996 World Champion"), (3, "+2 Mace")]
+    assert "not 1,996 copies of 'World Champion'" in notes[0].message
+    assert "not 2 copies of 'Mace'" in notes[1].message
+    assert [f.card for f in report.findings if f.code == "DC201"] == [
+        "1996 World Champion"
+    ]  # checked as itself
+    assert not [f for f in report.findings if f.code == "DC104"]  # three +2 Mace: within 4

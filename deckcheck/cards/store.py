@@ -145,6 +145,9 @@ class _Backend(Protocol):
     def name_index(self) -> NameIndex: ...
     def all_records(self) -> Iterator[Mapping[str, Any]]: ...
     def facts_blob(self, version: str) -> bytes | None: ...
+    def full_names_from(self, low: str, high: str) -> list[str]:
+        """The card names whose lookup key is at least ``low`` and below ``high``."""
+
     def __len__(self) -> int: ...
 
 
@@ -281,6 +284,10 @@ class _MemoryBackend:
 
     def facts_blob(self, version: str) -> bytes | None:
         return None  # JSON and in-memory card sets carry no precomputed facts
+
+    def full_names_from(self, low: str, high: str) -> list[str]:
+        full = self._name_tables()[0]
+        return [row.card_name for key in full if low <= key < high for row in full[key] if row.kind == "full"]
 
     def __len__(self) -> int:
         return len(self._records)
@@ -450,6 +457,12 @@ class _SqliteBackend:
         value = row[0]
         return value.encode("utf-8") if isinstance(value, str) else bytes(value)
 
+    def full_names_from(self, low: str, high: str) -> list[str]:
+        rows = self._query(
+            "SELECT card_name FROM names WHERE key >= ? AND key < ? AND kind = 'full'", (low, high)
+        )
+        return [card_name for (card_name,) in rows]
+
     def __len__(self) -> int:
         # counted once: the open file is a snapshot (an update replaces the file, not its rows),
         # and every DC010 message names the card count (data_label)
@@ -457,6 +470,10 @@ class _SqliteBackend:
             with self._reading():
                 self._count = int(self._db.execute("SELECT COUNT(*) FROM cards").fetchone()[0])
         return self._count
+
+
+# Lookup keys from "+" up to the digits' end (":" follows "9"): every name that starts with one.
+_NUMBER_KEYS_FROM, _NUMBER_KEYS_TO = "+", ":"
 
 
 # -- the store --------------------------------------------------------------------------------------
@@ -474,6 +491,7 @@ class CardStore:
         # starts over instead of growing.
         self._resolved_names: tuple[dict[str, Resolution], dict[str, Resolution]] = ({}, {})
         self._data_label: str | None = None  # (every unknown name's message says it)
+        self._number_led: dict[str, list[str]] | None = None
 
     # construction
     @classmethod
@@ -596,6 +614,21 @@ class CardStore:
             return columns.rows()
 
     # lookups
+    def number_led_names(self) -> dict[str, list[str]]:
+        """Card names that begin with a number and a space ("1996 World Champion", "+2 Mace"), by
+        the lookup key of the rest ("world champion", "mace"): a list with no counts writes them so
+        that the number reads as a count (:func:`deckcheck.engine.resolve_deck` reads such a line
+        again). Found once per store, from the few keys that start with a digit or a sign."""
+        if self._number_led is None:
+            found: dict[str, list[str]] = {}
+            for name in self._backend.full_names_from(_NUMBER_KEYS_FROM, _NUMBER_KEYS_TO):
+                number, _, rest = name.partition(" ")
+                digits = number[1:] if number[:1] in ("+", "-") else number  # ("+2 Mace" reads as 2)
+                if rest and digits.isascii() and digits.isdigit():
+                    found.setdefault(lookup_key(rest), []).append(name)
+            self._number_led = found
+        return self._number_led
+
     def resolve(self, name: str, *, suggest: bool = True) -> Resolution:
         """Resolve a name as written in a decklist to a card, with suggestions when it fails.
         Remembered per name (the store does not change while it is open)."""

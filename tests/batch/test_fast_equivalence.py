@@ -671,6 +671,36 @@ def _codes_by_deck(rows: batch.BatchRows) -> dict[Hashable, list[str]]:
 
 
 @BREAKERS
+def test_a_number_read_as_part_of_a_name_agrees(breakers: bool) -> None:
+    """A list with no counts that writes "1996 World Champion" or "+2 Mace": the engine reads such a
+    line again as one copy of that card (engine.resolve_deck); the lean path leaves a deck with a
+    name that could be so read to the engine, and the rows are the same."""
+    from tests.cardfactory import record
+
+    store = CardStore.from_records(
+        [
+            record("+2 Mace", "{1}{W}", "Artifact — Equipment", legal={"legacy": "legal"}),
+            record("1996 World Champion", "{W}{U}{B}{R}{G}", "Creature — Legend", legal={"legacy": "banned"}),
+            record("Lightning Bolt", "{R}", "Instant", identity=["R"], legal={"legacy": "legal"}),
+            record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"legacy": "legal"}),
+        ]
+    )
+    items: list[Item] = [
+        ("countless", "Lightning Bolt\n1996 World Champion\n+2 Mace\n57 Mountain\n"),
+        ("counted", "1 1996 World Champion\n2 Mace\n57 Mountain\n"),
+        ("plain", "4 Lightning Bolt\n56 Mountain\n"),
+    ]
+    context = context_for(store, "legacy")
+    rows = assert_same_rows(items, context, breakers=breakers)
+    assert _handed_back(context, [text for _, text in items]) == [0, 1]
+    dc003 = [f for f in rows.findings.rows() if f["code"] == "DC003" and f["card"]]
+    assert [(f["deck_id"], f["card"]) for f in dc003] == [
+        ("countless", "1996 World Champion"),
+        ("countless", "+2 Mace"),
+    ]
+
+
+@BREAKERS
 def test_a_format_without_legality_data_is_not_verified(breakers: bool) -> None:
     """A deck whose only error says the card data has no legality for the format (DC204, a rule
     that could not be checked) is "not verified" on both paths, never "illegal"."""
