@@ -357,6 +357,11 @@ def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:
     return with_written_names(findings, written) if written else findings
 
 
+# The notes that say how a name matched its card name both already: not renamed ("'Murderous Rider'
+# is a face of 'Murderous Rider [Murderous Rider // Swift End]'" said the face twice).
+_NAME_MATCH_CODES = frozenset({NORMALIZED_NAME.code, FACE_NAME.code, PRINTED_NAME.code})
+
+
 def with_written_names(findings: list[Finding], names: Iterable[tuple[str, str]]) -> list[Finding]:
     """Name each card as the user wrote it (a localized or face name), the oracle name beside it:
     "Blitzschlag [Lightning Bolt] is banned ..." — so a German list reads in German. ``names``:
@@ -374,7 +379,7 @@ def with_written_names(findings: list[Finding], names: Iterable[tuple[str, str]]
     renamed = []
     for finding in findings:
         display = written.get(finding.card or "", "")
-        if not display or finding.card is None or finding.code in (PRINTED_NAME.code, NORMALIZED_NAME.code):
+        if not display or finding.card is None or finding.code in _NAME_MATCH_CODES:
             renamed.append(finding)
             continue
         message = finding.message.replace(finding.card, display, 1)

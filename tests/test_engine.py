@@ -204,3 +204,33 @@ def test_a_name_that_starts_with_a_number_is_read_whole_when_no_count_is_given()
         "1996 World Champion"
     ]  # checked as itself
     assert not [f for f in report.findings if f.code == "DC104"]  # three +2 Mace: within 4
+
+
+def test_a_face_name_note_says_each_name_once() -> None:
+    """Regression: the note of a name that matched one face was itself renamed to the written
+    form, and read "'Murderous Rider' is a face of 'Murderous Rider [Murderous Rider // Swift End]'"."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+    from tests.cardfactory import face
+
+    store = CardStore.from_records(
+        [
+            record(
+                "Murderous Rider // Swift End",
+                layout="adventure",
+                faces=[
+                    face("Murderous Rider", "{1}{B}{B}", "Creature — Zombie Knight"),
+                    face("Swift End", "{1}{B}{B}", "Instant — Adventure"),
+                ],
+                legal={"modern": "banned"},
+            ),
+            record("Swamp", None, "Basic Land — Swamp", legal={"modern": "legal"}),
+        ]
+    )
+    report = check_parsed(
+        parse_text("4 Murderous Rider\n56 Swamp\n", "deck.txt"), store, get_format("modern")
+    )
+    (note,) = [f for f in report.findings if f.code == "DC013"]
+    assert note.message == "'Murderous Rider' is a face of 'Murderous Rider // Swift End'"
+    (banned,) = [f for f in report.findings if f.code == "DC201"]  # other findings: as written
+    assert banned.message.startswith("Murderous Rider [Murderous Rider // Swift End] is banned")
