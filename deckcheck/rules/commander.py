@@ -41,7 +41,8 @@ AMBIGUOUS_ZONES = define(
     "DC105",
     "ambiguous-zones",
     Severity.ERROR,
-    "The deck's zones don't fit the format (no commander marked, or a commander in a format without one).",
+    "The deck's zones don't fit the format (no commander marked, or a commander in a format without "
+    "one); deckcheck does not guess what was meant, so the deck is not verified.",
 )
 NOT_A_COMMANDER = define(
     "DC301", "not-a-commander", Severity.ERROR, "A card in the command zone that can't be a commander."

@@ -354,6 +354,11 @@ def test_no_commander_marked_is_reported_not_guessed() -> None:
     assert "Thrasios, Triton Hero" in zone.message and "Tymna the Weaver" in zone.message
     assert dict(zone.data)["candidates"] == ["Thrasios, Triton Hero", "Tymna the Weaver"]
     assert not only(found, "DC304") and not only(found, "DC306")  # 100 cards; identity unknown, not guessed
+    # nothing is known to be wrong: the deck is not verified, never "illegal" for an unmarked commander
+    # (real Commander precons listed without their commander marked were called illegal)
+    from deckcheck.engine import deck_status
+
+    assert deck_status(found) == "not verified"
 
 
 def test_commander_decks_have_no_sideboard() -> None:
