@@ -30,6 +30,7 @@ from deckcheck.decklist._grammar import (
     split_prefix,
 )
 from deckcheck.lazy_pattern import LazyPattern
+from deckcheck.value import replace
 
 _XMAGE_METADATA = re.compile(
     r"^(?P<key>NAME|AUTHOR|DESCRIPTION|FORMAT|COMMENTS?|DECK ?NAME)\s*:\s*(?P<value>.*)$", re.IGNORECASE
@@ -68,6 +69,9 @@ _PRINTED_CARD_LINE = re.compile(
 )
 _COUNT_START = frozenset("123456789")
 _MISSING_COUNT_DETAIL = 5  # report each count-less line up to this many, then one summary
+# The smallest deck of any format (Limited, CR 100.2b): a main deck before a blank line with fewer
+# cards than this is no deck on its own.
+_SMALLEST_DECK = 40
 
 
 class TextFormat:
@@ -386,8 +390,25 @@ class _TextRun:
         if self.implicit_sideboard is None:
             return
         blank, first = self.implicit_sideboard
-        moved = sum(e.quantity for e in self.builder.deck.entries[first:] if e.zone is Zone.SIDEBOARD)
-        if moved > SIDEBOARD_USUAL_SIZE:
+        entries = self.builder.deck.entries
+        moved = sum(e.quantity for e in entries[first:] if e.zone is Zone.SIDEBOARD)
+        before = sum(e.quantity for e in entries[:first] if e.zone is Zone.MAIN)
+        if moved > SIDEBOARD_USUAL_SIZE and before < _SMALLEST_DECK:
+            # More cards than a sideboard after fewer than any deck: the blank line only parts
+            # groups of one deck (a preconstructed list's lands after its spells), as the total says.
+            entries[first:] = [
+                replace(e, zone=Zone.MAIN) if e.zone is Zone.SIDEBOARD else e for e in entries[first:]
+            ]
+            self.builder.report(
+                blank,
+                f"the {moved} cards after the blank line {blank} were read as part of the main deck: the "
+                f"{before} before it are no deck on their own and {moved} are more than a sideboard; if "
+                "they are one, add a 'Sideboard' header",
+                code=SUSPICIOUS,
+                severity="warning",
+                section=Zone.MAIN,
+            )
+        elif moved > SIDEBOARD_USUAL_SIZE:
             self.builder.report(
                 blank,
                 f"the {moved} cards after the blank line {blank} were read as the sideboard (MTGO "

@@ -156,6 +156,27 @@ def test_large_blank_line_sideboard_is_flagged() -> None:
     assert "20 cards after the blank line 2" in deck.problems[0].message
 
 
+def test_a_blank_line_after_fewer_cards_than_any_deck_parts_groups_of_one_deck() -> None:
+    """A preconstructed list writes its 36 spells, a blank line, then its 24 lands: more cards than
+    a sideboard after fewer than any deck (40). Read as the MTGO sideboard, the deck was "illegal"
+    (36 main, 24 sideboard); it is one main deck of 60, and a warning says how it was read. A blank
+    line after a deck of 40 or more still starts the sideboard, whatever its size."""
+    deck = parse_text("12 Lightning Bolt\n24 Shock\n\n20 Mountain\n4 Forest\n")
+    assert cards(deck) == [
+        ("main", 12, "Lightning Bolt"),
+        ("main", 24, "Shock"),
+        ("main", 20, "Mountain"),
+        ("main", 4, "Forest"),
+    ]
+    assert codes(deck) == [(3, "DC003", "warning")]
+    assert (
+        "the 24 cards after the blank line 3 were read as part of the main deck" in deck.problems[0].message
+    )
+    assert "the 36 before it are no deck on their own" in deck.problems[0].message
+    small = parse_text("36 Shock\n\n15 Mountain\n")  # a sideboard's size: kept as one
+    assert cards(small)[-1] == ("sideboard", 15, "Mountain") and not codes(small)
+
+
 def test_group_headers_do_not_switch_zones() -> None:
     deck = parse_text("Creatures (2)\n2 Goblin Guide\n\nLands (20)\n20 Mountain\n")
     assert [z for z, _, _ in cards(deck)] == ["main", "main"]
