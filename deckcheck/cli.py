@@ -40,6 +40,8 @@ from deckcheck.session import (
 from deckcheck.session import check_input_format as _check_input_format
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from deckcheck.cards.update import UpdateResult
 
 DEFAULT_SCRYFALL_API = "https://api.scryfall.com"
@@ -883,6 +885,9 @@ def cards_info(card_db: Path | None, output: str, verify: bool) -> int:
         chosen = "bundled (no local store yet: `deckcheck cards update` builds one)"
     store = open_store(card_db)
     record = store_record(store) | {"chosen_by": chosen, "local_store": str(default_store_path())}
+    age = _data_age(store.meta)
+    if age is not None:
+        record |= {"data_date": age[0].isoformat(), "age_days": age[1]}
     out = _stdout()
     if output == "json":
         out.write(rep.json_text(record) + "\n")
@@ -892,10 +897,32 @@ def cards_info(card_db: Path | None, output: str, verify: bool) -> int:
         ["chosen by", chosen],
         ["records", f"{record['records']:,}"],
         ["data", record["label"] + (" (a sample, not the card pool)" if record["sample"] else "")],
+        *([["age", _age_text(*age)]] if age is not None else []),
         *([key, value] for key, value in sorted(record["meta"].items())),
     ]
     out.write(rep.table(rows, ("card data", "")) + "\n")
     return 0
+
+
+def _data_age(meta: Mapping[str, str]) -> tuple[dt.date, int] | None:
+    """The day the card data describes and how many days before the day of the check."""
+    from deckcheck.as_of import today
+    from deckcheck.unresolved import card_data_date
+
+    day = card_data_date(meta)
+    return None if day is None else (day, (today() - day).days)
+
+
+def _age_text(day: dt.date, days: int) -> str:
+    from deckcheck.as_of import DATA_AGE_LIMIT_DAYS
+
+    text = f"describes {day.isoformat()}, {days:,} days ago"
+    if days > DATA_AGE_LIMIT_DAYS:
+        text += (
+            f": more than {DATA_AGE_LIMIT_DAYS}, so decks with no date are not verified for today's "
+            "legality; `deckcheck cards update` brings it up to date"
+        )
+    return text
 
 
 def _verify_store(card_db: Path | None) -> None:

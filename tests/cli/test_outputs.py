@@ -139,6 +139,19 @@ def test_cards_info(project: Project, invoke: Invoke, cards_json: Path) -> None:
     assert info["records"] == 10 and info["meta"]["updated_at"] == "2026-01-01"
 
 
+def test_cards_info_says_how_old_the_card_data_is(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-04-01")  # (the test store describes 2026-01-01)
+    assert "age         describes 2026-01-01, 90 days ago\n" in invoke(["cards", "info"]).stdout
+    info = json.loads(invoke(["cards", "info", "-o", "json"]).stdout)
+    assert info["data_date"] == "2026-01-01" and info["age_days"] == 90
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-04-02")
+    older = invoke(["cards", "info"]).stdout
+    assert "describes 2026-01-01, 91 days ago: more than 90, so decks with no date are not verified" in older
+    assert "`deckcheck cards update`" in older
+
+
 def test_cards_info_bundled(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DECKCHECK_CARD_DB", raising=False)
     info = json.loads(invoke(["cards", "info", "-o", "json"]).stdout)
