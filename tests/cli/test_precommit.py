@@ -61,6 +61,8 @@ def _git_env(tmp: Path) -> dict[str, str]:
         # an empty cache: the hook must work from the bundled card set, offline
         DECKCHECK_CACHE_DIR=str(tmp / "deckcheck-cache"),
         DECKCHECK_SCRYFALL_API="http://127.0.0.1:9/no-network-for-hooks",
+        # the suite's day (tests/conftest.py): the bundled set's verdicts do not age with the calendar
+        DECKCHECK_TODAY=os.environ["DECKCHECK_TODAY"],
         PRE_COMMIT_COLOR="never",
     )
     return env
