@@ -115,7 +115,7 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     named = named_commanders(deck)
     if named is not None:
         in_sideboard = sum(e.quantity for e in named if e.zone is Zone.SIDEBOARD)
-        return _commander_shape(size + in_sideboard, "its comments name its commander (CDR:)")
+        return _commander_shape(size + in_sideboard, "its comments name its commander (CDR: or commander:)")
     if size == COMMANDER_SHAPE.min_main and _singleton(parsed, deck):
         return COMMANDER_SHAPE, "inferred: a 100-card singleton deck"
     # MTGO and XMage write a Commander deck as the 99 (98 with partners) and the commander(s), with

@@ -261,7 +261,7 @@ def test_a_comment_that_names_the_commander_makes_a_commander_deck(
     project.write("other.cod", COCKATRICE.format(named="Golos, Tireless Pilgrim", plains=82))
     out = invoke(["check", "-v", "wip.cod", "brawl.cod", "other.cod"]).stdout
     assert (
-        "wip.cod: format generic-commander (inferred: its comments name its commander (CDR:)); "
+        "wip.cod: format generic-commander (inferred: its comments name its commander (CDR: or commander:)); "
         "82 main, 1 commander" in out
     )
     assert (
@@ -270,8 +270,8 @@ def test_a_comment_that_names_the_commander_makes_a_commander_deck(
     )
     assert f"DC106 [info] read {named} as the commander" in out
     assert (
-        "brawl.cod: format generic-brawl (inferred: its comments name its commander (CDR:), 60 cards in all"
-        in out
+        "brawl.cod: format generic-brawl (inferred: its comments name its commander (CDR: or "
+        "commander:), 60 cards in all" in out
     )
     assert "other.cod: format generic-constructed (inferred: no format given); 83 main" in out
 
