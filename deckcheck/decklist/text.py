@@ -364,7 +364,7 @@ class _TextRun:
         ):
             self.zone, self.cards_in_zone = Zone.SIDEBOARD, 0
             self.implicit_sideboard = (blank, self.builder.entry_count())
-            return f"sideboard: cards after the blank line {blank} (MTGO convention)"
+            return _sideboard_note(blank)
         return ""
 
     # -- end-of-file reports ------------------------------------------------------------------
@@ -399,6 +399,12 @@ class _TextRun:
             entries[first:] = [
                 replace(e, zone=Zone.MAIN) if e.zone is Zone.SIDEBOARD else e for e in entries[first:]
             ]
+            records, said = self.builder.deck.lines, _sideboard_note(blank)
+            for k, record in enumerate(records):  # (the first card line after the blank says how)
+                if record.note == said:
+                    records[k] = record._replace(
+                        note=f"cards after the blank line {blank} read as the main deck"
+                    )
             self.builder.report(
                 blank,
                 f"the {moved} cards after the blank line {blank} were read as part of the main deck: the "
@@ -418,6 +424,10 @@ class _TextRun:
                 severity="warning",
                 section=Zone.SIDEBOARD,
             )
+
+
+def _sideboard_note(blank: int) -> str:
+    return f"sideboard: cards after the blank line {blank} (MTGO convention)"
 
 
 class DeckLine(NamedTuple):

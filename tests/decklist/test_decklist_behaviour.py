@@ -173,6 +173,9 @@ def test_a_blank_line_after_fewer_cards_than_any_deck_parts_groups_of_one_deck()
         "the 24 cards after the blank line 3 were read as part of the main deck" in deck.problems[0].message
     )
     assert "the 36 before it are no deck on their own" in deck.problems[0].message
+    assert [(r.line, r.note) for r in deck.lines if r.note] == [
+        (4, "cards after the blank line 3 read as the main deck")
+    ]
     small = parse_text("36 Shock\n\n15 Mountain\n")  # a sideboard's size: kept as one
     assert cards(small)[-1] == ("sideboard", 15, "Mountain") and not codes(small)
 
