@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,9 +38,12 @@ def atomic_cards_path(realdata: Path) -> Path:
 TEST_TODAY = "2026-02-01"
 
 
-@pytest.fixture(autouse=True)
-def _fixed_today(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DECKCHECK_TODAY", TEST_TODAY)
+@pytest.fixture(autouse=True, scope="session")
+def _fixed_today() -> Iterator[None]:
+    # (for the whole session: module-scoped fixtures that check decks run before any function's)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DECKCHECK_TODAY", TEST_TODAY)
+        yield
 
 
 @pytest.fixture(autouse=True)

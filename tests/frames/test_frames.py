@@ -166,7 +166,7 @@ def test_findings_are_those_of_a_single_check(store: CardStore, format_name: str
         assert got["message"].tolist() == [f.message for f in report.findings]
         assert got["line"].fillna(0).tolist() == [f.location.line for f in report.findings]
         summary = results.summary.set_index("deck_id").loc[str(path)]
-        assert bool(summary["legal"]) == report.legal
+        assert (None if pd.isna(summary["legal"]) else bool(summary["legal"])) == report.legal
         assert summary["errors"] == len(report.errors)
         companions = results.companions[results.companions["deck_id"] == str(path)]
         assert companions["eligible"].tolist() == [r.eligible for r in report.companions]
