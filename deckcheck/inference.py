@@ -25,6 +25,7 @@ from deckcheck.command_zone import named_commanders
 from deckcheck.deck import Deck, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
+from deckcheck.value import replace
 
 UNKNOWN_FORMAT = define(
     "DC006",
@@ -60,21 +61,17 @@ COMMANDER_SHAPE = FormatSpec(
     min_main_known=False,
     inferred=True,
 )
-BRAWL_SHAPE = FormatSpec(
+# Brawl is a Commander variant (CR 903.12): the Commander shape but for these. Partners stay
+# allowed, as in the Commander rules it builds on: no pair is failed on a guess.
+BRAWL_SHAPE = replace(
+    COMMANDER_SHAPE,
     name="generic-brawl",
     title="Brawl (no format given)",
-    legality_key=None,
     min_main=60,
     max_main=60,
-    sideboard_max=0,
-    copy_limit=1,
-    commander=True,
-    max_commanders=2,  # (partners: the Commander rules Brawl builds on; no pair is failed by a guess)
     colourless_basic_exception=True,
     planeswalker_commanders=True,
     description="exactly 60 cards including the commander, singleton, colour identity",
-    min_main_known=False,
-    inferred=True,
 )
 LIMITED_SHAPE = FormatSpec(
     name="generic-limited",
