@@ -325,6 +325,7 @@ def test_as_of_data_judges_by_the_card_data_however_old(tmp_path, monkeypatch: p
     assert result.exit_code == 0 and deck["status"] == "legal"
     assert not [f for f in deck["findings"] if f["code"] in ("DC015", "DC205", "DC206")]
     assert deck["format_source"] == "declared in the file; legality as of the card data's own day"
+    assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 1  # (dated after the data)
     (tmp_path / ".deckcheck.toml").write_text('as_of = "data"\n')
     assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
     summary = frames.validate([str(path)], as_of="data").summary
