@@ -675,16 +675,8 @@ def test_a_number_read_as_part_of_a_name_agrees(breakers: bool) -> None:
     """A list with no counts that writes "1996 World Champion" or "+2 Mace": the engine reads such a
     line again as one copy of that card (engine.resolve_deck); the lean path leaves a deck with a
     name that could be so read to the engine, and the rows are the same."""
-    from tests.cardfactory import record
+    from tests.test_engine import NUMBERED as store  # (+2 Mace, 1996 World Champion and two more)
 
-    store = CardStore.from_records(
-        [
-            record("+2 Mace", "{1}{W}", "Artifact — Equipment", legal={"legacy": "legal"}),
-            record("1996 World Champion", "{W}{U}{B}{R}{G}", "Creature — Legend", legal={"legacy": "banned"}),
-            record("Lightning Bolt", "{R}", "Instant", identity=["R"], legal={"legacy": "legal"}),
-            record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"legacy": "legal"}),
-        ]
-    )
     items: list[Item] = [
         ("countless", "Lightning Bolt\n1996 World Champion\n+2 Mace\n57 Mountain\n"),
         ("counted", "1 1996 World Champion\n2 Mace\n57 Mountain\n"),
