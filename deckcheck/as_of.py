@@ -53,7 +53,7 @@ AsOf = dt.date | str  # a day, AS_OF_DECK or AS_OF_DATA
 # A deck with no date of its own is judged for the day of the check. Card data from more than this
 # many days before that day no longer vouches for it: formats change with every few sets (ban
 # announcements, Standard's legal sets), and those come a few months apart. A dated deck has no such
-# leeway: the data vouches for no day after its own (engine.dated_after_the_data).
+# leeway: the data vouches for no day after its own (engine.legality_out_of_date).
 DATA_AGE_LIMIT_DAYS: Final = 90
 # The day of the check, when set (YYYY-MM-DD): a run that gives the same answers on any day.
 TODAY_VARIABLE: Final = "DECKCHECK_TODAY"

@@ -443,18 +443,18 @@ def _legality_as_of_the_data(
     and checked long after it) is not judged by the data's legalities: those findings are withheld
     and the format's legality is not verified (unresolved.stale_legality). With --as-of a day the
     format's history decides instead."""
-    age = dated_after_the_data(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
+    age = legality_out_of_date(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
     return found if age is None else withheld_legality(deck.path, spec, found, age)
 
 
 def withheld_legality(path: str, spec: FormatSpec, found: list[Finding], age: DataAge) -> list[Finding]:
-    """The rule findings of a deck :func:`dated_after_the_data` gave ``age`` for: its legality
+    """The rule findings of a deck :func:`legality_out_of_date` gave ``age`` for: its legality
     findings withheld, the format's legality not verified (unresolved.stale_legality). The engine
     and the lean batch checker both write them so."""
     return stale_legality(path, spec.title, found, LEGALITY_CODES, age)
 
 
-def dated_after_the_data(metadata: Mapping[str, str], spec: FormatSpec, store: CardStore) -> DataAge | None:
+def legality_out_of_date(metadata: Mapping[str, str], spec: FormatSpec, store: CardStore) -> DataAge | None:
     """Whether the card data does not vouch for the day a deck with this metadata is judged for:
     its own date when it has one, a day after the data's; else the day of the check, more than
     as_of.DATA_AGE_LIMIT_DAYS after it. None when the data vouches for it, when the format has no

@@ -502,10 +502,10 @@ class _Chunk:
         for i, metadata in enumerate(columns.metadata):
             spec = decks[i][2]
             if metadata:
-                stale = engine.dated_after_the_data(metadata, spec, table.store)
+                stale = engine.legality_out_of_date(metadata, spec, table.store)
             else:  # the same answer for every undated deck of a format: asked once
                 if id(spec) not in undated:
-                    undated[id(spec)] = engine.dated_after_the_data({}, spec, table.store)
+                    undated[id(spec)] = engine.legality_out_of_date({}, spec, table.store)
                 stale = undated[id(spec)]
             if stale is not None:
                 self.stale[i] = stale

@@ -63,7 +63,7 @@ class FormatSpec(FrozenValue):
     inferred: bool  # a shape inferred from the deck, not a format anyone named
     # Legality as of a day (deckcheck.history) instead of the card data's current legalities: a date,
     # "deck" (each deck's own date from its metadata); "data": the card data's legalities however
-    # old; None: the card data's, for the days they vouch for (engine.dated_after_the_data).
+    # old; None: the card data's, for the days they vouch for (engine.legality_out_of_date).
     as_of: dt.date | str | None
 
     def __init__(
