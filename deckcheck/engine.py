@@ -216,8 +216,10 @@ def _number_led_card(entry: Entry, store: CardStore) -> Card | None:
     number for a count: no card has the name left ("World Champion"), one card's name is the whole
     line as written (the number, a space, that name), and the line has no other count."""
     names = store.number_led_names().get(lookup_key(entry.name))
+    if not names:  # (most unknown names: nothing to read again)
+        return None
     written = " ".join(entry.raw.split()).casefold() if entry.raw else ""
-    for name in names or ():
+    for name in names:
         folded = name.casefold()
         if written.startswith(folded) and written[len(folded) : len(folded) + 1] in ("", " ", "("):
             return store.card(name)
