@@ -21,8 +21,7 @@ instead. A shape's minimum deck size is the family's usual one, not a known one
 
 from __future__ import annotations
 
-from deckcheck.command_zone import named_commanders
-from deckcheck.deck import Deck, ParsedDeck, Zone
+from deckcheck.deck import Deck, Entry, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.value import replace
@@ -109,7 +108,8 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     size = parsed.count(Zone.MAIN)
     if parsed.count(Zone.COMMANDER):
         return _commander_shape(size + parsed.count(Zone.COMMANDER), "the deck has a commander")
-    named = named_commanders(deck)
+    # (only a list with a commander comment loads the command zone's module: most have none)
+    named = _named_commanders(deck) if parsed.metadata.get("commander") else None
     if named is not None:
         in_sideboard = sum(e.quantity for e in named if e.zone is Zone.SIDEBOARD)
         return _commander_shape(size + in_sideboard, "its comments name its commander (CDR: or commander:)")
@@ -124,6 +124,12 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     if size in LIMITED_SIZES:
         return LIMITED_SHAPE, f"inferred: {size} cards, a limited deck"
     return CONSTRUCTED_SHAPE, "inferred: no format given"
+
+
+def _named_commanders(deck: Deck) -> list[Entry] | None:
+    from deckcheck.command_zone import named_commanders
+
+    return named_commanders(deck)
 
 
 def _commander_shape(size: int, because: str) -> tuple[FormatSpec, str]:
