@@ -239,3 +239,13 @@ def test_a_cockatrice_comment_that_merely_starts_with_commander_names_no_one() -
     )
     parsed = parse_text(text)
     assert "commander" not in parsed.metadata and parsed.declared_format == "commander"
+
+
+def test_the_modules_that_name_dc105_without_loading_the_commander_rules_name_it_right() -> None:
+    """engine and command_zone write DC105 as a literal (importing rules.commander would load the
+    Commander rules on every check): both must be the code the rules define."""
+    from deckcheck import command_zone, engine
+    from deckcheck.rules.commander import AMBIGUOUS_ZONES
+
+    assert AMBIGUOUS_ZONES.code == command_zone.AMBIGUOUS_ZONES_CODE
+    assert AMBIGUOUS_ZONES.code in engine.UNCHECKED_CODES
