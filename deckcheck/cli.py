@@ -247,6 +247,15 @@ def _options(
         _usage(exc.message, exc.hint)
 
 
+as_of_option = click.option(
+    "--as-of",
+    "as_of",
+    metavar="DATE|deck|data",
+    help="Legality as of a day (YYYY-MM-DD) from the format's history, 'deck': each deck's own date, "
+    "or 'data': the card data's own day, however old.",
+)
+
+
 # -- the commands ---------------------------------------------------------------------------------------
 @click.group(
     cls=DeckcheckGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -294,13 +303,7 @@ def cli() -> None:
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (errors still exit 2).")
 @click.option("--list-input-formats", is_flag=True, help="List the decklist formats and exit.")
-@click.option(
-    "--as-of",
-    "as_of",
-    metavar="DATE|deck|data",
-    help="Legality as of a day (YYYY-MM-DD) from the format's history, 'deck': each deck's own date, "
-    "or 'data': the card data's own day, however old.",
-)
+@as_of_option
 @color_option
 def check(
     files: tuple[str, ...],
@@ -438,6 +441,7 @@ def _input_formats_table(formats: Any) -> str:
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
 @card_db_option
 @config_options
+@as_of_option
 @color_option
 def companions(
     files: tuple[str, ...],
@@ -447,13 +451,17 @@ def companions(
     card_db: Path | None,
     config_path: Path | None,
     no_config: bool,
+    as_of: str | None,
     color: bool | None,
 ) -> int:
     """The ten companions for each deck in FILES: eligible or not, what breaks each condition, and
-    what to cut or add. Exits 0, or 2 when a file could not be checked or deckcheck cannot run."""
+    what to cut or add. A companion card's own legality in the format counts, judged as `check`
+    judges the deck's (--as-of). Exits 0, or 2 when a file could not be checked or deckcheck cannot
+    run."""
     if not files:
         _usage("no decklist given", hint="deckcheck companions FILE... (or '-' to read standard input)")
     options = _options(format_name, input_format, (), (), None, card_db, config_path, no_config)
+    options.as_of = as_of
     items = expand_inputs(files, _warn)
     if not items:
         _usage("no decklist files to check")

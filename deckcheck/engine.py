@@ -423,11 +423,19 @@ def check_deck(
         rule_findings = placement.merge(rules.check_deck(deck, spec))
     else:
         rule_findings = rules.check_deck(deck, spec)
+    # a deck judged for a day its card data does not vouch for (dated after the data, or undated
+    # and checked long after it) is not judged by the data's legalities: its legality findings are
+    # withheld, and a companion card's own legality is not known either
+    age = None
     if store is not None:
-        rule_findings = _legality_as_of_the_data(deck, spec, store, rule_findings)
+        age = legality_out_of_date(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
+        if age is not None:
+            rule_findings = withheld_legality(deck.path, spec, rule_findings, age)
     findings.extend(rule_findings)
     lookup = store.get if store is not None else None
-    results, companion_findings = companions.evaluate_with_findings(deck, spec, lookup)
+    results, companion_findings = companions.evaluate_with_findings(
+        deck, spec, lookup, legality_open=age is not None
+    )
     findings.extend(companion_findings)
     findings = _with_written_names(findings, deck)
     findings = select_findings(findings, select, ignore)
@@ -436,17 +444,6 @@ def check_deck(
     parsed_deck = (deck.parsed if moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
     return Report(deck.path, spec, deck, parsed_deck, findings, results)
-
-
-def _legality_as_of_the_data(
-    deck: Deck, spec: FormatSpec, store: CardStore, found: list[Finding]
-) -> list[Finding]:
-    """A deck judged for a day its card data does not vouch for (dated after the data, or undated
-    and checked long after it) is not judged by the data's legalities: those findings are withheld
-    and the format's legality is not verified (unresolved.stale_legality). With --as-of a day the
-    format's history decides instead."""
-    age = legality_out_of_date(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
-    return found if age is None else withheld_legality(deck.path, spec, found, age)
 
 
 def withheld_legality(path: str, spec: FormatSpec, found: list[Finding], age: DataAge) -> list[Finding]:

@@ -101,9 +101,9 @@ class FactTable:
         columns = store.stored_fact_columns(facts_version())
         self._stored = StoredFacts(columns) if columns is not None else None
         # the ten companions' obstacles by (format, legality key, commander identity, declared
-        # companions) for decks that hold no card of a companion's name: the same few recur over a
-        # batch (the spec is kept beside them, so its id stays its own)
-        self.obstacles: dict[tuple[int, str | None, frozenset[str] | None, tuple[int, ...]], Any] = {}
+        # companions, legality open) for decks that hold no card of a companion's name: the same
+        # few recur over a batch (the spec is kept beside them, so its id stays its own)
+        self.obstacles: dict[tuple[int, str | None, frozenset[str] | None, tuple[int, ...], bool], Any] = {}
         # card codes: exact oracle name -> its row in ``arrays``: with stored facts, every card's
         # (the arrays are built from the store's columns at once); else every card met so far
         # (bounded by the number of cards in the store, never cleared: the arrays are indexed by them)
@@ -598,8 +598,10 @@ class _Chunk:
                 unknown_entries.q[kept],
                 unknown_entries.name[kept],
             )
+        legality_open = np.zeros(n, dtype=bool)
+        legality_open[list(self.stale)] = True
         result = self.result = companion_arrays.evaluate(
-            d, c, z, q, n, arrays, specs, table.card, self.unknown
+            d, c, z, q, n, arrays, specs, table.card, self.unknown, legality_open
         )
 
         # what a summary row reads of the companion table, as Python values (one conversion)
@@ -880,6 +882,8 @@ class _Deck:
         self.counts = {zone: counts[ZONE_CODE[zone]] for zone in (_MAIN, _SIDE, _COMMANDER, _COMPANION)}
         key = int(chunk.result.key_of[index])
         self.key = spec.legality_candidates[key] if key >= 0 else None  # legality.legality_key_for's
+        # the data's legalities do not describe the day the deck is judged for (engine.check_deck)
+        self.legality_open = self.key is not None and index in chunk.stale
         self.commanders = chunk.commander_at.get(index, [])  # (one: the scope's)
         self._counted: list[companions.Counted] | None = None
         # the scope (the chunk's) leaves one companion under Companion, of the ten, or the
@@ -1102,7 +1106,7 @@ class _Deck:
             # the usual case: the same answer for every deck of this format, key, identity and
             # declared companions (a declared one is judged as its card, which is the card of that
             # name: the same for every deck)
-            memo_key = (id(spec), key, identity, tuple(sorted(self.declared)))
+            memo_key = (id(spec), key, identity, tuple(sorted(self.declared)), self.legality_open)
             hit = table.obstacles.get(memo_key)
             if hit is None or hit[0] is not spec:
                 if len(table.obstacles) > 100_000:
@@ -1120,6 +1124,8 @@ class _Deck:
             at = self.declared.get(i)
             card = self.fact(at) if at is not None else self.table.exact(rule.name)
             status = card.legalities.get(key, "not_legal") if card is not None and key is not None else None
+            if self.legality_open:  # (the engine's _card_obstacles)
+                status = companions.LEGALITY_UNVERIFIED
             companion_identity = self.fact(at).color_identity if at is not None else rule.colour_identity
             found.append(
                 companions.obstacles(

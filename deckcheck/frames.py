@@ -122,7 +122,7 @@ _DTYPES: dict[str, dict[str, Any]] = {
     },
     "companions": {
         "companion": COMPANION_DTYPE,
-        "eligible": "boolean",  # NA: undetermined (unknown cards could break the condition)
+        "eligible": "boolean",  # NA: undetermined (unknown cards, the companion's legality)
         "declared": "bool",
         "breakers": "int64",
         "cut": "int64",
@@ -174,7 +174,8 @@ class Results:
       section, rule);
     - ``companions``: one row per deck x companion (eligible, declared, breakers = breaking entries,
       cut = copies to cut, add = cards Yorion still needs, near_miss); ``eligible`` is a nullable
-      boolean, NA where unknown cards leave the condition undetermined;
+      boolean, NA where it is undetermined (unknown cards could break the condition, or the card data
+      is too old to say whether the companion card itself is legal);
     - ``summary``: one row per deck (path, name, format, format_source = how the format was chosen
       (see :func:`validate`), legal (nullable: NA = not verified: the verdict depends on cards the
       data does not know, no format was given, or the card data is older than the deck),
@@ -775,8 +776,27 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
             deck_codes[missing], zone_of_row[missing], qty_of_row[missing], name_of[name_codes[missing]]
         )
     del resolved, name_codes
+    # a long frame holds no deck's date: each is judged for the day of the check, and where the
+    # card data is too old for it a companion card's own legality is not known (as in validate)
+    from deckcheck.engine import legality_out_of_date
+
+    card_store = context.store
+
+    def too_old(spec: FormatSpec) -> bool:
+        return legality_out_of_date({}, spec, card_store) is not None
+
+    legality_open = formats.per_deck(too_old, bool)
     result = companion_arrays.evaluate(
-        d, c, z, q, n_decks, companion_arrays.CardArrays(rows), formats, context.card_for_name, unknown
+        d,
+        c,
+        z,
+        q,
+        n_decks,
+        companion_arrays.CardArrays(rows),
+        formats,
+        context.card_for_name,
+        unknown,
+        legality_open,
     )
     return _Evaluation(deck_ids, entries, d, c, rows, result)
 

@@ -1148,7 +1148,7 @@ def companions_text(result: DeckResult, style: Style) -> str:
     verdict = "; ".join(eligible) if eligible else "none"
     undetermined = [c.companion for c in report.companions if c.eligible is None]
     if undetermined:
-        verdict += f"; not verified (unknown cards): {'; '.join(undetermined)}"
+        verdict += f"; not verified: {'; '.join(undetermined)}"
     lines = [
         f"{style(escape_text(report.path), bold=True)}: format {escape_text(report.format.name)} "
         f"({escape_text(result.format_source)}); eligible companions: {escape_text(verdict)}",

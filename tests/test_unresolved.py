@@ -225,7 +225,7 @@ def test_text_and_json_say_not_verified(tmp_path) -> None:  # type: ignore[no-un
     table = runner.invoke(cli, ["companions", str(path)])
     obosh = next(line for line in table.output.splitlines() if line.startswith("Obosh"))
     assert obosh.split()[3] == "?"
-    assert "not verified (unknown cards): " in table.output and "Obosh, the Preypiercer" in table.output
+    assert "not verified: " in table.output and "Obosh, the Preypiercer" in table.output
     # ignoring the unknown-card findings does not make the deck pass
     ignored = runner.invoke(cli, ["check", "--ignore", "DC010,DC015", str(path)])
     assert ignored.exit_code == 1 and "not verified: 1 unknown card" in ignored.output
@@ -330,6 +330,53 @@ def test_as_of_data_judges_by_the_card_data_however_old(tmp_path, monkeypatch: p
     assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
     summary = frames.validate([str(path)], as_of="data").summary
     assert bool(summary["legal"].iloc[0]) and not pd.isna(summary["legal"].iloc[0])
+
+
+def test_a_companion_is_not_offered_on_card_data_too_old_for_the_day(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Card data too old for the day an undated deck is judged for does not say whether a companion
+    card is legal (Yorion was banned in Modern months after it was printed): the condition met, the
+    companion is "not verified", never "could be your companion"; a broken condition stays broken."""
+    path = tmp_path / "deck.txt"
+    path.write_text("// format: modern\n60 Mountain\nSideboard\n1 Kaheera, the Orphanguard\n")
+    monkeypatch.setenv("DECKCHECK_TODAY", _days_after_the_data(90))
+    fresh = CliRunner().invoke(cli, ["companions", "-o", "json", str(path)])
+    (record,) = json.loads(fresh.output)["decks"]
+    assert "Kaheera, the Orphanguard" in record["eligible"]
+    assert "Lurrus of the Dream-Den" not in record["eligible"]  # banned in Modern, the data says
+    monkeypatch.setenv("DECKCHECK_TODAY", _days_after_the_data(91))
+    stale = CliRunner().invoke(cli, ["companions", "-o", "json", str(path)])
+    (record,) = json.loads(stale.output)["decks"]
+    assert record["eligible"] == []
+    results = {c["companion"]: c for c in record["companions"]}
+    for name in ("Kaheera, the Orphanguard", "Lurrus of the Dream-Den", "Gyruda, Doom of Depths"):
+        assert results[name]["eligible"] is None and results[name]["unresolved"] == [], name
+        short = name.split(",")[0].split(" of ")[0]
+        assert f"{short}'s own legality in Modern is not known" in " ".join(results[name]["placement"])
+    assert results["Yorion, Sky Nomad"]["eligible"] is False  # 60 cards: the condition decides
+    assert not any("legality" in text for text in results["Yorion, Sky Nomad"]["placement"])
+    check = CliRunner().invoke(cli, ["check", "-o", "json", str(path)])
+    (deck,) = json.loads(check.output)["decks"]
+    assert deck["status"] == "not verified" and not [c for c in deck["companions"] if c["eligible"]]
+    (note,) = [f for f in deck["findings"] if f["card"] == "Kaheera, the Orphanguard"]
+    assert (
+        note["code"] == "DC015"
+        and note["line"] == 4
+        and "own legality in Modern is not known" in note["message"]
+    )
+    table = CliRunner().invoke(cli, ["companions", str(path)])
+    assert "eligible companions: none; not verified: " in table.output
+    # judged by the data's own day on purpose: offered as the data says
+    by_data = CliRunner().invoke(cli, ["companions", "--as-of", "data", "-o", "json", str(path)])
+    assert "Kaheera, the Orphanguard" in json.loads(by_data.output)["decks"][0]["eligible"]
+    # the batch API says the same, and so does its vectorised companion table
+    results_frame = frames.validate([str(path)])
+    kaheera = results_frame.companions[results_frame.companions["companion"] == "Kaheera, the Orphanguard"]
+    assert pd.isna(kaheera["eligible"].iloc[0])
+    long = frames.load_decks([str(path)])
+    vectorised = frames.companion_table(long, format="modern")
+    assert pd.isna(vectorised.loc[vectorised["companion"] == "Kaheera, the Orphanguard", "eligible"].iloc[0])
 
 
 def test_a_day_given_as_today_must_be_a_date(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

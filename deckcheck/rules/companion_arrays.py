@@ -296,12 +296,15 @@ def evaluate(
     formats: DeckFormats,
     lookup: Callable[[str], Card | None],
     unknown: UnknownEntries | None = None,
+    legality_open: Any = None,
 ) -> Evaluation:
     """The ten companions on every deck of a batch of entries (deck ``d``, card ``c``, zone ``z``,
     quantity ``q``; every entry names a card). ``lookup`` finds a card by oracle name (the companion
     cards' own legality and identity; the rare Lutri deck whose cards share a name). ``unknown``:
     the entries whose names match no card; they count toward Yorion's size and leave open the
-    conditions they could break, as in companions.evaluate."""
+    conditions they could break, as in companions.evaluate. ``legality_open``: (decks,) bool, the
+    card data does not vouch for the day the deck is judged for: a companion card's own legality is
+    not known there, and a met condition is undetermined (companions.evaluate's ``legality_open``)."""
     cards.ready()
     unknown = unknown if unknown is not None else UnknownEntries.none()
     # the starting deck (CR 103.2a): the main deck, and the commanders in Commander
@@ -347,7 +350,11 @@ def evaluate(
     ).reshape(len(formats.specs), N_RULES)
     obstacle |= bans[formats.index]
     key_of = legality.key_screen(Chunk(d, c, z, q, n_decks, cards, formats, commander_format))
-    _illegal_companions(obstacle, key_of, formats, lookup)
+    # decks whose legality the data does not vouch for (and that have a legality to judge)
+    unverified = (
+        np.zeros(n_decks, dtype=bool) if legality_open is None else np.asarray(legality_open, dtype=bool)
+    ) & (key_of >= 0)
+    _illegal_companions(obstacle, key_of, formats, lookup, unverified)
     if commander_format.any():
         commanders = z == COMMANDER
         unknown_commander = (per_deck(unknown.d[unknown.z == COMMANDER], n_decks) > 0) & commander_format
@@ -369,15 +376,24 @@ def evaluate(
             open_[:, r] |= outside & unknown_commander
 
     eligible = met & ~obstacle
-    undetermined = eligible & open_
-    depends = undetermined | (open_ & ~obstacle & ~met)
+    undetermined = eligible & (open_ | unverified[:, None])
+    depends = open_ & (undetermined | (~obstacle & ~met))  # (the unknown entries it is open on)
     # an inferred shape's minimum is not the real format's: Yorion is undetermined either way
     unknown_min = formats.per_deck(lambda spec: not spec.min_main_known, bool) & ~obstacle[:, YORION]
     undetermined[:, YORION] |= unknown_min
     depends[:, YORION] |= unknown_min
     open_[:, YORION] |= unknown_min
     return Evaluation(
-        eligible & ~open_, declared, breakers, cut, add, obstacle, breaking, key_of, undetermined, depends
+        eligible & ~undetermined,
+        declared,
+        breakers,
+        cut,
+        add,
+        obstacle,
+        breaking,
+        key_of,
+        undetermined,
+        depends,
     )
 
 
@@ -399,16 +415,17 @@ def _open(unknown: UnknownEntries, start: Any, n_decks: int) -> Any:
 
 
 def _illegal_companions(
-    obstacle: Any, key_of: Any, formats: DeckFormats, lookup: Callable[[str], Card | None]
+    obstacle: Any, key_of: Any, formats: DeckFormats, lookup: Callable[[str], Card | None], unverified: Any
 ) -> None:
     """A companion card banned or not legal in the format is not one the deck can reveal, judged
-    under the deck's own legality key."""
+    under the deck's own legality key; not in the ``unverified`` decks, which the data's
+    legalities do not describe."""
     companion_cards = [lookup(rule.name) for rule in RULES]
     for s, spec in enumerate(formats.specs):
         candidates = spec.legality_candidates
         if not candidates:
             continue
-        has_key = formats.decks_of(s) & (key_of >= 0)
+        has_key = formats.decks_of(s) & (key_of >= 0) & ~unverified
         for r, card in enumerate(companion_cards):
             if card is not None:
                 illegal = np.array([card.legality(key) in ("banned", "not_legal") for key in candidates])

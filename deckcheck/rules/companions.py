@@ -520,6 +520,11 @@ class Breaker(NamedTuple):
 
 UNKNOWN_REASON = "not in the card data"
 YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 20 to is not known"
+# a companion card's legality status when the card data does not vouch for the day the deck is
+# judged for: neither "legal" nor "banned" is known (obstacles() makes it an UNVERIFIED item)
+LEGALITY_UNVERIFIED = "unverified"
+# obstacles()' kind of an item that forbids nothing but leaves the verdict undetermined
+UNVERIFIED = "unverified"
 
 
 class CompanionResult(FrozenValue):
@@ -1209,6 +1214,7 @@ class _Context:
         "identity",
         "items",
         "legality_key",
+        "legality_open",
         "listing",
         "lookup",
         "named",
@@ -1229,6 +1235,8 @@ class _Context:
         listing: _Listing,
         lookup: CardLookup | None,
         legality_key: str | None,  # the card data's key for this format (None: not checked)
+        # the card data does not vouch for the day the deck is judged for (engine.legality_out_of_date)
+        legality_open: bool,
         unknown: list[Entry],  # starting-deck entries the data does not know
         unknown_commanders: list[Entry],
         # per COMPANIONS index: the starting deck's cards that break its per-card condition, in deck
@@ -1247,6 +1255,7 @@ class _Context:
         self.listing = listing
         self.lookup = lookup
         self.legality_key = legality_key
+        self.legality_open = legality_open
         self.unknown = unknown
         self.unknown_commanders = unknown_commanders
         self.breakers = breakers
@@ -1260,7 +1269,9 @@ _new_tuple = tuple.__new__
 _COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
 
 
-def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> _Context:
+def _context(
+    deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None, legality_open: bool = False
+) -> _Context:
     # the rules never import companions: no cycle
     from deckcheck.rules.common import identity_of
     from deckcheck.rules.legality import legality_key_for
@@ -1317,6 +1328,7 @@ def _context(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> 
         _listing(by_zone[Zone.COMPANION], by_zone[Zone.SIDEBOARD], commanders, spec),
         lookup,
         key,
+        legality_open and key is not None,
         unknown,
         unknown_commanders,
         breakers,
@@ -1344,6 +1356,8 @@ def _obstacles(index: int, ctx: _Context) -> list[tuple[str, str]]:
 def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
     known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
     status = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
+    if ctx.legality_open:  # what the data says of the card's legality is too old to go by
+        status = LEGALITY_UNVERIFIED
     if known is not None and reads_history(ctx.spec.as_of):  # legality on a day: the format's history
         from deckcheck.history import dated_status
 
@@ -1397,13 +1411,23 @@ def obstacles(
 
     kind: banned (FormatSpec.companion_bans) | legality (the card itself is banned or not legal in the
     format, when the card is known) | format (the rule's format check: Yorion where the deck size is
-    fixed) | identity | name (Commander only, CR 903.11a)."""
+    fixed) | identity | name (Commander only, CR 903.11a) | :data:`UNVERIFIED` (``status`` is
+    :data:`LEGALITY_UNVERIFIED`: the card's own legality is not known, which forbids nothing but
+    leaves a met condition undetermined; :func:`decisive` leaves it out)."""
     problems: list[tuple[str, str]] = []
     if rule.name in spec.companion_bans:
         problems.append(("banned", f"{rule.short} is banned as a companion in {spec.title}"))
     if status in {"banned", "not_legal"}:
         word = "banned" if status == "banned" else "not legal"
         problems.append(("legality", f"{rule.short} is {word} in {spec.title}"))
+    elif status == LEGALITY_UNVERIFIED:
+        problems.append(
+            (
+                UNVERIFIED,
+                f"the card data is older than the day the deck is judged for, so {rule.short}'s own "
+                f"legality in {spec.title} is not known (DC015)",
+            )
+        )
     impossible = rule.format_check(spec) if rule.format_check is not None else None
     if impossible:
         problems.append(("format", impossible))
@@ -1422,6 +1446,11 @@ def obstacles(
                 ("name", f"a card named {rule.name} is already in the starting deck{_at_lines(clash)}")
             )
     return problems
+
+
+def decisive(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The items of :func:`obstacles` that forbid the companion (all but :data:`UNVERIFIED`)."""
+    return [item for item in found if item[0] != UNVERIFIED] if found else found
 
 
 def _placement(rule: CompanionRule, ctx: _Context) -> list[str]:
@@ -1454,20 +1483,25 @@ def _placement(rule: CompanionRule, ctx: _Context) -> list[str]:
 CardLookup = Callable[[str], Card | None]
 
 
-def evaluate(deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None) -> list[CompanionResult]:
+def evaluate(
+    deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None, *, legality_open: bool = False
+) -> list[CompanionResult]:
     """All ten companions, in table order, evaluated on this deck's starting deck.
 
     ``lookup`` (e.g. ``CardStore.get``) finds companion cards the deck does not list, so a companion
-    that is banned or not legal in the format is not offered as one it could reveal."""
-    return _evaluate(_context(deck, spec, lookup))
+    that is banned or not legal in the format is not offered as one it could reveal.
+    ``legality_open``: the card data does not vouch for the day the deck is judged for
+    (engine.legality_out_of_date), so what it says of a companion card's legality is not gone by:
+    a met condition is undetermined, not eligible."""
+    return _evaluate(_context(deck, spec, lookup, legality_open))
 
 
 def evaluate_with_findings(
-    deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None
+    deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None, *, legality_open: bool = False
 ) -> tuple[list[CompanionResult], list[Finding]]:
     """:func:`evaluate` and :func:`companion_findings` of one deck, from one evaluation context
     (what the engine asks of every deck)."""
-    ctx = _context(deck, spec, lookup)
+    ctx = _context(deck, spec, lookup, legality_open)
     results = _evaluate(ctx)
     return results, _findings(ctx, results)
 
@@ -1524,11 +1558,12 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     open_ = [] if impossible else open_entries(rule, ctx.unknown)
     if _identity_open(rule, card, ctx):
         open_ += [e for e in ctx.unknown_commanders if e not in open_]
-    eligible: bool | None = met and not obstacles
-    if eligible and open_:
+    forbidding = decisive(obstacles)
+    eligible: bool | None = met and not forbidding
+    if eligible and (open_ or len(forbidding) < len(obstacles)):  # unknown cards, or its own legality
         eligible = None
     note = cut_note(verdict, ctx.size, ctx.spec) if verdict.cut else verdict.note
-    if rule.deck_check is _yorion and not ctx.spec.min_main_known and not obstacles:
+    if rule.deck_check is _yorion and not ctx.spec.min_main_known and not forbidding:
         # an inferred shape's minimum is the family's usual one, not the real format's
         eligible = None
         note = f"{note}; {YORION_UNKNOWN_MINIMUM}"
@@ -1542,8 +1577,12 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
         verdict.add,
         note,
         declared_entry is not None,
-        tuple([text for _, text in obstacles] + _placement(rule, ctx)),
-        undetermined(open_) if eligible is None or (not obstacles and not met) else (),
+        # (its own legality not verified matters only where nothing else decides the verdict)
+        tuple(
+            [text for kind, text in obstacles if kind != UNVERIFIED or eligible is None]
+            + _placement(rule, ctx)
+        ),
+        undetermined(open_) if eligible is None or (not forbidding and not met) else (),
     )
 
 
@@ -1616,14 +1655,19 @@ def _result_data(rule: CompanionRule, result: CompanionResult) -> dict[str, obje
     return data
 
 
-def _not_verified_text(result: CompanionResult) -> str:
-    """``4 Orcish Bowmasters (line 5) is not in the card data`` for an undetermined result."""
-    return unres.unknown_cards_text(result.unresolved) if result.unresolved else YORION_UNKNOWN_MINIMUM
+def _not_verified_text(about: About) -> str:
+    """Why a result is undetermined: ``4 Orcish Bowmasters (line 5) is not in the card data``, the
+    companion's own legality not verified, or Yorion's minimum not known."""
+    result = about.result
+    parts = [unres.unknown_cards_text(result.unresolved)] if result.unresolved else []
+    parts += about.unverified
+    return "; ".join(parts) or YORION_UNKNOWN_MINIMUM
 
 
-def _not_verified(rule: CompanionRule, result: CompanionResult, where: Location, what: str) -> Finding:
+def _not_verified(about: About, where: Location, what: str) -> Finding:
+    rule, result = about.rule, about.result
     return unres.NOT_VERIFIED(
-        f"{what} not verified: {_not_verified_text(result)} ({RULE})",
+        f"{what} not verified: {_not_verified_text(about)} ({RULE})",
         location=where,
         card=rule.name,
         rule=f"{rule.short}'s companion condition",
@@ -1636,11 +1680,13 @@ def companion_findings(
     spec: FormatSpec,
     results: list[CompanionResult] | None = None,
     lookup: CardLookup | None = None,
+    *,
+    legality_open: bool = False,
 ) -> list[Finding]:
     """Findings for this deck's companions (see the module docstring for what is declared).
-    ``lookup`` as for :func:`evaluate`, and the same one: a companion banned in the format is then
-    neither offered (DC410) nor suggested as a near miss (DC413)."""
-    ctx = _context(deck, spec, lookup)
+    ``lookup`` and ``legality_open`` as for :func:`evaluate`, and the same ones: a companion banned
+    in the format is then neither offered (DC410) nor suggested as a near miss (DC413)."""
+    ctx = _context(deck, spec, lookup, legality_open)
     return _findings(ctx, _evaluate(ctx) if results is None else results)
 
 
@@ -1689,7 +1735,13 @@ class About:
 
     @property
     def hard(self) -> list[str]:
-        return [text for _, text in self.obstacles]
+        """What forbids the companion here."""
+        return [text for kind, text in self.obstacles if kind != UNVERIFIED]
+
+    @property
+    def unverified(self) -> list[str]:
+        """What is not known of the companion itself (its own legality: obstacles()' UNVERIFIED)."""
+        return [text for kind, text in self.obstacles if kind == UNVERIFIED]
 
 
 def _listing_findings(ctx: _Context) -> list[Finding]:
@@ -1790,7 +1842,7 @@ def declared_findings(about: About, where: Location, path: str, size: int, spec:
                 )
             )
     if result.eligible is None:
-        found.append(_not_verified(rule, result, where, f"declared companion {rule.name} ({rule.condition})"))
+        found.append(_not_verified(about, where, f"declared companion {rule.name} ({rule.condition})"))
     if result.breakers or result.add:
         near = f"; {change_text(result, size, spec)} to qualify" if result.near_miss else ""
         found.append(
@@ -1821,7 +1873,7 @@ def sideboard_findings(about: About, where: Location, any_eligible: bool) -> lis
     ``any_eligible``: another sideboard companion qualifies."""
     rule, result = about.rule, about.result
     if result.eligible is None:
-        return [_not_verified(rule, result, where, f"whether the deck can reveal {rule.name} as companion")]
+        return [_not_verified(about, where, f"whether the deck can reveal {rule.name} as companion")]
     if result.eligible:
         return [
             ELIGIBLE_COMPANION(
@@ -1860,7 +1912,7 @@ def _undeclared_findings(ctx: _Context, about: About) -> list[Finding]:
         if in_sideboard is not None:
             reasons = about.hard + ([why_not(result)] if result.breakers or result.add else [])
             if result.eligible is None:
-                state = "whether it would qualify is not verified: " + _not_verified_text(result)
+                state = "whether it would qualify is not verified: " + _not_verified_text(about)
             elif result.eligible:
                 state = "it would qualify"
             else:
@@ -1895,11 +1947,13 @@ def undeclared_findings(about: About, path: str, size: int, spec: FormatSpec) ->
                 data=about.data,
             )
         ]
-    if result.near_miss and not about.obstacles:
+    if result.near_miss and not about.hard:
+        # (with its own legality not verified, only the condition is said to be met)
+        outcome = f"meets {rule.name}'s condition" if about.unverified else f"qualifies for {rule.name}"
+        unverified = "".join(f"; {text}" for text in about.unverified)
         return [
             NEAR_MISS(
-                f"{change_text(result, size, spec)} and the deck qualifies for {rule.name}: "
-                f"{why_not(result)}",
+                f"{change_text(result, size, spec)} and the deck {outcome}: {why_not(result)}{unverified}",
                 location=whole_deck,
                 card=rule.name,
                 rule=RULE,

@@ -663,6 +663,57 @@ def test_undated_decks_checked_long_after_the_card_data_agree(
     assert all("DC202" in found and "DC015" not in found for found in _codes_by_deck(rows).values())
 
 
+@BREAKERS
+def test_companions_checked_long_after_the_card_data_agree(
+    breakers: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the card data is too old for the day a deck is judged for, what it says of a companion
+    card's own legality is not gone by, on both paths: a met condition is undetermined (the data's
+    "legal" Kaheera and its "banned" Lurrus alike), a broken one stays broken."""
+    data_day = dt.date.fromisoformat(BUNDLED.meta["oracle_as_of"][:10])
+    items: list[Item] = [
+        ("lands", "60 Mountain\n"),
+        ("declared", "60 Mountain\nCompanion\n1 Kaheera, the Orphanguard\n"),
+        ("sideboard", "60 Mountain\nSideboard\n1 Kaheera, the Orphanguard\n"),
+        ("near", "1 Grizzly Bears\n59 Mountain\n"),
+        ("dated", "// date: 2020-01-01\n60 Mountain\n"),
+    ]
+    for age in (90, 91):
+        monkeypatch.setenv("DECKCHECK_TODAY", (data_day + dt.timedelta(days=age)).isoformat())
+        context = context_for(BUNDLED, "modern")
+        rows = assert_same_rows(items, context, breakers=breakers)
+        assert _handed_back(context, [text for _, text in items]) == []  # (the lean path's rows)
+        table = rows.companions.data
+        eligible = {
+            (deck_id, name.split(",")[0].split(" ")[0]): value
+            for deck_id, name, value in zip(
+                table["deck_id"], table["companion"], table["eligible"], strict=True
+            )
+        }
+        stale = age == 91
+        for deck_id in ("lands", "declared", "sideboard"):
+            assert eligible[deck_id, "Kaheera"] is (None if stale else True), (age, deck_id)
+            assert eligible[deck_id, "Lurrus"] is (None if stale else False), (age, deck_id)  # banned in 2026
+            assert eligible[deck_id, "Yorion"] is False  # 60 cards: the condition decides
+        assert eligible["near", "Kaheera"] is False and eligible["near", "Lurrus"] is (
+            None if stale else False
+        )
+        assert eligible["dated", "Kaheera"] is True and eligible["dated", "Lurrus"] is False  # its own day
+        found = rows.findings.data
+        kaheera = [
+            (deck_id, code, message)
+            for deck_id, code, message in zip(found["deck_id"], found["code"], found["message"], strict=True)
+            if "Kaheera" in message
+        ]
+        offered = {deck_id for deck_id, code, _ in kaheera if code == "DC410"}  # ("can be your companion")
+        assert offered == ({"dated"} if stale else {"lands", "sideboard", "dated"}), (age, kaheera)
+        (near,) = [message for deck_id, code, message in kaheera if deck_id == "near" and code == "DC413"]
+        assert ("Kaheera's own legality in Modern is not known" in near) is stale, near
+        if stale:  # the declared one is not verified, never an error
+            (declared,) = [m for d, c, m in kaheera if d == "declared"]
+            assert declared.startswith("declared companion Kaheera") and "not verified" in declared
+
+
 def _codes_by_deck(rows: batch.BatchRows) -> dict[Hashable, list[str]]:
     codes: dict[Hashable, list[str]] = {}
     for deck_id, code in zip(rows.findings.data["deck_id"], rows.findings.data["code"], strict=True):
