@@ -61,7 +61,14 @@ from deckcheck.decklist._detect import detect_format
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name
 from deckcheck.decklist.csv_format import looks_like_csv_header
-from deckcheck.decklist.text import PRINTING_NUMBER, PRINTING_SET, TEXT_FORMATS, read_deck_line
+from deckcheck.decklist.text import (
+    COMMAND_ZONE_MOST,
+    PRINTING_NUMBER,
+    PRINTING_SET,
+    SINGLETON_DECK,
+    TEXT_FORMATS,
+    read_deck_line,
+)
 
 HEADER_WORDS: Final = (
     "deck",
@@ -574,6 +581,10 @@ class _Reader:
                 int(self.quantity[a:b].sum()) for a, b, zone in runs[implicit:] if zone == _SIDEBOARD_CODE
             )
             if moved > SIDEBOARD_USUAL_SIZE:
+                return None
+            # and may read a blank-line group as part of a 100-card singleton deck (text.one_singleton_deck)
+            total = sum(int(self.quantity[a:b].sum()) for a, b, _ in runs)
+            if moved > COMMAND_ZONE_MOST and total == SINGLETON_DECK:
                 return None
         return runs
 

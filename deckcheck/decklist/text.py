@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
-from deckcheck.deck import LineKind, ParsedDeck, Zone, new_entry
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, new_entry
 from deckcheck.decklist._base import (
     MAX_LINE_LENGTH,
     MAX_NAME_LENGTH,
@@ -72,6 +72,19 @@ _MISSING_COUNT_DETAIL = 5  # report each count-less line up to this many, then o
 # The smallest deck of any format (Limited, CR 100.2b): a main deck before a blank line with fewer
 # cards than this is no deck on its own.
 _SMALLEST_DECK = 40
+# A Commander deck (CR 903.5a): a list of exactly this many cards, no name twice but the basic
+# lands', is one deck however a blank line groups it, unless what follows the blank line could be
+# the command zone as MTGO writes it (command_zone: two partners and a companion at most).
+SINGLETON_DECK = 100
+COMMAND_ZONE_MOST = 3
+# The names a singleton list may repeat, as written (casefolded): basic lands (CR 903.5b), snow ones
+# too; a card the parser cannot know allows more ("any number of cards named"), so such a list is
+# left as written.
+_BASIC_NAMES = frozenset(
+    name.casefold()
+    for basic in ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes")
+    for name in (basic, f"Snow-Covered {basic}")
+)
 
 
 class TextFormat:
@@ -393,9 +406,18 @@ class _TextRun:
         entries = self.builder.deck.entries
         moved = sum(e.quantity for e in entries[first:] if e.zone is Zone.SIDEBOARD)
         before = sum(e.quantity for e in entries[:first] if e.zone is Zone.MAIN)
+        why = ""
         if moved > SIDEBOARD_USUAL_SIZE and before < _SMALLEST_DECK:
             # More cards than a sideboard after fewer than any deck: the blank line only parts
             # groups of one deck (a preconstructed list's lands after its spells), as the total says.
+            why = f"the {before} before it are no deck on their own and {moved} are more than a sideboard"
+        elif moved > COMMAND_ZONE_MOST and one_singleton_deck(entries):
+            # ... or the groups of a Commander deck (its spells, its lands): 100 cards, singleton
+            why = (
+                f"with the {before} before it they make {SINGLETON_DECK} cards with no name twice "
+                "(basic lands aside): a Commander deck, which has no sideboard"
+            )
+        if why:
             entries[first:] = [
                 replace(e, zone=Zone.MAIN) if e.zone is Zone.SIDEBOARD else e for e in entries[first:]
             ]
@@ -407,9 +429,8 @@ class _TextRun:
                     )
             self.builder.report(
                 blank,
-                f"the {moved} cards after the blank line {blank} were read as part of the main deck: the "
-                f"{before} before it are no deck on their own and {moved} are more than a sideboard; if "
-                "they are one, add a 'Sideboard' header",
+                f"the {moved} cards after the blank line {blank} were read as part of the main deck: "
+                f"{why}; if they are a sideboard, add a 'Sideboard' header",
                 code=SUSPICIOUS,
                 severity="warning",
                 section=Zone.MAIN,
@@ -424,6 +445,25 @@ class _TextRun:
                 severity="warning",
                 section=Zone.SIDEBOARD,
             )
+
+
+def one_singleton_deck(entries: list[Entry]) -> bool:
+    """Whether the entries outside the maybeboard are exactly a Commander deck's count of cards with no
+    name written twice but the basic lands' (the parser knows names only: a card allowed in any
+    number, a name written two ways, are not known here and leave the list as written)."""
+    total = 0
+    seen: set[str] = set()
+    for entry in entries:
+        if entry.zone is Zone.MAYBEBOARD:
+            continue
+        total += entry.quantity
+        key = entry.name.casefold()
+        if key in _BASIC_NAMES:
+            continue
+        if entry.quantity > 1 or key in seen:
+            return False
+        seen.add(key)
+    return total == SINGLETON_DECK
 
 
 def _sideboard_note(blank: int) -> str:

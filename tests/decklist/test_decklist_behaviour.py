@@ -180,6 +180,38 @@ def test_a_blank_line_after_fewer_cards_than_any_deck_parts_groups_of_one_deck()
     assert cards(small)[-1] == ("sideboard", 15, "Mountain") and not codes(small)
 
 
+def _singletons(prefix: str, n: int) -> str:
+    return "".join(f"1 {prefix} {i}\n" for i in range(n))
+
+
+def test_a_blank_line_in_a_hundred_card_singleton_list_parts_groups_of_one_deck() -> None:
+    """A Commander list written in two groups (84 cards, a blank line, 16 more: rationelis' "Unabated
+    Malice") is one deck of 100 with no name twice but the basic lands'. Read as 84 and a sideboard
+    of 16, it failed for the sideboard and for not being 100 cards; it is read as 100, with a
+    warning. What could be MTGO's command zone (up to three cards), a list with a name twice, or
+    another total, is read as before."""
+    deck = parse_text(_singletons("Spell", 73) + "11 Swamp\n\n" + _singletons("Other", 16))
+    assert {zone for zone, _, _ in cards(deck)} == {"main"} and deck.count(Zone.MAIN) == 100
+    assert codes(deck) == [(75, "DC003", "warning")]
+    message = deck.problems[0].message
+    assert "the 16 cards after the blank line 75 were read as part of the main deck" in message
+    assert "with the 84 before it they make 100 cards with no name twice" in message
+    four = parse_text(_singletons("Spell", 85) + "11 Snow-Covered Swamp\n\n" + _singletons("Other", 4))
+    assert deck.count(Zone.MAIN) == 100 and four.count(Zone.MAIN) == 100 and len(four.problems) == 1
+    layout = parse_text(_singletons("Spell", 88) + "11 Swamp\n\n1 The Commander\n")  # MTGO's layout
+    assert cards(layout)[-1] == ("sideboard", 1, "The Commander") and not codes(layout)
+    three = parse_text(_singletons("Spell", 86) + "11 Swamp\n\n" + _singletons("Other", 3))
+    assert three.count(Zone.SIDEBOARD) == 3 and not codes(three)
+    twice = parse_text(_singletons("Spell", 72) + "1 Other 0\n11 Swamp\n\n" + _singletons("Other", 16))
+    assert twice.count(Zone.SIDEBOARD) == 16 and "were read as the sideboard" in twice.problems[0].message
+    copies = parse_text("2 Sol Ring\n" + _singletons("Spell", 71) + "11 Swamp\n\n" + _singletons("Other", 16))
+    assert copies.count(Zone.SIDEBOARD) == 16
+    other_total = parse_text(_singletons("Spell", 74) + "11 Swamp\n\n" + _singletons("Other", 16))
+    assert other_total.count(Zone.SIDEBOARD) == 16  # 101 cards
+    constructed = parse_text("4 Shock\n56 Mountain\n\n" + _singletons("Other", 40))
+    assert constructed.count(Zone.SIDEBOARD) == 40  # 100 cards, but four of one name
+
+
 def test_group_headers_do_not_switch_zones() -> None:
     deck = parse_text("Creatures (2)\n2 Goblin Guide\n\nLands (20)\n20 Mountain\n")
     assert [z for z, _, _ in cards(deck)] == ["main", "main"]

@@ -600,6 +600,10 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n\nSideboard\n"
         "1 Lurrus of the Dream-Den\n",  # the companion twice: merged, with an info (DC004)
         "4 Lightning Bolt\n\n" + "4 Duress\n" * 4,  # 16 cards after the blank line: a warning
+        # 100 cards, four or more after the blank line: parse_text may read them as one singleton deck
+        "".join(f"1 Card {i}\n" for i in range(85))
+        + "11 Swamp\n\n"
+        + "".join(f"1 Other {i}\n" for i in range(4)),
         "4 Lightning Bolt\n" * (MAX_BYTES // 17 + 1),  # over MAX_BYTES: refused as a whole
         "\n" * 65536 + "4 Lightning Bolt\n",  # past what detect_format reads (64 KiB)
     ],
