@@ -169,6 +169,34 @@ def config_options(func: F) -> F:
     )(func)
 
 
+def exclude_options(func: F) -> F:
+    func = click.option(
+        "--force-exclude",
+        is_flag=True,
+        help="Skip files the exclude globs match even when named explicitly (as pre-commit names them; "
+        "config: force_exclude = true).",
+    )(func)
+    return click.option(
+        "--exclude",
+        multiple=True,
+        metavar="GLOBS",
+        help="Skip files found in a folder that these globs match (comma-separated, relative to the "
+        "working directory; a glob matches a file's path or a folder above it), beside the config's "
+        "`exclude`.",
+    )(func)
+
+
+def _exclude_globs(values: Sequence[str]) -> tuple[str, ...]:
+    from deckcheck.config import check_glob
+
+    globs = tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+    for glob in globs:
+        problem = check_glob(glob)
+        if problem is not None:
+            _usage(f"--exclude: '{glob}' is not a valid glob: {problem}")
+    return globs
+
+
 def deck_options(func: F) -> F:
     func = click.option(
         "--input-format",
@@ -304,6 +332,7 @@ def cli() -> None:
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (errors still exit 2).")
 @click.option("--list-input-formats", is_flag=True, help="List the decklist formats and exit.")
 @as_of_option
+@exclude_options
 @color_option
 def check(
     files: tuple[str, ...],
@@ -323,6 +352,8 @@ def check(
     exit_zero: bool,
     list_input_formats: bool,
     as_of: str | None,
+    exclude: tuple[str, ...],
+    force_exclude: bool,
     color: bool | None,
 ) -> int:
     """Check decklist FILES ('-' reads standard input).
@@ -355,6 +386,7 @@ def check(
         format_name, input_format, select, ignore, strict, card_db, config_path, no_config, require_format
     )
     options.as_of = as_of
+    options.exclude, options.force_exclude = _exclude_globs(exclude), force_exclude
     items = expand_inputs(files, _warn)
     if not items:
         _usage("no decklist files to check")
@@ -442,6 +474,7 @@ def _input_formats_table(formats: Any) -> str:
 @card_db_option
 @config_options
 @as_of_option
+@exclude_options
 @color_option
 def companions(
     files: tuple[str, ...],
@@ -452,6 +485,8 @@ def companions(
     config_path: Path | None,
     no_config: bool,
     as_of: str | None,
+    exclude: tuple[str, ...],
+    force_exclude: bool,
     color: bool | None,
 ) -> int:
     """The ten companions for each deck in FILES: eligible or not, what breaks each condition, and
@@ -462,6 +497,7 @@ def companions(
         _usage("no decklist given", hint="deckcheck companions FILE... (or '-' to read standard input)")
     options = _options(format_name, input_format, (), (), None, card_db, config_path, no_config)
     options.as_of = as_of
+    options.exclude, options.force_exclude = _exclude_globs(exclude), force_exclude
     items = expand_inputs(files, _warn)
     if not items:
         _usage("no decklist files to check")

@@ -16,6 +16,8 @@ Keys (``-`` and ``_`` are interchangeable)::
     require_format = false            # a deck with no format is an error, not a warning
     card_db = "cards.sqlite"          # card store, relative to the config file
     formats = ["my-formats.toml"]     # extra format registries, relative to the config file
+    exclude = ["lib/**", "archive"]   # files a folder run skips (see below)
+    force_exclude = false             # skip them even when named explicitly (the pre-commit hook does)
     [tool.deckcheck.per-path]         # or: per_path = {"decks/commander/**" = "commander"}
     "decks/commander/**" = "commander"
 
@@ -25,6 +27,13 @@ everything under ``a``, ``**/x.txt`` is ``x.txt`` in any folder), and a glob wit
 file name in any folder (``*.dck``). When several globs match, the last one listed wins (as in
 ``.gitattributes``), so put general globs first and specific ones after. A glob that cannot mean
 anything (an empty ``[]`` or a reversed range such as ``[z-a]``) is a config error.
+
+``exclude`` globs are matched the same way against a file's path and each folder above it (as in
+``.gitignore``): ``archive`` skips every folder named so and what it holds, ``lib/**`` the folder
+``lib`` next to the config, ``*.bak.txt`` such files anywhere. A file found in a folder that an
+exclude glob matches is skipped and counted (``-v`` lists it); a file named on the command line is
+checked all the same unless ``force_exclude`` (``--force-exclude``) is set, as it is for the hook,
+to which pre-commit names every file.
 """
 
 from __future__ import annotations
@@ -52,6 +61,8 @@ _KEYS = (
     "formats",
     "per_path",
     "as_of",
+    "exclude",
+    "force_exclude",
 )
 
 
@@ -74,6 +85,8 @@ class Config(Value):
         formats: tuple[Path, ...] = (),
         per_path: tuple[tuple[str, str], ...] = (),
         as_of: dt.date | str | None = None,
+        exclude: tuple[str, ...] = (),
+        force_exclude: bool = False,
     ) -> None:
         self.path: Final = path  # the file these settings came from; None = no config file
         self.format: Final = format
@@ -86,6 +99,8 @@ class Config(Value):
         self.formats: Final = formats  # absolute
         self.per_path: Final = per_path  # (glob, format) in file order
         self.as_of: Final = as_of  # legality as of a day, or "deck" (deckcheck.as_of)
+        self.exclude: Final = exclude  # globs of files a folder run skips (excluded_by)
+        self.force_exclude: Final = force_exclude  # ... files named explicitly too
 
     @property
     def root(self) -> Path | None:
@@ -112,6 +127,17 @@ class Config(Value):
             if glob_matches(glob, relative):
                 chosen = (format_name, glob)
         return chosen
+
+    def excluding_glob(self, file: Path) -> str | None:
+        """The ``exclude`` glob that matches ``file`` (or a folder above it), or None."""
+        root = self.root
+        if root is None or not self.exclude:
+            return None
+        try:
+            relative = file.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:  # a file outside the config's tree (only with --config)
+            return None
+        return excluded_by(self.exclude, relative)
 
 
 EMPTY = Config()
@@ -272,6 +298,18 @@ def glob_matches(glob: str, relative_path: str) -> bool:
     return end in states
 
 
+def excluded_by(globs: Sequence[str], relative_path: str) -> str | None:
+    """The first of ``globs`` that matches the ``/``-separated ``relative_path`` or one of the folders
+    above it (``a``, ``a/b`` for ``a/b/c.txt``), as .gitignore excludes what a folder holds; None
+    when none does."""
+    parts = relative_path.split("/")
+    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+    for glob in globs:
+        if any(glob_matches(glob, prefix) for prefix in prefixes):
+            return glob
+    return None
+
+
 # -- reading a file ---------------------------------------------------------------------------------
 def _fail(path: Path, message: str) -> ConfigError:
     return ConfigError(f"{path}: {message}")
@@ -300,6 +338,14 @@ def _string_list(path: Path, key: str, value: Any) -> tuple[str, ...]:
         items = [part for v in value for part in v.split(",")]
     else:
         raise _fail(path, f"'{key}' must be a string or a list of strings, not {_kind(value)}")
+    return tuple(item.strip() for item in items if item.strip())
+
+
+def _glob_list(path: Path, key: str, value: Any) -> tuple[str, ...]:
+    """A glob or a list of globs (not split at commas: "[,;]" is one glob)."""
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(v, str) for v in items):
+        raise _fail(path, f"'{key}' must be a glob or a list of globs (strings), not {_kind(value)}")
     return tuple(item.strip() for item in items if item.strip())
 
 
@@ -348,6 +394,17 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
                 hint="globs use * and ? within a folder, ** across folders, [abc], [a-z] and [!a]",
             )
         per_path.append((glob, format_name.strip()))
+    exclude = _glob_list(path, "exclude", values["exclude"]) if "exclude" in values else ()
+    for glob in exclude:
+        problem = check_glob(glob)
+        if problem is not None:
+            raise ConfigError(
+                f"{path}: exclude '{glob}' is not a valid glob: {problem}",
+                hint="globs use * and ? within a folder, ** across folders, [abc], [a-z] and [!a]",
+            )
+    force_exclude = values.get("force_exclude", False)
+    if not isinstance(force_exclude, bool):
+        raise _fail(path, f"'force_exclude' must be true or false, not {_kind(force_exclude)}")
     card_db = values.get("card_db")
     formats = values.get("formats")
     as_of = values.get("as_of")
@@ -371,6 +428,8 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
         else (),
         per_path=tuple(per_path),
         as_of=as_of,
+        exclude=exclude,
+        force_exclude=force_exclude,
     )
 
 

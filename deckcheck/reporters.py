@@ -303,13 +303,15 @@ class FileNotChecked:
 
 
 class FileSkipped:
-    """A file found in a directory that is not a decklist: counted, listed with -v."""
+    """A file found in a directory that is not a decklist, or one the config's ``exclude`` (or
+    --exclude) skips: counted, listed with -v."""
 
-    __slots__ = ("path", "reason")
+    __slots__ = ("excluded", "path", "reason")
 
-    def __init__(self, path: str, reason: str) -> None:
+    def __init__(self, path: str, reason: str, *, excluded: bool = False) -> None:
         self.path: Final = path
         self.reason: Final = reason
+        self.excluded: Final = excluded
 
 
 Outcome = DeckResult | FileNotChecked | FileSkipped
@@ -330,6 +332,7 @@ class RunTally:
         "not_checked",
         "not_verified",
         "skipped",
+        "skipped_excluded",
         "warnings",
         "with_errors",
     )
@@ -346,6 +349,7 @@ class RunTally:
         self.infos = 0
         self.not_checked = 0
         self.skipped = 0
+        self.skipped_excluded = 0  # of the skipped: by an exclude glob (the others are no decklists)
 
     def add(self, result: DeckResult) -> None:
         report = result.report
@@ -369,6 +373,7 @@ class RunTally:
             self.not_checked += 1
         else:
             self.skipped += 1
+            self.skipped_excluded += outcome.excluded
 
     @property
     def exit_code(self) -> int:
@@ -607,7 +612,10 @@ def summary_text(tally: RunTally, *, verbose: bool) -> str:
     if tally.not_checked:
         line += f"; {_plural(tally.not_checked, 'file')} could not be checked"
     if tally.skipped:
-        line += f"; {_plural(tally.skipped, 'file')} skipped (not decklists" + (
+        why = {0: "not decklists", tally.skipped: "excluded"}.get(
+            tally.skipped_excluded, "not decklists or excluded"
+        )
+        line += f"; {_plural(tally.skipped, 'file')} skipped ({why}" + (
             ")" if verbose else "; -v lists them)"
         )
     return line

@@ -192,6 +192,8 @@ class CheckOptions:
         "no_config",
         "require_format",
         "as_of",
+        "exclude",
+        "force_exclude",
     )
     __slots__ = FIELDS
 
@@ -207,6 +209,8 @@ class CheckOptions:
         no_config: bool = False,
         require_format: bool | None = None,
         as_of: str | None = None,
+        exclude: tuple[str, ...] = (),
+        force_exclude: bool = False,
     ) -> None:
         self.format_name = format_name
         self.input_format = input_format
@@ -218,6 +222,8 @@ class CheckOptions:
         self.no_config = no_config
         self.require_format = require_format  # None = use the config's
         self.as_of = as_of  # --as-of: a YYYY-MM-DD day or "deck"; None = the config's
+        self.exclude = exclude  # --exclude: globs relative to the working directory, beside the config's
+        self.force_exclude = force_exclude  # --force-exclude (or the config's): named files too
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
@@ -272,6 +278,28 @@ class Session:
         if found is None:
             found = self._config_of_folder[key] = self.finder.for_file(Path(item))
         return found
+
+    def excluded(self, item: str, config: Config, *, explicit: bool) -> str | None:
+        """Why ``item`` is skipped by an exclude glob (the config's, relative to its folder, or
+        --exclude's, relative to the working directory), or None. A file named explicitly is
+        skipped only under force_exclude (--force-exclude)."""
+        if explicit and not (self.options.force_exclude or config.force_exclude):
+            return None
+        if config.exclude:
+            glob = config.excluding_glob(Path(item))
+            if glob is not None:
+                return f"excluded by '{glob}' in {config.label}"
+        if self.options.exclude:
+            from deckcheck.config import excluded_by
+
+            try:
+                relative = Path(os.path.relpath(os.path.abspath(item))).as_posix()
+            except ValueError:  # (another drive than the working directory's)
+                relative = Path(os.path.abspath(item)).as_posix()
+            glob = excluded_by(self.options.exclude, relative)
+            if glob is not None:
+                return f"excluded by --exclude '{glob}'"
+        return None
 
     def registry(self, config: Config) -> dict[str, FormatSpec]:
         from deckcheck.formats import load_registry
@@ -386,6 +414,9 @@ class Session:
         shown = STDIN_PATH if item == STDIN else item
         try:
             config = self.config_for(item)
+            excluded = None if item == STDIN else self.excluded(item, config, explicit=explicit)
+            if excluded is not None:
+                return [rep.FileSkipped(shown, excluded, excluded=True)]
             input_format = self.input_format(config)
             select, ignore = self.codes(config)
             store = self.store(config)

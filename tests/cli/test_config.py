@@ -3,6 +3,7 @@ and the format precedence: --format > header > per-path > config default > autom
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -121,6 +122,86 @@ def test_discovery_stops_at_the_repository_root(tmp_path: Path) -> None:
     (repo / "decks").mkdir()
     assert ConfigFinder().for_file(repo / "decks" / "a.txt").path is None
     assert ConfigFinder().for_file(tmp_path / "a.txt").format == "legacy"
+
+
+# -- exclude --------------------------------------------------------------------------------------
+def test_exclude_skips_what_a_folder_run_finds_and_says_so(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decklist repository's odd files (a list of every card name, an archive of old decks) are
+    kept out of folder runs by `exclude`: skipped and counted, never checked, never dropped unsaid.
+    A glob matches a file's path or a folder above it, relative to the config's folder."""
+    project.write(".deckcheck.toml", 'format = "modern"\nexclude = ["lib/**", "archive", "*.bak.txt"]\n')
+    project.write("decks/burn.txt", LEGAL_MODERN)
+    project.write("decks/archive/2019/old.txt", BANNED_MODERN)  # any folder named archive
+    project.write("decks/burn.bak.txt", BANNED_MODERN)
+    project.write("lib/valid_card_names.txt", "Lightning Bolt\nBlack Lotus\n" * 100)
+    result = invoke(["check", "."])
+    assert result.exit_code == 0, result.output
+    assert "1 deck checked: 1 legal" in result.stdout
+    assert "3 files skipped (excluded; -v lists them)" in result.stdout.splitlines()[-1]
+    verbose = invoke(["check", "-v", "."]).stdout
+    for path, glob in (
+        ("decks/archive/2019/old.txt", "archive"),
+        ("decks/burn.bak.txt", "*.bak.txt"),
+        ("lib/valid_card_names.txt", "lib/**"),
+    ):
+        assert f"{path}: skipped: excluded by '{glob}' in " in verbose, verbose
+    assert "3 files skipped (excluded)" in verbose.splitlines()[-1]
+    # from another folder: the globs stay relative to the config's folder
+    monkeypatch.chdir(project.root / "decks")
+    inside = invoke(["check", "."])
+    assert inside.exit_code == 0 and "2 files skipped (excluded" in inside.stdout, inside.output
+    monkeypatch.chdir(project.root)
+    # a file named explicitly is checked; --force-exclude (or the config's force_exclude) skips it
+    named = invoke(["check", "decks/burn.bak.txt"])
+    assert named.exit_code == 1 and "DC201" in named.stdout
+    forced = invoke(["check", "--force-exclude", "decks/burn.bak.txt"])
+    assert forced.exit_code == 0 and "1 file skipped (excluded" in forced.stdout
+    project.write(".deckcheck.toml", 'format = "modern"\nexclude = ["*.bak.txt"]\nforce-exclude = true\n')
+    assert invoke(["check", "decks/burn.bak.txt"]).exit_code == 0
+    # JSON: the skipped file and why
+    document = json.loads(invoke(["check", "-o", "json", "."]).stdout)
+    assert [s["path"] for s in document["skipped"]] == ["decks/burn.bak.txt"]
+    assert document["skipped"][0]["reason"].startswith("excluded by '*.bak.txt' in ")
+
+
+def test_exclude_from_the_command_line(project: Project, invoke: Invoke) -> None:
+    project.write("decks/burn.txt", LEGAL_MODERN)
+    project.write("decks/names/all.txt", BANNED_MODERN)
+    project.write("decks/odd.txt", BANNED_MODERN)
+    result = invoke(["check", "--format", "modern", "--exclude", "decks/names,odd.txt", "decks"])
+    assert result.exit_code == 0 and "2 files skipped (excluded" in result.stdout, result.output
+    mixed = invoke(["check", "-v", "--format", "modern", "--exclude", "odd.txt", "decks"])
+    assert "decks/odd.txt: skipped: excluded by --exclude 'odd.txt'" in mixed.stdout
+    companions = invoke(["companions", "--format", "modern", "--exclude", "decks/names/**", "decks"])
+    assert "all.txt" not in companions.stdout and companions.exit_code == 0
+    bad = invoke(["check", "--exclude", "[z-a]", "decks"])
+    assert bad.exit_code == 2 and "--exclude: '[z-a]' is not a valid glob" in bad.stderr
+
+
+def test_a_folder_run_with_both_kinds_of_skipped_files(project: Project, invoke: Invoke) -> None:
+    project.write(".deckcheck.toml", 'format = "modern"\nexclude = ["old"]\n')
+    project.write("decks/burn.txt", LEGAL_MODERN)
+    project.write("decks/old/burn.txt", BANNED_MODERN)
+    project.write("decks/requirements.txt", "numpy==1.26\npandas>=2\n")
+    result = invoke(["check", "decks"])
+    assert "2 files skipped (not decklists or excluded; -v lists them)" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("exclude = 3\n", "'exclude' must be a glob or a list of globs"),
+        ("exclude = ['[z-a]']\n", "exclude '[z-a]' is not a valid glob"),
+        ("force_exclude = 'yes'\n", "'force_exclude' must be true or false"),
+    ],
+)
+def test_bad_exclude_settings_are_exit_2(project: Project, invoke: Invoke, text: str, expected: str) -> None:
+    project.write(".deckcheck.toml", text)
+    project.write("decks/deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "decks"])
+    assert result.exit_code == 2 and expected in result.stderr and "Traceback" not in result.output
 
 
 def test_explicit_config_and_no_config(project: Project, invoke: Invoke) -> None:

@@ -28,9 +28,10 @@ def test_required_fields() -> None:
     assert entry["id"] == "deckcheck"
     assert entry["language"] == "python"
     assert entry["require_serial"] is True
-    assert entry["entry"] == "deckcheck check"
-    program, command = shlex.split(entry["entry"])
+    assert entry["entry"] == "deckcheck check --force-exclude"  # (the config's exclude globs apply)
+    program, command, option = shlex.split(entry["entry"])
     assert program == "deckcheck" and command in cli.commands
+    assert option in {o for param in cli.commands[command].params for o in param.opts}
 
 
 @pytest.mark.parametrize(

@@ -141,3 +141,11 @@ def test_hook_blocks_an_illegal_deck_and_passes_a_legal_one(tmp_path: Path) -> N
     assert "deckcheck" in passed.stderr + passed.stdout and "Passed" in passed.stderr + passed.stdout
     committed = _git(project, env, "show", "--name-only", "--format=", "HEAD").stdout.split()
     assert committed == [".pre-commit-config.yaml", "decks/legal.txt"]
+
+    # the repository's exclude globs apply to the files pre-commit names (the hook's --force-exclude)
+    (project / ".deckcheck.toml").write_text('exclude = ["lib/**"]\n', encoding="utf-8")
+    (project / "lib").mkdir()
+    (project / "lib" / "names.txt").write_text("// format: modern\n40 Mountain\n", encoding="utf-8")
+    _git(project, env, "add", ".deckcheck.toml", "lib/names.txt")
+    skipped = _run(["git", "commit", "-m", "a card list that is no deck"], project, env)
+    assert skipped.returncode == 0, skipped.stdout + skipped.stderr

@@ -46,7 +46,9 @@ def whole_run_summary(run: rep.RunResult) -> str:
     if run.not_checked:
         line += f"; {rep._plural(len(run.not_checked), 'file')} could not be checked"
     if run.skipped:
-        line += f"; {rep._plural(len(run.skipped), 'file')} skipped (not decklists" + (
+        excluded = sum(1 for skipped in run.skipped if skipped.excluded)
+        why = {0: "not decklists", len(run.skipped): "excluded"}.get(excluded, "not decklists or excluded")
+        line += f"; {rep._plural(len(run.skipped), 'file')} skipped ({why}" + (
             ")" if run.verbose else "; -v lists them)"
         )
     return line
