@@ -85,6 +85,17 @@ def decklists_under(directory: Path, warn: Callable[[str], None] | None = None) 
     return files
 
 
+# The reason of a file an exclude glob skipped starts so (Session.excluded).
+EXCLUDED = "excluded by"
+
+
+def skipped_why(skipped: int, excluded: int) -> str:
+    """What a run's ``skipped`` files (``excluded`` of them by an exclude glob) were, in a summary."""
+    if excluded == skipped:
+        return "excluded"
+    return "not decklists or excluded" if excluded else "not decklists"
+
+
 def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
     """Why a file found in a directory is not a decklist (None: it is one, check it).
 

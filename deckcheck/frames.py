@@ -36,6 +36,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
+from pathlib import Path
 from typing import Any, Literal, cast
 
 try:
@@ -184,7 +185,10 @@ class Results:
     - ``metadata``: the decklists' own metadata (name, format, any ``// key: value`` comment), tidy;
     - ``breakers``: one row per breaking entry per companion (card, qty, zone, line, reason), only
       with ``validate(..., breakers=True)`` (it is the biggest table; :func:`companion_breakers`
-      gives the same rows without the reason text, vectorised), else None.
+      gives the same rows without the reason text, vectorised), else None;
+    - ``skipped``: the files a directory source holds that were not checked (path, reason), as
+      ``deckcheck check DIR`` skips them: not decklists, or excluded by their config's ``exclude``
+      (empty for other sources).
     """
 
     findings: pd.DataFrame
@@ -192,6 +196,7 @@ class Results:
     summary: pd.DataFrame
     metadata: pd.DataFrame
     breakers: pd.DataFrame | None = None
+    skipped: pd.DataFrame | None = None
 
 
 # -- building frames ---------------------------------------------------------------------------
@@ -361,18 +366,97 @@ def _text_items(source: pd.Series | pd.DataFrame, text_column: str) -> list[tupl
 
 
 def _deck_sources(
-    source: Source, input_format: str | None, text_column: str
+    source: Source, input_format: str | None, text_column: str, skipped: _Skipped
 ) -> tuple[Iterable[tuple[DeckId, str, batch.DeckSource]], int, Any]:
-    decks, total, dtype, _ = _deck_sources_of(source, input_format, text_column)
+    decks, total, dtype, _ = _deck_sources_of(source, input_format, text_column, skipped)
     return decks, total, dtype
 
 
+class _Skipped:
+    """The files a directory source holds that are not checked, as ``deckcheck check DIR`` skips
+    them: not decklists (discovery.not_a_decklist), or matched by an ``exclude`` glob of their
+    config. Filled as the decks are read; :meth:`frame` lists them, :meth:`warn` says so."""
+
+    def __init__(self, store: CardStore | None) -> None:
+        self.store = store
+        self.rows: list[tuple[str, str]] = []  # (path, reason)
+
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame(
+            {
+                "path": _column([p for p, _ in self.rows], _STR),
+                "reason": _column([r for _, r in self.rows], _STR),
+            }
+        )
+
+    def warn(self, where: str) -> None:
+        if self.rows:
+            import warnings
+
+            from deckcheck.discovery import EXCLUDED, skipped_why
+
+            excluded = sum(1 for _, reason in self.rows if reason.startswith(EXCLUDED))
+            why = skipped_why(len(self.rows), excluded)
+            files = f"{len(self.rows)} file{'s' if len(self.rows) != 1 else ''}"
+            warnings.warn(f"deckcheck: {files} skipped ({why}): {where} lists them", stacklevel=3)
+
+
+# Files a directory source reads at a time to tell decklists from other files: the batch reader
+# reads them together (a text it takes is a decklist), the others are parsed one by one.
+_SCREEN_FILES = 256
+
+
+def _found_in_directory(
+    paths: list[tuple[str, Path]], input_format: str | None, skipped: _Skipped
+) -> Iterator[tuple[DeckId, str, batch.DeckSource]]:
+    """The decks of the files a directory holds, as ``deckcheck check DIR`` checks them: a file an
+    ``exclude`` glob matches, or one whose content does not read as a decklist, is recorded in
+    ``skipped`` instead. (A text the batch reader takes has card lines and no problem: a decklist.)"""
+    from deckcheck.decklist import parse_text
+    from deckcheck.decklist.fast import read_plain
+    from deckcheck.discovery import not_a_decklist
+    from deckcheck.session import CheckOptions, Session
+
+    session = Session(CheckOptions())
+    store = skipped.store if skipped.store is not None else batch.shared_store()
+    for start in range(0, len(paths), _SCREEN_FILES):
+        block: list[list[tuple[DeckId, str, batch.DeckSource]]] = []
+        for deck_id, path in paths[start : start + _SCREEN_FILES]:
+            name = os.fspath(path)
+            excluded = session.excluded(name, session.config_for(name), explicit=False)
+            if excluded is not None:
+                skipped.rows.append((name, excluded))
+                continue
+            one = [(deck_id, path)]
+            if input_format is None:
+                block.append(list(batch.path_sources(one)))
+            else:
+                block.append([(d, parsed.path, parsed) for d, parsed in batch.parse_paths(one, input_format)])
+        texts = [found[0][2] for found in block if len(found) == 1 and isinstance(found[0][2], str)]
+        taken = iter(read_plain(texts).taken if texts else ())
+        for found in block:
+            if len(found) != 1:  # an event document's decks (as for the CLI, never skipped)
+                yield from found
+                continue
+            row_id, path_of_deck, source = found[0]
+            if isinstance(source, str) and next(taken):
+                yield row_id, path_of_deck, source
+                continue
+            parsed = source if isinstance(source, ParsedDeck) else parse_text(source, path_of_deck)
+            reason = not_a_decklist(parsed, store)
+            if reason is not None:
+                skipped.rows.append((path_of_deck, reason))
+            else:
+                yield row_id, path_of_deck, parsed
+
+
 def _deck_sources_of(
-    source: Source, input_format: str | None, text_column: str
+    source: Source, input_format: str | None, text_column: str, skipped: _Skipped
 ) -> tuple[Iterable[tuple[DeckId, str, batch.DeckSource]], int, Any, bool]:
     """(deck_id, path, text or parsed deck) for any source but a long frame, how many, deck id
     dtype, and whether the decks are files (their paths find a config): text where content decides
-    the format (the lean path reads it), else the parsed deck."""
+    the format (the lean path reads it), else the parsed deck. A directory's files that are not
+    decklists, or that its config excludes, go to ``skipped``."""
     decks: Iterable[tuple[DeckId, str, batch.DeckSource]]
     if isinstance(source, pd.Series | pd.DataFrame):
         items = _text_items(source, text_column)
@@ -387,7 +471,9 @@ def _deck_sources_of(
             decks = ((d, parsed.path, parsed) for d, parsed in batch.parse_items(items, input_format))
         return decks, len(items), ids.dtype, False
     paths = batch.deck_paths(source)
-    if input_format is None:
+    if isinstance(source, str | os.PathLike) and Path(source).is_dir():
+        decks = _found_in_directory(paths, input_format, skipped)
+    elif input_format is None:
         decks = batch.path_sources(paths)
     else:
         decks = ((d, parsed.path, parsed) for d, parsed in batch.parse_paths(paths, input_format))
@@ -595,12 +681,18 @@ def load_decks(
     (the name as written), qty, line, then mana_value, types, card_types, colour_identity ('WUBRG'
     order), is_land, is_permanent, is_creature, is_legendary, is_basic_land. Names, paths and card
     columns are categorical, computed once per distinct card. Parse problems are not rows:
-    :func:`validate` reports them."""
-    decks, total, deck_dtype = _deck_sources(source, input_format, text_column)
+    :func:`validate` reports them. A directory's files that are not decklists, or that its config
+    excludes, are skipped as ``deckcheck check DIR`` skips them, with a warning; the frame's
+    ``attrs["skipped"]`` lists them, (path, reason) pairs."""
+    skipped = _Skipped(store)
+    decks, total, deck_dtype = _deck_sources(source, input_format, text_column, skipped)
     context = _context(store, batch.as_spec("freeform"))
     with ProgressBar(total, "reading decks", enabled=progress) as bar:
         table = batch.load_sources(decks, context, progress=bar)
-    return _entries_frame(table, deck_dtype)
+    frame = _entries_frame(table, deck_dtype)
+    frame.attrs["skipped"] = list(skipped.rows)  # (plain values: pandas compares attrs with ==)
+    skipped.warn("the frame's attrs['skipped']")
+    return frame
 
 
 def validate(
@@ -629,6 +721,8 @@ def validate(
     then the config; with none, the shape of the deck's family with a DC020 warning). The
     summary's ``format_source`` says how each deck's format was chosen; a deck that declares an
     unknown format is not checked (a DC006 finding, and a summary row with no format, last).
+    A directory's files that are not decklists, or that their config excludes, are skipped as
+    ``deckcheck check DIR`` skips them, with a warning (``Results.skipped`` lists them).
     Decks are checked :data:`CHUNK_DECKS` at a time, so memory holds frames, not Python rows."""
     try:
         dated = parse_as_of(as_of, "as_of")
@@ -636,11 +730,12 @@ def validate(
         raise ValueError(exc.message) from None
     decks: Iterable[tuple[DeckId, str, batch.DeckSource]]
     files = False
+    skipped = _Skipped(store)
     if isinstance(source, pd.DataFrame) and _is_long(source):
         long_decks, total, deck_dtype = _long_decks(source)
         decks = ((deck_id, parsed.path, parsed) for deck_id, parsed in long_decks)
     else:
-        decks, total, deck_dtype, files = _deck_sources_of(source, input_format, text_column)
+        decks, total, deck_dtype, files = _deck_sources_of(source, input_format, text_column, skipped)
     resolution: _FormatResolution | None = None
     context_for: batch.ContextFor
     if format is None:
@@ -664,7 +759,8 @@ def validate(
     results = _with_format_source(
         _concat(parts, deck_dtype, breakers), None if resolution is None else resolution.sources
     )
-    return _with_event_columns(results)
+    skipped.warn("Results.skipped")
+    return dataclasses.replace(_with_event_columns(results), skipped=skipped.frame())
 
 
 # The metadata an event document gives each deck (deckcheck.decklist.events), as summary columns.
@@ -871,7 +967,8 @@ def _resolved_formats(
         long_decks, _, _ = _long_decks(decks)
         items, files = ((deck_id, parsed.path, parsed) for deck_id, parsed in long_decks), False
     else:
-        items, _, _, files = _deck_sources_of(decks, input_format, "text")
+        # (skipped as load_decks skips them, which says so)
+        items, _, _, files = _deck_sources_of(decks, input_format, "text", _Skipped(store))
     specs: dict[DeckId, FormatSpec] = {}
     for deck_id, path, source in resolution.decks(items, files):
         spec = resolution.context_for(deck_id).spec

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck import reporters as rep
 from deckcheck.config import EMPTY, Config, ConfigFinder, load_config
-from deckcheck.discovery import STDIN, Item
+from deckcheck.discovery import EXCLUDED, STDIN, Item
 from deckcheck.errors import ConfigError, DeckcheckError, InputError
 from deckcheck.findings import Finding, Location
 
@@ -288,7 +288,7 @@ class Session:
         if config.exclude:
             glob = config.excluding_glob(Path(item))
             if glob is not None:
-                return f"excluded by '{glob}' in {config.label}"
+                return f"{EXCLUDED} '{glob}' in {config.label}"
         if self.options.exclude:
             from deckcheck.config import excluded_by
 
@@ -298,7 +298,7 @@ class Session:
                 relative = Path(os.path.abspath(item)).as_posix()
             glob = excluded_by(self.options.exclude, relative)
             if glob is not None:
-                return f"excluded by --exclude '{glob}'"
+                return f"{EXCLUDED} --exclude '{glob}'"
         return None
 
     def registry(self, config: Config) -> dict[str, FormatSpec]:

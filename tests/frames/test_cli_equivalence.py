@@ -122,6 +122,50 @@ def test_frames_validate_resolves_formats_like_the_cli(
     assert set(given["format_source"]) == {frames.FORMAT_GIVEN} and set(given["format"]) == {"modern"}
 
 
+def test_a_directory_holds_the_decks_the_cli_checks_and_skips_the_files_it_skips(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder's files that are no decklists (a requirements file, notes) and those its config
+    excludes are skipped by frames as by `deckcheck check DIR`, with the same reasons, and listed
+    (Results.skipped, the long frame's attrs) with a warning: never checked as "illegal decks" that
+    skew an analyst's legal share, never dropped unsaid."""
+    (tmp_path / ".git").mkdir()
+    decks = tmp_path / "decks"
+    (decks / "archive").mkdir(parents=True)
+    (decks / "burn.txt").write_text("// format: modern\n4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (decks / "sealed.txt").write_text("4 Lightning Bolt\n36 Mountain\n", encoding="utf-8")
+    (decks / "requirements.txt").write_text("numpy==1.26\npandas>=2\n", encoding="utf-8")
+    (decks / "notes.txt").write_text("Try more removal\nSide out the Bolts\n", encoding="utf-8")
+    (decks / "archive" / "old.txt").write_text("// format: modern\n4 Mox Opal\n56 Mountain\n", "utf-8")
+    (tmp_path / ".deckcheck.toml").write_text('exclude = ["archive"]\n', "utf-8")
+    monkeypatch.chdir(tmp_path)
+    store = CardStore.bundled()
+    monkeypatch.setattr(Session, "store", lambda self, config: store)
+    session = Session(CheckOptions())
+    checked, skipped = [], []
+    for item in expand_inputs(["decks"], lambda message: None):
+        for outcome in session.check(item.path, explicit=item.explicit):
+            if isinstance(outcome, rep.FileSkipped):
+                skipped.append((outcome.path, outcome.reason))
+            else:
+                checked.append(
+                    outcome.path if isinstance(outcome, rep.FileNotChecked) else outcome.report.path
+                )
+    assert sorted(checked) == ["decks/burn.txt", "decks/sealed.txt"]
+    assert len(skipped) == 3 and any(reason.startswith("excluded by 'archive'") for _, reason in skipped)
+    with pytest.warns(UserWarning, match=r"3 files skipped \(not decklists or excluded\): Results.skipped"):
+        results = frames.validate("decks", store=store, progress=False)
+    assert sorted(results.summary["path"]) == sorted(checked)
+    assert sorted(results.skipped.itertuples(index=False, name=None)) == sorted(skipped)
+    with pytest.warns(UserWarning, match="attrs"):
+        long = frames.load_decks("decks", store=store, progress=False)
+    assert sorted(long["path"].unique()) == sorted(checked)
+    assert sorted(long.attrs["skipped"]) == sorted(skipped)
+    # paths named one by one are all read, as the CLI checks files named explicitly
+    named = frames.validate([str(decks / "notes.txt"), str(decks / "burn.txt")], store=store, progress=False)
+    assert len(named.summary) == 2 and named.skipped.empty
+
+
 @pytest.mark.parametrize(
     "folder",
     [
