@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from deckcheck import __version__
 from deckcheck.deck import Zone
+from deckcheck.discovery import skipped_why
 from deckcheck.findings import CODES, CodeInfo, Finding, Severity
 from deckcheck.unresolved import NOT_VERIFIED
 
@@ -612,9 +613,7 @@ def summary_text(tally: RunTally, *, verbose: bool) -> str:
     if tally.not_checked:
         line += f"; {_plural(tally.not_checked, 'file')} could not be checked"
     if tally.skipped:
-        why = {0: "not decklists", tally.skipped: "excluded"}.get(
-            tally.skipped_excluded, "not decklists or excluded"
-        )
+        why = skipped_why(tally.skipped, tally.skipped_excluded)
         line += f"; {_plural(tally.skipped, 'file')} skipped ({why}" + (
             ")" if verbose else "; -v lists them)"
         )
