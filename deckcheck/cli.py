@@ -169,6 +169,15 @@ def config_options(func: F) -> F:
     )(func)
 
 
+as_of_option = click.option(
+    "--as-of",
+    "as_of",
+    metavar="DATE|deck|data",
+    help="Legality as of a day (YYYY-MM-DD) from the format's history, 'deck': each deck's own date, "
+    "or 'data': the card data's own day, however old.",
+)
+
+
 def exclude_options(func: F) -> F:
     func = click.option(
         "--force-exclude",
@@ -275,15 +284,6 @@ def _options(
         _usage(exc.message, exc.hint)
 
 
-as_of_option = click.option(
-    "--as-of",
-    "as_of",
-    metavar="DATE|deck|data",
-    help="Legality as of a day (YYYY-MM-DD) from the format's history, 'deck': each deck's own date, "
-    "or 'data': the card data's own day, however old.",
-)
-
-
 # -- the commands ---------------------------------------------------------------------------------------
 @click.group(
     cls=DeckcheckGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -360,8 +360,9 @@ def check(
 
     A directory stands for the decklists under it (recursively, hidden folders skipped): files
     ending in .txt .dec .dek .dck .cod .mwdeck .o8d .csv .json .mtga or .deck whose content reads
-    as a decklist; the others are skipped and counted (-v lists them). Files named explicitly are
-    always checked.
+    as a decklist, and that no exclude glob (the config's `exclude`, --exclude) matches; the others
+    are skipped and counted (-v lists them). Files named explicitly are always checked, unless
+    --force-exclude.
 
     The game format of each deck: --format, else a `// format: NAME` line in the decklist, else the
     per-path globs and then `format` of the nearest pyproject.toml [tool.deckcheck] or
