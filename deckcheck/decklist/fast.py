@@ -491,6 +491,15 @@ class _Reader:
         self.deck_runs = [0]  # runs of text i: deck_runs[i]:deck_runs[i + 1]
         self.metadata: list[dict[str, str]] = []  # each text's (PlainDecks.metadata)
         self.deck_names: list[str | None] = []
+        self._running: list[int] | None = None  # quantity's running sums (_copies), once asked for
+
+    def _copies(self, runs: Iterable[tuple[int, int, int]]) -> int:
+        """The copies the card lines of ``runs`` hold: two look-ups a run in the running sums of the
+        lines' quantities (a run holds card lines only), not a numpy sum a run."""
+        running = self._running
+        if running is None:
+            running = self._running = [0, *np.cumsum(self.quantity).tolist()]
+        return sum(running[b] - running[a] for a, b, _ in runs)
 
     def read(self, text: str, original: str) -> None:
         """The next text (``text`` as split into the joined lines, ``original`` as given)."""
@@ -577,14 +586,11 @@ class _Reader:
                 pending_blank = True
             run = at + 1
         if implicit >= 0:  # parse_text warns about a large blank-line sideboard
-            moved = sum(
-                int(self.quantity[a:b].sum()) for a, b, zone in runs[implicit:] if zone == _SIDEBOARD_CODE
-            )
+            moved = self._copies(run for run in runs[implicit:] if run[2] == _SIDEBOARD_CODE)
             if moved > SIDEBOARD_USUAL_SIZE:
                 return None
             # and may read a blank-line group as part of a 100-card singleton deck (text.one_singleton_deck)
-            total = sum(int(self.quantity[a:b].sum()) for a, b, _ in runs)
-            if moved > COMMAND_ZONE_MOST and total == SINGLETON_DECK:
+            if moved > COMMAND_ZONE_MOST and self._copies(runs) == SINGLETON_DECK:
                 return None
         return runs
 
