@@ -420,7 +420,9 @@ def _found_in_directory(
     session = Session(CheckOptions())
     store = skipped.store if skipped.store is not None else batch.shared_store()
     for start in range(0, len(paths), _SCREEN_FILES):
-        block: list[list[tuple[DeckId, str, batch.DeckSource]]] = []
+        # each file's decks, and whether to tell if it is a decklist: a file that cannot be read is
+        # reported, never skipped (the CLI cannot check it), and an event document's decks are decks
+        block: list[tuple[list[tuple[DeckId, str, batch.DeckSource]], bool]] = []
         for deck_id, path in paths[start : start + _SCREEN_FILES]:
             name = os.fspath(path)
             excluded = session.excluded(name, session.config_for(name), explicit=False)
@@ -429,13 +431,14 @@ def _found_in_directory(
                 continue
             one = [(deck_id, path)]
             if input_format is None:
-                block.append(list(batch.path_sources(one)))
+                found = list(batch.path_sources(one))
             else:
-                block.append([(d, parsed.path, parsed) for d, parsed in batch.parse_paths(one, input_format)])
-        texts = [found[0][2] for found in block if len(found) == 1 and isinstance(found[0][2], str)]
+                found = [(d, parsed.path, parsed) for d, parsed in batch.parse_paths(one, input_format)]
+            block.append((found, len(found) == 1 and os.access(name, os.R_OK)))
+        texts = [found[0][2] for found, screen in block if screen and isinstance(found[0][2], str)]
         taken = iter(read_plain(texts).taken if texts else ())
-        for found in block:
-            if len(found) != 1:  # an event document's decks (as for the CLI, never skipped)
+        for found, screen in block:
+            if not screen:
                 yield from found
                 continue
             row_id, path_of_deck, source = found[0]

@@ -3,6 +3,7 @@ the CLI's findings deck by deck: over the repository's decklists and the real on
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -164,6 +165,23 @@ def test_a_directory_holds_the_decks_the_cli_checks_and_skips_the_files_it_skips
     # paths named one by one are all read, as the CLI checks files named explicitly
     named = frames.validate([str(decks / "notes.txt"), str(decks / "burn.txt")], store=store, progress=False)
     assert len(named.summary) == 2 and named.skipped.empty
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads every file")
+def test_a_file_of_a_directory_that_cannot_be_read_is_reported_not_skipped(tmp_path: Path) -> None:
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "burn.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    locked = decks / "locked.txt"
+    locked.write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    locked.chmod(0)
+    try:
+        results = frames.validate(decks, format="modern", store=CardStore.bundled(), progress=False)
+    finally:
+        locked.chmod(0o644)
+    assert results.skipped.empty
+    codes = results.findings.loc[results.findings["deck_id"] == "locked.txt", "code"].tolist()
+    assert "DC001" in codes
 
 
 @pytest.mark.parametrize(
