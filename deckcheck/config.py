@@ -113,14 +113,20 @@ class Config(Value):
             return "no config file"
         return f"{self.path} [tool.deckcheck]" if self.path.name == PYPROJECT else str(self.path)
 
-    def format_for_path(self, file: Path) -> tuple[str, str] | None:
-        """The per-path format for ``file`` and the glob that chose it, or None."""
+    def _relative(self, file: Path) -> str | None:
+        """``file``'s ``/``-separated path relative to the config's folder (what globs match)."""
         root = self.root
-        if root is None or not self.per_path:
+        if root is None:
             return None
         try:
-            relative = file.resolve().relative_to(root.resolve()).as_posix()
+            return file.resolve().relative_to(root.resolve()).as_posix()
         except ValueError:  # a file outside the config's tree (only with --config)
+            return None
+
+    def format_for_path(self, file: Path) -> tuple[str, str] | None:
+        """The per-path format for ``file`` and the glob that chose it, or None."""
+        relative = self._relative(file) if self.per_path else None
+        if relative is None:
             return None
         chosen: tuple[str, str] | None = None
         for glob, format_name in self.per_path:
@@ -130,14 +136,8 @@ class Config(Value):
 
     def excluding_glob(self, file: Path) -> str | None:
         """The ``exclude`` glob that matches ``file`` (or a folder above it), or None."""
-        root = self.root
-        if root is None or not self.exclude:
-            return None
-        try:
-            relative = file.resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:  # a file outside the config's tree (only with --config)
-            return None
-        return excluded_by(self.exclude, relative)
+        relative = self._relative(file) if self.exclude else None
+        return None if relative is None else excluded_by(self.exclude, relative)
 
 
 EMPTY = Config()
@@ -349,6 +349,15 @@ def _glob_list(path: Path, key: str, value: Any) -> tuple[str, ...]:
     return tuple(item.strip() for item in items if item.strip())
 
 
+def _valid_glob(path: Path, key: str, glob: str) -> None:
+    problem = check_glob(glob)
+    if problem is not None:
+        raise ConfigError(
+            f"{path}: {key} '{glob}' is not a valid glob: {problem}",
+            hint="globs use * and ? within a folder, ** across folders, [abc], [a-z] and [!a]",
+        )
+
+
 def _kind(value: Any) -> str:
     return {bool: "true/false", int: "a number", float: "a number", list: "a list", dict: "a table"}.get(
         type(value), type(value).__name__
@@ -387,21 +396,11 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
     for glob, format_name in per_path_table.items():
         if not isinstance(format_name, str) or not format_name.strip():
             raise _fail(path, f"per-path '{glob}' must name a format (a string), not {_kind(format_name)}")
-        problem = check_glob(glob)
-        if problem is not None:
-            raise ConfigError(
-                f"{path}: per-path '{glob}' is not a valid glob: {problem}",
-                hint="globs use * and ? within a folder, ** across folders, [abc], [a-z] and [!a]",
-            )
+        _valid_glob(path, "per-path", glob)
         per_path.append((glob, format_name.strip()))
     exclude = _glob_list(path, "exclude", values["exclude"]) if "exclude" in values else ()
     for glob in exclude:
-        problem = check_glob(glob)
-        if problem is not None:
-            raise ConfigError(
-                f"{path}: exclude '{glob}' is not a valid glob: {problem}",
-                hint="globs use * and ? within a folder, ** across folders, [abc], [a-z] and [!a]",
-            )
+        _valid_glob(path, "exclude", glob)
     force_exclude = values.get("force_exclude", False)
     if not isinstance(force_exclude, bool):
         raise _fail(path, f"'force_exclude' must be true or false, not {_kind(force_exclude)}")

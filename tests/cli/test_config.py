@@ -189,21 +189,6 @@ def test_a_folder_run_with_both_kinds_of_skipped_files(project: Project, invoke:
     assert "2 files skipped (not decklists or excluded; -v lists them)" in result.stdout
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("exclude = 3\n", "'exclude' must be a glob or a list of globs"),
-        ("exclude = ['[z-a]']\n", "exclude '[z-a]' is not a valid glob"),
-        ("force_exclude = 'yes'\n", "'force_exclude' must be true or false"),
-    ],
-)
-def test_bad_exclude_settings_are_exit_2(project: Project, invoke: Invoke, text: str, expected: str) -> None:
-    project.write(".deckcheck.toml", text)
-    project.write("decks/deck.txt", LEGAL_MODERN)
-    result = invoke(["check", "decks"])
-    assert result.exit_code == 2 and expected in result.stderr and "Traceback" not in result.output
-
-
 def test_explicit_config_and_no_config(project: Project, invoke: Invoke) -> None:
     project.write("pyproject.toml", '[tool.deckcheck]\nformat = "legacy"\n')
     project.write("other.toml", 'format = "pauper"\n')
@@ -239,6 +224,9 @@ def test_unknown_key_is_exit_2_naming_file_and_key(project: Project, invoke: Inv
         ("[per-path]\n'*.txt' = 'edh2'\n", "per-path '*.txt': unknown format 'edh2'"),
         ("input-format = 'word'\n", "unknown input format 'word'"),
         ("formats = ['missing-formats.toml']\n", "missing-formats.toml not found"),
+        ("exclude = 3\n", "'exclude' must be a glob or a list of globs"),
+        ("exclude = ['[z-a]']\n", "exclude '[z-a]' is not a valid glob"),
+        ("force_exclude = 'yes'\n", "'force_exclude' must be true or false"),
     ],
 )
 def test_bad_config_values_are_exit_2(project: Project, invoke: Invoke, text: str, expected: str) -> None:
