@@ -491,15 +491,15 @@ class _Reader:
         self.deck_runs = [0]  # runs of text i: deck_runs[i]:deck_runs[i + 1]
         self.metadata: list[dict[str, str]] = []  # each text's (PlainDecks.metadata)
         self.deck_names: list[str | None] = []
-        self._running: list[int] | None = None  # quantity's running sums (_copies), once asked for
+        self._running: Any = None  # quantity's running sums (_copies), once asked for
 
     def _copies(self, runs: Iterable[tuple[int, int, int]]) -> int:
         """The copies the card lines of ``runs`` hold: two look-ups a run in the running sums of the
         lines' quantities (a run holds card lines only), not a numpy sum a run."""
         running = self._running
         if running is None:
-            running = self._running = [0, *np.cumsum(self.quantity).tolist()]
-        return sum(running[b] - running[a] for a, b, _ in runs)
+            running = self._running = np.concatenate(([0], np.cumsum(self.quantity)))
+        return int(sum(running[b] - running[a] for a, b, _ in runs))
 
     def read(self, text: str, original: str) -> None:
         """The next text (``text`` as split into the joined lines, ``original`` as given)."""

@@ -451,19 +451,18 @@ def one_singleton_deck(entries: list[Entry]) -> bool:
     """Whether the entries outside the maybeboard are exactly a Commander deck's count of cards with no
     name written twice but the basic lands' (the parser knows names only: a card allowed in any
     number, a name written two ways, are not known here and leave the list as written)."""
-    total = 0
+    counted = [entry for entry in entries if entry.zone is not Zone.MAYBEBOARD]
+    if sum(entry.quantity for entry in counted) != SINGLETON_DECK:  # (most lists: no name to fold)
+        return False
     seen: set[str] = set()
-    for entry in entries:
-        if entry.zone is Zone.MAYBEBOARD:
-            continue
-        total += entry.quantity
+    for entry in counted:
         key = entry.name.casefold()
         if key in _BASIC_NAMES:
             continue
         if entry.quantity > 1 or key in seen:
             return False
         seen.add(key)
-    return total == SINGLETON_DECK
+    return True
 
 
 def _sideboard_note(blank: int) -> str:
