@@ -336,7 +336,7 @@ def test_a_companion_is_not_offered_on_card_data_too_old_for_the_day(
     tmp_path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
     """Card data too old for the day an undated deck is judged for does not say whether a companion
-    card is legal (Yorion was banned in Modern months after it was printed): the condition met, the
+    card is legal (Yorion, printed in 2020, was banned in Modern in October 2022): the condition met, the
     companion is "not verified", never "could be your companion"; a broken condition stays broken."""
     path = tmp_path / "deck.txt"
     path.write_text("// format: modern\n60 Mountain\nSideboard\n1 Kaheera, the Orphanguard\n")

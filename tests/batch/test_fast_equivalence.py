@@ -693,7 +693,7 @@ def test_companions_checked_long_after_the_card_data_agree(
         stale = age == 91
         for deck_id in ("lands", "declared", "sideboard"):
             assert eligible[deck_id, "Kaheera"] is (None if stale else True), (age, deck_id)
-            assert eligible[deck_id, "Lurrus"] is (None if stale else False), (age, deck_id)  # banned in 2026
+            assert eligible[deck_id, "Lurrus"] is (None if stale else False), (age, deck_id)  # (banned)
             assert eligible[deck_id, "Yorion"] is False  # 60 cards: the condition decides
         assert eligible["near", "Kaheera"] is False and eligible["near", "Lurrus"] is (
             None if stale else False
