@@ -232,6 +232,7 @@ class Evaluation:
     # nothing known decides it: eligible is False there and the verdict is undetermined
     undetermined: Any = None
     depends: Any = None  # (decks, companions): the result lists unknown entries (CompanionResult.unresolved)
+    commander_breaks: Any = None  # (decks, companions): a commander breaks the condition
     near_miss: Any = None  # not eligible, but a few changes away (CompanionResult.near_miss)
 
     def __post_init__(self) -> None:
@@ -239,9 +240,15 @@ class Evaluation:
             self.undetermined = np.zeros_like(self.eligible)
         if self.depends is None:
             self.depends = np.zeros_like(self.eligible)
+        if self.commander_breaks is None:
+            self.commander_breaks = np.zeros_like(self.eligible)
         changes = self.cut + self.add
         self.near_miss = (
-            ~self.eligible & ~self.depends & (changes > 0) & (changes <= companions.NEAR_MISS_CARDS)
+            ~self.eligible
+            & ~self.depends
+            & ~self.commander_breaks
+            & (changes > 0)
+            & (changes <= companions.NEAR_MISS_CARDS)
         )
 
 
@@ -375,6 +382,12 @@ def evaluate(
             obstacle[:, r] |= outside & ~unknown_commander
             open_[:, r] |= outside & unknown_commander
 
+    # a commander that breaks a condition is no card to swap for a near miss (CompanionResult.near_miss)
+    commander_breaks = np.zeros((n_decks, N_RULES), dtype=bool)
+    in_command_zone = np.flatnonzero((z == COMMANDER) & commander_format[d])
+    if len(in_command_zone):
+        np.logical_or.at(commander_breaks, d[in_command_zone], breaking[in_command_zone])
+
     eligible = met & ~obstacle
     undetermined = eligible & (open_ | unverified[:, None])
     depends = open_ & (undetermined | (~obstacle & ~met))  # (the unknown entries it is open on)
@@ -394,6 +407,7 @@ def evaluate(
         key_of,
         undetermined,
         depends,
+        commander_breaks,
     )
 
 

@@ -518,6 +518,7 @@ class Breaker(NamedTuple):
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
+_COMMANDER_ZONE = str(Zone.COMMANDER)  # (a Breaker's zone)
 UNKNOWN_REASON = "not in the card data"
 YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 20 to is not known"
 # a companion card's legality status when the card data does not vouch for the day the deck is
@@ -582,10 +583,14 @@ class CompanionResult(FrozenValue):
 
     @property
     def near_miss(self) -> bool:
+        """Not eligible, but a few cards to cut or add away; never when a commander breaks the
+        condition (a commander is not one card of the deck to swap: it sets the colour identity)."""
         if self.eligible is not False or self.unresolved:
             return False
         changes = self.cut_count + self.add
-        return 0 < changes <= NEAR_MISS_CARDS
+        if not 0 < changes <= NEAR_MISS_CARDS:
+            return False
+        return not any(b.zone == _COMMANDER_ZONE for b in self.breakers)
 
 
 (

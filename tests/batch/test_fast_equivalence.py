@@ -714,6 +714,32 @@ def test_companions_checked_long_after_the_card_data_agree(
             assert declared.startswith("declared companion Kaheera") and "not verified" in declared
 
 
+@BREAKERS
+def test_a_commander_that_breaks_a_condition_is_no_near_miss(breakers: bool) -> None:
+    """Kenrith (mana value 5) keeps Gyruda out of a deck of Plains: replacing the commander is no
+    card to swap, so no near miss is suggested (it was: "replace 1 Kenrith, the Returned King");
+    a card of the 99 that breaks it is one, on both paths."""
+    items: list[Item] = [
+        ("commander-breaks", "Commander\n1 Kenrith, the Returned King\n\nDeck\n99 Plains\n"),
+        ("card-breaks", "Commander\n1 Valki, God of Lies\n\nDeck\n1 Bonecrusher Giant\n98 Swamp\n"),
+    ]
+    rows = assert_same_rows(items, context_for(BUNDLED, "commander"), breakers=breakers)
+    table = rows.companions.data
+    near = {
+        deck_id: value
+        for deck_id, name, value in zip(table["deck_id"], table["companion"], table["near_miss"], strict=True)
+        if name == "Gyruda, Doom of Depths"
+    }
+    assert near == {"commander-breaks": False, "card-breaks": True}
+    found = rows.findings.data
+    suggested = {
+        d
+        for d, code, m in zip(found["deck_id"], found["code"], found["message"], strict=True)
+        if code == "DC413" and "Gyruda" in m
+    }
+    assert suggested == set()  # (Valki's deck: Gyruda's colours are outside Valki's, no suggestion either)
+
+
 def _codes_by_deck(rows: batch.BatchRows) -> dict[Hashable, list[str]]:
     codes: dict[Hashable, list[str]] = {}
     for deck_id, code in zip(rows.findings.data["deck_id"], rows.findings.data["code"], strict=True):
