@@ -30,6 +30,7 @@ class FormatSpec(FrozenValue):
         "min_main_known",
         "inferred",
         "as_of",
+        "rules_min_main",
     )
     __slots__ = FIELDS
 
@@ -65,6 +66,10 @@ class FormatSpec(FrozenValue):
     # "deck" (each deck's own date from its metadata); "data": the card data's legalities however
     # old; None: the card data's, for the days they vouch for (engine.legality_out_of_date).
     as_of: dt.date | str | None
+    # The minimum deck size of the game's rules where the format checks none (Freeform: 60, CR 100.2a
+    # and Yorion's ruling "sixty cards for ... casual freeform play"): what Yorion adds 20 to.
+    # None: ``min_main``.
+    rules_min_main: int | None
 
     def __init__(
         self,
@@ -88,6 +93,7 @@ class FormatSpec(FrozenValue):
         min_main_known: bool = True,
         inferred: bool = False,
         as_of: dt.date | str | None = None,
+        rules_min_main: int | None = None,
     ) -> None:
         _set_spec(
             self,
@@ -112,6 +118,7 @@ class FormatSpec(FrozenValue):
                 min_main_known,
                 inferred,
                 as_of,
+                rules_min_main,
             ),
         )
 
@@ -124,6 +131,11 @@ class FormatSpec(FrozenValue):
     @property
     def is_limited(self) -> bool:
         return self.copy_limit is None and not self.commander
+
+    @property
+    def deck_minimum(self) -> int:
+        """The minimum deck size the game's rules set (:attr:`rules_min_main`, else ``min_main``)."""
+        return self.min_main if self.rules_min_main is None else self.rules_min_main
 
     @property
     def fixed_size(self) -> bool:

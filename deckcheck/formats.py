@@ -41,6 +41,7 @@ TABLE_KEYS: dict[str, str] = {
     "legality_key": _STR,
     "legality_keys": _NAMES,
     "min_main": _INT,
+    "rules_min_main": _INT,
     "max_main": _LIMIT,
     "sideboard_max": _LIMIT,
     "copy_limit": _LIMIT,
@@ -195,6 +196,7 @@ def _spec(name: str, values: Mapping[str, Any], origin: Path) -> FormatSpec:
         description=values.get("description", ""),
         restricted_means=values.get("restricted_means", RESTRICTED_MEANINGS[0]),
         aliases=tuple(values.get("aliases", ())),
+        rules_min_main=values.get("rules_min_main"),
     )
 
 

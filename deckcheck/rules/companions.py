@@ -1005,8 +1005,9 @@ def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
 
 
 def yorion_needs(spec: FormatSpec) -> int:
-    """The starting deck Yorion asks for: twenty cards over the format's minimum deck size."""
-    return spec.min_main + 20
+    """The starting deck Yorion asks for: twenty cards over the minimum deck size (the game's, where
+    the format checks none: FormatSpec.deck_minimum)."""
+    return spec.deck_minimum + 20
 
 
 def yorion_impossible(spec: FormatSpec) -> bool:
@@ -1023,7 +1024,7 @@ def _yorion_possible(spec: FormatSpec) -> str | None:
     fixed = "exactly" if spec.fixed_size else "at most"
     return (
         f"{spec.title} decks have {fixed} {spec.max_main} cards, so the starting deck can never have the "
-        f"{needed} ({spec.min_main} + 20) Yorion needs"
+        f"{needed} ({spec.deck_minimum} + 20) Yorion needs"
     )
 
 
@@ -1036,10 +1037,10 @@ def yorion_verdict(size: int, spec: FormatSpec) -> DeckVerdict:
     the cards are (unknown ones included)."""
     needed = yorion_needs(spec)
     if size >= needed:
-        return DeckVerdict(note=f"{size} cards, at least {needed} ({spec.min_main} + 20)")
+        return DeckVerdict(note=f"{size} cards, at least {needed} ({spec.deck_minimum} + 20)")
     return DeckVerdict(
         add=needed - size,
-        note=f"the starting deck has {size} cards; Yorion needs {needed} ({spec.min_main} + 20): "
+        note=f"the starting deck has {size} cards; Yorion needs {needed} ({spec.deck_minimum} + 20): "
         f"add {needed - size}",
     )
 

@@ -17,10 +17,10 @@ REGISTRY = load_registry()
 def test_every_format_evaluates_and_yorion_follows_the_size_rule(name: str) -> None:
     spec: FormatSpec = REGISTRY[name]
     commander = [(1, "Niv-Mizzet Reborn", Zone.COMMANDER)] if spec.commander else []
-    size = spec.max_main if spec.max_main is not None else spec.min_main + 20
+    size = spec.max_main if spec.max_main is not None else spec.deck_minimum + 20
     d = deck(*commander, *lands(size - len(commander), "Plains", "Island"))
     yorion = result(d, spec, "Yorion")
-    possible = spec.max_main is None or spec.max_main >= spec.min_main + 20
+    possible = spec.max_main is None or spec.max_main >= spec.deck_minimum + 20
     assert yorion.eligible is possible
     assert (not possible) == any("can never" in p for p in yorion.placement)
 
@@ -34,6 +34,15 @@ def test_lutri_is_banned_as_companion_in_the_registry_commander() -> None:
         (1, "Lutri, the Spellchaser", Zone.COMPANION),
     )
     assert "DC406" in codes(d, spec)
+
+
+def test_freeform_yorion_needs_eighty() -> None:
+    """Freeform checks no deck size, but Yorion's ruling names "casual freeform play" among the
+    events whose minimum is sixty: 79 cards are not enough, 80 are."""
+    spec = REGISTRY["freeform"]
+    assert spec.min_main == 0
+    assert result(deck(*lands(79, "Plains")), spec, "Yorion").eligible is False
+    assert result(deck(*lands(80, "Plains")), spec, "Yorion").eligible is True
 
 
 def test_registry_limited_yorion_needs_sixty() -> None:
