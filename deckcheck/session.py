@@ -381,7 +381,8 @@ class Session:
             except ConfigError as exc:
                 raise UnknownDeclaredFormat(
                     f"the decklist declares format {parsed.declared_format!r}, which is not a known "
-                    "format: the file was not checked",
+                    "format: the file was not checked; correct the declaration, or name the format to "
+                    "check it in (--format)",
                     line=parsed.declared_format_line,
                     hint=exc.hint,
                 ) from None
