@@ -1809,12 +1809,14 @@ def declared_findings(about: About, where: Location, path: str, size: int, spec:
     ``path`` whose starting deck has ``size`` cards."""
     rule, result = about.rule, about.result
     found: list[Finding] = []
+    # a card the format bans outright may not be played in the deck either (its own finding says so)
+    playable = not any(kind == "legality" for kind, _ in about.obstacles)
     for kind, text in about.obstacles:
         if kind == "banned":
             found.append(
                 BANNED_AS_COMPANION(
-                    f"{rule.name} is banned as a companion in {spec.title} (it may still be played in "
-                    "the deck)",
+                    f"{rule.name} is banned as a companion in {spec.title}"
+                    + (" (it may still be played in the deck)" if playable else ""),
                     location=where,
                     card=rule.name,
                     data=about.data,
