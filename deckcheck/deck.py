@@ -206,13 +206,10 @@ class ParsedDeck(Record):
         return found
 
 
-def starting_zones(include_commanders: bool) -> frozenset[Zone]:
-    """The zones of the starting deck (CR 103.2a; in Commander the commanders too, 702.139b)."""
-    return _WITH_COMMANDERS if include_commanders else _MAIN_ONLY
-
-
-_MAIN_ONLY = frozenset({Zone.MAIN})
-_WITH_COMMANDERS = frozenset({Zone.MAIN, Zone.COMMANDER})
+# The zones of the starting deck (CR 103.2a): the main deck and, in Commander, the commanders
+# (702.139b). Outside Commander a card marked as commander is counted as a main-deck card (the
+# size rules count it so, and DC105 says so), so it is part of the starting deck there too.
+STARTING_ZONES: frozenset[Zone] = frozenset({Zone.MAIN, Zone.COMMANDER})
 
 
 class Placed(Protocol):
@@ -442,14 +439,14 @@ class Deck(Record):
     def commanders(self) -> list[DeckCard]:
         return self.zone(Zone.COMMANDER)
 
-    def starting_deck(self, include_commanders: bool) -> list[DeckCard]:
+    def starting_deck(self) -> list[DeckCard]:
         """The deck after the sideboard is set aside (CR 103.2a); in Commander, before the commander
-        goes to the command zone, so the commander(s) are part of it (702.139b)."""
-        return [c for c in self.cards if c.zone in starting_zones(include_commanders)]
+        goes to the command zone, so the commander(s) are part of it (702.139b): :data:`STARTING_ZONES`."""
+        return [c for c in self.cards if c.zone in STARTING_ZONES]
 
-    def unresolved_start(self, include_commanders: bool) -> list[Entry]:
+    def unresolved_start(self) -> list[Entry]:
         """The starting deck's entries that did not resolve (see :meth:`starting_deck`)."""
-        return [e for e in self.unresolved if e.zone in starting_zones(include_commanders)]
+        return [e for e in self.unresolved if e.zone in STARTING_ZONES]
 
     @classmethod
     def from_cards(cls, cards: list[tuple[int, Card, Zone]], path: str = "<deck>") -> Deck:

@@ -58,7 +58,7 @@ from deckcheck.card_facts import (
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name, lookup_key
 from deckcheck.cards.store import CardStore, Resolution
-from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Zone, starting_zones
+from deckcheck.deck import STARTING_ZONES, ZONE_CODE, ZONE_ORDER, Zone
 from deckcheck.decklist import problem_findings
 from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
 from deckcheck.findings import Finding, Location, Severity, report_order
@@ -654,12 +654,12 @@ class _Chunk:
         of_reported = is_reported[d]
         self.reported = self._positions(reported & of_reported, d, entry)
         # the commander; the entries that may declare a companion (under Companion, or in a
-        # constructed sideboard); in Commander, the starting deck's cards with a companion's name
+        # constructed sideboard); the starting deck's cards with a companion's name
         self.commander_at = self._positions(of_reported & (z == companion_arrays.COMMANDER), d, entry)
         declaring = (z == companion_arrays.COMPANION) | ((z == companion_arrays.SIDEBOARD) & ~commander[d])
         self.declaring = self._positions(of_reported & declaring & (arrays.rule_index[c] >= 0), d, entry)
-        starting = (z == companion_arrays.MAIN) | (z == companion_arrays.COMMANDER)
-        named = of_reported & commander[d] & starting & arrays.has_named[c]
+        starting = (z == companion_arrays.MAIN) | (z == companion_arrays.COMMANDER)  # (STARTING_ZONES)
+        named = of_reported & starting & arrays.has_named[c]
         self.named_at = self._positions(named, d, entry)
         shown = result.declared | result.eligible | result.near_miss
         if breakers:
@@ -896,7 +896,7 @@ class _Deck:
             zone_used=bool(listed),
             commander=spec.commander,
         )
-        # Commander: the starting deck's cards with a companion's name, by name, in deck order
+        # the starting deck's cards with a companion's name, by name, in deck order
         self.named_cards: dict[str, list[int]] = {}
         for pos in chunk.named_at.get(index, ()):
             self.named_cards.setdefault(entries[pos][_NAME], []).append(pos)
@@ -910,7 +910,7 @@ class _Deck:
     def unknown_start(self) -> list[Item]:
         """The starting deck's unknown entries (Deck.unresolved_start: in Commander, the commander's
         too)."""
-        return self.unknown_in(*starting_zones(self.spec.commander))
+        return self.unknown_in(*STARTING_ZONES)
 
     def resolution_notes(self) -> list[Finding]:
         """engine.resolve_deck's findings, in deck order: the note for each entry whose name was
@@ -1098,7 +1098,7 @@ class _Deck:
         """companions.obstacles for the ten, in table order."""
         spec, key, table = self.spec, self.key, self.table
         clashes: dict[int, list[Item]] = {}
-        if spec.commander and self.named_cards:
+        if self.named_cards:
             for group in self.named_cards.values():
                 for i in self.fact(group[0]).named:
                     clashes.setdefault(i, []).extend(Item(*self.entries[p]) for p in group)

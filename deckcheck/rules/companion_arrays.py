@@ -314,11 +314,12 @@ def evaluate(
     not known there, and a met condition is undetermined (companions.evaluate's ``legality_open``)."""
     cards.ready()
     unknown = unknown if unknown is not None else UnknownEntries.none()
-    # the starting deck (CR 103.2a): the main deck, and the commanders in Commander
     commander_format = formats.per_deck(lambda spec: spec.commander, bool)
-    start = (z == MAIN) | ((z == COMMANDER) & commander_format[d])
+    # the starting deck (deck.STARTING_ZONES): the main deck and the commanders (outside Commander a
+    # card marked as commander counts as a main-deck card)
+    start = (z == MAIN) | (z == COMMANDER)
     nonland = start & ~cards.is_land[c]
-    unknown_start = (unknown.z == MAIN) | ((unknown.z == COMMANDER) & commander_format[unknown.d])
+    unknown_start = (unknown.z == MAIN) | (unknown.z == COMMANDER)
     open_ = _open(unknown, unknown_start, n_decks)
 
     breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
@@ -362,16 +363,24 @@ def evaluate(
         np.zeros(n_decks, dtype=bool) if legality_open is None else np.asarray(legality_open, dtype=bool)
     ) & (key_of >= 0)
     _illegal_companions(obstacle, key_of, formats, lookup, unverified)
+    # the starting deck already holds as many copies of a companion's name as the format allows
+    # (companions.obstacles' "name"; few entries have such a name)
+    hits = np.flatnonzero(start & cards.has_named[c])
+    if len(hits):
+        entry_of, named_rule = np.nonzero(cards.named[c[hits]])
+        copies = np.zeros((n_decks, N_RULES), dtype=np.int64)
+        np.add.at(copies, (d[hits][entry_of], named_rule), q[hits][entry_of])
+        obstacle |= copies >= _companion_limits(key_of, formats, lookup, unverified)
+    # Commander decks that mark no commander: its identity and its own cards are not known
+    # (companions.obstacles' no_commander), so a met condition is undetermined
+    no_commander = np.zeros(n_decks, dtype=bool)
     if commander_format.any():
         commanders = z == COMMANDER
         unknown_commander = (per_deck(unknown.d[unknown.z == COMMANDER], n_decks) > 0) & commander_format
         has_commander = ((per_deck(d[commanders], n_decks) > 0) & commander_format) | unknown_commander
+        no_commander = commander_format & ~has_commander
         commander_identity = np.zeros(n_decks, dtype=np.int64)
         np.bitwise_or.at(commander_identity, d[commanders], cards.identity[c[commanders]])
-        # a card of the companion's name in the starting deck (few entries have one)
-        hits = np.flatnonzero(start & commander_format[d] & cards.has_named[c])
-        entry_of, named_rule = np.nonzero(cards.named[c[hits]])
-        obstacle[d[hits][entry_of], named_rule] = True
         for r, rule in enumerate(RULES):
             own = colour_mask(rule.colour_identity)
             card = lookup(rule.name)  # a declared companion is judged as the card it is
@@ -384,12 +393,12 @@ def evaluate(
 
     # a commander that breaks a condition is no card to swap for a near miss (CompanionResult.near_miss)
     commander_breaks = np.zeros((n_decks, N_RULES), dtype=bool)
-    in_command_zone = np.flatnonzero((z == COMMANDER) & commander_format[d])
+    in_command_zone = np.flatnonzero(z == COMMANDER)
     if len(in_command_zone):
         np.logical_or.at(commander_breaks, d[in_command_zone], breaking[in_command_zone])
 
     eligible = met & ~obstacle
-    undetermined = eligible & (open_ | unverified[:, None])
+    undetermined = eligible & (open_ | (unverified | no_commander)[:, None])
     depends = open_ & (undetermined | (~obstacle & ~met))  # (the unknown entries it is open on)
     # an inferred shape's minimum is not the real format's: Yorion is undetermined either way
     unknown_min = formats.per_deck(lambda spec: not spec.min_main_known, bool) & ~obstacle[:, YORION]
@@ -444,6 +453,31 @@ def _illegal_companions(
             if card is not None:
                 illegal = np.array([card.legality(key) in ("banned", "not_legal") for key in candidates])
                 obstacle[:, r] |= has_key & illegal[np.maximum(key_of, 0)]
+
+
+def _companion_limits(
+    key_of: Any, formats: DeckFormats, lookup: Callable[[str], Card | None], unverified: Any
+) -> Any:
+    """(decks, companions): companions.companion_copy_limit, the copies of a companion's name the
+    starting deck may hold before the companion would be one too many; a number no deck reaches
+    where any number is allowed. A card restricted under the deck's legality key counts 1 (not in
+    the ``unverified`` decks, whose legality the data does not describe)."""
+    no_limit = np.iinfo(np.int64).max
+    per_format = formats.per_deck(
+        lambda spec: no_limit if spec.copy_limit is None else spec.copy_limit, np.int64
+    )
+    limits = np.repeat(per_format[:, None], N_RULES, axis=1)
+    companion_cards = [lookup(rule.name) for rule in RULES]
+    for s, spec in enumerate(formats.specs):
+        candidates = spec.legality_candidates
+        if not candidates or spec.restricted_means != "one-copy":
+            continue
+        has_key = formats.decks_of(s) & (key_of >= 0) & ~unverified
+        for r, card in enumerate(companion_cards):
+            if card is not None:
+                restricted = np.array([card.legality(key) == "restricted" for key in candidates])
+                limits[has_key & restricted[np.maximum(key_of, 0)], r] = 1
+    return limits
 
 
 def _lutri(

@@ -57,7 +57,7 @@ from deckcheck.as_of import reads_history
 from deckcheck.cards import vocabulary
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
-from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone, starting_zones
+from deckcheck.deck import STARTING_ZONES, Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.lazy_pattern import LazyPattern
@@ -1248,7 +1248,8 @@ class _Context:
         # per COMPANIONS index: the starting deck's cards that break its per-card condition, in deck
         # order (every card's verdicts are read in one pass over the deck)
         breakers: list[list[Breaker]],
-        # companion name -> the starting-deck entries with that name (Commander only, CR 903.11a)
+        # companion name -> the starting-deck entries with that name (their copies may leave no room
+        # for the companion: obstacles)
         named: dict[str, list[DeckCard]],
         # per COMPANIONS index: its obstacles (_obstacles), once asked for
         obstacles: list[list[tuple[str, str]] | None],
@@ -1284,7 +1285,7 @@ def _context(
 
     # one pass over the deck: the starting deck (and each card's verdicts), and the cards the
     # companion listing reads (Companion, sideboard, command zone)
-    start = starting_zones(spec.commander)
+    start = STARTING_ZONES
     items: list[tuple[Entry, CardTraits]] = []
     breakers: list[list[Breaker]] = [[] for _ in COMPANIONS]
     named: dict[str, list[DeckCard]] = {}
@@ -1310,7 +1311,7 @@ def _context(
             name, line, zone_text = features.name, entry.line, _ZONE_TEXT[zone]
             for i in breaks:
                 breakers[i].append(_new_tuple(Breaker, (name, line, zone_text, quantity, reasons[i] or "")))
-        if spec.commander and not features.names.isdisjoint(_COMPANION_NAMES):
+        if not features.names.isdisjoint(_COMPANION_NAMES):
             for name in sorted(features.names & _COMPANION_NAMES):
                 named.setdefault(name, []).append(dc)
     commanders = by_zone[Zone.COMMANDER]
@@ -1319,7 +1320,7 @@ def _context(
         from deckcheck.rules.commander import combined_identity
 
         identity = combined_identity(identity_of(dc) for dc in commanders)
-    unknown = deck.unresolved_start(include_commanders=spec.commander) if deck.unresolved else []
+    unknown = deck.unresolved_start() if deck.unresolved else []
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander and deck.unresolved else []
     if identity is None and unknown_commanders:
         identity = frozenset()  # known to have a commander; its identity is what the data knows of it
@@ -1369,26 +1370,31 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
 
         status = dated_status(known, ctx.deck, ctx.spec)
     companion_identity = card.color_identity if card is not None else rule.colour_identity
-    clash = ctx.named.get(rule.name, [])  # (Commander only)
+    clash = ctx.named.get(rule.name, [])
     # a commander the data does not know may hold the colours: undetermined (_identity_open)
     identity = None if ctx.unknown_commanders else ctx.identity
+    no_commander = ctx.spec.commander and ctx.identity is None  # (not even one the data does not know)
     if clash:  # names this deck's own entries
-        return obstacles(rule, ctx.spec, status, companion_identity, identity, clash)
+        return obstacles(
+            rule, ctx.spec, status, companion_identity, identity, clash, no_commander=no_commander
+        )
     # else the same few answers recur over a run (by format, legality, commander identity): each
     # is worked out once (the spec is kept beside it, so its id stays its own)
     spec = ctx.spec
-    key = (rule.name, id(spec), status, companion_identity, identity)
+    key = (rule.name, id(spec), status, companion_identity, identity, no_commander)
     hit = _OBSTACLES.get(key)
     if hit is None or hit[0] is not spec:
         if len(_OBSTACLES) >= _OBSTACLES_LIMIT:
             _OBSTACLES.clear()
-        hit = _OBSTACLES[key] = (spec, obstacles(rule, spec, status, companion_identity, identity, ()))
+        found = obstacles(rule, spec, status, companion_identity, identity, (), no_commander=no_commander)
+        hit = _OBSTACLES[key] = (spec, found)
     return hit[1]
 
 
 # obstacles() answers without a name clash (never mutated: results and findings copy them), by
-# (companion, format's id, status, companion's and commanders' colour identities); bounded
-_ObstacleKey = tuple[str, int, str | None, frozenset[str], frozenset[str] | None]
+# (companion, format's id, status, companion's and commanders' colour identities, no commander
+# marked); bounded
+_ObstacleKey = tuple[str, int, str | None, frozenset[str], frozenset[str] | None, bool]
 _OBSTACLES: dict[_ObstacleKey, tuple[FormatSpec, list[tuple[str, str]]]] = {}
 _OBSTACLES_LIMIT = 10_000
 
@@ -1408,18 +1414,23 @@ def obstacles(
     companion_identity: frozenset[str],
     identity: frozenset[str] | None,
     clash: Sequence[Placed],
+    *,
+    no_commander: bool = False,
 ) -> list[tuple[str, str]]:
     """(kind, text) of what forbids this card as companion here, whatever the deck's contents.
 
     ``status``: the companion card's legality in the format (None: card or legality data unknown);
     ``identity``: the commanders' combined colour identity (None: no commander); ``clash``: the
-    starting-deck entries with the companion's name (Commander only).
+    starting-deck entries with the companion's name (where the format limits copies).
 
     kind: banned (FormatSpec.companion_bans) | legality (the card itself is banned or not legal in the
     format, when the card is known) | format (the rule's format check: Yorion where the deck size is
-    fixed) | identity | name (Commander only, CR 903.11a) | :data:`UNVERIFIED` (``status`` is
-    :data:`LEGALITY_UNVERIFIED`: the card's own legality is not known, which forbids nothing but
-    leaves a met condition undetermined; :func:`decisive` leaves it out)."""
+    fixed) | identity | name (the starting deck already holds as many copies of the companion's name
+    as the format allows: CR 903.11a in Commander, 100.2a otherwise) | :data:`UNVERIFIED` (``status`` is
+    :data:`LEGALITY_UNVERIFIED`: the card's own legality is not known; or ``no_commander``: a
+    Commander deck that marks no commander, whose colour identity and own part of the starting deck
+    (702.139b) are not known. Either forbids nothing but leaves a met condition undetermined;
+    :func:`decisive` leaves it out)."""
     problems: list[tuple[str, str]] = []
     if rule.name in spec.companion_bans:
         problems.append(("banned", f"{rule.short} is banned as a companion in {spec.title}"))
@@ -1438,6 +1449,14 @@ def obstacles(
     if impossible:
         problems.append(("format", impossible))
     if spec.commander:
+        if no_commander:
+            problems.append(
+                (
+                    UNVERIFIED,
+                    f"no commander is marked, so whether {rule.short}'s colour identity fits the "
+                    "commander's, and whether the commander keeps the condition, is not known (DC105)",
+                )
+            )
         if identity is not None and not companion_identity <= identity:
             outside = _identity_text(companion_identity - identity)
             problems.append(
@@ -1447,11 +1466,32 @@ def obstacles(
                     f"outside the commander's colour identity {_identity_text(identity)}",
                 )
             )
-        if clash:
-            problems.append(
-                ("name", f"a card named {rule.name} is already in the starting deck{_at_lines(clash)}")
+    copies = sum(entry.quantity for entry in clash)
+    limit = companion_copy_limit(spec, status)
+    if clash and limit is not None and copies >= limit:
+        if spec.commander:
+            text = f"a card named {rule.name} is already in the starting deck{_at_lines(clash)}"
+        else:  # the companion is a sideboard card: it counts toward the copies (CR 100.2a, 702.139a)
+            held = f"{copies} {'copy' if copies == 1 else 'copies'} of {rule.name}{_at_lines(clash)}"
+            allowed = (
+                f"{rule.short} is restricted in {spec.title}"
+                if limit == 1 and spec.copy_limit != 1
+                else f"{spec.title} allows {limit} across deck and sideboard"
             )
+            text = f"the starting deck already has {held} and {allowed}: the companion would be one too many"
+
+        problems.append(("name", text))
     return problems
+
+
+def companion_copy_limit(spec: FormatSpec, status: str | None) -> int | None:
+    """How many copies of a companion card the starting deck may hold before revealing it from
+    outside the deck would be one too many (None: any number): the format's copy limit, which counts
+    deck and sideboard together (CR 100.2a; 903.5b in Commander, where it is 1), or 1 for a card
+    restricted in the format (Vintage)."""
+    if status == "restricted" and spec.restricted_means == "one-copy":
+        return 1
+    return spec.copy_limit
 
 
 def decisive(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -1838,7 +1878,7 @@ def declared_findings(about: About, where: Location, path: str, size: int, spec:
                     f"companion {text}", location=where, card=rule.name, rule="CR 903.11a", data=about.data
                 )
             )
-        elif kind == "name":
+        elif kind == "name" and spec.commander:  # (elsewhere the copy limit's own finding, DC104)
             found.append(
                 NAME_IN_DECK(
                     f"companion {rule.short}: {text}; the companion cannot share a name with a card in the "

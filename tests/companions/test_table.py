@@ -151,7 +151,7 @@ def test_per_card_breakers_are_each_cards_own_verdict_in_deck_order() -> None:
     are still exactly the starting-deck entries whose card the rule's card_check rejects."""
     for d, spec in _decks():
         results = {r.companion: r for r in evaluate(d, spec)}
-        start = d.starting_deck(include_commanders=spec.commander)
+        start = d.starting_deck()
         for rule in COMPANIONS:
             if rule.card_check is None:
                 continue

@@ -169,7 +169,8 @@ def test_findings_are_those_of_a_single_check(store: CardStore, format_name: str
         assert (None if pd.isna(summary["legal"]) else bool(summary["legal"])) == report.legal
         assert summary["errors"] == len(report.errors)
         companions = results.companions[results.companions["deck_id"] == str(path)]
-        assert companions["eligible"].tolist() == [r.eligible for r in report.companions]
+        eligible = [None if pd.isna(v) else bool(v) for v in companions["eligible"]]  # NA: undetermined
+        assert eligible == [r.eligible for r in report.companions]
         assert companions["breakers"].tolist() == [len(r.breakers) for r in report.companions]
 
 
