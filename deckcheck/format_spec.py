@@ -7,6 +7,11 @@ import datetime as dt
 
 from deckcheck.value import FrozenValue, fields_setter
 
+# The values of FormatSpec.commander_cards (which cards may be the commander)
+LEGENDARY_COMMANDERS = "legendary"
+UNCOMMON_CREATURE_COMMANDERS = "uncommon-creature"
+COMMANDER_CARDS = (LEGENDARY_COMMANDERS, UNCOMMON_CREATURE_COMMANDERS)
+
 
 class FormatSpec(FrozenValue):
     FIELDS = (
@@ -30,6 +35,7 @@ class FormatSpec(FrozenValue):
         "min_main_known",
         "inferred",
         "as_of",
+        "commander_cards",
     )
     __slots__ = FIELDS
 
@@ -65,6 +71,12 @@ class FormatSpec(FrozenValue):
     # "deck" (each deck's own date from its metadata); "data": the card data's legalities however
     # old; None: the card data's, for the days they vouch for (engine.legality_out_of_date).
     as_of: dt.date | str | None
+    # Which cards may be the commander: LEGENDARY_COMMANDERS (Commander, CR 903.3: a legendary
+    # creature, Vehicle or Spacecraft, a card that says it "can be your commander", and legendary
+    # planeswalkers where ``planeswalker_commanders``) or UNCOMMON_CREATURE_COMMANDERS (Pauper
+    # Commander, PDH 906.3: a nonland creature card, legendary or not, printed at uncommon; the card
+    # data tells the rarity only through the format's legality: rules.commander.rarity_finding).
+    commander_cards: str
 
     def __init__(
         self,
@@ -88,6 +100,7 @@ class FormatSpec(FrozenValue):
         min_main_known: bool = True,
         inferred: bool = False,
         as_of: dt.date | str | None = None,
+        commander_cards: str = LEGENDARY_COMMANDERS,
     ) -> None:
         _set_spec(
             self,
@@ -112,6 +125,7 @@ class FormatSpec(FrozenValue):
                 min_main_known,
                 inferred,
                 as_of,
+                commander_cards,
             ),
         )
 
