@@ -37,7 +37,7 @@ from deckcheck.cards.model import Card
 from deckcheck.cards.names import clean_name
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.store import CardStore, FactColumns, FactsBuilder
-from deckcheck.format_spec import FormatSpec
+from deckcheck.format_spec import UNCOMMON_CREATURE_COMMANDERS, FormatSpec
 from deckcheck.rules import commander, companions, sizes
 from deckcheck.rules.companions import COMPANIONS
 
@@ -121,6 +121,7 @@ class CardFacts:
     basic_land_types: frozenset[str] = _a_set()
     commander_problem: str | None = _kept()  # commander.commander_eligibility, no planeswalker commanders
     commander_problem_pw: str | None = _kept()  # ... with them (Brawl)
+    commander_problem_creature: str | None = _kept()  # ... where uncommon creatures lead (Pauper Commander)
     chooses_colour: bool = _kept()  # "choose a colour before the game begins" (CR 903.4b)
     is_background: bool = _kept()  # commander.is_background (a commander only beside Choose a Background)
     # the long frame's card columns (batch.card_columns)
@@ -156,10 +157,12 @@ CLEAN_NAME: Final = "clean_name"
 
 _COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
 _RULE_INDEX = {rule.name: i for i, rule in enumerate(COMPANIONS)}
-# commander.commander_eligibility reads one field of a format, planeswalker_commanders, so a card's
-# answer for every format is one of these two (the equivalence tests cover every registry format)
+# commander.commander_eligibility reads two fields of a format, commander_cards and (for legendary
+# commanders) planeswalker_commanders, so a card's answer for every format is one of these three
+# (commander.stored_eligibility picks it; the equivalence tests cover every registry format)
 _NO_PLANESWALKERS = FormatSpec("", "", None, 0)
 _PLANESWALKERS = FormatSpec("", "", None, 0, planeswalker_commanders=True)
+_UNCOMMON_CREATURES = FormatSpec("", "", None, 0, commander_cards=UNCOMMON_CREATURE_COMMANDERS)
 
 
 def _named(names: frozenset[str]) -> tuple[int, ...]:
@@ -195,6 +198,7 @@ def facts_of(card: Card) -> CardFacts:
         basic_land_types=commander.basic_land_types(card),
         commander_problem=commander.commander_eligibility(card, _NO_PLANESWALKERS),
         commander_problem_pw=commander.commander_eligibility(card, _PLANESWALKERS),
+        commander_problem_creature=commander.commander_eligibility(card, _UNCOMMON_CREATURES),
         chooses_colour=commander.chooses_colour(card),
         is_background=commander.is_background(card),
         mana_value=features.mana_value,

@@ -260,6 +260,7 @@ class _FactArrays(companion_arrays.CardArrays):
         Column("land_mana", "basic_land_types", _land_mana, np.int64),
         Column("commander_ok", "commander_problem", _is_none, bool),
         Column("commander_ok_pw", "commander_problem_pw", _is_none, bool),
+        Column("commander_ok_creature", "commander_problem_creature", _is_none, bool),
         Column("chooses_colour", "chooses_colour", bool, bool),
         Column("legalities", "legalities"),
     )
@@ -271,6 +272,7 @@ class _FactArrays(companion_arrays.CardArrays):
         self.land_mana = np.zeros(0, dtype=np.int64)  # colours its basic land types make (CR 903.5d)
         self.commander_ok = np.zeros(0, dtype=bool)
         self.commander_ok_pw = np.zeros(0, dtype=bool)  # ... where planeswalkers lead (Brawl)
+        self.commander_ok_creature = np.zeros(0, dtype=bool)  # ... where uncommon creatures lead (PDH)
         self.chooses_colour = np.zeros(0, dtype=bool)
         self.legalities: list[Mapping[str, str]] = []
         self._legal: dict[str, Any] = {}
@@ -291,6 +293,7 @@ class _FactArrays(companion_arrays.CardArrays):
         self.land_mana = grow(self.land_mana, columns["land_mana"], np.int64)
         self.commander_ok = grow(self.commander_ok, columns["commander_ok"])
         self.commander_ok_pw = grow(self.commander_ok_pw, columns["commander_ok_pw"])
+        self.commander_ok_creature = grow(self.commander_ok_creature, columns["commander_ok_creature"])
         self.chooses_colour = grow(self.chooses_colour, columns["chooses_colour"])
         legalities = columns["legalities"]
         self.legalities += legalities
@@ -626,7 +629,7 @@ class _Chunk:
         if commander.any():
             reported |= commander_rules.identity_screen(chunk, self.commander_card)
         to_report = (per_deck(d[reported], n) > 0) | self.no_key
-        to_report |= commander_rules.leader_screen(chunk, self.commander_card)
+        to_report |= commander_rules.leader_screen(chunk, self.commander_card, result.key_of)
         to_report |= (
             result.declared.any(axis=1)
             | result.eligible.any(axis=1)
@@ -1069,15 +1072,17 @@ class _Deck:
 
     def _commander(self) -> list[Finding]:
         if not self.commanders:  # (the scope's one commander is one the data does not know)
-            return commander_rules.unknown_commander_findings(self.path, (), self.unknown_in(_COMMANDER))
+            return commander_rules.unknown_commander_findings(
+                self.path, (), self.unknown_in(_COMMANDER), self.spec
+            )
         pos = self.commanders[0]
-        card = self.fact(pos)
-        problem = card.commander_problem_pw if self.spec.planeswalker_commanders else card.commander_problem
-        if problem is None:
-            return []
-        return [
-            commander_rules.not_a_commander_finding(self.path, card.name, Item(*self.entries[pos]), problem)
-        ]
+        card, entry = self.fact(pos), Item(*self.entries[pos])
+        problem = commander_rules.stored_eligibility(card, self.spec)
+        if problem is not None:
+            return [commander_rules.not_a_commander_finding(self.path, card.name, entry, problem, self.spec)]
+        listed = None if self.key is None else card.legalities.get(self.key, "not_legal")
+        rarity = commander_rules.rarity_finding(self.path, card.name, entry, self.spec, self.key, listed)
+        return [] if rarity is None else [rarity]
 
     # -- companions (companions.evaluate and companion_findings) ---------------------------------
     @property

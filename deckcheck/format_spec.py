@@ -7,6 +7,11 @@ import datetime as dt
 
 from deckcheck.value import FrozenValue, fields_setter
 
+# The values of FormatSpec.commander_cards (which cards may be the commander)
+LEGENDARY_COMMANDERS = "legendary"
+UNCOMMON_CREATURE_COMMANDERS = "uncommon-creature"
+COMMANDER_CARDS = (LEGENDARY_COMMANDERS, UNCOMMON_CREATURE_COMMANDERS)
+
 
 class FormatSpec(FrozenValue):
     FIELDS = (
@@ -31,6 +36,7 @@ class FormatSpec(FrozenValue):
         "inferred",
         "as_of",
         "rules_min_main",
+        "commander_cards",
     )
     __slots__ = FIELDS
 
@@ -70,6 +76,12 @@ class FormatSpec(FrozenValue):
     # and Yorion's ruling "sixty cards for ... casual freeform play"): what Yorion adds 20 to.
     # None: ``min_main``.
     rules_min_main: int | None
+    # Which cards may be the commander: LEGENDARY_COMMANDERS (Commander, CR 903.3: a legendary
+    # creature, Vehicle or Spacecraft, a card that says it "can be your commander", and legendary
+    # planeswalkers where ``planeswalker_commanders``) or UNCOMMON_CREATURE_COMMANDERS (Pauper
+    # Commander, PDH 906.3: a nonland creature card, legendary or not, printed at uncommon; the card
+    # data tells the rarity only through the format's legality: rules.commander.rarity_finding).
+    commander_cards: str
 
     def __init__(
         self,
@@ -94,6 +106,7 @@ class FormatSpec(FrozenValue):
         inferred: bool = False,
         as_of: dt.date | str | None = None,
         rules_min_main: int | None = None,
+        commander_cards: str = LEGENDARY_COMMANDERS,
     ) -> None:
         _set_spec(
             self,
@@ -119,6 +132,7 @@ class FormatSpec(FrozenValue):
                 inferred,
                 as_of,
                 rules_min_main,
+                commander_cards,
             ),
         )
 

@@ -15,7 +15,12 @@ from typing import Any
 
 from deckcheck import bundled_file
 from deckcheck.errors import ConfigError
-from deckcheck.format_spec import FormatSpec
+from deckcheck.format_spec import (
+    COMMANDER_CARDS,
+    LEGENDARY_COMMANDERS,
+    UNCOMMON_CREATURE_COMMANDERS,
+    FormatSpec,
+)
 
 UNLIMITED = "unlimited"
 
@@ -48,6 +53,7 @@ TABLE_KEYS: dict[str, str] = {
     "commander": _BOOL,
     "max_commanders": _INT,
     "planeswalker_commanders": _BOOL,
+    "commander_cards": _STR,
     "colourless_basic_exception": _BOOL,
     "companion_bans": _NAMES,
     "extra_banned": _NAMES,
@@ -132,6 +138,11 @@ def _read_tables(path: Path) -> dict[str, dict[str, Any]]:
                 f"{path}: [{name}] restricted_means must be one of {', '.join(RESTRICTED_MEANINGS)}, "
                 f"got {table['restricted_means']!r}"
             )
+        if table.get("commander_cards", LEGENDARY_COMMANDERS) not in COMMANDER_CARDS:
+            raise ConfigError(
+                f"{path}: [{name}] commander_cards must be one of {', '.join(COMMANDER_CARDS)}, "
+                f"got {table['commander_cards']!r}"
+            )
         if "legality_key" in table and "legality_keys" in table:
             raise ConfigError(f"{path}: [{name}] sets both legality_key and legality_keys; use one")
         # One form from here on: a later file's legality_key replaces an inherited list and vice versa.
@@ -178,6 +189,23 @@ def _spec(name: str, values: Mapping[str, Any], origin: Path) -> FormatSpec:
     if max_commanders < 1:
         raise ConfigError(f"{origin}: [{name}] max_commanders must be at least 1")
     keys = tuple(values.get("legality_keys", ()))
+    commander_cards: str = values.get("commander_cards", LEGENDARY_COMMANDERS)
+    restricted_means: str = values.get("restricted_means", RESTRICTED_MEANINGS[0])
+    planeswalkers: bool = values.get("planeswalker_commanders", False)
+    if commander_cards == UNCOMMON_CREATURE_COMMANDERS:
+        # the card data tells an uncommon printing only by the format's "restricted" (legal only as the
+        # commander): read any other way, the rarity rule could not be checked
+        if restricted_means != "commander-only":
+            raise ConfigError(
+                f'{origin}: [{name}] commander_cards = "{commander_cards}" needs restricted_means = '
+                f'"commander-only" (how the card data marks a card printed at uncommon), '
+                f"got {restricted_means!r}"
+            )
+        if planeswalkers:
+            raise ConfigError(
+                f"{origin}: [{name}] planeswalker_commanders is a rule for legendary commanders; with "
+                f'commander_cards = "{commander_cards}" only creature cards lead: set it to false'
+            )
     return FormatSpec(
         name=name,
         title=values.get("title") or name.title(),
@@ -189,14 +217,15 @@ def _spec(name: str, values: Mapping[str, Any], origin: Path) -> FormatSpec:
         copy_limit=copy_limit,
         commander=values.get("commander", False),
         max_commanders=max_commanders,
-        planeswalker_commanders=values.get("planeswalker_commanders", False),
+        planeswalker_commanders=planeswalkers,
         colourless_basic_exception=values.get("colourless_basic_exception", False),
         companion_bans=frozenset(values.get("companion_bans", ())),
         extra_banned=frozenset(values.get("extra_banned", ())),
         description=values.get("description", ""),
-        restricted_means=values.get("restricted_means", RESTRICTED_MEANINGS[0]),
+        restricted_means=restricted_means,
         aliases=tuple(values.get("aliases", ())),
         rules_min_main=values.get("rules_min_main"),
+        commander_cards=commander_cards,
     )
 
 

@@ -18,7 +18,8 @@ NOT_VERIFIED = define(
     "DC015",
     "not-verified",
     Severity.WARNING,
-    "A rule that could not be decided: it depends on cards the card data does not know.",
+    "A rule that could not be decided: it depends on cards the card data does not know, or on what the "
+    "data does not record (card data older than the deck; a Pauper Commander commander's uncommon printing).",
 )
 
 

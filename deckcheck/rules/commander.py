@@ -14,9 +14,9 @@ from deckcheck import unresolved as unres
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import lookup_key
-from deckcheck.deck import Deck, DeckCard, Entry, Placed, Zone
+from deckcheck.deck import CardFactsLike, Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Severity, define
-from deckcheck.format_spec import FormatSpec
+from deckcheck.format_spec import UNCOMMON_CREATURE_COMMANDERS, FormatSpec
 from deckcheck.rules.common import (
     MAIN_CODE,
     by_name,
@@ -32,6 +32,7 @@ from deckcheck.rules.common import (
     placed_at,
     rules_text,
 )
+from deckcheck.rules.legality import legality_key_for, legality_of, legality_status
 from deckcheck.rules.sizes import entry_copy_limit
 
 if TYPE_CHECKING:
@@ -105,11 +106,7 @@ def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
             if entry_copy_limit(group[0], spec) is not None
         )
         shape = f"a {size}-card singleton deck" if singleton else f"a {size}-card deck"
-        candidates = [
-            c.oracle_name
-            for c in cards_in(deck, (Zone.MAIN, Zone.SIDEBOARD, Zone.COMPANION))
-            if eligibility_of(c, spec) is None
-        ]
+        candidates = _could_lead(deck, spec)
         hint = ""
         if candidates:
             shown = ", ".join(dict.fromkeys(candidates[:6]))
@@ -140,6 +137,28 @@ def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
             )
         ]
     return []
+
+
+def _could_lead(deck: Deck, spec: FormatSpec) -> list[str]:
+    """The deck's cards that could be its commander, for the hint of a deck with none marked: the
+    ones the format's rule lets lead; where commanders are uncommon creatures, not those the card
+    data shows were never printed at uncommon or common (not legal, banned), and those it shows were
+    printed at uncommon (legal only as the commander) first."""
+    cards = [
+        c
+        for c in cards_in(deck, (Zone.MAIN, Zone.SIDEBOARD, Zone.COMPANION))
+        if eligibility_of(c, spec) is None
+    ]
+    key = legality_key_for(deck, spec) if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS else None
+    if key is None:
+        return [c.oracle_name for c in cards]
+    status = {c.oracle_name: legality_status(c.oracle_name, legality_of(c, key), spec) for c in cards}
+    return [
+        name
+        for wanted in ("restricted", _COMMON_PRINTING)
+        for name in (c.oracle_name for c in cards)
+        if status[name] == wanted
+    ]
 
 
 # -- commanders: eligibility and pairs (CR 903.3, 702.124) ----------------------------------------
@@ -239,10 +258,19 @@ def _has_pt(card: Card) -> bool:
 
 
 def commander_eligibility(card: Card, spec: FormatSpec) -> str | None:
-    """None when the card can be a commander on its own; else why not. CR 903.3 (2026 wording): a
-    legendary creature card, a legendary Vehicle card, or a legendary Spacecraft card with power and
-    toughness; or a card that says it "can be your commander" (903.3a). Brawl also allows any
-    legendary planeswalker. A Background is a commander only beside "Choose a Background"."""
+    """None when the card can be a commander on its own; else why not, by the format's rule for
+    which cards lead (``spec.commander_cards``): :func:`legendary_commander_problem` (Commander) or
+    :func:`creature_commander_problem` (Pauper Commander)."""
+    if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS:
+        return creature_commander_problem(card)
+    return legendary_commander_problem(card, planeswalkers=spec.planeswalker_commanders)
+
+
+def legendary_commander_problem(card: Card, *, planeswalkers: bool) -> str | None:
+    """Commander's rule, CR 903.3 (2026 wording): a legendary creature card, a legendary Vehicle
+    card, or a legendary Spacecraft card with power and toughness; or a card that says it "can be
+    your commander" (903.3a). Brawl (``planeswalkers``) also allows any legendary planeswalker. A
+    Background is a commander only beside "Choose a Background"."""
     types = card.deck_types
     if _CAN_BE_COMMANDER_RE.search(rules_text(card)) or card.can_lead("commander") is True:
         return None
@@ -256,17 +284,90 @@ def commander_eligibility(card: Card, spec: FormatSpec) -> str | None:
         if _has_pt(card):
             return None
         return f"{card.name} is a Spacecraft without power and toughness (CR 903.3c)"
-    if spec.planeswalker_commanders and "Planeswalker" in types.types:
+    if planeswalkers and "Planeswalker" in types.types:
         return None
     if is_background(card):
-        return (
-            f"{card.name} is a Background: it can be a commander only beside a commander with "
-            "Choose a Background (CR 702.124k)"
-        )
-    what = "legendary creature or planeswalker" if spec.planeswalker_commanders else "legendary creature"
+        return _background_problem(card)
+    what = "legendary creature or planeswalker" if planeswalkers else "legendary creature"
     return (
         f"{card.name} ({types.text}) is not a {what}, Vehicle or Spacecraft and doesn't say it "
         "can be your commander"
+    )
+
+
+def creature_commander_problem(card: Card) -> str | None:
+    """Pauper Commander's rule, PDH 906.3 (rules v5.3): a nonland creature card, legendary or not
+    (for a double-faced card the front face: Akoum Warrior, creature // land, leads; Dryad Arbor,
+    a land creature, does not), or a card that says it "can be your commander" (906.3a). Its rarity
+    (uncommon) is the card data's legality in the format: :func:`rarity_finding`. The card data's
+    leadership skills are not read: they answer Commander's rule."""
+    types = card.deck_types
+    if _CAN_BE_COMMANDER_RE.search(rules_text(card)):
+        return None
+    if types.is_creature and "Land" not in types.types:  # (Grist too, a creature card by its text)
+        return None
+    if is_background(card):
+        return _background_problem(card)
+    return (
+        f"{card.name} ({types.text or 'no type line'}) is not a nonland creature card: Pauper Commander's "
+        f"commander is an uncommon creature ({PDH_COMMANDER_RULE})"
+    )
+
+
+def _background_problem(card: Card) -> str:
+    return (
+        f"{card.name} is a Background: it can be a commander only beside a commander with "
+        "Choose a Background (CR 702.124k)"
+    )
+
+
+PDH_COMMANDER_RULE = "PDH 906.3"
+
+
+def eligibility_rule(spec: FormatSpec) -> str:
+    """The rule that says which cards may be the format's commander."""
+    return PDH_COMMANDER_RULE if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS else "CR 903.3"
+
+
+# The card data's legality of a card in a format with uncommon-creature commanders (restricted_means
+# "commander-only", formats.py): "restricted" is an uncommon printing and no common one (legal only as
+# the commander); "legal" a common printing, with or without an uncommon one; "not_legal" neither
+# (the legality rule's DC202); "banned" the ban list's (DC201).
+_COMMON_PRINTING = "legal"
+
+
+def rarity_finding(
+    path: str, name: str, entry: Placed, spec: FormatSpec, key: str | None, listed: str | None
+) -> Finding | None:
+    """Pauper Commander's commander was printed at uncommon (PDH 906.1, 906.3; a card has every
+    rarity it was printed at, on paper or MTGO), and the card data tells it only by the card's
+    legality in the format: ``listed``, under the deck's legality ``key`` (None: no card of the deck
+    lists any of the format's keys). A card legal only as the commander ("restricted") was printed
+    at uncommon and never at common: it is one. A card listed as legal was printed at common, and
+    the data does not say whether also at uncommon: the rule is not verified (DC015), neither
+    passed nor failed. Nothing for a card the legality rule reports (banned, not legal), or in a
+    format whose commanders are legendary. The engine and the lean batch checker both ask this."""
+    if spec.commander_cards != UNCOMMON_CREATURE_COMMANDERS:
+        return None
+    status = None if listed is None else legality_status(name, listed, spec)
+    if status == _COMMON_PRINTING:
+        why = (
+            f"the card data records a common printing of {name} (legal in {spec.title}) but not whether it "
+            f"was also printed at uncommon, which {spec.title}'s commander must be"
+        )
+    elif status is None:
+        why = (
+            f"the card data has no {spec.title} legality for {name}, which is where it records whether a "
+            f"card was printed at uncommon, as {spec.title}'s commander must be"
+        )
+    else:
+        return None
+    return unres.NOT_VERIFIED(
+        f"commander rarity ({PDH_COMMANDER_RULE}) not verified: {why} ({lines_text([entry])})",
+        location=placed_at(path, entry),
+        card=name,
+        rule=PDH_COMMANDER_RULE,
+        data={"legality_key": key, "status": status, "line": entry.line},
     )
 
 
@@ -337,11 +438,15 @@ def pair_problem(a: Card, b: Card) -> tuple[str, str] | None:
     return "; ".join(dict.fromkeys(reasons)), rule
 
 
-def not_a_commander_finding(path: str, name: str, entry: Placed, problem: str) -> Finding:
+def not_a_commander_finding(path: str, name: str, entry: Placed, problem: str, spec: FormatSpec) -> Finding:
     """The finding for a commander that can't be one (``problem``: :func:`commander_eligibility`'s
     reason), at its entry of the deck at ``path``."""
     return NOT_A_COMMANDER(
-        problem, location=placed_at(path, entry), card=name, rule="CR 903.3", data={"line": entry.line}
+        problem,
+        location=placed_at(path, entry),
+        card=name,
+        rule=eligibility_rule(spec),
+        data={"line": entry.line},
     )
 
 
@@ -366,13 +471,19 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
         )
     distinct = list(by_name(entries).values())
     pair = len(distinct) == 2 and count == 2 and spec.max_commanders >= 2
+    # (uncommon-creature commanders: the card data tells the rarity by the legality under this key)
+    key = legality_key_for(deck, spec) if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS else None
     for group in distinct:
         problem = eligibility_of(group[0], spec)
-        if problem is None:
+        # (an ineligible Background as half of a pair: legal with Choose a Background, else the pair
+        # finding explains)
+        if problem is not None and not ((pair or unknown) and is_background_of(group[0])):
+            findings.append(not_a_commander_finding(deck.path, group[0].oracle_name, group[0], problem, spec))
             continue
-        if (pair or unknown) and is_background_of(group[0]):
-            continue  # half of a pair: legal with Choose a Background, else the pair finding explains
-        findings.append(not_a_commander_finding(deck.path, group[0].oracle_name, group[0], problem))
+        listed = None if key is None else legality_of(group[0], key)
+        rarity = rarity_finding(deck.path, group[0].oracle_name, group[0], spec, key, listed)
+        if rarity is not None:
+            findings.append(rarity)
     if pair:
         a, b = distinct[0][0], distinct[1][0]
         problem_rule = pair_problem(a.card, b.card)
@@ -387,11 +498,11 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
                     data={"commanders": [a.card.name, b.card.name]},
                 )
             )
-    return findings + unknown_commander_findings(deck.path, [c.oracle_name for c in entries], unknown)
+    return findings + unknown_commander_findings(deck.path, [c.oracle_name for c in entries], unknown, spec)
 
 
 def unknown_commander_findings(
-    path: str, known: Sequence[str], unknown: Sequence[unres.Written]
+    path: str, known: Sequence[str], unknown: Sequence[unres.Written], spec: FormatSpec
 ) -> list[Finding]:
     """Commander eligibility is not verified for ``unknown``, the command zone's entries the card
     data does not know (one finding per name as written), beside the ``known`` commanders' names.
@@ -409,7 +520,7 @@ def unknown_commander_findings(
         findings.append(
             unres.not_verified(
                 path,
-                "commander eligibility (CR 903.3)",
+                f"commander eligibility ({eligibility_rule(spec)})",
                 written,
                 f"{unres.unknown_cards_text(written)}: counted as the commander, but whether it can be "
                 f"your commander was not checked{pairing}",
@@ -489,11 +600,20 @@ def basic_land_types(card: Card) -> frozenset[str]:
 
 # -- what these rules read of an entry's card (its stored facts when it has them, rules.common) -------
 def eligibility_of(deck_card: DeckCard, spec: FormatSpec) -> str | None:
-    """:func:`commander_eligibility` of the entry's card (it reads one field of the format:
-    whether planeswalkers may lead, so the facts keep both answers)."""
+    """:func:`commander_eligibility` of the entry's card (from its stored facts when it has them:
+    :func:`stored_eligibility`)."""
     facts = deck_card.facts
     if facts is None:
         return commander_eligibility(deck_card.card, spec)
+    return stored_eligibility(facts, spec)
+
+
+def stored_eligibility(facts: CardFactsLike, spec: FormatSpec) -> str | None:
+    """:func:`commander_eligibility` as a card's stored facts keep it: it reads two fields of the
+    format, which cards lead (``commander_cards``) and, for legendary ones, whether planeswalkers
+    may (``planeswalker_commanders``), so the facts keep its three answers."""
+    if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS:
+        return facts.commander_problem_creature
     return facts.commander_problem_pw if spec.planeswalker_commanders else facts.commander_problem
 
 
@@ -634,19 +754,39 @@ def identity_screen(chunk: Chunk, commander_card: Any) -> Any:
     return (chunk.z == MAIN_CODE) & (chunk.commander & led)[d] & outside
 
 
-def leader_screen(chunk: Chunk, commander_card: Any) -> Any:
-    """The commander screen (what :func:`not_a_commander_finding` may report): (decks,) bool, the
-    deck's format has a commander and its one commander (``commander_card``) can't be one
-    (``commander_ok``, or ``commander_ok_pw`` where planeswalkers lead, per card)."""
+def leader_screen(chunk: Chunk, commander_card: Any, key_of: Any) -> Any:
+    """The commander screen (what :func:`not_a_commander_finding` and :func:`rarity_finding` may
+    report): (decks,) bool, the deck's format has a commander and its one commander
+    (``commander_card``) can't be one (:func:`stored_eligibility`'s answers per card:
+    ``commander_ok``, ``commander_ok_pw`` where planeswalkers lead, ``commander_ok_creature`` where
+    uncommon creatures do), or, where uncommon creatures lead, one whose rarity the card data may not
+    tell: listed as legal under the deck's legality key (``key_of``: legality.key_screen), or no key."""
     import numpy as np
 
-    cards = chunk.cards
+    cards, formats = chunk.cards, chunk.formats
+    creature = formats.per_deck(lambda s: s.commander_cards == UNCOMMON_CREATURE_COMMANDERS, bool)
     leader_ok = np.where(
-        chunk.formats.per_deck(lambda s: s.planeswalker_commanders, bool),
-        cards.commander_ok_pw[commander_card],
-        cards.commander_ok[commander_card],
+        creature,
+        cards.commander_ok_creature[commander_card],
+        np.where(
+            formats.per_deck(lambda s: s.planeswalker_commanders, bool),
+            cards.commander_ok_pw[commander_card],
+            cards.commander_ok[commander_card],
+        ),
     )
-    return chunk.commander & (commander_card >= 0) & ~leader_ok  # (-1: the data does not know it)
+    led = chunk.commander & (commander_card >= 0)  # (-1: the data does not know it)
+    screened = led & ~leader_ok
+    if creature.any():
+        rarity_open = key_of < 0
+        for s, spec in enumerate(formats.specs):
+            if spec.commander_cards != UNCOMMON_CREATURE_COMMANDERS:
+                continue
+            of_format = formats.decks_of(s)
+            for k, key in enumerate(spec.legality_candidates):
+                under = of_format & (key_of == k)
+                rarity_open[under] = cards.legal(key)[commander_card[under]]
+        screened |= led & leader_ok & creature & rarity_open
+    return screened
 
 
 def check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:

@@ -975,6 +975,105 @@ def test_commanders_the_data_does_not_know(breakers: bool) -> None:
     assert [d for d, text in items if not _taken(context, str(d), text)] == ["twice", "pair"]
 
 
+# Pauper Commander's commanders (PDH 906.3), each deck by the verdict both paths give it in Pauper
+# Commander and in Commander: an uncommon creature leads, legendary or not (Murmuring Mystic; Akoum
+# Warrior by its front face, written as the face or the whole card); a land creature or a planeswalker
+# that doesn't say it can be your commander does not; one the data lists as legal (printed at common)
+# is not verified; a rare legend is not legal; an uncommon in the 99 is legal only as the commander.
+# Two commanders (a Partner with pair, a Background) are the engine's.
+PDH_DECKS: tuple[tuple[str, str, bool | None, bool | None], ...] = (
+    ("mystic", "1 Murmuring Mystic\n\nDeck\n99 Island", True, False),
+    ("akoum-face", "1 Akoum Warrior\n\nDeck\n99 Mountain", True, False),
+    ("akoum", "1 Akoum Warrior // Akoum Teeth\n\nDeck\n99 Mountain", True, False),
+    ("arbor", "1 Dryad Arbor\n\nDeck\n99 Forest", False, False),
+    ("kaya", "1 Kaya, Bane of the Dead\n\nDeck\n99 Plains", False, False),
+    ("teferi", "1 Teferi, Temporal Archmage\n\nDeck\n99 Island", True, True),
+    ("bears", "1 Grizzly Bears\n\nDeck\n99 Forest", None, False),
+    ("niv", "1 Niv-Mizzet, Parun\n\nDeck\n99 Island", False, True),
+    ("in-the-99", "1 Lore Weaver\n\nDeck\n1 Murmuring Mystic\n98 Island", False, False),
+    ("weavers", "1 Ley Weaver\n1 Lore Weaver\n\nDeck\n98 Island", True, False),
+    ("background", "1 Wilson, Refined Grizzly\n1 Raised by Giants\n\nDeck\n98 Forest", None, True),
+)
+
+
+def _pdh_records() -> list[dict[str, Any]]:
+    """The cards of PDH_DECKS, with their Pauper Commander legality as the decks need it."""
+    from tests.formats.cards import RECORDS
+
+    status = {
+        "Dryad Arbor": "restricted",  # (a land creature, were it printed at uncommon)
+        "Kaya, Bane of the Dead": "restricted",
+        "Teferi, Temporal Archmage": "restricted",
+        "Grizzly Bears": "legal",
+        "Wilson, Refined Grizzly": "restricted",
+        "Raised by Giants": "legal",
+    }
+    names = {
+        *status,
+        "Murmuring Mystic",
+        "Akoum Warrior // Akoum Teeth",
+        "Niv-Mizzet, Parun",
+        "Lore Weaver",
+        "Ley Weaver",
+        "Island",
+        "Mountain",
+        "Forest",
+        "Plains",
+    }
+    records = []
+    for name in sorted(names):
+        legalities = dict(RECORDS[name]["legalities"])
+        if name in status:
+            legalities["paupercommander"] = status[name]
+        records.append({**RECORDS[name], "legalities": legalities})
+    return records
+
+
+@BREAKERS
+@pytest.mark.parametrize("stored", [False, True], ids=["computed-facts", "stored-facts"])
+def test_pauper_commander_commanders(tmp_path: Path, breakers: bool, stored: bool) -> None:
+    """Pauper Commander's commander rule (PDH 906.3) gives the same rows on both paths, with the
+    facts computed from the cards or stored in the card store; the lean path takes every deck with
+    one commander."""
+    from deckcheck import card_facts
+
+    records = _pdh_records()
+    if stored:
+        path = tmp_path / "pdh.sqlite"
+        write_store(records, path, meta={"source": "test"}, facts=card_facts.facts_builder())
+        store = CardStore.open(path)
+    else:
+        store = CardStore.from_records(records)
+    items: list[Item] = [(deck_id, f"Commander\n{text}\n") for deck_id, text, _, _ in PDH_DECKS]
+    found: dict[str, list[tuple[str, str, str, str]]] = {}
+    for fmt, column in (("paupercommander", 2), ("commander", 3)):
+        context = context_for(store, fmt)
+        assert context.facts.stored is stored
+        rows = assert_same_rows(items, context, breakers=breakers)
+        legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
+        assert legal == {deck[0]: deck[column] for deck in PDH_DECKS}, fmt
+        handed_back = [items[i][0] for i in _handed_back(context, [text for _, text in items])]
+        assert handed_back == ["weavers", "background"], fmt
+        found[fmt] = [
+            (row["deck_id"], row["code"], row["card"], row["rule"])
+            for row in rows.findings.rows()
+            if row["code"] in ("DC015", "DC202", "DC301")
+        ]
+    assert found["paupercommander"] == [
+        ("arbor", "DC301", "Dryad Arbor", "PDH 906.3"),
+        ("kaya", "DC301", "Kaya, Bane of the Dead", "PDH 906.3"),
+        ("bears", "DC015", "Grizzly Bears", "PDH 906.3"),
+        ("niv", "DC202", "Niv-Mizzet, Parun", "Pauper Commander card pool"),
+        ("in-the-99", "DC202", "Murmuring Mystic", "Pauper Commander card pool"),
+        ("background", "DC015", "Raised by Giants", "PDH 906.3"),
+    ]
+    # Commander: legendary commanders only (CR 903.3), and these cards all legal
+    assert {(deck_id, code) for deck_id, code, _, _ in found["commander"]} == {
+        (deck_id, "DC301")
+        for deck_id in ("mystic", "akoum-face", "akoum", "arbor", "kaya", "bears", "in-the-99", "weavers")
+    }
+
+
 def _event_document(decks: Sequence[tuple[str, Sequence[tuple[int, str, Zone, int]]]], date: str) -> str:
     """An MTGO event document (its decklist JSON) holding these players' decks."""
     import json

@@ -540,6 +540,72 @@ RECORDS: dict[str, dict[str, Any]] = {
             ["W"],
             {"commander": "banned", "duel": "banned", "legacy": "legal", "vintage": "legal"},
         ),
+        # -- Pauper Commander (PDH 906.3): uncommons the 2022 data lists as legal only as the commander
+        _rec(
+            "Murmuring Mystic",
+            "{3}{U}",
+            "Creature — Human Wizard",
+            "Whenever you cast an instant or sorcery spell, create a 1/1 blue Bird Illusion creature token with flying.",
+            ["U"],
+            _legal(*_CMD, "modern", paupercommander="restricted"),
+            power="1",
+            toughness="5",
+        ),
+        _rec(
+            "Ley Weaver",
+            "{3}{G}",
+            "Creature — Human Druid",
+            "Partner with Lore Weaver (When this creature enters the battlefield, target player may put Lore Weaver into their hand from their library, then shuffle.)\n{T}: Untap two target lands.",
+            ["G"],
+            _legal(*_CMD, paupercommander="restricted"),
+            power="2",
+            toughness="2",
+        ),
+        _rec(
+            "Lore Weaver",
+            "{3}{U}",
+            "Creature — Human Wizard",
+            "Partner with Ley Weaver (When this creature enters the battlefield, target player may put Ley Weaver into their hand from their library, then shuffle.)\n{5}{U}{U}: Target player draws two cards.",
+            ["U"],
+            _legal(*_CMD, paupercommander="restricted"),
+            power="2",
+            toughness="2",
+        ),
+        {
+            **_rec(
+                "Akoum Warrior // Akoum Teeth",
+                None,
+                "",
+                "",
+                ["R"],
+                _legal(*_CMD, paupercommander="restricted"),
+            ),
+            "layout": "modal_dfc",
+            "faces": [
+                {
+                    "name": "Akoum Warrior",
+                    "mana_cost": "{5}{R}",
+                    "type_line": "Creature — Minotaur Warrior",
+                    "oracle_text": "Trample",
+                    "power": "4",
+                    "toughness": "5",
+                },
+                {
+                    "name": "Akoum Teeth",
+                    "mana_cost": None,
+                    "type_line": "Land",
+                    "oracle_text": "Akoum Teeth enters the battlefield tapped.\n{T}: Add {R}.",
+                },
+            ],
+        },
+        _rec(
+            "Kaya, Bane of the Dead",
+            "{3}{W/B}{W/B}{W/B}",
+            "Legendary Planeswalker — Kaya",
+            "Your opponents and permanents your opponents control with hexproof can be the targets of spells and abilities you control as though they didn't have hexproof.\n[−3]: Exile target creature.",
+            ["B", "W"],
+            _legal(*_CMD, "modern"),
+        ),
         # Synthetic: a dual land from a data source whose colour identity reads only the printed rules
         # text (the mana ability of a basic land type is reminder text, CR 903.4c), so the data says [].
         # CR 903.5d still keeps it out of a deck whose commander lacks the colours.

@@ -10,6 +10,8 @@ import pytest
 
 from deckcheck.cards.model import Card
 from deckcheck.deck import Deck, Zone
+from deckcheck.engine import deck_status
+from deckcheck.findings import Severity
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format
 from deckcheck.rules import check_deck
@@ -387,3 +389,119 @@ def test_findings_carry_code_card_line_and_rule() -> None:
         assert finding.location.path == "test-deck.txt"
         if finding.card is not None:
             assert finding.location.line > 0, finding
+
+
+# -- Pauper Commander (PDH 906.3): an uncommon creature leads, legendary or not ----------------------
+PDH = get_format("paupercommander")
+
+
+def pdh(name: str, status: str | None = None) -> Card:
+    """The record, with its Pauper Commander legality set to ``status`` when one is given (the card
+    data's word for its rarity: restricted = printed at uncommon and never at common)."""
+    if status is None:
+        return local(name)
+    return local(name, legalities={**RECORDS[name]["legalities"], "paupercommander": status})
+
+
+def test_pdh_a_non_legendary_uncommon_creature_leads() -> None:
+    """Murmuring Mystic, restricted (uncommon only) in the 2022 data: a legal Pauper Commander deck,
+    where Commander still wants a legendary creature."""
+    mystic = pdh("Murmuring Mystic")
+    assert commander_eligibility(mystic, PDH) is None
+    deck = commander_deck([mystic], filler="Island")
+    found = check_deck(deck, PDH)
+    assert found == [] and deck_status(found) == "legal"
+    assert "not legendary" in one(check_deck(deck, COMMANDER), "DC301").message
+
+
+def test_pdh_a_double_faced_card_leads_by_its_front_face() -> None:
+    akoum = pdh("Akoum Warrior // Akoum Teeth")  # creature // land (PDH 906.3)
+    assert commander_eligibility(akoum, PDH) is None
+    assert check_deck(commander_deck([akoum], filler="Mountain"), PDH) == []
+
+
+def test_pdh_a_land_creature_is_not_a_commander() -> None:
+    arbor = pdh("Dryad Arbor", "restricted")  # even were it printed at uncommon
+    found = one(check_deck(commander_deck([arbor], filler="Forest"), PDH), "DC301")
+    assert found.message == (
+        "Dryad Arbor (Land Creature — Forest Dryad) is not a nonland creature card: Pauper Commander's "
+        "commander is an uncommon creature (PDH 906.3)"
+    )
+    assert found.rule == "PDH 906.3" and found.card == "Dryad Arbor" and found.location.line == 1
+    # as the data lists it (no Pauper Commander printing): not legal, and no commander either
+    assert codes(check_deck(commander_deck([pdh("Dryad Arbor")], filler="Forest"), PDH)) == ["DC202", "DC301"]
+
+
+def test_pdh_a_planeswalker_leads_only_if_it_says_it_can() -> None:
+    kaya = pdh("Kaya, Bane of the Dead", "restricted")
+    found = one(check_deck(commander_deck([kaya], filler="Plains"), PDH), "DC301")
+    assert (
+        "Kaya, Bane of the Dead (Legendary Planeswalker — Kaya) is not a nonland creature card"
+        in found.message
+    )
+    teferi = pdh("Teferi, Temporal Archmage", "restricted")  # "can be your commander" (PDH 906.3a)
+    assert check_deck(commander_deck([teferi], filler="Island"), PDH) == []
+
+
+def test_pdh_a_commander_printed_at_common_is_not_verified() -> None:
+    """The data lists Grizzly Bears as legal: printed at common, and whether also at uncommon it does
+    not say. Neither a pass nor a failure: a DC015 warning, the deck not verified."""
+    bears = pdh("Grizzly Bears", "legal")
+    assert commander_eligibility(bears, PDH) is None
+    found = check_deck(commander_deck([bears], filler="Forest"), PDH)
+    note = one(found, "DC015")
+    assert note.severity is Severity.WARNING and note.card == "Grizzly Bears" and note.rule == "PDH 906.3"
+    assert note.location.line == 1 and note.location.section == "commander"
+    assert note.message == (
+        "commander rarity (PDH 906.3) not verified: the card data records a common printing of Grizzly "
+        "Bears (legal in Pauper Commander) but not whether it was also printed at uncommon, which Pauper "
+        "Commander's commander must be (line 1)"
+    )
+    assert codes(found) == ["DC015"] and deck_status(found) == "not verified"
+
+
+def test_pdh_a_card_never_printed_at_common_or_uncommon_is_not_legal_and_nothing_more() -> None:
+    """Niv-Mizzet and Birds of Paradise were printed at rare only (not legal in Pauper Commander):
+    the legality rule's DC202 says so; both are creatures, legendary or not, so no DC301, and no
+    rarity note either."""
+    for name, filler in (("Niv-Mizzet, Parun", "Island"), ("Birds of Paradise", "Forest")):
+        found = check_deck(commander_deck([pdh(name)], filler=filler), PDH)
+        assert codes(found) == ["DC202"], name
+        assert one(found, "DC202").card == name
+
+
+def test_pdh_an_uncommon_in_the_99_is_legal_only_as_the_commander() -> None:
+    deck = commander_deck([pdh("Lore Weaver")], [pdh("Murmuring Mystic")], filler="Island")
+    found = one(check_deck(deck, PDH), "DC202")
+    assert found.card == "Murmuring Mystic" and "only as the commander" in found.message
+    assert codes(check_deck(deck, PDH)) == ["DC202"]
+
+
+def test_pdh_partners_and_backgrounds() -> None:
+    weavers = [pdh("Ley Weaver"), pdh("Lore Weaver")]  # Partner with each other, both uncommon
+    assert check_deck(commander_deck(weavers, filler="Island"), PDH) == []
+    # Choose a Background (PDH 907.7): the Background too must be uncommon
+    wilson, giants = pdh("Wilson, Refined Grizzly", "restricted"), pdh("Raised by Giants", "restricted")
+    assert check_deck(commander_deck([wilson, giants], filler="Forest"), PDH) == []
+    common_giants = pdh("Raised by Giants", "legal")
+    note = one(check_deck(commander_deck([wilson, common_giants], filler="Forest"), PDH), "DC015")
+    assert note.card == "Raised by Giants" and note.location.line == 2
+    alone = one(check_deck(commander_deck([giants], filler="Forest"), PDH), "DC301")  # never on its own
+    assert "is a Background" in alone.message
+
+
+def test_pdh_cards_that_could_be_the_commander() -> None:
+    """The hint of a deck with no commander marked names the creatures, those known to be uncommon
+    first, and none the data shows were never printed at common or uncommon."""
+    deck = deck_of(
+        (1, pdh("Grizzly Bears", "legal"), MAIN),
+        (1, pdh("Niv-Mizzet, Parun"), MAIN),
+        (1, pdh("Dryad Arbor", "restricted"), MAIN),
+        (1, pdh("Kaya, Bane of the Dead", "restricted"), MAIN),
+        (1, pdh("Murmuring Mystic"), MAIN),
+        (95, pdh("Island"), MAIN),
+    )
+    zone = one(check_deck(deck, PDH), "DC105")
+    assert dict(zone.data)["candidates"] == ["Murmuring Mystic", "Grizzly Bears"]
+    assert "cards that could be the commander: Murmuring Mystic, Grizzly Bears" in zone.message
+    assert dict(one(check_deck(deck, COMMANDER), "DC105").data)["candidates"] == ["Niv-Mizzet, Parun"]

@@ -62,6 +62,17 @@ def test_commander_and_brawl_details() -> None:
     assert standard_brawl.legality_candidates == ("standardbrawl", "brawl")
 
 
+def test_which_cards_lead() -> None:
+    """Commander's rule (CR 903.3) everywhere but Pauper Commander, whose commander is an uncommon
+    creature (PDH 906.3), with the data's "restricted" read as legal only as the commander."""
+    for name in ("commander", "duel", "brawl", "standardbrawl"):
+        assert get_format(name).commander_cards == "legendary", name
+    assert get_format("modern").commander_cards == "legendary"
+    pdh = get_format("pdh")
+    assert pdh.commander_cards == "uncommon-creature" and pdh.restricted_means == "commander-only"
+    assert not pdh.planeswalker_commanders
+
+
 def test_limited_and_freeform_have_no_copy_limit_or_legality() -> None:
     limited = get_format("limited")
     assert (limited.min_main, limited.copy_limit, limited.sideboard_max, limited.legality_key) == (
@@ -145,6 +156,18 @@ def test_unlimited_values(tmp_path: Path) -> None:
         (
             '[modern]\nlegality_key = "modern"\nlegality_keys = ["modern"]\n',
             "sets both legality_key and legality_keys",
+        ),
+        (
+            '[paupercommander]\ncommander_cards = "common"\n',
+            "[paupercommander] commander_cards must be one of legendary, uncommon-creature, got 'common'",
+        ),
+        (
+            '[x]\nextends = "commander"\ncommander_cards = "uncommon-creature"\n',
+            '[x] commander_cards = "uncommon-creature" needs restricted_means = "commander-only"',
+        ),
+        (
+            '[x]\nextends = "paupercommander"\nplaneswalker_commanders = true\n',
+            "[x] planeswalker_commanders is a rule for legendary commanders",
         ),
         ("modern = 3\n", "top-level key 'modern' is not a table"),
         ("[modern\n", "is not valid TOML"),
