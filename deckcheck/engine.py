@@ -455,11 +455,12 @@ def withheld_legality(path: str, spec: FormatSpec, found: list[Finding], age: Da
 
 def legality_out_of_date(metadata: Mapping[str, str], spec: FormatSpec, store: CardStore) -> DataAge | None:
     """Whether the card data does not vouch for the day a deck with this metadata is judged for:
-    its own date when it has one, a day after the data's; else the day of the check, more than
-    as_of.DATA_AGE_LIMIT_DAYS after it. None when the data vouches for it, when the format has no
-    legality to judge, when the card data has no date, or under an ``as_of`` setting (the format's
-    history on a day, or the data's own day by choice). The engine and the lean batch checker both
-    ask this."""
+    its own date when it has one, any day but the data's own (the data's legalities describe its own
+    day: a later deck may meet bans and printings it lacks, an earlier one bans it records that had
+    not happened yet); else the day of the check, more than as_of.DATA_AGE_LIMIT_DAYS after it.
+    None when the data vouches for it, when the format has no legality to judge, when the card data
+    has no date, or under an ``as_of`` setting (the format's history on a day, or the data's own day
+    by choice). The engine and the lean batch checker both ask this."""
     if spec.as_of is not None or not spec.legality_candidates:
         return None
     data_day = card_data_date(store.meta)
@@ -471,7 +472,7 @@ def legality_out_of_date(metadata: Mapping[str, str], spec: FormatSpec, store: C
         if (day - data_day).days <= DATA_AGE_LIMIT_DAYS:
             return None
         return DataAge(day, data_day, where, undated=True)
-    return DataAge(deck_day, data_day, where) if deck_day > data_day else None
+    return DataAge(deck_day, data_day, where) if deck_day != data_day else None
 
 
 def check_parsed(

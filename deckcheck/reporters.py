@@ -563,7 +563,8 @@ def unverified_text(report: Report) -> str:
         if "data_age_days" in data:
             return f"not verified: card data {data['data_age_days']:,} days old"
         if "card_data_date" in data:
-            return "not verified: card data older than the deck"
+            newer = str(data.get("deck_date", "")) < str(data["card_data_date"])  # (ISO dates sort)
+            return f"not verified: card data {'newer' if newer else 'older'} than the deck"
     return f"not verified: {_plural(len(report.unchecked), 'rule')} could not be checked"
 
 

@@ -137,13 +137,21 @@ def stale_legality(
             f"by the card data's own day with --as-of {AS_OF_DATA}"
         )
         data.update(checked_for=deck_day, data_age_days=days)
-    else:
+    elif age.deck_day > age.data_day:
         message = (
             f"{title} legality not verified: the card data describes {data_day}, the deck is from "
             f"{deck_day} ({age.where}), and bans and printings may have changed since{named}{more}. "
             "Run `deckcheck cards update` for current legality, or check with --as-of deck against the "
             "format's history"
         )
+    else:
+        message = (
+            f"{title} legality not verified: the deck is from {deck_day} ({age.where}), before the day "
+            f"the card data describes ({data_day}), whose bans, unbans and legal sets may not have been "
+            f"in force yet{named}{more}. Check with --as-of deck to judge it by the format's history on "
+            f"its own day, or with --as-of {AS_OF_DATA} to judge it by the card data's day"
+        )
+    if not age.undated:
         data["deck_date"] = deck_day
     data["withheld"] = [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld]
     note = NOT_VERIFIED(message, location=Location(path, 0, None), rule=f"{title} legality", data=data)

@@ -274,10 +274,31 @@ def test_a_deck_dated_after_the_card_data_is_not_judged_by_older_legalities(tmp_
     assert "Black Lotus" in note["message"] and "deckcheck cards update" in note["message"]
     text = CliRunner().invoke(cli, ["check", str(path)])
     assert text.exit_code == 1 and "not verified: card data older than the deck" in text.output
-    # the same deck dated before the data is judged by it
+    # the same deck dated the data's own day is judged by it
     path.write_text(f"// format: modern\n// date: {data_day}\n4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n")
     again = CliRunner().invoke(cli, ["check", str(path)])
     assert "DC202" in again.output and "not verified" not in again.output
+
+
+def test_a_deck_dated_before_the_card_data_is_not_judged_by_later_legalities(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The data's legalities describe its own day: a deck from a year before may be charged with a
+    ban that came later (a 2019 Modern list is not "banned" for the Uro that Modern banned in 2021).
+    It is not verified, and says how to judge it (--as-of deck, --as-of data)."""
+    data_day = STORE.meta["oracle_as_of"][:10]
+    earlier = f"{int(data_day[:4]) - 1}{data_day[4:]}"
+    path = tmp_path / "deck.txt"
+    path.write_text(f"// format: modern\n// date: {earlier}\n4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n")
+    document = json.loads(CliRunner().invoke(cli, ["check", "--output", "json", str(path)]).output)
+    deck = document["decks"][0]
+    assert "DC202" not in [f["code"] for f in deck["findings"]] and deck["status"] == "not verified"
+    (note,) = [f for f in deck["findings"] if f["code"] == "DC015"]
+    assert note["data"]["deck_date"] == earlier and note["data"]["card_data_date"] == data_day
+    assert [w["card"] for w in note["data"]["withheld"]] == ["Black Lotus"]
+    assert "before the day the card data describes" in note["message"] and "--as-of deck" in note["message"]
+    text = CliRunner().invoke(cli, ["check", str(path)])
+    assert text.exit_code == 1 and "not verified: card data newer than the deck" in text.output
+    judged = CliRunner().invoke(cli, ["check", "--as-of", "data", str(path)])
+    assert "DC202" in judged.output and "not verified" not in judged.output
 
 
 def _days_after_the_data(days: int) -> str:
@@ -310,9 +331,12 @@ def test_an_undated_deck_checked_long_after_the_card_data_is_not_verified(
         assert "--as-of data" in note["message"] and all(card in note["message"] for card in withheld)
     text = CliRunner().invoke(cli, ["check", str(clean)])
     assert text.exit_code == 1 and "not verified: card data 91 days old" in text.output.splitlines()[0]
-    # a deck that says its date is judged for that day, as before
-    clean.write_text(f"// date: {_days_after_the_data(-1)}\n" + clean.read_text())
+    # a deck that says its date is judged for that day: by the data on the data's own day
+    dated = clean.read_text()
+    clean.write_text(f"// date: {_days_after_the_data(0)}\n" + dated)
     assert CliRunner().invoke(cli, ["check", str(clean)]).exit_code == 0
+    clean.write_text(f"// date: {_days_after_the_data(-1)}\n" + dated)  # (not on the day before it)
+    assert "card data newer than the deck" in CliRunner().invoke(cli, ["check", str(clean)]).output
 
 
 def test_as_of_data_judges_by_the_card_data_however_old(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

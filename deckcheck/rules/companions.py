@@ -1441,7 +1441,7 @@ def obstacles(
         problems.append(
             (
                 UNVERIFIED,
-                f"the card data is older than the day the deck is judged for, so {rule.short}'s own "
+                f"the card data does not describe the day the deck is judged for, so {rule.short}'s own "
                 f"legality in {spec.title} is not known (DC015)",
             )
         )

@@ -617,22 +617,24 @@ def _taken(context: batch.BatchContext, deck_id: str, text: str) -> bool:
 
 @BREAKERS
 def test_decks_dated_after_the_card_data_agree(breakers: bool) -> None:
-    """A deck dated after the card data has its legality withheld (not verified) on both paths;
-    one dated before it is judged by the data's legalities."""
+    """A deck dated after the card data, or before it, has its legality withheld (not verified) on
+    both paths: the data's legalities describe its own day. One dated that day is judged by them."""
     data_day = BUNDLED.meta["oracle_as_of"][:10]
     later = f"{int(data_day[:4]) + 1}{data_day[4:]}"
     deck = "4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n"
     items: list[Item] = [
         ("later", f"// date: {later}\n{deck}"),
         ("earlier", f"// date: 2020-01-01\n{deck}"),
+        ("same day", f"// date: {data_day}\n{deck}"),
         ("undated", deck),
     ]
     rows = assert_same_rows(items, context_for(BUNDLED, "modern"), breakers=breakers)
     codes: dict[Hashable, list[str]] = {}
     for deck_id, code in zip(rows.findings.data["deck_id"], rows.findings.data["code"], strict=True):
         codes.setdefault(deck_id, []).append(code)
-    assert "DC202" not in codes["later"] and "DC015" in codes["later"]
-    assert "DC202" in codes["earlier"] and "DC202" in codes["undated"]
+    for withheld in ("later", "earlier"):
+        assert "DC202" not in codes[withheld] and "DC015" in codes[withheld]
+    assert "DC202" in codes["same day"] and "DC202" in codes["undated"]
 
 
 @BREAKERS
@@ -641,11 +643,12 @@ def test_undated_decks_checked_long_after_the_card_data_agree(
 ) -> None:
     """An undated deck is judged for the day of the check: up to 90 days after the card data's day
     by the data's legalities, from the 91st day on with them withheld (not verified), on both paths;
-    ``as_of="data"`` judges every deck by the data whatever the day, a dated one too."""
+    ``as_of="data"`` judges every deck by the data whatever the day, a dated one too; a deck dated
+    the data's own day is judged by it on any day of the check."""
     data_day = dt.date.fromisoformat(BUNDLED.meta["oracle_as_of"][:10])
     deck = "4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n"
     later = (data_day + dt.timedelta(days=400)).isoformat()
-    items: list[Item] = [("undated", deck), ("earlier", f"// date: 2020-01-01\n{deck}")]
+    items: list[Item] = [("undated", deck), ("same day", f"// date: {data_day.isoformat()}\n{deck}")]
     items.append(("later", f"// date: {later}\n{deck}"))
     for age, withheld in ((90, {"later"}), (91, {"undated", "later"})):
         monkeypatch.setenv("DECKCHECK_TODAY", (data_day + dt.timedelta(days=age)).isoformat())
@@ -656,7 +659,7 @@ def test_undated_decks_checked_long_after_the_card_data_agree(
         assert {d for d in codes if "DC202" not in codes[d] and "DC015" in codes[d]} == withheld, age
         assert {d for d in codes if "DC202" in codes[d]} == {d for d, _ in items} - withheld, age
         legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
-        assert all(legal[d] is None for d in withheld) and legal["earlier"] is False
+        assert all(legal[d] is None for d in withheld) and legal["same day"] is False
     context = batch.BatchContext(BUNDLED, with_as_of(batch.as_spec("modern"), "data"))
     rows = assert_same_rows(items, context, breakers=breakers)
     assert _handed_back(context, [text for _, text in items]) == []
@@ -676,7 +679,7 @@ def test_companions_checked_long_after_the_card_data_agree(
         ("declared", "60 Mountain\nCompanion\n1 Kaheera, the Orphanguard\n"),
         ("sideboard", "60 Mountain\nSideboard\n1 Kaheera, the Orphanguard\n"),
         ("near", "1 Grizzly Bears\n59 Mountain\n"),
-        ("dated", "// date: 2020-01-01\n60 Mountain\n"),
+        ("dated", f"// date: {data_day.isoformat()}\n60 Mountain\n"),  # the data's own day
     ]
     for age in (90, 91):
         monkeypatch.setenv("DECKCHECK_TODAY", (data_day + dt.timedelta(days=age)).isoformat())
