@@ -524,6 +524,9 @@ YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 
 # a companion card's legality status when the card data does not vouch for the day the deck is
 # judged for: neither "legal" nor "banned" is known (obstacles() makes it an UNVERIFIED item)
 LEGALITY_UNVERIFIED = "unverified"
+# the same when legality is read from the format's history, which does not answer for that day (or
+# for that card: no printings)
+HISTORY_UNVERIFIED = "unverified by the history"
 # obstacles()' kind of an item that forbids nothing but leaves the verdict undetermined
 UNVERIFIED = "unverified"
 
@@ -1368,7 +1371,8 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
     if known is not None and reads_history(ctx.spec.as_of):  # legality on a day: the format's history
         from deckcheck.history import dated_status
 
-        status = dated_status(known, ctx.deck, ctx.spec)
+        # (a day the history does not cover, or a card without printings: not known, never legal)
+        status = dated_status(known, ctx.deck, ctx.spec) or HISTORY_UNVERIFIED
     companion_identity = card.color_identity if card is not None else rule.colour_identity
     clash = ctx.named.get(rule.name, [])
     # a commander the data does not know may hold the colours: undetermined (_identity_open)
@@ -1427,7 +1431,8 @@ def obstacles(
     format, when the card is known) | format (the rule's format check: Yorion where the deck size is
     fixed) | identity | name (the starting deck already holds as many copies of the companion's name
     as the format allows: CR 903.11a in Commander, 100.2a otherwise) | :data:`UNVERIFIED` (``status`` is
-    :data:`LEGALITY_UNVERIFIED`: the card's own legality is not known; or ``no_commander``: a
+    :data:`LEGALITY_UNVERIFIED` or :data:`HISTORY_UNVERIFIED`: the card's own legality is not
+    known; or ``no_commander``: a
     Commander deck that marks no commander, whose colour identity and own part of the starting deck
     (702.139b) are not known. Either forbids nothing but leaves a met condition undetermined;
     :func:`decisive` leaves it out)."""
@@ -1443,6 +1448,14 @@ def obstacles(
                 UNVERIFIED,
                 f"the card data does not describe the day the deck is judged for, so {rule.short}'s own "
                 f"legality in {spec.title} is not known (DC015)",
+            )
+        )
+    elif status == HISTORY_UNVERIFIED:
+        problems.append(
+            (
+                UNVERIFIED,
+                f"the format's history does not answer for the day the deck is judged for, so "
+                f"{rule.short}'s own legality in {spec.title} is not known (DC206, DC207)",
             )
         )
     impossible = rule.format_check(spec) if rule.format_check is not None else None

@@ -243,6 +243,24 @@ def test_each_deck_can_use_its_own_date() -> None:
     assert "DC201" in codes(check_deck(d, with_as_of(MODERN, AS_OF_DECK)))
 
 
+def test_a_companion_is_not_offered_where_the_history_does_not_answer() -> None:
+    """Under --as-of the companion card's own legality is the history's: banned, legal, or, on a
+    day the history does not cover, not known, so a condition the deck meets is undetermined."""
+    from deckcheck.rules.companions import evaluate
+
+    d = deck((60, ISLAND, MAIN))
+
+    def lurrus(day: str) -> Any:
+        results = evaluate(d, with_as_of(MODERN, day), {LURRUS.name: LURRUS}.get)
+        return next(r for r in results if r.companion == LURRUS.name)
+
+    assert lurrus("2021-06-01").eligible is True
+    assert lurrus("2022-03-07").eligible is False  # banned in Modern that day
+    uncovered = lurrus("2024-01-01")
+    assert uncovered.eligible is None
+    assert any("history does not answer" in p for p in uncovered.placement)
+
+
 def test_a_deck_without_a_date_is_not_verified() -> None:
     d = deck((60, ISLAND, MAIN))
     found = [f for f in check_deck(d, with_as_of(MODERN, AS_OF_DECK)) if f.code.startswith("DC2")]
