@@ -129,6 +129,73 @@ FORMATS = (
     ),
 )
 
+
+@dataclass(frozen=True)
+class Announced:
+    """A change of a B&R announcement that Forge's archive records late, with the next set's
+    definition: the card joins ``list`` on its tabletop effective date instead (``source``)."""
+
+    format: str  # deckcheck's format name
+    effective: str  # the announcement's tabletop effective date
+    list: str  # "banned" or "restricted"
+    card: str
+    source: str
+
+
+ANNOUNCED = (
+    Announced(
+        "legacy",
+        "2019-11-22",
+        "banned",
+        "Wrenn and Six",
+        "B&R announcement of 2019-11-18: Magic Online and Arena that day, tabletop 2019-11-22",
+    ),
+    Announced(
+        "vintage",
+        "2019-11-22",
+        "restricted",
+        "Narset, Parter of Veils",
+        "B&R announcement of 2019-11-18: Magic Online and Arena that day, tabletop 2019-11-22",
+    ),
+)
+
+
+def apply_announced(formats: dict[str, Any]) -> None:
+    """Move each :data:`ANNOUNCED` change from the later change that records it to its own date
+    (a change of that date, added where there is none). Applying it twice changes nothing."""
+    for announced in ANNOUNCED:
+        history = formats.get(announced.format)
+        if history is None:
+            continue
+        changes: list[dict[str, Any]] = history["changes"]
+        for change in changes:
+            if change["effective"] <= announced.effective:
+                continue
+            delta = change.get(announced.list, {})
+            if announced.card in delta.get("add", []):
+                delta["add"].remove(announced.card)
+                if not delta["add"]:
+                    del delta["add"]
+                if not delta:
+                    del change[announced.list]
+        at = next((c for c in changes if c["effective"] == announced.effective), None)
+        if at is None:
+            title = changes[0]["name"].split(" (")[0]  # "Legacy (GN2)" -> "Legacy"
+            at = {"effective": announced.effective, "name": f"{title} ({announced.effective})"}
+            changes.append(at)
+            changes.sort(key=lambda c: c["effective"])
+        added = at.setdefault(announced.list, {}).setdefault("add", [])
+        if announced.card not in added:
+            added.append(announced.card)
+            added.sort()
+        note = (
+            f"Dated by its announcement, not by Forge's later definition: {announced.card} "
+            f"({announced.list}) from {announced.effective} ({announced.source})."
+        )
+        if note not in history["note"]:
+            history["note"] += " " + note
+
+
 MISSING = (
     "Historic: Forge's Archive/Historic (33 files from 2019-11-21) was not read; no history. "
     "Standard before 2020-01-24 (Archive/Standard has 134 files from 1995-01-10) was not read.",
@@ -340,6 +407,7 @@ def build(forge_dirs: list[Path], setlist: Path) -> dict[str, Any]:
             "there is not found legal by its printings): " + ", ".join(sorted(unmapped))
         )
     notes.extend(warnings)
+    apply_announced(formats)
     return {
         "schema": 1,
         "notes": notes,
@@ -351,13 +419,24 @@ def build(forge_dirs: list[Path], setlist: Path) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--forge", type=Path, action="append", required=True, help="a Forge formats/ folder")
-    parser.add_argument("--setlist", type=Path, required=True, help="MTGJSON SetList.json")
+    parser.add_argument("--forge", type=Path, action="append", help="a Forge formats/ folder")
+    parser.add_argument("--setlist", type=Path, help="MTGJSON SetList.json")
     parser.add_argument(
         "--out", type=Path, default=Path(__file__).resolve().parents[1] / "data" / "format_history.json"
     )
+    parser.add_argument(
+        "--announced-only",
+        action="store_true",
+        help="apply only the last step (ANNOUNCED) to the file at --out as built before (no Forge files)",
+    )
     args = parser.parse_args(argv)
-    data = build(args.forge, args.setlist)
+    if args.announced_only:
+        data = json.loads(args.out.read_text(encoding="utf-8"))
+        apply_announced(data["formats"])
+    elif not args.forge or args.setlist is None:
+        parser.error("--forge and --setlist are required (or --announced-only)")
+    else:
+        data = build(args.forge, args.setlist)
     text = json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
     args.out.write_text(text, encoding="utf-8")
     sizes = {name: len(f["changes"]) for name, f in data["formats"].items()}

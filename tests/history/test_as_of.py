@@ -97,13 +97,19 @@ def test_dated_legacy_and_vintage_facts(fmt: str, card_: Card, day: str, status:
     assert status_on(card_, state(fmt, day)) == status
 
 
-def test_changes_forge_dates_at_the_next_set() -> None:
-    """What the data says, including where it is late: Forge's Legacy file of 2019-11-15 does not
-    ban Wrenn and Six, its next (THB, 2020-01-24) does; Underworld Breach is banned from 2020-03-10."""
+def test_changes_forge_records_late_are_dated_by_their_announcement() -> None:
+    """Forge's Legacy file of 2019-11-15 does not ban Wrenn and Six, its next (THB, 2020-01-24)
+    does; the announcement of 2019-11-18 made it banned in tabletop play from 2019-11-22, and so
+    does the data (the generator's ANNOUNCED step), as Narset's restriction in Vintage.
+    Underworld Breach is banned from 2020-03-10."""
     wrenn = printed("Wrenn and Six", "MH1", type_line="Legendary Planeswalker — Wrenn")
+    narset = printed("Narset, Parter of Veils", "WAR", type_line="Legendary Planeswalker — Narset")
     breach = printed("Underworld Breach", "THB", type_line="Enchantment")
-    assert status_on(wrenn, state("legacy", "2020-01-23")) == "legal"
+    assert status_on(wrenn, state("legacy", "2019-11-21")) == "legal"
+    assert status_on(wrenn, state("legacy", "2019-11-22")) == "banned"
     assert status_on(wrenn, state("legacy", "2020-01-24")) == "banned"
+    assert status_on(narset, state("vintage", "2019-11-21")) == "legal"
+    assert status_on(narset, state("vintage", "2019-11-22")) == "restricted"
     assert status_on(breach, state("legacy", "2020-03-09")) == "legal"
     assert status_on(breach, state("legacy", "2020-03-10")) == "banned"
 
@@ -310,3 +316,54 @@ def test_a_record_with_malformed_printings_is_rejected() -> None:
         card("Bad Bear", "{1}", "Creature — Bear", printings="M10")
     with pytest.raises(CardDataError, match="set codes"):
         card("Bad Bear", "{1}", "Creature — Bear", printings=["M10", 3])
+
+
+def _generator() -> Any:
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "make_format_history.py"
+    spec = importlib.util.spec_from_file_location("make_format_history", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_generator_dates_late_changes_by_their_announcement() -> None:
+    """The generator's last step moves a ban Forge records with the next set to its announcement's
+    date, and applying it again changes nothing (the committed file went through it)."""
+    generator = _generator()
+    formats = {
+        "legacy": {
+            "note": "Legacy.",
+            "changes": [
+                {"effective": "2019-11-15", "name": "Legacy (GN2)", "sets": {"add": ["MH1"]}},
+                {"effective": "2020-01-24", "name": "Legacy (THB)", "banned": {"add": ["Wrenn and Six"]}},
+            ],
+        }
+    }
+    generator.apply_announced(formats)
+    once = json.dumps(formats, sort_keys=True)
+    changes = formats["legacy"]["changes"]
+    assert [c["effective"] for c in changes] == ["2019-11-15", "2019-11-22", "2020-01-24"]
+    assert changes[1] == {
+        "effective": "2019-11-22",
+        "name": "Legacy (2019-11-22)",
+        "banned": {"add": ["Wrenn and Six"]},
+    }
+    assert "banned" not in changes[2]
+    assert "Wrenn and Six (banned) from 2019-11-22" in formats["legacy"]["note"]
+    generator.apply_announced(formats)
+    assert json.dumps(formats, sort_keys=True) == once
+    committed = json.loads(
+        Path(__file__)
+        .resolve()
+        .parents[2]
+        .joinpath("data", "format_history.json")
+        .read_text(encoding="utf-8")
+    )
+    before = json.dumps(committed, sort_keys=True)
+    generator.apply_announced(committed["formats"])
+    assert json.dumps(committed, sort_keys=True) == before
