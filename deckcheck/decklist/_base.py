@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Protocol
 
+from deckcheck.as_of import DATE_KEYS
 from deckcheck.deck import Entry, LineKind, ParsedDeck, ParseProblem, Zone, line_record, new_entry
 from deckcheck.value import replace
 
@@ -122,6 +123,7 @@ class DeckBuilder:
         # Several entries share line 0 in formats without lines, so the record cannot be found by
         # line number.
         self._record_of_entry: list[int | None] = []
+        self._metadata_lines: dict[str, int] = {}  # metadata key -> the line that first set it
 
     # -- recording lines ------------------------------------------------------------------------
 
@@ -193,7 +195,21 @@ class DeckBuilder:
         if key in ("commander", "cdr"):  # one line per commander (partners): keep them all
             key, named = "commander", self.deck.metadata.get("commander")
             value = f"{named}; {value}" if named and value else value
+        if key in DATE_KEYS and value and self.deck.metadata.get(key, value) != value:
+            # two different dates: which day the deck is from is not known, so neither is used
+            # (as_of.metadata_date reads the two as no date, and says so)
+            first, first_line = self.deck.metadata[key], self._metadata_lines.get(key, 0)
+            where = f" (line {first_line})" if first_line else ""
+            self.report(
+                line,
+                f"a second {key} {value!r} differs from {first!r}{where}: the deck's {key} is not known, "
+                f"so it is read as a deck without one; keep one {key} line",
+                code=SUSPICIOUS,
+                severity="warning",
+            )
+            value = f"{first}; {value}"
         self.deck.metadata[key] = value
+        self._metadata_lines.setdefault(key, line)
         if key in DECK_NAME_KEYS and value and self.deck.name is None:
             self.deck.name = value
         if key == "format" and value:

@@ -55,6 +55,7 @@ from typing import Any, Final, NamedTuple
 
 import numpy as np
 
+from deckcheck.as_of import DATE_KEYS
 from deckcheck.deck import ZONE_CODE, ZONE_ORDER, ParsedDeck, ParseProblem, Zone
 from deckcheck.decklist._base import DECK_NAME_KEYS, SIDEBOARD_USUAL_SIZE, normalized_key
 from deckcheck.decklist._detect import detect_format
@@ -160,6 +161,8 @@ _OTHER: Final = -1  # a line's quantity when it is of another kind (the reader g
 _COMMENT: Final = -2  # a line's quantity when it is a comment (recorded, nothing else)
 _METADATA: Final = -3  # ... a ``// key: value`` comment (its name id: key and value, _META_SEP between)
 _META_SEP: Final = "\x00"  # (no line holds one: read_deck_line leaves a control character "other")
+# _metadata's answer for a text that gives two different dates (parse_text reads and reports it)
+_DATES_DIFFER: Final[dict[str, str]] = {}
 _NO_HEADER: Final = -1
 # A card line is at most ~560 characters (bounded count, spaces, name and suffix); a longer one is
 # of another kind, and is not remembered.
@@ -519,8 +522,13 @@ class _Reader:
         metadata: dict[str, str] = {}
         deck_name: str | None = None
         if taken:
-            self.runs += runs
             metadata, deck_name = self._metadata(first, end)
+            # two different dates are DeckBuilder.set_metadata's warning: parse_text reads the text
+            taken = metadata is not _DATES_DIFFER
+        if taken:
+            self.runs += runs
+        else:
+            metadata, deck_name = {}, None
         self.taken.append(taken)
         self.deck_runs.append(len(self.runs))
         self.metadata.append(metadata)
@@ -537,6 +545,8 @@ class _Reader:
         for k in range(lo, hi):
             if self.acting_quantity[k] == _METADATA:
                 key, value = self.table.names[int(self.name[acting[k]])].split(_META_SEP, 1)
+                if key in DATE_KEYS and value and metadata.get(key, value) != value:
+                    return _DATES_DIFFER, None
                 metadata[key] = value
                 if deck_name is None and value and key in DECK_NAME_KEYS:
                     deck_name = value

@@ -535,7 +535,7 @@ def test_benchmark_generated_decks() -> None:
             {"title": "First", "name": "Second"},
             "First",
         ),
-        ("// date: 2020-01-01\n4 Lightning Bolt\n// Date: 2021-02-02 \n", {"date": "2021-02-02"}, None),
+        ("// date: 2020-01-01\n4 Lightning Bolt\n// Date: 2020-01-01 \n", {"date": "2020-01-01"}, None),
         ("# author  Someone\n4 Lightning Bolt\n", {"author": "Someone"}, None),
         ("// name:\n// deck name: Burn\n4 Lightning Bolt\n", {"name": "", "deck name": "Burn"}, "Burn"),
     ],
@@ -604,6 +604,7 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "".join(f"1 Card {i}\n" for i in range(85))
         + "11 Swamp\n\n"
         + "".join(f"1 Other {i}\n" for i in range(4)),
+        "// date: 2020-01-01\n4 Lightning Bolt\n// Date: 2021-02-02\n",  # two dates: a warning
         "4 Lightning Bolt\n" * (MAX_BYTES // 17 + 1),  # over MAX_BYTES: refused as a whole
         "\n" * 65536 + "4 Lightning Bolt\n",  # past what detect_format reads (64 KiB)
     ],

@@ -45,3 +45,20 @@ def test_xmage_layout_line_over_the_limit_is_metadata() -> None:
 def test_xmage_commander_fixture_reads_without_problems() -> None:
     deck = parse_file(LAYOUTS / "xmage-commander.dck")
     assert deck.problems == [] and sum(e.quantity for e in deck.entries) == 101
+
+
+def test_two_different_dates_are_reported_and_neither_is_used() -> None:
+    """Which day the deck is from decides its legality under --as-of deck (and whether the card
+    data describes it): two different dates are a warning on the second line, and the deck's date
+    is then not read as either of them; the same date twice is no problem."""
+    from deckcheck.as_of import metadata_date
+
+    deck = parse_text("// date: 2020-01-10\n4 Lightning Bolt\n// Date: 2020-01-20\n56 Mountain\n")
+    assert [(p.code, p.line, p.severity) for p in deck.problems] == [("DC003", 3, "warning")]
+    assert "'2020-01-20' differs from '2020-01-10' (line 1)" in deck.problems[0].message
+    assert metadata_date(deck.metadata) == (
+        None,
+        "its 'date' '2020-01-10; 2020-01-20' is not a YYYY-MM-DD date",
+    )
+    same = parse_text("// date: 2020-01-10\n4 Lightning Bolt\n// date: 2020-01-10\n")
+    assert same.problems == [] and same.metadata["date"] == "2020-01-10"
