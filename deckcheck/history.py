@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deckcheck import bundled_file
 
@@ -32,9 +32,11 @@ from deckcheck.as_of import with_as_of as with_as_of
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
 from deckcheck.deck import Deck, Placed
+from deckcheck.decklist.events import INPUT_FORMAT as EVENT_INPUT_FORMAT
 from deckcheck.errors import CardDataError
 from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
+from deckcheck.unresolved import NOT_VERIFIED
 from deckcheck.value import replace
 
 
@@ -224,13 +226,38 @@ def day_for(deck: Deck, spec: FormatSpec) -> tuple[dt.date | None, str]:
     return deck_date(deck)
 
 
+# The history's dates are tabletop dates. Magic Online applies a B&R change on the day it is
+# announced, a few days earlier (announced 2019-11-18, tabletop 2019-11-22): for a deck from a
+# Magic Online event, a card whose status changes within this many days after the deck's day is not
+# known that day.
+MTGO_LEAD_DAYS: Final = 7
+
+
+def _mtgo_ahead(deck: Deck, history: FormatHistory, day: dt.date) -> list[FormatState]:
+    """The states that take effect within :data:`MTGO_LEAD_DAYS` after ``day``, for a deck from a
+    Magic Online event document (decklist.events); none for any other deck."""
+    if deck.parsed is None or deck.parsed.input_format != EVENT_INPUT_FORMAT:
+        return []
+    last = day + dt.timedelta(days=MTGO_LEAD_DAYS)
+    return [state for state in history.states if day < state.effective <= last]
+
+
+def _changing(card: Card, status: str | None, ahead: Sequence[FormatState]) -> FormatState | None:
+    """The first of ``ahead`` in which ``card``'s status is not ``status``, if any."""
+    return next((state for state in ahead if status_on(card, state) != status), None)
+
+
 def dated_status(card: Card, deck: Deck, spec: FormatSpec, history: History | None = None) -> str | None:
     """``card``'s status as of the day ``deck`` is checked on under ``spec``; None when that is not
-    known (no date, a day the history does not cover, no printings)."""
+    known (no date, a day the history does not cover, no printings, a Magic Online deck in the days
+    before the card's status changes)."""
     day, _ = day_for(deck, spec)
     format_history = (history or load_history()).formats.get(spec.name)
     state = format_history.state_at(day) if format_history is not None and day is not None else None
-    return status_on(card, state) if state is not None else None
+    if state is None or format_history is None or day is None:
+        return None
+    status = status_on(card, state)
+    return None if _changing(card, status, _mtgo_ahead(deck, format_history, day)) else status
 
 
 LegalityBuilder = Callable[[str, str, Sequence[Placed], str, str, FormatSpec], Finding | None]
@@ -261,7 +288,7 @@ def dated_legality_findings(
         ]
     format_history = history.formats.get(spec.name)
     state = format_history.state_at(day) if format_history is not None else None
-    if state is None:
+    if state is None or format_history is None:
         return [
             HISTORY_NOT_COVERED(
                 f"{spec.title} legality as of {day} ({origin}) cannot be checked: deckcheck's format "
@@ -282,14 +309,33 @@ def dated_legality_findings(
         )
     ]
     unverified: list[str] = []
+    ahead = _mtgo_ahead(deck, format_history, day)
+    changing: list[tuple[str, str]] = []  # (card, its status from the change ahead, and when)
     for name, group in groups.items():
         status = status_on(group[0].card, state)
         if status is None:
             unverified.append(name)
             continue
+        change = _changing(group[0].card, status, ahead)
+        if change is not None:
+            then = status_on(group[0].card, change) or "unknown"
+            changing.append((name, f"{then} from {change.effective}"))
+            continue
         finding = build(deck.path, name, group, status, f"history:{day.isoformat()}", dated)
         if finding is not None:
             findings.append(finding)
+    if changing:
+        findings.append(
+            NOT_VERIFIED(
+                f"{spec.title} legality as of {day} not verified for "
+                f"{', '.join(f'{name} ({then})' for name, then in changing)}: the history's "
+                f"dates are tabletop dates, and Magic Online, where this deck was played, applies a change "
+                f"up to {MTGO_LEAD_DAYS} days earlier, on the day it is announced",
+                location=where,
+                rule=f"{spec.title} history",
+                data={"as_of": day.isoformat(), "cards": [name for name, _ in changing]},
+            )
+        )
     if unverified:
         findings.append(
             NO_PRINTINGS(

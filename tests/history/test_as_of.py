@@ -367,3 +367,28 @@ def test_the_generator_dates_late_changes_by_their_announcement() -> None:
     before = json.dumps(committed, sort_keys=True)
     generator.apply_announced(committed["formats"])
     assert json.dumps(committed, sort_keys=True) == before
+
+
+def test_a_magic_online_deck_in_the_days_before_a_change_is_not_verified() -> None:
+    """The history's dates are tabletop dates; Magic Online applies a ban on the day it is announced
+    (Felidar Guardian: banned in Pioneer from 2019-11-08 in tabletop play, announced 2019-11-04).
+    An event deck of 2019-11-06 is not verified for it; a paper list of that day is legal; from the
+    tabletop date on, the event deck's Felidar Guardian is banned."""
+    felidar = printed("Felidar Guardian", "AER")
+    pioneer = with_as_of(get_format("pioneer"), AS_OF_DECK)
+
+    def findings(input_format: str, day: str) -> list[Any]:
+        cards = [DeckCard(Entry(4, felidar.name, MAIN, line=1), felidar)]
+        cards.append(DeckCard(Entry(56, ISLAND.name, MAIN, line=2), ISLAND))
+        parsed = ParsedDeck("deck", input_format, metadata={"date": day})
+        return check_deck(Deck("deck", cards, parsed), pioneer)
+
+    event = findings("event", "2019-11-06")
+    (note,) = [f for f in event if f.code == "DC015"]
+    assert "Felidar Guardian (banned from 2019-11-08)" in note.message and "Magic Online" in note.message
+    assert "DC201" not in codes(event)
+    assert "DC201" not in codes(findings("text", "2019-11-06")) and "DC015" not in codes(
+        findings("text", "2019-11-06")
+    )
+    assert "DC201" in codes(findings("event", "2019-11-08"))
+    assert "DC015" not in codes(findings("event", "2019-10-25"))  # two weeks before: not in doubt
