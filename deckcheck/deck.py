@@ -398,7 +398,8 @@ class Deck(Record):
     """A decklist whose names were resolved: ``cards`` are the entries that name a card of the card
     data, ``unresolved`` the entries that name none (unknown or ambiguous names). Unresolved entries
     still count toward every size, copy and singleton rule by their written quantity; a rule that
-    needs their characteristics is undetermined, never passed (:mod:`deckcheck.unresolved`)."""
+    needs their characteristics is undetermined, never passed (:mod:`deckcheck.unresolved`). The
+    maybeboard's count toward nothing, as its cards do not."""
 
     FIELDS = ("path", "cards", "parsed", "unresolved")
     __slots__ = FIELDS
@@ -421,6 +422,11 @@ class Deck(Record):
 
     def unresolved_in(self, *zones: Zone) -> list[Entry]:
         return [e for e in self.unresolved if e.zone in zones]
+
+    def unresolved_counted(self) -> list[Entry]:
+        """The unresolved entries of the zones that count (every zone but the maybeboard, which no
+        rule reads): the ones that leave a rule undecided."""
+        return [e for e in self.unresolved if e.zone is not Zone.MAYBEBOARD]
 
     def count(self, zone: Zone) -> int:
         """Cards in ``zone`` as written: resolved or not, every entry counts by its quantity."""

@@ -24,12 +24,13 @@ and copy rule, and leaves open what it could break (deckcheck.unresolved). Decks
 one commander, known or not (no "choose a colour" commander, no colourless Brawl basics), and
 companions either undeclared, in a constructed sideboard, or one known companion under Companion.
 Entries may lack source lines (an event document's) and the maybeboard may hold cards (named and
-noted as the engine does, counted by no rule). What the deck's reader reported (a parse problem)
-comes first among its findings; its metadata comments become its name and metadata rows, as the
-engine writes them; a deck dated after the card data has its legality findings withheld as the
-engine withholds them (engine.withheld_legality). Anything else (misplaced or several declared
-companions, partner pairs, localized names, a sideboard that may be the command zone) goes to the
-engine: never a guess.
+noted as the engine does, a name the data does not know with the engine's warning, counted by no
+rule). What the deck's reader reported (a parse problem) comes first among its findings; its
+metadata comments become its name and metadata rows, as the engine writes them; a deck dated after
+the card data has its legality findings withheld as the engine withholds them
+(engine.withheld_legality). Anything else (misplaced or several declared companions, partner
+pairs, localized names, a sideboard that may be the command zone) goes to the engine: never a
+guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -611,13 +612,18 @@ class _Chunk:
         # decks with a card the data knows outside the maybeboard (legality speaks of such decks)
         self.has_known: list[bool] = (per_deck(d, n) > 0).tolist()
         self.counts = np.bincount(d * _N_ZONES + z, weights=q, minlength=n * _N_ZONES).reshape(n, _N_ZONES)
-        self.unknown_copies: list[int] = [0] * n  # by deck: copies the data does not know
+        # by deck: copies the data does not know in the zones that count (Report.unknown_cards), and
+        # whether there are any (the verdict waits on them; the maybeboard's decide nothing)
+        self.unknown_copies: list[int] = [0] * n
+        self.unknown_counted: list[bool] = [False] * n
         if len(self.unknown.d):
-            ud, uq = self.unknown.d, self.unknown.q
+            ud, uq, uz = self.unknown.d, self.unknown.q, self.unknown.z
             self.counts = self.counts + np.bincount(
-                ud * _N_ZONES + self.unknown.z, weights=uq, minlength=n * _N_ZONES
+                ud * _N_ZONES + uz, weights=uq, minlength=n * _N_ZONES
             ).reshape(n, _N_ZONES)
-            self.unknown_copies = per_deck(ud, n, uq).astype(np.int64).tolist()
+            counted = uz != companion_arrays.MAYBEBOARD
+            self.unknown_copies = per_deck(ud[counted], n, uq[counted]).astype(np.int64).tolist()
+            self.unknown_counted = (per_deck(ud[counted], n) > 0).tolist()
         # each family's array screen (deckcheck.rules): entries whose card may have a finding,
         # decks whose commander can't be one
         chunk = Chunk(d, c, z, q, n, arrays, specs, commander)
@@ -831,7 +837,9 @@ class _Chunk:
                 self.columns.deck_names[index],
                 spec.name,
                 engine.LEGAL_OF_STATUS[
-                    engine.deck_status(findings, unresolved=index in self.unknown_at, inferred=spec.inferred)
+                    engine.deck_status(
+                        findings, unresolved=self.unknown_counted[index], inferred=spec.inferred
+                    )
                 ],
                 self.unknown_copies[index],
                 counts,
@@ -915,7 +923,7 @@ class _Deck:
     def resolution_notes(self) -> list[Finding]:
         """engine.resolve_deck's findings, in deck order: the note for each entry whose name was
         read by folding or a face (engine.resolution_finding), the error for each one read as no
-        card (engine.unresolved_finding)."""
+        card (engine.unresolved_finding; the warning in the maybeboard)."""
         notes = []
         unknown = self.chunk.unknown_at.get(self.index, [])
         for pos in sorted(self.renamed + unknown) if unknown else self.renamed:
@@ -925,7 +933,11 @@ class _Deck:
             if code == UNRESOLVED:
                 notes.append(
                     engine.unresolved_finding(
-                        name, self.table.unresolved(name), self.where(pos), self.table.store
+                        name,
+                        self.table.unresolved(name),
+                        self.where(pos),
+                        self.table.store,
+                        counted=self.entries[pos][_ZONE] is not _MAYBE,
                     )
                 )
                 continue
