@@ -10,11 +10,18 @@ from typing import TYPE_CHECKING
 from deckcheck.as_of import DATA_AGE_LIMIT_DAYS, HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date, today
 from deckcheck.cards.names import lookup_key
 from deckcheck.cards.store import CardStore, Resolution
-from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone, deck_card_of_facts
+from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone, deck_card_of_facts, unchecked_zone
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
-from deckcheck.unresolved import NOT_VERIFIED, DataAge, card_data_date, stale_legality
+from deckcheck.unresolved import (
+    NOT_VERIFIED,
+    DataAge,
+    Written,
+    card_data_date,
+    stale_legality,
+    unresolved_data,
+)
 from deckcheck.value import Record, replace
 
 if TYPE_CHECKING:
@@ -61,6 +68,13 @@ UNCOUNTED_UNKNOWN = define(
     Severity.WARNING,
     "A name in the maybeboard (or another zone that is not part of the deck) that matches no card, "
     "or several, in the card data: no rule counts it, so the deck's verdict does not depend on it.",
+)
+UNCHECKED_ZONE = define(
+    "DC017",
+    "unchecked-zone",
+    Severity.INFO,
+    "A zone that is not part of the deck and holds no cards the card data has (tokens, emblems, "
+    "dungeons, sticker sheets, planes, schemes, Vanguard): its names are not looked up; one note per zone.",
 )
 
 UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})  # (names in the zones that count)
@@ -136,8 +150,8 @@ class Report(Record):
     @property
     def unknown_cards(self) -> int:
         """Copies the card data does not know (unknown or ambiguous names) in the zones that count,
-        by written quantity: the ones the verdict waits on. (The maybeboard's are reported, DC016, and
-        decide nothing.)"""
+        by written quantity: the ones the verdict waits on. (The maybeboard's are reported, DC016 and
+        DC017, and decide nothing.)"""
         return sum(e.quantity for e in self.deck.unresolved_counted())
 
     @property
@@ -188,15 +202,24 @@ def resolve_deck(
     over corpora with many newer cards). With ``facts`` (the store's stored facts), a name written
     exactly as its card's oracle name resolves to the card's facts, the card itself read only if a
     rule asks for it (DeckCard), and every resolved entry carries its card's facts. A name in the
-    maybeboard that resolves to no card is a warning (DC016), not an error: no rule counts it."""
+    maybeboard that resolves to no card is a warning (DC016), not an error: no rule counts it. The
+    names of a zone that holds no cards the data has (tokens, planes: deck.unchecked_zone) are not
+    looked up: they are unresolved, and one note per zone says so (DC017)."""
     cards: list[DeckCard] = []
     unresolved: list[Entry] = []
     findings: list[Finding] = []
     printed: list[tuple[DeckCard, Finding]] = []  # entries read by a localized printed name
     reread: dict[int, Entry] = {}  # id(entry as parsed) -> as read again (_number_led_card)
+    unchecked: dict[str, tuple[str, list[Entry]]] = {}  # zone's tag -> what it holds, its entries
     resolve, read_card = store.resolve, store.card  # (resolve remembers every name)
     maybe = Zone.MAYBEBOARD
     for entry in parsed.entries:
+        if entry.zone is maybe and entry.tags:
+            zone = unchecked_zone(entry)
+            if zone is not None:
+                unchecked.setdefault(zone[0], (zone[1], []))[1].append(entry)
+                unresolved.append(entry)
+                continue
         if facts is not None:
             exact = facts.exact(entry.name)
             if exact is not None:  # (what resolve calls an exact match)
@@ -228,6 +251,8 @@ def resolve_deck(
             if note.code == PRINTED_NAME.code:
                 printed.append((deck_card, note))
         cards.append(deck_card)
+    for tag, (kind, entries) in unchecked.items():
+        findings.append(unchecked_zone_note(parsed.path, tag, kind, entries))
     if reread:  # (the deck's entries as read, so that every count says what was checked)
         parsed = replace(parsed, entries=[reread.get(id(e), e) for e in parsed.entries])
     if printed and _stray(len(printed), len(cards)):
@@ -296,6 +321,21 @@ def uncounted(finding: Finding, match: str, data: Mapping[str, object]) -> Findi
         location=finding.location,
         card=finding.card,
         data={"match": match, **data},
+    )
+
+
+def unchecked_zone_note(path: str, tag: str, kind: str, entries: Sequence[Written]) -> Finding:
+    """DC017: the names of one zone that holds no cards the card data has (``kind``, e.g.
+    "tokens": deck.unchecked_zone), not looked up; at the zone's first entry. (The batch checker
+    writes its notes with this too.)"""
+    first = entries[0]
+    names = f"{len(entries):,} name{'' if len(entries) == 1 else 's'}"
+    zone = tag.removeprefix("extra:")
+    where = f"zone '{zone}'" if tag.startswith("extra:") else "lines marked as tokens"
+    return UNCHECKED_ZONE(
+        f"{where}: {names} not checked against the card data ({kind} are not cards of the deck)",
+        location=Location(path, first.line, str(first.zone)),
+        data={"zone": zone, "holds": kind, "unchecked": unresolved_data(entries)},
     )
 
 

@@ -25,12 +25,13 @@ one commander, known or not (no "choose a colour" commander, no colourless Brawl
 companions either undeclared, in a constructed sideboard, or one known companion under Companion.
 Entries may lack source lines (an event document's) and the maybeboard may hold cards (named and
 noted as the engine does, a name the data does not know with the engine's warning, counted by no
-rule). What the deck's reader reported (a parse problem) comes first among its findings; its
-metadata comments become its name and metadata rows, as the engine writes them; a deck dated after
-the card data has its legality findings withheld as the engine withholds them
-(engine.withheld_legality). Anything else (misplaced or several declared companions, partner
-pairs, localized names, a sideboard that may be the command zone) goes to the engine: never a
-guess.
+rule; the names of a zone that are not looked up at all, tokens or planes, are kept apart by the
+reader, PlainDecks.unchecked, and noted once per zone as the engine notes them). What the deck's
+reader reported (a parse problem) comes first among its findings; its metadata comments become
+its name and metadata rows, as the engine writes them; a deck dated after the card data has its
+legality findings withheld as the engine withholds them (engine.withheld_legality). Anything else
+(misplaced or several declared companions, partner pairs, localized names, a sideboard that may be
+the command zone) goes to the engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -650,8 +651,9 @@ class _Chunk:
         for i in [*self.stale, *self.unknown_at]:  # (a finding says what was not verified)
             if not out[i]:
                 self.states[i] = _REPORT
-        for i, problems in enumerate(columns.problems):  # what the reader said is a finding too
-            if problems and self.states[i] == _QUIET:
+        for i, (problems, unchecked) in enumerate(zip(columns.problems, columns.unchecked, strict=True)):
+            # what the reader said is a finding too, and so is a zone whose names are not looked up
+            if (problems or unchecked) and self.states[i] == _QUIET:
                 self.states[i] = _NOTED
         # what a reported deck's messages need, by deck: positions whose card may have a finding;
         # positions outside the main deck or with a companion's name; per companion whose result
@@ -730,9 +732,9 @@ class _Chunk:
 
     def noted_rows(self, sink: RowSink, index: int) -> None:
         """A deck whose only findings are what its reader said of it and the notes on its names
-        read by folding or a face."""
+        read by folding or a face, or not looked up."""
         deck = _Deck(self, index)
-        notes = self.read_findings(index) + deck.resolution_notes()
+        notes = self.read_findings(index) + deck.resolution_notes() + self.unchecked_notes(index)
         if deck.written is not None:
             notes = deck.written_names(notes)
         notes.sort(key=report_order)
@@ -742,6 +744,18 @@ class _Chunk:
         """The findings of what the deck's reader reported (engine.check_parsed's first ones)."""
         problems = self.columns.problems[index]
         return problem_findings(self.decks[index][1], problems) if problems else []
+
+    def unchecked_notes(self, index: int) -> list[Finding]:
+        """engine.resolve_deck's last findings: a note for each zone whose names are not looked up
+        (tokens, planes: PlainDecks.unchecked), in the order the zones first appear."""
+        apart = self.columns.unchecked[index]
+        if not apart:
+            return []
+        zones: dict[str, tuple[str, list[Item]]] = {}
+        for quantity, name, line, tag, kind in apart:
+            zones.setdefault(tag, (kind, []))[1].append(Item(quantity, name, _MAYBE, line))
+        path = self.decks[index][1]
+        return [engine.unchecked_zone_note(path, tag, kind, items) for tag, (kind, items) in zones.items()]
 
     def _array_rows(self, sink: RowSink, index: int, notes: list[Finding]) -> None:
         """A deck without rule findings: its rows from the arrays, ``notes`` its only findings."""
@@ -786,6 +800,7 @@ class _Chunk:
         findings = (
             self.read_findings(index)
             + notes
+            + self.unchecked_notes(index)
             + deck.format_findings(
                 {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
             )
