@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     import datetime as dt
 
     from deckcheck.cards.update import UpdateResult
+    from deckcheck.findings import Finding
 
 DEFAULT_SCRYFALL_API = "https://api.scryfall.com"
 
@@ -432,10 +433,11 @@ class _SampleUnknowns:
     (for :func:`_note_sample_data`)."""
 
     def __init__(self, session: Session) -> None:
-        from deckcheck.engine import UNKNOWN_CARD
+        from deckcheck.engine import UNCOUNTED_UNKNOWN, UNKNOWN_CARD
 
         self.session = session
         self.code = UNKNOWN_CARD.code
+        self.maybeboard_code = UNCOUNTED_UNKNOWN.code  # (a maybeboard name: unknown, or ambiguous)
         self.count = 0
 
     def add(self, outcome: Outcome) -> None:
@@ -443,7 +445,12 @@ class _SampleUnknowns:
             return
         sample = next((store for store in self.session.stores() if store.is_sample), None)
         if sample is not None and outcome.card_data == sample.description:
-            self.count += sum(1 for finding in outcome.report.findings if finding.code == self.code)
+            self.count += sum(1 for finding in outcome.report.findings if self._unknown(finding))
+
+    def _unknown(self, finding: Finding) -> bool:
+        if finding.code == self.code:
+            return True
+        return finding.code == self.maybeboard_code and dict(finding.data).get("match") == "unknown"
 
 
 def _note_sample_data(session: Session, unknown: int) -> None:

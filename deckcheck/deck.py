@@ -206,6 +206,51 @@ class ParsedDeck(Record):
         return found
 
 
+# -- zones that hold no cards of the deck -------------------------------------------------------------
+# A reader keeps the entries of a section or zone that is not part of the deck in the maybeboard,
+# tagged ``extra:<its name>`` (a line marked ``[token]`` is tagged ``token``). Some of these zones
+# hold no cards the card data has, by the words of their names: tokens and emblems, made during the
+# game (MTGJSON's AtomicCards has none, and both card-data sources' importers skip their layouts);
+# dungeons and sticker sheets, play objects kept beside them; planes, schemes and Vanguard cards,
+# the oversized cards of their own decks, whose layouts the importers skip as well. Looking their
+# names up would only call each one unknown, so they are not looked up: the engine notes, once per
+# zone, how many names it did not check (DC017). Every other such zone (a precon's display
+# commander, attractions, contraptions, conspiracies, a zone no reader knows) holds cards the data
+# has: its names are looked up as the maybeboard's are, and one the data does not know is reported
+# (DC016), since it may be a typo, without deciding anything.
+_NOT_CARDS_OF_THE_DATA: Final = {
+    word: kind
+    for kind, words in (
+        ("tokens", ("token", "tokens")),
+        ("emblems", ("emblem", "emblems")),
+        ("dungeons", ("dungeon", "dungeons")),
+        ("sticker sheets", ("sticker", "stickers")),
+        ("planes", ("plane", "planes", "planar", "planechase", "phenomenon", "phenomena")),
+        ("schemes", ("scheme", "schemes", "archenemy")),
+        ("Vanguard cards", ("vanguard", "avatar", "avatars")),
+    )
+    for word in words
+}
+TOKEN_MARKER: Final = "token"  # the tag of a line marked [token] (decklist._grammar)
+
+
+def unchecked_zone(entry: Entry) -> tuple[str, str] | None:
+    """For a maybeboard entry of a zone whose names are not looked up in the card data (see
+    above): the tag that names the zone (``extra:tokens``, or ``token`` for a line marked so) and
+    what the zone holds instead of cards ("tokens", "planes", ...). None for any other entry."""
+    if entry.zone is not Zone.MAYBEBOARD or not entry.tags:
+        return None
+    for tag in entry.tags:
+        if tag == TOKEN_MARKER:
+            return tag, "tokens"
+        if tag.startswith("extra:"):
+            for word in tag[len("extra:") :].replace("&", " ").replace("/", " ").split():
+                kind = _NOT_CARDS_OF_THE_DATA.get(word)
+                if kind is not None:
+                    return tag, kind
+    return None
+
+
 # The zones of the starting deck (CR 103.2a): the main deck and, in Commander, the commanders
 # (702.139b). Outside Commander a card marked as commander is counted as a main-deck card (the
 # size rules count it so, and DC105 says so), so it is part of the starting deck there too.
@@ -395,9 +440,11 @@ def deck_card_of_facts(
 
 class Deck(Record):
     """A decklist whose names were resolved: ``cards`` are the entries that name a card of the card
-    data, ``unresolved`` the entries that name none (unknown or ambiguous names). Unresolved entries
-    still count toward every size, copy and singleton rule by their written quantity; a rule that
-    needs their characteristics is undetermined, never passed (:mod:`deckcheck.unresolved`)."""
+    data, ``unresolved`` the entries that name none (unknown or ambiguous names, and the names of a
+    zone that are not looked up: :func:`unchecked_zone`). Unresolved entries still count toward
+    every size, copy and singleton rule by their written quantity; a rule that needs their
+    characteristics is undetermined, never passed (:mod:`deckcheck.unresolved`). The maybeboard's
+    count toward nothing, as its cards do not."""
 
     FIELDS = ("path", "cards", "parsed", "unresolved")
     __slots__ = FIELDS
@@ -420,6 +467,11 @@ class Deck(Record):
 
     def unresolved_in(self, *zones: Zone) -> list[Entry]:
         return [e for e in self.unresolved if e.zone in zones]
+
+    def unresolved_counted(self) -> list[Entry]:
+        """The unresolved entries of the zones that count (every zone but the maybeboard, which no
+        rule reads): the ones that leave a rule undecided."""
+        return [e for e in self.unresolved if e.zone is not Zone.MAYBEBOARD]
 
     def count(self, zone: Zone) -> int:
         """Cards in ``zone`` as written: resolved or not, every entry counts by its quantity."""

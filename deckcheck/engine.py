@@ -10,11 +10,18 @@ from typing import TYPE_CHECKING
 from deckcheck.as_of import DATA_AGE_LIMIT_DAYS, HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date, today
 from deckcheck.cards.names import lookup_key
 from deckcheck.cards.store import CardStore, Resolution
-from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone, deck_card_of_facts
+from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone, deck_card_of_facts, unchecked_zone
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
-from deckcheck.unresolved import NOT_VERIFIED, DataAge, card_data_date, stale_legality
+from deckcheck.unresolved import (
+    NOT_VERIFIED,
+    DataAge,
+    Written,
+    card_data_date,
+    stale_legality,
+    unresolved_data,
+)
 from deckcheck.value import Record, replace
 
 if TYPE_CHECKING:
@@ -23,10 +30,16 @@ if TYPE_CHECKING:
     from deckcheck.rules.companions import CompanionResult
 
 UNKNOWN_CARD = define(
-    "DC010", "unknown-card", Severity.ERROR, "A card name that matches no card in the card data."
+    "DC010",
+    "unknown-card",
+    Severity.ERROR,
+    "A card name that matches no card in the card data (in the maybeboard: DC016).",
 )
 AMBIGUOUS_CARD = define(
-    "DC011", "ambiguous-card", Severity.ERROR, "A name that matches several cards; deckcheck will not guess."
+    "DC011",
+    "ambiguous-card",
+    Severity.ERROR,
+    "A name that matches several cards; deckcheck will not guess (in the maybeboard: DC016).",
 )
 NORMALIZED_NAME = define(
     "DC012",
@@ -44,8 +57,27 @@ PRINTED_NAME = define(
     Severity.INFO,
     "A localized printed name matched its oracle card; findings show both names.",
 )
+# A name in the maybeboard (a maybeboard or considering section, or a zone that is not part of the
+# deck) decides nothing: no rule counts the maybeboard. One that matches no card, or several, is
+# still worth telling (a typo, a card newer than the data), so it is reported, but as a code of its
+# own, a warning: DC010 and DC011 are errors that leave the deck "not verified" (UNCHECKED_CODES),
+# and a code of its own also lets a run ignore the maybeboard's names alone (--ignore DC016).
+UNCOUNTED_UNKNOWN = define(
+    "DC016",
+    "uncounted-unknown-card",
+    Severity.WARNING,
+    "A name in the maybeboard (or another zone that is not part of the deck) that matches no card, "
+    "or several, in the card data: no rule counts it, so the deck's verdict does not depend on it.",
+)
+UNCHECKED_ZONE = define(
+    "DC017",
+    "unchecked-zone",
+    Severity.INFO,
+    "A zone that is not part of the deck and holds no cards the card data has (tokens, emblems, "
+    "dungeons, sticker sheets, planes, schemes, Vanguard): its names are not looked up; one note per zone.",
+)
 
-UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})
+UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})  # (names in the zones that count)
 # Errors that say a rule could not be checked, not that it is broken: the deck is "not verified"
 # (a date the format's history does not cover, a card without printings to date it by, no card
 # of the deck with the format's legality data, zones deckcheck does not guess: no commander marked,
@@ -70,9 +102,9 @@ def leaves_undecided(f: Finding) -> bool:
 
 def deck_status(findings: Sequence[Finding], *, unresolved: bool = False, inferred: bool = False) -> str:
     """ "illegal" (a rule is broken whatever the unknown cards are), "not verified" (nothing known
-    is wrong, but a rule was left undecided: ``unresolved`` entries, a finding that says so, or an
-    ``inferred`` format, whose legality and bans are unchecked) or "legal". The engine's reports
-    and the lean batch checker's summary rows both read it."""
+    is wrong, but a rule was left undecided: ``unresolved`` entries in the zones that count, a
+    finding that says so, or an ``inferred`` format, whose legality and bans are unchecked) or
+    "legal". The engine's reports and the lean batch checker's summary rows both read it."""
     if any(breaks_a_rule(f) for f in findings):
         return "illegal"
     # every error left is one of UNCHECKED_CODES, which makes the deck not verified
@@ -117,8 +149,10 @@ class Report(Record):
 
     @property
     def unknown_cards(self) -> int:
-        """Copies the card data does not know (unknown or ambiguous names), by written quantity."""
-        return sum(e.quantity for e in self.deck.unresolved)
+        """Copies the card data does not know (unknown or ambiguous names) in the zones that count,
+        by written quantity: the ones the verdict waits on. (The maybeboard's are reported, DC016 and
+        DC017, and decide nothing.)"""
+        return sum(e.quantity for e in self.deck.unresolved_counted())
 
     @property
     def illegal(self) -> bool:
@@ -127,9 +161,9 @@ class Report(Record):
 
     @property
     def undetermined(self) -> bool:
-        """A rule is undetermined: an entry is unresolved, or a rule could not be decided (unknown
-        cards, card data older than the deck)."""
-        return bool(self.deck.unresolved) or bool(self.unchecked)
+        """A rule is undetermined: an entry of a zone that counts is unresolved, or a rule could not
+        be decided (unknown cards, card data older than the deck)."""
+        return bool(self.deck.unresolved_counted()) or bool(self.unchecked)
 
     @property
     def unchecked(self) -> list[Finding]:
@@ -147,7 +181,7 @@ class Report(Record):
         """ "illegal" (a rule is broken whatever the unknown cards are), "not verified" (nothing
         known is wrong, but a rule depends on cards the data does not know) or "legal"."""
         return deck_status(
-            self.findings, unresolved=bool(self.deck.unresolved), inferred=self.format.inferred
+            self.findings, unresolved=bool(self.deck.unresolved_counted()), inferred=self.format.inferred
         )
 
     @property
@@ -167,14 +201,25 @@ def resolve_deck(
     characteristics are undetermined. ``suggest=False`` skips "did you mean" candidates (batch runs
     over corpora with many newer cards). With ``facts`` (the store's stored facts), a name written
     exactly as its card's oracle name resolves to the card's facts, the card itself read only if a
-    rule asks for it (DeckCard), and every resolved entry carries its card's facts."""
+    rule asks for it (DeckCard), and every resolved entry carries its card's facts. A name in the
+    maybeboard that resolves to no card is a warning (DC016), not an error: no rule counts it. The
+    names of a zone that holds no cards the data has (tokens, planes: deck.unchecked_zone) are not
+    looked up: they are unresolved, and one note per zone says so (DC017)."""
     cards: list[DeckCard] = []
     unresolved: list[Entry] = []
     findings: list[Finding] = []
     printed: list[tuple[DeckCard, Finding]] = []  # entries read by a localized printed name
     reread: dict[int, Entry] = {}  # id(entry as parsed) -> as read again (_number_led_card)
+    unchecked: dict[str, tuple[str, list[Entry]]] = {}  # zone's tag -> what it holds, its entries
     resolve, read_card = store.resolve, store.card  # (resolve remembers every name)
+    maybe = Zone.MAYBEBOARD
     for entry in parsed.entries:
+        if entry.zone is maybe and entry.tags:
+            zone = unchecked_zone(entry)
+            if zone is not None:
+                unchecked.setdefault(zone[0], (zone[1], []))[1].append(entry)
+                unresolved.append(entry)
+                continue
         if facts is not None:
             exact = facts.exact(entry.name)
             if exact is not None:  # (what resolve calls an exact match)
@@ -194,7 +239,9 @@ def resolve_deck(
                 findings.append(_number_led_note(as_read, entry, where))
                 cards.append(DeckCard(as_read, named, facts=facts.named(named.name) if facts else None))
                 continue
-            findings.append(unresolved_finding(entry.name, resolution, where, store))
+            findings.append(
+                unresolved_finding(entry.name, resolution, where, store, counted=entry.zone is not maybe)
+            )
             unresolved.append(entry)
             continue
         note = resolution_finding(entry.name, resolution, where)
@@ -204,6 +251,8 @@ def resolve_deck(
             if note.code == PRINTED_NAME.code:
                 printed.append((deck_card, note))
         cards.append(deck_card)
+    for tag, (kind, entries) in unchecked.items():
+        findings.append(unchecked_zone_note(parsed.path, tag, kind, entries))
     if reread:  # (the deck's entries as read, so that every count says what was checked)
         parsed = replace(parsed, entries=[reread.get(id(e), e) for e in parsed.entries])
     if printed and _stray(len(printed), len(cards)):
@@ -238,21 +287,55 @@ def _number_led_note(entry: Entry, parsed: Entry, where: Location) -> Finding:
     )
 
 
-def unresolved_finding(name: str, resolution: Resolution, where: Location, store: CardStore) -> Finding:
+def unresolved_finding(
+    name: str, resolution: Resolution, where: Location, store: CardStore, *, counted: bool = True
+) -> Finding:
     """The error a name that matches no card gets: DC011 when it matches several (the candidates
-    named), else DC010 with the likely spellings and what the card data is. (The batch checker
-    writes its errors with this too.)"""
+    named), else DC010 with the likely spellings and what the card data is; in a zone that is not
+    ``counted`` (the maybeboard) the same message as a warning, DC016. (The batch checker writes
+    its findings with this too.)"""
     if resolution.match == "ambiguous":
-        return AMBIGUOUS_CARD(
+        finding = AMBIGUOUS_CARD(
             f"'{name}' matches several cards: {', '.join(resolution.suggestions)}; write the full name",
             location=where,
             card=name,
         )
-    return UNKNOWN_CARD(
-        unknown_card_message(name, resolution.suggestions, store, other_epithet=resolution.other_epithet),
-        location=where,
-        card=name,
-        data={"suggestions": list(resolution.suggestions), "card_data": store.data_label()},
+    else:
+        finding = UNKNOWN_CARD(
+            unknown_card_message(name, resolution.suggestions, store, other_epithet=resolution.other_epithet),
+            location=where,
+            card=name,
+            data={"suggestions": list(resolution.suggestions), "card_data": store.data_label()},
+        )
+    if counted:
+        return finding
+    data = {"suggestions": list(resolution.suggestions), "card_data": store.data_label()}
+    return uncounted(finding, resolution.match, data)
+
+
+def uncounted(finding: Finding, match: str, data: Mapping[str, object]) -> Finding:
+    """DC016 for a maybeboard name DC010 or DC011 (``finding``) would report in a zone that counts:
+    its message, a warning, and ``data`` with ``match`` ("unknown" or "ambiguous")."""
+    return UNCOUNTED_UNKNOWN(
+        f"{finding.message}; it is in the maybeboard, which no rule counts",
+        location=finding.location,
+        card=finding.card,
+        data={"match": match, **data},
+    )
+
+
+def unchecked_zone_note(path: str, tag: str, kind: str, entries: Sequence[Written]) -> Finding:
+    """DC017: the names of one zone that holds no cards the card data has (``kind``, e.g.
+    "tokens": deck.unchecked_zone), not looked up; at the zone's first entry. (The batch checker
+    writes its notes with this too.)"""
+    first = entries[0]
+    names = f"{len(entries):,} name{'' if len(entries) == 1 else 's'}"
+    zone = tag.removeprefix("extra:")
+    where = f"zone '{zone}'" if tag.startswith("extra:") else "lines marked as tokens"
+    return UNCHECKED_ZONE(
+        f"{where}: {names} not checked against the card data ({kind} are not cards of the deck)",
+        location=Location(path, first.line, str(first.zone)),
+        data={"zone": zone, "holds": kind, "unchecked": unresolved_data(entries)},
     )
 
 
@@ -333,19 +416,21 @@ def _unread_stray_names(
 def _stray_name_error(deck_card: DeckCard, note: Finding, store: CardStore) -> Finding:
     name, card = deck_card.entry.name, deck_card.oracle_name
     language = dict(note.data).get("language", "")
-    return UNKNOWN_CARD(
+    data = {
+        "suggestions": [card],
+        "card_data": store.data_label(),
+        "printed_name_of": card,
+        "language": language,
+    }
+    error = UNKNOWN_CARD(
         f"unknown card '{name}': no English card name in the card data ({store.data_label()}); it is "
         f"the printed name of '{card}' in {language}, but the rest of the list is not in that language, "
         f"so it is not read as that card: write '{card}' if you meant it",
         location=note.location,
         card=name,
-        data={
-            "suggestions": [card],
-            "card_data": store.data_label(),
-            "printed_name_of": card,
-            "language": language,
-        },
+        data=data,
     )
+    return error if deck_card.zone is not Zone.MAYBEBOARD else uncounted(error, "unknown", data)
 
 
 def display_name(deck_card: DeckCard) -> str:

@@ -24,12 +24,14 @@ and copy rule, and leaves open what it could break (deckcheck.unresolved). Decks
 one commander, known or not (no "choose a colour" commander, no colourless Brawl basics), and
 companions either undeclared, in a constructed sideboard, or one known companion under Companion.
 Entries may lack source lines (an event document's) and the maybeboard may hold cards (named and
-noted as the engine does, counted by no rule). What the deck's reader reported (a parse problem)
-comes first among its findings; its metadata comments become its name and metadata rows, as the
-engine writes them; a deck dated after the card data has its legality findings withheld as the
-engine withholds them (engine.withheld_legality). Anything else (misplaced or several declared
-companions, partner pairs, localized names, a sideboard that may be the command zone) goes to the
-engine: never a guess.
+noted as the engine does, a name the data does not know with the engine's warning, counted by no
+rule; the names of a zone that are not looked up at all, tokens or planes, are kept apart by the
+reader, PlainDecks.unchecked, and noted once per zone as the engine notes them). What the deck's
+reader reported (a parse problem) comes first among its findings; its metadata comments become
+its name and metadata rows, as the engine writes them; a deck dated after the card data has its
+legality findings withheld as the engine withholds them (engine.withheld_legality). Anything else
+(misplaced or several declared companions, partner pairs, localized names, a sideboard that may be
+the command zone) goes to the engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -614,13 +616,18 @@ class _Chunk:
         # decks with a card the data knows outside the maybeboard (legality speaks of such decks)
         self.has_known: list[bool] = (per_deck(d, n) > 0).tolist()
         self.counts = np.bincount(d * _N_ZONES + z, weights=q, minlength=n * _N_ZONES).reshape(n, _N_ZONES)
-        self.unknown_copies: list[int] = [0] * n  # by deck: copies the data does not know
+        # by deck: copies the data does not know in the zones that count (Report.unknown_cards), and
+        # whether there are any (the verdict waits on them; the maybeboard's decide nothing)
+        self.unknown_copies: list[int] = [0] * n
+        self.unknown_counted: list[bool] = [False] * n
         if len(self.unknown.d):
-            ud, uq = self.unknown.d, self.unknown.q
+            ud, uq, uz = self.unknown.d, self.unknown.q, self.unknown.z
             self.counts = self.counts + np.bincount(
-                ud * _N_ZONES + self.unknown.z, weights=uq, minlength=n * _N_ZONES
+                ud * _N_ZONES + uz, weights=uq, minlength=n * _N_ZONES
             ).reshape(n, _N_ZONES)
-            self.unknown_copies = per_deck(ud, n, uq).astype(np.int64).tolist()
+            counted = uz != companion_arrays.MAYBEBOARD
+            self.unknown_copies = per_deck(ud[counted], n, uq[counted]).astype(np.int64).tolist()
+            self.unknown_counted = (per_deck(ud[counted], n) > 0).tolist()
         # each family's array screen (deckcheck.rules): entries whose card may have a finding,
         # decks whose commander can't be one
         chunk = Chunk(d, c, z, q, n, arrays, specs, commander)
@@ -647,8 +654,9 @@ class _Chunk:
         for i in [*self.stale, *self.unknown_at]:  # (a finding says what was not verified)
             if not out[i]:
                 self.states[i] = _REPORT
-        for i, problems in enumerate(columns.problems):  # what the reader said is a finding too
-            if problems and self.states[i] == _QUIET:
+        for i, (problems, unchecked) in enumerate(zip(columns.problems, columns.unchecked, strict=True)):
+            # what the reader said is a finding too, and so is a zone whose names are not looked up
+            if (problems or unchecked) and self.states[i] == _QUIET:
                 self.states[i] = _NOTED
         # what a reported deck's messages need, by deck: positions whose card may have a finding;
         # positions outside the main deck or with a companion's name; per companion whose result
@@ -727,9 +735,9 @@ class _Chunk:
 
     def noted_rows(self, sink: RowSink, index: int) -> None:
         """A deck whose only findings are what its reader said of it and the notes on its names
-        read by folding or a face."""
+        read by folding or a face, or not looked up."""
         deck = _Deck(self, index)
-        notes = self.read_findings(index) + deck.resolution_notes()
+        notes = self.read_findings(index) + deck.resolution_notes() + self.unchecked_notes(index)
         if deck.written is not None:
             notes = deck.written_names(notes)
         notes.sort(key=report_order)
@@ -739,6 +747,18 @@ class _Chunk:
         """The findings of what the deck's reader reported (engine.check_parsed's first ones)."""
         problems = self.columns.problems[index]
         return problem_findings(self.decks[index][1], problems) if problems else []
+
+    def unchecked_notes(self, index: int) -> list[Finding]:
+        """engine.resolve_deck's last findings: a note for each zone whose names are not looked up
+        (tokens, planes: PlainDecks.unchecked), in the order the zones first appear."""
+        apart = self.columns.unchecked[index]
+        if not apart:
+            return []
+        zones: dict[str, tuple[str, list[Item]]] = {}
+        for quantity, name, line, tag, kind in apart:
+            zones.setdefault(tag, (kind, []))[1].append(Item(quantity, name, _MAYBE, line))
+        path = self.decks[index][1]
+        return [engine.unchecked_zone_note(path, tag, kind, items) for tag, (kind, items) in zones.items()]
 
     def _array_rows(self, sink: RowSink, index: int, notes: list[Finding]) -> None:
         """A deck without rule findings: its rows from the arrays, ``notes`` its only findings."""
@@ -783,6 +803,7 @@ class _Chunk:
         findings = (
             self.read_findings(index)
             + notes
+            + self.unchecked_notes(index)
             + deck.format_findings(
                 {deck.entries[p][_NAME] for p in self.reported.get(index, ())}, bool(self.no_key[index])
             )
@@ -834,7 +855,9 @@ class _Chunk:
                 self.columns.deck_names[index],
                 spec.name,
                 engine.LEGAL_OF_STATUS[
-                    engine.deck_status(findings, unresolved=index in self.unknown_at, inferred=spec.inferred)
+                    engine.deck_status(
+                        findings, unresolved=self.unknown_counted[index], inferred=spec.inferred
+                    )
                 ],
                 self.unknown_copies[index],
                 counts,
@@ -918,7 +941,7 @@ class _Deck:
     def resolution_notes(self) -> list[Finding]:
         """engine.resolve_deck's findings, in deck order: the note for each entry whose name was
         read by folding or a face (engine.resolution_finding), the error for each one read as no
-        card (engine.unresolved_finding)."""
+        card (engine.unresolved_finding; the warning in the maybeboard)."""
         notes = []
         unknown = self.chunk.unknown_at.get(self.index, [])
         for pos in sorted(self.renamed + unknown) if unknown else self.renamed:
@@ -928,7 +951,11 @@ class _Deck:
             if code == UNRESOLVED:
                 notes.append(
                     engine.unresolved_finding(
-                        name, self.table.unresolved(name), self.where(pos), self.table.store
+                        name,
+                        self.table.unresolved(name),
+                        self.where(pos),
+                        self.table.store,
+                        counted=self.entries[pos][_ZONE] is not _MAYBE,
                     )
                 )
                 continue

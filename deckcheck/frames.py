@@ -180,8 +180,9 @@ class Results:
     - ``summary``: one row per deck (path, name, format, format_source = how the format was chosen
       (see :func:`validate`), legal (nullable: NA = not verified: the verdict depends on cards the
       data does not know, no format was given, or the card data is older than the deck),
-      unknown_cards, errors, warnings, infos, main_count, sideboard_count, commander, companion =
-      the declared one(s), eligible_companions, n_eligible);
+      unknown_cards (copies in the zones that count whose names the data does not know), errors,
+      warnings, infos, main_count, sideboard_count, commander, companion = the declared one(s),
+      eligible_companions, n_eligible);
     - ``metadata``: the decklists' own metadata (name, format, any ``// key: value`` comment), tidy;
     - ``breakers``: one row per breaking entry per companion (card, qty, zone, line, reason), only
       with ``validate(..., breakers=True)`` (it is the biggest table; :func:`companion_breakers`

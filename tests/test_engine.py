@@ -46,6 +46,38 @@ def test_unknown_and_ambiguous_names_are_errors_with_lines() -> None:
     assert [c.card.name for c in deck.cards] == ["Mountain"]
 
 
+def test_unknown_and_ambiguous_names_in_the_maybeboard_are_warnings() -> None:
+    """No rule counts the maybeboard: its names the data does not know, or knows twice, are DC016
+    warnings (DC010's and DC011's messages) and leave the deck's verdict to the zones that count."""
+    deck, findings = resolve_deck(
+        parsed(
+            (60, "Mountain", Zone.MAIN),
+            (4, "Lightning Blot", Zone.MAYBEBOARD),
+            (1, "Zwilling", Zone.MAYBEBOARD),
+        ),
+        STORE,
+    )
+    assert [(f.code, f.severity.name, f.location.line) for f in findings] == [
+        ("DC016", "WARNING", 2),
+        ("DC016", "WARNING", 3),
+    ]
+    typo, twins = findings
+    assert "did you mean: Lightning Bolt" in typo.message and dict(typo.data)["match"] == "unknown"
+    assert "Twin A" in twins.message and dict(twins.data)["match"] == "ambiguous"
+    assert all(f.message.endswith("it is in the maybeboard, which no rule counts") for f in findings)
+    assert [e.name for e in deck.unresolved] == ["Lightning Blot", "Zwilling"]  # kept, as written
+    report = check_deck(deck, get_format("modern"), prior_findings=findings)
+    assert report.status == "legal" and report.unknown_cards == 0 and report.verified
+
+
+def test_a_stray_localized_name_in_the_maybeboard_is_a_warning() -> None:
+    english = [(1, "Mountain", Zone.MAIN)] * 12 + [(48, "Mountain", Zone.MAIN)]
+    deck, findings = resolve_deck(parsed(*english, (1, "Blitzschlag", Zone.MAYBEBOARD)), STORE)
+    (warning,) = findings
+    assert warning.code == "DC016" and dict(warning.data)["printed_name_of"] == "Lightning Bolt"
+    assert check_deck(deck, get_format("modern"), prior_findings=findings).status == "legal"
+
+
 def test_suggestions_can_be_turned_off_for_batches() -> None:
     _, findings = resolve_deck(parsed((4, "Lightning Blot", Zone.MAIN)), STORE, suggest=False)
     assert "did you mean" not in findings[0].message

@@ -16,6 +16,7 @@ from deckcheck.cards.store import CardStore
 from deckcheck.cli import cli
 from deckcheck.deck import Entry, ParsedDeck, Zone
 from deckcheck.engine import Report, check_parsed
+from deckcheck.findings import Severity
 from deckcheck.formats import get_format
 
 STORE = CardStore.bundled()
@@ -472,3 +473,169 @@ def test_no_legality_data_means_not_verified_not_illegal() -> None:
     report = check_parsed(parsed, STORE, spec)
     assert "DC204" in codes(report)
     assert report.status == "not verified" and report.legal is None
+
+
+# -- names in zones no rule counts ----------------------------------------------------------------------
+# The maybeboard (a maybeboard or considering section, and any zone that is not part of the deck)
+# counts toward no rule, so a name there that the card data does not know leaves nothing undecided:
+# it is reported (a typo is worth telling), never an error, and the verdict is the counted zones'.
+MAYBEBOARD_TEXT = (
+    f"// format: modern\nDeck\n56 Plains\n4 Thraben Inspector\n\nMaybeboard\n1 {UNKNOWN}\n1 Lightnig Bolt\n"
+)
+
+
+TOKENS_COD = """<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1">
+    <deckname>Young Pyro</deckname>
+    <comments></comments>
+    <zone name="main">
+        <card number="4" name="Young Pyromancer"/>
+        <card number="56" name="Mountain"/>
+    </zone>
+    <zone name="side">
+        <card number="2" name="Duress"/>
+    </zone>
+    <zone name="tokens">
+        <card number="1" name="Elemental"/>
+        <card number="2" name="Lightning Bolt"/>
+    </zone>
+</cockatrice_deck>
+"""
+
+
+def check_text(text: str, fmt: str = "modern") -> Report:
+    from deckcheck.decklist import parse_text
+
+    return check_parsed(parse_text(text, "deck.txt"), STORE, get_format(fmt))
+
+
+def test_an_unknown_name_in_the_maybeboard_is_a_warning_that_decides_nothing() -> None:
+    report = check_text(MAYBEBOARD_TEXT)
+    assert report.status == "legal" and report.legal is True and report.verified
+    assert report.unknown_cards == 0 and not report.errors
+    unknown = [f for f in report.findings if f.code == "DC016"]
+    assert [(f.card, f.location.line, f.location.section) for f in unknown] == [
+        (UNKNOWN, 7, "maybeboard"),
+        ("Lightnig Bolt", 8, "maybeboard"),
+    ]
+    assert all(f.severity is Severity.WARNING for f in unknown)
+    typo = unknown[1]
+    assert "did you mean: Lightning Bolt" in typo.message and "maybeboard" in typo.message
+    assert dict(typo.data)["suggestions"] == ["Lightning Bolt"] and dict(typo.data)["match"] == "unknown"
+    assert not {"DC010", "DC011", "DC015"} & set(codes(report))
+
+
+def test_an_unknown_name_in_the_main_deck_still_withholds_the_verdict() -> None:
+    report = check_text(MAYBEBOARD_TEXT.replace("56 Plains", f"55 Plains\n1 {UNKNOWN}"))
+    assert report.status == "not verified" and report.legal is None
+    assert report.unknown_cards == 1  # the main deck's copy; the maybeboard's decides nothing
+    assert [(f.code, f.location.section) for f in report.findings if f.card == UNKNOWN] == [
+        ("DC010", "main"),
+        ("DC016", "maybeboard"),
+    ]
+    assert "DC015" in codes(report)
+
+
+def test_the_names_of_a_tokens_zone_are_noted_once_not_looked_up() -> None:
+    """Tokens are not in the card data (nor cards of the deck): a Cockatrice deck that lists its
+    tokens is judged by its deck and sideboard, with one note for the zone."""
+    report = check_text(TOKENS_COD)
+    assert report.parsed.input_format == "cod"
+    assert report.status == "legal" and report.unknown_cards == 0 and not report.errors
+    (note,) = [f for f in report.findings if f.code == "DC017"]
+    assert note.severity is Severity.INFO
+    assert note.message == (
+        "zone 'tokens': 2 names not checked against the card data (tokens are not cards of the deck)"
+    )
+    assert (note.location.line, note.location.section) == (13, "maybeboard")
+    assert [u["card"] for u in dict(note.data)["unchecked"]] == ["Elemental", "Lightning Bolt"]
+    assert not {"DC010", "DC016", "DC012"} & set(codes(report))  # (not looked up, even a card's name)
+    assert report.deck.count(Zone.MAYBEBOARD) == 3  # kept and counted as written, by no rule
+
+
+@pytest.mark.parametrize(
+    ("section", "kind"),
+    [
+        ("Tokens\n1 Elemental\n1 Treasure", "tokens"),
+        ("Planar Deck\n1 Stensia\n1 Academy at Tolaria West", "planes"),
+        ("Scheme Deck\n1 All in Good Time\n1 Behold the Power of Destruction", "schemes"),
+    ],
+)
+def test_every_zone_that_holds_no_cards_of_the_data_is_noted_once(section: str, kind: str) -> None:
+    report = check_text(f"// format: modern\nDeck\n60 Mountain\n\n{section}\n")
+    assert report.status == "legal"
+    (note,) = [f for f in report.findings if f.code == "DC017"]
+    assert f"2 names not checked against the card data ({kind} are not cards of the deck)" in note.message
+
+
+def test_a_line_marked_as_a_token_is_not_looked_up() -> None:
+    report = check_text("// format: modern\n60 Mountain\n1 Elemental [token]\n")
+    assert report.status == "legal"
+    (note,) = [f for f in report.findings if f.code == "DC017"]
+    assert note.message.startswith("lines marked as tokens: 1 name not checked")
+
+
+def test_an_extra_zone_of_cards_is_looked_up_as_the_maybeboard_is() -> None:
+    """A zone that is not part of the deck but holds cards (a precon's display commander,
+    conspiracies, attractions) is looked up: a name the data does not know is DC016."""
+    report = check_text("// format: modern\nDeck\n60 Mountain\n\nDisplay Commander\n1 Lightnig Bolt\n")
+    assert report.status == "legal"
+    assert [f.code for f in report.findings if f.card == "Lightnig Bolt"] == ["DC016"]
+    assert "DC017" not in codes(report)
+
+
+def test_maybeboard_names_in_text_and_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "maybe.txt"
+    path.write_text(MAYBEBOARD_TEXT, encoding="utf-8")
+    runner = CliRunner()
+    text = runner.invoke(cli, ["check", str(path)])
+    assert text.exit_code == 0, text.output
+    summary = next(line for line in text.output.splitlines() if ": format modern" in line)
+    assert summary.endswith("; 60 main: legal, 2 warnings")
+    assert "note: 2 names matched no card: the bundled card set is a sample" in text.output
+    assert "DC016 [warning] unknown card 'Lightnig Bolt' (did you mean: Lightning Bolt?)" in text.output
+    assert "not verified" not in text.output
+    assert runner.invoke(cli, ["check", "--strict", str(path)]).exit_code == 1
+    document = json.loads(runner.invoke(cli, ["check", "-o", "json", str(path)]).output)
+    (maybe,) = document["decks"]
+    assert (maybe["status"], maybe["legal"], maybe["unknown_cards"]) == ("legal", True, 0)
+    assert maybe["counts"]["maybeboard"] == 2 and maybe["warnings"] == 2 and maybe["errors"] == 0
+    typo = next(f for f in maybe["findings"] if f["card"] == "Lightnig Bolt")
+    assert (typo["code"], typo["slug"], typo["severity"]) == ("DC016", "uncounted-unknown-card", "warning")
+    assert typo["data"]["match"] == "unknown" and typo["data"]["suggestions"] == ["Lightning Bolt"]
+    assert document["summary"]["legal"] == 1 and document["summary"]["exit_code"] == 0
+
+
+def test_a_cockatrice_deck_that_lists_its_tokens_in_text_and_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "tokens.cod"
+    path.write_text(TOKENS_COD.replace("<comments>", "<comments>format: modern"), encoding="utf-8")
+    runner = CliRunner()
+    text = runner.invoke(cli, ["check", str(path)])
+    assert text.exit_code == 0, text.output
+    summary = next(line for line in text.output.splitlines() if ": format modern" in line)
+    assert summary.endswith("; 60 main, 2 sideboard: legal")
+    assert "DC010" not in text.output and "matched no card" not in text.output
+    document = json.loads(runner.invoke(cli, ["check", "-o", "json", str(path)]).output)
+    (tokens,) = document["decks"]
+    assert (tokens["status"], tokens["legal"], tokens["unknown_cards"]) == ("legal", True, 0)
+    assert tokens["counts"]["maybeboard"] == 3 and tokens["errors"] == tokens["warnings"] == 0
+    note = next(f for f in tokens["findings"] if f["code"] == "DC017")
+    assert (note["severity"], note["slug"], note["line"]) == ("info", "unchecked-zone", 13)
+    assert (note["data"]["zone"], note["data"]["holds"]) == ("tokens", "tokens")
+    assert [u["card"] for u in note["data"]["unchecked"]] == ["Elemental", "Lightning Bolt"]
+
+
+def test_frames_judge_a_deck_by_the_zones_that_count(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "a.txt").write_text(MAYBEBOARD_TEXT, encoding="utf-8")
+    (tmp_path / "b.cod").write_text(TOKENS_COD, encoding="utf-8")
+    (tmp_path / "c.txt").write_text(MAYBEBOARD_TEXT.replace("56 Plains", f"55 Plains\n1 {UNKNOWN}"))
+    tables = frames.validate(tmp_path, format="modern")
+    summary = tables.summary.set_index(tables.summary["path"].map(lambda p: p.rsplit("/", 1)[-1]))
+    legal = summary["legal"].to_dict()
+    assert legal["a.txt"] is True and legal["b.cod"] is True and pd.isna(legal["c.txt"])
+    assert summary["unknown_cards"].to_dict() == {"a.txt": 0, "b.cod": 0, "c.txt": 1}
+    codes_of = tables.findings.groupby(tables.findings["path"].map(lambda p: p.rsplit("/", 1)[-1]))["code"]
+    found = {path: set(group) for path, group in codes_of}
+    assert "DC016" in found["a.txt"] and "DC010" not in found["a.txt"]
+    assert "DC017" in found["b.cod"] and "DC010" not in found["b.cod"]
+    assert {"DC010", "DC016"} <= found["c.txt"]

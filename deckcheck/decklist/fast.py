@@ -56,7 +56,7 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 
 from deckcheck.as_of import DATE_KEYS
-from deckcheck.deck import ZONE_CODE, ZONE_ORDER, ParsedDeck, ParseProblem, Zone
+from deckcheck.deck import ZONE_CODE, ZONE_ORDER, ParsedDeck, ParseProblem, Zone, unchecked_zone
 from deckcheck.decklist._base import DECK_NAME_KEYS, SIDEBOARD_USUAL_SIZE, normalized_key
 from deckcheck.decklist._detect import detect_format
 from deckcheck.decklist._grammar import HeaderKind, classify_header
@@ -287,14 +287,21 @@ _LINES: Final = _Lines()
 QUANTITY_CAP: Final = 1 << 40
 
 
+# An entry of a zone whose names are not looked up (deck.unchecked_zone: tokens, planes):
+# (quantity, name, line, the zone's tag, what it holds)
+Unchecked = tuple[int, str, int, str, str]
+
+
 class ReadDeck(NamedTuple):
     """One deck as read: its (quantity, name, zone, line) entries, its metadata and name (as
-    ParsedDeck keeps them) and the problems its reader reported."""
+    ParsedDeck keeps them), the problems its reader reported, and its entries whose names are not
+    looked up (none for a text read here)."""
 
     entries: Sequence[tuple[int, str, Zone, int]]
     metadata: dict[str, str]
     name: str | None
     problems: Sequence[ParseProblem]
+    unchecked: Sequence[Unchecked] = ()
 
 
 @dataclass(slots=True)
@@ -317,6 +324,10 @@ class PlainDecks:
     # per text: what the reader reported about it (ParsedDeck.problems): none for a text read here
     # (read_plain takes no text parse_text reports on); a deck read by its own parser keeps them
     problems: list[Sequence[ParseProblem]]
+    # per text: the maybeboard entries of a zone whose names are not looked up (tokens, planes:
+    # deck.unchecked_zone), which are not among its entries above (only a zone of the maybeboard
+    # tells them from the other maybeboard entries, and the arrays keep no tags): none for most
+    unchecked: list[Sequence[Unchecked]]
 
     def __len__(self) -> int:
         return len(self.taken)
@@ -326,7 +337,7 @@ class PlainDecks:
         entries = self.entries(i)
         if entries is None:
             return None
-        return ReadDeck(entries, self.metadata[i], self.deck_names[i], self.problems[i])
+        return ReadDeck(entries, self.metadata[i], self.deck_names[i], self.problems[i], self.unchecked[i])
 
     def entries(self, i: int) -> list[tuple[int, str, Zone, int]] | None:
         """Text i's (quantity, name, zone, line) entries, or None when it was not taken."""
@@ -357,6 +368,7 @@ class PlainDecks:
             self.metadata[first:end],
             self.deck_names[first:end],
             self.problems[first:end],
+            self.unchecked[first:end],
         )
 
     def with_decks(self, read: Mapping[int, ReadDeck | ParsedDeck]) -> PlainDecks:
@@ -397,6 +409,7 @@ class PlainDecks:
             [metadata for part in parts for metadata in part.metadata],
             [name for part in parts for name in part.deck_names],
             [problems for part in parts for problems in part.problems],
+            [unchecked for part in parts for unchecked in part.unchecked],
         )
 
     @classmethod
@@ -404,30 +417,41 @@ class PlainDecks:
         cls, decks: Sequence[ReadDeck | ParsedDeck | Sequence[tuple[int, str, Zone, int]] | None]
     ) -> PlainDecks:
         """Decks read otherwise: a deck as read, a parsed deck, or entries alone (no metadata, no
-        name, no problems); None: not taken."""
+        name, no problems); None: not taken. A parsed deck's entries of a zone whose names are not
+        looked up (deck.unchecked_zone) are kept apart (``unchecked``)."""
         taken: list[bool] = []
         starts = [0]
         rows: list[tuple[int, str, Zone, int]] = []
         metadata: list[dict[str, str]] = []
         deck_names: list[str | None] = []
         problems: list[Sequence[ParseProblem]] = []
+        unchecked: list[Sequence[Unchecked]] = []
         for deck in decks:
             taken.append(deck is not None)
             if isinstance(deck, ParsedDeck):
-                rows += ((e.quantity, e.name, e.zone, e.line) for e in deck.entries)
+                apart: list[Unchecked] = []
+                for e in deck.entries:
+                    zone = unchecked_zone(e) if e.tags else None
+                    if zone is None:
+                        rows.append((e.quantity, e.name, e.zone, e.line))
+                    else:
+                        apart.append((e.quantity, e.name, e.line, *zone))
                 metadata.append(deck.metadata)
                 deck_names.append(deck.name)
                 problems.append(deck.problems)
+                unchecked.append(apart)
             elif isinstance(deck, ReadDeck):
                 rows += deck.entries
                 metadata.append(deck.metadata)
                 deck_names.append(deck.name)
                 problems.append(deck.problems)
+                unchecked.append(deck.unchecked)
             else:
                 rows += deck or ()
                 metadata.append({})
                 deck_names.append(None)
                 problems.append(())
+                unchecked.append(())
             starts.append(len(rows))
         quantities, names, zones, lines = zip(*rows, strict=True) if rows else ((), (), (), ())
         with _LINES.lock:
@@ -445,6 +469,7 @@ class PlainDecks:
             metadata,
             deck_names,
             problems,
+            unchecked,
         )
 
 
@@ -657,6 +682,7 @@ class _Reader:
             self.table.names,
             self.metadata,
             self.deck_names,
+            [()] * len(self.taken),
             [()] * len(self.taken),
         )
 

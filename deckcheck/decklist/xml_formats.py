@@ -147,7 +147,10 @@ class _XmlRun:
         set_code: str | None = None,
         collector_number: str | None = None,
         tags: tuple[str, ...] = (),
+        doubt: str | None = None,
     ) -> None:
+        """One card element. ``doubt``: why its zone is a reading, not what the file says (reported
+        on its line when the card is kept)."""
         b = self.builder
         line = element.line
         if not element.closed:  # cut short by the XML error (already reported): "Llanowar El"
@@ -194,6 +197,15 @@ class _XmlRun:
             tags=tags,
             raw=_describe(element),
         )
+        if doubt is not None:
+            b.report(
+                line,
+                f"<{element.tag}> {clean!r}: {doubt}",
+                code=SUSPICIOUS,
+                severity="warning",
+                section=zone,
+            )
+            notes.append(doubt)
         # Records are written in line order at the end; the entry goes in now, in file order.
         b.add_entry(entry)
         self.card_lines.setdefault(line, []).extend(notes)
@@ -261,6 +273,23 @@ def _start(
 
 
 # -- MTGO .dek --------------------------------------------------------------------------------
+# MTGO writes Sideboard="true" or Sideboard="false" on every <Cards>. Other writers' yes/no and 1/0
+# are read as they mean, anything else as the main deck; either way the line says so.
+_DEK_SIDEBOARD_LOOSE = {"1": True, "yes": True, "0": False, "no": False}
+
+
+def _dek_sideboard(value: str | None) -> tuple[bool, str | None]:
+    """Whether a <Cards> element's ``Sideboard`` attribute puts it in the sideboard, and the doubt
+    to report when the value is not MTGO's "true" or "false" (no attribute: the main deck)."""
+    if value is None:
+        return False, None
+    key = value.strip().lower()
+    if key in ("true", "false"):
+        return key == "true", None
+    sideboard = _DEK_SIDEBOARD_LOOSE.get(key, False)
+    shown = value if len(value) <= 40 else value[:40] + "..."
+    where = "the sideboard" if sideboard else "the main deck"
+    return sideboard, f'Sideboard="{shown}" is neither "true" nor "false", as MTGO writes it: read as {where}'
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,17 +302,14 @@ class DekFormat:
         if root is not None:
             for element in root.iter():
                 if element.tag.lower() == "cards":
-                    sideboard = (_attr(element, "Sideboard") or "false").strip().lower() in (
-                        "true",
-                        "1",
-                        "yes",
-                    )
+                    sideboard, doubt = _dek_sideboard(_attr(element, "Sideboard"))
                     run.card(
                         element,
                         _attr(element, "Name") or "",
                         _attr(element, "Quantity"),
                         Zone.SIDEBOARD if sideboard else Zone.MAIN,
                         missing_quantity_severity="warning",
+                        doubt=doubt,
                     )
                 elif element is not root and element.tag.lower() != "cards":
                     run.metadata_lines.add(element.line)

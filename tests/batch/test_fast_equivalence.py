@@ -954,6 +954,101 @@ def test_sections_and_problems_the_reader_leaves_to_parse_text(breakers: bool) -
     assert _lean_share(context, sources[:1]) == 1.0  # (the others have no commander: the engine's)
 
 
+# Names in zones no rule counts, beside a deck the data knows (or not): the maybeboard's unknown
+# names and typos, a warning each (read by the batch reader itself, or by parse_text: a precon's
+# display commander), and zones whose names are not looked up, one note each (a Cockatrice deck's
+# tokens, Planechase and Archenemy decks, Forge's Vanguard avatar, lines marked as tokens; parse_text
+# reads them, and the lean checker takes what it read).
+UNCOUNTED = (
+    "Deck\n{deck}\n\nMaybeboard\n1 Orcish Bowmasters\n2 Lightnig Bolt\n",
+    "Deck\n{deck}\n\nSideboard\n2 Duress\n\nMaybeboard\n1 orcish bowmasters\n",
+    "Deck\n{deck}\n\nDisplay Commander\n1 Lightnig Bolt\n",
+    "{deck}\n1 Elemental [token]\n2 Treasure [token]\n",
+    "Deck\n{deck}\n\nTokens\n1 Elemental\n1 Lightning Bolt\n\nPlanar Deck\n1 Stensia\n\nTokens\n1 Clue\n",
+    "[metadata]\nName=Avatar\n[Main]\n{deck}\n[Avatar]\n1 Akroma Avatar\n[Schemes]\n1 All in Good Time\n",
+    "Deck\n{deck}\n\nMaybeboard\n1 Lightnig Bolt\n\nTokens\n1 Lightnig Bolt\n",
+)
+UNCOUNTED_COD = """<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1">
+    <deckname>Tokens</deckname>
+    <zone name="main">
+        <card number="4" name="Lightning Bolt"/>
+        <card number="4" name="Bonecrusher Giant"/>
+        <card number="52" name="Mountain"/>{main}
+    </zone>
+    <zone name="side">
+        <card number="2" name="Duress"/>
+    </zone>
+    <zone name="tokens">
+        <card number="1" name="Elemental"/>
+        <card number="3" name="Goblin"/>
+    </zone>
+</cockatrice_deck>
+"""
+
+
+def _summary(rows: batch.BatchRows) -> dict[Hashable, tuple[object, int, int]]:
+    """Deck id -> (legal, unknown_cards, errors) from the summary table."""
+    data = rows.summary.data
+    return {
+        deck_id: (legal, unknown, errors)
+        for deck_id, legal, unknown, errors in zip(
+            data["deck_id"], data["legal"], data["unknown_cards"], data["errors"], strict=True
+        )
+    }
+
+
+@BREAKERS
+def test_names_in_zones_no_rule_counts_agree(breakers: bool) -> None:
+    """A name the data does not know in the maybeboard is a warning (DC016) and a zone of tokens
+    or planes is one note (DC017): neither withholds the verdict, which is the counted zones' on
+    both paths; a main deck's unknown card still does. The lean path takes every such deck with a
+    card in the zones that count."""
+    store = fresh_bundled_store()
+    known = "4 Lightning Bolt\n4 Bonecrusher Giant\n52 Mountain"
+    unknown = "4 Lightning Bolt\n4 Bonecrusher Giant\n51 Mountain\n1 Orcish Bowmasters"
+    sources = [
+        *_sources(UNCOUNTED, known),
+        *[(f"u{i}", f"u{i}.txt", text.format(deck=unknown)) for i, text in enumerate(UNCOUNTED)],
+        ("cod", "cod.cod", UNCOUNTED_COD.format(main="")),
+        (
+            "cod-unknown",
+            "cod-u.cod",
+            UNCOUNTED_COD.format(main='\n<card number="1" name="Orcish Bowmasters"/>'),
+        ),
+        ("only-tokens", "t.txt", "Tokens\n1 Elemental\n"),  # (no card in the deck: the engine's)
+    ]
+    for fmt in ("modern", "legacy"):
+        context = context_for(store, fmt)
+        rows = assert_same_sources(sources, context, breakers=breakers)
+        assert _lean_share(context, sources[:-1]) == 1.0, fmt
+        summary = _summary(rows)
+        for deck_id, (legal, unknown_cards, errors) in summary.items():
+            if deck_id == "only-tokens":
+                continue
+            counted_unknown = str(deck_id).startswith("u") or deck_id == "cod-unknown"
+            assert (legal, unknown_cards) == ((None, 1) if counted_unknown else (True, 0)), (deck_id, fmt)
+            assert errors == (1 if counted_unknown else 0), (deck_id, fmt)  # the main deck's DC010
+        codes = _codes_by_deck(rows)
+        assert codes["d0"].count("DC016") == 2 and codes["d1"].count("DC016") == 1
+        assert codes["d2"].count("DC016") == 1 and "DC017" not in codes["d2"]
+        assert codes["d3"].count("DC017") == 1 and codes["d4"].count("DC017") == 2  # (tokens, planes)
+        assert codes["d5"].count("DC017") == 2 and codes["cod"].count("DC017") == 1
+        assert codes["d6"].count("DC016") == 1 and codes["d6"].count("DC017") == 1
+        assert not any("DC010" in codes[deck_id] for deck_id in summary if str(deck_id).startswith("d"))
+    commander = "Commander\n1 Gisela, the Broken Blade\n\nDeck\n1 Swords to Plowshares\n98 Plains"
+    commander_sources = [
+        (f"c{i}", f"c{i}.txt", text.replace("Deck\n{deck}", "{deck}").format(deck=commander))
+        for i, text in enumerate(UNCOUNTED[:5])
+    ]
+    context = context_for(store, "commander")
+    rows = assert_same_sources(commander_sources, context, breakers=breakers)
+    assert _lean_share(context, commander_sources) == 1.0
+    summary = _summary(rows)
+    assert summary.pop("c1")[0] is False  # (a sideboard in Commander: DC103)
+    assert set(summary.values()) == {(True, 0, 0)}
+
+
 @BREAKERS
 def test_commanders_the_data_does_not_know(breakers: bool) -> None:
     """A commander newer than the card data is still the commander: its eligibility and every

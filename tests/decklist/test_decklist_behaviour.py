@@ -418,6 +418,47 @@ def test_dek_and_cod_utf16_declarations(tmp_path: Path) -> None:
     assert deck.problems == []
 
 
+@pytest.mark.parametrize(
+    ("value", "zone"),
+    [
+        ("maybe", "main"),
+        ("", "main"),
+        ("yes", "sideboard"),
+        ("1", "sideboard"),
+        ("no", "main"),
+        ("0", "main"),
+    ],
+)
+def test_dek_sideboard_values_mtgo_does_not_write_are_reported(value: str, zone: str) -> None:
+    """MTGO writes Sideboard="true" or "false": any other value is a reading, said on its line,
+    never a silent guess; the card is kept where it was read."""
+    deck = parse_text(
+        '<?xml version="1.0"?>\n<Deck>\n'
+        '  <Cards CatID="1" Quantity="56" Sideboard="false" Name="Island" />\n'
+        f'  <Cards CatID="2" Quantity="4" Sideboard="{value}" Name="Negate" />\n</Deck>\n'
+    )
+    assert deck.input_format == "dek"
+    assert cards(deck) == [("main", 56, "Island"), (zone, 4, "Negate")]
+    (problem,) = deck.problems
+    assert (problem.line, problem.code, problem.severity, problem.section) == (4, "DC003", "warning", zone)
+    where = "the sideboard" if zone == "sideboard" else "the main deck"
+    assert problem.message == (
+        f'<Cards> \'Negate\': Sideboard="{value}" is neither "true" nor "false", as MTGO writes it: '
+        f"read as {where}"
+    )
+    assert f"read as {where}" in deck.lines[3].note
+
+
+def test_dek_sideboard_true_false_and_absent_are_read_quietly() -> None:
+    deck = parse_text(
+        '<Deck>\n  <Cards Quantity="56" Sideboard="false" Name="Island" />\n'
+        '  <Cards Quantity="2" sideboard=" TRUE " Name="Negate" />\n'
+        '  <Cards Quantity="2" Name="Duress" />\n</Deck>\n'
+    )
+    assert cards(deck) == [("main", 56, "Island"), ("sideboard", 2, "Negate"), ("main", 2, "Duress")]
+    assert deck.problems == []
+
+
 def test_xml_error_is_reported_with_its_line() -> None:
     deck = parse_text('<Deck>\n  <Cards Quantity="4" Name="Shock" />\n  <Cards Quantity="2"\n</Deck>\n')
     assert cards(deck) == [("main", 4, "Shock")]

@@ -381,13 +381,20 @@ def test_the_line_table_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) 
 
 
 def _deck_values(decks: PlainDecks, i: int) -> tuple[object, ...]:
-    return decks.entries(i), decks.metadata[i], decks.deck_names[i], list(decks.problems[i])
+    return (
+        decks.entries(i),
+        decks.metadata[i],
+        decks.deck_names[i],
+        list(decks.problems[i]),
+        list(decks.unchecked[i]),
+    )
 
 
 def test_decks_read_otherwise_take_the_place_of_texts_not_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     """with_decks puts decks read by their own parser where the reader took nothing, keeping the
     decks it took as they are: the same decks as PlainDecks.of of all of them, also when the line
-    table started again in between (then everything is rebuilt)."""
+    table started again in between (then everything is rebuilt). The entries of a zone whose
+    names are not looked up (a Planar deck's) are kept apart."""
     import deckcheck.decklist.fast as fast
 
     texts = [
@@ -406,9 +413,9 @@ def test_decks_read_otherwise_take_the_place_of_texts_not_taken(monkeypatch: pyt
     assert [_deck_values(merged, i) for i in range(len(texts))] == [
         _deck_values(expected, i) for i in range(len(texts))
     ]
-    assert merged.problems[1] and merged.entries(1) == [
-        (e.quantity, e.name, e.zone, e.line) for e in parsed[1].entries
-    ]
+    assert merged.problems[1] and merged.entries(1) == [(4, "Forest", Zone.MAIN, 2)]
+    assert merged.unchecked[1] == [(1, "Tazri, Beacon of Unity", 5, "extra:planar deck", "planes")]
+    assert [list(merged.unchecked[i]) for i in (0, 2, 3, 4)] == [[]] * 4
     assert read.with_decks({}) is read
     monkeypatch.setattr(fast, "_LINES", fast._Lines(limit=0))  # every call starts a new table
     restarted = read.with_decks(parsed)
