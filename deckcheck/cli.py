@@ -183,8 +183,9 @@ def exclude_options(func: F) -> F:
     func = click.option(
         "--force-exclude",
         is_flag=True,
-        help="Skip files the exclude globs match even when named explicitly (as pre-commit names them; "
-        "config: force_exclude = true).",
+        help="Select files named explicitly as a directory's files are: skip those the exclude globs "
+        "match, without a decklist extension, or that do not read as a decklist (as pre-commit names "
+        "every file; config: force_exclude = true).",
     )(func)
     return click.option(
         "--exclude",
@@ -363,7 +364,7 @@ def check(
     ending in .txt .dec .dek .dck .cod .mwdeck .o8d .csv .json .mtga or .deck whose content reads
     as a decklist, and that no exclude glob (the config's `exclude`, --exclude) matches; the others
     are skipped and counted (-v lists them). Files named explicitly are always checked, unless
-    --force-exclude.
+    --force-exclude: then they are selected as a directory's files are.
 
     The game format of each deck: --format, else a `// format: NAME` line in the decklist, else the
     per-path globs and then `format` of the nearest pyproject.toml [tool.deckcheck] or

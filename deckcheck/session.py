@@ -34,6 +34,12 @@ class OptionError(DeckcheckError):
     """A command-line option value that cannot be used: the CLI shows it as a usage error."""
 
 
+# Why --force-exclude skips a named file whose name a directory's files would not have.
+NOT_A_DECKLIST_EXTENSION = (
+    "not a decklist extension (named, and skipped as a directory's file would be: --force-exclude)"
+)
+
+
 class UnknownDeclaredFormat(DeckcheckError):
     """The decklist names a format the registry does not have: that file cannot be checked."""
 
@@ -418,11 +424,21 @@ class Session:
             excluded = None if item == STDIN else self.excluded(item, config, explicit=explicit)
             if excluded is not None:
                 return [rep.FileSkipped(shown, excluded, excluded=True)]
+            # under force_exclude a named file is selected as a directory's files are (pre-commit
+            # names every file its `files:` pattern matches: a README.md or an image beside the decks)
+            as_found = not explicit or (
+                item != STDIN and (self.options.force_exclude or config.force_exclude)
+            )
+            if as_found and explicit:
+                from deckcheck.discovery import DECKLIST_EXTENSIONS
+
+                if os.path.splitext(item)[1].lower() not in DECKLIST_EXTENSIONS:
+                    return [rep.FileSkipped(shown, NOT_A_DECKLIST_EXTENSION)]
             input_format = self.input_format(config)
             select, ignore = self.codes(config)
             store = self.store(config)
             decks = parse_item_decks(item, input_format)
-            if not explicit and len(decks) == 1:
+            if as_found and len(decks) == 1:
                 from deckcheck.discovery import not_a_decklist
 
                 reason = not_a_decklist(decks[0], store)

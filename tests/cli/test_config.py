@@ -166,6 +166,28 @@ def test_exclude_skips_what_a_folder_run_finds_and_says_so(
     assert document["skipped"][0]["reason"].startswith("excluded by '*.bak.txt' in ")
 
 
+def test_force_exclude_selects_named_files_as_a_folder_run_does(project: Project, invoke: Invoke) -> None:
+    """pre-commit names every file its `files:` pattern matches (`files: ^decks/`): under
+    --force-exclude a README, an image or a JSON file that is no deck is skipped and counted, as in
+    a folder run, not checked as a decklist; a decklist named so is checked."""
+    project.write("decks/burn.txt", LEGAL_MODERN)
+    project.write("decks/banned.txt", BANNED_MODERN)
+    project.write("decks/README.md", "These are my decks for the 2026 season.\nAsk before copying.\n")
+    project.write("decks/meta.json", '{"season": 2026, "players": ["a", "b"]}')
+    (project.root / "decks" / "art.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    named = ["decks/burn.txt", "decks/README.md", "decks/meta.json", "decks/art.png"]
+    plain = invoke(["check", "--format", "modern", *named])
+    assert plain.exit_code == 1 and "DC001" in plain.stdout, plain.output  # named: each one checked
+    forced = invoke(["check", "--force-exclude", "--format", "modern", *named])
+    assert forced.exit_code == 0, forced.output
+    assert "1 deck checked: 1 legal" in forced.stdout and "3 files skipped (not decklists" in forced.stdout
+    verbose = invoke(["check", "--force-exclude", "-v", "--format", "modern", *named]).stdout
+    assert "decks/art.png: skipped: not a decklist extension" in verbose, verbose
+    assert "decks/meta.json: skipped: not a decklist" in verbose
+    banned = invoke(["check", "--force-exclude", "--format", "modern", "decks/banned.txt"])
+    assert banned.exit_code == 1 and "DC201" in banned.stdout
+
+
 def test_exclude_from_the_command_line(project: Project, invoke: Invoke) -> None:
     project.write("decks/burn.txt", LEGAL_MODERN)
     project.write("decks/names/all.txt", BANNED_MODERN)
