@@ -118,7 +118,16 @@ LEGAL_OF_STATUS: dict[str, bool | None] = {"legal": True, "illegal": False, "not
 class Report(Record):
     """Everything deckcheck found about one decklist."""
 
-    FIELDS = ("path", "format", "deck", "parsed", "findings", "companions", "inferred_because")
+    FIELDS = (
+        "path",
+        "format",
+        "deck",
+        "parsed",
+        "findings",
+        "companions",
+        "inferred_because",
+        "ignored_undecided",
+    )
     __slots__ = FIELDS
 
     def __init__(
@@ -130,6 +139,8 @@ class Report(Record):
         findings: list[Finding] | None = None,
         companions: list[CompanionResult] | None = None,
         inferred_because: str = "",
+        *,
+        ignored_undecided: tuple[Finding, ...] = (),
     ) -> None:
         self.path = path
         self.format = format
@@ -138,6 +149,8 @@ class Report(Record):
         self.findings: list[Finding] = [] if findings is None else findings
         self.companions: list[CompanionResult] = [] if companions is None else companions
         self.inferred_because = inferred_because  # no format was given: why this shape (deckcheck.inference)
+        # findings --select/--ignore left out that say a rule was not decided: it still is not
+        self.ignored_undecided = ignored_undecided
 
     @property
     def errors(self) -> list[Finding]:
@@ -167,8 +180,8 @@ class Report(Record):
 
     @property
     def unchecked(self) -> list[Finding]:
-        """The findings that say a rule could not be decided or checked."""
-        return [f for f in self.findings if leaves_undecided(f)]
+        """The findings that say a rule could not be decided or checked (reported or ignored)."""
+        return [f for f in self.findings if leaves_undecided(f)] + list(self.ignored_undecided)
 
     @property
     def verified(self) -> bool:
@@ -181,7 +194,9 @@ class Report(Record):
         """ "illegal" (a rule is broken whatever the unknown cards are), "not verified" (nothing
         known is wrong, but a rule depends on cards the data does not know) or "legal"."""
         return deck_status(
-            self.findings, unresolved=bool(self.deck.unresolved_counted()), inferred=self.format.inferred
+            [*self.findings, *self.ignored_undecided],
+            unresolved=bool(self.deck.unresolved_counted()),
+            inferred=self.format.inferred,
         )
 
     @property
@@ -523,12 +538,17 @@ def check_deck(
     )
     findings.extend(companion_findings)
     findings = _with_written_names(findings, deck)
+    every = findings
     findings = select_findings(findings, select, ignore)
+    # what --select/--ignore leave out is not reported, but a rule it says was left undecided (card
+    # data too old, no commander marked) stays undecided: ignoring the finding decides nothing
+    kept = {id(f) for f in findings}
+    ignored_undecided = tuple(f for f in every if id(f) not in kept and leaves_undecided(f))
     findings.sort(key=report_order)
     # a placed deck's parsed deck has its entries in the zones they were checked in
     parsed_deck = (deck.parsed if moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
-    return Report(deck.path, spec, deck, parsed_deck, findings, results)
+    return Report(deck.path, spec, deck, parsed_deck, findings, results, ignored_undecided=ignored_undecided)
 
 
 def withheld_legality(path: str, spec: FormatSpec, found: list[Finding], age: DataAge) -> list[Finding]:

@@ -558,14 +558,17 @@ def unverified_text(report: Report) -> str:
         return f"not verified: {_plural(report.unknown_cards, 'unknown card')}"
     if report.format.inferred:
         return "not verified: no format given"
-    for finding in report.findings:
+    ignored = sorted({f.code for f in report.ignored_undecided})
+    # (a finding --ignore left out still says why: the verdict names the codes)
+    tail = f" (finding ignored: {', '.join(ignored)})" if ignored else ""
+    for finding in [*report.findings, *report.ignored_undecided]:
         data = dict(finding.data) if finding.code == NOT_VERIFIED.code else {}
         if "data_age_days" in data:
-            return f"not verified: card data {data['data_age_days']:,} days old"
+            return f"not verified: card data {data['data_age_days']:,} days old{tail}"
         if "card_data_date" in data:
             newer = str(data.get("deck_date", "")) < str(data["card_data_date"])  # (ISO dates sort)
-            return f"not verified: card data {'newer' if newer else 'older'} than the deck"
-    return f"not verified: {_plural(len(report.unchecked), 'rule')} could not be checked"
+            return f"not verified: card data {'newer' if newer else 'older'} than the deck{tail}"
+    return f"not verified: {_plural(len(report.unchecked), 'rule')} could not be checked{tail}"
 
 
 def verdict_text(result: DeckResult, style: Style = NO_STYLE) -> str:

@@ -340,6 +340,27 @@ def test_an_undated_deck_checked_long_after_the_card_data_is_not_verified(
     assert "card data newer than the deck" in CliRunner().invoke(cli, ["check", str(clean)]).output
 
 
+def test_ignoring_a_not_verified_finding_decides_nothing(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """--ignore DC015 hides the note that the card data is too old for the day, but the deck's
+    legality is still not known: not verified, exit 1, the verdict naming the ignored code. Ignoring
+    a broken rule's code is the user's choice of rules: the deck is judged by the others."""
+    monkeypatch.setenv("DECKCHECK_TODAY", _days_after_the_data(151))
+    path = tmp_path / "deck.txt"
+    path.write_text("// format: modern\n4 Lightning Bolt\n56 Mountain\n")
+    ignored = CliRunner().invoke(cli, ["check", "--ignore", "DC015", str(path)])
+    assert ignored.exit_code == 1, ignored.output
+    assert "not verified: card data 151 days old (finding ignored: DC015)" in ignored.output
+    assert "DC015" not in ignored.output.split("(finding ignored")[1].split("\n", 1)[1]  # not reported
+    document = json.loads(
+        CliRunner().invoke(cli, ["check", "-o", "json", "--select", "DC2", str(path)]).output
+    )
+    assert document["decks"][0]["status"] == "not verified" and document["decks"][0]["legal"] is None
+    monkeypatch.setenv("DECKCHECK_TODAY", _days_after_the_data(0))
+    path.write_text("// format: modern\n4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n")
+    casual = CliRunner().invoke(cli, ["check", "--ignore", "DC202", str(path)])
+    assert casual.exit_code == 0 and "1 legal" in casual.output.splitlines()[-1]
+
+
 def test_as_of_data_judges_by_the_card_data_however_old(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("DECKCHECK_TODAY", _days_after_the_data(1_000))
     path = tmp_path / "deck.txt"
