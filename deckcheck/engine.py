@@ -45,8 +45,8 @@ NORMALIZED_NAME = define(
     "DC012",
     "normalized-name",
     Severity.INFO,
-    "A name matched only after folding case, accents, split separators, or punctuation and spaces "
-    "(one card only); the oracle name is shown.",
+    "A name matched only after folding case, accents, or punctuation and spaces (one card only); the "
+    "oracle name is shown. (A split card's other separators, Fire/Ice, are read without a note.)",
 )
 FACE_NAME = define(
     "DC013", "face-name", Severity.INFO, "A name matched one face of a multi-face card (e.g. an MDFC front)."

@@ -175,3 +175,15 @@ def test_a_companion_banned_outright_is_not_said_to_be_playable_in_the_deck() ->
         f.message for f in companion_findings(_deck_of(TEST_STORE, entries), COMMANDER) if f.code == "DC406"
     ]
     assert playable and all("may still be played in the deck" in m for m in playable)
+
+
+def test_the_hint_for_an_unmarked_commander_leaves_the_declared_companion_out() -> None:
+    from deckcheck.rules.commander import check_zones
+
+    d = deck(
+        (1, "Niv-Mizzet Reborn"),
+        *lands(99, "Island"),
+        (1, "Jegantha, the Wellspring", Zone.COMPANION),
+    )
+    (zone,) = check_zones(d, COMMANDER)
+    assert dict(zone.data)["candidates"] == ["Niv-Mizzet Reborn"]
