@@ -145,11 +145,7 @@ def _could_lead(deck: Deck, spec: FormatSpec) -> list[str]:
     data shows were never printed at uncommon or common (not legal, banned), and those it shows were
     printed at uncommon (legal only as the commander) first. Not a card listed under Companion: it
     is declared as the companion, outside the deck."""
-    cards = [
-        c
-        for c in cards_in(deck, (Zone.MAIN, Zone.SIDEBOARD))
-        if eligibility_of(c, spec) is None
-    ]
+    cards = [c for c in cards_in(deck, (Zone.MAIN, Zone.SIDEBOARD)) if eligibility_of(c, spec) is None]
     key = legality_key_for(deck, spec) if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS else None
     if key is None:
         return [c.oracle_name for c in cards]
