@@ -139,7 +139,6 @@ class Report(Record):
         findings: list[Finding] | None = None,
         companions: list[CompanionResult] | None = None,
         inferred_because: str = "",
-        *,
         ignored_undecided: tuple[Finding, ...] = (),
     ) -> None:
         self.path = path
