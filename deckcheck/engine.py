@@ -174,7 +174,7 @@ class Report(Record):
     @property
     def undetermined(self) -> bool:
         """A rule is undetermined: an entry of a zone that counts is unresolved, or a rule could not
-        be decided (unknown cards, card data older than the deck)."""
+        be decided (unknown cards, card data of another day than the deck's)."""
         return bool(self.deck.unresolved_counted()) or bool(self.unchecked)
 
     @property

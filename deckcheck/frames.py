@@ -143,7 +143,7 @@ _DTYPES: dict[str, dict[str, Any]] = {
         "name": _STR,
         "format": _STR,
         "format_source": _STR,
-        "legal": "boolean",  # NA: not verified (unknown cards, no format, card data older than the deck)
+        "legal": "boolean",  # NA: not verified (unknown cards, no format, card data of another day)
         "unknown_cards": "int64",
         "errors": "int64",
         "warnings": "int64",
@@ -179,7 +179,7 @@ class Results:
       is too old to say whether the companion card itself is legal);
     - ``summary``: one row per deck (path, name, format, format_source = how the format was chosen
       (see :func:`validate`), legal (nullable: NA = not verified: the verdict depends on cards the
-      data does not know, no format was given, or the card data is older than the deck),
+      data does not know, no format was given, or the card data describes another day than the deck's),
       unknown_cards (copies in the zones that count whose names the data does not know), errors,
       warnings, infos, main_count, sideboard_count, commander, companion = the declared one(s),
       eligible_companions, n_eligible);

@@ -19,7 +19,8 @@ NOT_VERIFIED = define(
     "not-verified",
     Severity.WARNING,
     "A rule that could not be decided: it depends on cards the card data does not know, or on what the "
-    "data does not record (card data older than the deck; a Pauper Commander commander's uncommon printing).",
+    "data does not record (card data of another day than the deck's, a Magic Online deck in the days before "
+    "a change, a Pauper Commander commander's uncommon printing).",
 )
 
 
@@ -90,7 +91,7 @@ def copies(entries: Iterable[Written]) -> int:
     return sum(e.quantity for e in entries)
 
 
-# -- card data older than the deck --------------------------------------------------------------------
+# -- card data of another day than the deck's----------------------------------------------------------------
 def card_data_date(meta: Mapping[str, str]) -> dt.date | None:
     """The day the card data describes (a store's ``updated_at``, the bundled set's
     ``oracle_as_of``); None when it does not say."""

@@ -259,7 +259,7 @@ def test_frames_use_nullable_booleans_and_the_vectorised_table_agrees(tmp_path) 
     assert vectorised["eligible"].isna().sum() > 0
 
 
-# -- card data older than the deck --------------------------------------------------------------------
+# -- card data of another day than the deck's----------------------------------------------------------------
 def test_a_deck_dated_after_the_card_data_is_not_judged_by_older_legalities(tmp_path) -> None:  # type: ignore[no-untyped-def]
     data_day = STORE.meta["oracle_as_of"][:10]
     later = f"{int(data_day[:4]) + 1}{data_day[4:]}"
