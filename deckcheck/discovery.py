@@ -68,6 +68,11 @@ def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list
     return found
 
 
+def has_decklist_extension(name: str) -> bool:
+    """Whether a file of this name is one a directory run reads (:data:`DECKLIST_EXTENSIONS`)."""
+    return os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS
+
+
 def decklists_under(directory: Path, warn: Callable[[str], None] | None = None) -> list[Path]:
     """The files below ``directory`` with a decklist extension, sorted, hidden ones skipped. Only
     regular files (or links to them): a FIFO or a device found in a folder would block the run or
@@ -76,7 +81,7 @@ def decklists_under(directory: Path, warn: Callable[[str], None] | None = None) 
     for root, dirs, names in os.walk(directory):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(names):
-            if not name.startswith(".") and os.path.splitext(name)[1].lower() in DECKLIST_EXTENSIONS:
+            if not name.startswith(".") and has_decklist_extension(name):
                 path = Path(root) / name
                 if path.is_file() or not path.exists():  # (a dangling link: reported on it later)
                     files.append(path)

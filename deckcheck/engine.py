@@ -308,6 +308,7 @@ def unresolved_finding(
     named), else DC010 with the likely spellings and what the card data is; in a zone that is not
     ``counted`` (the maybeboard) the same message as a warning, DC016. (The batch checker writes
     its findings with this too.)"""
+    data = {"suggestions": list(resolution.suggestions), "card_data": store.data_label()}
     if resolution.match == "ambiguous":
         finding = AMBIGUOUS_CARD(
             f"'{name}' matches several cards: {', '.join(resolution.suggestions)}; write the full name",
@@ -319,12 +320,9 @@ def unresolved_finding(
             unknown_card_message(name, resolution.suggestions, store, other_epithet=resolution.other_epithet),
             location=where,
             card=name,
-            data={"suggestions": list(resolution.suggestions), "card_data": store.data_label()},
+            data=data,
         )
-    if counted:
-        return finding
-    data = {"suggestions": list(resolution.suggestions), "card_data": store.data_label()}
-    return uncounted(finding, resolution.match, data)
+    return finding if counted else uncounted(finding, resolution.match, data)
 
 
 def uncounted(finding: Finding, match: str, data: Mapping[str, object]) -> Finding:

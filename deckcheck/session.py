@@ -430,9 +430,9 @@ class Session:
                 item != STDIN and (self.options.force_exclude or config.force_exclude)
             )
             if as_found and explicit:
-                from deckcheck.discovery import DECKLIST_EXTENSIONS
+                from deckcheck.discovery import has_decklist_extension
 
-                if os.path.splitext(item)[1].lower() not in DECKLIST_EXTENSIONS:
+                if not has_decklist_extension(item):
                     return [rep.FileSkipped(shown, NOT_A_DECKLIST_EXTENSION)]
             input_format = self.input_format(config)
             select, ignore = self.codes(config)

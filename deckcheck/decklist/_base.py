@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from deckcheck.as_of import DATE_KEYS
@@ -114,6 +114,13 @@ def normalized_key(name: str) -> str:
 DECK_NAME_KEYS = frozenset({"name", "deck name", "deckname", "title"})
 
 
+def dates_differ(metadata: Mapping[str, str], key: str, value: str) -> bool:
+    """Whether ``key: value`` gives the deck a second date that differs from the one ``metadata``
+    has: which day the deck is from is then not known (DeckBuilder.set_metadata reports it; the
+    batch reader leaves such a text to parse_text)."""
+    return key in DATE_KEYS and bool(value) and metadata.get(key, value) != value
+
+
 class DeckBuilder:
     """Accumulates entries, line records and problems for one parse, then finishes the deck."""
 
@@ -195,7 +202,7 @@ class DeckBuilder:
         if key in ("commander", "cdr"):  # one line per commander (partners): keep them all
             key, named = "commander", self.deck.metadata.get("commander")
             value = f"{named}; {value}" if named and value else value
-        if key in DATE_KEYS and value and self.deck.metadata.get(key, value) != value:
+        if dates_differ(self.deck.metadata, key, value):
             # two different dates: which day the deck is from is not known, so neither is used
             # (as_of.metadata_date reads the two as no date, and says so)
             first, first_line = self.deck.metadata[key], self._metadata_lines.get(key, 0)

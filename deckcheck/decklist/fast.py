@@ -55,9 +55,8 @@ from typing import Any, Final, NamedTuple
 
 import numpy as np
 
-from deckcheck.as_of import DATE_KEYS
 from deckcheck.deck import ZONE_CODE, ZONE_ORDER, ParsedDeck, ParseProblem, Zone, unchecked_zone
-from deckcheck.decklist._base import DECK_NAME_KEYS, SIDEBOARD_USUAL_SIZE, normalized_key
+from deckcheck.decklist._base import DECK_NAME_KEYS, SIDEBOARD_USUAL_SIZE, dates_differ, normalized_key
 from deckcheck.decklist._detect import detect_format
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name
@@ -570,7 +569,7 @@ class _Reader:
         for k in range(lo, hi):
             if self.acting_quantity[k] == _METADATA:
                 key, value = self.table.names[int(self.name[acting[k]])].split(_META_SEP, 1)
-                if key in DATE_KEYS and value and metadata.get(key, value) != value:
+                if dates_differ(metadata, key, value):
                     return _DATES_DIFFER, None
                 metadata[key] = value
                 if deck_name is None and value and key in DECK_NAME_KEYS:

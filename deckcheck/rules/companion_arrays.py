@@ -459,24 +459,26 @@ def _companion_limits(
     key_of: Any, formats: DeckFormats, lookup: Callable[[str], Card | None], unverified: Any
 ) -> Any:
     """(decks, companions): companions.companion_copy_limit, the copies of a companion's name the
-    starting deck may hold before the companion would be one too many; a number no deck reaches
-    where any number is allowed. A card restricted under the deck's legality key counts 1 (not in
-    the ``unverified`` decks, whose legality the data does not describe)."""
+    starting deck may hold before the companion would be one too many, from the companion card's
+    status under the deck's legality key (none: no key, a card the data lacks, or an ``unverified``
+    deck, whose legality the data does not describe); a number no deck reaches where any number is
+    allowed."""
     no_limit = np.iinfo(np.int64).max
-    per_format = formats.per_deck(
-        lambda spec: no_limit if spec.copy_limit is None else spec.copy_limit, np.int64
-    )
-    limits = np.repeat(per_format[:, None], N_RULES, axis=1)
+
+    def limit(spec: FormatSpec, status: str | None) -> int:
+        found = companions.companion_copy_limit(spec, status)
+        return no_limit if found is None else found
+
+    limits = np.empty((len(formats.index), N_RULES), dtype=np.int64)
     companion_cards = [lookup(rule.name) for rule in RULES]
     for s, spec in enumerate(formats.specs):
-        candidates = spec.legality_candidates
-        if not candidates or spec.restricted_means != "one-copy":
-            continue
-        has_key = formats.decks_of(s) & (key_of >= 0) & ~unverified
+        of_format = formats.decks_of(s)
+        has_key = of_format & (key_of >= 0) & ~unverified
         for r, card in enumerate(companion_cards):
-            if card is not None:
-                restricted = np.array([card.legality(key) == "restricted" for key in candidates])
-                limits[has_key & restricted[np.maximum(key_of, 0)], r] = 1
+            limits[of_format, r] = limit(spec, None)
+            if card is not None and spec.legality_candidates:
+                by_key = np.array([limit(spec, card.legality(key)) for key in spec.legality_candidates])
+                limits[has_key, r] = by_key[key_of[has_key]]
     return limits
 
 

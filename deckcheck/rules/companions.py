@@ -1430,12 +1430,11 @@ def obstacles(
     kind: banned (FormatSpec.companion_bans) | legality (the card itself is banned or not legal in the
     format, when the card is known) | format (the rule's format check: Yorion where the deck size is
     fixed) | identity | name (the starting deck already holds as many copies of the companion's name
-    as the format allows: CR 903.11a in Commander, 100.2a otherwise) | :data:`UNVERIFIED` (``status`` is
-    :data:`LEGALITY_UNVERIFIED` or :data:`HISTORY_UNVERIFIED`: the card's own legality is not
-    known; or ``no_commander``: a
-    Commander deck that marks no commander, whose colour identity and own part of the starting deck
-    (702.139b) are not known. Either forbids nothing but leaves a met condition undetermined;
-    :func:`decisive` leaves it out)."""
+    as the format allows: CR 903.11a in Commander, 100.2a otherwise) | :data:`UNVERIFIED` (``status``
+    is :data:`LEGALITY_UNVERIFIED` or :data:`HISTORY_UNVERIFIED`: the card's own legality is not
+    known; or ``no_commander``: a Commander deck that marks no commander, whose colour identity and
+    own part of the starting deck (702.139b) are not known. Either forbids nothing but leaves a met
+    condition undetermined; :func:`decisive` leaves it out)."""
     problems: list[tuple[str, str]] = []
     if rule.name in spec.companion_bans:
         problems.append(("banned", f"{rule.short} is banned as a companion in {spec.title}"))
@@ -1481,7 +1480,7 @@ def obstacles(
             )
     copies = sum(entry.quantity for entry in clash)
     limit = companion_copy_limit(spec, status)
-    if clash and limit is not None and copies >= limit:
+    if copies and limit is not None and copies >= limit:
         if spec.commander:
             text = f"a card named {rule.name} is already in the starting deck{_at_lines(clash)}"
         else:  # the companion is a sideboard card: it counts toward the copies (CR 100.2a, 702.139a)
@@ -1492,7 +1491,6 @@ def obstacles(
                 else f"{spec.title} allows {limit} across deck and sideboard"
             )
             text = f"the starting deck already has {held} and {allowed}: the companion would be one too many"
-
         problems.append(("name", text))
     return problems
 
