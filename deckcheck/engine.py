@@ -78,6 +78,9 @@ UNCHECKED_ZONE = define(
 )
 
 UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})  # (names in the zones that count)
+# decklist._base.UNREADABLE and EMPTY_DECKLIST (the readers are not imported here: a check that
+# is given a deck already read needs none)
+UNREAD_FILE, NO_CARD_LINES = "DC001", "DC005"
 # Errors that say a rule could not be checked, not that it is broken: the deck is "not verified"
 # (a date the format's history does not cover, a card without printings to date it by, no card
 # of the deck with the format's legality data, zones deckcheck does not guess: no commander marked,
@@ -87,6 +90,7 @@ UNCHECKED_CODES = UNRESOLVED_CODES | {
     NO_PRINTINGS.code,
     NO_LEGALITY_DATA.code,
     "DC105",  # rules.commander.AMBIGUOUS_ZONES (not imported here: most checks never load it)
+    UNREAD_FILE,  # the file was not read in full: no rule judged the deck it holds (unread_part)
 }
 
 
@@ -511,27 +515,32 @@ def check_deck(
 
     findings = list(prior_findings)
     moved = False
-    if spec.commander:  # only a format with a command zone reads a sideboard as one (MTGO, XMage)
-        from deckcheck import command_zone
-
-        placement = command_zone.place(deck, spec)
-        deck, moved = placement.deck, placement.moved
-        findings.extend(placement.notes)
-        rule_findings = placement.merge(rules.check_deck(deck, spec))
-    else:
-        rule_findings = rules.check_deck(deck, spec)
-    # a deck judged for a day its card data does not vouch for (dated after the data, or undated
-    # and checked long after it) is not judged by the data's legalities: its legality findings are
-    # withheld, and a companion card's own legality is not known either
+    written = parsed or deck.parsed
+    unread = unread_part(written) if written is not None else None
     age = None
-    if store is not None:
-        age = legality_out_of_date(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
-        if age is not None:
-            rule_findings = withheld_legality(deck.path, spec, rule_findings, age)
-    findings.extend(rule_findings)
+    # a deck read from part of its file (or none) is not judged by the format's rules: each would
+    # judge another deck than the one written (unread_part)
+    if unread is None:
+        if spec.commander:  # only a format with a command zone reads a sideboard as one (MTGO, XMage)
+            from deckcheck import command_zone
+
+            placement = command_zone.place(deck, spec)
+            deck, moved = placement.deck, placement.moved
+            findings.extend(placement.notes)
+            rule_findings = placement.merge(rules.check_deck(deck, spec))
+        else:
+            rule_findings = rules.check_deck(deck, spec)
+        # a deck judged for a day its card data does not vouch for (dated after the data, or undated
+        # and checked long after it) is not judged by the data's legalities: its legality findings
+        # are withheld, and a companion card's own legality is not known either
+        if store is not None:
+            age = legality_out_of_date(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
+            if age is not None:
+                rule_findings = withheld_legality(deck.path, spec, rule_findings, age)
+        findings.extend(rule_findings)
     lookup = store.get if store is not None else None
     results, companion_findings = companions.evaluate_with_findings(
-        deck, spec, lookup, legality_open=age is not None
+        deck, spec, lookup, legality_open=age is not None, unread=unread
     )
     findings.extend(companion_findings)
     findings = _with_written_names(findings, deck)
@@ -546,6 +555,20 @@ def check_deck(
     parsed_deck = (deck.parsed if moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
     return Report(deck.path, spec, deck, parsed_deck, findings, results, ignored_undecided=ignored_undecided)
+
+
+def unread_part(parsed: ParsedDeck) -> str | None:
+    """Why the deck read from a file is not the deck written in it, or None: part of the file, or
+    all of it, could not be read (DC001: binary, an XML or JSON error, not a decklist), or the file
+    has no card line (DC005). No format rule is run on such a deck, and no companion's condition is
+    called met: each would judge a deck that shrank (a size below the minimum, a condition the
+    unread lines might break). A file not read in full leaves the deck not verified (DC001 is one
+    of UNCHECKED_CODES); an empty decklist is an error of its own."""
+    if any(problem.code == UNREAD_FILE for problem in parsed.problems):
+        return "the file was not read in full (DC001)" if parsed.entries else "the file was not read (DC001)"
+    if not parsed.entries:
+        return "the decklist has no card lines (DC005)"
+    return None
 
 
 def withheld_legality(path: str, spec: FormatSpec, found: list[Finding], age: DataAge) -> list[Finding]:

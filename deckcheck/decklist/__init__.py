@@ -89,8 +89,8 @@ DC001 = define(
     UNREADABLE,
     "unreadable-file",
     Severity.ERROR,
-    "The file cannot be read as a decklist: binary, bad encoding, too big, XML/JSON error, "
-    "or not a decklist at all (an HTML page).",
+    "The file cannot be read as a decklist, or only in part: binary, bad encoding, too big, XML/JSON "
+    "error, or not a decklist at all (an HTML page). No rule judges what was read: not verified.",
 )
 DC002 = define(
     UNPARSABLE,

@@ -1232,6 +1232,7 @@ class _Context:
         "spec",
         "unknown",
         "unknown_commanders",
+        "unread",
     )
 
     def __init__(
@@ -1256,6 +1257,8 @@ class _Context:
         named: dict[str, list[DeckCard]],
         # per COMPANIONS index: its obstacles (_obstacles), once asked for
         obstacles: list[list[tuple[str, str]] | None],
+        # why the deck is not the deck its file holds (engine.unread_part), or None
+        unread: str | None = None,
     ) -> None:
         self.deck = deck
         self.spec = spec
@@ -1271,6 +1274,7 @@ class _Context:
         self.breakers = breakers
         self.named = named
         self.obstacles = obstacles
+        self.unread = unread
 
 
 _ZONE_TEXT = {zone: str(zone) for zone in Zone}  # a Breaker's zone, without str() per entry
@@ -1280,7 +1284,11 @@ _COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
 
 
 def _context(
-    deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None, legality_open: bool = False
+    deck: Deck,
+    spec: FormatSpec,
+    lookup: CardLookup | None = None,
+    legality_open: bool = False,
+    unread: str | None = None,
 ) -> _Context:
     # the rules never import companions: no cycle
     from deckcheck.rules.common import identity_of
@@ -1344,6 +1352,7 @@ def _context(
         breakers,
         named,
         [None] * len(COMPANIONS),
+        unread,
     )
 
 
@@ -1380,25 +1389,34 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
     no_commander = ctx.spec.commander and ctx.identity is None  # (not even one the data does not know)
     if clash:  # names this deck's own entries
         return obstacles(
-            rule, ctx.spec, status, companion_identity, identity, clash, no_commander=no_commander
+            rule,
+            ctx.spec,
+            status,
+            companion_identity,
+            identity,
+            clash,
+            no_commander=no_commander,
+            unread=ctx.unread,
         )
     # else the same few answers recur over a run (by format, legality, commander identity): each
     # is worked out once (the spec is kept beside it, so its id stays its own)
     spec = ctx.spec
-    key = (rule.name, id(spec), status, companion_identity, identity, no_commander)
+    key = (rule.name, id(spec), status, companion_identity, identity, no_commander, ctx.unread)
     hit = _OBSTACLES.get(key)
     if hit is None or hit[0] is not spec:
         if len(_OBSTACLES) >= _OBSTACLES_LIMIT:
             _OBSTACLES.clear()
-        found = obstacles(rule, spec, status, companion_identity, identity, (), no_commander=no_commander)
+        found = obstacles(
+            rule, spec, status, companion_identity, identity, (), no_commander=no_commander, unread=ctx.unread
+        )
         hit = _OBSTACLES[key] = (spec, found)
     return hit[1]
 
 
 # obstacles() answers without a name clash (never mutated: results and findings copy them), by
 # (companion, format's id, status, companion's and commanders' colour identities, no commander
-# marked); bounded
-_ObstacleKey = tuple[str, int, str | None, frozenset[str], frozenset[str] | None, bool]
+# marked, why the file was not read); bounded
+_ObstacleKey = tuple[str, int, str | None, frozenset[str], frozenset[str] | None, bool, str | None]
 _OBSTACLES: dict[_ObstacleKey, tuple[FormatSpec, list[tuple[str, str]]]] = {}
 _OBSTACLES_LIMIT = 10_000
 
@@ -1420,6 +1438,7 @@ def obstacles(
     clash: Sequence[Placed],
     *,
     no_commander: bool = False,
+    unread: str | None = None,
 ) -> list[tuple[str, str]]:
     """(kind, text) of what forbids this card as companion here, whatever the deck's contents.
 
@@ -1433,9 +1452,12 @@ def obstacles(
     as the format allows: CR 903.11a in Commander, 100.2a otherwise) | :data:`UNVERIFIED` (``status``
     is :data:`LEGALITY_UNVERIFIED` or :data:`HISTORY_UNVERIFIED`: the card's own legality is not
     known; or ``no_commander``: a Commander deck that marks no commander, whose colour identity and
-    own part of the starting deck (702.139b) are not known. Either forbids nothing but leaves a met
-    condition undetermined; :func:`decisive` leaves it out)."""
+    own part of the starting deck (702.139b) are not known; or ``unread``: why the deck is not the
+    one its file holds (engine.unread_part), whose starting deck is then not known. Each forbids
+    nothing but leaves a met condition undetermined; :func:`decisive` leaves it out)."""
     problems: list[tuple[str, str]] = []
+    if unread is not None:
+        problems.append((UNVERIFIED, f"{unread}, so the starting deck is not known"))
     if rule.name in spec.companion_bans:
         problems.append(("banned", f"{rule.short} is banned as a companion in {spec.title}"))
     if status in {"banned", "not_legal"}:
@@ -1554,11 +1576,17 @@ def evaluate(
 
 
 def evaluate_with_findings(
-    deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None, *, legality_open: bool = False
+    deck: Deck,
+    spec: FormatSpec,
+    lookup: CardLookup | None = None,
+    *,
+    legality_open: bool = False,
+    unread: str | None = None,
 ) -> tuple[list[CompanionResult], list[Finding]]:
     """:func:`evaluate` and :func:`companion_findings` of one deck, from one evaluation context
-    (what the engine asks of every deck)."""
-    ctx = _context(deck, spec, lookup, legality_open)
+    (what the engine asks of every deck). ``unread``: why the deck is not the one its file holds
+    (engine.unread_part): no condition is met for certain, nor Yorion's count missed."""
+    ctx = _context(deck, spec, lookup, legality_open, unread)
     results = _evaluate(ctx)
     return results, _findings(ctx, results)
 
@@ -1610,7 +1638,9 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     obstacles = _obstacles(index, ctx)
     impossible = next((text for kind, text in obstacles if kind == "format"), None)
     # where the condition can never hold there is nothing to cut or add; ``placement`` says why
-    verdict = DeckVerdict() if impossible else _verdict(index, rule, ctx)
+    # Yorion's count of a deck not read in full counts nothing (its obstacles say so)
+    uncounted = ctx.unread is not None and rule.deck_check is _yorion
+    verdict = DeckVerdict() if impossible or uncounted else _verdict(index, rule, ctx)
     met = not verdict.breakers and verdict.add == 0 and impossible is None
     open_ = [] if impossible else open_entries(rule, ctx.unknown)
     if _identity_open(rule, card, ctx):
@@ -1619,7 +1649,9 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     eligible: bool | None = met and not forbidding
     if eligible and (open_ or len(forbidding) < len(obstacles)):  # unknown cards, or its own legality
         eligible = None
-    note = cut_note(verdict, ctx.size, ctx.spec) if verdict.cut else verdict.note
+    # on a deck not read in full no cut is offered: the lines not read may break the condition too
+    cut = verdict.cut if ctx.unread is None else ()
+    note = cut_note(verdict, ctx.size, ctx.spec) if cut else verdict.note
     if rule.deck_check is _yorion and not ctx.spec.min_main_known and not forbidding:
         # an inferred shape's minimum is the family's usual one, not the real format's
         eligible = None
@@ -1630,7 +1662,7 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
         rule.name,
         eligible,
         verdict.breakers,
-        verdict.cut,
+        cut,
         verdict.add,
         note,
         declared_entry is not None,

@@ -1267,3 +1267,34 @@ def test_texts_beside_decks_read_already_keep_their_metadata() -> None:
     assert _lean_share(context, sources) == 1.0
     assert [row["name"] for row in rows.summary.rows()] == [None, "Burn"]
     assert len(rows.metadata) == 2
+
+
+# Files not read in full (DC001): an MTGO .dek cut off in its third card (two cards read) and a JSON
+# deck cut off (none read). The engine judges no rule on them (engine.unread_part); the lean path
+# hands them to it.
+UNREAD = (
+    '<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n'
+    '  <Cards CatID="1" Quantity="20" Sideboard="false" Name="Mountain" />\n'
+    '  <Cards CatID="2" Quantity="4" Sideboard="false" Name="Lightning Bolt" />\n'
+    '  <Cards CatID="3" Quantity="4" Sideboard="false" Name="Goblin Gu\n',
+    '{"main": [{"name": "Mountain", "quantity": 20}, {"name": "Lightning Bolt", "quantity": 4}',
+)
+
+
+@BREAKERS
+def test_files_not_read_in_full_are_not_judged(breakers: bool) -> None:
+    store = fresh_bundled_store()
+    sources: list[tuple[Hashable, str, batch.DeckSource]] = [
+        *((f"d{i}", f"d{i}.txt", text) for i, text in enumerate(UNREAD)),
+        ("whole", "whole.txt", "20 Mountain\n4 Lightning Bolt\n"),
+    ]
+    context = context_for(store, "modern")
+    rows = assert_same_sources(sources, context, breakers=breakers)
+    assert _lean_share(context, sources) == 1 / 3  # (the whole one)
+    legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
+    assert legal == {"d0": None, "d1": None, "whole": False}
+    codes: dict[Hashable, list[str]] = {}
+    for deck_id, code in zip(rows.findings.data["deck_id"], rows.findings.data["code"], strict=True):
+        codes.setdefault(deck_id, []).append(code)
+    assert codes["d0"] == codes["d1"] == ["DC001"]
+    assert "DC101" in codes["whole"]
