@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING
 from deckcheck.as_of import DATA_AGE_LIMIT_DAYS, HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date, today
 from deckcheck.cards.names import lookup_key
 from deckcheck.cards.store import CardStore, Resolution
-from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone, deck_card_of_facts, unchecked_zone
+from deckcheck.deck import (
+    Deck,
+    DeckCard,
+    Entry,
+    ParsedDeck,
+    ParseProblem,
+    Zone,
+    deck_card_of_facts,
+    unchecked_zone,
+)
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
@@ -78,9 +87,16 @@ UNCHECKED_ZONE = define(
 )
 
 UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})  # (names in the zones that count)
-# decklist._base.UNREADABLE and EMPTY_DECKLIST (the readers are not imported here: a check that
-# is given a deck already read needs none)
-UNREAD_FILE, NO_CARD_LINES = "DC001", "DC005"
+# decklist._base.UNREADABLE, UNPARSABLE and EMPTY_DECKLIST (the readers are not imported here: a
+# check that is given a deck already read needs none)
+UNREAD_FILE, UNREAD_LINE, NO_CARD_LINES = "DC001", "DC002", "DC005"
+# The rule findings that stay true whatever lines of the file were not read (unread_part): more
+# cards only add to what they count (too many cards, copies or commanders, a card banned, not legal
+# or not allowed as commander). Any other, a size too small, a colour identity a lost partner
+# line might widen, zones read one way, is withheld from a deck not read in full.
+HOLDS_ON_PART = frozenset(
+    {"DC102", "DC103", "DC104", "DC201", "DC202", "DC203", "DC301", "DC302", "DC303", "DC307"}
+)
 # Errors that say a rule could not be checked, not that it is broken: the deck is "not verified"
 # (a date the format's history does not cover, a card without printings to date it by, no card
 # of the deck with the format's legality data, zones deckcheck does not guess: no commander marked,
@@ -90,7 +106,9 @@ UNCHECKED_CODES = UNRESOLVED_CODES | {
     NO_PRINTINGS.code,
     NO_LEGALITY_DATA.code,
     "DC105",  # rules.commander.AMBIGUOUS_ZONES (not imported here: most checks never load it)
-    UNREAD_FILE,  # the file was not read in full: no rule judged the deck it holds (unread_part)
+    # a file or a line not read: the deck read is not the deck written (unread_part)
+    UNREAD_FILE,
+    UNREAD_LINE,
 }
 
 
@@ -517,27 +535,26 @@ def check_deck(
     moved = False
     written = parsed or deck.parsed
     unread = unread_part(written) if written is not None else None
-    age = None
-    # a deck read from part of its file (or none) is not judged by the format's rules: each would
-    # judge another deck than the one written (unread_part)
-    if unread is None:
-        if spec.commander:  # only a format with a command zone reads a sideboard as one (MTGO, XMage)
-            from deckcheck import command_zone
+    if spec.commander:  # only a format with a command zone reads a sideboard as one (MTGO, XMage)
+        from deckcheck import command_zone
 
-            placement = command_zone.place(deck, spec)
-            deck, moved = placement.deck, placement.moved
-            findings.extend(placement.notes)
-            rule_findings = placement.merge(rules.check_deck(deck, spec))
-        else:
-            rule_findings = rules.check_deck(deck, spec)
-        # a deck judged for a day its card data does not vouch for (dated after the data, or undated
-        # and checked long after it) is not judged by the data's legalities: its legality findings
-        # are withheld, and a companion card's own legality is not known either
-        if store is not None:
-            age = legality_out_of_date(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
-            if age is not None:
-                rule_findings = withheld_legality(deck.path, spec, rule_findings, age)
-        findings.extend(rule_findings)
+        placement = command_zone.place(deck, spec)
+        deck, moved = placement.deck, placement.moved
+        findings.extend(placement.notes)
+        rule_findings = placement.merge(rules.check_deck(deck, spec))
+    else:
+        rule_findings = rules.check_deck(deck, spec)
+    if unread is not None:  # what the lines not read could change is not judged on the rest
+        rule_findings = [f for f in rule_findings if f.code in HOLDS_ON_PART or not breaks_a_rule(f)]
+    # a deck judged for a day its card data does not vouch for (dated after the data, or undated
+    # and checked long after it) is not judged by the data's legalities: its legality findings are
+    # withheld, and a companion card's own legality is not known either
+    age = None
+    if store is not None:
+        age = legality_out_of_date(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
+        if age is not None:
+            rule_findings = withheld_legality(deck.path, spec, rule_findings, age)
+    findings.extend(rule_findings)
     lookup = store.get if store is not None else None
     results, companion_findings = companions.evaluate_with_findings(
         deck, spec, lookup, legality_open=age is not None, unread=unread
@@ -558,17 +575,36 @@ def check_deck(
 
 
 def unread_part(parsed: ParsedDeck) -> str | None:
-    """Why the deck read from a file is not the deck written in it, or None: part of the file, or
-    all of it, could not be read (DC001: binary, an XML or JSON error, not a decklist), or the file
-    has no card line (DC005). No format rule is run on such a deck, and no companion's condition is
-    called met: each would judge a deck that shrank (a size below the minimum, a condition the
-    unread lines might break). A file not read in full leaves the deck not verified (DC001 is one
-    of UNCHECKED_CODES); an empty decklist is an error of its own."""
-    if any(problem.code == UNREAD_FILE for problem in parsed.problems):
-        return "the file was not read in full (DC001)" if parsed.entries else "the file was not read (DC001)"
+    """Why the deck read from a file may not be the deck written in it, or None: part of the file,
+    or all of it, could not be read (DC001: binary, an XML or JSON error, not a decklist), a line
+    of a zone that counts was not read (DC002: the cards it may hold are missing), or the file has
+    no card line (DC005). A rule finding the missing cards could undo is withheld (only those of
+    HOLDS_ON_PART are given), and no companion's condition is called met: either would judge a deck
+    that shrank (a size below the minimum, a condition the lines not read might break). DC001 and
+    DC002 leave the deck not verified (UNCHECKED_CODES); an empty decklist is an error of its own.
+    The engine and the lean batch checker (which hands such decks to the engine) both ask this."""
+    lines = 0
+    for problem in parsed.problems:
+        if problem.code == UNREAD_FILE:
+            return f"the file was not read{' in full' if parsed.entries else ''} (DC001)"
+        if problem_unread_line(problem):
+            lines += 1
+    if lines:
+        return f"{lines} line{'s' if lines != 1 else ''} not read (DC002)"
     if not parsed.entries:
         return "the decklist has no card lines (DC005)"
     return None
+
+
+MAYBEBOARD_TEXT = str(Zone.MAYBEBOARD)  # (a ParseProblem's section is its zone's text)
+
+
+def problem_unread_line(problem: ParseProblem) -> bool:
+    """A reader's problem that is a line of a zone that counts left unread (DC002: a problem with
+    no code of its own is one when it is an error, as decklist.problem_findings reads it)."""
+    if problem.section == MAYBEBOARD_TEXT:
+        return False
+    return problem.code == UNREAD_LINE or (problem.code is None and problem.severity == "error")
 
 
 def withheld_legality(path: str, spec: FormatSpec, found: list[Finding], age: DataAge) -> list[Finding]:

@@ -31,7 +31,7 @@ reader reported (a parse problem) comes first among its findings; its metadata c
 its name and metadata rows, as the engine writes them; a deck dated after the card data has its
 legality findings withheld as the engine withholds them (engine.withheld_legality). Anything else
 (misplaced or several declared companions, partner pairs, localized names, a sideboard that may be
-the command zone, a file not read in full) goes to the engine: never a guess.
+the command zone, a file or a line of it not read) goes to the engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -500,9 +500,11 @@ class _Chunk:
         self.renamed = np.zeros(n, dtype=bool)
         self.renamed_at: dict[int, list[int]] = {}  # such a deck -> those entries' positions, in order
         out = lengths == 0
-        # a deck whose file was not read in full: the engine says so (engine.unread_part)
+        # a deck whose file was not read in full, or a line of it: the engine says what that
+        # leaves undecided (engine.unread_part)
         for i, problems in enumerate(columns.problems):
-            if problems and any(problem.code == engine.UNREAD_FILE for problem in problems):
+            unread = engine.UNREAD_FILE
+            if problems and any(p.code == unread or engine.problem_unread_line(p) for p in problems):
                 out[i] = True
         # decks judged for a day the card data does not vouch for (dated after it, or undated and
         # checked long after it): their legality findings are withheld (reported decks)

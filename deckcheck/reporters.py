@@ -558,10 +558,11 @@ def unverified_text(report: Report) -> str:
         return f"not verified: {_plural(report.unknown_cards, 'unknown card')}"
     if report.format.inferred:
         return "not verified: no format given"
-    from deckcheck.engine import UNREAD_FILE  # (loaded: the report is the engine's)
+    from deckcheck.engine import unread_part  # (loaded: the report is the engine's)
 
-    if any(f.code == UNREAD_FILE for f in report.findings):
-        return "not verified: the file was not read in full"
+    unread = unread_part(report.parsed)
+    if unread is not None:
+        return f"not verified: {unread}"
     ignored = sorted({f.code for f in report.ignored_undecided})
     # (a finding --ignore left out still says why: the verdict names the codes)
     tail = f" (finding ignored: {', '.join(ignored)})" if ignored else ""

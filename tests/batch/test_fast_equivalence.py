@@ -936,17 +936,20 @@ def _sources(texts: Iterable[str], deck: str) -> list[tuple[Hashable, str, batch
 @BREAKERS
 def test_sections_and_problems_the_reader_leaves_to_parse_text(breakers: bool) -> None:
     """Texts with sections the deck does not count and with lines parse_text reports on: the lean
-    path takes them as parse_text reads them, with its findings (DC002, DC003), the maybeboard's
-    names noted and its unknown cards reported but counted by no rule; the engine's rows."""
+    path takes them as parse_text reads them, with its findings (DC003), the maybeboard's names
+    noted and its unknown cards reported but counted by no rule; the engine's rows. A deck with a
+    line not read (DC002) it hands to the engine."""
     store = fresh_bundled_store()
     constructed = "4 Lightning Bolt\n4 Bonecrusher Giant\n4 Mox Opal\n48 Mountain"
     sources = _sources((*OTHER_SECTIONS, *WITH_PROBLEMS), constructed)
     read = read_plain([source for _, _, source in sources if isinstance(source, str)])
     assert read.taken.count(False) == 5  # (the maybeboards the batch reader reads itself)
+    unread = sources[-3:-1]  # (a line of the deck not read: engine.unread_part, the engine's)
     for fmt in ("modern", "legacy", "vintage"):
         context = context_for(store, fmt)
         assert_same_sources(sources, context, breakers=breakers)
-        assert _lean_share(context, sources) == 1.0, fmt
+        assert _lean_share(context, sources[:-3] + sources[-1:]) == 1.0, fmt
+        assert _lean_share(context, unread) == 0.0, fmt
     commander = "1 Lightning Bolt\n1 Bonecrusher Giant\n1 Sol Ring\n1 Orcish Bowmasters\n95 Swamp"
     sources = _sources((PRECON, *OTHER_SECTIONS[2:], *WITH_PROBLEMS[:2]), commander)
     context = context_for(store, "commander")

@@ -1,9 +1,10 @@
-"""A file not read in full (DC001: binary, an XML or JSON error, not a decklist) or with no card
-line (DC005) holds no deck to judge: the deck as read is not the deck as written. No format rule
-is run on it (a size below the minimum would be a failure invented from the lines that were
-lost), and no companion's condition is called met, nor Yorion's count missed; a card that was
-read and breaks a condition still breaks it. A file not read in full is "not verified"; an empty
-one is an error of its own."""
+"""A file not read in full (DC001: binary, an XML or JSON error, not a decklist), a line of it not
+read (DC002) or a file with no card line (DC005): the deck as read is not the deck as written. A
+rule finding the lost cards could undo is withheld (a size below the minimum would be a failure
+invented from the lines that were lost); one they cannot (a banned card, too many copies) stays.
+No companion's condition is called met, nor Yorion's count missed; a card that was read and
+breaks a condition still breaks it. Such a deck is "not verified" unless a finding that stays
+makes it illegal; an empty file is an error of its own."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def test_a_file_cut_off_is_not_verified_and_no_size_rule_judges_what_was_read(
     assert result.exit_code == 1, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == (
-        "cut.dek: format modern (--format); 24 main: not verified: the file was not read in full "
+        "cut.dek: format modern (--format); 24 main: not verified: the file was not read in full (DC001) "
         "(1 error, 0 warnings)"
     )
     assert lines[1].startswith("cut.dek:5: DC001 XML error")
@@ -73,7 +74,7 @@ def test_a_binary_file_gets_its_reason_alone(project: Project, invoke: Invoke) -
     result = invoke(["check", "--format", "modern", "-v", "deck.txt"])
     assert result.exit_code == 1, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].endswith("0 main: not verified: the file was not read in full (1 error, 0 warnings)")
+    assert lines[0].endswith("0 main: not verified: the file was not read (DC001) (1 error, 0 warnings)")
     assert lines[1].startswith("deck.txt: DC001 binary file")
     assert len(lines) == 3  # no size rule, no companion called possible
 
@@ -87,3 +88,36 @@ def test_an_empty_file_is_an_error_of_its_own(project: Project, invoke: Invoke) 
         "empty.txt: DC005 no card lines in the file",
         "1 deck checked: 0 legal, 1 with errors (1 error, 0 warnings)",
     ]
+
+
+def test_a_line_not_read_leaves_the_deck_not_verified(project: Project, invoke: Invoke) -> None:
+    """The line's four cards are missing: the 56 read are not "too few", and the companions the
+    rest meets are not "eligible" (a Giant might break them)."""
+    project.write("deck.txt", "4 Shivan Dragon <3\n4 Lightning Bolt\n52 Mountain\n")
+    result = invoke(["check", "--format", "modern", "-v", "deck.txt"])
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "deck.txt: format modern (--format); 56 main: not verified: 1 line not read (DC002) "
+        "(1 error, 0 warnings)"
+    )
+    assert lines[1].startswith("deck.txt:1: DC002 ")
+    assert len(lines) == 3  # no DC101, no DC410
+    table = invoke(["companions", "--format", "modern", "-o", "json", "deck.txt"])
+    assert json.loads(table.stdout)["decks"][0]["eligible"] == []
+
+
+def test_what_the_lost_lines_cannot_undo_stays(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", "4 Shivan Dragon <3\n4 Mox Opal\n5 Lightning Bolt\n20 Mountain\n")
+    result = invoke(["check", "--format", "modern", "deck.txt"])
+    assert result.exit_code == 1, result.output
+    codes = [line.split()[1] for line in result.stdout.splitlines()[1:-1]]
+    assert codes == ["DC002", "DC201", "DC104"]  # (no DC101: 29 cards read of 33 or more)
+    assert "; not verified: 1 line not read (DC002)" in result.stdout.splitlines()[0]
+    assert result.stdout.splitlines()[-1].startswith("1 deck checked: 0 legal, 1 with errors")
+
+
+def test_a_line_of_the_maybeboard_not_read_leaves_the_deck_judged(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", "4 Lightning Bolt\n52 Mountain\n\nMaybeboard\n1 Shivan Dragon <3\n")
+    result = invoke(["check", "--format", "modern", "deck.txt"])
+    assert "DC101 the main deck has 56 cards" in result.stdout
