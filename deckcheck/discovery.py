@@ -107,7 +107,9 @@ def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
     A decklist has card lines, and more lines that read as cards than lines that do not: a line
     counts as a card when it read without a doubt (a count and a name) or when its name is a card.
     So a requirements file ("numpy==1.26"), notes ("Try more removal") or a CSV of something else
-    are skipped, while a deck with a few broken lines is checked and its lines reported."""
+    are skipped, while a deck with a few broken lines is checked and its lines reported. A file
+    that declares its format (``// format: modern``) says it is a decklist: checked, whatever its
+    names (count-less names of cards newer than the data must not pass the hook unseen)."""
     from deckcheck.decklist._base import UNREADABLE
 
     whole_file = [p for p in parsed.problems if p.line <= 0 and p.code == UNREADABLE]
@@ -115,6 +117,8 @@ def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
         return f"not a decklist: {whole_file[0].message}"
     if not parsed.entries:
         return "no card lines"
+    if parsed.declared_format is not None:
+        return None
     doubtful = {p.line for p in parsed.problems if p.line > 0 and p.severity != "info"}
     card_lines: set[int] = set()
     cards = 0

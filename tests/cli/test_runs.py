@@ -142,6 +142,19 @@ def test_a_folder_run_skips_files_that_are_not_decklists(project: Project, invok
     assert explicit.exit_code == 1 and "repo/requirements.txt:1: DC002" in explicit.stdout
 
 
+def test_a_file_that_declares_its_format_is_a_decklist(project: Project, invoke: Invoke) -> None:
+    """Regression: count-less names the data does not know (cards newer than it) read as "not
+    cards", so a folder run and the pre-commit hook skipped the list, exit 0, though it names its
+    format; checked by name it was "not verified"."""
+    newer = "// format: modern\nOrcish Bowmasters\nSheoldred, the Apocalypse\nThe One Ring\nWrenn and Seven\n"
+    project.write("decks/new.txt", newer)
+    for args in (["decks"], ["--force-exclude", "decks/new.txt"]):
+        result = invoke(["check", "-q", *args])
+        assert result.exit_code == 1, (args, result.output)
+        assert "decks/new.txt:2: DC010 unknown card 'Orcish Bowmasters'" in result.stdout, args
+        assert "skipped" not in result.stdout, args
+
+
 def test_a_folder_run_checks_every_decklist_extension_frames_reads(project: Project, invoke: Invoke) -> None:
     """Regression: the CLI's extension list lacked .o8d and .deck, which frames.load_decks read."""
     from deckcheck import batch
