@@ -1377,7 +1377,8 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
     status = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
     if ctx.legality_open:  # what the data says of the card's legality is too old to go by
         status = LEGALITY_UNVERIFIED
-    if known is not None and reads_history(ctx.spec.as_of):  # legality on a day: the format's history
+    # legality on a day: the format's history (a format without legality, Limited, has none to read)
+    if known is not None and reads_history(ctx.spec.as_of) and ctx.spec.legality_candidates:
         from deckcheck.history import dated_status
 
         # (a day the history does not cover, or a card without printings: not known, never legal)

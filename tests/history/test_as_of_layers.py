@@ -78,6 +78,18 @@ def test_cli_as_of_each_decks_date(project: Path) -> None:
     assert "DC206" in by_path["none.txt"] and "DC201" not in by_path["none.txt"]
 
 
+def test_as_of_changes_nothing_in_a_format_without_legality(project: Path) -> None:
+    """Regression: Limited has no ban list, yet --as-of left Lurrus's own legality "not known
+    (DC206, DC207)", codes never given, and the legal deck not verified (exit 1)."""
+    (project / "lim.txt").write_text(
+        "20 Mountain\n20 Mox Opal\n\nSideboard\n1 Lurrus of the Dream-Den\n", encoding="utf-8"
+    )
+    for as_of in ("2020-06-01", "deck", "2030-01-01"):
+        result = run("--format", "limited", "--as-of", as_of, "lim.txt")
+        assert result.exit_code == 0, (as_of, result.output)
+        assert "DC015" not in result.output, as_of
+
+
 def test_config_as_of(project: Path) -> None:
     (project / "opal.txt").write_text(OPAL, encoding="utf-8")
     (project / ".deckcheck.toml").write_text('format = "modern"\nas_of = "2020-06-01"\n', encoding="utf-8")
