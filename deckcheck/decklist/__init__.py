@@ -90,13 +90,15 @@ DC001 = define(
     "unreadable-file",
     Severity.ERROR,
     "The file cannot be read as a decklist, or only in part: binary, bad encoding, too big, XML/JSON "
-    "error, or not a decklist at all (an HTML page). No rule judges what was read: not verified.",
+    "error, or not a decklist at all (an HTML page). The deck is not verified: what the rest of the "
+    "file could undo is not judged.",
 )
 DC002 = define(
     UNPARSABLE,
     "unparsable-line",
     Severity.ERROR,
-    "A line that is not a card, header or comment (bad count, no name, line too long); it is not counted.",
+    "A line that is not a card, header or comment (bad count, no name, line too long); it is not counted, "
+    "and what its cards could undo is not judged: the deck is not verified.",
 )
 DC003 = define(
     SUSPICIOUS,
