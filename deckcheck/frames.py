@@ -360,10 +360,16 @@ def _text_items(source: pd.Series | pd.DataFrame, text_column: str) -> list[tupl
     else:
         texts = source
     values = texts.tolist()  # one conversion in C, not one Python call per deck
+    ids = texts.index.tolist()
     for i, text in enumerate(values):
-        if not isinstance(text, str):  # a missing decklist is an empty one (reported as such)
-            values[i] = "" if text is None or (isinstance(text, float) and np.isnan(text)) else str(text)
-    return list(zip(texts.index.tolist(), values, strict=True))
+        if isinstance(text, str):
+            continue
+        if text is None or text is pd.NA or (isinstance(text, float) and np.isnan(text)):
+            values[i] = ""  # a missing decklist is an empty one (reported as such)
+        else:  # str() of bytes or a number is no decklist: "b'4 Lightning Bolt...'" would be read as one
+            kind = "bytes (decode them first)" if isinstance(text, bytes | bytearray) else type(text).__name__
+            raise ValueError(f"deck {ids[i]!r}: its decklist is {kind}, not text")
+    return list(zip(ids, values, strict=True))
 
 
 def _deck_sources(

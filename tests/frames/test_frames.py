@@ -104,6 +104,23 @@ def test_a_deck_the_engine_checks_over_facts_builds_no_card(tmp_path: Path) -> N
     assert results.summary.loc[0, "commander"] == "Raised by Giants + Lightning Bolt"
 
 
+def test_missing_decklists_are_empty_and_other_values_are_refused(store: CardStore) -> None:
+    """Regression: pd.NA became the text "<NA>" (read as XML: "root element <NA> is not an MTGO
+    <Deck>") and bytes their repr ("b'4 Lightning Bolt\\n'", refused line by line)."""
+    missing = pd.Series({"none": None, "nan": float("nan"), "na": pd.NA}, dtype=object)
+    result = frames.validate(missing, format="modern", store=store, progress=False)
+    assert result.findings.groupby("deck_id")["code"].apply(list).to_dict() == {
+        "na": ["DC005"],
+        "nan": ["DC005"],
+        "none": ["DC005"],
+    }
+    for value, kind in ((b"4 Lightning Bolt\n", "bytes"), (4, "int")):
+        with pytest.raises(ValueError, match=f"deck 'odd': its decklist is {kind}"):
+            frames.validate(
+                pd.Series({"odd": value}, dtype=object), format="modern", store=store, progress=False
+            )
+
+
 def test_unknown_names_keep_a_row(store: CardStore) -> None:
     decks = frames.load_decks(pd.Series({7: "4 Lightning Bolt\n2 Lightnig Bolt\n"}), store=store)
     assert decks["deck_id"].tolist() == [7, 7]
