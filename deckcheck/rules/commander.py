@@ -742,13 +742,22 @@ def identity_screen(chunk: Chunk, commander_card: Any) -> Any:
     one commander each, ``commander_card`` its card code per deck, -1 none): (entries,) bool, a
     main-deck card of a Commander deck with a colour, or mana of a basic land type, outside the
     commander's identity (colour masks ``identity`` and ``land_mana`` per card)."""
-    import numpy as np
-
     d, c, cards = chunk.d, chunk.c, chunk.cards
     led = commander_card >= 0  # (a commander the data does not know: no card's identity is checked)
-    identity = np.where(led, cards.identity[commander_card], 0)[d]
+    identity = _of_commander(cards.identity, commander_card, 0)[d]
     outside = ((cards.identity[c] | cards.land_mana[c]) & ~identity) != 0
     return (chunk.z == MAIN_CODE) & (chunk.commander & led)[d] & outside
+
+
+def _of_commander(values: Any, commander_card: Any, missing: Any) -> Any:
+    """(decks,) ``values`` of each deck's commander card, ``missing`` for a deck whose commander the
+    data does not know (-1), as when no card of the chunk is known and ``values`` is empty."""
+    import numpy as np
+
+    led = commander_card >= 0
+    if not led.any():
+        return np.full(len(commander_card), missing, dtype=values.dtype)
+    return np.where(led, values[np.where(led, commander_card, 0)], missing)
 
 
 def leader_screen(chunk: Chunk, commander_card: Any, key_of: Any) -> Any:
@@ -764,11 +773,11 @@ def leader_screen(chunk: Chunk, commander_card: Any, key_of: Any) -> Any:
     creature = formats.per_deck(lambda s: s.commander_cards == UNCOMMON_CREATURE_COMMANDERS, bool)
     leader_ok = np.where(
         creature,
-        cards.commander_ok_creature[commander_card],
+        _of_commander(cards.commander_ok_creature, commander_card, True),
         np.where(
             formats.per_deck(lambda s: s.planeswalker_commanders, bool),
-            cards.commander_ok_pw[commander_card],
-            cards.commander_ok[commander_card],
+            _of_commander(cards.commander_ok_pw, commander_card, True),
+            _of_commander(cards.commander_ok, commander_card, True),
         ),
     )
     led = chunk.commander & (commander_card >= 0)  # (-1: the data does not know it)

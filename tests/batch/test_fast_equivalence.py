@@ -1301,3 +1301,15 @@ def test_files_not_read_in_full_are_not_judged(breakers: bool) -> None:
         codes.setdefault(deck_id, []).append(code)
     assert codes["d0"] == codes["d1"] == ["DC001"]
     assert "DC101" in codes["whole"]
+
+
+@pytest.mark.parametrize("fmt", ["modern", "commander", "paupercommander"])
+def test_a_batch_of_names_the_data_does_not_know(fmt: str) -> None:
+    """Regression: with no card of the chunk known the per-card arrays are empty, and the commander
+    screens indexed them with -1 (IndexError)."""
+    sources: list[tuple[Hashable, str, batch.DeckSource]] = [
+        ("a", "a.txt", "1 Foo Bar Baz\n"),
+        ("b", "b.txt", "Commander\n1 Foo Qux\n\nDeck\n99 Zzz Yyy\n"),
+    ]
+    rows = assert_same_sources(sources, context_for(fresh_bundled_store(), fmt))
+    assert list(rows.summary.data["unknown_cards"]) == [1, 100]
