@@ -92,6 +92,10 @@ class _Run:
             b.problem_line(0, where[:200], f"{where[:200]}: {problem}", code=UNPARSABLE, section=zone)
             return
         count = _quantity(quantity)
+        if count == _NO_QUANTITY:  # refused, not read as 1: a JSON body that leaves it out is cut short
+            reason = f"{where}: {clean!r} has no quantity: not counted"
+            b.problem_line(0, clean[:200], reason, code=UNPARSABLE, section=zone)
+            return
         if isinstance(count, str):
             b.problem_line(
                 0, f"{quantity!r} {clean}"[:200], f"{where}: {count}", code=UNPARSABLE, section=zone
@@ -123,9 +127,12 @@ class _Run:
         )
 
 
+_NO_QUANTITY = "no quantity"
+
+
 def _quantity(value: Any) -> int | str:
     if isinstance(value, bool) or value is None:
-        return "no quantity"
+        return _NO_QUANTITY
     if isinstance(value, int):
         reason = check_quantity(value)
         return reason if reason is not None else value
@@ -386,19 +393,23 @@ def _tappedout(run: _Run, data: Mapping[str, Any]) -> None:
 
 
 def _aetherhub(run: _Run, data: Mapping[str, Any]) -> None:
+    """Aetherhub writes its section headers ("Commander", "Deck", "Sideboard") and empty spacer rows
+    as rows with a null quantity. Any other row is a card, and one without a quantity is refused as
+    every JSON reader refuses it (a lost quantity must not make a card vanish)."""
     zone = Zone.MAIN
     for index, item in enumerate(_list(data.get("convertedDeck"))):
         where = f"convertedDeck[{index}]"
         name = _get(item, "name")
         quantity = _get(item, "quantity")
-        if quantity is None and isinstance(name, str):  # a section marker or a spacer
-            header = classify_header(name) if name.strip() else None
+        if quantity is None and isinstance(name, str):
+            if not name.strip():
+                run.note(name, f"{where}: spacer")
+                continue
+            header = classify_header(name)
             if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
                 zone = header.zone
                 run.builder.record(0, LineKind.HEADER, name, where)
-            else:
-                run.note(name, f"{where}: spacer")
-            continue
+                continue
         run.card(
             where, name, quantity, zone, set_code=_get(item, "set"), collector_number=_get(item, "number")
         )

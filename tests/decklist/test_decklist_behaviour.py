@@ -4,6 +4,7 @@ the individual decisions, each with the input that exercises it)."""
 from __future__ import annotations
 
 import codecs
+import json
 from pathlib import Path
 
 import pytest
@@ -484,6 +485,65 @@ def test_moxfield_v3_boards() -> None:
     deck = parse_text(text)
     assert cards(deck) == [("commander", 1, "Kenrith, the Returned King"), ("main", 99, "Plains")]
     assert all(e.line == 0 for e in deck.entries)
+
+
+AETHERHUB_DECK = {
+    "convertedDeck": [
+        {"cardId": 0, "quantity": None, "name": "Deck", "set": "", "number": ""},
+        {"cardId": 1, "quantity": 4, "name": "Lightning Bolt", "set": "M11", "number": "149"},
+        {"cardId": 2, "quantity": 56, "name": "Mountain", "set": "", "number": ""},
+        {"cardId": 3, "name": "Ponder"},
+        {"cardId": 0, "quantity": None, "name": "", "set": "", "number": ""},
+        {"cardId": 0, "quantity": None, "name": "Sideboard", "set": "", "number": ""},
+        {"cardId": 4, "quantity": 3, "name": "Duress", "set": "", "number": ""},
+        {"cardId": 5, "name": "Lightning Bolt", "qty": 2},
+    ]
+}
+
+
+def test_aetherhub_row_with_a_name_and_no_quantity_is_refused_not_dropped() -> None:
+    """Aetherhub writes a null quantity only on section headers and empty spacer rows; a card with
+    none is refused (DC002, as every JSON reader refuses one), never skipped as a spacer."""
+    deck = parse_text(json.dumps(AETHERHUB_DECK), "aetherhub.json")
+    assert cards(deck) == [
+        ("main", 4, "Lightning Bolt"),
+        ("main", 56, "Mountain"),
+        ("sideboard", 3, "Duress"),
+    ]
+    refused = [p.message for p in deck.problems if p.code == "DC002"]
+    assert refused == [
+        "convertedDeck[3]: 'Ponder' has no quantity: not counted",
+        "convertedDeck[7]: 'Lightning Bolt' has no quantity: not counted",
+    ]
+    assert [p.section for p in deck.problems] == ["main", "sideboard"]
+    assert [r.text for r in deck.lines if r.kind is LineKind.HEADER] == ["Deck", "Sideboard"]
+    assert [r.note for r in deck.lines if r.kind is LineKind.COMMENT] == ["convertedDeck[4]: spacer"]
+
+
+def json_findings_by_cli_and_frames(text: str, tmp_path: Path) -> tuple[list[str], list[str]]:
+    """``(code, message)`` of each finding of one deck JSON checked as Modern, by ``deckcheck
+    check FILE -o json`` and by ``deckcheck.frames.validate`` of the same text (the batch path)."""
+    pd = pytest.importorskip("pandas")
+    from click.testing import CliRunner
+
+    from deckcheck import frames
+    from deckcheck.cards.store import CardStore
+    from deckcheck.cli import cli
+
+    path = tmp_path / "deck.json"
+    path.write_text(text, encoding="utf-8")
+    output = CliRunner().invoke(cli, ["check", "-o", "json", "--format", "modern", str(path)]).output
+    (deck,) = json.loads(output)["decks"]
+    by_cli = sorted(f"{f['code']} {f['message']}" for f in deck["findings"])
+    results = frames.validate(pd.Series({"deck.json": text}), format="modern", store=CardStore.bundled())
+    by_frames = sorted(f"{row.code} {row.message}" for row in results.findings.itertuples())
+    return by_cli, by_frames
+
+
+def test_aetherhub_card_with_no_quantity_by_cli_and_frames(tmp_path: Path) -> None:
+    by_cli, by_frames = json_findings_by_cli_and_frames(json.dumps(AETHERHUB_DECK), tmp_path)
+    assert by_cli == by_frames
+    assert "DC002 convertedDeck[3]: 'Ponder' has no quantity: not counted" in by_cli
 
 
 def test_json_errors_are_problems() -> None:
