@@ -44,7 +44,7 @@ from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore, Resolution, default_store_path, open_store
 from deckcheck.deck import ZONE_CODE, Entry, ParsedDeck, Zone
-from deckcheck.decklist import parse_file, parse_file_decks, parse_text, parse_text_decks
+from deckcheck.decklist import parse_file_decks, parse_text, parse_text_decks
 from deckcheck.decklist._base import MAX_BYTES
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import PlainDecks, ReadDeck, read_plain
@@ -615,7 +615,8 @@ DeckSource = str | ParsedDeck  # decklist text (content decides its format), or 
 
 def path_sources(paths: Iterable[tuple[DeckId, Path]]) -> Iterator[tuple[DeckId, str, DeckSource]]:
     """``(deck_id, path, source)`` for files: the decoded text where :func:`parse_file` would read
-    exactly that text (UTF-8 without a warning), so the lean path can take it; else the parsed deck."""
+    exactly that text (UTF-8 without a warning), so the lean path can take it; else the parsed
+    decks (several for an event document, in any encoding)."""
     for deck_id, path in paths:
         name = os.fspath(path)
         try:
@@ -634,8 +635,8 @@ def path_sources(paths: Iterable[tuple[DeckId, Path]]) -> Iterator[tuple[DeckId,
                 yield from _split_decks(deck_id, name, parse_text_decks(decoded.text, name))
             else:
                 yield deck_id, name, decoded.text
-        else:
-            yield deck_id, name, parse_file(path)  # the parser reports what is wrong, as for one file
+        else:  # the parser reports what is wrong, as for one file
+            yield from _split_decks(deck_id, name, parse_file_decks(path))
 
 
 def _split_decks(

@@ -36,7 +36,7 @@ from deckcheck.decklist._base import (
     split_lines,
     whole_file_problem,
 )
-from deckcheck.decklist._decode import decode, size_error
+from deckcheck.decklist._decode import Decoded, decode, size_error
 from deckcheck.decklist._detect import detect_format
 from deckcheck.findings import Finding, Location, Severity, define
 
@@ -248,7 +248,11 @@ def parse_bytes(data: bytes, path: str = "<stdin>", input_format: str | None = N
     decoded = decode(data)
     if decoded.text is None:
         return whole_file_problem(path, input_format or "unknown", decoded.error or "unreadable file")
-    deck = parse_text(decoded.text, path, input_format)
+    return _with_decoding(parse_text(decoded.text, path, input_format), decoded)
+
+
+def _with_decoding(deck: ParsedDeck, decoded: Decoded) -> ParsedDeck:
+    """``deck``, read from ``decoded``, with the encoding it was in and how decoding went."""
     if decoded.encoding not in ("utf-8", ""):
         deck.metadata["encoding"] = decoded.encoding
     if decoded.warning:
@@ -311,9 +315,10 @@ def parse_bytes_decks(
     if input_format is not None:
         _parser(input_format)
     decoded = decode(data)
-    if decoded.text is None or decoded.warning or decoded.encoding not in ("utf-8", ""):
+    if decoded.text is None:
         return [parse_bytes(data, path, input_format)]
-    return parse_text_decks(decoded.text, path, input_format)
+    # (an event written in UTF-16 or latin-1 is still many decks: each says how it was decoded)
+    return [_with_decoding(deck, decoded) for deck in parse_text_decks(decoded.text, path, input_format)]
 
 
 def parse_file_decks(path: str | os.PathLike[str], input_format: str | None = None) -> list[ParsedDeck]:

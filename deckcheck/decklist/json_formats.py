@@ -4,6 +4,11 @@ TCGplayer (``result.deck.subDecks``), TappedOut (``board`` HTML) and Aetherhub (
 
 JSON has no meaningful lines: every entry has line 0, and every card found is recorded as one
 CARD (or PROBLEM) line record at line 0 whose note says where in the document it came from.
+
+A board or section a document names is read as the text reader reads the same section header
+(``_Run.board``): a section outside the deck (tokens, planes, ...) is the maybeboard, and a board
+no reader knows is the maybeboard too, with a warning, never the main deck. A card with no
+quantity is refused (DC002), never dropped and never guessed.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ _TCGPLAYER_BOARDS = {
 class _Run:
     def __init__(self, path: str, name: str) -> None:
         self.builder = DeckBuilder(path, name)
+        self._boards_reported: set[str] = set()  # boards outside the deck, said once each
 
     def card(
         self,
@@ -92,6 +98,10 @@ class _Run:
             b.problem_line(0, where[:200], f"{where[:200]}: {problem}", code=UNPARSABLE, section=zone)
             return
         count = _quantity(quantity)
+        if count == _NO_QUANTITY:  # refused, not read as 1: a JSON body that leaves it out is cut short
+            reason = f"{where}: {clean!r} has no quantity: not counted"
+            b.problem_line(0, clean[:200], reason, code=UNPARSABLE, section=zone)
+            return
         if isinstance(count, str):
             b.problem_line(
                 0, f"{quantity!r} {clean}"[:200], f"{where}: {count}", code=UNPARSABLE, section=zone
@@ -113,6 +123,47 @@ class _Run:
     def note(self, text: str, note: str) -> None:
         self.builder.record(0, LineKind.COMMENT, text, note)
 
+    def board(self, where: str, label: str) -> tuple[Zone, tuple[str, ...]] | None:
+        """The zone (and tags) of the cards a deck site files under ``label``, read as the text
+        reader reads the same word as a section header: a zone's name (Sideboard, Commander, ...)
+        is that zone, a group (Creatures (12)) the main deck, and a section that is not part of the
+        deck (tokens, planes, ...) the maybeboard, tagged with its name so that the engine knows
+        which names it does not look up (deck.unchecked_zone). None for any other name."""
+        header = classify_header(label)
+        if header is None:
+            return None
+        if header.kind is HeaderKind.ZONE and header.zone is not None:
+            return header.zone, ()
+        if header.kind is HeaderKind.GROUP:
+            return Zone.MAIN, ()
+        if header.kind is HeaderKind.EXTRA:
+            if self._first_report_of(header.label):
+                self.extra(where, header.label)
+            return Zone.MAYBEBOARD, (f"extra:{header.label.lower()}",)
+        return None
+
+    def unknown_board(self, where: str, label: str) -> tuple[Zone, tuple[str, ...]]:
+        """The cards a deck site files under a board no reader knows: kept out of the deck (every
+        board of the deck itself has a known name, and counting a wishlist as the main deck would
+        charge it with the format's bans), with a warning, once per board."""
+        label = " ".join(label.split())[:_MAX_BOARD_LABEL]
+        if self._first_report_of(label):
+            self.builder.report(
+                0,
+                f"{where}: unknown board {label!r}: its cards are kept in the maybeboard (never counted)",
+                code=SUSPICIOUS,
+                severity="warning",
+                section=Zone.MAYBEBOARD,
+            )
+        return Zone.MAYBEBOARD, (f"extra:{label.lower()}",)
+
+    def _first_report_of(self, label: str) -> bool:
+        key = label.casefold()
+        if key in self._boards_reported:
+            return False
+        self._boards_reported.add(key)
+        return True
+
     def extra(self, where: str, label: str) -> None:
         self.builder.report(
             0,
@@ -123,9 +174,12 @@ class _Run:
         )
 
 
+_NO_QUANTITY = "no quantity"
+
+
 def _quantity(value: Any) -> int | str:
     if isinstance(value, bool) or value is None:
-        return "no quantity"
+        return _NO_QUANTITY
     if isinstance(value, int):
         reason = check_quantity(value)
         return reason if reason is not None else value
@@ -372,11 +426,18 @@ def _tappedout(run: _Run, data: Mapping[str, Any]) -> None:
         parser.feed(board)
         parser.close()
         for index, (section, quantity, name) in enumerate(parser.items):
-            header = classify_header(section) if section else None
-            zone = Zone.MAIN
-            if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
-                zone = header.zone
-            run.card(f"board[{index}] ({section or 'no section'})", name, quantity.rstrip("xX"), zone)
+            zone: Zone = Zone.MAIN
+            tags: tuple[str, ...] = ()
+            if section:
+                where = f"board[{index}]"
+                zone, tags = run.board(where, section) or run.unknown_board(where, section)
+            run.card(
+                f"board[{index}] ({section or 'no section'})",
+                name,
+                quantity.rstrip("xX"),
+                zone,
+                tags=tags,
+            )
         return
     cards = data.get("cards")
     if isinstance(cards, str):  # "1 Name||1 Other": no zones
@@ -386,32 +447,50 @@ def _tappedout(run: _Run, data: Mapping[str, Any]) -> None:
 
 
 def _aetherhub(run: _Run, data: Mapping[str, Any]) -> None:
-    zone = Zone.MAIN
+    """Aetherhub writes its section headers ("Commander", "Deck", "Sideboard") and empty spacer rows
+    as rows with a null quantity. Any other row is a card, and one without a quantity is refused as
+    every JSON reader refuses it (a lost quantity must not make a card vanish)."""
+    zone: Zone = Zone.MAIN
+    tags: tuple[str, ...] = ()
     for index, item in enumerate(_list(data.get("convertedDeck"))):
         where = f"convertedDeck[{index}]"
         name = _get(item, "name")
         quantity = _get(item, "quantity")
-        if quantity is None and isinstance(name, str):  # a section marker or a spacer
-            header = classify_header(name) if name.strip() else None
-            if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
-                zone = header.zone
-                run.builder.record(0, LineKind.HEADER, name, where)
-            else:
+        if quantity is None and isinstance(name, str):
+            if not name.strip():
                 run.note(name, f"{where}: spacer")
-            continue
+                continue
+            header = classify_header(name)
+            if header is not None and header.kind is HeaderKind.GROUP:
+                # a group inside the zone ("Creatures"); after a one-card zone or a section outside
+                # the deck, the main deck again, as the text reader reads it
+                if tags or zone in (Zone.COMMANDER, Zone.COMPANION):
+                    zone, tags = Zone.MAIN, ()
+                run.builder.record(0, LineKind.HEADER, name, f"{where}: group header")
+                continue
+            section = run.board(where, name)
+            if section is not None:
+                zone, tags = section
+                run.builder.record(0, LineKind.HEADER, name, where)
+                continue
         run.card(
-            where, name, quantity, zone, set_code=_get(item, "set"), collector_number=_get(item, "number")
+            where,
+            name,
+            quantity,
+            zone,
+            set_code=_get(item, "set"),
+            collector_number=_get(item, "number"),
+            tags=tags,
         )
 
 
 def _generic_list(run: _Run, data: list[Any]) -> None:
     for index, item in enumerate(data):
-        zone = Zone.MAIN
-        board = _get(item, "board") or _get(item, "section") or _get(item, "zone")
-        if isinstance(board, str):
-            header = classify_header(board)
-            if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
-                zone = header.zone
+        zone: Zone = Zone.MAIN
+        tags: tuple[str, ...] = ()
+        label = _board_label(_get(item, "board") or _get(item, "section") or _get(item, "zone"))
+        if label:
+            zone, tags = run.board(f"[{index}]", label) or run.unknown_board(f"[{index}]", label)
         quantity = _get(item, "quantity")
         if quantity is None:
             quantity = _get(item, "count")
@@ -422,7 +501,23 @@ def _generic_list(run: _Run, data: list[Any]) -> None:
             zone,
             set_code=_get(item, "set"),
             collector_number=_get(item, "collector_number"),
+            tags=tags,
         )
+
+
+def _board_label(board: Any) -> str:
+    """An item's board as text ("" for none). A board that is not a name is an unknown board, named
+    without printing it whole (it could be any JSON value)."""
+    if board is None:
+        return ""
+    if isinstance(board, str):
+        return board.strip()[:_MAX_BOARD_LABEL]
+    if isinstance(board, int | float):
+        return str(board)[:_MAX_BOARD_LABEL]
+    return f"({type(board).__name__})"
+
+
+_MAX_BOARD_LABEL = 100
 
 
 def event_shape(data: Any) -> str | None:

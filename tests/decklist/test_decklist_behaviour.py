@@ -4,6 +4,7 @@ the individual decisions, each with the input that exercises it)."""
 from __future__ import annotations
 
 import codecs
+import json
 from pathlib import Path
 
 import pytest
@@ -484,6 +485,150 @@ def test_moxfield_v3_boards() -> None:
     deck = parse_text(text)
     assert cards(deck) == [("commander", 1, "Kenrith, the Returned King"), ("main", 99, "Plains")]
     assert all(e.line == 0 for e in deck.entries)
+
+
+AETHERHUB_DECK = {
+    "convertedDeck": [
+        {"cardId": 0, "quantity": None, "name": "Deck", "set": "", "number": ""},
+        {"cardId": 1, "quantity": 4, "name": "Lightning Bolt", "set": "M11", "number": "149"},
+        {"cardId": 2, "quantity": 56, "name": "Mountain", "set": "", "number": ""},
+        {"cardId": 3, "name": "Ponder"},
+        {"cardId": 0, "quantity": None, "name": "", "set": "", "number": ""},
+        {"cardId": 0, "quantity": None, "name": "Sideboard", "set": "", "number": ""},
+        {"cardId": 4, "quantity": 3, "name": "Duress", "set": "", "number": ""},
+        {"cardId": 5, "name": "Lightning Bolt", "qty": 2},
+    ]
+}
+
+
+def test_aetherhub_row_with_a_name_and_no_quantity_is_refused_not_dropped() -> None:
+    """Aetherhub writes a null quantity only on section headers and empty spacer rows; a card with
+    none is refused (DC002, as every JSON reader refuses one), never skipped as a spacer."""
+    deck = parse_text(json.dumps(AETHERHUB_DECK), "aetherhub.json")
+    assert cards(deck) == [
+        ("main", 4, "Lightning Bolt"),
+        ("main", 56, "Mountain"),
+        ("sideboard", 3, "Duress"),
+    ]
+    refused = [p.message for p in deck.problems if p.code == "DC002"]
+    assert refused == [
+        "convertedDeck[3]: 'Ponder' has no quantity: not counted",
+        "convertedDeck[7]: 'Lightning Bolt' has no quantity: not counted",
+    ]
+    assert [p.section for p in deck.problems] == ["main", "sideboard"]
+    assert [r.text for r in deck.lines if r.kind is LineKind.HEADER] == ["Deck", "Sideboard"]
+    assert [r.note for r in deck.lines if r.kind is LineKind.COMMENT] == ["convertedDeck[4]: spacer"]
+
+
+def json_findings_by_cli_and_frames(text: str, tmp_path: Path) -> tuple[list[str], list[str]]:
+    """``(code, message)`` of each finding of one deck JSON checked as Modern, by ``deckcheck
+    check FILE -o json`` and by ``deckcheck.frames.validate`` of the same text (the batch path)."""
+    pd = pytest.importorskip("pandas")
+    from click.testing import CliRunner
+
+    from deckcheck import frames
+    from deckcheck.cards.store import CardStore
+    from deckcheck.cli import cli
+
+    path = tmp_path / "deck.json"
+    path.write_text(text, encoding="utf-8")
+    output = CliRunner().invoke(cli, ["check", "-o", "json", "--format", "modern", str(path)]).output
+    (deck,) = json.loads(output)["decks"]
+    by_cli = sorted(f"{f['code']} {f['message']}" for f in deck["findings"])
+    results = frames.validate(pd.Series({"deck.json": text}), format="modern", store=CardStore.bundled())
+    by_frames = sorted(f"{row.code} {row.message}" for row in results.findings.itertuples())
+    return by_cli, by_frames
+
+
+def test_aetherhub_card_with_no_quantity_by_cli_and_frames(tmp_path: Path) -> None:
+    by_cli, by_frames = json_findings_by_cli_and_frames(json.dumps(AETHERHUB_DECK), tmp_path)
+    assert by_cli == by_frames
+    assert "DC002 convertedDeck[3]: 'Ponder' has no quantity: not counted" in by_cli
+
+
+BOARDS_LIST = [
+    {"name": "Lightning Bolt", "quantity": 4},
+    {"name": "Mountain", "quantity": 56, "board": "Main"},
+    {"name": "Goblin", "quantity": 1, "board": "tokens"},
+    {"name": "Ponder", "quantity": 1, "board": "Wishboard"},
+    {"name": "Duress", "quantity": 3, "section": "Sideboard"},
+    {"name": "Opt", "quantity": 1, "board": "Wishboard"},
+]
+
+
+def entries_and_problems(deck: ParsedDeck) -> tuple[list[tuple[str, int, str, tuple[str, ...]]], list[str]]:
+    entries = [(str(e.zone), e.quantity, e.name, e.tags) for e in deck.entries]
+    return entries, [f"{p.code} {p.severity} {p.message}" for p in deck.problems]
+
+
+def test_json_list_boards_outside_the_deck_stay_out_of_it() -> None:
+    """A board that is not part of the deck is read as the text reader reads its section: tokens
+    are the maybeboard, not looked up (deck.unchecked_zone); a board no reader knows is the
+    maybeboard with a warning, never the main deck."""
+    entries, problems = entries_and_problems(parse_text(json.dumps(BOARDS_LIST), "list.json"))
+    assert entries == [
+        ("main", 4, "Lightning Bolt", ()),
+        ("main", 56, "Mountain", ()),
+        ("maybeboard", 1, "Goblin", ("extra:tokens",)),
+        ("maybeboard", 1, "Ponder", ("extra:wishboard",)),
+        ("sideboard", 3, "Duress", ()),
+        ("maybeboard", 1, "Opt", ("extra:wishboard",)),
+    ]
+    assert problems == [
+        "DC003 info [2]: 'tokens' is not part of the deck: kept in the maybeboard (never counted)",
+        "DC003 warning [3]: unknown board 'Wishboard': its cards are kept in the maybeboard (never counted)",
+    ]
+
+
+def test_tappedout_and_aetherhub_sections_outside_the_deck_stay_out_of_it() -> None:
+    board = (
+        "<h3>Instant (4)</h3><ul><li>4x <a>Lightning Bolt</a></li></ul>"
+        "<h3>Land (56)</h3><ul><li>56x <a>Mountain</a></li></ul>"
+        "<h3>Tokens</h3><ul><li>1x <a>Goblin</a></li></ul>"
+        "<h3>Acquireboard</h3><ul><li>1x <a>Ponder</a></li></ul>"
+    )
+    entries, problems = entries_and_problems(parse_text(json.dumps({"title": "T", "board": board}), "t.json"))
+    assert entries == [
+        ("main", 4, "Lightning Bolt", ()),
+        ("main", 56, "Mountain", ()),
+        ("maybeboard", 1, "Goblin", ("extra:tokens",)),
+        ("maybeboard", 1, "Ponder", ("extra:acquireboard",)),
+    ]
+    assert problems == [
+        "DC003 info board[2]: 'Tokens' is not part of the deck: kept in the maybeboard (never counted)",
+        "DC003 warning board[3]: unknown board 'Acquireboard': its cards are kept in the maybeboard "
+        "(never counted)",
+    ]
+    rows = [
+        {"quantity": 60, "name": "Mountain"},
+        {"quantity": None, "name": "Tokens"},
+        {"quantity": 1, "name": "Goblin"},
+        {"quantity": None, "name": "Creatures"},
+        {"quantity": 4, "name": "Goblin Guide"},
+        {"quantity": None, "name": "Sideboard"},
+        {"quantity": 2, "name": "Duress"},
+    ]
+    entries, problems = entries_and_problems(parse_text(json.dumps({"convertedDeck": rows}), "a.json"))
+    assert entries == [
+        ("main", 60, "Mountain", ()),
+        ("maybeboard", 1, "Goblin", ("extra:tokens",)),
+        ("main", 4, "Goblin Guide", ()),
+        ("sideboard", 2, "Duress", ()),
+    ]
+    assert problems == [
+        "DC003 info convertedDeck[1]: 'Tokens' is not part of the deck: kept in the maybeboard "
+        "(never counted)"
+    ]
+
+
+def test_json_list_boards_by_cli_and_frames(tmp_path: Path) -> None:
+    by_cli, by_frames = json_findings_by_cli_and_frames(json.dumps(BOARDS_LIST), tmp_path)
+    assert by_cli == by_frames
+    codes = {finding.split()[0] for finding in by_cli}
+    assert "DC017" in codes and not codes & {"DC010", "DC201"}  # no unknown token, no banned Ponder
+    assert (
+        "DC003 [3]: unknown board 'Wishboard': its cards are kept in the maybeboard (never counted)" in by_cli
+    )
 
 
 def test_json_errors_are_problems() -> None:

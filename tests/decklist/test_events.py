@@ -3,6 +3,7 @@ MTGODecklistCache archive), read as many decks with the event's metadata."""
 
 from __future__ import annotations
 
+import codecs
 import json
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 
 from deckcheck.cli import cli
 from deckcheck.deck import Zone
-from deckcheck.decklist import parse_file_decks, parse_text, parse_text_decks
+from deckcheck.decklist import parse_bytes, parse_bytes_decks, parse_file_decks, parse_text, parse_text_decks
 from deckcheck.decklist.events import format_for_event
 
 
@@ -145,6 +146,29 @@ def test_other_json_is_one_deck_as_before() -> None:
     assert broken.problems and "JSON error" in broken.problems[0].message
 
 
+def test_an_event_in_utf16_or_latin1_is_still_many_decks() -> None:
+    """PowerShell writes UTF-16 with a byte-order mark; an old tool may write a player's name in
+    latin-1. The event is decoded as a single deck would be, then read deck by deck."""
+    text = json.dumps(mtgo_event(description="Pauper Challenge Jöns"), ensure_ascii=False)
+    utf16 = codecs.BOM_UTF16_LE + text.encode("utf-16-le")
+    decks = parse_bytes_decks(utf16, "event.json")
+    assert [d.path for d in decks] == ["event.json#alice", "event.json#bob"]
+    assert all(d.metadata["encoding"] == "utf-16-le" and d.count(Zone.MAIN) == 60 for d in decks)
+    assert decks[0].metadata["event"] == "Pauper Challenge Jöns"
+    latin1 = parse_bytes_decks(text.encode("cp1252"), "event.json")
+    assert [d.path for d in latin1] == ["event.json#alice", "event.json#bob"]
+    for deck in latin1:
+        assert deck.metadata["event"] == "Pauper Challenge Jöns"
+        (warning,) = [p for p in deck.problems if p.severity == "warning"]
+        assert warning.code == "DC003" and "decoded as Windows-1252" in warning.message
+
+
+def test_a_single_deck_keeps_its_decoding_warning() -> None:
+    (deck,) = parse_bytes_decks("4 Lightning Bolt\n56 Gebirge für Jöns\n".encode("cp1252"), "d.txt")
+    assert deck.metadata["encoding"] == "cp1252" and deck.problems[0].code == "DC003"
+    assert deck == parse_bytes("4 Lightning Bolt\n56 Gebirge für Jöns\n".encode("cp1252"), "d.txt")
+
+
 # -- the command line and frames -----------------------------------------------------------------
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -191,6 +215,20 @@ def test_cli_event_date_and_format_override(project: Path) -> None:
         CliRunner().invoke(cli, ["check", "-o", "json", "--format", "legacy", "challenge.json"]).output
     )
     assert {d["format"] for d in json.loads(overridden)["decks"]} == {"legacy"}
+
+
+def test_cli_and_frames_read_an_event_written_in_utf16(project: Path) -> None:
+    pytest.importorskip("pandas")
+    from deckcheck import frames
+    from deckcheck.cards.store import open_store
+
+    event = (project / "challenge.json").read_text(encoding="utf-8")
+    (project / "challenge.json").write_bytes(codecs.BOM_UTF16_LE + event.encode("utf-16-le"))
+    result = CliRunner().invoke(cli, ["check", "-o", "json", "challenge.json"], catch_exceptions=False)
+    paths = [d["path"] for d in json.loads(result.output)["decks"]]
+    assert paths == ["challenge.json#carol", "challenge.json#deck-2", "challenge.json#rank-3"]
+    results = frames.validate(project, format="modern", store=open_store(project.parent / "cards.json"))
+    assert results.summary["deck_id"].tolist() == paths
 
 
 def test_frames_one_row_per_deck_with_event_columns(project: Path) -> None:
