@@ -2,6 +2,11 @@
 column (Board | Section | Category). Covers Scryfall's deck CSV (``section,count,name,...,set_code,
 collector_number``), Moxfield/Deckbox collection-style CSVs and hand-made sheets.
 
+A board cell is read as the text reader reads a section header, with the same words matched whole
+("Considering" is the maybeboard, "Tokens" a zone kept out of the deck, "Creatures" a group of the
+main deck); a value no header means (an Archidekt category such as "Token Makers") is the main deck,
+with one warning per value naming its lines.
+
 Every physical line is accounted for: the header row, one record per card row, and a "continuation"
 comment for the extra lines of a quoted field that spans lines.
 """
@@ -24,7 +29,9 @@ from deckcheck.decklist._base import (
     split_lines,
     strip_control,
 )
+from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name, name_problem
+from deckcheck.decklist.headers import header_key
 
 _COUNT_COLUMNS = ("count", "quantity", "qty", "amount", "copies")
 _NAME_COLUMNS = ("name", "card name", "card", "cardname", "card_name")
@@ -66,22 +73,37 @@ def looks_like_csv_header(first_line: str) -> bool:
     )
 
 
-def _board_zone(value: str) -> tuple[Zone, tuple[str, ...], str]:
-    """Zone, extra tags and a note for a board/section/category cell."""
-    key = value.strip().lower()
-    if "command" in key:
-        return Zone.COMMANDER, (), ""
-    if "companion" in key:
-        return Zone.COMPANION, (), ""
-    if "side" in key:
-        return Zone.SIDEBOARD, (), ""
-    if "outside" in key:  # Scryfall: cards outside the game (companion, wish targets) = sideboard
-        return Zone.SIDEBOARD, (), f"{value!r}: outside the game, read as sideboard"
-    if "maybe" in key or "consider" in key or "wish" in key:
-        return Zone.MAYBEBOARD, (), ""
-    if "token" in key:
-        return Zone.MAYBEBOARD, (f"extra:{key}",), f"{value!r}: not deck cards, kept in the maybeboard"
-    return Zone.MAIN, (), ""
+# Scryfall's "Outside the game" section (a companion, wish targets): the sideboard is where a game
+# keeps such cards.
+_OUTSIDE_THE_GAME = frozenset({"outside", "outside the game"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Board:
+    zone: Zone
+    tags: tuple[str, ...] = ()
+    note: str = ""
+    known: bool = True  # False: a value no section header means; read as the main deck
+
+
+def _board_zone(value: str) -> _Board:
+    """The zone a board/section/category cell names. The cell is read as the text reader reads a
+    section header (the same words, whole, in any case: "Considering" is the maybeboard, "Token
+    Makers" no token zone); Scryfall's "outside" is the sideboard."""
+    header = classify_header(value)
+    if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
+        return _Board(header.zone)
+    if header is not None and header.kind is HeaderKind.EXTRA:
+        return _Board(
+            Zone.MAYBEBOARD,
+            (f"extra:{header.label.lower()}",),
+            f"{value!r}: not deck cards, kept in the maybeboard",
+        )
+    if header is not None and header.kind is HeaderKind.GROUP:  # "Creatures", Scryfall's "lands"
+        return _Board(Zone.MAIN)
+    if header_key(value) in _OUTSIDE_THE_GAME:
+        return _Board(Zone.SIDEBOARD, (), f"{value!r}: outside the game, read as sideboard")
+    return _Board(Zone.MAIN, (), f"unknown board {value!r}: read as the main deck", known=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +120,7 @@ class _CsvRun:
         self.lines = split_lines(text)
         self.builder = DeckBuilder(path, name)
         self.missing_count: list[int] = []
+        self.unknown_boards: dict[str, list[int]] = {}  # board value -> the lines of its card rows
 
     def run(self) -> ParsedDeck:
         b = self.builder
@@ -148,6 +171,7 @@ class _CsvRun:
             previous_end = end
             self._row(start, end, row, columns)
         self._report_missing_counts()
+        self._report_unknown_boards()
         return b.finish()
 
     def _feed(self, first: int) -> Iterator[str]:
@@ -175,10 +199,13 @@ class _CsvRun:
             self._records(start, end, LineKind.BLANK)
             return
         record_text = self.lines[start - 1]
-        zone, zone_note = Zone.MAIN, ""
-        extra_tags: tuple[str, ...] = ()
-        if columns.board is not None and columns.board < len(row) and row[columns.board].strip():
-            zone, extra_tags, zone_note = _board_zone(row[columns.board])
+        board_value = (
+            " ".join(row[columns.board].split())
+            if columns.board is not None and columns.board < len(row)
+            else ""
+        )
+        board = _board_zone(board_value) if board_value else _Board(Zone.MAIN)
+        zone, extra_tags, zone_note = board.zone, board.tags, board.note
 
         def problem(reason: str) -> None:
             b.problem_line(start, record_text[:MAX_LINE_LENGTH], reason, code=UNPARSABLE, section=zone)
@@ -244,6 +271,8 @@ class _CsvRun:
             raw=record_text,
         )
         b.card(entry, record_text, "; ".join(notes))
+        if not board.known:
+            self.unknown_boards.setdefault(board_value, []).append(start)
         for number in range(start + 1, end + 1):
             b.record(
                 number,
@@ -262,6 +291,27 @@ class _CsvRun:
             code=SUSPICIOUS,
             severity="warning",
         )
+
+    def _report_unknown_boards(self) -> None:
+        """One warning per board value no section header means, as the text reader warns of an
+        unknown section header once, not once per card under it."""
+        for value, lines in self.unknown_boards.items():
+            self.builder.report(
+                lines[0],
+                f"unknown board {value!r} ({_line_list(lines)}): its cards are read as the main deck",
+                code=SUSPICIOUS,
+                severity="warning",
+                section=Zone.MAIN,
+            )
+
+
+def _line_list(lines: Sequence[int], shown: int = 10) -> str:
+    """ "line 3", "lines 3 and 7", "lines 3, 5 and 7"; past ``shown`` lines, "and N more"."""
+    if len(lines) == 1:
+        return f"line {lines[0]}"
+    if len(lines) > shown:
+        return "lines " + ", ".join(map(str, lines[:shown])) + f" and {len(lines) - shown} more"
+    return "lines " + ", ".join(map(str, lines[:-1])) + f" and {lines[-1]}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,93 @@
+"""The deck CSV reader: board values, Excel's ``sep=`` line and rows that do not fit their header."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.deck import ParsedDeck, Zone
+from deckcheck.decklist import parse_text
+
+
+def zones(deck: ParsedDeck) -> list[tuple[int, str, Zone]]:
+    return [(entry.line, entry.name, entry.zone) for entry in deck.entries]
+
+
+# -- the board column ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("board", "zone"),
+    [
+        ("Main", Zone.MAIN),
+        ("Mainboard", Zone.MAIN),
+        ("Sideboard", Zone.SIDEBOARD),
+        ("SB", Zone.SIDEBOARD),
+        ("side", Zone.SIDEBOARD),
+        ("Commander", Zone.COMMANDER),
+        ("commanders", Zone.COMMANDER),  # Scryfall's section
+        ("Companion", Zone.COMPANION),
+        ("Maybeboard", Zone.MAYBEBOARD),
+        ("Considering", Zone.MAYBEBOARD),  # as the text reader reads a "Considering" section
+        ("nonlands", Zone.MAIN),  # Scryfall's groups of the main deck
+        ("lands", Zone.MAIN),
+        ("Creatures", Zone.MAIN),
+    ],
+)
+def test_board_values_are_read_as_the_section_headers_are(board: str, zone: Zone) -> None:
+    deck = parse_text(f"Count,Name,Board\n1,Opt,{board}\n")
+    assert zones(deck) == [(2, "Opt", zone)]
+    assert deck.problems == []
+
+
+def test_a_considering_board_is_the_maybeboard_not_the_sideboard() -> None:
+    """'Considering' is the maybeboard, as a section header of that name is. It holds the letters
+    "side", and a substring test read it as the sideboard: a maybeboard Lightning Bolt made six
+    copies across deck and sideboard (DC104)."""
+    deck = parse_text(
+        "Count,Name,Board\n4,Lightning Bolt,Main\n2,Lightning Bolt,Considering\n1,Mox Opal,Considering\n"
+    )
+    assert zones(deck) == [
+        (2, "Lightning Bolt", Zone.MAIN),
+        (3, "Lightning Bolt", Zone.MAYBEBOARD),
+        (4, "Mox Opal", Zone.MAYBEBOARD),
+    ]
+
+
+def test_a_category_that_names_tokens_is_not_a_token_zone() -> None:
+    """Archidekt's 'Token Makers' are deck cards: the main deck, with a warning that the category is
+    not a board deckcheck knows (as the text reader warns of an unknown section header)."""
+    deck = parse_text(
+        "Count,Name,Category\n"
+        "1,Anointed Procession,Token Makers\n"
+        "1,Sol Ring,Ramp\n"
+        "1,Doubling Season,Token Makers\n"
+    )
+    assert zones(deck) == [
+        (2, "Anointed Procession", Zone.MAIN),
+        (3, "Sol Ring", Zone.MAIN),
+        (4, "Doubling Season", Zone.MAIN),
+    ]
+    assert all(not tag.startswith("extra:") for entry in deck.entries for tag in entry.tags)
+    warnings = [(p.code, p.severity, p.line, p.message) for p in deck.problems]
+    assert len(warnings) == 2
+    assert warnings[0][:3] == ("DC003", "warning", 2)
+    assert "'Token Makers'" in warnings[0][3] and "lines 2 and 4" in warnings[0][3]
+    assert "main deck" in warnings[0][3]
+    assert warnings[1][:3] == ("DC003", "warning", 3)
+    assert "'Ramp'" in warnings[1][3] and "line 3" in warnings[1][3]
+    # each such row says so on its own line too
+    notes = {record.line: record.note for record in deck.lines}
+    assert "Token Makers" in notes[2] and "Token Makers" in notes[4]
+
+
+def test_a_tokens_board_is_kept_out_of_the_deck() -> None:
+    deck = parse_text("Count,Name,Board\n4,Lightning Bolt,Main\n1,Soldier,Tokens\n")
+    assert zones(deck) == [(2, "Lightning Bolt", Zone.MAIN), (3, "Soldier", Zone.MAYBEBOARD)]
+    assert "extra:tokens" in deck.entries[1].tags
+    assert deck.problems == []
+
+
+def test_scryfall_outside_the_game_is_the_sideboard_and_says_so() -> None:
+    deck = parse_text('section,count,name\noutside,1,"Obosh, the Preypiercer"\n')
+    assert zones(deck) == [(2, "Obosh, the Preypiercer", Zone.SIDEBOARD)]
+    assert "outside the game" in next(r.note for r in deck.lines if r.line == 2)
