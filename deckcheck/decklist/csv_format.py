@@ -7,6 +7,9 @@ A board cell is read as the text reader reads a section header, with the same wo
 main deck); a value no header means (an Archidekt category such as "Token Makers") is the main deck,
 with one warning per value naming its lines.
 
+Excel's first line ``sep=;`` (or ``sep=,``, ``sep=<tab>``) names the delimiter; it is recorded as
+read, and the header row is the next line.
+
 Every physical line is accounted for: the header row, one record per card row, and a "continuation"
 comment for the extra lines of a quoted field that spans lines.
 """
@@ -14,6 +17,7 @@ comment for the extra lines of a quoted field that spans lines.
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -54,13 +58,25 @@ def _find(headers: Sequence[str], names: Sequence[str]) -> int | None:
     return None
 
 
+# Excel's first line "sep=;" names the delimiter of the lines below it (any character but a letter,
+# digit, quote or space; a tab is one).
+_EXCEL_SEPARATOR = re.compile(r"sep=([^\w\s\"']|\t) *", re.IGNORECASE)
+
+
+def excel_separator(line: str) -> str | None:
+    """The delimiter an Excel ``sep=X`` line names, or None for any other line."""
+    match = _EXCEL_SEPARATOR.fullmatch(line.lstrip("\ufeff").rstrip("\r\n"))
+    return match.group(1) if match else None
+
+
 def sniff_delimiter(first_line: str) -> str:
     return max(_DELIMITERS, key=first_line.count)
 
 
-def looks_like_csv_header(first_line: str) -> bool:
-    """A header row naming a card-name column and a count or board column."""
-    delimiter = sniff_delimiter(first_line)
+def looks_like_csv_header(first_line: str, delimiter: str | None = None) -> bool:
+    """A header row naming a card-name column and a count or board column (its fields separated by
+    ``delimiter``, else by the likeliest of comma, semicolon and tab)."""
+    delimiter = delimiter or sniff_delimiter(first_line)
     if delimiter not in first_line:
         return False
     try:
@@ -132,7 +148,23 @@ class _CsvRun:
             return b.finish()
         for number in range(1, first + 1):
             b.record(number, LineKind.BLANK, self.lines[number - 1])
-        delimiter = sniff_delimiter(self.lines[first])
+        delimiter = excel_separator(self.lines[first])
+        if delimiter is not None:  # Excel's "sep=;": the header comes after it
+            b.record(first + 1, LineKind.COMMENT, self.lines[first], f"Excel's delimiter line: {delimiter!r}")
+            header_at = next((i for i in range(first + 1, len(self.lines)) if self.lines[i].strip()), None)
+            for number in range(first + 2, (header_at or len(self.lines)) + 1):
+                b.record(number, LineKind.BLANK, self.lines[number - 1])
+            if header_at is None:
+                b.report(
+                    first + 1,
+                    "empty CSV: no header row after the sep= line",
+                    code=UNREADABLE,
+                    severity="error",
+                )
+                return b.finish()
+            first = header_at
+        else:
+            delimiter = sniff_delimiter(self.lines[first])
         reader = csv.reader(self._feed(first), delimiter=delimiter)
         header_line = first + 1
         try:

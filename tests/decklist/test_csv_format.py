@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.deck import ParsedDeck, Zone
-from deckcheck.decklist import parse_text
+from deckcheck.deck import LineKind, ParsedDeck, Zone
+from deckcheck.decklist import detect_format, parse_text
+from deckcheck.decklist.fast import fast_entries
 
 
 def zones(deck: ParsedDeck) -> list[tuple[int, str, Zone]]:
     return [(entry.line, entry.name, entry.zone) for entry in deck.entries]
+
+
+def kinds(deck: ParsedDeck) -> dict[int, LineKind]:
+    return {record.line: record.kind for record in deck.lines}
 
 
 # -- the board column ------------------------------------------------------------------------------
@@ -91,3 +96,34 @@ def test_scryfall_outside_the_game_is_the_sideboard_and_says_so() -> None:
     deck = parse_text('section,count,name\noutside,1,"Obosh, the Preypiercer"\n')
     assert zones(deck) == [(2, "Obosh, the Preypiercer", Zone.SIDEBOARD)]
     assert "outside the game" in next(r.note for r in deck.lines if r.line == 2)
+
+
+# -- Excel's sep= line -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t", "|"])
+def test_excel_separator_line(delimiter: str) -> None:
+    text = f"sep={delimiter}\nCount{delimiter}Name\n4{delimiter}Lightning Bolt\n56{delimiter}Mountain\n"
+    assert detect_format(text) == "csv"
+    deck = parse_text(text)
+    assert deck.input_format == "csv"
+    assert [(e.quantity, e.name) for e in deck.entries] == [(4, "Lightning Bolt"), (56, "Mountain")]
+    assert deck.problems == []
+    assert kinds(deck) == {1: LineKind.COMMENT, 2: LineKind.HEADER, 3: LineKind.CARD, 4: LineKind.CARD}
+
+
+def test_excel_separator_line_after_a_byte_order_mark_and_blank_lines() -> None:
+    deck = parse_text("\ufeff\nSEP=;\n\nCount;Name\n4;Lightning Bolt\n")
+    assert [(e.line, e.name) for e in deck.entries] == [(5, "Lightning Bolt")]
+    assert deck.problems == []
+    assert len(deck.lines) == 5
+
+
+def test_excel_separator_line_with_no_header_after_it() -> None:
+    deck = parse_text("sep=,\n", input_format="csv")
+    assert [(p.code, p.severity) for p in deck.problems] == [("DC001", "error")]
+    assert "no header row" in deck.problems[0].message
+
+
+def test_the_fast_reader_leaves_an_excel_csv_to_the_full_parser() -> None:
+    assert fast_entries("sep=,\nCount,Name\n4,Lightning Bolt\n56,Mountain\n") is None
