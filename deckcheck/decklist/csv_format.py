@@ -10,6 +10,9 @@ with one warning per value naming its lines.
 Excel's first line ``sep=;`` (or ``sep=,``, ``sep=<tab>``) names the delimiter; it is recorded as
 read, and the header row is the next line.
 
+A row with more fields than the header (an unquoted comma in "Atraxa, Praetors' Voice") is refused
+with DC002 on its line: its fields after the comma have shifted, so no cell of it can be trusted.
+
 Every physical line is accounted for: the header row, one record per card row, and a "continuation"
 comment for the extra lines of a quoted field that spans lines.
 """
@@ -45,6 +48,7 @@ _NUMBER_COLUMNS = ("collector number", "collector_number", "collectornumber", "c
 _FOIL_COLUMNS = ("foil", "finish", "printing")
 _TAG_COLUMNS = ("tags", "tag")
 _DELIMITERS = (",", ";", "\t")
+_DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical bar"}
 
 
 def _normalise(header: str) -> str:
@@ -137,6 +141,7 @@ class _CsvRun:
         self.builder = DeckBuilder(path, name)
         self.missing_count: list[int] = []
         self.unknown_boards: dict[str, list[int]] = {}  # board value -> the lines of its card rows
+        self.delimiter = ","
 
     def run(self) -> ParsedDeck:
         b = self.builder
@@ -165,6 +170,7 @@ class _CsvRun:
             first = header_at
         else:
             delimiter = sniff_delimiter(self.lines[first])
+        self.delimiter = delimiter
         reader = csv.reader(self._feed(first), delimiter=delimiter)
         header_line = first + 1
         try:
@@ -182,6 +188,7 @@ class _CsvRun:
                 severity="error",
             )
         columns = _Columns(
+            width=len(headers),
             name=name_col,
             count=_find(headers, _COUNT_COLUMNS),
             board=_find(headers, _BOARD_COLUMNS),
@@ -239,8 +246,8 @@ class _CsvRun:
         board = _board_zone(board_value) if board_value else _Board(Zone.MAIN)
         zone, extra_tags, zone_note = board.zone, board.tags, board.note
 
-        def problem(reason: str) -> None:
-            b.problem_line(start, record_text[:MAX_LINE_LENGTH], reason, code=UNPARSABLE, section=zone)
+        def problem(reason: str, section: Zone | None = zone) -> None:
+            b.problem_line(start, record_text[:MAX_LINE_LENGTH], reason, code=UNPARSABLE, section=section)
             for number in range(start + 1, end + 1):
                 b.record(
                     number,
@@ -251,6 +258,15 @@ class _CsvRun:
 
         if sum(len(value) for value in row) > MAX_LINE_LENGTH:
             problem(f"CSV record too long (limit {MAX_LINE_LENGTH:,} characters)")
+            return
+        if any(value.strip() for value in row[columns.width :]):
+            # An unquoted delimiter in a name shifts every field after it: the name, the board and
+            # the rest cannot be told apart, so the row is refused (its zone unknown), not guessed.
+            problem(
+                f"{len(row)} fields where the header has {columns.width}: "
+                f"a name with a {_DELIMITER_NAMES.get(self.delimiter, repr(self.delimiter))} must be quoted",
+                section=None,
+            )
             return
         cleaned: list[str] = []
         for value in row:
@@ -348,6 +364,7 @@ def _line_list(lines: Sequence[int], shown: int = 10) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Columns:
+    width: int  # the header's number of fields
     name: int | None
     count: int | None
     board: int | None

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from deckcheck import frames
+from deckcheck.cli import cli
 from deckcheck.deck import LineKind, ParsedDeck, Zone
 from deckcheck.decklist import detect_format, parse_text
 from deckcheck.decklist.fast import fast_entries
@@ -127,3 +134,58 @@ def test_excel_separator_line_with_no_header_after_it() -> None:
 
 def test_the_fast_reader_leaves_an_excel_csv_to_the_full_parser() -> None:
     assert fast_entries("sep=,\nCount,Name\n4,Lightning Bolt\n56,Mountain\n") is None
+
+
+# -- rows with more fields than the header ---------------------------------------------------------
+
+
+def test_an_unquoted_comma_in_a_name_is_refused_on_its_line() -> None:
+    deck = parse_text("Count,Name,Board\n1,Atraxa, Praetors' Voice,Commander\n4,Lightning Bolt,Main\n")
+    assert zones(deck) == [(3, "Lightning Bolt", Zone.MAIN)]  # not a card named 'Atraxa'
+    assert [(p.code, p.severity, p.line) for p in deck.problems] == [("DC002", "error", 2)]
+    assert deck.problems[0].message == ("4 fields where the header has 3: a name with a comma must be quoted")
+    assert kinds(deck)[2] is LineKind.PROBLEM
+
+
+def test_an_unquoted_delimiter_is_named_as_the_file_uses_it() -> None:
+    deck = parse_text("sep=;\nCount;Name\n1;Fire;Ice\n4;Lightning Bolt\n")
+    assert [(e.line, e.name) for e in deck.entries] == [(4, "Lightning Bolt")]
+    assert [(p.code, p.line, p.message) for p in deck.problems] == [
+        ("DC002", 3, "3 fields where the header has 2: a name with a semicolon must be quoted")
+    ]
+
+
+def test_empty_trailing_fields_are_no_lost_data() -> None:
+    deck = parse_text("Count,Name\n4,Lightning Bolt,\n56,Mountain,,\n")
+    assert [(e.quantity, e.name) for e in deck.entries] == [(4, "Lightning Bolt"), (56, "Mountain")]
+    assert deck.problems == []
+
+
+# -- the CLI and the batch path read a CSV alike ---------------------------------------------------
+
+CSV_DECK = (
+    "sep=,\n"
+    "Count,Name,Board\n"
+    "4,Lightning Bolt,Main\n"
+    "56,Mountain,Main\n"
+    "2,Lightning Bolt,Considering\n"
+    "1,Opt,Ramp\n"
+    "1,Atraxa, Praetors' Voice,Sideboard\n"
+)
+
+
+def test_the_cli_and_frames_validate_give_the_same_findings(tmp_path: Path) -> None:
+    """`check FILE -o json` reads the file, frames.validate the same text through parse_text."""
+    path = tmp_path / "deck.csv"
+    path.write_text(CSV_DECK, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path), "-o", "json", "--format", "modern"])
+    (record,) = json.loads(result.output)["decks"]
+    cli_findings = [(f["code"], f["severity"], f["line"], f["message"]) for f in record["findings"]]
+    batch = frames.validate(pd.Series({str(path): CSV_DECK}), format="modern", progress=False).findings
+    batch_findings = [
+        (f.code, str(f.severity), 0 if pd.isna(f.line) else int(f.line), f.message)
+        for f in batch.itertuples()
+    ]
+    assert batch_findings == cli_findings
+    codes = {finding[0] for finding in cli_findings}
+    assert "DC002" in codes and "DC003" in codes and "DC104" not in codes
