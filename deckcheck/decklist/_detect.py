@@ -161,6 +161,13 @@ def detect_format(text: str) -> str:
     if len(_HTML_TAGS.findall(head)) >= 3:
         return "html"
     lines = list(filter(str.strip, head.splitlines()[:_SNIFF_LINES]))  # the non-blank lines
+    if (
+        lines and lines[0].lstrip("\ufeff")[:4].lower() == "sep="
+    ):  # Excel's first line names a CSV's delimiter
+        from deckcheck.decklist.csv_format import excel_separator
+
+        if excel_separator(lines[0]) is not None:
+            return "csv"
     if lines and _may_be_csv_header(lines[0]):
         from deckcheck.decklist.csv_format import looks_like_csv_header
 

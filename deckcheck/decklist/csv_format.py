@@ -2,6 +2,17 @@
 column (Board | Section | Category). Covers Scryfall's deck CSV (``section,count,name,...,set_code,
 collector_number``), Moxfield/Deckbox collection-style CSVs and hand-made sheets.
 
+A board cell is read as the text reader reads a section header, with the same words matched whole
+("Considering" is the maybeboard, "Tokens" a zone kept out of the deck, "Creatures" a group of the
+main deck); a value no header means (an Archidekt category such as "Token Makers") is the main deck,
+with one warning per value naming its lines.
+
+Excel's first line ``sep=;`` (or ``sep=,``, ``sep=<tab>``) names the delimiter; it is recorded as
+read, and the header row is the next line.
+
+A row with more fields than the header (an unquoted comma in "Atraxa, Praetors' Voice") is refused
+with DC002 on its line: its fields after the comma have shifted, so no cell of it can be trusted.
+
 Every physical line is accounted for: the header row, one record per card row, and a "continuation"
 comment for the extra lines of a quoted field that spans lines.
 """
@@ -9,6 +20,7 @@ comment for the extra lines of a quoted field that spans lines.
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -24,7 +36,9 @@ from deckcheck.decklist._base import (
     split_lines,
     strip_control,
 )
+from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name, name_problem
+from deckcheck.decklist.headers import header_key
 
 _COUNT_COLUMNS = ("count", "quantity", "qty", "amount", "copies")
 _NAME_COLUMNS = ("name", "card name", "card", "cardname", "card_name")
@@ -34,6 +48,7 @@ _NUMBER_COLUMNS = ("collector number", "collector_number", "collectornumber", "c
 _FOIL_COLUMNS = ("foil", "finish", "printing")
 _TAG_COLUMNS = ("tags", "tag")
 _DELIMITERS = (",", ";", "\t")
+_DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical bar"}
 
 
 def _normalise(header: str) -> str:
@@ -47,13 +62,25 @@ def _find(headers: Sequence[str], names: Sequence[str]) -> int | None:
     return None
 
 
+# Excel's first line "sep=;" names the delimiter of the lines below it (any character but a letter,
+# digit, quote or space; a tab is one).
+_EXCEL_SEPARATOR = re.compile(r"sep=([^\w\s\"']|\t) *", re.IGNORECASE)
+
+
+def excel_separator(line: str) -> str | None:
+    """The delimiter an Excel ``sep=X`` line names, or None for any other line."""
+    match = _EXCEL_SEPARATOR.fullmatch(line.lstrip("\ufeff").rstrip("\r\n"))
+    return match.group(1) if match else None
+
+
 def sniff_delimiter(first_line: str) -> str:
     return max(_DELIMITERS, key=first_line.count)
 
 
-def looks_like_csv_header(first_line: str) -> bool:
-    """A header row naming a card-name column and a count or board column."""
-    delimiter = sniff_delimiter(first_line)
+def looks_like_csv_header(first_line: str, delimiter: str | None = None) -> bool:
+    """A header row naming a card-name column and a count or board column (its fields separated by
+    ``delimiter``, else by the likeliest of comma, semicolon and tab)."""
+    delimiter = delimiter or sniff_delimiter(first_line)
     if delimiter not in first_line:
         return False
     try:
@@ -66,22 +93,37 @@ def looks_like_csv_header(first_line: str) -> bool:
     )
 
 
-def _board_zone(value: str) -> tuple[Zone, tuple[str, ...], str]:
-    """Zone, extra tags and a note for a board/section/category cell."""
-    key = value.strip().lower()
-    if "command" in key:
-        return Zone.COMMANDER, (), ""
-    if "companion" in key:
-        return Zone.COMPANION, (), ""
-    if "side" in key:
-        return Zone.SIDEBOARD, (), ""
-    if "outside" in key:  # Scryfall: cards outside the game (companion, wish targets) = sideboard
-        return Zone.SIDEBOARD, (), f"{value!r}: outside the game, read as sideboard"
-    if "maybe" in key or "consider" in key or "wish" in key:
-        return Zone.MAYBEBOARD, (), ""
-    if "token" in key:
-        return Zone.MAYBEBOARD, (f"extra:{key}",), f"{value!r}: not deck cards, kept in the maybeboard"
-    return Zone.MAIN, (), ""
+# Scryfall's "Outside the game" section (a companion, wish targets): the sideboard is where a game
+# keeps such cards.
+_OUTSIDE_THE_GAME = frozenset({"outside", "outside the game"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Board:
+    zone: Zone
+    tags: tuple[str, ...] = ()
+    note: str = ""
+    known: bool = True  # False: a value no section header means; read as the main deck
+
+
+def _board_zone(value: str) -> _Board:
+    """The zone a board/section/category cell names. The cell is read as the text reader reads a
+    section header (the same words, whole, in any case: "Considering" is the maybeboard, "Token
+    Makers" no token zone); Scryfall's "outside" is the sideboard."""
+    header = classify_header(value)
+    if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
+        return _Board(header.zone)
+    if header is not None and header.kind is HeaderKind.EXTRA:
+        return _Board(
+            Zone.MAYBEBOARD,
+            (f"extra:{header.label.lower()}",),
+            f"{value!r}: not deck cards, kept in the maybeboard",
+        )
+    if header is not None and header.kind is HeaderKind.GROUP:  # "Creatures", Scryfall's "lands"
+        return _Board(Zone.MAIN)
+    if header_key(value) in _OUTSIDE_THE_GAME:
+        return _Board(Zone.SIDEBOARD, (), f"{value!r}: outside the game, read as sideboard")
+    return _Board(Zone.MAIN, (), f"unknown board {value!r}: read as the main deck", known=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +140,8 @@ class _CsvRun:
         self.lines = split_lines(text)
         self.builder = DeckBuilder(path, name)
         self.missing_count: list[int] = []
+        self.unknown_boards: dict[str, list[int]] = {}  # board value -> the lines of its card rows
+        self.delimiter = ","
 
     def run(self) -> ParsedDeck:
         b = self.builder
@@ -109,7 +153,24 @@ class _CsvRun:
             return b.finish()
         for number in range(1, first + 1):
             b.record(number, LineKind.BLANK, self.lines[number - 1])
-        delimiter = sniff_delimiter(self.lines[first])
+        delimiter = excel_separator(self.lines[first])
+        if delimiter is not None:  # Excel's "sep=;": the header comes after it
+            b.record(first + 1, LineKind.COMMENT, self.lines[first], f"Excel's delimiter line: {delimiter!r}")
+            header_at = next((i for i in range(first + 1, len(self.lines)) if self.lines[i].strip()), None)
+            for number in range(first + 2, (header_at or len(self.lines)) + 1):
+                b.record(number, LineKind.BLANK, self.lines[number - 1])
+            if header_at is None:
+                b.report(
+                    first + 1,
+                    "empty CSV: no header row after the sep= line",
+                    code=UNREADABLE,
+                    severity="error",
+                )
+                return b.finish()
+            first = header_at
+        else:
+            delimiter = sniff_delimiter(self.lines[first])
+        self.delimiter = delimiter
         reader = csv.reader(self._feed(first), delimiter=delimiter)
         header_line = first + 1
         try:
@@ -127,6 +188,7 @@ class _CsvRun:
                 severity="error",
             )
         columns = _Columns(
+            width=len(headers),
             name=name_col,
             count=_find(headers, _COUNT_COLUMNS),
             board=_find(headers, _BOARD_COLUMNS),
@@ -148,6 +210,7 @@ class _CsvRun:
             previous_end = end
             self._row(start, end, row, columns)
         self._report_missing_counts()
+        self._report_unknown_boards()
         return b.finish()
 
     def _feed(self, first: int) -> Iterator[str]:
@@ -175,13 +238,16 @@ class _CsvRun:
             self._records(start, end, LineKind.BLANK)
             return
         record_text = self.lines[start - 1]
-        zone, zone_note = Zone.MAIN, ""
-        extra_tags: tuple[str, ...] = ()
-        if columns.board is not None and columns.board < len(row) and row[columns.board].strip():
-            zone, extra_tags, zone_note = _board_zone(row[columns.board])
+        board_value = (
+            " ".join(row[columns.board].split())
+            if columns.board is not None and columns.board < len(row)
+            else ""
+        )
+        board = _board_zone(board_value) if board_value else _Board(Zone.MAIN)
+        zone, extra_tags, zone_note = board.zone, board.tags, board.note
 
-        def problem(reason: str) -> None:
-            b.problem_line(start, record_text[:MAX_LINE_LENGTH], reason, code=UNPARSABLE, section=zone)
+        def problem(reason: str, section: Zone | None = zone) -> None:
+            b.problem_line(start, record_text[:MAX_LINE_LENGTH], reason, code=UNPARSABLE, section=section)
             for number in range(start + 1, end + 1):
                 b.record(
                     number,
@@ -192,6 +258,15 @@ class _CsvRun:
 
         if sum(len(value) for value in row) > MAX_LINE_LENGTH:
             problem(f"CSV record too long (limit {MAX_LINE_LENGTH:,} characters)")
+            return
+        if any(value.strip() for value in row[columns.width :]):
+            # An unquoted delimiter in a name shifts every field after it: the name, the board and
+            # the rest cannot be told apart, so the row is refused (its zone unknown), not guessed.
+            problem(
+                f"{len(row)} fields where the header has {columns.width}: "
+                f"a name with a {_DELIMITER_NAMES.get(self.delimiter, repr(self.delimiter))} must be quoted",
+                section=None,
+            )
             return
         cleaned: list[str] = []
         for value in row:
@@ -244,6 +319,8 @@ class _CsvRun:
             raw=record_text,
         )
         b.card(entry, record_text, "; ".join(notes))
+        if not board.known:
+            self.unknown_boards.setdefault(board_value, []).append(start)
         for number in range(start + 1, end + 1):
             b.record(
                 number,
@@ -263,9 +340,31 @@ class _CsvRun:
             severity="warning",
         )
 
+    def _report_unknown_boards(self) -> None:
+        """One warning per board value no section header means, as the text reader warns of an
+        unknown section header once, not once per card under it."""
+        for value, lines in self.unknown_boards.items():
+            self.builder.report(
+                lines[0],
+                f"unknown board {value!r} ({_line_list(lines)}): its cards are read as the main deck",
+                code=SUSPICIOUS,
+                severity="warning",
+                section=Zone.MAIN,
+            )
+
+
+def _line_list(lines: Sequence[int], shown: int = 10) -> str:
+    """ "line 3", "lines 3 and 7", "lines 3, 5 and 7"; past ``shown`` lines, "and N more"."""
+    if len(lines) == 1:
+        return f"line {lines[0]}"
+    if len(lines) > shown:
+        return "lines " + ", ".join(map(str, lines[:shown])) + f" and {len(lines) - shown} more"
+    return "lines " + ", ".join(map(str, lines[:-1])) + f" and {lines[-1]}"
+
 
 @dataclass(frozen=True, slots=True)
 class _Columns:
+    width: int  # the header's number of fields
     name: int | None
     count: int | None
     board: int | None

@@ -37,8 +37,8 @@ deck_names), except a commander's (``// Commander:``, ``CDR:``), which places th
 
 And the text as a whole must not make parse_text report anything or read it as another format:
 at most 65,536 characters (what detect_format reads); at least one card line; its first
-non-blank line is not a CSV header; no companion also listed in the sideboard; a blank-line
-(MTGO) sideboard of at most 15 cards.
+non-blank line is not a CSV header nor Excel's ``sep=,`` line; no companion also listed in the
+sideboard; a blank-line (MTGO) sideboard of at most 15 cards.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ from deckcheck.decklist._base import DECK_NAME_KEYS, SIDEBOARD_USUAL_SIZE, dates
 from deckcheck.decklist._detect import detect_format
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name
-from deckcheck.decklist.csv_format import looks_like_csv_header
+from deckcheck.decklist.csv_format import excel_separator, looks_like_csv_header
 from deckcheck.decklist.text import (
     COMMAND_ZONE_MOST,
     PRINTING_NUMBER,
@@ -697,7 +697,10 @@ _COMMANDER_CODE, _COMPANION_CODE = ZONE_CODE[Zone.COMMANDER], ZONE_CODE[Zone.COM
 
 
 def _first_line_is_safe(line: str) -> bool:
-    """Format detection reads a CSV header in the first non-blank line ("1 X,Name,Count" is one)."""
+    """Format detection reads a CSV header in the first non-blank line ("1 X,Name,Count" is one),
+    and a CSV after Excel's "sep=," line."""
+    if line.lstrip("\ufeff")[:4].lower() == "sep=" and excel_separator(line) is not None:
+        return False
     return ("," not in line and ";" not in line) or not looks_like_csv_header(line)
 
 

@@ -1,0 +1,191 @@
+"""The deck CSV reader: board values, Excel's ``sep=`` line and rows that do not fit their header."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from deckcheck import frames
+from deckcheck.cli import cli
+from deckcheck.deck import LineKind, ParsedDeck, Zone
+from deckcheck.decklist import detect_format, parse_text
+from deckcheck.decklist.fast import fast_entries
+
+
+def zones(deck: ParsedDeck) -> list[tuple[int, str, Zone]]:
+    return [(entry.line, entry.name, entry.zone) for entry in deck.entries]
+
+
+def kinds(deck: ParsedDeck) -> dict[int, LineKind]:
+    return {record.line: record.kind for record in deck.lines}
+
+
+# -- the board column ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("board", "zone"),
+    [
+        ("Main", Zone.MAIN),
+        ("Mainboard", Zone.MAIN),
+        ("Sideboard", Zone.SIDEBOARD),
+        ("SB", Zone.SIDEBOARD),
+        ("side", Zone.SIDEBOARD),
+        ("Commander", Zone.COMMANDER),
+        ("commanders", Zone.COMMANDER),  # Scryfall's section
+        ("Companion", Zone.COMPANION),
+        ("Maybeboard", Zone.MAYBEBOARD),
+        ("Considering", Zone.MAYBEBOARD),  # as the text reader reads a "Considering" section
+        ("nonlands", Zone.MAIN),  # Scryfall's groups of the main deck
+        ("lands", Zone.MAIN),
+        ("Creatures", Zone.MAIN),
+    ],
+)
+def test_board_values_are_read_as_the_section_headers_are(board: str, zone: Zone) -> None:
+    deck = parse_text(f"Count,Name,Board\n1,Opt,{board}\n")
+    assert zones(deck) == [(2, "Opt", zone)]
+    assert deck.problems == []
+
+
+def test_a_considering_board_is_the_maybeboard_not_the_sideboard() -> None:
+    """'Considering' is the maybeboard, as a section header of that name is. It holds the letters
+    "side", and a substring test read it as the sideboard: a maybeboard Lightning Bolt made six
+    copies across deck and sideboard (DC104)."""
+    deck = parse_text(
+        "Count,Name,Board\n4,Lightning Bolt,Main\n2,Lightning Bolt,Considering\n1,Mox Opal,Considering\n"
+    )
+    assert zones(deck) == [
+        (2, "Lightning Bolt", Zone.MAIN),
+        (3, "Lightning Bolt", Zone.MAYBEBOARD),
+        (4, "Mox Opal", Zone.MAYBEBOARD),
+    ]
+
+
+def test_a_category_that_names_tokens_is_not_a_token_zone() -> None:
+    """Archidekt's 'Token Makers' are deck cards: the main deck, with a warning that the category is
+    not a board deckcheck knows (as the text reader warns of an unknown section header)."""
+    deck = parse_text(
+        "Count,Name,Category\n"
+        "1,Anointed Procession,Token Makers\n"
+        "1,Sol Ring,Ramp\n"
+        "1,Doubling Season,Token Makers\n"
+    )
+    assert zones(deck) == [
+        (2, "Anointed Procession", Zone.MAIN),
+        (3, "Sol Ring", Zone.MAIN),
+        (4, "Doubling Season", Zone.MAIN),
+    ]
+    assert all(not tag.startswith("extra:") for entry in deck.entries for tag in entry.tags)
+    warnings = [(p.code, p.severity, p.line, p.message) for p in deck.problems]
+    assert len(warnings) == 2
+    assert warnings[0][:3] == ("DC003", "warning", 2)
+    assert "'Token Makers'" in warnings[0][3] and "lines 2 and 4" in warnings[0][3]
+    assert "main deck" in warnings[0][3]
+    assert warnings[1][:3] == ("DC003", "warning", 3)
+    assert "'Ramp'" in warnings[1][3] and "line 3" in warnings[1][3]
+    # each such row says so on its own line too
+    notes = {record.line: record.note for record in deck.lines}
+    assert "Token Makers" in notes[2] and "Token Makers" in notes[4]
+
+
+def test_a_tokens_board_is_kept_out_of_the_deck() -> None:
+    deck = parse_text("Count,Name,Board\n4,Lightning Bolt,Main\n1,Soldier,Tokens\n")
+    assert zones(deck) == [(2, "Lightning Bolt", Zone.MAIN), (3, "Soldier", Zone.MAYBEBOARD)]
+    assert "extra:tokens" in deck.entries[1].tags
+    assert deck.problems == []
+
+
+def test_scryfall_outside_the_game_is_the_sideboard_and_says_so() -> None:
+    deck = parse_text('section,count,name\noutside,1,"Obosh, the Preypiercer"\n')
+    assert zones(deck) == [(2, "Obosh, the Preypiercer", Zone.SIDEBOARD)]
+    assert "outside the game" in next(r.note for r in deck.lines if r.line == 2)
+
+
+# -- Excel's sep= line -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t", "|"])
+def test_excel_separator_line(delimiter: str) -> None:
+    text = f"sep={delimiter}\nCount{delimiter}Name\n4{delimiter}Lightning Bolt\n56{delimiter}Mountain\n"
+    assert detect_format(text) == "csv"
+    deck = parse_text(text)
+    assert deck.input_format == "csv"
+    assert [(e.quantity, e.name) for e in deck.entries] == [(4, "Lightning Bolt"), (56, "Mountain")]
+    assert deck.problems == []
+    assert kinds(deck) == {1: LineKind.COMMENT, 2: LineKind.HEADER, 3: LineKind.CARD, 4: LineKind.CARD}
+
+
+def test_excel_separator_line_after_a_byte_order_mark_and_blank_lines() -> None:
+    deck = parse_text("\ufeff\nSEP=;\n\nCount;Name\n4;Lightning Bolt\n")
+    assert [(e.line, e.name) for e in deck.entries] == [(5, "Lightning Bolt")]
+    assert deck.problems == []
+    assert len(deck.lines) == 5
+
+
+def test_excel_separator_line_with_no_header_after_it() -> None:
+    deck = parse_text("sep=,\n", input_format="csv")
+    assert [(p.code, p.severity) for p in deck.problems] == [("DC001", "error")]
+    assert "no header row" in deck.problems[0].message
+
+
+def test_the_fast_reader_leaves_an_excel_csv_to_the_full_parser() -> None:
+    assert fast_entries("sep=,\nCount,Name\n4,Lightning Bolt\n56,Mountain\n") is None
+
+
+# -- rows with more fields than the header ---------------------------------------------------------
+
+
+def test_an_unquoted_comma_in_a_name_is_refused_on_its_line() -> None:
+    deck = parse_text("Count,Name,Board\n1,Atraxa, Praetors' Voice,Commander\n4,Lightning Bolt,Main\n")
+    assert zones(deck) == [(3, "Lightning Bolt", Zone.MAIN)]  # not a card named 'Atraxa'
+    assert [(p.code, p.severity, p.line) for p in deck.problems] == [("DC002", "error", 2)]
+    assert deck.problems[0].message == ("4 fields where the header has 3: a name with a comma must be quoted")
+    assert kinds(deck)[2] is LineKind.PROBLEM
+
+
+def test_an_unquoted_delimiter_is_named_as_the_file_uses_it() -> None:
+    deck = parse_text("sep=;\nCount;Name\n1;Fire;Ice\n4;Lightning Bolt\n")
+    assert [(e.line, e.name) for e in deck.entries] == [(4, "Lightning Bolt")]
+    assert [(p.code, p.line, p.message) for p in deck.problems] == [
+        ("DC002", 3, "3 fields where the header has 2: a name with a semicolon must be quoted")
+    ]
+
+
+def test_empty_trailing_fields_are_no_lost_data() -> None:
+    deck = parse_text("Count,Name\n4,Lightning Bolt,\n56,Mountain,,\n")
+    assert [(e.quantity, e.name) for e in deck.entries] == [(4, "Lightning Bolt"), (56, "Mountain")]
+    assert deck.problems == []
+
+
+# -- the CLI and the batch path read a CSV alike ---------------------------------------------------
+
+CSV_DECK = (
+    "sep=,\n"
+    "Count,Name,Board\n"
+    "4,Lightning Bolt,Main\n"
+    "56,Mountain,Main\n"
+    "2,Lightning Bolt,Considering\n"
+    "1,Opt,Ramp\n"
+    "1,Atraxa, Praetors' Voice,Sideboard\n"
+)
+
+
+def test_the_cli_and_frames_validate_give_the_same_findings(tmp_path: Path) -> None:
+    """`check FILE -o json` reads the file, frames.validate the same text through parse_text."""
+    path = tmp_path / "deck.csv"
+    path.write_text(CSV_DECK, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path), "-o", "json", "--format", "modern"])
+    (record,) = json.loads(result.output)["decks"]
+    cli_findings = [(f["code"], f["severity"], f["line"], f["message"]) for f in record["findings"]]
+    batch = frames.validate(pd.Series({str(path): CSV_DECK}), format="modern", progress=False).findings
+    batch_findings = [
+        (f.code, str(f.severity), 0 if pd.isna(f.line) else int(f.line), f.message)
+        for f in batch.itertuples()
+    ]
+    assert batch_findings == cli_findings
+    codes = {finding[0] for finding in cli_findings}
+    assert "DC002" in codes and "DC003" in codes and "DC104" not in codes
