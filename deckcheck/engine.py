@@ -3,6 +3,7 @@ companion engine, and return one :class:`Report` per deck. No click, no pandas."
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -382,7 +383,11 @@ def resolution_finding(name: str, resolution: Resolution, where: Location) -> Fi
     if card is None:
         return None
     if resolution.match == "normalized" and name != card.name:
-        return NORMALIZED_NAME(f"'{name}' read as '{card.name}'", location=where, card=card.name)
+        # letters that look the same, written as another sequence of code points ("u" and a
+        # combining circumflex for "û"): the two names would print alike
+        alike = unicodedata.normalize("NFC", name) == card.name
+        how = " (its accents written as separate marks)" if alike else ""
+        return NORMALIZED_NAME(f"'{name}' read as '{card.name}'{how}", location=where, card=card.name)
     if resolution.match == "folded":
         return NORMALIZED_NAME(
             f"'{name}' read as '{card.name}' (punctuation and spaces ignored)",

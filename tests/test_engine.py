@@ -162,6 +162,18 @@ def test_a_client_spelling_resolves_with_a_note_not_an_error() -> None:
     assert findings[0] in report.findings
 
 
+def test_accents_written_as_separate_marks_are_named_in_the_note() -> None:
+    """Regression: "u" and a combining circumflex print as "û": the note read "'Lim-Dûl's Vault'
+    read as 'Lim-Dûl's Vault'", two names that look the same."""
+    store = CardStore.from_records([record("Lim-D\u00fbl's Vault", "{U}{B}", "Instant")])
+    decomposed = "Lim-Du\u0302l's Vault"
+    deck, findings = resolve_deck(parsed((1, decomposed, Zone.MAIN)), store)
+    assert [c.card.name for c in deck.cards] == ["Lim-D\u00fbl's Vault"]
+    assert findings[0].message.endswith("(its accents written as separate marks)")
+    _, folded = resolve_deck(parsed((1, "Lim-Dul's Vault", Zone.MAIN)), store)
+    assert "separate marks" not in folded[0].message
+
+
 def test_unknown_card_message_names_the_card_data() -> None:
     _, findings = resolve_deck(
         parsed((4, "Orcish Bowmasters", Zone.MAIN), (4, "Lightning Blot", Zone.MAIN)), STORE
