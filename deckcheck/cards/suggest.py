@@ -499,6 +499,8 @@ class NameIndex:
                     if card_name not in found:
                         found.append(card_name)
 
+        if " // " in key:  # a split card with its faces written in the other order: that card first
+            add(self._faces_swapped(key))
         if folded:
             add(candidate.key for candidate in self._close(key, folded))
         if len(found) < limit and len(folded) >= 4:
@@ -619,6 +621,16 @@ class NameIndex:
         if self._count_tables is None:
             self._count_tables = _CountTables(self)
         return self._count_tables
+
+    def _faces_swapped(self, key: str) -> list[int]:
+        """The key of the two-faced name ``key`` with its faces the other way round ("ice // fire"
+        for "fire // ice"), if a card has it."""
+        faces = key.split(" // ")
+        if len(faces) != 2:
+            return []
+        swapped = f"{faces[1]} // {faces[0]}"
+        at = bisect_left(self._keys, swapped)
+        return [at] if at < len(self._keys) and self._keys[at] == swapped else []
 
     def _prefixed(self, key: str, limit: int) -> list[int]:
         """Keys that go on from this one at a word's end (a truncated name: "snapcaster" ->

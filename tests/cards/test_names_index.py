@@ -134,6 +134,8 @@ def test_a_truncation_stays_a_did_you_mean(store: CardStore) -> None:
         ("Lurrus of Dream-Den", "Lurrus of the Dream-Den"),  # a dropped word
         ("Brimaz, Unyielding Lion", "Brimaz, King of Oreskos"),  # the one Brimaz
         ("Smothering Tihte", "Smothering Tithe"),
+        ("Liberate // Bind", "Bind // Liberate"),  # a split card's faces the other way round
+        ("Liberate/Bind", "Bind // Liberate"),
     ],
 )
 def test_likely_spellings_are_suggested_first(store: CardStore, written: str, suggested: str) -> None:
