@@ -119,8 +119,9 @@ def breaks_a_rule(f: Finding) -> bool:
 
 
 def leaves_undecided(f: Finding) -> bool:
-    """A finding that says a rule could not be decided or checked."""
-    return f.code == NOT_VERIFIED.code or f.code in UNCHECKED_CODES
+    """A finding that says a rule could not be decided or checked (an error of UNCHECKED_CODES: a
+    line of the maybeboard not read is a DC002 warning, which decides nothing)."""
+    return f.code == NOT_VERIFIED.code or (f.code in UNCHECKED_CODES and f.severity is Severity.ERROR)
 
 
 def deck_status(findings: Sequence[Finding], *, unresolved: bool = False, inferred: bool = False) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from deckcheck.deck import ParsedDeck, ParseProblem
+from deckcheck.deck import ParsedDeck, ParseProblem, Zone
 from deckcheck.decklist._base import (
     COMPANION_MERGED,
     EMPTY_DECKLIST,
@@ -98,7 +98,7 @@ DC002 = define(
     "unparsable-line",
     Severity.ERROR,
     "A line that is not a card, header or comment (bad count, no name, line too long); it is not counted, "
-    "and what its cards could undo is not judged: the deck is not verified.",
+    "and what its cards could undo is not judged: the deck is not verified (a warning in the maybeboard).",
 )
 DC003 = define(
     SUSPICIOUS,
@@ -359,5 +359,9 @@ def problem_findings(path: str, problems: Iterable[ParseProblem]) -> list[Findin
             code = _DEFAULT_CODE.get(problem.severity, UNPARSABLE)
         location = Location(path=path, line=problem.line, section=problem.section)
         severity = _SEVERITIES.get(problem.severity, Severity.ERROR)
-        findings.append(codes[code](problem.message, location=location, severity=severity))
+        message = problem.message
+        if code == UNPARSABLE and problem.section == Zone.MAYBEBOARD and severity is Severity.ERROR:
+            # no rule counts the maybeboard: a line of it not read decides nothing
+            severity, message = Severity.WARNING, f"{message} (in the maybeboard, which no rule counts)"
+        findings.append(codes[code](message, location=location, severity=severity))
     return findings

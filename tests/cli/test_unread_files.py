@@ -121,3 +121,11 @@ def test_a_line_of_the_maybeboard_not_read_leaves_the_deck_judged(project: Proje
     project.write("deck.txt", "4 Lightning Bolt\n52 Mountain\n\nMaybeboard\n1 Shivan Dragon <3\n")
     result = invoke(["check", "--format", "modern", "deck.txt"])
     assert "DC101 the main deck has 56 cards" in result.stdout
+    project.write("legal.txt", "4 Lightning Bolt\n56 Mountain\n\nMaybeboard\n1 Shivan Dragon <3\n")
+    result = invoke(["check", "--format", "modern", "legal.txt"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[:2] == [
+        "legal.txt: format modern (--format); 60 main: legal, 1 warning",
+        "legal.txt:5: DC002 [warning] 'Shivan Dragon <3' is not a card name (unexpected '<') "
+        "(in the maybeboard, which no rule counts)",
+    ]
