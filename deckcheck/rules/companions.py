@@ -50,7 +50,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
-from typing import Final, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, TypeVar
 
 from deckcheck import unresolved as unres
 from deckcheck.as_of import reads_history
@@ -62,6 +62,9 @@ from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.value import FrozenValue, Value, slot_setters
+
+if TYPE_CHECKING:  # (annotations only: the Commander rules are loaded for a deck with a commander)
+    from deckcheck.rules.commander import IdentityChoice
 
 NEAR_MISS_CARDS = 4  # at most this many copies to cut (or cards to add) is a near miss
 RULE = "CR 702.139a"
@@ -1219,6 +1222,7 @@ class _Context:
 
     __slots__ = (
         "breakers",
+        "chooses",
         "deck",
         "identity",
         "items",
@@ -1259,6 +1263,8 @@ class _Context:
         obstacles: list[list[tuple[str, str]] | None],
         # why the deck is not the deck its file holds (engine.unread_part), or None
         unread: str | None = None,
+        # a commander's colour is chosen before the game (CR 903.4b): part of its identity
+        chooses: bool = False,
     ) -> None:
         self.deck = deck
         self.spec = spec
@@ -1275,6 +1281,7 @@ class _Context:
         self.named = named
         self.obstacles = obstacles
         self.unread = unread
+        self.chooses = chooses
 
 
 _ZONE_TEXT = {zone: str(zone) for zone in Zone}  # a Breaker's zone, without str() per entry
@@ -1327,10 +1334,12 @@ def _context(
                 named.setdefault(name, []).append(dc)
     commanders = by_zone[Zone.COMMANDER]
     identity: frozenset[str] | None = None
+    chooses = False
     if commanders:  # the Commander rules are loaded for a deck with a commander only
-        from deckcheck.rules.commander import combined_identity
+        from deckcheck.rules.commander import chooses_colour_of, combined_identity
 
         identity = combined_identity(identity_of(dc) for dc in commanders)
+        chooses = spec.commander and any(chooses_colour_of(dc) for dc in commanders)
     unknown = deck.unresolved_start() if deck.unresolved else []
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander and deck.unresolved else []
     if identity is None and unknown_commanders:
@@ -1353,6 +1362,7 @@ def _context(
         named,
         [None] * len(COMPANIONS),
         unread,
+        chooses,
     )
 
 
@@ -1386,6 +1396,15 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
     clash = ctx.named.get(rule.name, [])
     # a commander the data does not know may hold the colours: undetermined (_identity_open)
     identity = None if ctx.unknown_commanders else ctx.identity
+    shown: str | None = None
+    if identity is not None and ctx.chooses:
+        from deckcheck.rules.commander import identity_choice
+
+        # the chosen colour is part of the identity (CR 903.4b), assumed as the colour-identity rule
+        # assumes it (DC309), the companion among what must fit: the declared one as listed, any
+        # other as if the deck revealed it instead
+        choice = identity_choice(ctx.deck, None if card is not None else companion_identity)
+        identity, shown = choice.identity, _chosen_identity_text(choice)
     no_commander = ctx.spec.commander and ctx.identity is None  # (not even one the data does not know)
     if clash:  # names this deck's own entries
         return obstacles(
@@ -1397,17 +1416,26 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
             clash,
             no_commander=no_commander,
             unread=ctx.unread,
+            identity_shown=shown,
         )
     # else the same few answers recur over a run (by format, legality, commander identity): each
     # is worked out once (the spec is kept beside it, so its id stays its own)
     spec = ctx.spec
-    key = (rule.name, id(spec), status, companion_identity, identity, no_commander, ctx.unread)
+    key = (rule.name, id(spec), status, companion_identity, identity, no_commander, ctx.unread, shown)
     hit = _OBSTACLES.get(key)
     if hit is None or hit[0] is not spec:
         if len(_OBSTACLES) >= _OBSTACLES_LIMIT:
             _OBSTACLES.clear()
         found = obstacles(
-            rule, spec, status, companion_identity, identity, (), no_commander=no_commander, unread=ctx.unread
+            rule,
+            spec,
+            status,
+            companion_identity,
+            identity,
+            (),
+            no_commander=no_commander,
+            unread=ctx.unread,
+            identity_shown=shown,
         )
         hit = _OBSTACLES[key] = (spec, found)
     return hit[1]
@@ -1415,10 +1443,27 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
 
 # obstacles() answers without a name clash (never mutated: results and findings copy them), by
 # (companion, format's id, status, companion's and commanders' colour identities, no commander
-# marked, why the file was not read); bounded
-_ObstacleKey = tuple[str, int, str | None, frozenset[str], frozenset[str] | None, bool, str | None]
+# marked, why the file was not read, how a chosen colour is named); bounded
+_ObstacleKey = tuple[
+    str, int, str | None, frozenset[str], frozenset[str] | None, bool, str | None, str | None
+]
 _OBSTACLES: dict[_ObstacleKey, tuple[FormatSpec, list[tuple[str, str]]]] = {}
 _OBSTACLES_LIMIT = 10_000
+
+
+def _chosen_identity_text(choice: IdentityChoice) -> str:
+    """The commanders' identity with a chosen colour (CR 903.4b), as DC404 names it: the colour
+    assumed for each such commander, or, where none fits, that it is one colour (never "colourless":
+    the commander is the colour chosen)."""
+    said = [f"{{{colour}}} assumed for {name}" for name, colour in choice.assumed if colour]
+    said += [
+        f"{'and ' if choice.identity else ''}one colour chosen for {name}"
+        for name, colour in choice.assumed
+        if not colour
+    ]
+    if not choice.identity:  # (only unassigned choosers: the identity is their one colour each)
+        return f"({', '.join(said)}; CR 903.4b)"
+    return f"{_identity_text(choice.identity)} ({', '.join(said)}; CR 903.4b)"
 
 
 def _identity_open(rule: CompanionRule, card: Card | None, ctx: _Context) -> bool:
@@ -1439,6 +1484,7 @@ def obstacles(
     *,
     no_commander: bool = False,
     unread: str | None = None,
+    identity_shown: str | None = None,
 ) -> list[tuple[str, str]]:
     """(kind, text) of what forbids this card as companion here, whatever the deck's contents.
 
@@ -1454,7 +1500,9 @@ def obstacles(
     known; or ``no_commander``: a Commander deck that marks no commander, whose colour identity and
     own part of the starting deck (702.139b) are not known; or ``unread``: why the deck is not the
     one its file holds (engine.unread_part), whose starting deck is then not known. Each forbids
-    nothing but leaves a met condition undetermined; :func:`decisive` leaves it out)."""
+    nothing but leaves a met condition undetermined; :func:`decisive` leaves it out).
+    ``identity_shown``: how the findings name ``identity`` when a commander's colour is chosen
+    (it holds the colour assumed for it)."""
     problems: list[tuple[str, str]] = []
     if unread is not None:
         problems.append((UNVERIFIED, f"{unread}, so the starting deck is not known"))
@@ -1497,7 +1545,7 @@ def obstacles(
                 (
                     "identity",
                     f"{rule.short}'s colour identity {_identity_text(companion_identity)} has {outside} "
-                    f"outside the commander's colour identity {_identity_text(identity)}",
+                    f"outside the commander's colour identity {identity_shown or _identity_text(identity)}",
                 )
             )
     copies = sum(entry.quantity for entry in clash)

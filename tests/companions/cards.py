@@ -521,6 +521,13 @@ RECORDS: list[dict[str, Any]] = [
         "GU",
     ),
     _c(
+        "The Prismatic Piper",
+        "{5}",
+        "Legendary Creature — Shapeshifter",
+        "If The Prismatic Piper is your commander, choose a color before the game begins. The Prismatic Piper is the "
+        "chosen color.\nPartner (You can have two commanders if both have partner.)",
+    ),
+    _c(
         "Tymna the Weaver",
         "{1}{W}{B}",
         "Legendary Creature — Human Cleric",

@@ -141,3 +141,53 @@ def test_commander_file_order_does_not_decide_which_card_is_the_companion() -> N
     )
     assert result(d, COMMANDER, "Jegantha").declared
     assert not result(d, COMMANDER, "Lurrus").declared
+
+
+def test_a_chosen_colour_is_part_of_the_identity_the_companion_must_fit() -> None:
+    # CR 903.4b, 702.124c, 903.11a: the Piper's chosen colour (black) joins Thrasios's blue and green
+    d = deck(
+        *commander_deck(
+            ["The Prismatic Piper", "Thrasios, Triton Hero"],
+            [(49, "Island"), (49, "Forest")],
+            "Umori, the Collector",
+        )
+    )
+    assert "DC404" not in codes(d, COMMANDER)
+    assert result(d, COMMANDER, "Umori").eligible
+    # undeclared, the same: the deck may choose black for the companion it reveals
+    undeclared = deck(
+        *commander_deck(["The Prismatic Piper", "Thrasios, Triton Hero"], [(49, "Island"), (49, "Forest")])
+    )
+    assert result(undeclared, COMMANDER, "Umori").eligible
+    # but not at a card of the deck's cost: black for Umori would leave the Mountain outside
+    red = deck(
+        *commander_deck(
+            ["The Prismatic Piper", "Thrasios, Triton Hero"],
+            [(48, "Island"), (49, "Forest"), (1, "Mountain")],
+        )
+    )
+    assert not result(red, COMMANDER, "Umori").eligible
+    assert result(red, COMMANDER, "Keruga").eligible is not None  # (blue and green: no choice needed)
+    with_umori = deck(
+        *commander_deck(
+            ["The Prismatic Piper", "Thrasios, Triton Hero"],
+            [(48, "Island"), (49, "Forest"), (1, "Mountain")],
+            "Umori, the Collector",
+        )
+    )
+    (outside,) = [f for f in findings(with_umori, COMMANDER) if f.code == "DC404"]
+    assert "{R} assumed for The Prismatic Piper" in outside.message
+
+
+def test_a_lone_chosen_colour_commander_holds_one_colour_only() -> None:
+    forests = deck(*commander_deck(["The Prismatic Piper"], [(99, "Forest")], "Umori, the Collector"))
+    (outside,) = [f for f in findings(forests, COMMANDER) if f.code == "DC404"]
+    assert "has {B} outside the commander's colour identity {G} ({G} assumed for The Prismatic Piper" in (
+        outside.message
+    )
+    artifacts = deck(
+        *commander_deck(["The Prismatic Piper"], [(99, "Tormod's Crypt")], "Umori, the Collector")
+    )
+    (outside,) = [f for f in findings(artifacts, COMMANDER) if f.code == "DC404"]
+    assert "colourless" not in outside.message
+    assert "(one colour chosen for The Prismatic Piper; CR 903.4b)" in outside.message

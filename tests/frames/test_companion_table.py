@@ -250,3 +250,26 @@ def test_empty_frame_gives_empty_table(test_store: CardStore) -> None:
     table = frames.companion_table(empty, format="modern", store=test_store)
     assert list(table.columns) == COLUMNS and table.empty
     assert frames.companion_breakers(empty, format="modern", store=test_store).empty
+
+
+def test_a_chosen_colour_commander_counts_its_colour_for_the_companion(test_store: CardStore) -> None:
+    """The Prismatic Piper's chosen colour (CR 903.4b) is part of the identity the companion must
+    fit (903.11a), as the engine assumes it: black beside Thrasios for Umori; a lone Piper is one
+    colour, which can't hold Umori's two."""
+    rows = [
+        ("pair", "commander", "The Prismatic Piper", 1),
+        ("pair", "commander", "Thrasios, Triton Hero", 1),
+        ("pair", "main", "Island", 49),
+        ("pair", "main", "Forest", 49),
+        ("pair", "companion", "Umori, the Collector", 1),
+        ("undeclared", "commander", "The Prismatic Piper", 1),
+        ("undeclared", "commander", "Thrasios, Triton Hero", 1),
+        ("undeclared", "main", "Island", 98),
+        ("alone", "commander", "The Prismatic Piper", 1),
+        ("alone", "main", "Forest", 99),
+        ("alone", "companion", "Umori, the Collector", 1),
+    ]
+    frame = pd.DataFrame(rows, columns=["deck_id", "zone", "card", "qty"])
+    table = assert_same(frame, test_cards.COMMANDER, test_store)
+    umori = table[table["companion"] == "Umori, the Collector"].set_index("deck_id")["eligible"]
+    assert umori.to_dict() == {"pair": True, "undeclared": True, "alone": False}
