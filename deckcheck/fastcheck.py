@@ -1238,10 +1238,7 @@ class _Result:
                     )
                     for p in deck.breakers_of(i)  # deck order, as the engine lists them
                 )
-                totals: dict[str, int] = {}
-                for b in breakers:
-                    totals[b.card] = totals.get(b.card, 0) + b.quantity
-                verdict = DeckVerdict(breakers, tuple(totals.items()))
+                verdict = companions.breakers_verdict(breakers, deck.spec)
             note = cut_note(verdict, self.size, self.deck.spec) if verdict.cut else verdict.note
             self._full = CompanionResult(
                 companion=self.rule.name,

@@ -326,7 +326,8 @@ def evaluate(
     open_ = _open(unknown, unknown_start, n_decks)
 
     breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
-    _umori_breaking(breaking, d, c, q, nonland, cards, n_decks)
+    leader = nonland & (z == COMMANDER) & commander_format[d]  # (a commander is no card to cut)
+    _umori_breaking(breaking, d, c, q, nonland, leader, cards, n_decks)
     lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats, lookup)
     sums = DeckSums(d, n_decks)
     breakers = sums.of(breaking)
@@ -402,6 +403,11 @@ def evaluate(
     in_command_zone = np.flatnonzero(z == COMMANDER)
     if len(in_command_zone):
         np.logical_or.at(commander_breaks, d[in_command_zone], breaking[in_command_zone])
+        # and no cut of the deck's cards qualifies it (companions.breakers_verdict); Lutri's cut keeps
+        # one copy of each name, which the commander's can be
+        no_cut = commander_breaks & commander_format[:, None]
+        no_cut[:, LUTRI] = False
+        cut[no_cut] = 0
 
     eligible = met & ~obstacle
     undetermined = eligible & (open_ | (unverified | no_commander)[:, None])
@@ -572,10 +578,12 @@ def _lutri(
 
 
 def _umori_breaking(
-    breaking: Any, d: Any, c: Any, q: Any, nonland: Any, cards: CardArrays, n_decks: int
+    breaking: Any, d: Any, c: Any, q: Any, nonland: Any, leader: Any, cards: CardArrays, n_decks: int
 ) -> None:
     """Each nonland card shares a card type: keep the type the most nonland copies have (ties as
-    companions.umori_preference breaks them); every nonland entry without it breaks the condition."""
+    companions.umori_preference breaks them), of those every ``leader`` entry of its deck (a
+    commander) has when they share one (companions.umori_keep_from); every nonland entry without
+    it breaks the condition."""
     entries = np.flatnonzero(nonland)
     if not len(entries):
         return
@@ -588,5 +596,11 @@ def _umori_breaking(
     bit_of = type_bits()
     has_type = (masks[:, None] >> np.array([bit_of[t] for t in order], dtype=np.int64)) & 1 > 0
     counts = DeckSums(deck, n_decks).of(has_type, copies)
+    if leader.any():
+        keep_from = np.full(n_decks, -1, dtype=np.int64)  # every bit: any type
+        np.bitwise_and.at(keep_from, d[leader], cards.type_mask[c[leader]])
+        keep_from[keep_from == 0] = -1  # the commanders share no type: any (one of them breaks it)
+        bit_numbers = np.array([bit_of[t] for t in order], dtype=np.int64)
+        counts = np.where((keep_from[:, None] >> bit_numbers) & 1 > 0, counts, -1)
     best = counts.argmax(axis=1)  # the first of equal counts: the tie order above
     breaking[entries, UMORI] = ~has_type[np.arange(len(entries)), best[deck]]

@@ -596,7 +596,12 @@ class CompanionResult(FrozenValue):
         changes = self.cut_count + self.add
         if not 0 < changes <= NEAR_MISS_CARDS:
             return False
-        return not any(b.zone == _COMMANDER_ZONE for b in self.breakers)
+        return not self.commander_breaks
+
+    @property
+    def commander_breaks(self) -> bool:
+        """A commander breaks the condition: no cut of the deck's cards qualifies it."""
+        return any(b.zone == _COMMANDER_ZONE for b in self.breakers)
 
 
 (
@@ -750,11 +755,22 @@ def _zirda(f: CardFeatures) -> str | None:
     return f"permanent card with {f.abilities.reason}"
 
 
-def _aggregate_cut(breakers: Iterable[Breaker]) -> tuple[tuple[str, int], ...]:
+COMMANDER_BREAKS = "the commander breaks it: another commander is needed"
+
+
+def breakers_verdict(breakers: Sequence[Breaker], spec: FormatSpec, note: str = "") -> DeckVerdict:
+    """The verdict of a condition its ``breakers`` break, each to be cut: their copies by card, in
+    deck order. In a format with a command zone a commander is not a card of the deck to cut (it
+    leads the deck and sets its colour identity): where one breaks the condition, no cut of the 99
+    qualifies, and the note says so. The engine and the lean batch checker both ask this."""
+    if spec.commander and any(b.zone == _COMMANDER_ZONE for b in breakers):
+        return DeckVerdict(
+            tuple(breakers), (), 0, f"{note}; {COMMANDER_BREAKS}" if note else COMMANDER_BREAKS
+        )
     totals: dict[str, int] = {}
     for b in breakers:
         totals[b.card] = totals.get(b.card, 0) + b.quantity
-    return tuple(totals.items())
+    return DeckVerdict(tuple(breakers), tuple(totals.items()), 0, note)
 
 
 def _lines(entries: Iterable[Placed]) -> str:
@@ -941,10 +957,11 @@ def _max_disjoint(group: list[str], names_of: dict[str, frozenset[str]]) -> set[
 
 
 def _umori_tally(
-    nonland: Iterable[tuple[int, frozenset[str]]],
+    nonland: Iterable[tuple[int, frozenset[str]]], keep_from: frozenset[str] | None = None
 ) -> tuple[int, dict[str, int], str | None, int]:
     """Over (copies, card types) of the nonland cards: (nonland copies, copies having each card
-    type, the type to keep, copies having it)."""
+    type, the type to keep, copies having it). ``keep_from``: the card types the kept one must be
+    among when any is (the types every commander has: a commander is no card to cut)."""
     total = 0
     have_type: dict[str, int] = {}  # copies of nonland cards having each card type
     for copies, card_types in nonland:
@@ -953,7 +970,8 @@ def _umori_tally(
             have_type[card_type] = have_type.get(card_type, 0) + copies
     if not have_type:
         return total, have_type, None, 0
-    shared_type = _umori_keep(have_type)
+    choices = {t: n for t, n in have_type.items() if t in keep_from} if keep_from else have_type
+    shared_type = _umori_keep(choices or have_type)
     return total, have_type, shared_type, have_type[shared_type]
 
 
@@ -985,11 +1003,24 @@ def _with_article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
+def umori_keep_from(leaders: Iterable[frozenset[str]]) -> frozenset[str] | None:
+    """The card types Umori's kept type must be among in a deck led by nonland commanders with card
+    types ``leaders``: those every one of them has (a commander is no card to cut). None when they
+    have none (or there is no commander): any type, and a commander then breaks the condition. The
+    engine and the array screen (companion_arrays) both read it."""
+    shared = frozenset.intersection(*leaders) if leaders else frozenset()
+    return shared or None
+
+
 def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
     nonland = [(dc, f) for dc, f in items if not f.is_land]
     if not nonland:
         return DeckVerdict(note="no nonland cards")
-    total, have_type, shared_type, have = _umori_tally([(dc.quantity, f.card_types) for dc, f in nonland])
+    led = [f.card_types for dc, f in nonland if spec.commander and dc.zone is Zone.COMMANDER]
+    keep_from = umori_keep_from(led)
+    total, have_type, shared_type, have = _umori_tally(
+        [(dc.quantity, f.card_types) for dc, f in nonland], keep_from
+    )
     if shared_type is not None and have == total:
         return DeckVerdict(note=f"every nonland card is {_with_article(shared_type)} card")
     breakers = []
@@ -1003,11 +1034,14 @@ def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
                 else f"{types} card: no card type found"
             )
             breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, why))
-    ties = sorted(t for t, n in have_type.items() if t != shared_type and n == have)
+    kept_from = keep_from or have_type
+    ties = sorted(t for t, n in have_type.items() if t != shared_type and n == have and t in kept_from)
     note = f"no card type is shared by every nonland card; best is {shared_type} ({have} of {total})"
+    if keep_from is not None and max(have_type.values()) > have:
+        note += ", a card type of the commander's"
     if ties:
         note += f"; {', '.join(ties)} would need as many cuts"
-    return DeckVerdict(tuple(breakers), _aggregate_cut(breakers), 0, note)
+    return breakers_verdict(breakers, spec, note)
 
 
 def yorion_needs(spec: FormatSpec) -> int:
@@ -1649,8 +1683,7 @@ def _verdict(index: int, rule: CompanionRule, ctx: _Context) -> DeckVerdict:
     (:func:`card_reasons`) names a reason, in deck order."""
     if rule.deck_check is not None:
         return deck_verdict(rule, ctx.items, ctx.size, ctx.spec)
-    breakers = ctx.breakers[index]
-    return DeckVerdict(tuple(breakers), _aggregate_cut(breakers))
+    return breakers_verdict(ctx.breakers[index], ctx.spec)
 
 
 def deck_verdict(rule: CompanionRule, items: Sequence[Counted], size: int, spec: FormatSpec) -> DeckVerdict:
@@ -1758,7 +1791,14 @@ def _summary(result: CompanionResult) -> str:
 
 
 def why_not(result: CompanionResult) -> str:
-    return _summary(result) if result.breakers else result.note
+    if not result.breakers:
+        return result.note
+    # (no cut of the 99 qualifies: breakers_verdict)
+    return (
+        f"{_summary(result)}; {COMMANDER_BREAKS}"
+        if result.commander_breaks and not result.cut
+        else _summary(result)
+    )
 
 
 def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:

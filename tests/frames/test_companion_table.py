@@ -273,3 +273,25 @@ def test_a_chosen_colour_commander_counts_its_colour_for_the_companion(test_stor
     table = assert_same(frame, test_cards.COMMANDER, test_store)
     umori = table[table["companion"] == "Umori, the Collector"].set_index("deck_id")["eligible"]
     assert umori.to_dict() == {"pair": True, "undeclared": True, "alone": False}
+
+
+def test_a_commander_is_no_card_to_cut(test_store: CardStore) -> None:
+    """Teysa Karlov breaks Lurrus's condition: no cut of the 99 qualifies. Lord Windgrace keeps
+    Umori's type a planeswalker: the Elves are the cut, not the commander."""
+    rows = [
+        ("teysa", "commander", "Teysa Karlov", 1),
+        ("teysa", "main", "Kitchen Finks", 1),
+        ("teysa", "main", "Plains", 98),
+        ("windgrace", "commander", "Lord Windgrace", 1),
+        ("windgrace", "main", "Grist, the Hunger Tide", 1),
+        ("windgrace", "main", "Llanowar Elves", 1),
+        ("windgrace", "main", "Forest", 97),
+    ]
+    frame = pd.DataFrame(rows, columns=["deck_id", "zone", "card", "qty"])
+    table = assert_same(frame, test_cards.COMMANDER, test_store).set_index(["deck_id", "companion"])
+    assert table.loc[("teysa", "Lurrus of the Dream-Den"), "cut"] == 0
+    assert table.loc[("windgrace", "Umori, the Collector"), "cut"] == 1
+    assert bool(table.loc[("windgrace", "Umori, the Collector"), "near_miss"])
+    breakers = frames.companion_breakers(frame, format=test_cards.COMMANDER, store=test_store)
+    umori = breakers[(breakers["deck_id"] == "windgrace") & (breakers["companion"] == "Umori, the Collector")]
+    assert umori["card"].tolist() == ["Llanowar Elves"]
