@@ -36,6 +36,11 @@ CODES = (COMMAND_ZONE_READ,)
 AMBIGUOUS_ZONES_CODE = (
     "DC105"  # rules.commander.AMBIGUOUS_ZONES: the deck-level finding an ambiguity replaces
 )
+# The findings a reading of the sideboard decides, withheld while several readings fit: the deck's
+# size (rules.sizes DC101, DC102, DC306), its sideboard (DC103) and the number of its commanders
+# (rules.commander DC303). Each reading gives the format's size, an empty sideboard and commanders
+# the format allows (_readings), so the deck is not verified (DC105), neither legal nor illegal.
+READING_CODES = frozenset({"DC101", "DC102", "DC103", "DC306", "DC303"})
 
 # Who writes the sideboard so, by input format (for the note).
 _WRITTEN_BY = {
@@ -78,10 +83,18 @@ class Placement:
 
     def merge(self, findings: Sequence[Finding]) -> list[Finding]:
         """``findings`` with the ambiguity in place of the format's deck-level DC105 (one finding
-        that names the readings rather than two about the same missing commander)."""
+        that names the readings rather than two about the same missing commander), and without
+        the findings only the list as written breaks: every reading makes the deck the format's
+        size and its sideboard the command zone and companion (:data:`READING_CODES`), so "99 cards
+        + 0 commanders" and "a sideboard of 2" are true of no reading. What holds under every
+        reading (a banned card, two copies in the 99) stays."""
         if self.ambiguity is None:
             return list(findings)
-        kept = [f for f in findings if not (f.code == AMBIGUOUS_ZONES_CODE and f.location.line == 0)]
+        kept = [
+            f
+            for f in findings
+            if f.code not in READING_CODES and not (f.code == AMBIGUOUS_ZONES_CODE and f.location.line == 0)
+        ]
         return [*kept, self.ambiguity]
 
 
@@ -222,9 +235,9 @@ def _ambiguity(deck: Deck, readings: Sequence[Reading], spec: FormatSpec) -> Fin
     )
     return AMBIGUOUS_ZONES(
         f"the sideboard could be the command zone in {len(readings)} ways ({shown}) and deckcheck does "
-        f"not guess which: {spec.title} needs its commander in the command zone (CR 903.3), so colour "
-        "identity and commander rules were not checked. Mark the commander with a 'Commander' section "
-        "or a *CMDR* marker",
+        f"not guess which: {spec.title} needs its commander in the command zone (CR 903.3), so the deck's "
+        "size, colour identity and commander rules were not checked. Mark the commander with a "
+        "'Commander' section or a *CMDR* marker",
         location=Location(deck.path, min(dc.line for dc in deck.zone(Zone.SIDEBOARD)), str(Zone.SIDEBOARD)),
         rule="CR 903.3",
         data={"candidates": names, "readings": [r.describe() for r in readings]},

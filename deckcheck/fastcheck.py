@@ -263,7 +263,6 @@ class _FactArrays(companion_arrays.CardArrays):
         Column("commander_ok", "commander_problem", _is_none, bool),
         Column("commander_ok_pw", "commander_problem_pw", _is_none, bool),
         Column("commander_ok_creature", "commander_problem_creature", _is_none, bool),
-        Column("chooses_colour", "chooses_colour", bool, bool),
         Column("legalities", "legalities"),
     )
 
@@ -275,7 +274,6 @@ class _FactArrays(companion_arrays.CardArrays):
         self.commander_ok = np.zeros(0, dtype=bool)
         self.commander_ok_pw = np.zeros(0, dtype=bool)  # ... where planeswalkers lead (Brawl)
         self.commander_ok_creature = np.zeros(0, dtype=bool)  # ... where uncommon creatures lead (PDH)
-        self.chooses_colour = np.zeros(0, dtype=bool)
         self.legalities: list[Mapping[str, str]] = []
         self._legal: dict[str, Any] = {}
         super().__init__()
@@ -296,7 +294,6 @@ class _FactArrays(companion_arrays.CardArrays):
         self.commander_ok = grow(self.commander_ok, columns["commander_ok"])
         self.commander_ok_pw = grow(self.commander_ok_pw, columns["commander_ok_pw"])
         self.commander_ok_creature = grow(self.commander_ok_creature, columns["commander_ok_creature"])
-        self.chooses_colour = grow(self.chooses_colour, columns["chooses_colour"])
         legalities = columns["legalities"]
         self.legalities += legalities
         for key, legal in self._legal.items():
@@ -1243,10 +1240,7 @@ class _Result:
                     )
                     for p in deck.breakers_of(i)  # deck order, as the engine lists them
                 )
-                totals: dict[str, int] = {}
-                for b in breakers:
-                    totals[b.card] = totals.get(b.card, 0) + b.quantity
-                verdict = DeckVerdict(breakers, tuple(totals.items()))
+                verdict = companions.breakers_verdict(breakers, deck.spec)
             note = cut_note(verdict, self.size, self.deck.spec) if verdict.cut else verdict.note
             self._full = CompanionResult(
                 companion=self.rule.name,

@@ -120,7 +120,12 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     held = parsed.count(Zone.SIDEBOARD)
     layout = size in COMMAND_ZONE_LAYOUT_SIZES and 1 <= held <= 3 and size + held >= COMMANDER_SHAPE.min_main
     if layout and _singleton(parsed, deck):
-        return COMMANDER_SHAPE, f"inferred: a {size}-card singleton deck, its commander in the sideboard"
+        # (a layout, not yet a reading: deckcheck.command_zone says whether the sideboard reads as
+        # the command zone, DC106, or not)
+        return COMMANDER_SHAPE, (
+            f"inferred: a {size}-card singleton deck and {held} in the sideboard, as MTGO writes a Commander "
+            "deck with its commander there"
+        )
     if size in LIMITED_SIZES:
         return LIMITED_SHAPE, f"inferred: {size} cards, a limited deck"
     return CONSTRUCTED_SHAPE, "inferred: no format given"

@@ -1116,9 +1116,13 @@ def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style = 
 
 
 def fix_text(result: CompanionResult) -> str:
-    """The smallest change that meets the condition: ``cut 4``, ``add 20`` (empty when eligible)."""
+    """The smallest change that meets the condition: ``cut 4``, ``add 20``, ``another commander``
+    where a commander breaks it (no cut of the deck's cards does: companions.breakers_verdict);
+    empty when eligible."""
     if result.eligible:
         return ""
+    if result.commander_breaks and not result.cut:
+        return "another commander"
     parts = []
     if result.cut:
         parts.append(f"cut {result.cut_count}")

@@ -139,6 +139,21 @@ def test_two_readings_stay_one_dc105_naming_both() -> None:
     assert report.deck.count(Zone.SIDEBOARD) == 2  # as written
 
 
+def test_two_readings_leave_the_deck_not_verified_not_illegal() -> None:
+    # Each reading makes the deck 100 cards with no sideboard: the size and sideboard findings hold
+    # of the list as written only, which no reading is.
+    report = check(mtgo(["99 Plains"], [f"1 {JEGANTHA}", "1 Kaheera, the Orphanguard"]))
+    assert not {"DC103", "DC306"} & set(codes(report)), [f.message for f in report.errors]
+    assert "DC105" in codes(report)
+    assert report.status == "not verified" and report.legal is None
+    # what is true under every reading stays: a banned card in the 99
+    banned = check(
+        mtgo(["98 Plains", "1 Dockside Extortionist"], [f"1 {JEGANTHA}", "1 Kaheera, the Orphanguard"])
+    )
+    assert "DC201" in codes(banned) and not {"DC103", "DC306"} & set(codes(banned))
+    assert banned.status == "illegal"
+
+
 def test_a_real_sideboard_is_not_a_command_zone() -> None:
     main = kenrith_main()[:85]
     side = [*kenrith_main()[85:], f"1 {KENRITH}"]

@@ -553,20 +553,32 @@ class IdentityChoice:
         return self.base | {c for _, c in self.assumed if c}
 
 
-def _choose_colours(
-    base: frozenset[str], choosers: Sequence[str], needs: Sequence[frozenset[str]]
+def choose_colours(
+    base: frozenset[str],
+    choosers: Sequence[str],
+    needs: Sequence[frozenset[str]],
+    companions: Sequence[frozenset[str]] = (),
 ) -> IdentityChoice:
-    wanted = frozenset().union(*needs) - base if needs else frozenset()
+    """The colours assumed for the ``choosers`` (commanders whose colour is chosen before the game,
+    CR 903.4b) beside the commanders' identity ``base``: the choice that brings the most of ``needs``
+    (the main deck's colour identities, one per entry) inside, and of those the most of
+    ``companions`` (the companion must fit too, CR 903.11a, but not at a card of the deck's cost).
+    A deck and companion that can fit, do. The engine and the companion arrays both ask this."""
+    wanted = frozenset().union(*needs, *companions) - base
     if not choosers:
         return IdentityChoice(base, (), wanted)
     options = sort_colours(wanted)
+
+    def fits(colours: frozenset[str]) -> tuple[int, int]:
+        return sum(1 for n in needs if n <= colours), sum(1 for n in companions if n <= colours)
+
     best: tuple[str, ...] = ()
-    best_fits = sum(1 for n in needs if n <= base)
+    best_fits = fits(base)
     for size in range(1, min(len(choosers), len(options)) + 1):
         for combo in itertools.combinations(options, size):
-            fits = sum(1 for n in needs if n <= base | set(combo))
-            if fits > best_fits:
-                best, best_fits = combo, fits
+            found = fits(base | set(combo))
+            if found > best_fits:
+                best, best_fits = combo, found
     assumed = [(name, best[i] if i < len(best) else None) for i, name in enumerate(choosers)]
     return IdentityChoice(base, tuple(assumed), wanted)
 
@@ -577,12 +589,19 @@ def combined_identity(identities: Iterable[frozenset[str]]) -> frozenset[str]:
     return frozenset().union(*identities)
 
 
-def identity_choice(deck: Deck) -> IdentityChoice:
+def identity_choice(deck: Deck, companion: frozenset[str] | None = None) -> IdentityChoice:
+    """The commanders' colour identity and the colours assumed for the ones that choose theirs
+    (:func:`choose_colours`: the main deck first, then the companion, CR 903.11a). ``companion``:
+    the colour identity of the companion the deck would reveal, in place of the cards listed under
+    Companion (the companion table asks it of every companion)."""
     commanders = deck.zone(Zone.COMMANDER)
     base = combined_identity(identity_of(c) for c in commanders)
     choosers = [c.oracle_name for c in commanders if chooses_colour_of(c)]
-    needs = [identity_of(c) for c in cards_in(deck, (Zone.MAIN, Zone.COMPANION))]
-    return _choose_colours(base, choosers, needs)
+    if not choosers:  # (most decks: nothing to choose)
+        return IdentityChoice(base, ())
+    needs = [identity_of(c) for c in deck.zone(Zone.MAIN)]
+    listed = [identity_of(c) for c in deck.zone(Zone.COMPANION)] if companion is None else [companion]
+    return choose_colours(base, choosers, needs, listed)
 
 
 def chooses_colour(card: Card) -> bool:

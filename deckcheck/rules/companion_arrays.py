@@ -101,6 +101,7 @@ class CardArrays:
         Column("is_land", "is_land", bool, bool),
         Column("ability", "has_companion_ability", bool, bool),
         Column("identity", "color_identity", colour_mask, np.int64),  # bit i = "WUBRG"[i]
+        Column("chooses_colour", "chooses_colour", bool, bool),  # a colour chosen before the game
         Column("type_mask", "card_types", type_mask, np.int64),  # bits from type_bit
         Column("name_keys", "name_keys"),  # case-folded names (a split card has two)
         Column("legality_keys", "legalities", frozenset),
@@ -116,6 +117,7 @@ class CardArrays:
         self.is_land = np.zeros(0, dtype=bool)
         self.ability = np.zeros(0, dtype=bool)
         self.identity = np.zeros(0, dtype=np.int64)
+        self.chooses_colour = np.zeros(0, dtype=bool)  # as a commander (CR 903.4b)
         self.type_mask = np.zeros(0, dtype=np.int64)
         self.legality_keys: list[frozenset[str]] = []
         # every card's case-folded names, flattened: name id and the card code it belongs to
@@ -157,6 +159,7 @@ class CardArrays:
         self.is_land = grow(self.is_land, columns["is_land"], bool)
         self.ability = grow(self.ability, columns["ability"], bool)
         self.identity = grow(self.identity, columns["identity"], np.int64)
+        self.chooses_colour = grow(self.chooses_colour, columns["chooses_colour"], bool)
         self.type_mask = grow(self.type_mask, columns["type_mask"], np.int64)
         legality_keys = columns["legality_keys"]
         self.legality_keys += legality_keys
@@ -323,7 +326,8 @@ def evaluate(
     open_ = _open(unknown, unknown_start, n_decks)
 
     breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
-    _umori_breaking(breaking, d, c, q, nonland, cards, n_decks)
+    leader = nonland & (z == COMMANDER) & commander_format[d]  # (a commander is no card to cut)
+    _umori_breaking(breaking, d, c, q, nonland, leader, cards, n_decks)
     lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats, lookup)
     sums = DeckSums(d, n_decks)
     breakers = sums.of(breaking)
@@ -381,12 +385,15 @@ def evaluate(
         no_commander = commander_format & ~has_commander
         commander_identity = np.zeros(n_decks, dtype=np.int64)
         np.bitwise_or.at(commander_identity, d[commanders], cards.identity[c[commanders]])
+        # (decks, companions): the identity each companion must fit
+        identity = np.repeat(commander_identity[:, None], N_RULES, axis=1)
+        _chosen_colours(identity, declared, d, c, z, cards, commander_format)
         for r, rule in enumerate(RULES):
             own = colour_mask(rule.colour_identity)
             card = lookup(rule.name)  # a declared companion is judged as the card it is
             as_declared = own if card is None else colour_mask(card.color_identity)
             companion_identity = np.where(declared[:, r], as_declared, own)
-            outside = has_commander & ((companion_identity & ~commander_identity) != 0)
+            outside = has_commander & ((companion_identity & ~identity[:, r]) != 0)
             # a commander the data does not know may hold the colours: open, not an obstacle
             obstacle[:, r] |= outside & ~unknown_commander
             open_[:, r] |= outside & unknown_commander
@@ -396,6 +403,11 @@ def evaluate(
     in_command_zone = np.flatnonzero(z == COMMANDER)
     if len(in_command_zone):
         np.logical_or.at(commander_breaks, d[in_command_zone], breaking[in_command_zone])
+        # and no cut of the deck's cards qualifies it (companions.breakers_verdict); Lutri's cut keeps
+        # one copy of each name, which the commander's can be
+        no_cut = commander_breaks & commander_format[:, None]
+        no_cut[:, LUTRI] = False
+        cut[no_cut] = 0
 
     eligible = met & ~obstacle
     undetermined = eligible & (open_ | (unverified | no_commander)[:, None])
@@ -418,6 +430,33 @@ def evaluate(
         depends,
         commander_breaks,
     )
+
+
+def _chosen_colours(
+    identity: Any, declared: Any, d: Any, c: Any, z: Any, cards: CardArrays, commander_format: Any
+) -> None:
+    """Where a commander's colour is chosen before the game (CR 903.4b), add the colour assumed for
+    it to ``identity`` (decks, companions): commander.identity_choice's choice, the declared
+    companion among what must fit, any other as if the deck revealed it. Deck by deck, as the
+    engine does: few decks have such a commander."""
+    chooser = (z == COMMANDER) & cards.chooses_colour[c] & commander_format[d]
+    if not chooser.any():
+        return
+    from deckcheck.rules.commander import choose_colours
+
+    order = np.argsort(d, kind="stable")
+    bounds = np.searchsorted(d[order], np.arange(len(identity) + 1))
+    facts = cards.cards
+    for deck_code in np.unique(d[chooser]).tolist():
+        at = order[bounds[deck_code] : bounds[deck_code + 1]]
+        leaders = [facts[int(i)] for i in c[at[z[at] == COMMANDER]]]
+        base = frozenset().union(*(f.color_identity for f in leaders))
+        choosers = [f.name for f in leaders if f.chooses_colour]
+        main = [facts[int(i)].color_identity for i in c[at[z[at] == MAIN]]]
+        listed = [facts[int(i)].color_identity for i in c[at[z[at] == COMPANION]]]
+        for r, rule in enumerate(RULES):
+            companion = listed if declared[deck_code, r] else [rule.colour_identity]
+            identity[deck_code, r] = colour_mask(choose_colours(base, choosers, main, companion).identity)
 
 
 def _open(unknown: UnknownEntries, start: Any, n_decks: int) -> Any:
@@ -539,10 +578,12 @@ def _lutri(
 
 
 def _umori_breaking(
-    breaking: Any, d: Any, c: Any, q: Any, nonland: Any, cards: CardArrays, n_decks: int
+    breaking: Any, d: Any, c: Any, q: Any, nonland: Any, leader: Any, cards: CardArrays, n_decks: int
 ) -> None:
     """Each nonland card shares a card type: keep the type the most nonland copies have (ties as
-    companions.umori_preference breaks them); every nonland entry without it breaks the condition."""
+    companions.umori_preference breaks them), of those every ``leader`` entry of its deck (a
+    commander) has when they share one (companions.umori_keep_from); every nonland entry without
+    it breaks the condition."""
     entries = np.flatnonzero(nonland)
     if not len(entries):
         return
@@ -555,5 +596,11 @@ def _umori_breaking(
     bit_of = type_bits()
     has_type = (masks[:, None] >> np.array([bit_of[t] for t in order], dtype=np.int64)) & 1 > 0
     counts = DeckSums(deck, n_decks).of(has_type, copies)
+    if leader.any():
+        keep_from = np.full(n_decks, -1, dtype=np.int64)  # every bit: any type
+        np.bitwise_and.at(keep_from, d[leader], cards.type_mask[c[leader]])
+        keep_from[keep_from == 0] = -1  # the commanders share no type: any (one of them breaks it)
+        bit_numbers = np.array([bit_of[t] for t in order], dtype=np.int64)
+        counts = np.where((keep_from[:, None] >> bit_numbers) & 1 > 0, counts, -1)
     best = counts.argmax(axis=1)  # the first of equal counts: the tie order above
     breaking[entries, UMORI] = ~has_type[np.arange(len(entries)), best[deck]]

@@ -50,7 +50,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
-from typing import Final, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, TypeVar
 
 from deckcheck import unresolved as unres
 from deckcheck.as_of import reads_history
@@ -62,6 +62,9 @@ from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.value import FrozenValue, Value, slot_setters
+
+if TYPE_CHECKING:  # (annotations only: the Commander rules are loaded for a deck with a commander)
+    from deckcheck.rules.commander import IdentityChoice
 
 NEAR_MISS_CARDS = 4  # at most this many copies to cut (or cards to add) is a near miss
 RULE = "CR 702.139a"
@@ -593,7 +596,12 @@ class CompanionResult(FrozenValue):
         changes = self.cut_count + self.add
         if not 0 < changes <= NEAR_MISS_CARDS:
             return False
-        return not any(b.zone == _COMMANDER_ZONE for b in self.breakers)
+        return not self.commander_breaks
+
+    @property
+    def commander_breaks(self) -> bool:
+        """A commander breaks the condition: no cut of the deck's cards qualifies it."""
+        return any(b.zone == _COMMANDER_ZONE for b in self.breakers)
 
 
 (
@@ -747,11 +755,22 @@ def _zirda(f: CardFeatures) -> str | None:
     return f"permanent card with {f.abilities.reason}"
 
 
-def _aggregate_cut(breakers: Iterable[Breaker]) -> tuple[tuple[str, int], ...]:
+COMMANDER_BREAKS = "the commander breaks it: another commander is needed"
+
+
+def breakers_verdict(breakers: Sequence[Breaker], spec: FormatSpec, note: str = "") -> DeckVerdict:
+    """The verdict of a condition its ``breakers`` break, each to be cut: their copies by card, in
+    deck order. In a format with a command zone a commander is not a card of the deck to cut (it
+    leads the deck and sets its colour identity): where one breaks the condition, no cut of the 99
+    qualifies, and the note says so. The engine and the lean batch checker both ask this."""
+    if spec.commander and any(b.zone == _COMMANDER_ZONE for b in breakers):
+        return DeckVerdict(
+            tuple(breakers), (), 0, f"{note}; {COMMANDER_BREAKS}" if note else COMMANDER_BREAKS
+        )
     totals: dict[str, int] = {}
     for b in breakers:
         totals[b.card] = totals.get(b.card, 0) + b.quantity
-    return tuple(totals.items())
+    return DeckVerdict(tuple(breakers), tuple(totals.items()), 0, note)
 
 
 def _lines(entries: Iterable[Placed]) -> str:
@@ -938,10 +957,11 @@ def _max_disjoint(group: list[str], names_of: dict[str, frozenset[str]]) -> set[
 
 
 def _umori_tally(
-    nonland: Iterable[tuple[int, frozenset[str]]],
+    nonland: Iterable[tuple[int, frozenset[str]]], keep_from: frozenset[str] | None = None
 ) -> tuple[int, dict[str, int], str | None, int]:
     """Over (copies, card types) of the nonland cards: (nonland copies, copies having each card
-    type, the type to keep, copies having it)."""
+    type, the type to keep, copies having it). ``keep_from``: the card types the kept one must be
+    among when any is (the types every commander has: a commander is no card to cut)."""
     total = 0
     have_type: dict[str, int] = {}  # copies of nonland cards having each card type
     for copies, card_types in nonland:
@@ -950,7 +970,8 @@ def _umori_tally(
             have_type[card_type] = have_type.get(card_type, 0) + copies
     if not have_type:
         return total, have_type, None, 0
-    shared_type = _umori_keep(have_type)
+    choices = {t: n for t, n in have_type.items() if t in keep_from} if keep_from else have_type
+    shared_type = _umori_keep(choices or have_type)
     return total, have_type, shared_type, have_type[shared_type]
 
 
@@ -982,11 +1003,24 @@ def _with_article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
+def umori_keep_from(leaders: Iterable[frozenset[str]]) -> frozenset[str] | None:
+    """The card types Umori's kept type must be among in a deck led by nonland commanders with card
+    types ``leaders``: those every one of them has (a commander is no card to cut). None when they
+    have none (or there is no commander): any type, and a commander then breaks the condition. The
+    engine and the array screen (companion_arrays) both read it."""
+    shared = frozenset.intersection(*leaders) if leaders else frozenset()
+    return shared or None
+
+
 def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
     nonland = [(dc, f) for dc, f in items if not f.is_land]
     if not nonland:
         return DeckVerdict(note="no nonland cards")
-    total, have_type, shared_type, have = _umori_tally([(dc.quantity, f.card_types) for dc, f in nonland])
+    led = [f.card_types for dc, f in nonland if spec.commander and dc.zone is Zone.COMMANDER]
+    keep_from = umori_keep_from(led)
+    total, have_type, shared_type, have = _umori_tally(
+        [(dc.quantity, f.card_types) for dc, f in nonland], keep_from
+    )
     if shared_type is not None and have == total:
         return DeckVerdict(note=f"every nonland card is {_with_article(shared_type)} card")
     breakers = []
@@ -1000,11 +1034,14 @@ def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
                 else f"{types} card: no card type found"
             )
             breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, why))
-    ties = sorted(t for t, n in have_type.items() if t != shared_type and n == have)
+    kept_from = keep_from or have_type
+    ties = sorted(t for t, n in have_type.items() if t != shared_type and n == have and t in kept_from)
     note = f"no card type is shared by every nonland card; best is {shared_type} ({have} of {total})"
+    if keep_from is not None and max(have_type.values()) > have:
+        note += ", a card type of the commander's"
     if ties:
         note += f"; {', '.join(ties)} would need as many cuts"
-    return DeckVerdict(tuple(breakers), _aggregate_cut(breakers), 0, note)
+    return breakers_verdict(breakers, spec, note)
 
 
 def yorion_needs(spec: FormatSpec) -> int:
@@ -1219,6 +1256,7 @@ class _Context:
 
     __slots__ = (
         "breakers",
+        "chooses",
         "deck",
         "identity",
         "items",
@@ -1259,6 +1297,8 @@ class _Context:
         obstacles: list[list[tuple[str, str]] | None],
         # why the deck is not the deck its file holds (engine.unread_part), or None
         unread: str | None = None,
+        # a commander's colour is chosen before the game (CR 903.4b): part of its identity
+        chooses: bool = False,
     ) -> None:
         self.deck = deck
         self.spec = spec
@@ -1275,6 +1315,7 @@ class _Context:
         self.named = named
         self.obstacles = obstacles
         self.unread = unread
+        self.chooses = chooses
 
 
 _ZONE_TEXT = {zone: str(zone) for zone in Zone}  # a Breaker's zone, without str() per entry
@@ -1327,10 +1368,12 @@ def _context(
                 named.setdefault(name, []).append(dc)
     commanders = by_zone[Zone.COMMANDER]
     identity: frozenset[str] | None = None
+    chooses = False
     if commanders:  # the Commander rules are loaded for a deck with a commander only
-        from deckcheck.rules.commander import combined_identity
+        from deckcheck.rules.commander import chooses_colour_of, combined_identity
 
         identity = combined_identity(identity_of(dc) for dc in commanders)
+        chooses = spec.commander and any(chooses_colour_of(dc) for dc in commanders)
     unknown = deck.unresolved_start() if deck.unresolved else []
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander and deck.unresolved else []
     if identity is None and unknown_commanders:
@@ -1353,6 +1396,7 @@ def _context(
         named,
         [None] * len(COMPANIONS),
         unread,
+        chooses,
     )
 
 
@@ -1387,6 +1431,15 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
     clash = ctx.named.get(rule.name, [])
     # a commander the data does not know may hold the colours: undetermined (_identity_open)
     identity = None if ctx.unknown_commanders else ctx.identity
+    shown: str | None = None
+    if identity is not None and ctx.chooses:
+        from deckcheck.rules.commander import identity_choice
+
+        # the chosen colour is part of the identity (CR 903.4b), assumed as the colour-identity rule
+        # assumes it (DC309), the companion among what must fit: the declared one as listed, any
+        # other as if the deck revealed it instead
+        choice = identity_choice(ctx.deck, None if card is not None else companion_identity)
+        identity, shown = choice.identity, _chosen_identity_text(choice)
     no_commander = ctx.spec.commander and ctx.identity is None  # (not even one the data does not know)
     if clash:  # names this deck's own entries
         return obstacles(
@@ -1398,17 +1451,26 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
             clash,
             no_commander=no_commander,
             unread=ctx.unread,
+            identity_shown=shown,
         )
     # else the same few answers recur over a run (by format, legality, commander identity): each
     # is worked out once (the spec is kept beside it, so its id stays its own)
     spec = ctx.spec
-    key = (rule.name, id(spec), status, companion_identity, identity, no_commander, ctx.unread)
+    key = (rule.name, id(spec), status, companion_identity, identity, no_commander, ctx.unread, shown)
     hit = _OBSTACLES.get(key)
     if hit is None or hit[0] is not spec:
         if len(_OBSTACLES) >= _OBSTACLES_LIMIT:
             _OBSTACLES.clear()
         found = obstacles(
-            rule, spec, status, companion_identity, identity, (), no_commander=no_commander, unread=ctx.unread
+            rule,
+            spec,
+            status,
+            companion_identity,
+            identity,
+            (),
+            no_commander=no_commander,
+            unread=ctx.unread,
+            identity_shown=shown,
         )
         hit = _OBSTACLES[key] = (spec, found)
     return hit[1]
@@ -1416,10 +1478,27 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
 
 # obstacles() answers without a name clash (never mutated: results and findings copy them), by
 # (companion, format's id, status, companion's and commanders' colour identities, no commander
-# marked, why the file was not read); bounded
-_ObstacleKey = tuple[str, int, str | None, frozenset[str], frozenset[str] | None, bool, str | None]
+# marked, why the file was not read, how a chosen colour is named); bounded
+_ObstacleKey = tuple[
+    str, int, str | None, frozenset[str], frozenset[str] | None, bool, str | None, str | None
+]
 _OBSTACLES: dict[_ObstacleKey, tuple[FormatSpec, list[tuple[str, str]]]] = {}
 _OBSTACLES_LIMIT = 10_000
+
+
+def _chosen_identity_text(choice: IdentityChoice) -> str:
+    """The commanders' identity with a chosen colour (CR 903.4b), as DC404 names it: the colour
+    assumed for each such commander, or, where none fits, that it is one colour (never "colourless":
+    the commander is the colour chosen)."""
+    said = [f"{{{colour}}} assumed for {name}" for name, colour in choice.assumed if colour]
+    said += [
+        f"{'and ' if choice.identity else ''}one colour chosen for {name}"
+        for name, colour in choice.assumed
+        if not colour
+    ]
+    if not choice.identity:  # (only unassigned choosers: the identity is their one colour each)
+        return f"({', '.join(said)}; CR 903.4b)"
+    return f"{_identity_text(choice.identity)} ({', '.join(said)}; CR 903.4b)"
 
 
 def _identity_open(rule: CompanionRule, card: Card | None, ctx: _Context) -> bool:
@@ -1440,6 +1519,7 @@ def obstacles(
     *,
     no_commander: bool = False,
     unread: str | None = None,
+    identity_shown: str | None = None,
 ) -> list[tuple[str, str]]:
     """(kind, text) of what forbids this card as companion here, whatever the deck's contents.
 
@@ -1455,7 +1535,9 @@ def obstacles(
     known; or ``no_commander``: a Commander deck that marks no commander, whose colour identity and
     own part of the starting deck (702.139b) are not known; or ``unread``: why the deck is not the
     one its file holds (engine.unread_part), whose starting deck is then not known. Each forbids
-    nothing but leaves a met condition undetermined; :func:`decisive` leaves it out)."""
+    nothing but leaves a met condition undetermined; :func:`decisive` leaves it out).
+    ``identity_shown``: how the findings name ``identity`` when a commander's colour is chosen
+    (it holds the colour assumed for it)."""
     problems: list[tuple[str, str]] = []
     if unread is not None:
         problems.append((UNVERIFIED, f"{unread}, so the starting deck is not known"))
@@ -1498,7 +1580,7 @@ def obstacles(
                 (
                     "identity",
                     f"{rule.short}'s colour identity {_identity_text(companion_identity)} has {outside} "
-                    f"outside the commander's colour identity {_identity_text(identity)}",
+                    f"outside the commander's colour identity {identity_shown or _identity_text(identity)}",
                 )
             )
     copies = sum(entry.quantity for entry in clash)
@@ -1602,8 +1684,7 @@ def _verdict(index: int, rule: CompanionRule, ctx: _Context) -> DeckVerdict:
     (:func:`card_reasons`) names a reason, in deck order."""
     if rule.deck_check is not None:
         return deck_verdict(rule, ctx.items, ctx.size, ctx.spec)
-    breakers = ctx.breakers[index]
-    return DeckVerdict(tuple(breakers), _aggregate_cut(breakers))
+    return breakers_verdict(ctx.breakers[index], ctx.spec)
 
 
 def deck_verdict(rule: CompanionRule, items: Sequence[Counted], size: int, spec: FormatSpec) -> DeckVerdict:
@@ -1711,7 +1792,14 @@ def _summary(result: CompanionResult) -> str:
 
 
 def why_not(result: CompanionResult) -> str:
-    return _summary(result) if result.breakers else result.note
+    if not result.breakers:
+        return result.note
+    # (no cut of the 99 qualifies: breakers_verdict)
+    return (
+        f"{_summary(result)}; {COMMANDER_BREAKS}"
+        if result.commander_breaks and not result.cut
+        else _summary(result)
+    )
 
 
 def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:

@@ -1313,3 +1313,25 @@ def test_a_batch_of_names_the_data_does_not_know(fmt: str) -> None:
     ]
     rows = assert_same_sources(sources, context_for(fresh_bundled_store(), fmt))
     assert list(rows.summary.data["unknown_cards"]) == [1, 100]
+
+
+@BREAKERS
+def test_a_commander_that_breaks_a_condition_is_not_in_the_cut(breakers: bool) -> None:
+    """Kenrith (mana value 5) breaks Gyruda's condition: the cut lists only cards of the 99 (none
+    qualifies it), and the DC401 says another commander is needed, on both paths."""
+    items: list[Item] = [
+        (
+            "declared",
+            "Commander\n1 Kenrith, the Returned King\n\nCompanion\n1 Gyruda, Doom of Depths\n\n"
+            "Deck\n99 Plains\n",
+        ),
+    ]
+    context = context_for(BUNDLED, "commander")
+    rows = assert_same_rows(items, context, breakers=breakers)
+    assert _handed_back(context, [text for _, text in items]) == []  # (the lean path's rows)
+    table = rows.companions.data
+    cut = {name: value for name, value in zip(table["companion"], table["cut"], strict=True)}
+    assert cut["Gyruda, Doom of Depths"] == 0
+    found = rows.findings.data
+    (message,) = [m for code, m in zip(found["code"], found["message"], strict=True) if code == "DC401"]
+    assert "the commander breaks it: another commander is needed" in message

@@ -322,6 +322,20 @@ def test_an_mtgo_commander_export_without_a_format_is_read_as_commander(
     project.write("deck.txt", (layouts / "mtgo-commander.txt").read_text(encoding="utf-8"))
     result = invoke(["check", "-v", "deck.txt"])
     header = result.stdout.splitlines()[0]
-    assert "generic-commander" in header and "its commander in the sideboard" in header
+    assert (
+        "generic-commander" in header and "as MTGO writes a Commander deck with its commander there" in header
+    )
     assert "99 main, 1 commander" in header
     assert "DC106" in result.stdout and "DC105" not in result.stdout
+
+
+def test_an_mtgo_layout_with_two_possible_commanders_is_not_verified(
+    project: Project, invoke: Invoke, bundled_cards: None
+) -> None:
+    """Two sideboard cards that could each lead: neither reading is guessed, and what only the list
+    as written breaks (a sideboard, 99 cards and no commander) is not reported against it."""
+    project.write("deck.txt", "99 Plains\n\n1 Jegantha, the Wellspring\n1 Kaheera, the Orphanguard\n")
+    for args in (["--format", "commander"], []):
+        result = invoke(["check", *args, "deck.txt"])
+        assert "DC105" in result.stdout and "not verified" in result.stdout.splitlines()[0]
+        assert "DC103" not in result.stdout and "DC306" not in result.stdout

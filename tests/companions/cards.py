@@ -521,6 +521,31 @@ RECORDS: list[dict[str, Any]] = [
         "GU",
     ),
     _c(
+        "The Prismatic Piper",
+        "{5}",
+        "Legendary Creature — Shapeshifter",
+        "If The Prismatic Piper is your commander, choose a color before the game begins. The Prismatic Piper is the "
+        "chosen color.\nPartner (You can have two commanders if both have partner.)",
+    ),
+    _c(
+        "Teysa Karlov",
+        "{2}{W}{B}",
+        "Legendary Creature — Human Advisor",
+        "If a creature dying causes a triggered ability of a permanent you control to trigger, that ability triggers "
+        "an additional time.\nCreature tokens you control have vigilance and lifelink.",
+        "WB",
+    ),
+    _c(
+        "Lord Windgrace",
+        "{2}{B}{R}{G}",
+        "Legendary Planeswalker — Windgrace",
+        "+2: Discard a card, then draw a card. If a land card is discarded this way, draw an additional card.\n−3: "
+        "Return up to two target land cards from your graveyard to the battlefield.\n−11: Destroy up to six target "
+        "nonland permanents, then create six 2/2 green Cat Warrior creature tokens with forestwalk.\nLord Windgrace "
+        "can be your commander.",
+        "BRG",
+    ),
+    _c(
         "Tymna the Weaver",
         "{1}{W}{B}",
         "Legendary Creature — Human Cleric",

@@ -141,3 +141,79 @@ def test_commander_file_order_does_not_decide_which_card_is_the_companion() -> N
     )
     assert result(d, COMMANDER, "Jegantha").declared
     assert not result(d, COMMANDER, "Lurrus").declared
+
+
+def test_a_chosen_colour_is_part_of_the_identity_the_companion_must_fit() -> None:
+    # CR 903.4b, 702.124c, 903.11a: the Piper's chosen colour (black) joins Thrasios's blue and green
+    d = deck(
+        *commander_deck(
+            ["The Prismatic Piper", "Thrasios, Triton Hero"],
+            [(49, "Island"), (49, "Forest")],
+            "Umori, the Collector",
+        )
+    )
+    assert "DC404" not in codes(d, COMMANDER)
+    assert result(d, COMMANDER, "Umori").eligible
+    # undeclared, the same: the deck may choose black for the companion it reveals
+    undeclared = deck(
+        *commander_deck(["The Prismatic Piper", "Thrasios, Triton Hero"], [(49, "Island"), (49, "Forest")])
+    )
+    assert result(undeclared, COMMANDER, "Umori").eligible
+    # but not at a card of the deck's cost: black for Umori would leave the Mountain outside
+    red = deck(
+        *commander_deck(
+            ["The Prismatic Piper", "Thrasios, Triton Hero"],
+            [(48, "Island"), (49, "Forest"), (1, "Mountain")],
+        )
+    )
+    assert not result(red, COMMANDER, "Umori").eligible
+    assert result(red, COMMANDER, "Keruga").eligible is not None  # (blue and green: no choice needed)
+    with_umori = deck(
+        *commander_deck(
+            ["The Prismatic Piper", "Thrasios, Triton Hero"],
+            [(48, "Island"), (49, "Forest"), (1, "Mountain")],
+            "Umori, the Collector",
+        )
+    )
+    (outside,) = [f for f in findings(with_umori, COMMANDER) if f.code == "DC404"]
+    assert "{R} assumed for The Prismatic Piper" in outside.message
+
+
+def test_a_lone_chosen_colour_commander_holds_one_colour_only() -> None:
+    forests = deck(*commander_deck(["The Prismatic Piper"], [(99, "Forest")], "Umori, the Collector"))
+    (outside,) = [f for f in findings(forests, COMMANDER) if f.code == "DC404"]
+    assert "has {B} outside the commander's colour identity {G} ({G} assumed for The Prismatic Piper" in (
+        outside.message
+    )
+    artifacts = deck(
+        *commander_deck(["The Prismatic Piper"], [(99, "Tormod's Crypt")], "Umori, the Collector")
+    )
+    (outside,) = [f for f in findings(artifacts, COMMANDER) if f.code == "DC404"]
+    assert "colourless" not in outside.message
+    assert "(one colour chosen for The Prismatic Piper; CR 903.4b)" in outside.message
+
+
+def test_a_commander_that_breaks_the_condition_is_no_card_to_cut() -> None:
+    from deckcheck.reporters import fix_text
+    from deckcheck.rules.companions import COMMANDER_BREAKS
+
+    d = deck(*commander_deck(["Teysa Karlov"], [(1, "Kitchen Finks")], "Lurrus of the Dream-Den"))
+    r = result(d, COMMANDER, "Lurrus")
+    assert [b.card for b in r.breakers] == ["Teysa Karlov", "Kitchen Finks"]
+    assert r.cut == () and not r.near_miss  # no cut of the 99 qualifies
+    assert r.note == COMMANDER_BREAKS and fix_text(r) == "another commander"
+    (not_eligible,) = [f for f in findings(d, COMMANDER) if f.code == "DC401"]
+    assert COMMANDER_BREAKS in not_eligible.message and "cut 1 Teysa" not in not_eligible.message
+    assert dict(not_eligible.data)["cut"] == ()
+
+
+def test_umori_keeps_a_card_type_the_commander_has() -> None:
+    # Planeswalker and Creature tie (Grist is both); the commander is a planeswalker, so the Elves go
+    d = deck(
+        *commander_deck(["Lord Windgrace"], [(1, "Grist, the Hunger Tide"), (1, "Llanowar Elves")]),
+    )
+    r = result(d, COMMANDER, "Umori")
+    assert [b.card for b in r.breakers] == ["Llanowar Elves"] and r.cut == (("Llanowar Elves", 1),)
+    assert r.near_miss
+    (near,) = [f for f in findings(d, COMMANDER) if f.code == "DC413" and f.card == "Umori, the Collector"]
+    assert "Llanowar Elves" in near.message and "Lord Windgrace" not in near.message

@@ -250,3 +250,48 @@ def test_empty_frame_gives_empty_table(test_store: CardStore) -> None:
     table = frames.companion_table(empty, format="modern", store=test_store)
     assert list(table.columns) == COLUMNS and table.empty
     assert frames.companion_breakers(empty, format="modern", store=test_store).empty
+
+
+def test_a_chosen_colour_commander_counts_its_colour_for_the_companion(test_store: CardStore) -> None:
+    """The Prismatic Piper's chosen colour (CR 903.4b) is part of the identity the companion must
+    fit (903.11a), as the engine assumes it: black beside Thrasios for Umori; a lone Piper is one
+    colour, which can't hold Umori's two."""
+    rows = [
+        ("pair", "commander", "The Prismatic Piper", 1),
+        ("pair", "commander", "Thrasios, Triton Hero", 1),
+        ("pair", "main", "Island", 49),
+        ("pair", "main", "Forest", 49),
+        ("pair", "companion", "Umori, the Collector", 1),
+        ("undeclared", "commander", "The Prismatic Piper", 1),
+        ("undeclared", "commander", "Thrasios, Triton Hero", 1),
+        ("undeclared", "main", "Island", 98),
+        ("alone", "commander", "The Prismatic Piper", 1),
+        ("alone", "main", "Forest", 99),
+        ("alone", "companion", "Umori, the Collector", 1),
+    ]
+    frame = pd.DataFrame(rows, columns=["deck_id", "zone", "card", "qty"])
+    table = assert_same(frame, test_cards.COMMANDER, test_store)
+    umori = table[table["companion"] == "Umori, the Collector"].set_index("deck_id")["eligible"]
+    assert umori.to_dict() == {"pair": True, "undeclared": True, "alone": False}
+
+
+def test_a_commander_is_no_card_to_cut(test_store: CardStore) -> None:
+    """Teysa Karlov breaks Lurrus's condition: no cut of the 99 qualifies. Lord Windgrace keeps
+    Umori's type a planeswalker: the Elves are the cut, not the commander."""
+    rows = [
+        ("teysa", "commander", "Teysa Karlov", 1),
+        ("teysa", "main", "Kitchen Finks", 1),
+        ("teysa", "main", "Plains", 98),
+        ("windgrace", "commander", "Lord Windgrace", 1),
+        ("windgrace", "main", "Grist, the Hunger Tide", 1),
+        ("windgrace", "main", "Llanowar Elves", 1),
+        ("windgrace", "main", "Forest", 97),
+    ]
+    frame = pd.DataFrame(rows, columns=["deck_id", "zone", "card", "qty"])
+    table = assert_same(frame, test_cards.COMMANDER, test_store).set_index(["deck_id", "companion"])
+    assert table.loc[("teysa", "Lurrus of the Dream-Den"), "cut"] == 0
+    assert table.loc[("windgrace", "Umori, the Collector"), "cut"] == 1
+    assert bool(table.loc[("windgrace", "Umori, the Collector"), "near_miss"])
+    breakers = frames.companion_breakers(frame, format=test_cards.COMMANDER, store=test_store)
+    umori = breakers[(breakers["deck_id"] == "windgrace") & (breakers["companion"] == "Umori, the Collector")]
+    assert umori["card"].tolist() == ["Llanowar Elves"]
