@@ -95,6 +95,7 @@ _STR = "str"
 _DTYPES: dict[str, dict[str, Any]] = {
     "entries": {
         "path": "category",
+        "date": "category",
         "zone": ZONE_DTYPE,
         "card": "category",
         "written": "category",
@@ -275,6 +276,33 @@ def _by_card(values: list[Any], card: Any, dtype: str) -> Any:
     return pd.array([*values, None], dtype=cast(Any, dtype)).take(np.where(card < 0, len(values), card))
 
 
+def _per_deck_column(values: list[str | None], deck: Any) -> Any:
+    """A per-deck value (None: <NA>) repeated on each of the deck's rows, categorical."""
+    codes, categories = pd.factorize(pd.Series(values, dtype=object))
+    return pd.Categorical.from_codes(
+        codes.astype(np.int32)[deck] if len(deck) else np.zeros(0, np.int32),
+        categories=pd.Index(categories, dtype=_STR),
+    )
+
+
+def _deck_values(frame: pd.DataFrame, column: str, deck_codes: Any, deck_ids: Any) -> list[str | None] | None:
+    """A per-deck column of a long frame (``date``): each deck's value, in deck code order (None:
+    missing or empty), or None when the frame has no such column. The rows of one deck must agree."""
+    if column not in frame.columns:
+        return None
+    codes, values = pd.factorize(frame[column].astype(object), sort=False)
+    n_decks = len(deck_ids)
+    first = np.zeros(n_decks, dtype=np.intp)
+    first[deck_codes[::-1]] = np.arange(len(deck_codes) - 1, -1, -1)  # each deck's first row
+    per_deck = codes[first] if len(codes) else np.zeros(0, dtype=np.intp)
+    differ = np.flatnonzero(codes != per_deck[deck_codes])
+    if len(differ):
+        deck_id = deck_ids[deck_codes[differ[0]]]
+        raise ValueError(f"deck {deck_id!r} has rows with different {column} values; a deck has one {column}")
+    names = [str(v) for v in values]
+    return [names[k] if k >= 0 and names[k] else None for k in per_deck.tolist()]
+
+
 def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
     """The long frame from an entry table: every card column is built once per distinct card."""
     deck = _codes(table.deck, np.int32)
@@ -284,6 +312,7 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
     data: dict[str, Any] = {
         "deck_id": deck_ids.take(deck).array if len(deck) else deck_ids[:0].array,
         "path": pd.Categorical.from_codes(path_codes[deck], categories=pd.Index(paths, dtype=_STR)),
+        "date": _per_deck_column(table.dates, deck),
         "zone": pd.Categorical.from_codes(_codes(table.zone, np.int8), dtype=ZONE_DTYPE),
         "card": pd.Categorical.from_codes(
             card, categories=pd.Index([r.name for r in table.cards], dtype=_STR)
@@ -506,6 +535,11 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
     lines = frame["line"].fillna(0).to_numpy(dtype=np.int64) if "line" in frame.columns else None
     paths = frame["path"].astype(object) if "path" in frame.columns else None
     groups = frame.groupby("deck_id", sort=False, observed=True).indices
+    codes, ids = pd.factorize(frame["deck_id"], sort=False)
+    if (codes < 0).any():
+        raise ValueError("the deck_id column has missing values")
+    found = _deck_values(frame, "date", codes, ids)
+    dates = {} if found is None else dict(zip(ids.tolist(), found, strict=True))
 
     def decks() -> Iterator[tuple[DeckId, ParsedDeck]]:
         for deck_id, positions in groups.items():
@@ -521,7 +555,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
                 if name_codes[i] >= 0
             ]
             where = path if isinstance(path, str) and path else str(deck_id)
-            yield deck_id, batch.parsed_from_entries(deck_id, where, entries)
+            yield deck_id, batch.parsed_from_entries(deck_id, where, entries, dates.get(deck_id))
 
     return decks(), len(groups), frame["deck_id"].dtype
 
@@ -687,10 +721,12 @@ def load_decks(
 ) -> pd.DataFrame:
     """The long frame: one row per deck entry, with the columns of the card it names.
 
-    Columns: deck_id, path, zone, card (oracle name; <NA> for a name that matches no card), written
-    (the name as written), qty, line, then mana_value, types, card_types, colour_identity ('WUBRG'
-    order), is_land, is_permanent, is_creature, is_legendary, is_basic_land. Names, paths and card
-    columns are categorical, computed once per distinct card. Parse problems are not rows:
+    Columns: deck_id, path, date (the deck's own date as its decklist writes it: a ``// date:``
+    comment, an event's date; <NA>: undated), zone, card (oracle name; <NA> for a name that
+    matches no card), written (the name as written), qty, line, then mana_value, types,
+    card_types, colour_identity ('WUBRG' order), is_land, is_permanent, is_creature, is_legendary,
+    is_basic_land. Names, paths, dates and card columns are categorical, the card columns computed
+    once per distinct card. Parse problems are not rows:
     :func:`validate` reports them. A directory's files that are not decklists, or that its config
     excludes, are skipped as ``deckcheck check DIR`` skips them, with a warning; the frame's
     ``attrs["skipped"]`` lists them, (path, reason) pairs."""
@@ -882,16 +918,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
             deck_codes[missing], zone_of_row[missing], qty_of_row[missing], name_of[name_codes[missing]]
         )
     del resolved, name_codes
-    # a long frame holds no deck's date: each is judged for the day of the check, and where the
-    # card data is too old for it a companion card's own legality is not known (as in validate)
-    from deckcheck.engine import legality_out_of_date
-
-    card_store = context.store
-
-    def too_old(spec: FormatSpec) -> bool:
-        return legality_out_of_date({}, spec, card_store) is not None
-
-    legality_open = formats.per_deck(too_old, bool)
+    legality_open = _legality_open(formats, _deck_values(frame, "date", deck_codes, deck_ids), context.store)
     result = companion_arrays.evaluate(
         d,
         c,
@@ -905,6 +932,27 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         legality_open,
     )
     return _Evaluation(deck_ids, entries, d, c, rows, result)
+
+
+def _legality_open(
+    formats: companion_arrays.DeckFormats, dates: list[str | None] | None, store: CardStore
+) -> Any:
+    """(decks,) bool: the card data does not vouch for the day each deck is judged for (its own
+    date, else the day of the check: engine.legality_out_of_date, as validate asks it), so a
+    companion card's own legality is not known there. Asked once per distinct (format, date)."""
+    from deckcheck.engine import legality_out_of_date
+
+    n_decks = len(formats.index)
+    date_codes, distinct = pd.factorize(pd.Series([None] * n_decks if dates is None else dates, dtype=object))
+    width = len(distinct) + 1  # date code + 1: 0 = undated
+    pairs = np.asarray(formats.index, dtype=np.int64) * width + (date_codes + 1)
+    unique, inverse = np.unique(pairs, return_inverse=True)
+    answers = np.zeros(len(unique), dtype=bool)
+    for i, pair in enumerate(unique.tolist()):
+        spec, date = formats.specs[pair // width], pair % width
+        metadata = {"date": str(distinct[date - 1])} if date else {}
+        answers[i] = legality_out_of_date(metadata, spec, store) is not None
+    return answers[inverse.reshape(-1)] if n_decks else np.zeros(0, dtype=bool)
 
 
 def _command_zones_placed(
@@ -1011,7 +1059,10 @@ def companion_table(
     order of first appearance, companions in table order: equal to ``validate(...).companions``.
 
     ``decks`` is a long frame (deck_id, zone, qty, and card or written: names are resolved, a name
-    that matches no card is left out as the engine leaves it out) or any source of load_decks.
+    that matches no card is left out as the engine leaves it out; a ``date`` column, each deck's own
+    date, as :func:`load_decks` keeps it: a deck without one is judged for the day of the check) or
+    any source of load_decks. Where the card data does not vouch for the day a deck is judged for,
+    a companion card's own legality is not known: its ``eligible`` is <NA>, as in validate.
     ``format=None`` (the default) resolves each deck's format as :func:`validate` does (a long
     frame has no `// format:` lines: the config, else the inferred shape)."""
     if format is None:
