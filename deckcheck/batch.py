@@ -46,7 +46,7 @@ from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore, Resolution, default_store_path, open_store
 from deckcheck.deck import ZONE_CODE, Entry, ParsedDeck, Zone
 from deckcheck.decklist import parse_file, parse_file_decks, parse_text, parse_text_decks
-from deckcheck.decklist._base import MAX_BYTES
+from deckcheck.decklist._base import MAX_BYTES, declared_format_of
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import PlainDecks, ReadDeck, read_plain
 from deckcheck.discovery import DECKLIST_EXTENSIONS
@@ -60,9 +60,9 @@ DeckId = Hashable
 Progress = Callable[[int], None]  # called with the number of decks just finished
 
 # -- the columns of every table (frames.py builds DataFrames with exactly these) -------------------
-# (date: each deck's own date as its decklist writes it, repeated on its rows: what a companion's
-# legality is judged for, as_of.deck_date_text)
-ENTRY_COLUMNS = ("deck_id", "path", "date", "zone", "card", "written", "qty", "line")
+# (declared_format, date: what each deck's decklist declares, repeated on its rows: the format it
+# is checked in when none is given, and the day its legality is judged for, as_of.deck_date_text)
+ENTRY_COLUMNS = ("deck_id", "path", "declared_format", "date", "zone", "card", "written", "qty", "line")
 CARD_COLUMNS = (
     "mana_value",
     "types",
@@ -399,11 +399,18 @@ def parse_paths(
 
 
 def parsed_from_entries(
-    deck_id: DeckId, path: str, entries: Iterable[tuple[int, str, Zone, int]], date: str | None = None
+    deck_id: DeckId,
+    path: str,
+    entries: Iterable[tuple[int, str, Zone, int]],
+    date: str | None = None,
+    declared_format: str | None = None,
 ) -> ParsedDeck:
-    """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line) and the
-    deck's own date as written (the long frame's ``date``), kept as its ``date`` metadata."""
-    parsed = ParsedDeck(path, "frame", metadata={"date": date} if date else None)
+    """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line) and what
+    the deck declares (the long frame's ``date``, kept as its ``date`` metadata, and
+    ``declared_format``; the line that declared it is not known)."""
+    parsed = ParsedDeck(
+        path, "frame", declared_format=declared_format, metadata={"date": date} if date else None
+    )
     parsed.entries = [Entry(qty, name, zone, line) for qty, name, zone, line in entries]
     return parsed
 
@@ -420,12 +427,13 @@ def deck_date(metadata: Mapping[str, str]) -> str | None:
 class EntryTable:
     """Deck entries as typed arrays (deck, zone, card, name as written, quantity, line: a few
     bytes per entry) plus the facts of each distinct card: a long frame of a corpus without a
-    Python object per entry. Card code -1 = a name that matched no card. Per deck: its path and its
-    own date as written (None: undated)."""
+    Python object per entry. Card code -1 = a name that matched no card. Per deck: its path, the
+    format it declares and its own date as written (None: none declared)."""
 
     def __init__(self) -> None:
         self.deck_ids: list[DeckId] = []
         self.paths: list[str] = []
+        self.declared: list[str | None] = []
         self.dates: list[str | None] = []
         self.deck = array("i")
         self.zone = array("b")  # deck.ZONE_CODE
@@ -467,6 +475,7 @@ class EntryTable:
             parsed.path,
             [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries],
             date=deck_date(parsed.metadata),
+            declared_format=parsed.declared_format,
         )
 
     def add_entries(
@@ -477,11 +486,14 @@ class EntryTable:
         entries: Iterable[tuple[int, str, Zone, int]],
         *,
         date: str | None = None,
+        declared_format: str | None = None,
     ) -> None:
-        """One deck's (quantity, name as written, zone, line) entries, and its own date as written."""
+        """One deck's (quantity, name as written, zone, line) entries, its own date as written and
+        the format it declares."""
         deck = len(self.deck_ids)
         self.deck_ids.append(deck_id)
         self.paths.append(path)
+        self.declared.append(declared_format)
         self.dates.append(date)
         name_code, card_of = self._name_code, self._card_of_written
         for quantity, name, zone, line in entries:
@@ -502,6 +514,7 @@ class EntryTable:
         for (deck_id, path), metadata in zip(decks, read.metadata, strict=True):
             self.deck_ids.append(deck_id)
             self.paths.append(path)
+            self.declared.append(declared_format_of(metadata) if metadata else None)
             self.dates.append(deck_date(metadata) if metadata else None)
         if not len(read.name_ids):
             return
@@ -856,6 +869,13 @@ def _load_one_by_one(
             plain, metadata = read.entries(texts_read), read.metadata[texts_read]
             texts_read += 1
         if plain is not None:
-            table.add_entries(context, deck_id, path, plain, date=deck_date(metadata))
+            table.add_entries(
+                context,
+                deck_id,
+                path,
+                plain,
+                date=deck_date(metadata),
+                declared_format=declared_format_of(metadata),
+            )
         else:
             table.add(context, deck_id, parse_text(source, path) if isinstance(source, str) else source)

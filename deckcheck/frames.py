@@ -7,7 +7,9 @@
 
 Sources: a decklist file, a directory (every decklist file below it), a list of paths, a
 ``pd.Series`` of decklist text (its index is the deck id) or a DataFrame with a ``text`` column;
-:func:`validate` and :func:`companion_table` also take the long frame :func:`load_decks` returns.
+:func:`validate` and :func:`companion_table` also take the long frame :func:`load_decks` returns,
+which keeps what each deck declares (its ``declared_format`` and ``date`` columns), so a deck gets
+the same answers from its long frame as from its file.
 ``format`` is one format for every deck, a mapping / Series from deck id to format, or None (the
 default): each deck's format as ``deckcheck check`` chooses it (declared in the file, the config,
 else the shape of its family, with a warning).
@@ -95,6 +97,7 @@ _STR = "str"
 _DTYPES: dict[str, dict[str, Any]] = {
     "entries": {
         "path": "category",
+        "declared_format": "category",
         "date": "category",
         "zone": ZONE_DTYPE,
         "card": "category",
@@ -286,8 +289,9 @@ def _per_deck_column(values: list[str | None], deck: Any) -> Any:
 
 
 def _deck_values(frame: pd.DataFrame, column: str, deck_codes: Any, deck_ids: Any) -> list[str | None] | None:
-    """A per-deck column of a long frame (``date``): each deck's value, in deck code order (None:
-    missing or empty), or None when the frame has no such column. The rows of one deck must agree."""
+    """A per-deck column of a long frame (``declared_format``, ``date``): each deck's value, in
+    deck code order (None: missing or empty), or None when the frame has no such column. The rows
+    of one deck must agree."""
     if column not in frame.columns:
         return None
     codes, values = pd.factorize(frame[column].astype(object), sort=False)
@@ -312,6 +316,7 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
     data: dict[str, Any] = {
         "deck_id": deck_ids.take(deck).array if len(deck) else deck_ids[:0].array,
         "path": pd.Categorical.from_codes(path_codes[deck], categories=pd.Index(paths, dtype=_STR)),
+        "declared_format": _per_deck_column(table.declared, deck),
         "date": _per_deck_column(table.dates, deck),
         "zone": pd.Categorical.from_codes(_codes(table.zone, np.int8), dtype=ZONE_DTYPE),
         "card": pd.Categorical.from_codes(
@@ -521,7 +526,9 @@ def _deck_sources_of(
 
 def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]], int, Any]:
     """Parsed decks rebuilt from a long frame, one at a time: the names as written are resolved again
-    (so an unknown name is reported as in a file); parse problems are not in a long frame."""
+    (so an unknown name is reported as in a file), with the format and date each declares (the
+    ``declared_format`` and ``date`` columns, when the frame has them); parse problems are not in a
+    long frame."""
     missing = [c for c in ("deck_id", "zone", "qty") if c not in frame.columns]
     if missing:
         raise ValueError(f"a deck frame needs deck_id, zone, qty and card or written; missing {missing}")
@@ -538,8 +545,12 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
     codes, ids = pd.factorize(frame["deck_id"], sort=False)
     if (codes < 0).any():
         raise ValueError("the deck_id column has missing values")
-    found = _deck_values(frame, "date", codes, ids)
-    dates = {} if found is None else dict(zip(ids.tolist(), found, strict=True))
+
+    def per_deck(column: str) -> dict[DeckId, str | None]:
+        found = _deck_values(frame, column, codes, ids)
+        return {} if found is None else dict(zip(ids.tolist(), found, strict=True))
+
+    dates, declared = per_deck("date"), per_deck("declared_format")
 
     def decks() -> Iterator[tuple[DeckId, ParsedDeck]]:
         for deck_id, positions in groups.items():
@@ -555,7 +566,10 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
                 if name_codes[i] >= 0
             ]
             where = path if isinstance(path, str) and path else str(deck_id)
-            yield deck_id, batch.parsed_from_entries(deck_id, where, entries, dates.get(deck_id))
+            yield (
+                deck_id,
+                batch.parsed_from_entries(deck_id, where, entries, dates.get(deck_id), declared.get(deck_id)),
+            )
 
     return decks(), len(groups), frame["deck_id"].dtype
 
@@ -721,8 +735,10 @@ def load_decks(
 ) -> pd.DataFrame:
     """The long frame: one row per deck entry, with the columns of the card it names.
 
-    Columns: deck_id, path, date (the deck's own date as its decklist writes it: a ``// date:``
-    comment, an event's date; <NA>: undated), zone, card (oracle name; <NA> for a name that
+    Columns: deck_id, path, declared_format (the format the deck's decklist declares, as
+    ``deckcheck check`` reads a ``// format:`` line or a format field; <NA>: none), date (the deck's
+    own date as its decklist writes it: a ``// date:`` comment, an event's date; <NA>: undated),
+    zone, card (oracle name; <NA> for a name that
     matches no card), written (the name as written), qty, line, then mana_value, types,
     card_types, colour_identity ('WUBRG' order), is_land, is_permanent, is_creature, is_legendary,
     is_basic_land. Names, paths, dates and card columns are categorical, the card columns computed
@@ -761,7 +777,8 @@ def validate(
     one checked more than 90 days after it, has its legality not verified: a DC015 row).
 
     ``source`` is anything :func:`load_decks` takes, or its long frame (names are then resolved
-    again from ``written``; parse problems, which a long frame does not hold, are not reported).
+    again from ``written``; parse problems, which a long frame does not hold, are not reported; its
+    ``declared_format`` and ``date`` columns are each deck's declarations, as in the file).
     ``format``: one format for every deck, a mapping / Series from deck id to format, or None (the
     default): each deck's format as ``deckcheck check`` chooses it (a declared ``// format:``,
     then the config; with none, the shape of the deck's family with a DC020 warning). The
@@ -1063,8 +1080,9 @@ def companion_table(
     date, as :func:`load_decks` keeps it: a deck without one is judged for the day of the check) or
     any source of load_decks. Where the card data does not vouch for the day a deck is judged for,
     a companion card's own legality is not known: its ``eligible`` is <NA>, as in validate.
-    ``format=None`` (the default) resolves each deck's format as :func:`validate` does (a long
-    frame has no `// format:` lines: the config, else the inferred shape)."""
+    ``format=None`` (the default) resolves each deck's format as :func:`validate` does (on a long
+    frame: its ``declared_format``, then the current directory's config, else the inferred shape;
+    a deck that declares a format deckcheck does not know is a ValueError naming its path)."""
     if format is None:
         format = _resolved_formats(decks, store, input_format)
     frame = _as_long(decks, store, input_format)

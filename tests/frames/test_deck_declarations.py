@@ -89,3 +89,63 @@ def test_a_deck_with_two_dates_in_a_long_frame_is_an_error(bundled: CardStore) -
     long.loc[long.index[-1], "date"] = "2020-01-01"
     with pytest.raises(ValueError, match="deck 'd' has rows with different date values"):
         frames.companion_table(long, format="modern", store=bundled)
+
+
+DECLARING = ("pioneer-lurrus-illegal.txt", "legacy-zirda-companion.txt", "modern-keruga.txt")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """Three decks that declare their formats (Lurrus is banned in Pioneer, Zirda in Legacy)."""
+    for name in DECLARING:
+        (tmp_path / name).write_bytes((EXAMPLES / name).read_bytes())
+    return tmp_path
+
+
+def test_the_long_frame_keeps_each_decks_declared_format(bundled: CardStore, folder: Path) -> None:
+    long = frames.load_decks(folder, store=bundled)
+    # format=None on the long frame: each deck in the format it declares, as on the folder
+    on_folder = frames.validate(folder, store=bundled)
+    on_long = frames.validate(long, store=bundled)
+    columns = ["deck_id", "format", "format_source", "legal"]
+    pd.testing.assert_frame_equal(on_long.summary[columns], on_folder.summary[columns])
+    assert not on_long.summary.set_index("deck_id").loc["pioneer-lurrus-illegal.txt", "legal"]
+    assert "DC201" in set(on_long.findings["code"])
+    pd.testing.assert_frame_equal(on_long.companions, on_folder.companions)
+    table = frames.companion_table(long, store=bundled)
+    pd.testing.assert_frame_equal(table, frames.companion_table(folder, store=bundled))
+    pd.testing.assert_frame_equal(table, on_folder.companions[table.columns.tolist()])
+    assert eligible(table)[("pioneer-lurrus-illegal.txt", "Lurrus of the Dream-Den")] is False
+    breakers = frames.companion_breakers(long, store=bundled)
+    pd.testing.assert_frame_equal(breakers, frames.companion_breakers(folder, store=bundled))
+    declared = long.groupby("deck_id", sort=False, observed=True)["declared_format"].first()
+    assert declared.to_dict() == {
+        "legacy-zirda-companion.txt": "legacy",
+        "modern-keruga.txt": "modern",
+        "pioneer-lurrus-illegal.txt": "pioneer",
+    }
+
+
+def test_a_long_frame_deck_declaring_an_unknown_format_is_not_checked(
+    bundled: CardStore, folder: Path
+) -> None:
+    (folder / "odd.txt").write_text(
+        "// format: tribalwars\n4 Lightning Bolt\n56 Mountain\n", encoding="utf-8"
+    )
+    long = frames.load_decks(folder, store=bundled)
+    for function in (frames.companion_table, frames.companion_breakers):
+        for source in (folder, long):
+            with pytest.raises(ValueError, match=r"odd\.txt: the decklist declares format 'tribalwars'"):
+                function(source, store=bundled)
+    results = frames.validate(long, store=bundled)
+    odd = results.findings[results.findings["deck_id"] == "odd.txt"]
+    assert odd["code"].tolist() == ["DC006"]
+    assert pd.isna(results.summary.set_index("deck_id").loc["odd.txt", "legal"])
+
+
+def test_partition_entries_keep_the_declarations(bundled: CardStore) -> None:
+    decks = pd.Series({"dated": DATED, "odd": "// Format: Commander / EDH\n1 Sol Ring\n"})
+    long = frames.load_decks(decks, store=bundled)
+    entries = frames.validate_partition(decks.to_frame("text"), format="modern", table="entries")
+    pd.testing.assert_frame_equal(entries.astype(str), long.astype(str))
+    assert long.groupby("deck_id", sort=False)["declared_format"].first().tolist() == ["modern", "commander"]
