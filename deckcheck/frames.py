@@ -12,7 +12,9 @@ which keeps what each deck declares (its ``declared_format`` and ``date`` column
 the same answers from its long frame as from its file.
 ``format`` is one format for every deck, a mapping / Series from deck id to format, or None (the
 default): each deck's format as ``deckcheck check`` chooses it (declared in the file, the config,
-else the shape of its family, with a warning).
+else the shape of its family, with a warning). A deck the mapping gives no format, or a value that
+names no format (missing, not a name, unknown), is a ValueError naming the deck and the value,
+raised before any deck is checked; so is a ``format`` of any other type.
 
 Two ways to the companion table, with the same answer:
 
@@ -600,22 +602,64 @@ def _quantities(qty: pd.Series) -> Any:
     return values
 
 
+def _missing(value: object) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value))
+
+
+def _checked_format(format: object) -> FormatSpec | dict[Any, FormatSpec]:
+    """``format=`` checked before any deck is: one format (a name or a FormatSpec), or each deck's
+    (a mapping or Series from deck id to format) as a dict of FormatSpecs. A value that names no
+    format is a ValueError naming the deck and the value: missing or blank ("no format given"), not
+    a name, or a name of no known format. (One unknown name for every deck stays the ConfigError
+    formats.get_format raises.)"""
+    if isinstance(format, FormatSpec):
+        return format
+    if isinstance(format, str):
+        return batch.as_spec(format)
+    if not isinstance(format, Mapping | pd.Series):
+        raise ValueError(
+            "format= is one format (a name or a FormatSpec), a mapping or Series from deck id to "
+            f"format, or None; got {type(format).__name__} {format!r}"
+        )
+    specs: dict[Any, FormatSpec] = {}
+    known: dict[str, FormatSpec] = {}  # each name looked up once, not once per deck
+    for deck_id, value in format.items():
+        if isinstance(value, FormatSpec):
+            specs[deck_id] = value
+            continue
+        if _missing(value) or (isinstance(value, str) and not value.strip()):
+            raise ValueError(f"no format given for deck {deck_id!r} (its format is {value!r})")
+        if not isinstance(value, str):
+            raise ValueError(
+                f"deck {deck_id!r}: its format {value!r} is {type(value).__name__}, not a format name"
+            )
+        spec = known.get(value)
+        if spec is None:
+            try:
+                spec = known[value] = batch.as_spec(value)
+            except ConfigError as exc:
+                hint = f" ({exc.hint})" if exc.hint else ""
+                raise ValueError(f"deck {deck_id!r}: {exc.message}{hint}") from None
+        specs[deck_id] = spec
+    return specs
+
+
 class _Specs:
     """One context per format, sharing the card caches; :meth:`for_deck` picks a deck's format."""
 
     def __init__(self, format: FormatArg, store: CardStore | None, as_of: object = None) -> None:
-        self.by_deck: pd.Series | Mapping[Any, str | FormatSpec] | None = None
+        self.by_deck: dict[Any, FormatSpec] | None = None
         self.as_of = as_of
         single = None
-        if isinstance(format, str | FormatSpec):
-            single = with_as_of(batch.as_spec(format), as_of)
+        checked = _checked_format(format)
+        if isinstance(checked, FormatSpec):
+            single = with_as_of(checked, as_of)
         else:
-            self.by_deck = format
+            self.by_deck = checked
         self.base_spec = single or batch.as_spec("freeform")
         self.base = _context(store, self.base_spec)
         self._contexts: dict[FormatSpec, BatchContext] = {self.base_spec: self.base}
-        self._lookup: Mapping[Any, str | FormatSpec] | None = None
-        self._by_name: dict[str | FormatSpec, BatchContext] = {}  # a format looked up once, not per deck
+        self._by_spec: dict[FormatSpec, BatchContext] = {}  # a format dated once, not per deck
 
     def context(self, spec: FormatSpec) -> BatchContext:
         found = self._contexts.get(spec)
@@ -626,15 +670,13 @@ class _Specs:
     def for_deck(self, deck_id: DeckId) -> BatchContext:
         if self.by_deck is None:
             return self.base
-        if self._lookup is None:
-            self._lookup = self.by_deck.to_dict() if isinstance(self.by_deck, pd.Series) else self.by_deck
         try:
-            name = self._lookup[deck_id]
+            spec = self.by_deck[deck_id]
         except KeyError:
             raise ValueError(f"no format given for deck {deck_id!r}") from None
-        found = self._by_name.get(name)
+        found = self._by_spec.get(spec)
         if found is None:
-            found = self._by_name[name] = self.context(with_as_of(batch.as_spec(name), self.as_of))
+            found = self._by_spec[spec] = self.context(with_as_of(spec, self.as_of))
         return found
 
     @property
@@ -866,15 +908,13 @@ def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> companion_arrays.DeckForma
     if specs.by_deck is None:
         return companion_arrays.DeckFormats([specs.base_spec], np.zeros(len(deck_ids), dtype=np.intp))
     mapping = specs.by_deck
-    names = deck_ids.map(mapping if isinstance(mapping, pd.Series) else dict(mapping))  # type: ignore[arg-type]
-    missing = pd.isna(names)
-    if missing.any():
-        raise ValueError(f"no format given for deck {deck_ids[missing][0]!r}")
     distinct: dict[FormatSpec, int] = {}
-    code_of_name = {
-        name: distinct.setdefault(batch.as_spec(name), len(distinct)) for name in pd.unique(np.asarray(names))
-    }
-    index = np.fromiter((code_of_name[n] for n in names), dtype=np.intp, count=len(names))
+    index = np.zeros(len(deck_ids), dtype=np.intp)
+    for i, deck_id in enumerate(deck_ids.tolist()):
+        spec = mapping.get(deck_id)
+        if spec is None:
+            raise ValueError(f"no format given for deck {deck_id!r}")
+        index[i] = distinct.setdefault(spec, len(distinct))
     return companion_arrays.DeckFormats(list(distinct), index)
 
 
@@ -1153,14 +1193,16 @@ def companion_breakers(
 # -- partitions and Dask -------------------------------------------------------------------------
 def _partition_formats(
     partition: pd.DataFrame | pd.Series, format: str | FormatSpec | None, format_column: str | None
-) -> str | FormatSpec | Mapping[Any, str | FormatSpec]:
+) -> FormatSpec | Mapping[Any, FormatSpec]:
+    """Each deck's format, checked before the partition is (_checked_format: a missing or unknown
+    format in ``format_column`` is a ValueError naming the deck)."""
     if format is not None:
-        return format
+        return _checked_format(format)
     if format_column is None or not isinstance(partition, pd.DataFrame) or format_column not in partition:
         raise ValueError(
             "give format= (one format for every deck) or format_column= (a column of the partition)"
         )
-    return dict(zip(partition.index, partition[format_column].astype(str), strict=True))
+    return _checked_format(dict(zip(partition.index, partition[format_column], strict=True)))
 
 
 def validate_partition(
@@ -1245,6 +1287,8 @@ def validate_dask(
     import dask.dataframe as dd
     from dask.delayed import delayed
 
+    if format is not None:
+        _checked_format(format)  # here, not in every task: a bad format= is the caller's error
     deck_dtype = decklists.index.dtype
     check = delayed(_results_partition, pure=True)
     partials = [
