@@ -780,12 +780,14 @@ def load_decks(
     Columns: deck_id, path, declared_format (the format the deck's decklist declares, as
     ``deckcheck check`` reads a ``// format:`` line or a format field; <NA>: none), date (the deck's
     own date as its decklist writes it: a ``// date:`` comment, an event's date; <NA>: undated),
-    zone, card (oracle name; <NA> for a name that
-    matches no card), written (the name as written), qty, line, then mana_value, types,
-    card_types, colour_identity ('WUBRG' order), is_land, is_permanent, is_creature, is_legendary,
-    is_basic_land. Names, paths, dates and card columns are categorical, the card columns computed
-    once per distinct card. Parse problems are not rows:
-    :func:`validate` reports them. A directory's files that are not decklists, or that its config
+    zone, card (oracle name; <NA> for a name that matches no card), written (the name as written),
+    qty, line, then mana_value, types, card_types, colour_identity ('WUBRG' order), is_land,
+    is_permanent, is_creature, is_legendary, is_basic_land. declared_format and date are the deck's
+    own, repeated on each of its rows (a long frame stays one table, whole through filters, concat
+    and partitions by deck), so :func:`validate` and :func:`companion_table` check a deck of the
+    frame as they check its file. Names, paths, declarations and card columns are categorical, the
+    card columns computed once per distinct card. Parse problems are not rows: :func:`validate`
+    reports them. A directory's files that are not decklists, or that its config
     excludes, are skipped as ``deckcheck check DIR`` skips them, with a warning; the frame's
     ``attrs["skipped"]`` lists them, (path, reason) pairs."""
     skipped = _Skipped(store)
