@@ -123,11 +123,22 @@ def with_as_of(spec: FormatSpec, as_of: object) -> FormatSpec:
 def metadata_date(metadata: Mapping[str, str]) -> tuple[dt.date | None, str]:
     """A deck's own date from its decklist's metadata (ParsedDeck.metadata), and where it came from
     (or why there is none)."""
+    found = deck_date_text(metadata)
+    if found is None:
+        return None, "the deck has no date (a '// date: YYYY-MM-DD' comment or an event date)"
+    key, value = found
+    day = parse_date(value)
+    if day is None:
+        return None, f"its {key!r} {value!r} is not a YYYY-MM-DD date"
+    return day, f"the deck's {key}"
+
+
+def deck_date_text(metadata: Mapping[str, str]) -> tuple[str, str] | None:
+    """The metadata key a deck's own date is read from and its value as written (a date or not),
+    or None when it has none: what :func:`metadata_date` reads, and what the pandas long frame
+    keeps of a deck in its ``date`` column."""
     for key in DATE_KEYS:
         value = metadata.get(key)
         if value:
-            day = parse_date(value)
-            if day is None:
-                return None, f"its {key!r} {value!r} is not a YYYY-MM-DD date"
-            return day, f"the deck's {key}"
-    return None, "the deck has no date (a '// date: YYYY-MM-DD' comment or an event date)"
+            return key, value
+    return None

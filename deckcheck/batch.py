@@ -39,13 +39,14 @@ import numpy as np
 
 from deckcheck import fastcheck
 from deckcheck._gc import gc_paused
+from deckcheck.as_of import deck_date_text
 from deckcheck.card_facts import CardFacts, facts_of
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore, Resolution, default_store_path, open_store
 from deckcheck.deck import ZONE_CODE, Entry, ParsedDeck, Zone
 from deckcheck.decklist import parse_file_decks, parse_text, parse_text_decks
-from deckcheck.decklist._base import MAX_BYTES
+from deckcheck.decklist._base import MAX_BYTES, declared_format_of
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import PlainDecks, ReadDeck, read_plain
 from deckcheck.discovery import DECKLIST_EXTENSIONS
@@ -59,7 +60,9 @@ DeckId = Hashable
 Progress = Callable[[int], None]  # called with the number of decks just finished
 
 # -- the columns of every table (frames.py builds DataFrames with exactly these) -------------------
-ENTRY_COLUMNS = ("deck_id", "path", "zone", "card", "written", "qty", "line")
+# (declared_format, date: what each deck's decklist declares, repeated on its rows: the format it
+# is checked in when none is given, and the day its legality is judged for, as_of.deck_date_text)
+ENTRY_COLUMNS = ("deck_id", "path", "declared_format", "date", "zone", "card", "written", "qty", "line")
 CARD_COLUMNS = (
     "mana_value",
     "types",
@@ -396,12 +399,26 @@ def parse_paths(
 
 
 def parsed_from_entries(
-    deck_id: DeckId, path: str, entries: Iterable[tuple[int, str, Zone, int]]
+    deck_id: DeckId,
+    path: str,
+    entries: Iterable[tuple[int, str, Zone, int]],
+    date: str | None = None,
+    declared_format: str | None = None,
 ) -> ParsedDeck:
-    """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line)."""
-    parsed = ParsedDeck(path, "frame")
+    """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line) and what
+    the deck declares (the long frame's ``date``, kept as its ``date`` metadata, and
+    ``declared_format``; the line that declared it is not known)."""
+    parsed = ParsedDeck(
+        path, "frame", declared_format=declared_format, metadata={"date": date} if date else None
+    )
     parsed.entries = [Entry(qty, name, zone, line) for qty, name, zone, line in entries]
     return parsed
+
+
+def deck_date(metadata: Mapping[str, str]) -> str | None:
+    """A deck's own date as its metadata writes it (as_of.deck_date_text), None without one."""
+    found = deck_date_text(metadata)
+    return None if found is None else found[1]
 
 
 # -- rows from one deck ------------------------------------------------------------------------
@@ -410,11 +427,14 @@ def parsed_from_entries(
 class EntryTable:
     """Deck entries as typed arrays (deck, zone, card, name as written, quantity, line: a few
     bytes per entry) plus the facts of each distinct card: a long frame of a corpus without a
-    Python object per entry. Card code -1 = a name that matched no card."""
+    Python object per entry. Card code -1 = a name that matched no card. Per deck: its path, the
+    format it declares and its own date as written (None: none declared)."""
 
     def __init__(self) -> None:
         self.deck_ids: list[DeckId] = []
         self.paths: list[str] = []
+        self.declared: list[str | None] = []
+        self.dates: list[str | None] = []
         self.deck = array("i")
         self.zone = array("b")  # deck.ZONE_CODE
         self.card = array("i")
@@ -450,7 +470,12 @@ class EntryTable:
 
     def add(self, context: BatchContext, deck_id: DeckId, parsed: ParsedDeck) -> None:
         self.add_entries(
-            context, deck_id, parsed.path, [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries]
+            context,
+            deck_id,
+            parsed.path,
+            [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries],
+            date=deck_date(parsed.metadata),
+            declared_format=parsed.declared_format,
         )
 
     def add_entries(
@@ -459,11 +484,17 @@ class EntryTable:
         deck_id: DeckId,
         path: str,
         entries: Iterable[tuple[int, str, Zone, int]],
+        *,
+        date: str | None = None,
+        declared_format: str | None = None,
     ) -> None:
-        """One deck's (quantity, name as written, zone, line) entries."""
+        """One deck's (quantity, name as written, zone, line) entries, its own date as written and
+        the format it declares."""
         deck = len(self.deck_ids)
         self.deck_ids.append(deck_id)
         self.paths.append(path)
+        self.declared.append(declared_format)
+        self.dates.append(date)
         name_code, card_of = self._name_code, self._card_of_written
         for quantity, name, zone, line in entries:
             written = name_code(context, name)
@@ -480,9 +511,11 @@ class EntryTable:
         if not all(read.taken):
             raise ValueError("add_read takes decks read_plain took; add the others one by one")
         first = len(self.deck_ids)
-        for deck_id, path in decks:
+        for (deck_id, path), metadata in zip(decks, read.metadata, strict=True):
             self.deck_ids.append(deck_id)
             self.paths.append(path)
+            self.declared.append(declared_format_of(metadata) if metadata else None)
+            self.dates.append(deck_date(metadata) if metadata else None)
         if not len(read.name_ids):
             return
         distinct, first_at, where = np.unique(read.name_ids, return_index=True, return_inverse=True)
@@ -832,11 +865,18 @@ def _load_one_by_one(
     """A chunk with decks read_plain did not take, or decks read already: deck by deck, in order."""
     texts_read = 0
     for deck_id, path, source in chunk:
-        plain = None
+        plain, metadata = None, {}
         if isinstance(source, str):
-            plain = read.entries(texts_read)
+            plain, metadata = read.entries(texts_read), read.metadata[texts_read]
             texts_read += 1
         if plain is not None:
-            table.add_entries(context, deck_id, path, plain)
+            table.add_entries(
+                context,
+                deck_id,
+                path,
+                plain,
+                date=deck_date(metadata),
+                declared_format=declared_format_of(metadata),
+            )
         else:
             table.add(context, deck_id, parse_text(source, path) if isinstance(source, str) else source)

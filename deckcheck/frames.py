@@ -7,10 +7,14 @@
 
 Sources: a decklist file, a directory (every decklist file below it), a list of paths, a
 ``pd.Series`` of decklist text (its index is the deck id) or a DataFrame with a ``text`` column;
-:func:`validate` and :func:`companion_table` also take the long frame :func:`load_decks` returns.
+:func:`validate` and :func:`companion_table` also take the long frame :func:`load_decks` returns,
+which keeps what each deck declares (its ``declared_format`` and ``date`` columns), so a deck gets
+the same answers from its long frame as from its file.
 ``format`` is one format for every deck, a mapping / Series from deck id to format, or None (the
 default): each deck's format as ``deckcheck check`` chooses it (declared in the file, the config,
-else the shape of its family, with a warning).
+else the shape of its family, with a warning). A deck the mapping gives no format, or a value that
+names no format (missing, not a name, unknown), is a ValueError naming the deck and the value,
+raised before any deck is checked; so is a ``format`` of any other type.
 
 Two ways to the companion table, with the same answer:
 
@@ -95,6 +99,8 @@ _STR = "str"
 _DTYPES: dict[str, dict[str, Any]] = {
     "entries": {
         "path": "category",
+        "declared_format": "category",
+        "date": "category",
         "zone": ZONE_DTYPE,
         "card": "category",
         "written": "category",
@@ -275,6 +281,34 @@ def _by_card(values: list[Any], card: Any, dtype: str) -> Any:
     return pd.array([*values, None], dtype=cast(Any, dtype)).take(np.where(card < 0, len(values), card))
 
 
+def _per_deck_column(values: list[str | None], deck: Any) -> Any:
+    """A per-deck value (None: <NA>) repeated on each of the deck's rows, categorical."""
+    codes, categories = pd.factorize(pd.Series(values, dtype=object))
+    return pd.Categorical.from_codes(
+        codes.astype(np.int32)[deck] if len(deck) else np.zeros(0, np.int32),
+        categories=pd.Index(categories, dtype=_STR),
+    )
+
+
+def _deck_values(frame: pd.DataFrame, column: str, deck_codes: Any, deck_ids: Any) -> list[str | None] | None:
+    """A per-deck column of a long frame (``declared_format``, ``date``): each deck's value, in
+    deck code order (None: missing or empty), or None when the frame has no such column. The rows
+    of one deck must agree."""
+    if column not in frame.columns:
+        return None
+    codes, values = pd.factorize(frame[column].astype(object), sort=False)
+    n_decks = len(deck_ids)
+    first = np.zeros(n_decks, dtype=np.intp)
+    first[deck_codes[::-1]] = np.arange(len(deck_codes) - 1, -1, -1)  # each deck's first row
+    per_deck = codes[first] if len(codes) else np.zeros(0, dtype=np.intp)
+    differ = np.flatnonzero(codes != per_deck[deck_codes])
+    if len(differ):
+        deck_id = deck_ids[deck_codes[differ[0]]]
+        raise ValueError(f"deck {deck_id!r} has rows with different {column} values; a deck has one {column}")
+    names = [str(v) for v in values]
+    return [names[k] if k >= 0 and names[k] else None for k in per_deck.tolist()]
+
+
 def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
     """The long frame from an entry table: every card column is built once per distinct card."""
     deck = _codes(table.deck, np.int32)
@@ -284,6 +318,8 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
     data: dict[str, Any] = {
         "deck_id": deck_ids.take(deck).array if len(deck) else deck_ids[:0].array,
         "path": pd.Categorical.from_codes(path_codes[deck], categories=pd.Index(paths, dtype=_STR)),
+        "declared_format": _per_deck_column(table.declared, deck),
+        "date": _per_deck_column(table.dates, deck),
         "zone": pd.Categorical.from_codes(_codes(table.zone, np.int8), dtype=ZONE_DTYPE),
         "card": pd.Categorical.from_codes(
             card, categories=pd.Index([r.name for r in table.cards], dtype=_STR)
@@ -492,7 +528,9 @@ def _deck_sources_of(
 
 def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]], int, Any]:
     """Parsed decks rebuilt from a long frame, one at a time: the names as written are resolved again
-    (so an unknown name is reported as in a file); parse problems are not in a long frame."""
+    (so an unknown name is reported as in a file), with the format and date each declares (the
+    ``declared_format`` and ``date`` columns, when the frame has them); parse problems are not in a
+    long frame."""
     missing = [c for c in ("deck_id", "zone", "qty") if c not in frame.columns]
     if missing:
         raise ValueError(f"a deck frame needs deck_id, zone, qty and card or written; missing {missing}")
@@ -506,6 +544,15 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
     lines = frame["line"].fillna(0).to_numpy(dtype=np.int64) if "line" in frame.columns else None
     paths = frame["path"].astype(object) if "path" in frame.columns else None
     groups = frame.groupby("deck_id", sort=False, observed=True).indices
+    codes, ids = pd.factorize(frame["deck_id"], sort=False)
+    if (codes < 0).any():
+        raise ValueError("the deck_id column has missing values")
+
+    def per_deck(column: str) -> dict[DeckId, str | None]:
+        found = _deck_values(frame, column, codes, ids)
+        return {} if found is None else dict(zip(ids.tolist(), found, strict=True))
+
+    dates, declared = per_deck("date"), per_deck("declared_format")
 
     def decks() -> Iterator[tuple[DeckId, ParsedDeck]]:
         for deck_id, positions in groups.items():
@@ -521,7 +568,10 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
                 if name_codes[i] >= 0
             ]
             where = path if isinstance(path, str) and path else str(deck_id)
-            yield deck_id, batch.parsed_from_entries(deck_id, where, entries)
+            yield (
+                deck_id,
+                batch.parsed_from_entries(deck_id, where, entries, dates.get(deck_id), declared.get(deck_id)),
+            )
 
     return decks(), len(groups), frame["deck_id"].dtype
 
@@ -552,22 +602,64 @@ def _quantities(qty: pd.Series) -> Any:
     return values
 
 
+def _missing(value: object) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value))
+
+
+def _checked_format(format: object) -> FormatSpec | dict[Any, FormatSpec]:
+    """``format=`` checked before any deck is: one format (a name or a FormatSpec), or each deck's
+    (a mapping or Series from deck id to format) as a dict of FormatSpecs. A value that names no
+    format is a ValueError naming the deck and the value: missing or blank ("no format given"), not
+    a name, or a name of no known format. (One unknown name for every deck stays the ConfigError
+    formats.get_format raises.)"""
+    if isinstance(format, FormatSpec):
+        return format
+    if isinstance(format, str):
+        return batch.as_spec(format)
+    if not isinstance(format, Mapping | pd.Series):
+        raise ValueError(
+            "format= is one format (a name or a FormatSpec), a mapping or Series from deck id to "
+            f"format, or None; got {type(format).__name__} {format!r}"
+        )
+    specs: dict[Any, FormatSpec] = {}
+    known: dict[str, FormatSpec] = {}  # each name looked up once, not once per deck
+    for deck_id, value in format.items():
+        if isinstance(value, FormatSpec):
+            specs[deck_id] = value
+            continue
+        if _missing(value) or (isinstance(value, str) and not value.strip()):
+            raise ValueError(f"no format given for deck {deck_id!r} (its format is {value!r})")
+        if not isinstance(value, str):
+            raise ValueError(
+                f"deck {deck_id!r}: its format {value!r} is {type(value).__name__}, not a format name"
+            )
+        spec = known.get(value)
+        if spec is None:
+            try:
+                spec = known[value] = batch.as_spec(value)
+            except ConfigError as exc:
+                hint = f" ({exc.hint})" if exc.hint else ""
+                raise ValueError(f"deck {deck_id!r}: {exc.message}{hint}") from None
+        specs[deck_id] = spec
+    return specs
+
+
 class _Specs:
     """One context per format, sharing the card caches; :meth:`for_deck` picks a deck's format."""
 
     def __init__(self, format: FormatArg, store: CardStore | None, as_of: object = None) -> None:
-        self.by_deck: pd.Series | Mapping[Any, str | FormatSpec] | None = None
+        self.by_deck: dict[Any, FormatSpec] | None = None
         self.as_of = as_of
         single = None
-        if isinstance(format, str | FormatSpec):
-            single = with_as_of(batch.as_spec(format), as_of)
+        checked = _checked_format(format)
+        if isinstance(checked, FormatSpec):
+            single = with_as_of(checked, as_of)
         else:
-            self.by_deck = format
+            self.by_deck = checked
         self.base_spec = single or batch.as_spec("freeform")
         self.base = _context(store, self.base_spec)
         self._contexts: dict[FormatSpec, BatchContext] = {self.base_spec: self.base}
-        self._lookup: Mapping[Any, str | FormatSpec] | None = None
-        self._by_name: dict[str | FormatSpec, BatchContext] = {}  # a format looked up once, not per deck
+        self._by_spec: dict[FormatSpec, BatchContext] = {}  # a format dated once, not per deck
 
     def context(self, spec: FormatSpec) -> BatchContext:
         found = self._contexts.get(spec)
@@ -578,15 +670,13 @@ class _Specs:
     def for_deck(self, deck_id: DeckId) -> BatchContext:
         if self.by_deck is None:
             return self.base
-        if self._lookup is None:
-            self._lookup = self.by_deck.to_dict() if isinstance(self.by_deck, pd.Series) else self.by_deck
         try:
-            name = self._lookup[deck_id]
+            spec = self.by_deck[deck_id]
         except KeyError:
             raise ValueError(f"no format given for deck {deck_id!r}") from None
-        found = self._by_name.get(name)
+        found = self._by_spec.get(spec)
         if found is None:
-            found = self._by_name[name] = self.context(with_as_of(batch.as_spec(name), self.as_of))
+            found = self._by_spec[spec] = self.context(with_as_of(spec, self.as_of))
         return found
 
     @property
@@ -687,11 +777,17 @@ def load_decks(
 ) -> pd.DataFrame:
     """The long frame: one row per deck entry, with the columns of the card it names.
 
-    Columns: deck_id, path, zone, card (oracle name; <NA> for a name that matches no card), written
-    (the name as written), qty, line, then mana_value, types, card_types, colour_identity ('WUBRG'
-    order), is_land, is_permanent, is_creature, is_legendary, is_basic_land. Names, paths and card
-    columns are categorical, computed once per distinct card. Parse problems are not rows:
-    :func:`validate` reports them. A directory's files that are not decklists, or that its config
+    Columns: deck_id, path, declared_format (the format the deck's decklist declares, as
+    ``deckcheck check`` reads a ``// format:`` line or a format field; <NA>: none), date (the deck's
+    own date as its decklist writes it: a ``// date:`` comment, an event's date; <NA>: undated),
+    zone, card (oracle name; <NA> for a name that matches no card), written (the name as written),
+    qty, line, then mana_value, types, card_types, colour_identity ('WUBRG' order), is_land,
+    is_permanent, is_creature, is_legendary, is_basic_land. declared_format and date are the deck's
+    own, repeated on each of its rows (a long frame stays one table, whole through filters, concat
+    and partitions by deck), so :func:`validate` and :func:`companion_table` check a deck of the
+    frame as they check its file. Names, paths, declarations and card columns are categorical, the
+    card columns computed once per distinct card. Parse problems are not rows: :func:`validate`
+    reports them. A directory's files that are not decklists, or that its config
     excludes, are skipped as ``deckcheck check DIR`` skips them, with a warning; the frame's
     ``attrs["skipped"]`` lists them, (path, reason) pairs."""
     skipped = _Skipped(store)
@@ -725,7 +821,8 @@ def validate(
     one checked more than 90 days after it, has its legality not verified: a DC015 row).
 
     ``source`` is anything :func:`load_decks` takes, or its long frame (names are then resolved
-    again from ``written``; parse problems, which a long frame does not hold, are not reported).
+    again from ``written``; parse problems, which a long frame does not hold, are not reported; its
+    ``declared_format`` and ``date`` columns are each deck's declarations, as in the file).
     ``format``: one format for every deck, a mapping / Series from deck id to format, or None (the
     default): each deck's format as ``deckcheck check`` chooses it (a declared ``// format:``,
     then the config; with none, the shape of the deck's family with a DC020 warning). The
@@ -813,15 +910,13 @@ def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> companion_arrays.DeckForma
     if specs.by_deck is None:
         return companion_arrays.DeckFormats([specs.base_spec], np.zeros(len(deck_ids), dtype=np.intp))
     mapping = specs.by_deck
-    names = deck_ids.map(mapping if isinstance(mapping, pd.Series) else dict(mapping))  # type: ignore[arg-type]
-    missing = pd.isna(names)
-    if missing.any():
-        raise ValueError(f"no format given for deck {deck_ids[missing][0]!r}")
     distinct: dict[FormatSpec, int] = {}
-    code_of_name = {
-        name: distinct.setdefault(batch.as_spec(name), len(distinct)) for name in pd.unique(np.asarray(names))
-    }
-    index = np.fromiter((code_of_name[n] for n in names), dtype=np.intp, count=len(names))
+    index = np.zeros(len(deck_ids), dtype=np.intp)
+    for i, deck_id in enumerate(deck_ids.tolist()):
+        spec = mapping.get(deck_id)
+        if spec is None:
+            raise ValueError(f"no format given for deck {deck_id!r}")
+        index[i] = distinct.setdefault(spec, len(distinct))
     return companion_arrays.DeckFormats(list(distinct), index)
 
 
@@ -882,16 +977,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
             deck_codes[missing], zone_of_row[missing], qty_of_row[missing], name_of[name_codes[missing]]
         )
     del resolved, name_codes
-    # a long frame holds no deck's date: each is judged for the day of the check, and where the
-    # card data is too old for it a companion card's own legality is not known (as in validate)
-    from deckcheck.engine import legality_out_of_date
-
-    card_store = context.store
-
-    def too_old(spec: FormatSpec) -> bool:
-        return legality_out_of_date({}, spec, card_store) is not None
-
-    legality_open = formats.per_deck(too_old, bool)
+    legality_open = _legality_open(formats, _deck_values(frame, "date", deck_codes, deck_ids), context.store)
     result = companion_arrays.evaluate(
         d,
         c,
@@ -905,6 +991,27 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         legality_open,
     )
     return _Evaluation(deck_ids, entries, d, c, rows, result)
+
+
+def _legality_open(
+    formats: companion_arrays.DeckFormats, dates: list[str | None] | None, store: CardStore
+) -> Any:
+    """(decks,) bool: the card data does not vouch for the day each deck is judged for (its own
+    date, else the day of the check: engine.legality_out_of_date, as validate asks it), so a
+    companion card's own legality is not known there. Asked once per distinct (format, date)."""
+    from deckcheck.engine import legality_out_of_date
+
+    n_decks = len(formats.index)
+    date_codes, distinct = pd.factorize(pd.Series([None] * n_decks if dates is None else dates, dtype=object))
+    width = len(distinct) + 1  # date code + 1: 0 = undated
+    pairs = np.asarray(formats.index, dtype=np.int64) * width + (date_codes + 1)
+    unique, inverse = np.unique(pairs, return_inverse=True)
+    answers = np.zeros(len(unique), dtype=bool)
+    for i, pair in enumerate(unique.tolist()):
+        spec, date = formats.specs[pair // width], pair % width
+        metadata = {"date": str(distinct[date - 1])} if date else {}
+        answers[i] = legality_out_of_date(metadata, spec, store) is not None
+    return answers[inverse.reshape(-1)] if n_decks else np.zeros(0, dtype=bool)
 
 
 def _command_zones_placed(
@@ -1011,9 +1118,13 @@ def companion_table(
     order of first appearance, companions in table order: equal to ``validate(...).companions``.
 
     ``decks`` is a long frame (deck_id, zone, qty, and card or written: names are resolved, a name
-    that matches no card is left out as the engine leaves it out) or any source of load_decks.
-    ``format=None`` (the default) resolves each deck's format as :func:`validate` does (a long
-    frame has no `// format:` lines: the config, else the inferred shape)."""
+    that matches no card is left out as the engine leaves it out; a ``date`` column, each deck's own
+    date, as :func:`load_decks` keeps it: a deck without one is judged for the day of the check) or
+    any source of load_decks. Where the card data does not vouch for the day a deck is judged for,
+    a companion card's own legality is not known: its ``eligible`` is <NA>, as in validate.
+    ``format=None`` (the default) resolves each deck's format as :func:`validate` does (on a long
+    frame: its ``declared_format``, then the current directory's config, else the inferred shape;
+    a deck that declares a format deckcheck does not know is a ValueError naming its path)."""
     if format is None:
         format = _resolved_formats(decks, store, input_format)
     frame = _as_long(decks, store, input_format)
@@ -1084,14 +1195,16 @@ def companion_breakers(
 # -- partitions and Dask -------------------------------------------------------------------------
 def _partition_formats(
     partition: pd.DataFrame | pd.Series, format: str | FormatSpec | None, format_column: str | None
-) -> str | FormatSpec | Mapping[Any, str | FormatSpec]:
+) -> FormatSpec | Mapping[Any, FormatSpec]:
+    """Each deck's format, checked before the partition is (_checked_format: a missing or unknown
+    format in ``format_column`` is a ValueError naming the deck)."""
     if format is not None:
-        return format
+        return _checked_format(format)
     if format_column is None or not isinstance(partition, pd.DataFrame) or format_column not in partition:
         raise ValueError(
             "give format= (one format for every deck) or format_column= (a column of the partition)"
         )
-    return dict(zip(partition.index, partition[format_column].astype(str), strict=True))
+    return _checked_format(dict(zip(partition.index, partition[format_column], strict=True)))
 
 
 def validate_partition(
@@ -1176,6 +1289,8 @@ def validate_dask(
     import dask.dataframe as dd
     from dask.delayed import delayed
 
+    if format is not None:
+        _checked_format(format)  # here, not in every task: a bad format= is the caller's error
     deck_dtype = decklists.index.dtype
     check = delayed(_results_partition, pure=True)
     partials = [

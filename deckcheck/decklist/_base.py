@@ -105,6 +105,13 @@ def normalize_format_name(value: str) -> str | None:
     return _FORMAT_ALIASES.get(key, key)
 
 
+def declared_format_of(metadata: Mapping[str, str]) -> str | None:
+    """The format a decklist's ``format`` metadata declares (ParsedDeck.declared_format of a text
+    whose ``// format:`` line gave it), or None."""
+    value = metadata.get("format")
+    return normalize_format_name(value) if value else None
+
+
 def normalized_key(name: str) -> str:
     """A comparison key for two spellings of one card name in one file (the companion merge)."""
     return " ".join(name.casefold().split())

@@ -1,0 +1,96 @@
+"""A ``format=`` that names no format is the caller's error, said before any deck is checked: a
+ValueError naming the deck and the value, never an internal AttributeError or TypeError, and never
+a ConfigError halfway through a run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from deckcheck import batch, frames
+from deckcheck.cards.store import CardStore
+
+DECK = "4 Lightning Bolt\n56 Mountain\n"
+DECKS = pd.Series({"a": DECK, "b": DECK})
+FUNCTIONS = (frames.validate, frames.companion_table, frames.companion_breakers)
+
+
+@pytest.fixture(scope="module")
+def bundled() -> CardStore:
+    return CardStore.bundled()
+
+
+@pytest.mark.parametrize(
+    ("format", "message"),
+    [
+        (
+            pd.Series({"a": "pauper", "b": None}, dtype=object),
+            r"no format given for deck 'b' \(its format is None\)",
+        ),
+        (
+            pd.Series({"a": "pauper", "b": float("nan")}),
+            r"no format given for deck 'b' \(its format is nan\)",
+        ),
+        ({"a": None, "b": "modern"}, r"no format given for deck 'a' \(its format is None\)"),
+        ({"a": pd.NA, "b": "modern"}, r"no format given for deck 'a' \(its format is <NA>\)"),
+        ({"a": "  ", "b": "modern"}, r"no format given for deck 'a' \(its format is '  '\)"),
+        ({"a": "modern", "b": 5}, r"deck 'b': its format 5 is int, not a format name"),
+        ({"a": "modern", "b": "nonsense"}, r"deck 'b': unknown format 'nonsense' \(.*valid formats: "),
+        ({"a": "modern"}, r"no format given for deck 'b'"),
+        (5, r"format= is one format .*; got int 5"),
+        (["modern"], r"format= is one format .*; got list \['modern'\]"),
+    ],
+)
+def test_a_bad_format_is_a_value_error_naming_the_deck(bundled: CardStore, format: Any, message: str) -> None:
+    for function in FUNCTIONS:
+        with pytest.raises(ValueError, match=message):
+            function(DECKS, format=format, store=bundled)
+
+
+def test_a_bad_format_is_refused_before_any_deck_is_checked(
+    bundled: CardStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checked: list[object] = []
+    check_texts = batch.check_texts
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        checked.append(args)
+        return check_texts(*args, **kwargs)
+
+    monkeypatch.setattr(batch, "check_texts", spy)
+    with pytest.raises(ValueError, match="deck 'b'"):
+        frames.validate(DECKS, format={"a": "modern", "b": "nonsense"}, store=bundled)
+    assert checked == []
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        (["pauper", None], r"no format given for deck 'b'"),
+        (["pauper", "nonsense"], r"deck 'b': unknown format 'nonsense'"),
+        (["pauper", 7], r"deck 'b': its format 7 is int"),
+    ],
+)
+def test_a_bad_format_column_is_a_value_error_naming_the_deck(values: list[Any], message: str) -> None:
+    partition = DECKS.to_frame("text")
+    partition["fmt"] = pd.Series(values, index=partition.index, dtype=object)
+    for table in ("summary", "companions", "entries"):
+        with pytest.raises(ValueError, match=message):
+            frames.validate_partition(partition, format_column="fmt", table=table)
+
+
+def test_partition_functions_check_format(bundled: CardStore) -> None:
+    with pytest.raises(ValueError, match="got int 5"):
+        frames.validate_partition(DECKS.to_frame("text"), format=5)  # type: ignore[arg-type]
+    long = frames.load_decks(DECKS, store=bundled)
+    with pytest.raises(ValueError, match=r"no format given for deck 'a'"):
+        frames.companion_partition(long, format={"a": None})  # type: ignore[arg-type]
+
+
+def test_good_formats_still_work(bundled: CardStore) -> None:
+    by_deck = frames.validate(DECKS, format=pd.Series({"a": "Modern", "b": "pauper"}), store=bundled)
+    assert by_deck.summary["format"].tolist() == ["modern", "pauper"]
+    table = frames.companion_table(DECKS, format={"a": "modern", "b": "pauper"}, store=bundled)
+    pd.testing.assert_frame_equal(table, by_deck.companions[table.columns.tolist()])
