@@ -138,7 +138,7 @@ class _TextRun:
             if not line or len(line) > MAX_LINE_LENGTH:
                 continue
             if line.startswith(("//", "#")):
-                header = classify_header(line.lstrip("/#").strip())
+                header = _comment_header(comment_text(line))
             else:
                 zone, _ = split_prefix(line)
                 if zone is Zone.SIDEBOARD:
@@ -231,10 +231,9 @@ class _TextRun:
         return bool(_XMAGE_METADATA.match(line) or _XMAGE_LAYOUT.match(line))
 
     def _comment(self, number: int, raw: str, line: str) -> None:
-        body = line[2:] if line.startswith("//") else line[1:]
-        body = body.strip()
-        header = classify_header(body) if body else None
-        if header is not None and header.kind in (HeaderKind.ZONE, HeaderKind.GROUP, HeaderKind.EXTRA):
+        body = comment_text(line)
+        header = _comment_header(body)
+        if header is not None:
             self._header(number, raw, header, note="section header written as a comment")
             return
         match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
@@ -465,6 +464,23 @@ def one_singleton_deck(entries: list[Entry]) -> bool:
     return True
 
 
+def comment_text(line: str) -> str:
+    """The text of a comment line (a stripped line starting with ``//`` or ``#``) after its
+    marker: the whole run of ``#`` (Markdown's ``## Sideboard``) or of ``/`` (MWS's ``// Sideboard``,
+    ``/// Sideboard``), then spaces. The reader and its prescan both read a comment through it, so
+    they never disagree on whether it is a header."""
+    return (line.lstrip("#") if line[0] == "#" else line.lstrip("/")).strip()
+
+
+def _comment_header(body: str) -> Header | None:
+    """The section header a comment's text is (a zone, a group or a section outside the deck), or
+    None: any other comment is a note, or metadata."""
+    header = classify_header(body) if body else None
+    if header is not None and header.kind in (HeaderKind.ZONE, HeaderKind.GROUP, HeaderKind.EXTRA):
+        return header
+    return None
+
+
 def _sideboard_note(blank: int) -> str:
     return f"sideboard: cards after the blank line {blank} (MTGO convention)"
 
@@ -501,18 +517,12 @@ def read_deck_line(raw: str) -> DeckLine:
     if not line:
         return DeckLine("blank")
     if line.startswith(("//", "#")):
-        body = (line[2:] if line.startswith("//") else line[1:]).strip()
-        header = classify_header(body) if body else None
-        scanned = classify_header(line.lstrip("/#").strip())  # what _prescan reads of it
-        if header is not None and header.kind in (HeaderKind.ZONE, HeaderKind.GROUP, HeaderKind.EXTRA):
-            if header.kind is HeaderKind.ZONE and scanned == header:
+        body = comment_text(line)
+        header = _comment_header(body)
+        if header is not None:
+            if header.kind is HeaderKind.ZONE:
                 return DeckLine("header", zone=header.zone)
-            return _OTHER_LINE
-        if scanned is not None and (
-            scanned.kind is HeaderKind.GROUP
-            or (scanned.kind is HeaderKind.ZONE and scanned.zone is Zone.SIDEBOARD)
-        ):
-            return _OTHER_LINE  # the prescan would read a header in it
+            return _OTHER_LINE  # a group or a section outside the deck
         match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
         if match:  # what _comment gives DeckBuilder.set_metadata, as it keeps it
             key = match.group("key").strip().lower()

@@ -1,0 +1,77 @@
+"""Lines the text reader once misread, each with the input that showed it: the reader must take
+them as the exporters that write them mean them, or say clearly why it cannot, and the batch
+reader (decklist.fast) must read every text it takes exactly so."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.cards.store import CardStore
+from deckcheck.deck import LineKind, ParsedDeck, Zone
+from deckcheck.decklist import parse_text
+from deckcheck.decklist.fast import fast_entries
+from deckcheck.engine import check_parsed
+from deckcheck.formats import get_format
+
+MAIN, SIDE = Zone.MAIN, Zone.SIDEBOARD
+
+
+def entries(deck: ParsedDeck) -> list[tuple[int, str, Zone, int]]:
+    return [(e.quantity, e.name, e.zone, e.line) for e in deck.entries]
+
+
+def line_kind(deck: ParsedDeck, number: int) -> LineKind:
+    return next(record.kind for record in deck.lines if record.line == number)
+
+
+def read(text: str) -> ParsedDeck:
+    """parse_text's reading, after checking the batch reader reads the text the same or leaves it."""
+    deck = parse_text(text, "deck.txt")
+    fast = fast_entries(text)
+    assert fast is None or fast == entries(deck), text
+    return deck
+
+
+# -- a section header written as a comment -----------------------------------------------------
+
+BURN_WITH_SIDEBOARD = (
+    "{deck}\n4 Lightning Bolt\n4 Monastery Swiftspear\n52 Mountain\n\n{sideboard}\n"
+    "1 Lurrus of the Dream-Den\n2 Thundermaw Hellkite\n"
+)
+
+
+@pytest.mark.parametrize("marker", ["#", "##", "###", "//", "///"])
+def test_a_comment_that_is_only_a_section_header_is_that_header(marker: str) -> None:
+    """Markdown writes "## Sideboard", MWS "// Sideboard": the reader and its blank-line prescan
+    once disagreed on the longer markers (a plain comment to one, a header to the other), and the
+    sideboard merged into the main deck."""
+    text = BURN_WITH_SIDEBOARD.format(deck=f"{marker} Deck", sideboard=f"{marker} Sideboard")
+    deck = read(text)
+    assert entries(deck) == [
+        (4, "Lightning Bolt", MAIN, 2),
+        (4, "Monastery Swiftspear", MAIN, 3),
+        (52, "Mountain", MAIN, 4),
+        (1, "Lurrus of the Dream-Den", SIDE, 7),
+        (2, "Thundermaw Hellkite", SIDE, 8),
+    ]
+    assert line_kind(deck, 1) is LineKind.HEADER and line_kind(deck, 6) is LineKind.HEADER
+    assert deck.problems == []
+    assert fast_entries(text) == entries(deck)  # the batch reader takes it, as read
+
+
+def test_a_markdown_sideboard_keeps_lurrus_out_of_the_main_deck() -> None:
+    text = BURN_WITH_SIDEBOARD.format(deck="## Deck", sideboard="## Sideboard")
+    report = check_parsed(parse_text(text, "deck.txt"), CardStore.bundled(), get_format("vintage"))
+    lurrus = next(c for c in report.companions if c.companion == "Lurrus of the Dream-Den")
+    assert lurrus.declared
+    assert all(b.card != "Lurrus of the Dream-Den" for b in lurrus.breakers)
+
+
+def test_a_comment_with_mixed_markers_is_a_comment_to_the_reader_and_its_prescan() -> None:
+    """A "#// Sideboard" line is a "#" comment whose text is "// Sideboard": no header, so the blank
+    line still starts the sideboard (the prescan once saw a header in it; the batch reader gave up)."""
+    text = "4 Lightning Bolt\n#// Sideboard\n\n2 Duress\n"
+    deck = read(text)
+    assert entries(deck) == [(4, "Lightning Bolt", MAIN, 1), (2, "Duress", SIDE, 4)]
+    assert line_kind(deck, 2) is LineKind.COMMENT
+    assert fast_entries(text) == entries(deck)
