@@ -109,16 +109,29 @@ _GROUP_HEADERS = _words(
 )
 
 _COUNT_SUFFIX = re.compile(r"\s*(?:\(\s*\d{1,4}\s*\)|\[\s*\d{1,4}\s*\])$")
+# A header word with its count after the colon ("Sideboard: 15", "Main: 60"), as some sites write it
+_COLON_COUNT = LazyPattern(r"^(?P<label>[^:]+?)\s*:\s*\d{1,4}$")
+# The header words exporters (XMage, MWS) write before a card line as a prefix ("SB: 2 Duress"),
+# never as a section with a count: "SB: 2" alone is a card line cut short, refused as one.
+_PREFIX_ONLY_WORDS = _words("sb", "cmdr")
 _LABEL = LazyPattern(r"[^\W\d][\w &'/,.+\-]*", re.UNICODE)  # compiled for an unknown header
 
 
 def classify_header(text: str) -> Header | None:
-    """The section header this (count-less, comment-free) line is, or None."""
+    """The section header this (count-less, comment-free) line is, or None. A count after it, in
+    brackets or after a colon ("Sideboard (15)", "Sideboard: 15"), is not checked against the cards
+    of the section: every card line is read and counted as written."""
     stripped = text.strip()
     if ":" in stripped and stripped[:1] != "[" and not stripped.endswith((":", ")", "]")):
         # "NAME: Burn", the usual comment: no header word has a colon (a test holds them to it),
-        # and neither brackets, a final colon nor a count suffix make it a header.
-        return None
+        # and neither brackets, a final colon nor a count suffix make it a header; a known header
+        # word with a count after its colon does.
+        colon_count = _COLON_COUNT.match(stripped)
+        if colon_count is None:
+            return None
+        label = colon_count.group("label").strip()
+        key = " ".join(label.lower().split())
+        return None if key in _PREFIX_ONLY_WORDS else _section_header(key, label)
     bracketed = len(stripped) > 2 and stripped[0] == "[" and stripped[-1] == "]"
     label = stripped[1:-1].strip() if bracketed else stripped
     had_colon = label.endswith(":")
@@ -134,16 +147,27 @@ def classify_header(text: str) -> Header | None:
         return Header(HeaderKind.ABOUT, label)
     if key == "metadata" and bracketed:
         return Header(HeaderKind.METADATA, label)
-    if key in _HEADER_ZONE:
-        return Header(HeaderKind.ZONE, label, _HEADER_ZONE[key])
-    if key in _EXTRA_HEADERS or (bracketed and key in _BRACKET_ONLY_EXTRA):
+    if bracketed and key in _BRACKET_ONLY_EXTRA:
         return Header(HeaderKind.EXTRA, label)
-    if key in _GROUP_HEADERS:
-        return Header(HeaderKind.GROUP, label)
+    known = _section_header(key, label)
+    if known is not None:
+        return known
     if (bracketed or counted) and _LABEL.fullmatch(label):
         return Header(HeaderKind.GROUP, label)
     if had_colon and not bracketed and _LABEL.fullmatch(label):
         return Header(HeaderKind.UNKNOWN, label)
+    return None
+
+
+def _section_header(key: str, label: str) -> Header | None:
+    """The header a known section word is (``key``: lower case, single spaces): a zone, a section
+    outside the deck or a group; None for any other word."""
+    if key in _HEADER_ZONE:
+        return Header(HeaderKind.ZONE, label, _HEADER_ZONE[key])
+    if key in _EXTRA_HEADERS:
+        return Header(HeaderKind.EXTRA, label)
+    if key in _GROUP_HEADERS:
+        return Header(HeaderKind.GROUP, label)
     return None
 
 

@@ -534,12 +534,12 @@ def read_deck_line(raw: str) -> DeckLine:
         return _OTHER_LINE
     if _XMAGE_LAYOUT.match(line):
         return DeckLine("comment")
-    if split_prefix(line)[0] is not None:
-        return _OTHER_LINE
-    header = None if line[0].isdigit() else classify_header(line)
+    header = None if line[0].isdigit() else classify_header(line)  # ("Sideboard: 15" too)
     if header is not None:
         if header.kind is HeaderKind.ZONE and header.zone is not None:
             return DeckLine("header", zone=header.zone)
+        return _OTHER_LINE
+    if split_prefix(line)[0] is not None:
         return _OTHER_LINE
     parsed = parse_card(line)
     if (

@@ -75,3 +75,45 @@ def test_a_comment_with_mixed_markers_is_a_comment_to_the_reader_and_its_prescan
     assert entries(deck) == [(4, "Lightning Bolt", MAIN, 1), (2, "Duress", SIDE, 4)]
     assert line_kind(deck, 2) is LineKind.COMMENT
     assert fast_entries(text) == entries(deck)
+
+
+# -- a section header with a count after its colon ----------------------------------------------
+
+
+def test_a_header_with_a_count_after_its_colon_is_that_header() -> None:
+    """A "Sideboard: 15" line was read as an "SB:" prefix with no card ("a count with no card name",
+    DC002) and the sideboard merged into the main deck. The count is not checked, as in
+    "Sideboard (15)": every card line is read and counted as written."""
+    text = "Main: 60\n4 Lightning Bolt\n56 Mountain\nSideboard: 15\n2 Duress\nCreatures: 4\n4 Goblin Guide\n"
+    deck = read(text)
+    assert entries(deck) == [
+        (4, "Lightning Bolt", MAIN, 2),
+        (56, "Mountain", MAIN, 3),
+        (2, "Duress", SIDE, 5),
+        (4, "Goblin Guide", SIDE, 7),  # a group inside the sideboard
+    ]
+    assert deck.problems == []
+    assert [line_kind(deck, n) for n in (1, 4, 6)] == [LineKind.HEADER] * 3
+    assert fast_entries("Main: 60\n4 Lightning Bolt\nSideboard: 15\n2 Duress\n") == [
+        (4, "Lightning Bolt", MAIN, 2),
+        (2, "Duress", SIDE, 4),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "SB: 2",  # XMage and MWS write "SB:" before a card line: a lone count is one cut short
+        "CMDR: 1",
+        "Sideboard: 2 Duress",  # a prefix before a card line, as before
+    ],
+)
+def test_a_prefix_with_a_count_is_no_header(line: str) -> None:
+    deck = read(f"4 Lightning Bolt\n{line}\n")
+    assert line_kind(deck, 2) is not LineKind.HEADER
+    if line == "Sideboard: 2 Duress":
+        assert entries(deck)[1] == (2, "Duress", SIDE, 2)
+    else:
+        assert [(p.line, p.code, p.message) for p in deck.problems] == [
+            (2, "DC002", "a count with no card name")
+        ]
