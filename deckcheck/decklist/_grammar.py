@@ -218,6 +218,9 @@ _CARET_TAGS = LazyPattern(r"^(?P<rest>.*?)\s*\^(?P<tags>[^^]*)\^$")
 _STAR_MARKER = re.compile(r"^(?P<rest>.*?)\s*\*(?P<marker>[A-Za-z]{1,6})\*$")
 _PAREN_MARKER = LazyPattern(r"^(?P<rest>.*?)\s*\((?P<marker>f|e|foil|etched)\)$", re.IGNORECASE)
 _BRACKET = LazyPattern(r"^(?P<rest>.*?)\s*\[(?P<inner>[^\[\]]*)\]$")
+# MTGGoldfish's "exact versions" export writes a printing's variant in angle brackets before its
+# set ("36 Mountain <A> [UNH]", "1 Dualcaster Mage <precon> [CMR]"): a note, like the printing.
+_VARIANT = LazyPattern(r"^(?P<rest>.*?)\s*<\s*(?P<variant>[^<>\[\]\s][^<>\[\]]*?)\s*>$")
 _SET_AND_NUMBER = LazyPattern(
     r"^(?P<rest>.*\S)\s+\((?P<set>[A-Za-z0-9_]{2,8})\)(?:\s+(?P<num>[A-Za-z0-9★*+\-§†.]{1,12}))?$"
 )
@@ -294,7 +297,7 @@ def split_prefix(text: str) -> tuple[Zone | None, str]:
 # Each pattern that takes a printing, marker, tag or category off a card line needs one of these
 # characters (and Forge's "Name|SET" a pipe, its foil a trailing plus); a line without any is a
 # count and a name.
-_DECORATION_CHARACTERS = frozenset("#^*()[]|+")
+_DECORATION_CHARACTERS = frozenset("#^*()[]|+<>")
 
 
 def parse_card(text: str, *, forge: bool = False, archidekt: bool = False) -> CardLine | str:
@@ -363,12 +366,12 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
 
 
 def _strip_decorations(rest: str, card: CardLine, *, archidekt: bool, shortcut: bool) -> str:
-    """Peel markers, tags, categories and printings off the end of the line, in any order.
+    """Peel markers, tags, categories, printings and variants off the end of the line, in any order.
 
     Each pattern scans the line from its start, so with ``shortcut`` a pattern is tried only on a
-    line it can match: one ending in its decoration's last character (``^``, ``*``, ``)``, ``]``),
-    or holding its sign (``#tag``, ``(SET)``). Without it every pattern is tried each time round
-    (the same result, which a test checks). (``rest`` never ends in a line break, where ``$``
+    line it can match: one ending in its decoration's last character (``^``, ``*``, ``)``, ``]``,
+    ``>``), or holding its sign (``#tag``, ``(SET)``). Without it every pattern is tried each time
+    round (the same result, which a test checks). (``rest`` never ends in a line break, where ``$``
     would also match.)"""
     seen_printing = False
     while True:
@@ -393,6 +396,11 @@ def _strip_decorations(rest: str, card: CardLine, *, archidekt: bool, shortcut: 
                 continue
         match = _BRACKET.match(rest) if every or last == "]" else None
         if match and _apply_bracket(match.group("inner"), card, archidekt=archidekt):
+            rest = match.group("rest")
+            continue
+        match = _VARIANT.match(rest) if every or last == ">" else None
+        if match:
+            card.notes.append(f"variant <{match.group('variant')}>")
             rest = match.group("rest")
             continue
         match = _SET_AND_NUMBER.match(rest) if every or "(" in rest else None

@@ -117,3 +117,33 @@ def test_a_prefix_with_a_count_is_no_header(line: str) -> None:
         assert [(p.line, p.code, p.message) for p in deck.problems] == [
             (2, "DC002", "a count with no card name")
         ]
+
+
+# -- MTGGoldfish's "exact versions": a variant in angle brackets --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "set_code", "foil", "note"),
+    [
+        ("36 Mountain <A> [UNH]", "Mountain", "UNH", False, "variant <A>"),
+        ("1 Dualcaster Mage <precon> [CMR]", "Dualcaster Mage", "CMR", False, "variant <precon>"),
+        ("1 Sol Ring <borderless> [CMM] (F)", "Sol Ring", "CMM", True, "variant <borderless>"),
+        ("20 Mountain <278>", "Mountain", None, False, "variant <278>"),
+    ],
+)
+def test_a_variant_in_angle_brackets_is_a_note(
+    line: str, name: str, set_code: str | None, foil: bool, note: str
+) -> None:
+    """MTGGoldfish writes f"{qty} {name} <{variant}> [{set}]": the line was refused (DC002
+    "unexpected '<'")."""
+    deck = read(f"4 Lightning Bolt\n{line}\n")
+    assert deck.problems == []
+    (entry,) = deck.entries[1:]
+    assert (entry.name, entry.set_code, entry.foil) == (name, set_code, foil)
+    assert next(r.note for r in deck.lines if r.line == 2) == note
+
+
+@pytest.mark.parametrize("line", ["4 Lightning <A> Bolt", "4 Lightning Bolt <>", "4 <A>"])
+def test_angle_brackets_elsewhere_are_still_refused(line: str) -> None:
+    deck = read(f"{line}\n")
+    assert [p.code for p in deck.problems] == ["DC002"]
