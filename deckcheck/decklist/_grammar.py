@@ -322,7 +322,7 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
     card = CardLine(quantity=quantity, name="", zone=zone)
     if shortcut and quantity is not None and _DECORATION_CHARACTERS.isdisjoint(rest):
         card.name = clean_name(rest)
-        problem = name_problem(card.name, MAX_NAME_LENGTH)
+        problem = name_problem(card.name, MAX_NAME_LENGTH, written=rest.strip())
         return problem if problem else card
 
     leading = _LEADING_SET.match(rest)
@@ -359,7 +359,7 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
         card.notes.append(f"trailing {star.group('stars')!r} marker removed")
 
     card.name = clean_name(rest)
-    problem = name_problem(card.name, MAX_NAME_LENGTH)
+    problem = name_problem(card.name, MAX_NAME_LENGTH, written=rest.strip())
     if problem:
         return problem
     return card

@@ -147,3 +147,22 @@ def test_a_variant_in_angle_brackets_is_a_note(
 def test_angle_brackets_elsewhere_are_still_refused(line: str) -> None:
     deck = read(f"{line}\n")
     assert [p.code for p in deck.problems] == ["DC002"]
+
+
+# -- a refused line is quoted as written ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("4 Fire/Ice {R}", "'Fire/Ice {R}' is not a card name (unexpected '{')"),
+        ("2 Wear///Tear <foil", "'Wear///Tear <foil' is not a card name (unexpected '<')"),
+        ("1 [/SB]", "'[/SB]' is not a card name (unexpected '[')"),
+        ("3 ../..", "'../..' is not a card name (no letters)"),
+    ],
+)
+def test_a_refused_name_is_quoted_as_written(line: str, message: str) -> None:
+    """The message quoted the name as clean_name makes it, which reads every slash as a face
+    separator: "[/DECK]" was shown as "[ // DECK]"."""
+    deck = read(f"{line}\n")
+    assert [(p.line, p.code, p.message) for p in deck.problems] == [(1, "DC002", message)]
