@@ -43,6 +43,8 @@ _COMMENT_KEY_VALUE = re.compile(
 )
 _COMMENT_KEY_SPACE = LazyPattern(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
 _KEY_EQUALS_VALUE = LazyPattern(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
+# MTGSalvation's forum wraps a list in BBCode, "[DECK]" ... "[/DECK]": markup, no section or card
+_FORUM_MARKUP = LazyPattern(r"\[/?deck\]", re.IGNORECASE)
 # The common card line, "4 Name" or "4x Name", whole: parse_card's _LEADING_COUNT for a count
 # parse_quantity takes as it is (1-9999), then a name clean_name keeps as written and name_problem
 # accepts: ASCII words joined by single spaces, with a letter (or "_") and none of the characters
@@ -214,6 +216,10 @@ class _TextRun:
             return
         if _XMAGE_LAYOUT.match(line):
             b.record(number, LineKind.COMMENT, raw, "XMage layout (metadata)")
+            return
+        # (after Forge's "[metadata]" a bracketed word is a section: "[Deck]" is the main deck)
+        if line[0] == "[" and self.section != "metadata" and _FORUM_MARKUP.fullmatch(line):
+            b.record(number, LineKind.COMMENT, raw, "forum markup")
             return
         header = None if line[0].isdigit() else classify_header(line)
         if header is not None:
@@ -532,7 +538,7 @@ def read_deck_line(raw: str) -> DeckLine:
         return DeckLine("comment")
     if _XMAGE_METADATA.match(line):
         return _OTHER_LINE
-    if _XMAGE_LAYOUT.match(line):
+    if _XMAGE_LAYOUT.match(line) or (line[0] == "[" and _FORUM_MARKUP.fullmatch(line)):
         return DeckLine("comment")
     header = None if line[0].isdigit() else classify_header(line)  # ("Sideboard: 15" too)
     if header is not None:

@@ -166,3 +166,31 @@ def test_a_refused_name_is_quoted_as_written(line: str, message: str) -> None:
     separator: "[/DECK]" was shown as "[ // DECK]"."""
     deck = read(f"{line}\n")
     assert [(p.line, p.code, p.message) for p in deck.problems] == [(1, "DC002", message)]
+
+
+# -- MTGSalvation's [DECK] ... [/DECK] wrapper -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("opening", "closing"), [("[DECK]", "[/DECK]"), ("[deck]", "[/deck]"), (" [Deck] ", "[/Deck]")]
+)
+def test_the_forum_deck_wrapper_is_markup(opening: str, closing: str) -> None:
+    """The footer was refused as "'[ // DECK]' is not a card name" (DC002)."""
+    text = f"{opening}\n4 Lightning Bolt\n56 Mountain\n\n2 Duress\n{closing}\n"
+    deck = read(text)
+    assert entries(deck) == [
+        (4, "Lightning Bolt", MAIN, 2),
+        (56, "Mountain", MAIN, 3),
+        (2, "Duress", SIDE, 5),
+    ]
+    assert deck.problems == []
+    assert [(r.kind, r.note) for r in deck.lines if r.line in (1, 6)] == [
+        (LineKind.COMMENT, "forum markup")
+    ] * 2
+    assert fast_entries(text) == entries(deck)
+
+
+def test_a_bracketed_deck_after_forge_metadata_is_still_the_main_deck() -> None:
+    deck = read("[metadata]\nName=Burn\n[Deck]\n4 Lightning Bolt\n")
+    assert entries(deck) == [(4, "Lightning Bolt", MAIN, 4)]
+    assert line_kind(deck, 3) is LineKind.HEADER
