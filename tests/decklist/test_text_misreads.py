@@ -4,6 +4,7 @@ reader (decklist.fast) must read every text it takes exactly so."""
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from deckcheck.cards.store import CardStore
@@ -194,3 +195,40 @@ def test_a_bracketed_deck_after_forge_metadata_is_still_the_main_deck() -> None:
     deck = read("[metadata]\nName=Burn\n[Deck]\n4 Lightning Bolt\n")
     assert entries(deck) == [(4, "Lightning Bolt", MAIN, 4)]
     assert line_kind(deck, 3) is LineKind.HEADER
+
+
+# -- a comment after " // " on a card line --------------------------------------------------------
+
+
+def unknown_findings(text: str) -> list[tuple[int, str]]:
+    report = check_parsed(parse_text(text, "deck.txt"), CardStore.bundled(), get_format("vintage"))
+    return [(f.location.line, f.message) for f in report.findings if f.code == "DC010"]
+
+
+def test_a_comment_after_a_one_faced_card_is_named_as_likely_one() -> None:
+    """A reader cannot tell "Boros Charm // a note" from a split card (it knows no names), so the
+    name stays unknown (the deck not verified: no guess decides a rule), but the finding says what
+    the line most likely is, where it said nothing of it."""
+    text = "4 Boros Charm // trailing comment\n4 Fire // Ice\n52 Mountain\n"
+    assert unknown_findings(text) == [
+        (
+            1,
+            "unknown card 'Boros Charm // trailing comment' (did you mean: Boros Charm? 'trailing comment'"
+            " is none of its faces: a comment after ' // ' belongs on a line of its own): not in the card"
+            " data (bundled sample set, 292 cards)",
+        )
+    ]
+
+
+def test_a_misspelt_face_of_a_split_card_gets_the_card_as_its_did_you_mean() -> None:
+    (finding,) = unknown_findings("4 Fire // Ise\n56 Mountain\n")
+    assert finding[1].startswith("unknown card 'Fire // Ise' (did you mean: Fire // Ice?):")
+
+
+def test_the_batch_checker_says_the_same_of_a_comment_after_a_card() -> None:
+    from deckcheck import frames
+
+    text = "4 Boros Charm // trailing comment\n56 Mountain\n"
+    results = frames.validate(pd.Series([text]), format="vintage")
+    messages = results.findings.loc[results.findings["code"] == "DC010", "message"].tolist()
+    assert messages == [message for _, message in unknown_findings(text)]
