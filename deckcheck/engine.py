@@ -414,9 +414,18 @@ def unknown_card_message(
     newer than the data reads as that, not as a typo. A legend with another epithet than the one
     card of that name ("Teyo, Aegis Adept" against "Teyo, the Shieldmage") is as likely newer than
     the data: both are said. The bundled sample set gets no per-line advice: a run says once what
-    it is and how to build the full card store."""
+    it is and how to build the full card store. A card of one face followed by " // " and more
+    ("Boros Charm // for the mirror") is most likely the card and a comment: the message says so.
+    (A card of several faces, "Fire // Ise", more likely has a misspelt face.)"""
     likely = suggestions and not other_epithet
     hint = f" (did you mean: {', '.join(suggestions)}?)" if likely else ""
+    before = store.card_before_separator(name) if likely and " // " in name else None
+    if before is not None and len(before.faces) == 1:  # with_suggestions offers it
+        after = name.partition(" // ")[2]
+        hint = (
+            f" (did you mean: {before.name}? '{after}' is none of its faces: a comment after ' // '"
+            " belongs on a line of its own)"
+        )
     message = f"unknown card '{name}'{hint}: not in the card data ({store.data_label()})"
     if not likely and not store.is_sample:
         message += ": newer than the data? run `deckcheck cards update`"

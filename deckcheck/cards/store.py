@@ -697,7 +697,28 @@ class CardStore:
         if resolution.match != "unknown":
             return resolution
         found = self.suggestions(clean_name(resolution.query))
+        before = self.card_before_separator(resolution.query)
+        if before is not None:  # the likeliest reading: that card, and a comment after " // "
+            return Resolution(resolution.query, None, "unknown", (before.name,))
         return Resolution(resolution.query, None, "unknown", found.names, other_epithet=found.other_epithet)
+
+    def card_before_separator(self, name: str) -> Card | None:
+        """The card the part of ``name`` before its first " // " names, when ``name`` is no card
+        and what follows is none of that card's faces ("Boros Charm // for the mirror": a comment
+        after the card, which a decklist reader cannot tell from a split card's faces, knowing no
+        card names); else None. Never a reading of the line: a did-you-mean (the text after " // "
+        may as well be a misspelt face, or the whole a newer card than the data)."""
+        query = clean_name(name)
+        before, separator, after = query.partition(" // ")
+        if not separator or not before or not after or self.resolve(query, suggest=False).card is not None:
+            return None
+        card = self.resolve(before, suggest=False).card
+        if card is None:
+            return None
+        faces = {lookup_key(face) for face in card.face_names}
+        if all(lookup_key(part) in faces for part in after.split(" // ")):
+            return None  # faces of the card, in another order: its did-you-mean is the usual one
+        return card
 
     def _folded(self, key: str) -> tuple[Card | None, str, tuple[str, ...]] | None:
         """(card, "folded", ()) when exactly one card's full name, else exactly one card's face

@@ -109,16 +109,29 @@ _GROUP_HEADERS = _words(
 )
 
 _COUNT_SUFFIX = re.compile(r"\s*(?:\(\s*\d{1,4}\s*\)|\[\s*\d{1,4}\s*\])$")
+# A header word with its count after the colon ("Sideboard: 15", "Main: 60"), as some sites write it
+_COLON_COUNT = LazyPattern(r"^(?P<label>[^:]+?)\s*:\s*\d{1,4}$")
+# The header words exporters (XMage, MWS) write before a card line as a prefix ("SB: 2 Duress"),
+# never as a section with a count: "SB: 2" alone is a card line cut short, refused as one.
+_PREFIX_ONLY_WORDS = _words("sb", "cmdr")
 _LABEL = LazyPattern(r"[^\W\d][\w &'/,.+\-]*", re.UNICODE)  # compiled for an unknown header
 
 
 def classify_header(text: str) -> Header | None:
-    """The section header this (count-less, comment-free) line is, or None."""
+    """The section header this (count-less, comment-free) line is, or None. A count after it, in
+    brackets or after a colon ("Sideboard (15)", "Sideboard: 15"), is not checked against the cards
+    of the section: every card line is read and counted as written."""
     stripped = text.strip()
     if ":" in stripped and stripped[:1] != "[" and not stripped.endswith((":", ")", "]")):
         # "NAME: Burn", the usual comment: no header word has a colon (a test holds them to it),
-        # and neither brackets, a final colon nor a count suffix make it a header.
-        return None
+        # and neither brackets, a final colon nor a count suffix make it a header; a known header
+        # word with a count after its colon does.
+        colon_count = _COLON_COUNT.match(stripped)
+        if colon_count is None:
+            return None
+        label = colon_count.group("label").strip()
+        key = " ".join(label.lower().split())
+        return None if key in _PREFIX_ONLY_WORDS else _section_header(key, label)
     bracketed = len(stripped) > 2 and stripped[0] == "[" and stripped[-1] == "]"
     label = stripped[1:-1].strip() if bracketed else stripped
     had_colon = label.endswith(":")
@@ -134,16 +147,27 @@ def classify_header(text: str) -> Header | None:
         return Header(HeaderKind.ABOUT, label)
     if key == "metadata" and bracketed:
         return Header(HeaderKind.METADATA, label)
-    if key in _HEADER_ZONE:
-        return Header(HeaderKind.ZONE, label, _HEADER_ZONE[key])
-    if key in _EXTRA_HEADERS or (bracketed and key in _BRACKET_ONLY_EXTRA):
+    if bracketed and key in _BRACKET_ONLY_EXTRA:
         return Header(HeaderKind.EXTRA, label)
-    if key in _GROUP_HEADERS:
-        return Header(HeaderKind.GROUP, label)
+    known = _section_header(key, label)
+    if known is not None:
+        return known
     if (bracketed or counted) and _LABEL.fullmatch(label):
         return Header(HeaderKind.GROUP, label)
     if had_colon and not bracketed and _LABEL.fullmatch(label):
         return Header(HeaderKind.UNKNOWN, label)
+    return None
+
+
+def _section_header(key: str, label: str) -> Header | None:
+    """The header a known section word is (``key``: lower case, single spaces): a zone, a section
+    outside the deck or a group; None for any other word."""
+    if key in _HEADER_ZONE:
+        return Header(HeaderKind.ZONE, label, _HEADER_ZONE[key])
+    if key in _EXTRA_HEADERS:
+        return Header(HeaderKind.EXTRA, label)
+    if key in _GROUP_HEADERS:
+        return Header(HeaderKind.GROUP, label)
     return None
 
 
@@ -194,6 +218,9 @@ _CARET_TAGS = LazyPattern(r"^(?P<rest>.*?)\s*\^(?P<tags>[^^]*)\^$")
 _STAR_MARKER = re.compile(r"^(?P<rest>.*?)\s*\*(?P<marker>[A-Za-z]{1,6})\*$")
 _PAREN_MARKER = LazyPattern(r"^(?P<rest>.*?)\s*\((?P<marker>f|e|foil|etched)\)$", re.IGNORECASE)
 _BRACKET = LazyPattern(r"^(?P<rest>.*?)\s*\[(?P<inner>[^\[\]]*)\]$")
+# MTGGoldfish's "exact versions" export writes a printing's variant in angle brackets before its
+# set ("36 Mountain <A> [UNH]", "1 Dualcaster Mage <precon> [CMR]"): a note, like the printing.
+_VARIANT = LazyPattern(r"^(?P<rest>.*?)\s*<\s*(?P<variant>[^<>\[\]\s][^<>\[\]]*?)\s*>$")
 _SET_AND_NUMBER = LazyPattern(
     r"^(?P<rest>.*\S)\s+\((?P<set>[A-Za-z0-9_]{2,8})\)(?:\s+(?P<num>[A-Za-z0-9★*+\-§†.]{1,12}))?$"
 )
@@ -270,7 +297,7 @@ def split_prefix(text: str) -> tuple[Zone | None, str]:
 # Each pattern that takes a printing, marker, tag or category off a card line needs one of these
 # characters (and Forge's "Name|SET" a pipe, its foil a trailing plus); a line without any is a
 # count and a name.
-_DECORATION_CHARACTERS = frozenset("#^*()[]|+")
+_DECORATION_CHARACTERS = frozenset("#^*()[]|+<>")
 
 
 def parse_card(text: str, *, forge: bool = False, archidekt: bool = False) -> CardLine | str:
@@ -295,7 +322,7 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
     card = CardLine(quantity=quantity, name="", zone=zone)
     if shortcut and quantity is not None and _DECORATION_CHARACTERS.isdisjoint(rest):
         card.name = clean_name(rest)
-        problem = name_problem(card.name, MAX_NAME_LENGTH)
+        problem = name_problem(card.name, MAX_NAME_LENGTH, written=rest.strip())
         return problem if problem else card
 
     leading = _LEADING_SET.match(rest)
@@ -332,19 +359,19 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
         card.notes.append(f"trailing {star.group('stars')!r} marker removed")
 
     card.name = clean_name(rest)
-    problem = name_problem(card.name, MAX_NAME_LENGTH)
+    problem = name_problem(card.name, MAX_NAME_LENGTH, written=rest.strip())
     if problem:
         return problem
     return card
 
 
 def _strip_decorations(rest: str, card: CardLine, *, archidekt: bool, shortcut: bool) -> str:
-    """Peel markers, tags, categories and printings off the end of the line, in any order.
+    """Peel markers, tags, categories, printings and variants off the end of the line, in any order.
 
     Each pattern scans the line from its start, so with ``shortcut`` a pattern is tried only on a
-    line it can match: one ending in its decoration's last character (``^``, ``*``, ``)``, ``]``),
-    or holding its sign (``#tag``, ``(SET)``). Without it every pattern is tried each time round
-    (the same result, which a test checks). (``rest`` never ends in a line break, where ``$``
+    line it can match: one ending in its decoration's last character (``^``, ``*``, ``)``, ``]``,
+    ``>``), or holding its sign (``#tag``, ``(SET)``). Without it every pattern is tried each time
+    round (the same result, which a test checks). (``rest`` never ends in a line break, where ``$``
     would also match.)"""
     seen_printing = False
     while True:
@@ -369,6 +396,11 @@ def _strip_decorations(rest: str, card: CardLine, *, archidekt: bool, shortcut: 
                 continue
         match = _BRACKET.match(rest) if every or last == "]" else None
         if match and _apply_bracket(match.group("inner"), card, archidekt=archidekt):
+            rest = match.group("rest")
+            continue
+        match = _VARIANT.match(rest) if every or last == ">" else None
+        if match:
+            card.notes.append(f"variant <{match.group('variant')}>")
             rest = match.group("rest")
             continue
         match = _SET_AND_NUMBER.match(rest) if every or "(" in rest else None

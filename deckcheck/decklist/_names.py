@@ -63,16 +63,21 @@ def _has_letter(name: str) -> bool:
     return any(ch.isalpha() for ch in name)
 
 
-def name_problem(name: str, max_length: int, *, strict: bool = True) -> str | None:
+def name_problem(
+    name: str, max_length: int, *, strict: bool = True, written: str | None = None
+) -> str | None:
     """Why ``name`` cannot be a card name, or None. ``strict`` (text lines) also refuses characters
-    no card name has; a structured field (XML attribute, JSON value) is taken as meant."""
+    no card name has; a structured field (XML attribute, JSON value) is taken as meant. The message
+    quotes ``written``, the text as the line has it, when given: ``name`` may be cleaned, and
+    clean_name reads any slash as a face separator ("[/DECK]" is "[ // DECK]" to it)."""
     if not name:
         return "no card name"
     if len(name) > max_length:
         return f"card name too long ({len(name)} characters, limit {max_length})"
+    shown = name if written is None else written
     if not _has_letter(name) and "_" not in name:  # "_____" is a card (Unhinged)
-        return f"{name!r} is not a card name (no letters)"
+        return f"{shown!r} is not a card name (no letters)"
     foreign = _FOREIGN.search(name) if strict else None
     if foreign:
-        return f"{name!r} is not a card name (unexpected {foreign.group()!r})"
+        return f"{shown!r} is not a card name (unexpected {foreign.group()!r})"
     return None

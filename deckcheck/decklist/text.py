@@ -43,6 +43,8 @@ _COMMENT_KEY_VALUE = re.compile(
 )
 _COMMENT_KEY_SPACE = LazyPattern(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
 _KEY_EQUALS_VALUE = LazyPattern(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
+# MTGSalvation's forum wraps a list in BBCode, "[DECK]" ... "[/DECK]": markup, no section or card
+_FORUM_MARKUP = LazyPattern(r"\[/?deck\]", re.IGNORECASE)
 # The common card line, "4 Name" or "4x Name", whole: parse_card's _LEADING_COUNT for a count
 # parse_quantity takes as it is (1-9999), then a name clean_name keeps as written and name_problem
 # accepts: ASCII words joined by single spaces, with a letter (or "_") and none of the characters
@@ -138,7 +140,7 @@ class _TextRun:
             if not line or len(line) > MAX_LINE_LENGTH:
                 continue
             if line.startswith(("//", "#")):
-                header = classify_header(line.lstrip("/#").strip())
+                header = _comment_header(comment_text(line))
             else:
                 zone, _ = split_prefix(line)
                 if zone is Zone.SIDEBOARD:
@@ -215,6 +217,10 @@ class _TextRun:
         if _XMAGE_LAYOUT.match(line):
             b.record(number, LineKind.COMMENT, raw, "XMage layout (metadata)")
             return
+        # (after Forge's "[metadata]" a bracketed word is a section: "[Deck]" is the main deck)
+        if line[0] == "[" and self.section != "metadata" and _FORUM_MARKUP.fullmatch(line):
+            b.record(number, LineKind.COMMENT, raw, "forum markup")
+            return
         header = None if line[0].isdigit() else classify_header(line)
         if header is not None:
             self._header(number, raw, header)
@@ -231,10 +237,9 @@ class _TextRun:
         return bool(_XMAGE_METADATA.match(line) or _XMAGE_LAYOUT.match(line))
 
     def _comment(self, number: int, raw: str, line: str) -> None:
-        body = line[2:] if line.startswith("//") else line[1:]
-        body = body.strip()
-        header = classify_header(body) if body else None
-        if header is not None and header.kind in (HeaderKind.ZONE, HeaderKind.GROUP, HeaderKind.EXTRA):
+        body = comment_text(line)
+        header = _comment_header(body)
+        if header is not None:
             self._header(number, raw, header, note="section header written as a comment")
             return
         match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
@@ -465,6 +470,23 @@ def one_singleton_deck(entries: list[Entry]) -> bool:
     return True
 
 
+def comment_text(line: str) -> str:
+    """The text of a comment line (a stripped line starting with ``//`` or ``#``) after its
+    marker: the whole run of ``#`` (Markdown's ``## Sideboard``) or of ``/`` (MWS's ``// Sideboard``,
+    ``/// Sideboard``), then spaces. The reader and its prescan both read a comment through it, so
+    they never disagree on whether it is a header."""
+    return (line.lstrip("#") if line[0] == "#" else line.lstrip("/")).strip()
+
+
+def _comment_header(body: str) -> Header | None:
+    """The section header a comment's text is (a zone, a group or a section outside the deck), or
+    None: any other comment is a note, or metadata."""
+    header = classify_header(body) if body else None
+    if header is not None and header.kind in (HeaderKind.ZONE, HeaderKind.GROUP, HeaderKind.EXTRA):
+        return header
+    return None
+
+
 def _sideboard_note(blank: int) -> str:
     return f"sideboard: cards after the blank line {blank} (MTGO convention)"
 
@@ -501,18 +523,12 @@ def read_deck_line(raw: str) -> DeckLine:
     if not line:
         return DeckLine("blank")
     if line.startswith(("//", "#")):
-        body = (line[2:] if line.startswith("//") else line[1:]).strip()
-        header = classify_header(body) if body else None
-        scanned = classify_header(line.lstrip("/#").strip())  # what _prescan reads of it
-        if header is not None and header.kind in (HeaderKind.ZONE, HeaderKind.GROUP, HeaderKind.EXTRA):
-            if header.kind is HeaderKind.ZONE and scanned == header:
+        body = comment_text(line)
+        header = _comment_header(body)
+        if header is not None:
+            if header.kind is HeaderKind.ZONE:
                 return DeckLine("header", zone=header.zone)
-            return _OTHER_LINE
-        if scanned is not None and (
-            scanned.kind is HeaderKind.GROUP
-            or (scanned.kind is HeaderKind.ZONE and scanned.zone is Zone.SIDEBOARD)
-        ):
-            return _OTHER_LINE  # the prescan would read a header in it
+            return _OTHER_LINE  # a group or a section outside the deck
         match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
         if match:  # what _comment gives DeckBuilder.set_metadata, as it keeps it
             key = match.group("key").strip().lower()
@@ -522,14 +538,14 @@ def read_deck_line(raw: str) -> DeckLine:
         return DeckLine("comment")
     if _XMAGE_METADATA.match(line):
         return _OTHER_LINE
-    if _XMAGE_LAYOUT.match(line):
+    if _XMAGE_LAYOUT.match(line) or (line[0] == "[" and _FORUM_MARKUP.fullmatch(line)):
         return DeckLine("comment")
-    if split_prefix(line)[0] is not None:
-        return _OTHER_LINE
-    header = None if line[0].isdigit() else classify_header(line)
+    header = None if line[0].isdigit() else classify_header(line)  # ("Sideboard: 15" too)
     if header is not None:
         if header.kind is HeaderKind.ZONE and header.zone is not None:
             return DeckLine("header", zone=header.zone)
+        return _OTHER_LINE
+    if split_prefix(line)[0] is not None:
         return _OTHER_LINE
     parsed = parse_card(line)
     if (

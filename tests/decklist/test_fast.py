@@ -589,8 +589,6 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "Sideboard 2\n4 Lightning Bolt\n",  # not a header: a card without a count
         "// Creatures\n4 Goblin Guide\n",  # a group header written as a comment
         "// Tokens\n1 Goblin\n4 Lightning Bolt\n",  # an extra section written as a comment
-        "4 Lightning Bolt\n#// Sideboard\n\n2 Duress\n",  # a plain comment to _comment, a
-        # Sideboard header to the prescan (no blank-line sideboard then): the reader gives up
         "4 Lightning Bolt\n[Tokens]\n1 Goblin\n",  # a bracketed extra section
         "4 Lightning Bolt\n\n[Sideboard]\n2 Duress\n",  # a zone header, but the text reads as Forge
         "[Main]\n4 Lightning Bolt+\n\n2 Duress\n",  # Forge: "+" is foil, no blank-line sideboard
@@ -691,6 +689,9 @@ M, S = Zone.MAIN, Zone.SIDEBOARD
         ("LAYOUT MAIN:(1,1)|(NONE,false,50)|([1,2])\n4 Lightning Bolt\n", [(4, "Lightning Bolt", M, 2)]),
         # headers written as comments, or as the full parser also reads them
         ("4 Lightning Bolt\n// Sideboard\n2 Duress\n", [(4, "Lightning Bolt", M, 1), (2, "Duress", S, 3)]),
+        ("4 Lightning Bolt\n## Sideboard\n2 Duress\n", [(4, "Lightning Bolt", M, 1), (2, "Duress", S, 3)]),
+        # a "#" comment whose text is "// Sideboard": a comment to the reader and its prescan alike
+        ("4 Lightning Bolt\n#// Sideboard\n\n2 Duress\n", [(4, "Lightning Bolt", M, 1), (2, "Duress", S, 4)]),
         ("Sideboard (2)\n2 Duress\n", [(2, "Duress", S, 2)]),
     ],
 )

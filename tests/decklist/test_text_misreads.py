@@ -1,0 +1,234 @@
+"""Lines the text reader once misread, each with the input that showed it: the reader must take
+them as the exporters that write them mean them, or say clearly why it cannot, and the batch
+reader (decklist.fast) must read every text it takes exactly so."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from deckcheck.cards.store import CardStore
+from deckcheck.deck import LineKind, ParsedDeck, Zone
+from deckcheck.decklist import parse_text
+from deckcheck.decklist.fast import fast_entries
+from deckcheck.engine import check_parsed
+from deckcheck.formats import get_format
+
+MAIN, SIDE = Zone.MAIN, Zone.SIDEBOARD
+
+
+def entries(deck: ParsedDeck) -> list[tuple[int, str, Zone, int]]:
+    return [(e.quantity, e.name, e.zone, e.line) for e in deck.entries]
+
+
+def line_kind(deck: ParsedDeck, number: int) -> LineKind:
+    return next(record.kind for record in deck.lines if record.line == number)
+
+
+def read(text: str) -> ParsedDeck:
+    """parse_text's reading, after checking the batch reader reads the text the same or leaves it."""
+    deck = parse_text(text, "deck.txt")
+    fast = fast_entries(text)
+    assert fast is None or fast == entries(deck), text
+    return deck
+
+
+# -- a section header written as a comment -----------------------------------------------------
+
+BURN_WITH_SIDEBOARD = (
+    "{deck}\n4 Lightning Bolt\n4 Monastery Swiftspear\n52 Mountain\n\n{sideboard}\n"
+    "1 Lurrus of the Dream-Den\n2 Thundermaw Hellkite\n"
+)
+
+
+@pytest.mark.parametrize("marker", ["#", "##", "###", "//", "///"])
+def test_a_comment_that_is_only_a_section_header_is_that_header(marker: str) -> None:
+    """Markdown writes "## Sideboard", MWS "// Sideboard": the reader and its blank-line prescan
+    once disagreed on the longer markers (a plain comment to one, a header to the other), and the
+    sideboard merged into the main deck."""
+    text = BURN_WITH_SIDEBOARD.format(deck=f"{marker} Deck", sideboard=f"{marker} Sideboard")
+    deck = read(text)
+    assert entries(deck) == [
+        (4, "Lightning Bolt", MAIN, 2),
+        (4, "Monastery Swiftspear", MAIN, 3),
+        (52, "Mountain", MAIN, 4),
+        (1, "Lurrus of the Dream-Den", SIDE, 7),
+        (2, "Thundermaw Hellkite", SIDE, 8),
+    ]
+    assert line_kind(deck, 1) is LineKind.HEADER and line_kind(deck, 6) is LineKind.HEADER
+    assert deck.problems == []
+    assert fast_entries(text) == entries(deck)  # the batch reader takes it, as read
+
+
+def test_a_markdown_sideboard_keeps_lurrus_out_of_the_main_deck() -> None:
+    text = BURN_WITH_SIDEBOARD.format(deck="## Deck", sideboard="## Sideboard")
+    report = check_parsed(parse_text(text, "deck.txt"), CardStore.bundled(), get_format("vintage"))
+    lurrus = next(c for c in report.companions if c.companion == "Lurrus of the Dream-Den")
+    assert lurrus.declared
+    assert all(b.card != "Lurrus of the Dream-Den" for b in lurrus.breakers)
+
+
+def test_a_comment_with_mixed_markers_is_a_comment_to_the_reader_and_its_prescan() -> None:
+    """A "#// Sideboard" line is a "#" comment whose text is "// Sideboard": no header, so the blank
+    line still starts the sideboard (the prescan once saw a header in it; the batch reader gave up)."""
+    text = "4 Lightning Bolt\n#// Sideboard\n\n2 Duress\n"
+    deck = read(text)
+    assert entries(deck) == [(4, "Lightning Bolt", MAIN, 1), (2, "Duress", SIDE, 4)]
+    assert line_kind(deck, 2) is LineKind.COMMENT
+    assert fast_entries(text) == entries(deck)
+
+
+# -- a section header with a count after its colon ----------------------------------------------
+
+
+def test_a_header_with_a_count_after_its_colon_is_that_header() -> None:
+    """A "Sideboard: 15" line was read as an "SB:" prefix with no card ("a count with no card name",
+    DC002) and the sideboard merged into the main deck. The count is not checked, as in
+    "Sideboard (15)": every card line is read and counted as written."""
+    text = "Main: 60\n4 Lightning Bolt\n56 Mountain\nSideboard: 15\n2 Duress\nCreatures: 4\n4 Goblin Guide\n"
+    deck = read(text)
+    assert entries(deck) == [
+        (4, "Lightning Bolt", MAIN, 2),
+        (56, "Mountain", MAIN, 3),
+        (2, "Duress", SIDE, 5),
+        (4, "Goblin Guide", SIDE, 7),  # a group inside the sideboard
+    ]
+    assert deck.problems == []
+    assert [line_kind(deck, n) for n in (1, 4, 6)] == [LineKind.HEADER] * 3
+    assert fast_entries("Main: 60\n4 Lightning Bolt\nSideboard: 15\n2 Duress\n") == [
+        (4, "Lightning Bolt", MAIN, 2),
+        (2, "Duress", SIDE, 4),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "SB: 2",  # XMage and MWS write "SB:" before a card line: a lone count is one cut short
+        "CMDR: 1",
+        "Sideboard: 2 Duress",  # a prefix before a card line, as before
+    ],
+)
+def test_a_prefix_with_a_count_is_no_header(line: str) -> None:
+    deck = read(f"4 Lightning Bolt\n{line}\n")
+    assert line_kind(deck, 2) is not LineKind.HEADER
+    if line == "Sideboard: 2 Duress":
+        assert entries(deck)[1] == (2, "Duress", SIDE, 2)
+    else:
+        assert [(p.line, p.code, p.message) for p in deck.problems] == [
+            (2, "DC002", "a count with no card name")
+        ]
+
+
+# -- MTGGoldfish's "exact versions": a variant in angle brackets --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "set_code", "foil", "note"),
+    [
+        ("36 Mountain <A> [UNH]", "Mountain", "UNH", False, "variant <A>"),
+        ("1 Dualcaster Mage <precon> [CMR]", "Dualcaster Mage", "CMR", False, "variant <precon>"),
+        ("1 Sol Ring <borderless> [CMM] (F)", "Sol Ring", "CMM", True, "variant <borderless>"),
+        ("20 Mountain <278>", "Mountain", None, False, "variant <278>"),
+    ],
+)
+def test_a_variant_in_angle_brackets_is_a_note(
+    line: str, name: str, set_code: str | None, foil: bool, note: str
+) -> None:
+    """MTGGoldfish writes f"{qty} {name} <{variant}> [{set}]": the line was refused (DC002
+    "unexpected '<'")."""
+    deck = read(f"4 Lightning Bolt\n{line}\n")
+    assert deck.problems == []
+    (entry,) = deck.entries[1:]
+    assert (entry.name, entry.set_code, entry.foil) == (name, set_code, foil)
+    assert next(r.note for r in deck.lines if r.line == 2) == note
+
+
+@pytest.mark.parametrize("line", ["4 Lightning <A> Bolt", "4 Lightning Bolt <>", "4 <A>"])
+def test_angle_brackets_elsewhere_are_still_refused(line: str) -> None:
+    deck = read(f"{line}\n")
+    assert [p.code for p in deck.problems] == ["DC002"]
+
+
+# -- a refused line is quoted as written ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("4 Fire/Ice {R}", "'Fire/Ice {R}' is not a card name (unexpected '{')"),
+        ("2 Wear///Tear <foil", "'Wear///Tear <foil' is not a card name (unexpected '<')"),
+        ("1 [/SB]", "'[/SB]' is not a card name (unexpected '[')"),
+        ("3 ../..", "'../..' is not a card name (no letters)"),
+    ],
+)
+def test_a_refused_name_is_quoted_as_written(line: str, message: str) -> None:
+    """The message quoted the name as clean_name makes it, which reads every slash as a face
+    separator: "[/DECK]" was shown as "[ // DECK]"."""
+    deck = read(f"{line}\n")
+    assert [(p.line, p.code, p.message) for p in deck.problems] == [(1, "DC002", message)]
+
+
+# -- MTGSalvation's [DECK] ... [/DECK] wrapper -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("opening", "closing"), [("[DECK]", "[/DECK]"), ("[deck]", "[/deck]"), (" [Deck] ", "[/Deck]")]
+)
+def test_the_forum_deck_wrapper_is_markup(opening: str, closing: str) -> None:
+    """The footer was refused as "'[ // DECK]' is not a card name" (DC002)."""
+    text = f"{opening}\n4 Lightning Bolt\n56 Mountain\n\n2 Duress\n{closing}\n"
+    deck = read(text)
+    assert entries(deck) == [
+        (4, "Lightning Bolt", MAIN, 2),
+        (56, "Mountain", MAIN, 3),
+        (2, "Duress", SIDE, 5),
+    ]
+    assert deck.problems == []
+    assert [(r.kind, r.note) for r in deck.lines if r.line in (1, 6)] == [
+        (LineKind.COMMENT, "forum markup")
+    ] * 2
+    assert fast_entries(text) == entries(deck)
+
+
+def test_a_bracketed_deck_after_forge_metadata_is_still_the_main_deck() -> None:
+    deck = read("[metadata]\nName=Burn\n[Deck]\n4 Lightning Bolt\n")
+    assert entries(deck) == [(4, "Lightning Bolt", MAIN, 4)]
+    assert line_kind(deck, 3) is LineKind.HEADER
+
+
+# -- a comment after " // " on a card line --------------------------------------------------------
+
+
+def unknown_findings(text: str) -> list[tuple[int, str]]:
+    report = check_parsed(parse_text(text, "deck.txt"), CardStore.bundled(), get_format("vintage"))
+    return [(f.location.line, f.message) for f in report.findings if f.code == "DC010"]
+
+
+def test_a_comment_after_a_one_faced_card_is_named_as_likely_one() -> None:
+    """A reader cannot tell "Boros Charm // a note" from a split card (it knows no names), so the
+    name stays unknown (the deck not verified: no guess decides a rule), but the finding says what
+    the line most likely is, where it said nothing of it."""
+    text = "4 Boros Charm // trailing comment\n4 Fire // Ice\n52 Mountain\n"
+    assert unknown_findings(text) == [
+        (
+            1,
+            "unknown card 'Boros Charm // trailing comment' (did you mean: Boros Charm? 'trailing comment'"
+            " is none of its faces: a comment after ' // ' belongs on a line of its own): not in the card"
+            " data (bundled sample set, 292 cards)",
+        )
+    ]
+
+
+def test_a_misspelt_face_of_a_split_card_gets_the_card_as_its_did_you_mean() -> None:
+    (finding,) = unknown_findings("4 Fire // Ise\n56 Mountain\n")
+    assert finding[1].startswith("unknown card 'Fire // Ise' (did you mean: Fire // Ice?):")
+
+
+def test_the_batch_checker_says_the_same_of_a_comment_after_a_card() -> None:
+    from deckcheck import frames
+
+    text = "4 Boros Charm // trailing comment\n56 Mountain\n"
+    results = frames.validate(pd.Series([text]), format="vintage")
+    messages = results.findings.loc[results.findings["code"] == "DC010", "message"].tolist()
+    assert messages == [message for _, message in unknown_findings(text)]
