@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, new_entry
+from deckcheck.deck import Entry, LineKind, LineRecord, ParsedDeck, Zone, new_entry
 from deckcheck.decklist._base import (
     MAX_LINE_LENGTH,
     MAX_NAME_LENGTH,
@@ -404,6 +404,9 @@ class _TextRun:
             severity="warning",
         )
 
+    def _later_sideboard(self, blank: int, first: int) -> int | None:
+        return _later_sideboard_of(self.builder.deck.lines, self.builder.deck.entries, blank, first)
+
     def _report_large_implicit_sideboard(self) -> None:
         if self.implicit_sideboard is None:
             return
@@ -423,8 +426,12 @@ class _TextRun:
                 "(basic lands aside): a Commander deck, which has no sideboard"
             )
         if why:
+            later = self._later_sideboard(blank, first) if before < _SMALLEST_DECK else None
             entries[first:] = [
-                replace(e, zone=Zone.MAIN) if e.zone is Zone.SIDEBOARD else e for e in entries[first:]
+                replace(e, zone=Zone.SIDEBOARD if later is not None and e.line > later else Zone.MAIN)
+                if e.zone is Zone.SIDEBOARD
+                else e
+                for e in entries[first:]
             ]
             records, said = self.builder.deck.lines, _sideboard_note(blank)
             for k, record in enumerate(records):  # (the first card line after the blank says how)
@@ -432,6 +439,24 @@ class _TextRun:
                     records[k] = record._replace(
                         note=f"cards after the blank line {blank} read as the main deck"
                     )
+            if later is not None:
+                # the blank lines before the last part groups of the main deck (spells, lands), the
+                # last one starts the sideboard: MTGO's own layout with its groups spaced apart
+                for k, record in enumerate(records):
+                    if record.line > later and record.kind is LineKind.CARD:
+                        records[k] = record._replace(note=_sideboard_note(later))
+                        break
+                sideboard = sum(e.quantity for e in entries[first:] if e.zone is Zone.SIDEBOARD)
+                self.builder.report(
+                    blank,
+                    f"the blank line {blank} was read as parting groups of the main deck ({why}) and "
+                    f"the {sideboard} cards after the last blank line {later} as the sideboard; if "
+                    "that is not the list, add 'Deck' / 'Sideboard' headers",
+                    code=SUSPICIOUS,
+                    severity="warning",
+                    section=Zone.MAIN,
+                )
+                return
             self.builder.report(
                 blank,
                 f"the {moved} cards after the blank line {blank} were read as part of the main deck: "
@@ -450,6 +475,29 @@ class _TextRun:
                 severity="warning",
                 section=Zone.SIDEBOARD,
             )
+
+
+def _later_sideboard_of(
+    records: list[LineRecord], entries: list[Entry], blank: int, first: int
+) -> int | None:
+    """The last blank line after line ``blank`` between cards of the blank-line sideboard (entries
+    ``first:``), when the cards after it are a sideboard's (at most SIDEBOARD_USUAL_SIZE) and the
+    cards before it a deck (at least _SMALLEST_DECK); None otherwise."""
+    moved = [e for e in entries[first:] if e.zone is Zone.SIDEBOARD]
+    if not moved:
+        return None
+    blanks = [r.line for r in records if r.kind is LineKind.BLANK and blank < r.line < moved[-1].line]
+    cards = [r.line for r in records if r.kind is LineKind.CARD]
+    for line in reversed(blanks):
+        if not any(c > line for c in cards) or not any(blank < c < line for c in cards):
+            continue  # (a blank line at the end, or right after the first: nothing parts there)
+        after = sum(e.quantity for e in moved if e.line > line)
+        main = sum(e.quantity for e in entries[:first] if e.zone is Zone.MAIN)
+        before = main + sum(e.quantity for e in moved if e.line < line)
+        if after <= SIDEBOARD_USUAL_SIZE and before >= _SMALLEST_DECK:
+            return line
+        return None  # only the last blank line between cards can start MTGO's sideboard
+    return None
 
 
 def one_singleton_deck(entries: list[Entry]) -> bool:

@@ -181,6 +181,33 @@ def test_a_blank_line_after_fewer_cards_than_any_deck_parts_groups_of_one_deck()
     assert cards(small)[-1] == ("sideboard", 15, "Mountain") and not codes(small)
 
 
+def test_the_last_of_several_blank_lines_starts_the_sideboard() -> None:
+    """MTGO's layout with its groups spaced apart: 36 spells, a blank line, 24 lands, a blank line,
+    15 sideboard cards. The first blank line parts groups of the main deck (36 are no deck on their
+    own); the 39 after it used to be read as main too (75 main, the sideboard companion counted as
+    a breaker of its own condition); the last blank line starts the sideboard."""
+    deck = parse_text("12 Lightning Bolt\n24 Shock\n\n24 Mountain\n\n1 Lurrus of the Dream-Den\n14 Duress\n")
+    assert cards(deck) == [
+        ("main", 12, "Lightning Bolt"),
+        ("main", 24, "Shock"),
+        ("main", 24, "Mountain"),
+        ("sideboard", 1, "Lurrus of the Dream-Den"),
+        ("sideboard", 14, "Duress"),
+    ]
+    assert codes(deck) == [(3, "DC003", "warning")]
+    assert "the 15 cards after the last blank line 5 as the sideboard" in deck.problems[0].message
+    assert [(r.line, r.note) for r in deck.lines if r.note] == [
+        (4, "cards after the blank line 3 read as the main deck"),
+        (6, "sideboard: cards after the blank line 5 (MTGO convention)"),
+    ]
+    # more than a sideboard after the last blank line, or no deck before it: all main, as before
+    for text in (
+        "12 Lightning Bolt\n24 Shock\n\n24 Mountain\n\n16 Duress\n",
+        "12 Lightning Bolt\n\n10 Shock\n\n15 Duress\n",
+    ):
+        assert {zone for zone, _, _ in cards(parse_text(text))} == {"main"}, text
+
+
 def _singletons(prefix: str, n: int) -> str:
     return "".join(f"1 {prefix} {i}\n" for i in range(n))
 
