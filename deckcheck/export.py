@@ -3,19 +3,23 @@ hold, so that an export is lossless or says what it loses. No click: ``deckcheck
 the plan and decides what to write.
 
 A loss is anything a reader of the output would not get back: a line that could not be read, a
-zone the target has no place for, the deck name, the format declaration or comment lines where the
-target's client has no field for them (:data:`deckcheck.decklist.writers.WRITER_KEEPS`), and the
-command zone where the target keeps it in the sideboard but the output does not say the deck is a
-Commander deck (then nothing tells a reader that the sideboard is the command zone).
+zone the target has no place for, the deck name, the format declaration, the deck's date or
+comment lines where the target's client has no field for them
+(:data:`deckcheck.decklist.writers.WRITER_KEEPS`), and the command zone where the target keeps it
+in the sideboard but the output does not say the deck is a Commander deck (then nothing tells a
+reader that the sideboard is the command zone).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from dataclasses import dataclass
 
+from deckcheck.as_of import metadata_date
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
 from deckcheck.decklist import WRITER_ZONES, WRITERS, parse_text
-from deckcheck.decklist.writers import WRITER_KEEPS, deck_notes, named_commanders
+from deckcheck.decklist.writers import WRITER_KEEPS, carried_metadata, deck_notes, named_commanders
 from deckcheck.formats import load_registry
 
 _CLIENT = {
@@ -43,14 +47,17 @@ class ExportLoss:
 
 @dataclass(frozen=True, slots=True)
 class ExportPlan:
-    """A decklist written in format ``to``: the text, the cards it holds, what it loses, and the
-    source's warnings (kept, but worth a look)."""
+    """A decklist written in format ``to``: the text, the cards it holds, what it loses, the
+    source's warnings (kept, but worth a look), and the format and date a reader of the text must
+    find (the source's, unless listed as lost)."""
 
     to: str
     text: str
     cards: int
     losses: tuple[ExportLoss, ...]
     warnings: tuple[ExportLoss, ...]
+    declared_format: str | None = None
+    date: dt.date | None = None
 
 
 def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
@@ -65,7 +72,10 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     losses.sort(key=lambda loss: loss.line)
     warnings = [ExportLoss(p.line, p.message) for p in parsed.problems if p.severity == "warning"]
     cards = sum(e.quantity for e in parsed.entries) - sum(e.quantity for e in dropped)
-    return ExportPlan(to, text, cards, tuple(losses), tuple(warnings))
+    keeps = WRITER_KEEPS[to]
+    declared = parsed.declared_format if "format" in keeps else None
+    date = metadata_date(parsed.metadata)[0] if "date" in keeps else None
+    return ExportPlan(to, text, cards, tuple(losses), tuple(warnings), declared, date)
 
 
 def entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
@@ -76,10 +86,12 @@ def entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
     return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
 
 
-def _format_line(parsed: ParsedDeck) -> int:
-    """The line that declared the format (0 when the file's structure did)."""
+def _metadata_line(parsed: ParsedDeck, key: str) -> int:
+    """The line that gave the metadata ``key`` (0 when the file's structure did)."""
+    words = r"\s+".join(key.split())
+    written = re.compile(rf"^[\s/#]*{words}\s*(?:[:=]|\s)", re.IGNORECASE)
     for record in parsed.lines:
-        if record.kind is LineKind.COMMENT and record.note == "metadata" and "format" in record.text.lower():
+        if record.kind is LineKind.COMMENT and record.note == "metadata" and written.match(record.text):
             return record.line
     return 0
 
@@ -93,11 +105,21 @@ def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
     if parsed.declared_format and "format" not in keeps:
         losses.append(
             ExportLoss(
-                _format_line(parsed),
+                parsed.declared_format_line or _metadata_line(parsed, "format"),
                 f"the format declaration ({parsed.declared_format}): {client} decklists have no field for "
                 "it; check the output with --format or a config",
             )
         )
+    if "date" not in keeps:
+        losses += [
+            ExportLoss(
+                _metadata_line(parsed, key),
+                f"the deck's {key} ({value}): {client} decklists have no field for it; the output is "
+                "checked as a deck without a date",
+            )
+            for key, value in carried_metadata(parsed)
+            if key != "format"
+        ]
     banner = parsed.metadata.get("banner card")
     if banner and "banner" not in keeps:
         losses.append(ExportLoss(0, f"the banner card {banner!r}: {client} decklists have no banner card"))
@@ -160,9 +182,16 @@ def _command_zone_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
 
 
 def read_back_problem(plan: ExportPlan) -> str | None:
-    """What was written must read back as the same number of cards: a writer that lost one would
-    otherwise replace a decklist with a shorter one. The reason it does not, or None."""
+    """What was written must read back as what the plan says it holds: the same number of cards,
+    format declaration and date. A writer that lost one would otherwise replace a decklist with one
+    that checks differently (a dropped date turns "not verified" into "banned"). The reason it does
+    not, or None."""
     back = parse_text(plan.text, f"<{plan.to} output>", plan.to)
+    if back.declared_format != plan.declared_format:
+        return f"format declaration {back.declared_format!r} instead of {plan.declared_format!r}"
+    back_date = metadata_date(back.metadata)[0]
+    if back_date != plan.date:
+        return f"date {back_date} instead of {plan.date}"
     got = sum(e.quantity for e in back.entries)
     bad = [p for p in back.problems if p.severity == "error"]
     if got == plan.cards and not bad:

@@ -406,3 +406,25 @@ def test_a_commander_deck_exported_for_mtgo_checks_legal_again(
     assert checked.exit_code == 0, checked.output
     assert "99 main, 1 commander, 1 companion: legal" in checked.stdout
     assert "DC106" in checked.stdout
+
+
+@pytest.mark.parametrize("to", ["forge", "cod", "xmage"])
+def test_a_dated_deck_checks_the_same_after_export(
+    to: str, project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The audit's case: a 2020 Modern list exported for Forge or Cockatrice lost its date (exit 0,
+    nothing listed), and the export then checked as banned (DC201) where the source is not verified
+    (card data newer than the deck)."""
+    # (the bundled card set has a date, and Lurrus, banned in Modern in 2024)
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(bundled_cards_path()))
+    project.write(
+        "lurrus.txt", "// format: modern\n// date: 2020-06-01\n4 Lurrus of the Dream-Den\n56 Island\n"
+    )
+    exported = invoke(["export", "lurrus.txt", "--to", to, "--output-file", "lurrus.out"])
+    assert exported.exit_code == 0, exported.stderr
+    source = invoke(["check", "lurrus.txt"])
+    back = invoke(["check", "lurrus.out", "--input-format", to])
+    verdict = "60 main: not verified: card data newer than the deck"
+    assert verdict in source.stdout and "DC201" not in source.stdout
+    assert verdict in back.stdout and "DC201" not in back.stdout
+    assert back.exit_code == source.exit_code

@@ -170,3 +170,41 @@ def test_cockatrice_fields_survive_a_cockatrice_round_trip() -> None:
     assert "Colors: WUBRG" in back.metadata["comments"]
     arena = [loss.message for loss in plan_export(parsed, "arena").losses]
     assert any("banner card 'Kenrith, the Returned King'" in m for m in arena)
+
+
+URO = (  # the audit's deck: a 2020 Modern list with Uro, banned since 2021-02-15
+    "// format: modern\n// date: 2020-06-01\n4 Uro, Titan of Nature's Wrath\n4 Mystic Sanctuary\n"
+    "4 Opt\n4 Growth Spiral\n4 Ice-Fang Coatl\n4 Brazen Borrower\n4 Cryptic Command\n"
+    "4 Force of Negation\n4 Remand\n12 Island\n12 Forest\n"
+)
+
+
+@pytest.mark.parametrize("to", ["forge", "cod", "xmage"])
+def test_the_deck_date_is_kept_where_the_client_has_a_field(to: str) -> None:
+    """A Forge or Cockatrice export wrote the date as a comment that was never read back as the
+    deck's date: the 2020 list, "not verified" (card data newer than the deck), then checked as
+    "banned"."""
+    parsed = parse_text(URO, "uro.txt")
+    plan = plan_export(parsed, to)
+    assert plan.losses == ()
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, f"<{to}>")
+    assert back.metadata["date"] == "2020-06-01"
+    assert back.declared_format == "modern"
+    assert checked(back) == checked(parsed)
+
+
+@pytest.mark.parametrize("to", ["arena", "mtgo", "moxfield", "dek", "csv"])
+def test_the_deck_date_is_listed_as_lost_where_the_client_has_no_field(to: str) -> None:
+    lost = [(loss.line, loss.message) for loss in plan_export(parse_text(URO, "uro.txt"), to).losses]
+    assert any(line == 2 and message.startswith("the deck's date (2020-06-01)") for line, message in lost)
+
+
+def test_the_read_back_check_compares_the_date_and_format(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A writer that drops the date or the format declaration is caught before anything is written."""
+    parsed = parse_text(URO, "uro.txt")
+    forge = WRITERS["forge"]
+    monkeypatch.setitem(WRITERS, "forge", lambda deck: forge(deck).replace("Date=2020-06-01\n", ""))
+    assert read_back_problem(plan_export(parsed, "forge")) == "date None instead of 2020-06-01"
+    monkeypatch.setitem(WRITERS, "forge", lambda deck: forge(deck).replace("Format=modern\n", ""))
+    assert read_back_problem(plan_export(parsed, "forge")) == "format declaration None instead of 'modern'"
