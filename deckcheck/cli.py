@@ -579,8 +579,9 @@ def export(
     asks for it. A file is written through a temporary file in the same directory and renamed into
     place, so an interrupted export never leaves half a decklist. What the target format cannot
     hold would be lost: lines that could not be read, a maybeboard, and, where the target's client
-    has no field for them, the deck name, the format declaration, comment lines, or a command zone
-    that reads back as one only with a Commander format. --in-place then refuses unless --force is
+    has no field for them, the deck name, the format declaration, the date, comment lines, set
+    codes, collector numbers, foil flags, tags, or a command zone that reads back as one only with
+    a Commander format. --in-place then refuses unless --force is
     given; to standard output or --output-file the losses are listed on stderr and the exit code
     is 1.
 

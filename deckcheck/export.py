@@ -17,9 +17,15 @@ import re
 from dataclasses import dataclass
 
 from deckcheck.as_of import metadata_date
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
-from deckcheck.decklist import WRITER_ZONES, WRITERS, parse_text
-from deckcheck.decklist.writers import WRITER_KEEPS, carried_metadata, deck_notes, named_commanders
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, zone_tag
+from deckcheck.decklist import WRITER_FIELDS, WRITER_ZONES, WRITERS, parse_text
+from deckcheck.decklist.writers import (
+    WRITER_KEEPS,
+    WRITER_NUMBER_NEEDS_SET,
+    carried_metadata,
+    deck_notes,
+    named_commanders,
+)
 from deckcheck.formats import load_registry
 
 _CLIENT = {
@@ -67,6 +73,8 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     errors = [p for p in parsed.problems if p.severity == "error"]
     losses = [ExportLoss(p.line, f"{p.code or 'DC002'} {p.message}") for p in errors]
     losses += [ExportLoss(e.line, f"{e.quantity} {e.name}: the {to} format has no {e.zone}") for e in dropped]
+    not_written = {id(e) for e in dropped}
+    losses += _field_losses([e for e in parsed.entries if id(e) not in not_written], to)
     losses += _metadata_losses(parsed, to)
     losses += _command_zone_losses(parsed, to)
     losses.sort(key=lambda loss: loss.line)
@@ -84,6 +92,58 @@ def entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
     if Zone.MAYBEBOARD in WRITER_ZONES[to]:
         return []
     return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
+
+
+def _lost_fields(entry: Entry, to: str) -> list[str]:
+    """The printing details and tags of ``entry`` that the ``to`` writer does not write."""
+    fields = WRITER_FIELDS[to]
+    lost = []
+    if entry.set_code and "set_code" not in fields:
+        lost.append("set code")
+    if entry.collector_number and (
+        "collector_number" not in fields or (to in WRITER_NUMBER_NEEDS_SET and not entry.set_code)
+    ):
+        lost.append("collector number")
+    if entry.foil and "foil" not in fields:
+        lost.append("foil flag")
+    # (the tag that names a zone not part of the deck is the zone, not a tag: see _zone_losses)
+    if "tags" not in fields and any(tag != zone_tag(entry) for tag in entry.tags):
+        lost.append("tags")
+    return lost
+
+
+def _field_losses(written: list[Entry], to: str) -> list[ExportLoss]:
+    """One loss per kind of detail (set code, collector number, foil flag, tags) that written card
+    lines carry and the target does not, with the lines."""
+    lines_of: dict[str, list[int]] = {}
+    for entry in written:
+        for kind in _lost_fields(entry, to):
+            lines_of.setdefault(kind, []).append(entry.line)
+    client = _CLIENT[to]
+    losses = []
+    for kind, lines in lines_of.items():
+        what = "the tags" if kind == "tags" else f"the {kind}"
+        losses.append(
+            ExportLoss(
+                min(lines),
+                f"{what} of {_count(len(lines), 'card line')} ({_lines_text(lines)}): {client} decklists "
+                f"have no field for {'them' if kind == 'tags' else 'it'}",
+            )
+        )
+    return losses
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def _lines_text(lines: list[int], shown: int = 10) -> str:
+    numbers = sorted(set(lines))
+    if numbers == [0]:  # (a format without line numbers)
+        return "no line numbers"
+    text = ", ".join(str(n) for n in numbers[:shown])
+    more = f" and {len(numbers) - shown:,} more" if len(numbers) > shown else ""
+    return f"line{'' if len(numbers) == 1 else 's'} {text}{more}"
 
 
 def _metadata_line(parsed: ParsedDeck, key: str) -> int:

@@ -369,6 +369,8 @@ WRITER_KEEPS: dict[str, frozenset[str]] = {
     "dek": frozenset(),
     "csv": frozenset(),
 }
+# (Arena, Moxfield and XMage write a collector number only after a set code: "(SET) 123", "[SET:123]")
+WRITER_NUMBER_NEEDS_SET = frozenset({"arena", "moxfield", "xmage"})
 WRITER_FIELDS: dict[str, frozenset[str]] = {
     "arena": frozenset({"set_code", "collector_number"}),
     "mtgo": frozenset(),

@@ -428,3 +428,22 @@ def test_a_dated_deck_checks_the_same_after_export(
     assert verdict in source.stdout and "DC201" not in source.stdout
     assert verdict in back.stdout and "DC201" not in back.stdout
     assert back.exit_code == source.exit_code
+
+
+def test_in_place_refuses_to_drop_printings_foil_and_tags(project: Project, invoke: Invoke) -> None:
+    """`export foil.csv --to mtgo --in-place` rewrote the file without its set code, collector
+    number, foil flag and tags, exit 0 and without --force."""
+    deck = project.write(
+        "foil.csv",
+        "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
+        '4,Lightning Bolt,main,2XM,129,foil,"burn,removal"\n56,Mountain,main,,,,\n',
+    )
+    before = snapshot(project.root)
+    refused = invoke(["export", "foil.csv", "--to", "mtgo", "--in-place"])
+    assert refused.exit_code == 2
+    assert "foil.csv:2: the set code of 1 card line (line 2): MTGO decklists have no field" in refused.stderr
+    assert snapshot(project.root) == before
+    forced = invoke(["export", "foil.csv", "--to", "mtgo", "--in-place", "--force"])
+    assert forced.exit_code == 1
+    assert "foil.csv:2: the foil flag of 1 card line (line 2)" in forced.stderr
+    assert deck.read_text(encoding="utf-8") == "4 Lightning Bolt\n56 Mountain\n"

@@ -208,3 +208,44 @@ def test_the_read_back_check_compares_the_date_and_format(monkeypatch: pytest.Mo
     assert read_back_problem(plan_export(parsed, "forge")) == "date None instead of 2020-06-01"
     monkeypatch.setitem(WRITERS, "forge", lambda deck: forge(deck).replace("Format=modern\n", ""))
     assert read_back_problem(plan_export(parsed, "forge")) == "format declaration None instead of 'modern'"
+
+
+FOIL_CSV = (
+    "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
+    '4,Lightning Bolt,main,2XM,129,foil,"burn,removal"\n56,Mountain,main,,,,\n'
+)
+# What each client cannot hold of that printed, foil, tagged line.
+FIELDS_LOST = {
+    "arena": {"foil flag", "tags"},
+    "mtgo": {"set code", "collector number", "foil flag", "tags"},
+    "moxfield": set(),
+    "forge": {"collector number", "tags"},
+    "xmage": {"foil flag", "tags"},
+    "cod": {"foil flag", "tags"},
+    "dek": {"set code", "collector number", "foil flag", "tags"},
+    "csv": set(),
+}
+
+
+@pytest.mark.parametrize("to", sorted(WRITERS))
+def test_printing_foil_and_tags_are_kept_or_listed_as_lost(to: str) -> None:
+    """Set code, collector number, foil flag and tags were dropped without a word (exit 0, and
+    --in-place rewrote without --force): each kind the client cannot hold is listed, with its
+    lines, and each kind it can holds reads back."""
+    plan = plan_export(parse_text(FOIL_CSV, "foil.csv"), to)
+    lost = {
+        kind
+        for loss in plan.losses
+        for kind in ("set code", "collector number", "foil flag", "tags")
+        if loss.message.startswith(f"the {kind} of 1 card line (line 2): ")
+    }
+    assert lost == FIELDS_LOST[to]
+    assert len(plan.losses) == len(lost)
+    bolt = parse_text(plan.text, f"<{to}>", to).entries[0]
+    kept = {
+        "set code": bolt.set_code == "2XM",
+        "collector number": bolt.collector_number == "129",
+        "foil flag": bolt.foil,
+        "tags": bolt.tags == ("burn", "removal"),
+    }
+    assert {kind for kind, held in kept.items() if not held} == FIELDS_LOST[to]
