@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from deckcheck.as_of import metadata_date
@@ -24,6 +25,8 @@ from deckcheck.decklist.writers import (
     WRITER_NUMBER_NEEDS_SET,
     carried_metadata,
     deck_notes,
+    moxfield_section,
+    moxfield_tag,
     named_commanders,
 )
 from deckcheck.formats import load_registry
@@ -54,8 +57,8 @@ class ExportLoss:
 @dataclass(frozen=True, slots=True)
 class ExportPlan:
     """A decklist written in format ``to``: the text, the cards it holds, what it loses, the
-    source's warnings (kept, but worth a look), and the format and date a reader of the text must
-    find (the source's, unless listed as lost)."""
+    source's warnings (kept, but worth a look), and what a reader of the text must find: each
+    card's zone, name and count, the format and the date (the source's, unless listed as lost)."""
 
     to: str
     text: str
@@ -64,6 +67,7 @@ class ExportPlan:
     warnings: tuple[ExportLoss, ...]
     declared_format: str | None = None
     date: dt.date | None = None
+    holds: tuple[tuple[Zone, str, int], ...] = ()
 
 
 def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
@@ -74,7 +78,9 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     losses = [ExportLoss(p.line, f"{p.code or 'DC002'} {p.message}") for p in errors]
     losses += [ExportLoss(e.line, f"{e.quantity} {e.name}: the {to} format has no {e.zone}") for e in dropped]
     not_written = {id(e) for e in dropped}
-    losses += _field_losses([e for e in parsed.entries if id(e) not in not_written], to)
+    written = [e for e in parsed.entries if id(e) not in not_written]
+    losses += _field_losses(written, to)
+    losses += _zone_losses(written, to)
     losses += _metadata_losses(parsed, to)
     losses += _command_zone_losses(parsed, to)
     losses.sort(key=lambda loss: loss.line)
@@ -83,7 +89,17 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     keeps = WRITER_KEEPS[to]
     declared = parsed.declared_format if "format" in keeps else None
     date = metadata_date(parsed.metadata)[0] if "date" in keeps else None
-    return ExportPlan(to, text, cards, tuple(losses), tuple(warnings), declared, date)
+    holds = Counter[tuple[Zone, str]]()
+    for entry in written:
+        holds[_written_zone(entry, to), entry.name] += entry.quantity
+    held = tuple((zone, name, n) for (zone, name), n in holds.items())
+    return ExportPlan(to, text, cards, tuple(losses), tuple(warnings), declared, date, held)
+
+
+def _written_zone(entry: Entry, to: str) -> Zone:
+    """The zone a written entry reads back in: its own, or the sideboard where the target keeps
+    commanders and companions (WRITER_ZONES)."""
+    return entry.zone if entry.zone in WRITER_ZONES[to] else Zone.SIDEBOARD
 
 
 def entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
@@ -107,9 +123,29 @@ def _lost_fields(entry: Entry, to: str) -> list[str]:
     if entry.foil and "foil" not in fields:
         lost.append("foil flag")
     # (the tag that names a zone not part of the deck is the zone, not a tag: see _zone_losses)
-    if "tags" not in fields and any(tag != zone_tag(entry) for tag in entry.tags):
+    tags = [tag for tag in entry.tags if tag != zone_tag(entry)]
+    if tags and ("tags" not in fields or (to == "moxfield" and not all(map(moxfield_tag, tags)))):
         lost.append("tags")
     return lost
+
+
+def _zone_losses(written: list[Entry], to: str) -> list[ExportLoss]:
+    """Zones that are not part of the deck (tokens, a scheme deck, a display commander) whose
+    name the output does not keep: their cards read back as plain maybeboard cards, whose names
+    are looked up. One loss per zone, with its lines."""
+    lines_of: dict[str, list[int]] = {}
+    for entry in written:
+        tag = zone_tag(entry)
+        if tag is not None and to == "moxfield" and moxfield_section(tag) is None and not moxfield_tag(tag):
+            lines_of.setdefault(tag, []).append(entry.line)
+    return [
+        ExportLoss(
+            min(lines),
+            f"zone {tag.removeprefix('extra:')!r} ({_lines_text(lines)}): {_CLIENT[to]} has no section or "
+            "tag for it; its cards are written in the maybeboard, where their names are looked up",
+        )
+        for tag, lines in lines_of.items()
+    ]
 
 
 def _field_losses(written: list[Entry], to: str) -> list[ExportLoss]:
@@ -242,19 +278,29 @@ def _command_zone_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
 
 
 def read_back_problem(plan: ExportPlan) -> str | None:
-    """What was written must read back as what the plan says it holds: the same number of cards,
-    format declaration and date. A writer that lost one would otherwise replace a decklist with one
-    that checks differently (a dropped date turns "not verified" into "banned"). The reason it does
-    not, or None."""
+    """What was written must read back as what the plan says it holds: the same cards (zone, name
+    and count), format declaration and date. A writer that lost one would otherwise replace a
+    decklist with one that checks differently (a dropped date turns "not verified" into "banned",
+    a tag read into a name makes an unknown card). The reason it does not, or None."""
     back = parse_text(plan.text, f"<{plan.to} output>", plan.to)
     if back.declared_format != plan.declared_format:
         return f"format declaration {back.declared_format!r} instead of {plan.declared_format!r}"
     back_date = metadata_date(back.metadata)[0]
     if back_date != plan.date:
         return f"date {back_date} instead of {plan.date}"
-    got = sum(e.quantity for e in back.entries)
+    expected = Counter({(zone, name): n for zone, name, n in plan.holds})
+    got = Counter[tuple[Zone, str]]()
+    for entry in back.entries:
+        got[entry.zone, entry.name] += entry.quantity
+    if got != expected:
+        (zone, name), n = next(iter((expected - got).items()), (("", ""), 0))
+        (back_zone, back_name), back_n = next(iter((got - expected).items()), (("", ""), 0))
+        missing = f"{n} {name!r} ({zone}) missing" if n else ""
+        extra = f"{back_n} {back_name!r} ({back_zone}) read" if back_n else ""
+        return "; ".join(part for part in (missing, extra) if part)
+    total = sum(e.quantity for e in back.entries)
     bad = [p for p in back.problems if p.severity == "error"]
-    if got == plan.cards and not bad:
+    if total == plan.cards and not bad:
         return None
     detail = f"; {bad[0].message}" if bad else ""
-    return f"{got:,} cards instead of {plan.cards:,}{detail}"
+    return f"{total:,} cards instead of {plan.cards:,}{detail}"

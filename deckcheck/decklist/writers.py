@@ -23,8 +23,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, zone_tag
 from deckcheck.decklist._base import CARRIED_METADATA_KEYS
+from deckcheck.decklist._grammar import HeaderKind, classify_header
 
 
 def quoteattr(value: str) -> str:
@@ -160,26 +161,57 @@ def write_mtgo(deck: ParsedDeck) -> str:
     return text + "\n" if text else ""
 
 
+def moxfield_tag(tag: str) -> bool:
+    """Whether ``tag`` reads back from a Moxfield ``#tag``: one word, no ``#``, not starting with
+    ``!`` (which marks Moxfield's global tags). Any other would be read as part of the name."""
+    return bool(tag) and not tag.startswith("!") and not any(c.isspace() or c == "#" for c in tag)
+
+
+def moxfield_section(tag: str) -> str | None:
+    """The section header a zone that is not part of the deck (its ``extra:`` tag) is written
+    under in Moxfield text, when the reader reads that header as the same zone; else None."""
+    if not tag.startswith("extra:"):
+        return None
+    label = tag.removeprefix("extra:")
+    header = f"{label.upper()}:"
+    found = classify_header(header)
+    if found is None or found.kind is not HeaderKind.EXTRA or found.label.lower() != label:
+        return None
+    return header
+
+
 def write_moxfield(deck: ParsedDeck) -> str:
     """Moxfield text: ``N Name (SET) 123 *F* #tag``; commanders marked ``*CMDR*``, then
-    ``COMPANION:``, the deck, ``SIDEBOARD:`` and ``MAYBEBOARD:`` blocks."""
+    ``COMPANION:``, the deck, ``SIDEBOARD:`` and ``MAYBEBOARD:`` blocks, then a block for each zone
+    that is not part of the deck whose name the reader knows (``DISPLAY COMMANDER:``, ``TOKENS:``);
+    another such zone is a ``#extra:name`` tag. A tag that would not read back as one (a space in
+    it) is not written: the export lists it as lost."""
 
-    def line(entry: Entry, marker: str = "") -> str:
+    def line(entry: Entry, marker: str = "", section_tag: str | None = None) -> str:
         foil = " *F*" if entry.foil else ""
-        tags = "".join(f" #{t}" for t in entry.tags)
+        tags = "".join(f" #{t}" for t in entry.tags if t != section_tag and moxfield_tag(t))
         return f"{entry.quantity} {entry.name}{_printing(entry)}{foil}{marker}{tags}"
 
+    sections: dict[str, list[str]] = {}  # an extra zone's header: its lines
+    maybeboard = []
+    for entry in deck.zone(Zone.MAYBEBOARD):
+        tag = zone_tag(entry)
+        header = moxfield_section(tag) if tag else None
+        if header is None:
+            maybeboard.append(line(entry))
+        else:
+            sections.setdefault(header, []).append(line(entry, section_tag=tag))
     blocks: list[str] = []
     head = [line(e, " *CMDR*") for e in deck.zone(Zone.COMMANDER)]
     head += [line(e) for e in deck.zone(Zone.MAIN)]
     if head:
         blocks.append("\n".join(head))
-    for zone, header in (
-        (Zone.COMPANION, "COMPANION:"),
-        (Zone.SIDEBOARD, "SIDEBOARD:"),
-        (Zone.MAYBEBOARD, "MAYBEBOARD:"),
+    for header, lines in (
+        ("COMPANION:", [line(e) for e in deck.zone(Zone.COMPANION)]),
+        ("SIDEBOARD:", [line(e) for e in deck.zone(Zone.SIDEBOARD)]),
+        ("MAYBEBOARD:", maybeboard),
+        *sections.items(),  # last: the reader keeps reading an extra section until a zone header
     ):
-        lines = [line(e) for e in deck.zone(zone)]
         if lines:
             blocks.append("\n".join([header, *lines]))
     return "\n\n".join(blocks) + "\n" if blocks else ""

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from deckcheck.cards.store import CardStore
-from deckcheck.deck import ParsedDeck, Zone
+from deckcheck.deck import ParsedDeck, Zone, zone_tag
 from deckcheck.decklist import WRITERS, parse_file, parse_text
 from deckcheck.engine import Report, check_parsed
 from deckcheck.export import plan_export, read_back_problem
@@ -249,3 +249,62 @@ def test_printing_foil_and_tags_are_kept_or_listed_as_lost(to: str) -> None:
         "tags": bolt.tags == ("burn", "removal"),
     }
     assert {kind for kind, held in kept.items() if not held} == FIELDS_LOST[to]
+
+
+EXTRA_ZONES_CSV = (
+    "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
+    "1,Frodo,main,,,,\n"
+    '1,"Frodo, Adventurous Hobbit",maybeboard,LTC,82,foil,extra:display commander\n'
+    "1,Because I Have Willed It,maybeboard,,,,extra:scheme deck\n"
+    "1,Treasure,maybeboard,,,,extra:tokens\n"
+)
+
+
+def test_moxfield_keeps_zones_whose_names_have_spaces() -> None:
+    """Moxfield output wrote `#extra:display commander`, which reads back as a card named
+    "Frodo, ... *F* #extra:display commander" (136 of 2,901 real lists). Such a zone is now a
+    section the reader sends to the same zone."""
+    parsed = parse_text(EXTRA_ZONES_CSV, "extra.csv")
+    plan = plan_export(parsed, "moxfield")
+    assert plan.losses == ()
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, "<moxfield>", "moxfield")
+    assert [(e.name, zone_tag(e), e.foil, e.set_code) for e in back.entries] == [
+        (e.name, zone_tag(e), e.foil, e.set_code) for e in parsed.entries
+    ]
+
+
+def test_moxfield_lists_tags_and_zones_it_cannot_write() -> None:
+    parsed = parse_text(
+        "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
+        '4,Lightning Bolt,main,,,,"card draw,burn"\n1,Shock,maybeboard,,,,extra:my pile\n',
+        "tags.csv",
+    )
+    plan = plan_export(parsed, "moxfield")
+    assert [(loss.line, loss.message.split(":")[0]) for loss in plan.losses] == [
+        (2, "the tags of 1 card line (line 2)"),
+        (3, "zone 'my pile' (line 3)"),
+    ]
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, "<moxfield>", "moxfield")
+    assert [(e.name, e.zone, e.tags) for e in back.entries] == [
+        ("Lightning Bolt", Zone.MAIN, ("burn",)),
+        ("Shock", Zone.MAYBEBOARD, ()),
+    ]
+
+
+def test_the_read_back_check_compares_names_and_zones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A writer that damages a name or moves a card is caught, not only one that loses a card."""
+    parsed = parse_text(EXTRA_ZONES_CSV, "extra.csv")
+    moxfield = WRITERS["moxfield"]
+    monkeypatch.setitem(WRITERS, "moxfield", lambda deck: moxfield(deck).replace("*F*", "*F* #a b"))
+    assert read_back_problem(plan_export(parsed, "moxfield")) == (
+        "1 'Frodo, Adventurous Hobbit' (maybeboard) missing; "
+        "1 'Frodo, Adventurous Hobbit (LTC) 82 *F* #a b' (maybeboard) read"
+    )
+    monkeypatch.setitem(
+        WRITERS, "moxfield", lambda deck: moxfield(deck).replace("1 Frodo\n", "SIDEBOARD:\n1 Frodo\n")
+    )
+    assert read_back_problem(plan_export(parsed, "moxfield")) == (
+        "1 'Frodo' (main) missing; 1 'Frodo' (sideboard) read"
+    )
