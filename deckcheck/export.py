@@ -21,6 +21,7 @@ from deckcheck.as_of import metadata_date
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, zone_tag
 from deckcheck.decklist import WRITER_FIELDS, WRITER_ZONES, WRITERS, parse_text
 from deckcheck.decklist.writers import (
+    WRITER_DROPS_EXTRA_ZONES,
     WRITER_KEEPS,
     WRITER_NUMBER_NEEDS_SET,
     carried_metadata,
@@ -76,7 +77,7 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     dropped = entries_not_written(parsed, to)
     errors = [p for p in parsed.problems if p.severity == "error"]
     losses = [ExportLoss(p.line, f"{p.code or 'DC002'} {p.message}") for p in errors]
-    losses += [ExportLoss(e.line, f"{e.quantity} {e.name}: the {to} format has no {e.zone}") for e in dropped]
+    losses += _dropped_losses(dropped, to)
     not_written = {id(e) for e in dropped}
     written = [e for e in parsed.entries if id(e) not in not_written]
     losses += _field_losses(written, to)
@@ -104,10 +105,38 @@ def _written_zone(entry: Entry, to: str) -> Zone:
 
 def entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
     """Entries the writer leaves out: the maybeboard, in formats that have none (commanders and
-    companions are folded into the sideboard instead, as each writer documents)."""
-    if Zone.MAYBEBOARD in WRITER_ZONES[to]:
-        return []
-    return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
+    companions are folded into the sideboard instead, as each writer documents), and zones that
+    are not part of the deck, in formats that cannot name them."""
+    if Zone.MAYBEBOARD not in WRITER_ZONES[to]:
+        return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
+    if to in WRITER_DROPS_EXTRA_ZONES:
+        return [e for e in parsed.entries if zone_tag(e) is not None]
+    return []
+
+
+def _dropped_losses(dropped: list[Entry], to: str) -> list[ExportLoss]:
+    """A loss for each maybeboard line not written, and one for each zone not part of the deck."""
+    losses = []
+    lines_of: dict[str, list[Entry]] = {}
+    for entry in dropped:
+        tag = zone_tag(entry)
+        if tag is None or Zone.MAYBEBOARD not in WRITER_ZONES[to]:
+            losses.append(
+                ExportLoss(entry.line, f"{entry.quantity} {entry.name}: the {to} format has no {entry.zone}")
+            )
+        else:
+            lines_of.setdefault(tag, []).append(entry)
+    for tag, entries in lines_of.items():
+        cards = sum(e.quantity for e in entries)
+        losses.append(
+            ExportLoss(
+                min(e.line for e in entries),
+                f"zone {tag.removeprefix('extra:')!r}, {_count(cards, 'card')} "
+                f"({_lines_text([e.line for e in entries])}): {_CLIENT[to]} decklists have no section for "
+                "it (in the Maybeboard its names would be looked up as cards)",
+            )
+        )
+    return losses
 
 
 def _lost_fields(entry: Entry, to: str) -> list[str]:

@@ -136,12 +136,14 @@ def _printing(entry: Entry) -> str:
 
 def write_arena(deck: ParsedDeck) -> str:
     """MTG Arena: About/Name, then Commander, Companion, Deck, Sideboard, Maybeboard sections;
-    ``N Name (SET) 123``. Arena has no foil marker, so foil is not written."""
+    ``N Name (SET) 123``. Arena has no foil marker, so foil is not written, and no section for a
+    zone that is not part of the deck (tokens, a scheme deck): those are not written (in the
+    Maybeboard they would read back as cards to look up)."""
     blocks: list[str] = []
     if deck.name:
         blocks.append(f"About\nName {deck.name}")
     for zone, header in _ARENA_HEADERS:
-        lines = [f"{e.quantity} {e.name}{_printing(e)}" for e in deck.zone(zone)]
+        lines = [f"{e.quantity} {e.name}{_printing(e)}" for e in deck.zone(zone) if zone_tag(e) is None]
         if lines:
             blocks.append("\n".join([header, *lines]))
     return "\n\n".join(blocks) + "\n" if blocks else ""
@@ -388,6 +390,9 @@ WRITER_ZONES: dict[str, frozenset[Zone]] = {
     "dek": _FOLD_TO_SIDEBOARD,
     "csv": ALL_ZONES,
 }
+# The writers that keep the maybeboard but have no way to name a zone that is not part of the deck
+# (deck.zone_tag): they leave such zones out.
+WRITER_DROPS_EXTRA_ZONES = frozenset({"arena"})
 # What each writer keeps besides the cards: the deck name, the format declaration and the date
 # (carried_metadata), the comment lines (deck_notes), and the commanders a comment names
 # (named_commanders).

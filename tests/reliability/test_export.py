@@ -17,9 +17,9 @@ import deckcheck.atomic
 import deckcheck.cli
 from deckcheck.cards.store import bundled_cards_path
 from deckcheck.cli import EXPORT_FORMATS
-from deckcheck.deck import ParsedDeck, Zone
-from deckcheck.decklist import INPUT_FORMATS, WRITER_ZONES, WRITERS, parse_file, parse_text
-from deckcheck.export import plan_export
+from deckcheck.deck import ParsedDeck
+from deckcheck.decklist import INPUT_FORMATS, WRITERS, parse_file, parse_text
+from deckcheck.export import entries_not_written, plan_export
 from tests.reliability.conftest import LEGAL_MODERN, Invoke, Project
 from tests.reliability.outcomes import TALLY
 
@@ -43,8 +43,10 @@ def temporary_files(directory: Path) -> list[str]:
 
 
 def card_count(deck: ParsedDeck, to: str | None = None) -> int:
-    dropped = to is not None and Zone.MAYBEBOARD not in WRITER_ZONES[to]
-    return sum(e.quantity for e in deck.entries if not (dropped and e.zone is Zone.MAYBEBOARD))
+    """The cards of ``deck``, or those the ``to`` writer writes (not a maybeboard it has no place
+    for, nor a zone that is not part of the deck where it cannot name one)."""
+    dropped = {id(e) for e in entries_not_written(deck, to)} if to is not None else set()
+    return sum(e.quantity for e in deck.entries if id(e) not in dropped)
 
 
 def test_export_formats_are_the_writers() -> None:
@@ -447,3 +449,23 @@ def test_in_place_refuses_to_drop_printings_foil_and_tags(project: Project, invo
     assert forced.exit_code == 1
     assert "foil.csv:2: the foil flag of 1 card line (line 2)" in forced.stderr
     assert deck.read_text(encoding="utf-8") == "4 Lightning Bolt\n56 Mountain\n"
+
+
+def test_arena_lists_zones_that_are_not_part_of_the_deck(project: Project, invoke: Invoke) -> None:
+    """Cockatrice tokens exported for Arena became plain Maybeboard cards, unlisted: their names
+    were then looked up (DC016, and --strict failed)."""
+    project.write(
+        "tok.cod",
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        "<comments>Format: modern</comments>\n"
+        '<zone name="main"><card number="4" name="Lightning Bolt"/>'
+        '<card number="56" name="Mountain"/></zone>\n'
+        '<zone name="tokens"><card number="3" name="Goblin"/><card number="1" name="Treasure"/></zone>\n'
+        "</cockatrice_deck>\n",
+    )
+    result = invoke(["export", "tok.cod", "--to", "arena", "--output-file", "tok.arena"])
+    assert result.exit_code == 1
+    assert "tok.cod:5: zone 'tokens', 4 cards (line 5): MTG Arena decklists have no section" in result.stderr
+    assert (project.root / "tok.arena").read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
+    checked = invoke(["check", "--strict", "--format", "modern", "tok.arena"])
+    assert "DC016" not in checked.stdout
