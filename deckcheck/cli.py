@@ -670,6 +670,12 @@ def export(
             raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
         click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (not a regular file)", err=True)
         return 1 if losses else 0
+    if target.exists() and not os.access(target, os.W_OK):
+        # The rename would replace it all the same (it needs only the directory): refuse, as `>` would.
+        raise DeckcheckError(
+            f"{shown}: the file is read-only; not replaced",
+            hint="make it writable (chmod u+w) if it is meant to be rewritten",
+        )
     links = target.stat().st_nlink if target.exists() else 1
     mode = target.stat().st_mode & 0o7777 if target.exists() else _default_mode()
     try:

@@ -469,3 +469,50 @@ def test_arena_lists_zones_that_are_not_part_of_the_deck(project: Project, invok
     assert (project.root / "tok.arena").read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
     checked = invoke(["check", "--strict", "--format", "modern", "tok.arena"])
     assert "DC016" not in checked.stdout
+
+
+def _read_only_for_the_test(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """``path`` made read-only, and seen so by os.access even as root (who may write anything:
+    what is tested is that export asks, as `>` would fail for anyone else)."""
+    path.chmod(0o444)
+    real_access = os.access
+
+    def access(target: object, mode: int, **kwargs: object) -> bool:
+        if mode & os.W_OK and os.path.realpath(str(target)) == os.path.realpath(path):
+            return False
+        return real_access(target, mode, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["export", "ro.txt", "--to", "cod", "--in-place", "--force"],
+        ["export", "deck.txt", "--to", "cod", "--output-file", "ro.txt", "--force"],
+    ],
+    ids=["in-place", "output-file"],
+)
+def test_a_read_only_decklist_is_not_replaced(
+    args: list[str], project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`chmod 444 ro.txt; export ro.txt --to cod --in-place` replaced the file: the atomic rename
+    needs only the directory to be writable."""
+    project.write("deck.txt", LEGAL_MODERN)
+    read_only = project.write("ro.txt", "4 Shock\n56 Mountain\n")
+    _read_only_for_the_test(monkeypatch, read_only)
+    before = snapshot(project.root)
+    result = invoke(args)
+    assert result.exit_code == 2, result.output
+    assert "ro.txt: the file is read-only; not replaced" in result.stderr
+    assert snapshot(project.root) == before
+    assert temporary_files(project.root) == []
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write any file")
+def test_a_read_only_decklist_is_not_replaced_for_real(project: Project, invoke: Invoke) -> None:
+    read_only = project.write("ro.txt", "4 Shock\n56 Mountain\n")
+    read_only.chmod(0o444)
+    result = invoke(["export", "ro.txt", "--to", "cod", "--in-place"])
+    assert result.exit_code == 2
+    assert read_only.read_text(encoding="utf-8") == "4 Shock\n56 Mountain\n"
