@@ -20,15 +20,18 @@ from dataclasses import dataclass
 from deckcheck.as_of import metadata_date
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, zone_tag
 from deckcheck.decklist import WRITER_FIELDS, WRITER_ZONES, WRITERS, parse_text
+from deckcheck.decklist._base import EMPTY_DECKLIST
 from deckcheck.decklist.writers import (
     WRITER_DROPS_EXTRA_ZONES,
     WRITER_KEEPS,
     WRITER_NUMBER_NEEDS_SET,
+    WRITER_ONE_LINE_NAME,
     carried_metadata,
     deck_notes,
     moxfield_section,
     moxfield_tag,
     named_commanders,
+    one_line,
 )
 from deckcheck.formats import load_registry
 
@@ -227,6 +230,14 @@ def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
     losses: list[ExportLoss] = []
     if parsed.name and "name" not in keeps:
         losses.append(ExportLoss(0, f"the deck name {parsed.name!r}: {client} decklists have no name field"))
+    elif parsed.name and to in WRITER_ONE_LINE_NAME and one_line(parsed.name) != parsed.name:
+        losses.append(
+            ExportLoss(
+                0,
+                f"the deck name {parsed.name!r} is written as {one_line(parsed.name)!r}: {client}'s name "
+                "field is one line",
+            )
+        )
     if parsed.declared_format and "format" not in keeps:
         losses.append(
             ExportLoss(
@@ -329,6 +340,8 @@ def read_back_problem(plan: ExportPlan) -> str | None:
         return "; ".join(part for part in (missing, extra) if part)
     total = sum(e.quantity for e in back.entries)
     bad = [p for p in back.problems if p.severity == "error"]
+    if not plan.holds:  # nothing to write (each card lost, and listed): an empty file is expected
+        bad = [p for p in bad if p.code != EMPTY_DECKLIST]
     if total == plan.cards and not bad:
         return None
     detail = f"; {bad[0].message}" if bad else ""

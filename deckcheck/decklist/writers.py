@@ -49,7 +49,8 @@ _ARENA_HEADERS = (
 _XMAGE_LAYOUT = re.compile(r"^LAYOUT\s+\w+\s*:", re.IGNORECASE)
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
+    """``text`` with each run of white space (a line break too) a single space."""
     return " ".join(text.split())
 
 
@@ -110,7 +111,7 @@ def carried_metadata(deck: ParsedDeck) -> list[tuple[str, str]]:
     for key in CARRIED_METADATA_KEYS:
         value = deck.declared_format if key == "format" else deck.metadata.get(key)
         if value:
-            found.append((key, _one_line(value)))
+            found.append((key, one_line(value)))
     return found
 
 
@@ -141,7 +142,7 @@ def write_arena(deck: ParsedDeck) -> str:
     Maybeboard they would read back as cards to look up)."""
     blocks: list[str] = []
     if deck.name:
-        blocks.append(f"About\nName {deck.name}")
+        blocks.append(f"About\nName {one_line(deck.name)}")
     for zone, header in _ARENA_HEADERS:
         lines = [f"{e.quantity} {e.name}{_printing(e)}" for e in deck.zone(zone) if zone_tag(e) is None]
         if lines:
@@ -230,14 +231,14 @@ def write_forge(deck: ParsedDeck) -> str:
         printing = f"|{entry.set_code}" if entry.set_code else ""
         return f"{entry.quantity} {entry.name}{foil}{printing}"
 
-    parts = ["[metadata]", f"Name={_one_line(deck.name or '')}"]
+    parts = ["[metadata]", f"Name={one_line(deck.name or '')}"]
     parts += [f"{key.title()}={value}" for key, value in carried_metadata(deck)]
     named = named_commanders(deck)
     if named:
         parts.append("Commander=" + "; ".join(named))
     notes = deck_notes(deck)
     if notes:  # Forge's Comment field holds one line
-        parts.append("Comment=" + " | ".join(_one_line(n.text) for n in notes))
+        parts.append("Comment=" + " | ".join(one_line(n.text) for n in notes))
     for header, zones in (
         ("[Commander]", (Zone.COMMANDER,)),
         ("[Main]", (Zone.MAIN,)),
@@ -262,7 +263,7 @@ def write_xmage(deck: ParsedDeck) -> str:
             printing = f"[{entry.set_code}:{entry.collector_number or ''}] "
         return f"{entry.quantity} {printing}{entry.name}"
 
-    parts = [f"NAME:{_one_line(deck.name)}"] if deck.name else []
+    parts = [f"NAME:{one_line(deck.name)}"] if deck.name else []
     parts += [f"# {key}: {value}" for key, value in carried_metadata(deck)]
     # XMage's own rule for which SB: cards are commanders guesses; the names say it
     commanders = [e.name for e in deck.zone(Zone.COMMANDER)] + named_commanders(deck)
@@ -393,6 +394,8 @@ WRITER_ZONES: dict[str, frozenset[Zone]] = {
 # The writers that keep the maybeboard but have no way to name a zone that is not part of the deck
 # (deck.zone_tag): they leave such zones out.
 WRITER_DROPS_EXTRA_ZONES = frozenset({"arena"})
+# The writers whose deck name field is one line (Arena's "Name", Forge's Name=, XMage's NAME:).
+WRITER_ONE_LINE_NAME = frozenset({"arena", "forge", "xmage"})
 # What each writer keeps besides the cards: the deck name, the format declaration and the date
 # (carried_metadata), the comment lines (deck_notes), and the commanders a comment names
 # (named_commanders).

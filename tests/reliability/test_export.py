@@ -516,3 +516,30 @@ def test_a_read_only_decklist_is_not_replaced_for_real(project: Project, invoke:
     result = invoke(["export", "ro.txt", "--to", "cod", "--in-place"])
     assert result.exit_code == 2
     assert read_only.read_text(encoding="utf-8") == "4 Shock\n56 Mountain\n"
+
+
+def test_a_list_with_only_a_maybeboard_lists_the_maybeboard_as_lost(project: Project, invoke: Invoke) -> None:
+    """It said "would not read back the same (0 cards instead of 0; no card lines in the file)
+    ... please report this decklist"."""
+    project.write("mb.txt", "Deck\n\nMaybeboard\n4 Island\n")
+    result = invoke(["export", "mb.txt", "--to", "mtgo"])
+    assert result.exit_code == 1, result.stderr
+    assert "mb.txt:4: 4 Island: the mtgo format has no maybeboard (not written)" in result.stderr
+    assert "report" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_deck_name_with_a_line_break_is_written_on_one_line(project: Project, invoke: Invoke) -> None:
+    """A Cockatrice <deckname> with a line break put the break into Arena's `Name` line, where
+    the rest of the name reads as a line of the deck."""
+    project.write(
+        "named.cod",
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        "<deckname>Mono Red\nBurn</deckname>\n"
+        '<zone name="main"><card number="4" name="Lightning Bolt"/>'
+        '<card number="56" name="Mountain"/></zone>\n</cockatrice_deck>\n',
+    )
+    result = invoke(["export", "named.cod", "--to", "arena"])
+    assert result.stdout == "About\nName Mono Red Burn\n\nDeck\n4 Lightning Bolt\n56 Mountain\n"
+    assert result.exit_code == 1
+    assert "the deck name 'Mono Red\\nBurn' is written as 'Mono Red Burn'" in result.stderr
