@@ -27,6 +27,7 @@ from deckcheck._gc import gc_relaxed
 from deckcheck.atomic import write_atomically, write_chunks
 from deckcheck.discovery import STDIN, Item, expand_inputs
 from deckcheck.errors import ConfigError, DeckcheckError, InputError
+from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.session import (
     STDIN_PATH,
     CheckOptions,
@@ -578,8 +579,9 @@ def export(
     asks for it. A file is written through a temporary file in the same directory and renamed into
     place, so an interrupted export never leaves half a decklist. What the target format cannot
     hold would be lost: lines that could not be read, a maybeboard, and, where the target's client
-    has no field for them, the deck name, the format declaration, comment lines, or a command zone
-    that reads back as one only with a Commander format. --in-place then refuses unless --force is
+    has no field for them, the deck name, the format declaration, the date, comment lines, set
+    codes, collector numbers, foil flags, tags, or a command zone that reads back as one only with
+    a Commander format. --in-place then refuses unless --force is
     given; to standard output or --output-file the losses are listed on stderr and the exit code
     is 1.
 
@@ -626,7 +628,9 @@ def export(
         )
     text, losses, cards = plan.text, plan.losses, plan.cards
 
-    target = _export_target(file, output_path, in_place, force)
+    # -o /dev/stdout, /dev/fd/N: a stream the shell opened (`>> log`), never the file behind it
+    descriptor = _descriptor_of(output_path) if output_path is not None else None
+    target = None if descriptor is not None else _export_target(file, output_path, in_place, force)
     shown = rep.escape_text(file if in_place else str(output_path))  # (only ever shown)
     rewriting_source = target is not None and file != STDIN and _same_file(target, Path(file))
     if losses and rewriting_source and not force:
@@ -643,15 +647,22 @@ def export(
     for warning in plan.warnings:
         click.echo(f"deckcheck: note: {rep.escape_text(warning.text(source))}", err=True)
 
+    data = text.encode("utf-8")
+    if descriptor is not None:
+        try:
+            _write_descriptor(descriptor, data)
+        except OSError as exc:
+            raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
+        click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (a stream)", err=True)
+        return 1 if losses else 0
     if target is None:
         click.echo(text, nl=False)
         return 1 if losses else 0
-    data = text.encode("utf-8")
     if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
         click.echo(f"{shown}: already in {to} form; not rewritten", err=True)
         return 1 if losses else 0
     if target.exists() and not target.is_file():
-        # A FIFO or a device (-o /dev/stdout): written into, as `>` would, never replaced by a file.
+        # A FIFO or a device (-o /dev/null): written into, as `>` would, never replaced by a file.
         try:
             with open(target, "wb") as stream:
                 write_chunks(stream, data)
@@ -659,6 +670,12 @@ def export(
             raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
         click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (not a regular file)", err=True)
         return 1 if losses else 0
+    if target.exists() and not os.access(target, os.W_OK):
+        # The rename would replace it all the same (it needs only the directory): refuse, as `>` would.
+        raise DeckcheckError(
+            f"{shown}: the file is read-only; not replaced",
+            hint="make it writable (chmod u+w) if it is meant to be rewritten",
+        )
     links = target.stat().st_nlink if target.exists() else 1
     mode = target.stat().st_mode & 0o7777 if target.exists() else _default_mode()
     try:
@@ -703,6 +720,48 @@ def _export_target(file: str, output_path: Path | None, in_place: bool, force: b
                 hint="add --force to replace it",
             )
     return output_path.resolve()
+
+
+# A process's file descriptors by name. Resolving one gives the file the shell opened (`>> log`),
+# which an atomic rename would replace; written into instead, as `>` would.
+_DESCRIPTOR_NAME = LazyPattern(
+    r"^/(?:dev/(?P<std>stdin|stdout|stderr)|dev/fd/(?P<fd>\d+)"
+    r"|proc/(?:self|thread-self|(?P<pid>\d+))/fd/(?P<pfd>\d+))$"
+)
+_STANDARD_DESCRIPTORS = {"stdin": 0, "stdout": 1, "stderr": 2}
+
+
+def _descriptor_of(path: Path) -> int | None:
+    """The file descriptor of this process that ``path`` names (/dev/stdout, /dev/fd/N,
+    /proc/self/fd/N), directly or through symlinks, or None for any other path."""
+    current = Path(os.path.abspath(path))
+    for _ in range(40):  # (the kernel's own limit on a chain of symlinks)
+        # the directory resolved (/dev/fd is /proc/self/fd, which is /proc/<pid>/fd), the name not
+        with contextlib.suppress(OSError):
+            current = current.parent.resolve() / current.name
+        match = _DESCRIPTOR_NAME.match(str(current))
+        if match is not None:
+            if match["pid"] and int(match["pid"]) != os.getpid():
+                raise InputError(f"--output-file {path}: names another process's file descriptor")
+            if match["std"]:
+                return _STANDARD_DESCRIPTORS[match["std"]]
+            return int(match["fd"] or match["pfd"])
+        if not current.is_symlink():
+            return None
+        current = Path(os.path.normpath(current.parent / os.readlink(current)))
+    return None
+
+
+def _write_descriptor(descriptor: int, data: bytes) -> None:
+    """``data`` into a file descriptor of this process, as the shell opened it (appending after
+    ``>>``); standard output and error through the process's own streams, in order with the rest
+    of their output."""
+    if descriptor in (1, 2):
+        click.echo(data, nl=False, err=descriptor == 2)  # (bytes: written to the binary stream)
+        return
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
 
 
 def _same_file(a: Path, b: Path) -> bool:

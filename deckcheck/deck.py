@@ -234,6 +234,14 @@ _NOT_CARDS_OF_THE_DATA: Final = {
 TOKEN_MARKER: Final = "token"  # the tag of a line marked [token] (decklist._grammar)
 
 
+def zone_tag(entry: Entry) -> str | None:
+    """For a maybeboard entry of a zone that is not part of the deck: the tag that names the zone
+    (``extra:<its name>``, or ``token`` for a line marked so). None for any other entry."""
+    if entry.zone is not Zone.MAYBEBOARD:
+        return None
+    return next((t for t in entry.tags if t == TOKEN_MARKER or t.startswith("extra:")), None)
+
+
 def unchecked_zone(entry: Entry) -> tuple[str, str] | None:
     """For a maybeboard entry of a zone whose names are not looked up in the card data (see
     above): the tag that names the zone (``extra:tokens``, or ``token`` for a line marked so) and

@@ -3,19 +3,36 @@ hold, so that an export is lossless or says what it loses. No click: ``deckcheck
 the plan and decides what to write.
 
 A loss is anything a reader of the output would not get back: a line that could not be read, a
-zone the target has no place for, the deck name, the format declaration or comment lines where the
-target's client has no field for them (:data:`deckcheck.decklist.writers.WRITER_KEEPS`), and the
-command zone where the target keeps it in the sideboard but the output does not say the deck is a
-Commander deck (then nothing tells a reader that the sideboard is the command zone).
+zone the target has no place for, the deck name, the format declaration, the deck's date or
+comment lines where the target's client has no field for them
+(:data:`deckcheck.decklist.writers.WRITER_KEEPS`), and the command zone where the target keeps it
+in the sideboard but the output does not say the deck is a Commander deck (then nothing tells a
+reader that the sideboard is the command zone).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+from collections import Counter
 from dataclasses import dataclass
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
-from deckcheck.decklist import WRITER_ZONES, WRITERS, parse_text
-from deckcheck.decklist.writers import WRITER_KEEPS, deck_notes, named_commanders
+from deckcheck.as_of import metadata_date
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, zone_tag
+from deckcheck.decklist import WRITER_FIELDS, WRITER_ZONES, WRITERS, parse_text
+from deckcheck.decklist._base import EMPTY_DECKLIST
+from deckcheck.decklist.writers import (
+    WRITER_DROPS_EXTRA_ZONES,
+    WRITER_KEEPS,
+    WRITER_NUMBER_NEEDS_SET,
+    WRITER_ONE_LINE_NAME,
+    carried_metadata,
+    deck_notes,
+    moxfield_section,
+    moxfield_tag,
+    named_commanders,
+    one_line,
+)
 from deckcheck.formats import load_registry
 
 _CLIENT = {
@@ -43,14 +60,18 @@ class ExportLoss:
 
 @dataclass(frozen=True, slots=True)
 class ExportPlan:
-    """A decklist written in format ``to``: the text, the cards it holds, what it loses, and the
-    source's warnings (kept, but worth a look)."""
+    """A decklist written in format ``to``: the text, the cards it holds, what it loses, the
+    source's warnings (kept, but worth a look), and what a reader of the text must find: each
+    card's zone, name and count, the format and the date (the source's, unless listed as lost)."""
 
     to: str
     text: str
     cards: int
     losses: tuple[ExportLoss, ...]
     warnings: tuple[ExportLoss, ...]
+    declared_format: str | None = None
+    date: dt.date | None = None
+    holds: tuple[tuple[Zone, str, int], ...] = ()
 
 
 def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
@@ -59,27 +80,146 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     dropped = entries_not_written(parsed, to)
     errors = [p for p in parsed.problems if p.severity == "error"]
     losses = [ExportLoss(p.line, f"{p.code or 'DC002'} {p.message}") for p in errors]
-    losses += [ExportLoss(e.line, f"{e.quantity} {e.name}: the {to} format has no {e.zone}") for e in dropped]
+    losses += _dropped_losses(dropped, to)
+    not_written = {id(e) for e in dropped}
+    written = [e for e in parsed.entries if id(e) not in not_written]
+    losses += _field_losses(written, to)
+    losses += _zone_losses(written, to)
     losses += _metadata_losses(parsed, to)
     losses += _command_zone_losses(parsed, to)
     losses.sort(key=lambda loss: loss.line)
     warnings = [ExportLoss(p.line, p.message) for p in parsed.problems if p.severity == "warning"]
     cards = sum(e.quantity for e in parsed.entries) - sum(e.quantity for e in dropped)
-    return ExportPlan(to, text, cards, tuple(losses), tuple(warnings))
+    keeps = WRITER_KEEPS[to]
+    declared = parsed.declared_format if "format" in keeps else None
+    date = metadata_date(parsed.metadata)[0] if "date" in keeps else None
+    holds = Counter[tuple[Zone, str]]()
+    for entry in written:
+        holds[_written_zone(entry, to), entry.name] += entry.quantity
+    held = tuple((zone, name, n) for (zone, name), n in holds.items())
+    return ExportPlan(to, text, cards, tuple(losses), tuple(warnings), declared, date, held)
+
+
+def _written_zone(entry: Entry, to: str) -> Zone:
+    """The zone a written entry reads back in: its own, or the sideboard where the target keeps
+    commanders and companions (WRITER_ZONES)."""
+    return entry.zone if entry.zone in WRITER_ZONES[to] else Zone.SIDEBOARD
 
 
 def entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
     """Entries the writer leaves out: the maybeboard, in formats that have none (commanders and
-    companions are folded into the sideboard instead, as each writer documents)."""
-    if Zone.MAYBEBOARD in WRITER_ZONES[to]:
-        return []
-    return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
+    companions are folded into the sideboard instead, as each writer documents), and zones that
+    are not part of the deck, in formats that cannot name them."""
+    if Zone.MAYBEBOARD not in WRITER_ZONES[to]:
+        return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
+    if to in WRITER_DROPS_EXTRA_ZONES:
+        return [e for e in parsed.entries if zone_tag(e) is not None]
+    return []
 
 
-def _format_line(parsed: ParsedDeck) -> int:
-    """The line that declared the format (0 when the file's structure did)."""
+def _dropped_losses(dropped: list[Entry], to: str) -> list[ExportLoss]:
+    """A loss for each maybeboard line not written, and one for each zone not part of the deck."""
+    losses = []
+    lines_of: dict[str, list[Entry]] = {}
+    for entry in dropped:
+        tag = zone_tag(entry)
+        if tag is None or Zone.MAYBEBOARD not in WRITER_ZONES[to]:
+            losses.append(
+                ExportLoss(entry.line, f"{entry.quantity} {entry.name}: the {to} format has no {entry.zone}")
+            )
+        else:
+            lines_of.setdefault(tag, []).append(entry)
+    for tag, entries in lines_of.items():
+        cards = sum(e.quantity for e in entries)
+        losses.append(
+            ExportLoss(
+                min(e.line for e in entries),
+                f"zone {tag.removeprefix('extra:')!r}, {_count(cards, 'card')} "
+                f"({_lines_text([e.line for e in entries])}): {_CLIENT[to]} decklists have no section for "
+                "it (in the Maybeboard its names would be looked up as cards)",
+            )
+        )
+    return losses
+
+
+def _lost_fields(entry: Entry, to: str) -> list[str]:
+    """The printing details and tags of ``entry`` that the ``to`` writer does not write."""
+    fields = WRITER_FIELDS[to]
+    lost = []
+    if entry.set_code and "set_code" not in fields:
+        lost.append("set code")
+    if entry.collector_number and (
+        "collector_number" not in fields or (to in WRITER_NUMBER_NEEDS_SET and not entry.set_code)
+    ):
+        lost.append("collector number")
+    if entry.foil and "foil" not in fields:
+        lost.append("foil flag")
+    # (the tag that names a zone not part of the deck is the zone, not a tag: see _zone_losses)
+    tags = [tag for tag in entry.tags if tag != zone_tag(entry)]
+    if tags and ("tags" not in fields or (to == "moxfield" and not all(map(moxfield_tag, tags)))):
+        lost.append("tags")
+    return lost
+
+
+def _zone_losses(written: list[Entry], to: str) -> list[ExportLoss]:
+    """Zones that are not part of the deck (tokens, a scheme deck, a display commander) whose
+    name the output does not keep: their cards read back as plain maybeboard cards, whose names
+    are looked up. One loss per zone, with its lines."""
+    lines_of: dict[str, list[int]] = {}
+    for entry in written:
+        tag = zone_tag(entry)
+        if tag is not None and to == "moxfield" and moxfield_section(tag) is None and not moxfield_tag(tag):
+            lines_of.setdefault(tag, []).append(entry.line)
+    return [
+        ExportLoss(
+            min(lines),
+            f"zone {tag.removeprefix('extra:')!r} ({_lines_text(lines)}): {_CLIENT[to]} has no section or "
+            "tag for it; its cards are written in the maybeboard, where their names are looked up",
+        )
+        for tag, lines in lines_of.items()
+    ]
+
+
+def _field_losses(written: list[Entry], to: str) -> list[ExportLoss]:
+    """One loss per kind of detail (set code, collector number, foil flag, tags) that written card
+    lines carry and the target does not, with the lines."""
+    lines_of: dict[str, list[int]] = {}
+    for entry in written:
+        for kind in _lost_fields(entry, to):
+            lines_of.setdefault(kind, []).append(entry.line)
+    client = _CLIENT[to]
+    losses = []
+    for kind, lines in lines_of.items():
+        what = "the tags" if kind == "tags" else f"the {kind}"
+        losses.append(
+            ExportLoss(
+                min(lines),
+                f"{what} of {_count(len(lines), 'card line')} ({_lines_text(lines)}): {client} decklists "
+                f"have no field for {'them' if kind == 'tags' else 'it'}",
+            )
+        )
+    return losses
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def _lines_text(lines: list[int], shown: int = 10) -> str:
+    numbers = sorted(set(lines))
+    if numbers == [0]:  # (a format without line numbers)
+        return "no line numbers"
+    text = ", ".join(str(n) for n in numbers[:shown])
+    more = f" and {len(numbers) - shown:,} more" if len(numbers) > shown else ""
+    return f"line{'' if len(numbers) == 1 else 's'} {text}{more}"
+
+
+def _metadata_line(parsed: ParsedDeck, key: str) -> int:
+    """The line that gave the metadata ``key`` (0 when the file's structure did)."""
+    words = r"\s+".join(key.split())
+    written = re.compile(rf"^[\s/#]*{words}\s*(?:[:=]|\s)", re.IGNORECASE)
     for record in parsed.lines:
-        if record.kind is LineKind.COMMENT and record.note == "metadata" and "format" in record.text.lower():
+        if record.kind is LineKind.COMMENT and record.note == "metadata" and written.match(record.text):
             return record.line
     return 0
 
@@ -90,14 +230,32 @@ def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
     losses: list[ExportLoss] = []
     if parsed.name and "name" not in keeps:
         losses.append(ExportLoss(0, f"the deck name {parsed.name!r}: {client} decklists have no name field"))
+    elif parsed.name and to in WRITER_ONE_LINE_NAME and one_line(parsed.name) != parsed.name:
+        losses.append(
+            ExportLoss(
+                0,
+                f"the deck name {parsed.name!r} is written as {one_line(parsed.name)!r}: {client}'s name "
+                "field is one line",
+            )
+        )
     if parsed.declared_format and "format" not in keeps:
         losses.append(
             ExportLoss(
-                _format_line(parsed),
+                parsed.declared_format_line or _metadata_line(parsed, "format"),
                 f"the format declaration ({parsed.declared_format}): {client} decklists have no field for "
                 "it; check the output with --format or a config",
             )
         )
+    if "date" not in keeps:
+        losses += [
+            ExportLoss(
+                _metadata_line(parsed, key),
+                f"the deck's {key} ({value}): {client} decklists have no field for it; the output is "
+                "checked as a deck without a date",
+            )
+            for key, value in carried_metadata(parsed)
+            if key != "format"
+        ]
     banner = parsed.metadata.get("banner card")
     if banner and "banner" not in keeps:
         losses.append(ExportLoss(0, f"the banner card {banner!r}: {client} decklists have no banner card"))
@@ -160,12 +318,31 @@ def _command_zone_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
 
 
 def read_back_problem(plan: ExportPlan) -> str | None:
-    """What was written must read back as the same number of cards: a writer that lost one would
-    otherwise replace a decklist with a shorter one. The reason it does not, or None."""
+    """What was written must read back as what the plan says it holds: the same cards (zone, name
+    and count), format declaration and date. A writer that lost one would otherwise replace a
+    decklist with one that checks differently (a dropped date turns "not verified" into "banned",
+    a tag read into a name makes an unknown card). The reason it does not, or None."""
     back = parse_text(plan.text, f"<{plan.to} output>", plan.to)
-    got = sum(e.quantity for e in back.entries)
+    if back.declared_format != plan.declared_format:
+        return f"format declaration {back.declared_format!r} instead of {plan.declared_format!r}"
+    back_date = metadata_date(back.metadata)[0]
+    if back_date != plan.date:
+        return f"date {back_date} instead of {plan.date}"
+    expected = Counter({(zone, name): n for zone, name, n in plan.holds})
+    got = Counter[tuple[Zone, str]]()
+    for entry in back.entries:
+        got[entry.zone, entry.name] += entry.quantity
+    if got != expected:
+        (zone, name), n = next(iter((expected - got).items()), (("", ""), 0))
+        (back_zone, back_name), back_n = next(iter((got - expected).items()), (("", ""), 0))
+        missing = f"{n} {name!r} ({zone}) missing" if n else ""
+        extra = f"{back_n} {back_name!r} ({back_zone}) read" if back_n else ""
+        return "; ".join(part for part in (missing, extra) if part)
+    total = sum(e.quantity for e in back.entries)
     bad = [p for p in back.problems if p.severity == "error"]
-    if got == plan.cards and not bad:
+    if not plan.holds:  # nothing to write (each card lost, and listed): an empty file is expected
+        bad = [p for p in bad if p.code != EMPTY_DECKLIST]
+    if total == plan.cards and not bad:
         return None
     detail = f"; {bad[0].message}" if bad else ""
-    return f"{got:,} cards instead of {plan.cards:,}{detail}"
+    return f"{total:,} cards instead of {plan.cards:,}{detail}"

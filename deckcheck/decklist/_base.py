@@ -119,6 +119,11 @@ def normalized_key(name: str) -> str:
 
 # metadata keys whose first non-empty value names the deck (ParsedDeck.name)
 DECK_NAME_KEYS = frozenset({"name", "deck name", "deckname", "title"})
+# The metadata a writer with fields for it (Forge ``[metadata]``, Cockatrice ``<comments>``, XMage
+# ``#`` lines) writes as ``key: value`` and the reader of its output reads back under the same key:
+# the format declaration and the deck's date (which decides legality as of the deck and whether the
+# card data vouches for it). Writers, readers and the export's read-back check all use this list.
+CARRIED_METADATA_KEYS = ("format", *DATE_KEYS)
 
 
 def dates_differ(metadata: Mapping[str, str], key: str, value: str) -> bool:

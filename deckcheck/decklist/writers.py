@@ -7,9 +7,11 @@ the sideboard (the engine reads such a sideboard back as the command zone in a C
 formats without a maybeboard drop it.
 
 Besides the cards, a decklist says things its client may or may not keep: the deck name, the
-format declaration and comments. :data:`WRITER_KEEPS` says what each writer writes, in the field
-its client reads or skips (XMage skips ``#`` lines, Forge reads ``[metadata]`` key=value lines,
-Cockatrice has a ``<comments>`` element); what a writer does not keep, the export lists as lost.
+format declaration, the deck's date and comments. :data:`WRITER_KEEPS` says what each writer
+writes, in the field its client reads or skips (XMage skips ``#`` lines, Forge reads
+``[metadata]`` key=value lines, Cockatrice has a ``<comments>`` element); what a writer does not
+keep, the export lists as lost. The format declaration and the date are written as ``key: value``
+fields their readers read back (:func:`carried_metadata`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, zone_tag
+from deckcheck.decklist._base import CARRIED_METADATA_KEYS
+from deckcheck.decklist._grammar import HeaderKind, classify_header
 
 
 def quoteattr(value: str) -> str:
@@ -45,7 +49,8 @@ _ARENA_HEADERS = (
 _XMAGE_LAYOUT = re.compile(r"^LAYOUT\s+\w+\s*:", re.IGNORECASE)
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
+    """``text`` with each run of white space (a line break too) a single space."""
     return " ".join(text.split())
 
 
@@ -56,24 +61,30 @@ def _entries(deck: ParsedDeck, zones: Iterable[Zone]) -> list[Entry]:
 
 @dataclass(frozen=True, slots=True)
 class DeckNote:
-    """A comment or metadata line of the source other than the deck name and format declaration,
+    """A comment or metadata line of the source other than the deck name and carried metadata,
     as text (comment markers removed), with its source line."""
 
     line: int
     text: str
 
 
-# The metadata a writer carries as its own field, not as a note.
-_NAME_OR_FORMAT = re.compile(r"^(?:name|deck ?name|title|format)\s*(?:[:=]|\s(?=\S))", re.IGNORECASE)
+def _keys_pattern(keys: Iterable[str]) -> str:
+    return "|".join(key.replace(" ", r"\s+") for key in keys)
+
+
+# The metadata a writer carries as its own field (the name, CARRIED_METADATA_KEYS), not as a note.
+_CARRIED_FIELD = re.compile(
+    rf"^(?:name|deck ?name|title|{_keys_pattern(CARRIED_METADATA_KEYS)})\s*(?:[:=]|\s(?=\S))", re.IGNORECASE
+)
 _CARRIED_NOTES = frozenset({"deck name"})
 # Cockatrice comments lines deckcheck reads as fields (the writer writes them from the deck).
-_COD_FIELD = re.compile(r"^\s*(?:format|cdr|commander)\s*:", re.IGNORECASE)
+_COD_FIELD = re.compile(rf"^\s*(?:{_keys_pattern((*CARRIED_METADATA_KEYS, 'cdr', 'commander'))})\s*:", re.I)
 _XML_NOTE_KEYS = ("comments", "notes")
 
 
 def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
-    """The source's comment and metadata lines that are neither the deck name nor the format
-    declaration (which writers carry in their own fields): what a writer with comments keeps."""
+    """The source's comment and metadata lines that are neither the deck name nor carried metadata
+    (which writers carry in their own fields): what a writer with comments keeps."""
     notes: list[DeckNote] = []
     for record in deck.lines if deck.input_format in _LINE_FORMATS else ():
         if record.kind is not LineKind.COMMENT or record.note in _CARRIED_NOTES:
@@ -81,7 +92,7 @@ def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
         text = record.text.strip()
         body = text[2:] if text.startswith("//") else text[1:] if text.startswith("#") else text
         body = body.strip()
-        if not body or (record.note == "metadata" and _NAME_OR_FORMAT.match(body)):
+        if not body or (record.note == "metadata" and _CARRIED_FIELD.match(body)):
             continue
         notes.append(DeckNote(record.line, body))
     # formats whose lines are markup (XML, JSON, CSV): their comment fields, line by line
@@ -90,6 +101,18 @@ def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
             if line.strip() and not _COD_FIELD.match(line):
                 notes.append(DeckNote(0, line.strip()))
     return notes
+
+
+def carried_metadata(deck: ParsedDeck) -> list[tuple[str, str]]:
+    """The deck's CARRIED_METADATA_KEYS with their values on one line: the format as the deck
+    declares it, each date as written. A writer with fields for them writes each as ``key: value``
+    (or ``Key=value``), which the reader of its output reads back under the same key."""
+    found = []
+    for key in CARRIED_METADATA_KEYS:
+        value = deck.declared_format if key == "format" else deck.metadata.get(key)
+        if value:
+            found.append((key, one_line(value)))
+    return found
 
 
 # The line-based formats: every comment line is a LineRecord of its own.
@@ -114,12 +137,14 @@ def _printing(entry: Entry) -> str:
 
 def write_arena(deck: ParsedDeck) -> str:
     """MTG Arena: About/Name, then Commander, Companion, Deck, Sideboard, Maybeboard sections;
-    ``N Name (SET) 123``. Arena has no foil marker, so foil is not written."""
+    ``N Name (SET) 123``. Arena has no foil marker, so foil is not written, and no section for a
+    zone that is not part of the deck (tokens, a scheme deck): those are not written (in the
+    Maybeboard they would read back as cards to look up)."""
     blocks: list[str] = []
     if deck.name:
-        blocks.append(f"About\nName {deck.name}")
+        blocks.append(f"About\nName {one_line(deck.name)}")
     for zone, header in _ARENA_HEADERS:
-        lines = [f"{e.quantity} {e.name}{_printing(e)}" for e in deck.zone(zone)]
+        lines = [f"{e.quantity} {e.name}{_printing(e)}" for e in deck.zone(zone) if zone_tag(e) is None]
         if lines:
             blocks.append("\n".join([header, *lines]))
     return "\n\n".join(blocks) + "\n" if blocks else ""
@@ -139,34 +164,65 @@ def write_mtgo(deck: ParsedDeck) -> str:
     return text + "\n" if text else ""
 
 
+def moxfield_tag(tag: str) -> bool:
+    """Whether ``tag`` reads back from a Moxfield ``#tag``: one word, no ``#``, not starting with
+    ``!`` (which marks Moxfield's global tags). Any other would be read as part of the name."""
+    return bool(tag) and not tag.startswith("!") and not any(c.isspace() or c == "#" for c in tag)
+
+
+def moxfield_section(tag: str) -> str | None:
+    """The section header a zone that is not part of the deck (its ``extra:`` tag) is written
+    under in Moxfield text, when the reader reads that header as the same zone; else None."""
+    if not tag.startswith("extra:"):
+        return None
+    label = tag.removeprefix("extra:")
+    header = f"{label.upper()}:"
+    found = classify_header(header)
+    if found is None or found.kind is not HeaderKind.EXTRA or found.label.lower() != label:
+        return None
+    return header
+
+
 def write_moxfield(deck: ParsedDeck) -> str:
     """Moxfield text: ``N Name (SET) 123 *F* #tag``; commanders marked ``*CMDR*``, then
-    ``COMPANION:``, the deck, ``SIDEBOARD:`` and ``MAYBEBOARD:`` blocks."""
+    ``COMPANION:``, the deck, ``SIDEBOARD:`` and ``MAYBEBOARD:`` blocks, then a block for each zone
+    that is not part of the deck whose name the reader knows (``DISPLAY COMMANDER:``, ``TOKENS:``);
+    another such zone is a ``#extra:name`` tag. A tag that would not read back as one (a space in
+    it) is not written: the export lists it as lost."""
 
-    def line(entry: Entry, marker: str = "") -> str:
+    def line(entry: Entry, marker: str = "", section_tag: str | None = None) -> str:
         foil = " *F*" if entry.foil else ""
-        tags = "".join(f" #{t}" for t in entry.tags)
+        tags = "".join(f" #{t}" for t in entry.tags if t != section_tag and moxfield_tag(t))
         return f"{entry.quantity} {entry.name}{_printing(entry)}{foil}{marker}{tags}"
 
+    sections: dict[str, list[str]] = {}  # an extra zone's header: its lines
+    maybeboard = []
+    for entry in deck.zone(Zone.MAYBEBOARD):
+        tag = zone_tag(entry)
+        header = moxfield_section(tag) if tag else None
+        if header is None:
+            maybeboard.append(line(entry))
+        else:
+            sections.setdefault(header, []).append(line(entry, section_tag=tag))
     blocks: list[str] = []
     head = [line(e, " *CMDR*") for e in deck.zone(Zone.COMMANDER)]
     head += [line(e) for e in deck.zone(Zone.MAIN)]
     if head:
         blocks.append("\n".join(head))
-    for zone, header in (
-        (Zone.COMPANION, "COMPANION:"),
-        (Zone.SIDEBOARD, "SIDEBOARD:"),
-        (Zone.MAYBEBOARD, "MAYBEBOARD:"),
+    for header, lines in (
+        ("COMPANION:", [line(e) for e in deck.zone(Zone.COMPANION)]),
+        ("SIDEBOARD:", [line(e) for e in deck.zone(Zone.SIDEBOARD)]),
+        ("MAYBEBOARD:", maybeboard),
+        *sections.items(),  # last: the reader keeps reading an extra section until a zone header
     ):
-        lines = [line(e) for e in deck.zone(zone)]
         if lines:
             blocks.append("\n".join([header, *lines]))
     return "\n\n".join(blocks) + "\n" if blocks else ""
 
 
 def write_forge(deck: ParsedDeck) -> str:
-    """Forge .dck: ``[metadata]`` Name=, Format= (a key Forge reads past) and Comment= (the comment
-    lines, joined: Forge's field is one line), ``[Commander]``, ``[Main]``, ``[Sideboard]``;
+    """Forge .dck: ``[metadata]`` Name=, Format= and Date= (keys Forge reads past) and Comment=
+    (the comment lines, joined: Forge's field is one line), ``[Commander]``, ``[Main]``, ``[Sideboard]``;
     ``N Name[+]|SET``. Forge has no companion section (companions go in the sideboard, as Forge
     expects) and no maybeboard; collector numbers are not Forge art indexes and are not written."""
 
@@ -175,15 +231,14 @@ def write_forge(deck: ParsedDeck) -> str:
         printing = f"|{entry.set_code}" if entry.set_code else ""
         return f"{entry.quantity} {entry.name}{foil}{printing}"
 
-    parts = ["[metadata]", f"Name={_one_line(deck.name or '')}"]
-    if deck.declared_format:
-        parts.append(f"Format={deck.declared_format}")
+    parts = ["[metadata]", f"Name={one_line(deck.name or '')}"]
+    parts += [f"{key.title()}={value}" for key, value in carried_metadata(deck)]
     named = named_commanders(deck)
     if named:
         parts.append("Commander=" + "; ".join(named))
     notes = deck_notes(deck)
     if notes:  # Forge's Comment field holds one line
-        parts.append("Comment=" + " | ".join(_one_line(n.text) for n in notes))
+        parts.append("Comment=" + " | ".join(one_line(n.text) for n in notes))
     for header, zones in (
         ("[Commander]", (Zone.COMMANDER,)),
         ("[Main]", (Zone.MAIN,)),
@@ -199,7 +254,7 @@ def write_forge(deck: ParsedDeck) -> str:
 def write_xmage(deck: ParsedDeck) -> str:
     """XMage .dck: ``NAME:``, ``N [SET:NUM] Name``, ``SB: N [SET:NUM] Name``. Commanders and
     companions are ``SB:`` lines (XMage's convention), and a ``# commander:`` line names each
-    commander; the format declaration and comments are ``#`` lines, which XMage's importer skips;
+    commander; the format declaration, the date and comments are ``#`` lines, which XMage's importer skips;
     ``LAYOUT`` lines are kept as XMage wrote them; the maybeboard is not written."""
 
     def line(entry: Entry) -> str:
@@ -208,9 +263,8 @@ def write_xmage(deck: ParsedDeck) -> str:
             printing = f"[{entry.set_code}:{entry.collector_number or ''}] "
         return f"{entry.quantity} {printing}{entry.name}"
 
-    parts = [f"NAME:{_one_line(deck.name)}"] if deck.name else []
-    if deck.declared_format:
-        parts.append(f"# format: {deck.declared_format}")
+    parts = [f"NAME:{one_line(deck.name)}"] if deck.name else []
+    parts += [f"# {key}: {value}" for key, value in carried_metadata(deck)]
     # XMage's own rule for which SB: cards are commanders guesses; the names say it
     commanders = [e.name for e in deck.zone(Zone.COMMANDER)] + named_commanders(deck)
     parts += [f"# commander: {name}" for name in commanders]
@@ -229,7 +283,7 @@ def write_xmage(deck: ParsedDeck) -> str:
 def write_cod(deck: ParsedDeck) -> str:
     """Cockatrice .cod XML: ``main`` and ``side`` zones. Cockatrice has no command zone: the
     commander goes in ``side`` by convention, as do companions, and is named on a ``CDR:`` line of
-    ``<comments>`` (with the format declaration and the comment lines); the maybeboard is not
+    ``<comments>`` (with the format declaration, the date and the comment lines); the maybeboard is not
     written."""
 
     def card(entry: Entry) -> str:
@@ -245,7 +299,7 @@ def write_cod(deck: ParsedDeck) -> str:
     banner = deck.metadata.get("banner card")
     if banner:
         out.append(f'    <bannerCard providerId="">{escape(banner, quote=False)}</bannerCard>')
-    comments = [f"Format: {deck.declared_format}"] if deck.declared_format else []
+    comments = [f"{key.capitalize()}: {value}" for key, value in carried_metadata(deck)]
     comments += [f"CDR: {e.name}" for e in deck.zone(Zone.COMMANDER)]
     comments += [f"CDR: {name}" for name in named_commanders(deck)]
     comments += [n.text for n in deck_notes(deck)]
@@ -337,18 +391,26 @@ WRITER_ZONES: dict[str, frozenset[Zone]] = {
     "dek": _FOLD_TO_SIDEBOARD,
     "csv": ALL_ZONES,
 }
-# What each writer keeps besides the cards: the deck name, the format declaration, the comment
-# lines (deck_notes), and the commanders a comment names (named_commanders).
+# The writers that keep the maybeboard but have no way to name a zone that is not part of the deck
+# (deck.zone_tag): they leave such zones out.
+WRITER_DROPS_EXTRA_ZONES = frozenset({"arena"})
+# The writers whose deck name field is one line (Arena's "Name", Forge's Name=, XMage's NAME:).
+WRITER_ONE_LINE_NAME = frozenset({"arena", "forge", "xmage"})
+# What each writer keeps besides the cards: the deck name, the format declaration and the date
+# (carried_metadata), the comment lines (deck_notes), and the commanders a comment names
+# (named_commanders).
 WRITER_KEEPS: dict[str, frozenset[str]] = {
     "arena": frozenset({"name"}),
     "mtgo": frozenset(),
     "moxfield": frozenset(),
-    "forge": frozenset({"name", "format", "comments", "commander"}),
-    "xmage": frozenset({"name", "format", "comments", "commander"}),
-    "cod": frozenset({"name", "format", "comments", "commander", "banner"}),
+    "forge": frozenset({"name", "format", "date", "comments", "commander"}),
+    "xmage": frozenset({"name", "format", "date", "comments", "commander"}),
+    "cod": frozenset({"name", "format", "date", "comments", "commander", "banner"}),
     "dek": frozenset(),
     "csv": frozenset(),
 }
+# (Arena, Moxfield and XMage write a collector number only after a set code: "(SET) 123", "[SET:123]")
+WRITER_NUMBER_NEEDS_SET = frozenset({"arena", "moxfield", "xmage"})
 WRITER_FIELDS: dict[str, frozenset[str]] = {
     "arena": frozenset({"set_code", "collector_number"}),
     "mtgo": frozenset(),

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
 from deckcheck.decklist._base import (
+    CARRIED_METADATA_KEYS,
     MAX_NAME_LENGTH,
     SUSPICIOUS,
     UNPARSABLE,
@@ -343,7 +344,9 @@ _COD_ZONES = {
     "commander": Zone.COMMANDER,
     "command": Zone.COMMANDER,
 }
-_COD_METADATA_LINE = re.compile(r"^\s*(?P<key>format|cdr|commander)\s*:\s*(?P<value>.+?)\s*$", re.IGNORECASE)
+# The <comments> lines read as fields: the carried metadata (as write_cod writes it) and the commander.
+_COD_FIELD_KEYS = "|".join(key.replace(" ", r"\s+") for key in (*CARRIED_METADATA_KEYS, "cdr", "commander"))
+_COD_METADATA_LINE = re.compile(rf"^\s*(?P<key>{_COD_FIELD_KEYS})\s*:\s*(?P<value>.+?)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,9 +369,9 @@ class CodFormat:
                     match = _COD_METADATA_LINE.match(line)
                     if not match:
                         continue
-                    key = match.group("key").lower()
-                    if key == "format":
-                        b.set_metadata("format", match.group("value"))
+                    key = " ".join(match.group("key").lower().split())
+                    if key in CARRIED_METADATA_KEYS:
+                        b.set_metadata(key, match.group("value"))
                     else:  # a commander named in the comments (two lines for partners); the engine
                         # reads the named cards as the command zone in a Commander format
                         named = b.deck.metadata.get("commander")

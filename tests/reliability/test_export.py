@@ -17,9 +17,9 @@ import deckcheck.atomic
 import deckcheck.cli
 from deckcheck.cards.store import bundled_cards_path
 from deckcheck.cli import EXPORT_FORMATS
-from deckcheck.deck import ParsedDeck, Zone
-from deckcheck.decklist import INPUT_FORMATS, WRITER_ZONES, WRITERS, parse_file, parse_text
-from deckcheck.export import plan_export
+from deckcheck.deck import ParsedDeck
+from deckcheck.decklist import INPUT_FORMATS, WRITERS, parse_file, parse_text
+from deckcheck.export import entries_not_written, plan_export
 from tests.reliability.conftest import LEGAL_MODERN, Invoke, Project
 from tests.reliability.outcomes import TALLY
 
@@ -43,8 +43,10 @@ def temporary_files(directory: Path) -> list[str]:
 
 
 def card_count(deck: ParsedDeck, to: str | None = None) -> int:
-    dropped = to is not None and Zone.MAYBEBOARD not in WRITER_ZONES[to]
-    return sum(e.quantity for e in deck.entries if not (dropped and e.zone is Zone.MAYBEBOARD))
+    """The cards of ``deck``, or those the ``to`` writer writes (not a maybeboard it has no place
+    for, nor a zone that is not part of the deck where it cannot name one)."""
+    dropped = {id(e) for e in entries_not_written(deck, to)} if to is not None else set()
+    return sum(e.quantity for e in deck.entries if id(e) not in dropped)
 
 
 def test_export_formats_are_the_writers() -> None:
@@ -406,3 +408,138 @@ def test_a_commander_deck_exported_for_mtgo_checks_legal_again(
     assert checked.exit_code == 0, checked.output
     assert "99 main, 1 commander, 1 companion: legal" in checked.stdout
     assert "DC106" in checked.stdout
+
+
+@pytest.mark.parametrize("to", ["forge", "cod", "xmage"])
+def test_a_dated_deck_checks_the_same_after_export(
+    to: str, project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The audit's case: a 2020 Modern list exported for Forge or Cockatrice lost its date (exit 0,
+    nothing listed), and the export then checked as banned (DC201) where the source is not verified
+    (card data newer than the deck)."""
+    # (the bundled card set has a date, and Lurrus, banned in Modern in 2024)
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(bundled_cards_path()))
+    project.write(
+        "lurrus.txt", "// format: modern\n// date: 2020-06-01\n4 Lurrus of the Dream-Den\n56 Island\n"
+    )
+    exported = invoke(["export", "lurrus.txt", "--to", to, "--output-file", "lurrus.out"])
+    assert exported.exit_code == 0, exported.stderr
+    source = invoke(["check", "lurrus.txt"])
+    back = invoke(["check", "lurrus.out", "--input-format", to])
+    verdict = "60 main: not verified: card data newer than the deck"
+    assert verdict in source.stdout and "DC201" not in source.stdout
+    assert verdict in back.stdout and "DC201" not in back.stdout
+    assert back.exit_code == source.exit_code
+
+
+def test_in_place_refuses_to_drop_printings_foil_and_tags(project: Project, invoke: Invoke) -> None:
+    """`export foil.csv --to mtgo --in-place` rewrote the file without its set code, collector
+    number, foil flag and tags, exit 0 and without --force."""
+    deck = project.write(
+        "foil.csv",
+        "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
+        '4,Lightning Bolt,main,2XM,129,foil,"burn,removal"\n56,Mountain,main,,,,\n',
+    )
+    before = snapshot(project.root)
+    refused = invoke(["export", "foil.csv", "--to", "mtgo", "--in-place"])
+    assert refused.exit_code == 2
+    assert "foil.csv:2: the set code of 1 card line (line 2): MTGO decklists have no field" in refused.stderr
+    assert snapshot(project.root) == before
+    forced = invoke(["export", "foil.csv", "--to", "mtgo", "--in-place", "--force"])
+    assert forced.exit_code == 1
+    assert "foil.csv:2: the foil flag of 1 card line (line 2)" in forced.stderr
+    assert deck.read_text(encoding="utf-8") == "4 Lightning Bolt\n56 Mountain\n"
+
+
+def test_arena_lists_zones_that_are_not_part_of_the_deck(project: Project, invoke: Invoke) -> None:
+    """Cockatrice tokens exported for Arena became plain Maybeboard cards, unlisted: their names
+    were then looked up (DC016, and --strict failed)."""
+    project.write(
+        "tok.cod",
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        "<comments>Format: modern</comments>\n"
+        '<zone name="main"><card number="4" name="Lightning Bolt"/>'
+        '<card number="56" name="Mountain"/></zone>\n'
+        '<zone name="tokens"><card number="3" name="Goblin"/><card number="1" name="Treasure"/></zone>\n'
+        "</cockatrice_deck>\n",
+    )
+    result = invoke(["export", "tok.cod", "--to", "arena", "--output-file", "tok.arena"])
+    assert result.exit_code == 1
+    assert "tok.cod:5: zone 'tokens', 4 cards (line 5): MTG Arena decklists have no section" in result.stderr
+    assert (project.root / "tok.arena").read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
+    checked = invoke(["check", "--strict", "--format", "modern", "tok.arena"])
+    assert "DC016" not in checked.stdout
+
+
+def _read_only_for_the_test(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """``path`` made read-only, and seen so by os.access even as root (who may write anything:
+    what is tested is that export asks, as `>` would fail for anyone else)."""
+    path.chmod(0o444)
+    real_access = os.access
+
+    def access(target: object, mode: int, **kwargs: object) -> bool:
+        if mode & os.W_OK and os.path.realpath(str(target)) == os.path.realpath(path):
+            return False
+        return real_access(target, mode, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["export", "ro.txt", "--to", "cod", "--in-place", "--force"],
+        ["export", "deck.txt", "--to", "cod", "--output-file", "ro.txt", "--force"],
+    ],
+    ids=["in-place", "output-file"],
+)
+def test_a_read_only_decklist_is_not_replaced(
+    args: list[str], project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`chmod 444 ro.txt; export ro.txt --to cod --in-place` replaced the file: the atomic rename
+    needs only the directory to be writable."""
+    project.write("deck.txt", LEGAL_MODERN)
+    read_only = project.write("ro.txt", "4 Shock\n56 Mountain\n")
+    _read_only_for_the_test(monkeypatch, read_only)
+    before = snapshot(project.root)
+    result = invoke(args)
+    assert result.exit_code == 2, result.output
+    assert "ro.txt: the file is read-only; not replaced" in result.stderr
+    assert snapshot(project.root) == before
+    assert temporary_files(project.root) == []
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write any file")
+def test_a_read_only_decklist_is_not_replaced_for_real(project: Project, invoke: Invoke) -> None:
+    read_only = project.write("ro.txt", "4 Shock\n56 Mountain\n")
+    read_only.chmod(0o444)
+    result = invoke(["export", "ro.txt", "--to", "cod", "--in-place"])
+    assert result.exit_code == 2
+    assert read_only.read_text(encoding="utf-8") == "4 Shock\n56 Mountain\n"
+
+
+def test_a_list_with_only_a_maybeboard_lists_the_maybeboard_as_lost(project: Project, invoke: Invoke) -> None:
+    """It said "would not read back the same (0 cards instead of 0; no card lines in the file)
+    ... please report this decklist"."""
+    project.write("mb.txt", "Deck\n\nMaybeboard\n4 Island\n")
+    result = invoke(["export", "mb.txt", "--to", "mtgo"])
+    assert result.exit_code == 1, result.stderr
+    assert "mb.txt:4: 4 Island: the mtgo format has no maybeboard (not written)" in result.stderr
+    assert "report" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_deck_name_with_a_line_break_is_written_on_one_line(project: Project, invoke: Invoke) -> None:
+    """A Cockatrice <deckname> with a line break put the break into Arena's `Name` line, where
+    the rest of the name reads as a line of the deck."""
+    project.write(
+        "named.cod",
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        "<deckname>Mono Red\nBurn</deckname>\n"
+        '<zone name="main"><card number="4" name="Lightning Bolt"/>'
+        '<card number="56" name="Mountain"/></zone>\n</cockatrice_deck>\n',
+    )
+    result = invoke(["export", "named.cod", "--to", "arena"])
+    assert result.stdout == "About\nName Mono Red Burn\n\nDeck\n4 Lightning Bolt\n56 Mountain\n"
+    assert result.exit_code == 1
+    assert "the deck name 'Mono Red\\nBurn' is written as 'Mono Red Burn'" in result.stderr

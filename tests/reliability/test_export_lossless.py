@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from deckcheck.cards.store import CardStore
-from deckcheck.deck import ParsedDeck, Zone
+from deckcheck.deck import ParsedDeck, Zone, zone_tag
 from deckcheck.decklist import WRITERS, parse_file, parse_text
 from deckcheck.engine import Report, check_parsed
 from deckcheck.export import plan_export, read_back_problem
@@ -170,3 +170,141 @@ def test_cockatrice_fields_survive_a_cockatrice_round_trip() -> None:
     assert "Colors: WUBRG" in back.metadata["comments"]
     arena = [loss.message for loss in plan_export(parsed, "arena").losses]
     assert any("banner card 'Kenrith, the Returned King'" in m for m in arena)
+
+
+URO = (  # the audit's deck: a 2020 Modern list with Uro, banned since 2021-02-15
+    "// format: modern\n// date: 2020-06-01\n4 Uro, Titan of Nature's Wrath\n4 Mystic Sanctuary\n"
+    "4 Opt\n4 Growth Spiral\n4 Ice-Fang Coatl\n4 Brazen Borrower\n4 Cryptic Command\n"
+    "4 Force of Negation\n4 Remand\n12 Island\n12 Forest\n"
+)
+
+
+@pytest.mark.parametrize("to", ["forge", "cod", "xmage"])
+def test_the_deck_date_is_kept_where_the_client_has_a_field(to: str) -> None:
+    """A Forge or Cockatrice export wrote the date as a comment that was never read back as the
+    deck's date: the 2020 list, "not verified" (card data newer than the deck), then checked as
+    "banned"."""
+    parsed = parse_text(URO, "uro.txt")
+    plan = plan_export(parsed, to)
+    assert plan.losses == ()
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, f"<{to}>")
+    assert back.metadata["date"] == "2020-06-01"
+    assert back.declared_format == "modern"
+    assert checked(back) == checked(parsed)
+
+
+@pytest.mark.parametrize("to", ["arena", "mtgo", "moxfield", "dek", "csv"])
+def test_the_deck_date_is_listed_as_lost_where_the_client_has_no_field(to: str) -> None:
+    lost = [(loss.line, loss.message) for loss in plan_export(parse_text(URO, "uro.txt"), to).losses]
+    assert any(line == 2 and message.startswith("the deck's date (2020-06-01)") for line, message in lost)
+
+
+def test_the_read_back_check_compares_the_date_and_format(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A writer that drops the date or the format declaration is caught before anything is written."""
+    parsed = parse_text(URO, "uro.txt")
+    forge = WRITERS["forge"]
+    monkeypatch.setitem(WRITERS, "forge", lambda deck: forge(deck).replace("Date=2020-06-01\n", ""))
+    assert read_back_problem(plan_export(parsed, "forge")) == "date None instead of 2020-06-01"
+    monkeypatch.setitem(WRITERS, "forge", lambda deck: forge(deck).replace("Format=modern\n", ""))
+    assert read_back_problem(plan_export(parsed, "forge")) == "format declaration None instead of 'modern'"
+
+
+FOIL_CSV = (
+    "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
+    '4,Lightning Bolt,main,2XM,129,foil,"burn,removal"\n56,Mountain,main,,,,\n'
+)
+# What each client cannot hold of that printed, foil, tagged line.
+FIELDS_LOST = {
+    "arena": {"foil flag", "tags"},
+    "mtgo": {"set code", "collector number", "foil flag", "tags"},
+    "moxfield": set(),
+    "forge": {"collector number", "tags"},
+    "xmage": {"foil flag", "tags"},
+    "cod": {"foil flag", "tags"},
+    "dek": {"set code", "collector number", "foil flag", "tags"},
+    "csv": set(),
+}
+
+
+@pytest.mark.parametrize("to", sorted(WRITERS))
+def test_printing_foil_and_tags_are_kept_or_listed_as_lost(to: str) -> None:
+    """Set code, collector number, foil flag and tags were dropped without a word (exit 0, and
+    --in-place rewrote without --force): each kind the client cannot hold is listed, with its
+    lines, and each kind it can holds reads back."""
+    plan = plan_export(parse_text(FOIL_CSV, "foil.csv"), to)
+    lost = {
+        kind
+        for loss in plan.losses
+        for kind in ("set code", "collector number", "foil flag", "tags")
+        if loss.message.startswith(f"the {kind} of 1 card line (line 2): ")
+    }
+    assert lost == FIELDS_LOST[to]
+    assert len(plan.losses) == len(lost)
+    bolt = parse_text(plan.text, f"<{to}>", to).entries[0]
+    kept = {
+        "set code": bolt.set_code == "2XM",
+        "collector number": bolt.collector_number == "129",
+        "foil flag": bolt.foil,
+        "tags": bolt.tags == ("burn", "removal"),
+    }
+    assert {kind for kind, held in kept.items() if not held} == FIELDS_LOST[to]
+
+
+EXTRA_ZONES_CSV = (
+    "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
+    "1,Frodo,main,,,,\n"
+    '1,"Frodo, Adventurous Hobbit",maybeboard,LTC,82,foil,extra:display commander\n'
+    "1,Because I Have Willed It,maybeboard,,,,extra:scheme deck\n"
+    "1,Treasure,maybeboard,,,,extra:tokens\n"
+)
+
+
+def test_moxfield_keeps_zones_whose_names_have_spaces() -> None:
+    """Moxfield output wrote `#extra:display commander`, which reads back as a card named
+    "Frodo, ... *F* #extra:display commander" (136 of 2,901 real lists). Such a zone is now a
+    section the reader sends to the same zone."""
+    parsed = parse_text(EXTRA_ZONES_CSV, "extra.csv")
+    plan = plan_export(parsed, "moxfield")
+    assert plan.losses == ()
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, "<moxfield>", "moxfield")
+    assert [(e.name, zone_tag(e), e.foil, e.set_code) for e in back.entries] == [
+        (e.name, zone_tag(e), e.foil, e.set_code) for e in parsed.entries
+    ]
+
+
+def test_moxfield_lists_tags_and_zones_it_cannot_write() -> None:
+    parsed = parse_text(
+        "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
+        '4,Lightning Bolt,main,,,,"card draw,burn"\n1,Shock,maybeboard,,,,extra:my pile\n',
+        "tags.csv",
+    )
+    plan = plan_export(parsed, "moxfield")
+    assert [(loss.line, loss.message.split(":")[0]) for loss in plan.losses] == [
+        (2, "the tags of 1 card line (line 2)"),
+        (3, "zone 'my pile' (line 3)"),
+    ]
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, "<moxfield>", "moxfield")
+    assert [(e.name, e.zone, e.tags) for e in back.entries] == [
+        ("Lightning Bolt", Zone.MAIN, ("burn",)),
+        ("Shock", Zone.MAYBEBOARD, ()),
+    ]
+
+
+def test_the_read_back_check_compares_names_and_zones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A writer that damages a name or moves a card is caught, not only one that loses a card."""
+    parsed = parse_text(EXTRA_ZONES_CSV, "extra.csv")
+    moxfield = WRITERS["moxfield"]
+    monkeypatch.setitem(WRITERS, "moxfield", lambda deck: moxfield(deck).replace("*F*", "*F* #a b"))
+    assert read_back_problem(plan_export(parsed, "moxfield")) == (
+        "1 'Frodo, Adventurous Hobbit' (maybeboard) missing; "
+        "1 'Frodo, Adventurous Hobbit (LTC) 82 *F* #a b' (maybeboard) read"
+    )
+    monkeypatch.setitem(
+        WRITERS, "moxfield", lambda deck: moxfield(deck).replace("1 Frodo\n", "SIDEBOARD:\n1 Frodo\n")
+    )
+    assert read_back_problem(plan_export(parsed, "moxfield")) == (
+        "1 'Frodo' (main) missing; 1 'Frodo' (sideboard) read"
+    )

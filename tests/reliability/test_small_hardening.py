@@ -142,3 +142,39 @@ def test_an_unreadable_file_is_a_finding_for_every_user(
     assert companions.exit_code == 2 and "cannot read the file: Permission denied" in companions.stdout
     exported = invoke(["export", locked.name])
     assert exported.exit_code == 2 and "cannot read the file: Permission denied" in exported.stderr
+
+
+needs_fd_names = pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc/self/fd")
+
+
+@needs_fd_names
+@pytest.mark.parametrize("name", ["/dev/stdout", "/proc/self/fd/1", "/dev/stderr", "/dev/fd/{fd}"])
+def test_export_into_a_descriptor_name_writes_into_the_stream(
+    name: str, project: Project, tmp_path: Path
+) -> None:
+    """`export mb.txt --output-file /dev/stdout --force >> log` replaced log (its earlier lines
+    gone, a new inode): the name was resolved to the file behind the stream, which was then
+    renamed over. It is written into, after what the shell's `>>` kept, as `>>` would."""
+    project.write("deck.txt", LEGAL_MODERN)
+    log = tmp_path / "log.txt"
+    log.write_text("earlier line\n", encoding="utf-8")
+    inode = log.stat().st_ino
+    environment = {**os.environ, "PYTHONPATH": str(REPO)}
+    with log.open("ab") as stream:
+        fd = stream.fileno()
+        to_stdout = name in ("/dev/stdout", "/proc/self/fd/1")
+        export = ["export", "deck.txt", "--to", "mtgo", "--force", "--output-file", name.format(fd=fd)]
+        done = subprocess.run(
+            [sys.executable, "-m", "deckcheck", *export],
+            cwd=project.root,
+            env=environment,
+            stdin=subprocess.DEVNULL,
+            stdout=stream if to_stdout else subprocess.PIPE,
+            stderr=stream if name == "/dev/stderr" else subprocess.PIPE,
+            pass_fds=(fd,),
+            timeout=300,
+        )
+    assert done.returncode == 0, done.stderr
+    assert log.stat().st_ino == inode  # the same file, not a new one renamed over it
+    text = log.read_text(encoding="utf-8")
+    assert text.startswith("earlier line\n4 Lightning Bolt\n56 Mountain\n"), text
