@@ -39,6 +39,7 @@ from deckcheck.cards.store import (
     CardStore,
     FactsBuilder,
     names_index_current,
+    parse_data_day,
     read_store_meta,
     stored_facts_current,
     write_store,
@@ -599,6 +600,14 @@ def parse_bulk_list(payload: Any, url: str, bulk_type: str = BULK_TYPE) -> BulkD
         )
     if not isinstance(updated_at, str) or not updated_at:
         raise NetworkError(f"the {bulk_type!r} entry at {url} has no 'updated_at'", hint=hint)
+    # The store's date is the build's: without it no check could tell how old the data is (a bulk
+    # entry has no other date, and the file's own Last-Modified is the host's, not the build's).
+    if parse_data_day(updated_at) is None:
+        raise NetworkError(
+            f"the {bulk_type!r} entry at {url} has 'updated_at' {updated_at!r}, which is not a date: "
+            "the age of its card data would be unknown, so it was not downloaded",
+            hint=f"{hint} the card store was not changed",
+        )
     size = item.get("compressed_size")
     compressed_size = size if isinstance(size, int) and not isinstance(size, bool) and size > 0 else None
     return BulkDescriptor(bulk_type, updated_at, urljoin(url, uri), form, compressed_size)
