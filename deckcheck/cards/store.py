@@ -1104,13 +1104,23 @@ def write_store(
                 if card.name in seen:
                     raise CardDataError(f"card {card.name!r} appears twice in the card data")
                 seen.add(card.name)
-                db.execute(
-                    "INSERT INTO cards VALUES (?, ?, ?)",
-                    (card.name, loose_key(card.name), json.dumps(record, ensure_ascii=False, sort_keys=True)),
-                )
-                rows = sorted(set(_index_rows(record)), key=str)
-                db.executemany("INSERT INTO names VALUES (?, ?, ?, ?)", rows)
-                db.executemany("INSERT INTO folded VALUES (?, ?, ?)", sorted(set(_folded_rows(rows))))
+                try:
+                    db.execute(
+                        "INSERT INTO cards VALUES (?, ?, ?)",
+                        (
+                            card.name,
+                            loose_key(card.name),
+                            json.dumps(record, ensure_ascii=False, sort_keys=True),
+                        ),
+                    )
+                    rows = sorted(set(_index_rows(record)), key=str)
+                    db.executemany("INSERT INTO names VALUES (?, ?, ?, ?)", rows)
+                    db.executemany("INSERT INTO folded VALUES (?, ?, ?)", sorted(set(_folded_rows(rows))))
+                except UnicodeEncodeError:  # SQLite keeps UTF-8, which half a character is not
+                    raise CardDataError(
+                        f"card {card.name!r}: its text holds a lone surrogate (a JSON escape such as "
+                        "\\ud800, half of a character), which is not text"
+                    ) from None
                 named.extend((key, card_name) for key, card_name, kind, _ in rows if kind != "printed")
                 if encoder is not None:  # after the record is stored: compute cannot alter it
                     encoder.add(card.name, record)

@@ -512,3 +512,21 @@ def test_a_file_without_a_readable_date_is_refused_unless_the_day_is_named(
     result = import_atomic_cards(source, store_path, data_date=dt.date(2022, 4, 25))
     assert result.records == 9 and any("2022-04-25 (--data-date)" in note for note in result.notes)
     assert card_data_date(read_store_meta(store_path)) == dt.date(2022, 4, 25)
+
+
+@pytest.mark.parametrize("field", ["name", "text"])
+def test_a_lone_surrogate_names_the_file_and_card(tmp_path: Path, field: str) -> None:
+    """JSON "\\ud800" (half a character) in a card's name or text: a card-data error naming the
+    file and the card, not an internal error; the store as it was."""
+    store_path = tmp_path / "cards.sqlite"
+    import_atomic_cards(write_json(tmp_path / "good.json", ATOMIC), store_path)
+    before = store_path.read_bytes()
+    broken = copy.deepcopy(ATOMIC)
+    bolt = broken["data"]["Lightning Bolt"][0]
+    bolt[field] = "Lightning \ud800Bolt" if field == "name" else "Deal \ud800 damage."
+    source = tmp_path / "AtomicCards.json"
+    source.write_text(json.dumps(broken), encoding="ascii")  # (json.dumps escapes it: \ud800)
+    with pytest.raises(CardDataError, match=r"card 'Lightning (\\ud800)?Bolt'.*lone surrogate") as caught:
+        import_atomic_cards(source, store_path)
+    assert str(source) in caught.value.message
+    assert store_path.read_bytes() == before

@@ -3,6 +3,7 @@ usable, with a clear NetworkError / CardDataError; concurrent updates are serial
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -155,6 +156,23 @@ def test_a_record_the_store_rejects_names_its_line(published: Published) -> None
     with pytest.raises(CardDataError, match=r"line 2: card 'Fire // Ice'.*colour") as caught:
         published.update()
     assert "oracle-cards-" in str(caught.value)
+    published.assert_unchanged()
+
+
+@pytest.mark.parametrize("field", ["name", "oracle_text"])
+def test_a_lone_surrogate_names_the_file_line_and_card(published: Published, field: str) -> None:
+    """JSON "\\ud800" is half a character: the store cannot keep it. A card-data error naming the
+    file, the line and the card, never an internal error; the store as it was."""
+    cards = sample_cards()
+    body = (
+        jsonl_bytes(cards[1:3])  # Lightning Bolt (a card of one face) third
+        + json.dumps(cards[0] | {field: "Bad \ud800 Text"}).encode()
+        + b"\n"
+        + jsonl_bytes(cards[3:])
+    )
+    published.mirror.publish(updated_at=SECOND_UPDATE, body=gzip_bytes(body))
+    with pytest.raises(CardDataError, match=r"oracle-cards-\d+\.jsonl\.gz: line 3: card .*lone surrogate"):
+        published.update()
     published.assert_unchanged()
 
 
