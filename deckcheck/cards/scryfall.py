@@ -18,6 +18,7 @@ import email.utils
 import gzip
 import io
 import json
+import logging
 import re
 import threading
 import time
@@ -768,18 +769,8 @@ class _Fetch:
                         hooks={"response": [body.read]},
                         **kwargs,
                     )
-            except requests.Timeout:
-                if self.deadline.passed():
-                    raise self.deadline.error(what, url) from None
-                raise NetworkError(
-                    f"{what}: no answer from {_host(url)} within {self.timeout:g} s ({url})",
-                    hint="check the connection and run the command again; the card store was not changed",
-                ) from None
             except requests.RequestException as exc:
-                raise NetworkError(
-                    f"{what}: cannot reach {_host(url)} ({_reason(exc)})",
-                    hint="check the connection (or use --offline); the card store was not changed",
-                ) from None
+                raise self.failure(what, url, exc) from None
             if response.status_code != 429:
                 break
             wait = _retry_after(response.headers.get("Retry-After"))
@@ -805,6 +796,25 @@ class _Fetch:
             )
             raise NetworkError(f"{what}: {status} from {url}", hint=hint)
         return response
+
+    def failure(self, what: str, url: str, exc: requests.RequestException) -> NetworkError:
+        """What a request that raised ``exc`` tells the user."""
+        if isinstance(exc, requests.Timeout):
+            if self.deadline.passed():
+                return self.deadline.error(what, url)
+            return NetworkError(
+                f"{what}: no answer from {_host(url)} within {self.timeout:g} s ({url})",
+                hint="check the connection and run the command again; the card store was not changed",
+            )
+        if isinstance(exc, requests.TooManyRedirects):
+            return NetworkError(
+                f"{what}: {_host(url)} redirects in a loop ({exc}; {url})",
+                hint="try again later, or check DECKCHECK_SCRYFALL_API; the card store was not changed",
+            )
+        return NetworkError(
+            f"{what}: cannot reach {_host(url)} ({_reason(exc)})",
+            hint="check the connection (or use --offline); the card store was not changed",
+        )
 
 
 class _BoundedBody:
@@ -1042,7 +1052,14 @@ def _fetch_bulk_list(
     settings.stale_if_error = False
     try:
         # `refresh` revalidates a cached copy that is still fresh: --force means "ask Scryfall now".
-        response = fetch.get(session, url, what, refresh=True) if force else fetch.get(session, url, what)
+        with _cache_fallbacks() as failed:
+            response = fetch.get(session, url, what, refresh=True) if force else fetch.get(session, url, what)
+        if failed:  # the cached copy stood in for a request that failed: say so, as for any failure
+            failure = fetch.failure(what, url, failed[-1])
+            if not stale_if_error:
+                response.close()
+                raise failure
+            return _json_body(response, url), _fallback_note(failure, response)
         age_note = _cached_list_note(response)
     except NetworkError as failure:
         if not stale_if_error:
@@ -1051,12 +1068,42 @@ def _fetch_bulk_list(
         cached = session.get(url, only_if_cached=True)
         if cached.status_code != 200:
             raise failure from None
-        created = getattr(cached, "created_at", None)
-        when = f" at {created:%Y-%m-%d %H:%M} UTC" if isinstance(created, datetime) else " earlier"
-        return _json_body(cached, url), f"{failure.message}; used the bulk file list cached{when}"
+        return _json_body(cached, url), _fallback_note(failure, cached)
     finally:
         settings.stale_if_error = stale_if_error
     return _json_body(response, url), age_note
+
+
+def _fallback_note(failure: NetworkError, cached: requests.Response) -> str:
+    """The note for a cached bulk list used because asking Scryfall failed."""
+    created = getattr(cached, "created_at", None)
+    when = f" at {created:%Y-%m-%d %H:%M} UTC" if isinstance(created, datetime) else " earlier"
+    return f"{failure.message}; used the bulk file list cached{when}"
+
+
+@contextlib.contextmanager
+def _cache_fallbacks() -> Iterator[list[requests.RequestException]]:
+    """The request errors requests-cache answers with a cached copy instead of raising them: it
+    does so when a refresh of a copy that is still fresh fails, whatever stale_if_error says, and
+    only logs the error with its traceback (on stderr, when logging is not set up). Collected
+    here instead, and not logged."""
+    caught: list[requests.RequestException] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            error = record.exc_info[1] if record.exc_info else None
+            if isinstance(error, requests.RequestException):
+                caught.append(error)
+
+    logger = logging.getLogger("requests_cache.session")
+    handler, propagate = Collect(logging.WARNING), logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield caught
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
 
 
 def _cached_list_note(response: requests.Response) -> str | None:

@@ -233,3 +233,25 @@ def test_a_build_without_a_readable_date_is_not_downloaded(
         update_from_scryfall(mirror.api_base, store_path, force=True)
     assert store_path.read_bytes() == before
     assert mirror.file_path not in mirror.server.paths()
+
+
+def test_a_forced_update_says_when_asking_for_the_list_failed(
+    mirror: ScryfallMirror,
+    store_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--force asks again for a list still cached; when that fails (here a redirect loop) the
+    cached list stands in, and the note says the request failed and what was used, never that it
+    was "last asked for 0 min ago"; no traceback is logged or printed."""
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path)
+    mirror.server.route("/bulk-data", Reply.redirect("/loop"))
+    mirror.server.route("/loop", Reply.redirect("/bulk-data"))
+    with caplog.at_level("DEBUG"):
+        result = update_from_scryfall(mirror.api_base, store_path, force=True)
+    assert result.records == 10
+    (note,) = result.notes
+    assert "redirects in a loop" in note and "used the bulk file list cached at 20" in note, note
+    assert not [record for record in caplog.records if record.exc_info]
+    assert "Traceback" not in capsys.readouterr().err
