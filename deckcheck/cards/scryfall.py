@@ -43,6 +43,7 @@ from deckcheck.cards.store import (
     parse_data_day,
     read_store_meta,
     stored_facts_current,
+    verify_store,
     write_store,
 )
 from deckcheck.cards.update import (
@@ -1174,7 +1175,15 @@ def update_from_scryfall(
         payload, notes = _bulk_list(session_factory, store_path, fetch, bulk_url, force, progress)
         descriptor = parse_bulk_list(payload, bulk_url, bulk_type)
         meta = read_store_meta(store_path)
-        if not force and store_path.exists() and _is_current(meta, descriptor):
+        current = not force and store_path.exists() and _is_current(meta, descriptor)
+        if current:
+            # a damaged store's data is current, yet only a download can repair it (the damage
+            # messages send the user here)
+            damage = verify_store(store_path, most=1)
+            if damage:
+                current = False
+                notes.append(f"the card store was damaged ({damage[0]}): it is built again")
+        if current:
             if _needs_rebuild(meta, facts):
                 return _rebuild_facts(store_path, meta, facts, started, notes)
             return UpdateResult(

@@ -23,7 +23,7 @@ from deckcheck.cards.scryfall import (
     make_cached_session,
     update_from_scryfall,
 )
-from deckcheck.cards.store import CardStore, read_store_meta
+from deckcheck.cards.store import CardStore, read_store_meta, verify_store
 from deckcheck.cards.update import UpdateLockedError, UpdateResult, lock_path_for
 from deckcheck.errors import CardDataError, DeckcheckError, NetworkError
 from tests.httpserver import (
@@ -422,3 +422,22 @@ def test_lock_held_by_another_process(published: Published) -> None:
             holder.wait(10)
     published.mirror.publish(updated_at=SECOND_UPDATE)
     assert published.update(lock_timeout=5).records == 10
+
+
+def test_a_damaged_store_is_built_again_though_its_data_is_current(published: Published) -> None:
+    """The damage messages say "rebuild it with `deckcheck cards update`": an update finds the
+    store's data current, but a damaged store is downloaded and built again, and says why."""
+    data = bytearray(published.before)
+    page = 4096
+    for number in range(len(data) // page // 2, len(data) // page):
+        data[number * page : (number + 1) * page] = b"\xa5" * page
+    published.store_path.write_bytes(bytes(data))
+    assert verify_store(published.store_path)
+    result = published.update()
+    assert not result.up_to_date and result.records == 10
+    assert any("the card store was damaged" in note for note in result.notes), result.notes
+    assert verify_store(published.store_path) == []
+    assert published.mirror.file_path in published.server.paths()
+    # and once sound, the next update downloads nothing
+    published.server.clear()
+    assert published.update().up_to_date and published.mirror.file_path not in published.server.paths()
