@@ -39,6 +39,7 @@ from deckcheck.cards.mana import COLOURS, ManaCostError, parse_mana_cost
 from deckcheck.cards.store import (
     CardStore,
     FactsBuilder,
+    card_data_date,
     names_index_current,
     parse_data_day,
     read_store_meta,
@@ -550,8 +551,10 @@ def verify_bulk_file(path: Path, label: str, max_bytes: int | None = None) -> in
                         hint="is DECKCHECK_SCRYFALL_API pointing at the Scryfall API?",
                     )
     except EOFError:
+        # (``total`` counts whole decompressed reads, 0 for a file under a megabyte: not said)
         raise NetworkError(
-            f"{label}: the download is incomplete (the gzip data ends after {total:,} bytes)",
+            f"{label}: the download is incomplete: its gzip data is cut short "
+            f"({path.stat().st_size:,} bytes arrived)",
             hint="run `deckcheck cards update` again",
         ) from None
     except (zlib.error, gzip.BadGzipFile) as exc:
@@ -1221,6 +1224,7 @@ def update_from_scryfall(
                 raise
             except CardDataError as exc:
                 raise CardDataError(f"{label}: {reader.position}: {exc.message}", hint=exc.hint) from None
+        notes.extend(_step_back_warnings(meta, descriptor, count))
         return UpdateResult(
             source="scryfall",
             store_path=store_path,
@@ -1233,6 +1237,25 @@ def update_from_scryfall(
             meta=read_store_meta(store_path),
             notes=tuple(notes),
         )
+
+
+def _step_back_warnings(old_meta: Mapping[str, str], descriptor: BulkDescriptor, count: int) -> list[str]:
+    """Warnings for a build that replaced the store but looks like a step back: older than the
+    store's data, or with far fewer cards (a real oracle_cards build only grows)."""
+    warnings = []
+    old_day, new_day = card_data_date(old_meta), parse_data_day(descriptor.updated_at)
+    if old_day is not None and new_day is not None and new_day < old_day:
+        warnings.append(
+            f"warning: Scryfall lists a build of {new_day.isoformat()}, older than the store's "
+            f"{old_day.isoformat()}; it replaced the store (is DECKCHECK_SCRYFALL_API the Scryfall API?)"
+        )
+    old_count = _int_header(old_meta.get("records"))
+    if old_count is not None and count < old_count // 2:
+        warnings.append(
+            f"warning: the new build has {count:,} card{'' if count == 1 else 's'}, the store had "
+            f"{old_count:,}; it replaced the store (is DECKCHECK_SCRYFALL_API the Scryfall API?)"
+        )
+    return warnings
 
 
 def _needs_rebuild(meta: Mapping[str, str], facts: FactsBuilder | None) -> bool:

@@ -441,3 +441,21 @@ def test_a_damaged_store_is_built_again_though_its_data_is_current(published: Pu
     # and once sound, the next update downloads nothing
     published.server.clear()
     assert published.update().up_to_date and published.mirror.file_path not in published.server.paths()
+
+
+def test_a_gzip_cut_in_half_says_it_is_cut_short(published: Published) -> None:
+    body = good_body()
+    published.mirror.publish(updated_at=SECOND_UPDATE, body=body[: len(body) // 2])
+    with pytest.raises(NetworkError, match=r"its gzip data is cut short \([\d,]+ bytes arrived\)") as caught:
+        published.update()
+    assert "after 0 bytes" not in str(caught.value)
+    published.assert_unchanged()
+
+
+def test_a_build_older_or_far_smaller_than_the_store_is_warned_of(published: Published) -> None:
+    published.mirror.publish(sample_cards()[:1], updated_at="2025-01-01T09:00:00.000+00:00")
+    result = published.update()
+    assert result.records == 1
+    older, smaller = result.notes
+    assert "warning: Scryfall lists a build of 2025-01-01, older than the store's 2026" in older
+    assert "warning: the new build has 1 card, the store had 10" in smaller
