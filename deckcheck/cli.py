@@ -960,14 +960,28 @@ def cards_update(
 @cards.command("import")
 @click.argument("file", type=click.Path(path_type=Path))
 @card_db_option
-def cards_import(file: Path, card_db: Path | None) -> int:
+@click.option(
+    "--data-date",
+    metavar="YYYY-MM-DD",
+    help="The day the file's card data describes, when its meta.date is missing or not a date "
+    "(it then wins over meta.date). Staleness checks count from this day.",
+)
+def cards_import(file: Path, card_db: Path | None, data_date: str | None) -> int:
     """Build the local card store from an MTGJSON AtomicCards file (.json or .json.gz)."""
     from deckcheck import card_facts
+    from deckcheck.as_of import parse_date
     from deckcheck.cards.mtgjson import import_atomic_cards
 
+    day = None
+    if data_date is not None:
+        day = parse_date(data_date)
+        if day is None:
+            _usage(f"--data-date: {data_date!r} is not a date (YYYY-MM-DD)")
     store_path = _target_store(card_db)
     with _progress() as progress:
-        result = import_atomic_cards(file, store_path, progress=progress, facts=card_facts.facts_builder())
+        result = import_atomic_cards(
+            file, store_path, progress=progress, facts=card_facts.facts_builder(), data_date=day
+        )
     _report_update(result)
     return 0
 
@@ -1000,6 +1014,8 @@ def cards_info(card_db: Path | None, output: str, verify: bool) -> int:
     age = _data_age(store.meta)
     if age is not None:
         record |= {"data_date": age[0].isoformat(), "age_days": age[1]}
+    elif not store.vouches_without_date:
+        record |= {"data_date": None, "age_days": None}
     out = _stdout()
     if output == "json":
         out.write(rep.json_text(record) + "\n")
@@ -1010,16 +1026,24 @@ def cards_info(card_db: Path | None, output: str, verify: bool) -> int:
         ["records", f"{record['records']:,}"],
         ["data", record["label"] + (" (a sample, not the card pool)" if record["sample"] else "")],
         *([["age", _age_text(*age)]] if age is not None else []),
+        *([["age", _UNKNOWN_AGE]] if age is None and not store.vouches_without_date else []),
         *([key, value] for key, value in sorted(record["meta"].items())),
     ]
     out.write(rep.table(rows, ("card data", "")) + "\n")
     return 0
 
 
+_UNKNOWN_AGE = (
+    "date unknown: the card data does not say which day it describes, so no deck is verified for "
+    "legality; `deckcheck cards update`, or `deckcheck cards import FILE --data-date YYYY-MM-DD`, "
+    "builds dated card data"
+)
+
+
 def _data_age(meta: Mapping[str, str]) -> tuple[dt.date, int] | None:
     """The day the card data describes and how many days before the day of the check."""
     from deckcheck.as_of import today
-    from deckcheck.unresolved import card_data_date
+    from deckcheck.cards.store import card_data_date
 
     day = card_data_date(meta)
     return None if day is None else (day, (today() - day).days)

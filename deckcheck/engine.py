@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.as_of import DATA_AGE_LIMIT_DAYS, HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date, today
 from deckcheck.cards.names import lookup_key
-from deckcheck.cards.store import CardStore, Resolution
+from deckcheck.cards.store import CardStore, Resolution, card_data_date
 from deckcheck.deck import (
     Deck,
     DeckCard,
@@ -28,7 +28,6 @@ from deckcheck.unresolved import (
     NOT_VERIFIED,
     DataAge,
     Written,
-    card_data_date,
     stale_legality,
     unresolved_data,
 )
@@ -634,15 +633,19 @@ def legality_out_of_date(metadata: Mapping[str, str], spec: FormatSpec, store: C
     its own date when it has one, any day but the data's own (the data's legalities describe its own
     day: a later deck may meet bans and printings it lacks, an earlier one bans it records that had
     not happened yet); else the day of the check, more than as_of.DATA_AGE_LIMIT_DAYS after it.
-    None when the data vouches for it, when the format has no legality to judge, when the card data
-    has no date, or under an ``as_of`` setting (the format's history on a day, or the data's own day
-    by choice). The engine and the lean batch checker both ask this."""
+    Card data that does not say which day it describes vouches for no day (``data_day`` None),
+    unless it is records handed in by code (CardStore.vouches_without_date). None when the data
+    vouches for it, when the format has no legality to judge, or under an ``as_of`` setting (the
+    format's history on a day, or the data as it is by choice). The engine and the lean batch
+    checker both ask this."""
     if spec.as_of is not None or not spec.legality_candidates:
         return None
     data_day = card_data_date(store.meta)
-    if data_day is None:
-        return None
     deck_day, where = metadata_date(metadata)
+    if data_day is None:
+        if store.vouches_without_date:
+            return None
+        return DataAge(deck_day or today(), None, where, undated=deck_day is None)
     if deck_day is None:
         day = today()
         if (day - data_day).days <= DATA_AGE_LIMIT_DAYS:

@@ -7,10 +7,10 @@ code for an undetermined rule lives here, so every rule family says it the same 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol, TypeVar
 
-from deckcheck.as_of import AS_OF_DATA, DATA_AGE_LIMIT_DAYS, parse_date
+from deckcheck.as_of import AS_OF_DATA, DATA_AGE_LIMIT_DAYS
 from deckcheck.cards.names import lookup_key, loose_key
 from deckcheck.findings import Finding, Location, Severity, define
 
@@ -92,25 +92,14 @@ def copies(entries: Iterable[Written]) -> int:
 
 
 # -- card data of another day than the deck's----------------------------------------------------------------
-def card_data_date(meta: Mapping[str, str]) -> dt.date | None:
-    """The day the card data describes (a store's ``updated_at``, the bundled set's
-    ``oracle_as_of``); None when it does not say."""
-    for key in ("updated_at", "oracle_as_of", "mtgjson_date"):
-        value = meta.get(key)
-        if value:
-            day = parse_date(value)
-            if day is not None:
-                return day
-    return None
-
-
 class DataAge(NamedTuple):
     """Why a deck's legality is not judged by its card data: the day it is judged for (its own date,
-    or the day of the check when it has none), the day the data describes, where the former came
-    from, and whether the deck had no date of its own."""
+    or the day of the check when it has none), the day the data describes (None: the data does not
+    say, so it vouches for no day), where the former came from, and whether the deck had no date of
+    its own."""
 
     deck_day: dt.date
-    data_day: dt.date
+    data_day: dt.date | None
     where: str
     undated: bool = False
 
@@ -126,9 +115,20 @@ def stale_legality(
     listed = [f.card for f in withheld if f.card]
     named = f"; the data lists as banned, restricted or not legal: {', '.join(listed[:5])}" if listed else ""
     more = f" and {len(listed) - 5} more" if len(listed) > 5 else ""
-    data_day, deck_day = age.data_day.isoformat(), age.deck_day.isoformat()
+    deck_day = age.deck_day.isoformat()
+    data_day = None if age.data_day is None else age.data_day.isoformat()
     data: dict[str, object] = {"card_data_date": data_day}
-    if age.undated:
+    if age.data_day is None:
+        judged = f"today ({deck_day}; the deck has no date)" if age.undated else f"{deck_day} ({age.where})"
+        message = (
+            f"{title} legality not verified: the card data does not say which day it describes, so it "
+            f"does not vouch for the bans and legal sets of {judged}{named}{more}. Run `deckcheck cards "
+            "update`, or `deckcheck cards import FILE --data-date YYYY-MM-DD` naming the data's day, for "
+            f"dated card data, or judge the deck by the card data as it is with --as-of {AS_OF_DATA}"
+        )
+        if age.undated:
+            data["checked_for"] = deck_day
+    elif age.undated:
         days = (age.deck_day - age.data_day).days
         message = (
             f"{title} legality not verified: the card data describes {data_day}, {days:,} days before "

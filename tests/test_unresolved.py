@@ -660,3 +660,55 @@ def test_frames_judge_a_deck_by_the_zones_that_count(tmp_path) -> None:  # type:
     assert "DC016" in found["a.txt"] and "DC010" not in found["a.txt"]
     assert "DC017" in found["b.cod"] and "DC010" not in found["b.cod"]
     assert {"DC010", "DC016"} <= found["c.txt"]
+
+
+def test_card_data_of_unknown_date_vouches_for_no_day(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """A store that does not say which day it describes (built by an older deckcheck from a file
+    without a date, or a JSON file of records) cannot say whether today's bans are in it: its
+    legalities are withheld as for data too old, by the engine and by the lean batch path alike.
+    Records handed in by code (CardStore.from_records) are taken as current."""
+    from deckcheck import card_facts
+    from deckcheck.cards.store import write_store
+
+    records = list(STORE.records())
+    built = tmp_path / "cards.sqlite"
+    write_store(
+        records,
+        built,
+        meta={"source": "mtgjson", "updated_at": "yesterday"},
+        facts=card_facts.facts_builder(),
+    )
+    as_json = tmp_path / "cards.json"
+    as_json.write_text(json.dumps({"meta": {"source": "mine"}, "cards": records}), encoding="utf-8")
+    clean, banned = tmp_path / "clean.txt", tmp_path / "banned.txt"
+    clean.write_text("// format: modern\n4 Lightning Bolt\n56 Mountain\n")
+    banned.write_text("// format: modern\n4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n")
+    for store in (built, as_json):
+        monkeypatch.setenv("DECKCHECK_CARD_DB", str(store))
+        text = CliRunner().invoke(cli, ["check", str(clean)])
+        assert text.exit_code == 1 and "not verified: card data of unknown date" in text.output, text.output
+        document = json.loads(
+            CliRunner().invoke(cli, ["check", "-o", "json", str(clean), str(banned)]).output
+        )
+        for deck, withheld in zip(document["decks"], ([], ["Black Lotus"]), strict=True):
+            assert deck["status"] == "not verified" and deck["legal"] is None
+            (note,) = [f for f in deck["findings"] if f["code"] == "DC015"]
+            assert note["data"]["card_data_date"] is None
+            assert [w["card"] for w in note["data"]["withheld"]] == withheld
+            assert (
+                "does not say which day it describes" in note["message"] and "--data-date" in note["message"]
+            )
+        # the lean batch path (the built store has stored facts) says the same
+        summary = frames.validate([str(clean), str(banned)], store=CardStore.open(store)).summary
+        assert summary["legal"].isna().all(), summary
+        # judged by the card data as it is, on purpose
+        assert CliRunner().invoke(cli, ["check", "--as-of", "data", str(clean)]).exit_code == 0
+        info = CliRunner().invoke(cli, ["cards", "info"])
+        assert "date unknown" in info.output, info.output
+        assert (
+            json.loads(CliRunner().invoke(cli, ["cards", "info", "-o", "json"]).output)["data_date"] is None
+        )
+    in_memory = CardStore.from_records(records)
+    parsed = ParsedDeck("deck.txt", "plain")
+    parsed.entries = [Entry(4, "Lightning Bolt", MAIN, line=1), Entry(56, "Mountain", MAIN, line=2)]
+    assert check_parsed(parsed, in_memory, get_format("modern")).status == "legal"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import datetime as dt
 import gzip
 import json
 import os
@@ -26,7 +27,7 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import Any, BinaryIO, cast
 
-from deckcheck.cards.store import FactsBuilder, write_store
+from deckcheck.cards.store import FactsBuilder, parse_data_day, write_store
 from deckcheck.cards.update import (
     DEFAULT_LOCK_TIMEOUT,
     ConversionStats,
@@ -480,11 +481,16 @@ def import_atomic_cards(
     *,
     lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     facts: FactsBuilder | None = None,
+    data_date: dt.date | None = None,
 ) -> UpdateResult:
     """`deckcheck cards import FILE`: build the card store from MTGJSON AtomicCards, atomically
     (a failure leaves the previous store as it was). The file is converted entry by entry as it is
     read. ``facts``: also store these per-card facts (see
-    :func:`~deckcheck.cards.store.write_store`); the CLI passes ``deckcheck.card_facts.facts_builder()``."""
+    :func:`~deckcheck.cards.store.write_store`); the CLI passes ``deckcheck.card_facts.facts_builder()``.
+
+    The store records the day the data describes, from the file's ``meta.date``, or ``data_date``
+    when given (it wins). A file without a readable date is refused unless ``data_date`` names the
+    day: card data of unknown age cannot say whether today's bans are in it."""
     started = time.monotonic()
     meta = {
         "source": "mtgjson",
@@ -505,7 +511,7 @@ def import_atomic_cards(
                     yield record
             # write_store reads its meta once every record is in: the file's meta is known by then.
             meta["mtgjson_version"] = str(stream.meta.get("version", ""))
-            meta["mtgjson_date"] = meta["updated_at"] = str(stream.meta.get("date", ""))
+            meta["mtgjson_date"] = meta["updated_at"] = _data_date(path, stream.meta, data_date)
 
         with update_lock(store_path, timeout=lock_timeout):
             try:
@@ -519,8 +525,12 @@ def import_atomic_cards(
                 raise
             except CardDataError as exc:
                 raise CardDataError(f"{path}: {exc.message}", hint=exc.hint) from None
+    notes: tuple[str, ...] = ()
+    if data_date is not None:
+        notes = (f"the card data is taken to describe {data_date.isoformat()} (--data-date)",)
     return UpdateResult(
         source="mtgjson",
+        notes=notes,
         store_path=store_path,
         records=count,
         skipped=dict(stats.skipped),
@@ -528,4 +538,21 @@ def import_atomic_cards(
         duplicate_names=tuple(stats.duplicate_names),
         seconds=time.monotonic() - started,
         meta=meta | {"records": str(count)},
+    )
+
+
+def _data_date(path: Path, file_meta: Mapping[str, Any], given: dt.date | None) -> str:
+    """The day the imported data describes, as stored: ``given`` (--data-date), else the file's
+    ``meta.date``; a file with no readable date and none given is refused (an error naming it)."""
+    if given is not None:
+        return given.isoformat()
+    date = file_meta.get("date")
+    if parse_data_day(date) is not None:
+        return str(date)
+    found = "has no meta.date" if date in (None, "") else f"has meta.date {date!r}, not a YYYY-MM-DD date"
+    raise _StreamError(
+        f"{path}: {found}, so the day its card data describes is unknown and it could not vouch for "
+        "any day's bans; nothing was imported",
+        hint="name the day the data describes: `deckcheck cards import FILE --data-date YYYY-MM-DD` "
+        "(an AtomicCards file from https://mtgjson.com/downloads/all-files/ has its date)",
     )

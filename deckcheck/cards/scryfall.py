@@ -18,6 +18,7 @@ import email.utils
 import gzip
 import io
 import json
+import logging
 import re
 import threading
 import time
@@ -38,9 +39,12 @@ from deckcheck.cards.mana import COLOURS, ManaCostError, parse_mana_cost
 from deckcheck.cards.store import (
     CardStore,
     FactsBuilder,
+    card_data_date,
     names_index_current,
+    parse_data_day,
     read_store_meta,
     stored_facts_current,
+    verify_store,
     write_store,
 )
 from deckcheck.cards.update import (
@@ -547,8 +551,10 @@ def verify_bulk_file(path: Path, label: str, max_bytes: int | None = None) -> in
                         hint="is DECKCHECK_SCRYFALL_API pointing at the Scryfall API?",
                     )
     except EOFError:
+        # (``total`` counts whole decompressed reads, 0 for a file under a megabyte: not said)
         raise NetworkError(
-            f"{label}: the download is incomplete (the gzip data ends after {total:,} bytes)",
+            f"{label}: the download is incomplete: its gzip data is cut short "
+            f"({path.stat().st_size:,} bytes arrived)",
             hint="run `deckcheck cards update` again",
         ) from None
     except (zlib.error, gzip.BadGzipFile) as exc:
@@ -599,6 +605,14 @@ def parse_bulk_list(payload: Any, url: str, bulk_type: str = BULK_TYPE) -> BulkD
         )
     if not isinstance(updated_at, str) or not updated_at:
         raise NetworkError(f"the {bulk_type!r} entry at {url} has no 'updated_at'", hint=hint)
+    # The store's date is the build's: without it no check could tell how old the data is (a bulk
+    # entry has no other date, and the file's own Last-Modified is the host's, not the build's).
+    if parse_data_day(updated_at) is None:
+        raise NetworkError(
+            f"the {bulk_type!r} entry at {url} has 'updated_at' {updated_at!r}, which is not a date: "
+            "the age of its card data would be unknown, so it was not downloaded",
+            hint=f"{hint} the card store was not changed",
+        )
     size = item.get("compressed_size")
     compressed_size = size if isinstance(size, int) and not isinstance(size, bool) and size > 0 else None
     return BulkDescriptor(bulk_type, updated_at, urljoin(url, uri), form, compressed_size)
@@ -759,18 +773,8 @@ class _Fetch:
                         hooks={"response": [body.read]},
                         **kwargs,
                     )
-            except requests.Timeout:
-                if self.deadline.passed():
-                    raise self.deadline.error(what, url) from None
-                raise NetworkError(
-                    f"{what}: no answer from {_host(url)} within {self.timeout:g} s ({url})",
-                    hint="check the connection and run the command again; the card store was not changed",
-                ) from None
             except requests.RequestException as exc:
-                raise NetworkError(
-                    f"{what}: cannot reach {_host(url)} ({_reason(exc)})",
-                    hint="check the connection (or use --offline); the card store was not changed",
-                ) from None
+                raise self.failure(what, url, exc) from None
             if response.status_code != 429:
                 break
             wait = _retry_after(response.headers.get("Retry-After"))
@@ -796,6 +800,25 @@ class _Fetch:
             )
             raise NetworkError(f"{what}: {status} from {url}", hint=hint)
         return response
+
+    def failure(self, what: str, url: str, exc: requests.RequestException) -> NetworkError:
+        """What a request that raised ``exc`` tells the user."""
+        if isinstance(exc, requests.Timeout):
+            if self.deadline.passed():
+                return self.deadline.error(what, url)
+            return NetworkError(
+                f"{what}: no answer from {_host(url)} within {self.timeout:g} s ({url})",
+                hint="check the connection and run the command again; the card store was not changed",
+            )
+        if isinstance(exc, requests.TooManyRedirects):
+            return NetworkError(
+                f"{what}: {_host(url)} redirects in a loop ({exc}; {url})",
+                hint="try again later, or check DECKCHECK_SCRYFALL_API; the card store was not changed",
+            )
+        return NetworkError(
+            f"{what}: cannot reach {_host(url)} ({_reason(exc)})",
+            hint="check the connection (or use --offline); the card store was not changed",
+        )
 
 
 class _BoundedBody:
@@ -1033,7 +1056,14 @@ def _fetch_bulk_list(
     settings.stale_if_error = False
     try:
         # `refresh` revalidates a cached copy that is still fresh: --force means "ask Scryfall now".
-        response = fetch.get(session, url, what, refresh=True) if force else fetch.get(session, url, what)
+        with _cache_fallbacks() as failed:
+            response = fetch.get(session, url, what, refresh=True) if force else fetch.get(session, url, what)
+        if failed:  # the cached copy stood in for a request that failed: say so, as for any failure
+            failure = fetch.failure(what, url, failed[-1])
+            if not stale_if_error:
+                response.close()
+                raise failure
+            return _json_body(response, url), _fallback_note(failure, response)
         age_note = _cached_list_note(response)
     except NetworkError as failure:
         if not stale_if_error:
@@ -1042,12 +1072,42 @@ def _fetch_bulk_list(
         cached = session.get(url, only_if_cached=True)
         if cached.status_code != 200:
             raise failure from None
-        created = getattr(cached, "created_at", None)
-        when = f" at {created:%Y-%m-%d %H:%M} UTC" if isinstance(created, datetime) else " earlier"
-        return _json_body(cached, url), f"{failure.message}; used the bulk file list cached{when}"
+        return _json_body(cached, url), _fallback_note(failure, cached)
     finally:
         settings.stale_if_error = stale_if_error
     return _json_body(response, url), age_note
+
+
+def _fallback_note(failure: NetworkError, cached: requests.Response) -> str:
+    """The note for a cached bulk list used because asking Scryfall failed."""
+    created = getattr(cached, "created_at", None)
+    when = f" at {created:%Y-%m-%d %H:%M} UTC" if isinstance(created, datetime) else " earlier"
+    return f"{failure.message}; used the bulk file list cached{when}"
+
+
+@contextlib.contextmanager
+def _cache_fallbacks() -> Iterator[list[requests.RequestException]]:
+    """The request errors requests-cache answers with a cached copy instead of raising them: it
+    does so when a refresh of a copy that is still fresh fails, whatever stale_if_error says, and
+    only logs the error with its traceback (on stderr, when logging is not set up). Collected
+    here instead, and not logged."""
+    caught: list[requests.RequestException] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            error = record.exc_info[1] if record.exc_info else None
+            if isinstance(error, requests.RequestException):
+                caught.append(error)
+
+    logger = logging.getLogger("requests_cache.session")
+    handler, propagate = Collect(logging.WARNING), logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield caught
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
 
 
 def _cached_list_note(response: requests.Response) -> str | None:
@@ -1118,7 +1178,15 @@ def update_from_scryfall(
         payload, notes = _bulk_list(session_factory, store_path, fetch, bulk_url, force, progress)
         descriptor = parse_bulk_list(payload, bulk_url, bulk_type)
         meta = read_store_meta(store_path)
-        if not force and store_path.exists() and _is_current(meta, descriptor):
+        current = not force and store_path.exists() and _is_current(meta, descriptor)
+        if current:
+            # a damaged store's data is current, yet only a download can repair it (the damage
+            # messages send the user here)
+            damage = verify_store(store_path, most=1)
+            if damage:
+                current = False
+                notes.append(f"the card store was damaged ({damage[0]}): it is built again")
+        if current:
             if _needs_rebuild(meta, facts):
                 return _rebuild_facts(store_path, meta, facts, started, notes)
             return UpdateResult(
@@ -1156,6 +1224,7 @@ def update_from_scryfall(
                 raise
             except CardDataError as exc:
                 raise CardDataError(f"{label}: {reader.position}: {exc.message}", hint=exc.hint) from None
+        notes.extend(_step_back_warnings(meta, descriptor, count))
         return UpdateResult(
             source="scryfall",
             store_path=store_path,
@@ -1168,6 +1237,25 @@ def update_from_scryfall(
             meta=read_store_meta(store_path),
             notes=tuple(notes),
         )
+
+
+def _step_back_warnings(old_meta: Mapping[str, str], descriptor: BulkDescriptor, count: int) -> list[str]:
+    """Warnings for a build that replaced the store but looks like a step back: older than the
+    store's data, or with far fewer cards (a real oracle_cards build only grows)."""
+    warnings = []
+    old_day, new_day = card_data_date(old_meta), parse_data_day(descriptor.updated_at)
+    if old_day is not None and new_day is not None and new_day < old_day:
+        warnings.append(
+            f"warning: Scryfall lists a build of {new_day.isoformat()}, older than the store's "
+            f"{old_day.isoformat()}; it replaced the store (is DECKCHECK_SCRYFALL_API the Scryfall API?)"
+        )
+    old_count = _int_header(old_meta.get("records"))
+    if old_count is not None and count < old_count // 2:
+        warnings.append(
+            f"warning: the new build has {count:,} card{'' if count == 1 else 's'}, the store had "
+            f"{old_count:,}; it replaced the store (is DECKCHECK_SCRYFALL_API the Scryfall API?)"
+        )
+    return warnings
 
 
 def _needs_rebuild(meta: Mapping[str, str], facts: FactsBuilder | None) -> bool:

@@ -18,9 +18,11 @@ before it kept them is read as before, with both built in memory when first need
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import itertools
 import json
 import os
+import re
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -84,6 +86,34 @@ def default_store_path() -> Path:
 def bundled_cards_path() -> Path:
     """data/cards.json (:func:`deckcheck.bundled_file`)."""
     return bundled_file("cards.json")
+
+
+# -- the day the card data describes --------------------------------------------------------------
+# Meta keys that say it, in order: a Scryfall build's or an import's ``updated_at``, the bundled
+# set's ``oracle_as_of``, an MTGJSON file's ``mtgjson_date``.
+DATA_DATE_KEYS = ("updated_at", "oracle_as_of", "mtgjson_date")
+_DATA_DAY = re.compile(r"\s*(\d{4}-\d{2}-\d{2})(?:[T ]\S*)?\s*")
+
+
+def parse_data_day(text: object) -> dt.date | None:
+    """The day in a card data date (``2026-10-01``, or Scryfall's ``2026-10-01T09:02:11.120+00:00``);
+    None for anything else ("yesterday", "", not a string)."""
+    match = _DATA_DAY.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        return None
+    try:
+        return dt.date.fromisoformat(match[1])
+    except ValueError:
+        return None
+
+
+def card_data_date(meta: Mapping[str, str]) -> dt.date | None:
+    """The day the card data describes; None when its meta does not say (or says it unreadably)."""
+    for key in DATA_DATE_KEYS:
+        day = parse_data_day(meta.get(key))
+        if day is not None:
+            return day
+    return None
 
 
 # -- lookup results -------------------------------------------------------------------------------
@@ -492,11 +522,18 @@ class CardStore:
         self._resolved_names: tuple[dict[str, Resolution], dict[str, Resolution]] = ({}, {})
         self._data_label: str | None = None  # (every unknown name's message says it)
         self._number_led: dict[str, list[str]] | None = None
+        # Whether card data that says no day it describes is taken as current. Only for records
+        # handed in by code (from_records: a library caller's or a test's own cards, made for the
+        # day they are used); a store file, built or a JSON file, of unknown date vouches for no
+        # day's legality (engine.legality_out_of_date).
+        self.vouches_without_date = False
 
     # construction
     @classmethod
     def from_records(cls, records: Iterable[Mapping[str, Any]], description: str = "<records>") -> CardStore:
-        return cls(_MemoryBackend(records, {"source": description}), description)
+        store = cls(_MemoryBackend(records, {"source": description}), description)
+        store.vouches_without_date = True
+        return store
 
     @classmethod
     def from_json(cls, path: Path, *, index_names_now: bool = True) -> CardStore:
@@ -784,9 +821,11 @@ class CardStore:
         source = meta.get("source", "")
         if self.is_sample:
             return f"bundled sample set, {count}"
-        date = (meta.get("mtgjson_date") or meta.get("updated_at") or "")[:10]
         named = _SOURCE_NAMES.get(source, source or self.description)
-        return f"{named} {date}, {count}" if date else f"{named}, {count}"
+        day = card_data_date(meta)
+        if day is not None:
+            return f"{named} {day.isoformat()}, {count}"
+        return f"{named}, {count}" if self.vouches_without_date else f"{named}, date unknown, {count}"
 
 
 RESOLUTION_MEMO_LIMIT = 100_000  # names remembered per store and ``suggest`` (CardStore.resolve)
@@ -1086,13 +1125,23 @@ def write_store(
                 if card.name in seen:
                     raise CardDataError(f"card {card.name!r} appears twice in the card data")
                 seen.add(card.name)
-                db.execute(
-                    "INSERT INTO cards VALUES (?, ?, ?)",
-                    (card.name, loose_key(card.name), json.dumps(record, ensure_ascii=False, sort_keys=True)),
-                )
-                rows = sorted(set(_index_rows(record)), key=str)
-                db.executemany("INSERT INTO names VALUES (?, ?, ?, ?)", rows)
-                db.executemany("INSERT INTO folded VALUES (?, ?, ?)", sorted(set(_folded_rows(rows))))
+                try:
+                    db.execute(
+                        "INSERT INTO cards VALUES (?, ?, ?)",
+                        (
+                            card.name,
+                            loose_key(card.name),
+                            json.dumps(record, ensure_ascii=False, sort_keys=True),
+                        ),
+                    )
+                    rows = sorted(set(_index_rows(record)), key=str)
+                    db.executemany("INSERT INTO names VALUES (?, ?, ?, ?)", rows)
+                    db.executemany("INSERT INTO folded VALUES (?, ?, ?)", sorted(set(_folded_rows(rows))))
+                except UnicodeEncodeError:  # SQLite keeps UTF-8, which half a character is not
+                    raise CardDataError(
+                        f"card {card.name!r}: its text holds a lone surrogate (a JSON escape such as "
+                        "\\ud800, half of a character), which is not text"
+                    ) from None
                 named.extend((key, card_name) for key, card_name, kind, _ in rows if kind != "printed")
                 if encoder is not None:  # after the record is stored: compute cannot alter it
                     encoder.add(card.name, record)

@@ -477,7 +477,9 @@ def real_sqlite_store(
     """The real cards in a SQLite store, as ``deckcheck cards update`` builds it (the other backend;
     its name suggestions for the many post-2022 names of real lists are also three times cheaper)."""
     path = tmp_path_factory.mktemp("real-store") / "cards.sqlite"
-    write_store(atomic_records, path, meta={"source": "MTGJSON AtomicCards 2022-04-25"})
+    # dated within the tests' day (conftest.TEST_TODAY), so both paths judge legality, not withhold it
+    meta = {"source": "MTGJSON AtomicCards 2022-04-25", "updated_at": "2026-01-01"}
+    write_store(atomic_records, path, meta=meta)
     return CardStore.open(path)
 
 
@@ -1141,7 +1143,12 @@ def test_pauper_commander_commanders(tmp_path: Path, breakers: bool, stored: boo
     records = _pdh_records()
     if stored:
         path = tmp_path / "pdh.sqlite"
-        write_store(records, path, meta={"source": "test"}, facts=card_facts.facts_builder())
+        write_store(
+            records,
+            path,
+            meta={"source": "test", "updated_at": "2026-01-01"},
+            facts=card_facts.facts_builder(),
+        )
         store = CardStore.open(path)
     else:
         store = CardStore.from_records(records)

@@ -37,7 +37,9 @@ def _records() -> list[Any]:
 def stored(tmp_path_factory: pytest.TempPathFactory) -> CardStore:
     """The bundled cards as a SQLite store built the way `deckcheck cards import` builds one."""
     path = tmp_path_factory.mktemp("facts") / "cards.sqlite"
-    write_store(_records(), path, meta={"source": "bundled"}, facts=facts_builder())
+    write_store(
+        _records(), path, meta={"source": "bundled", "updated_at": "2026-01-01"}, facts=facts_builder()
+    )
     return CardStore.open(path)
 
 

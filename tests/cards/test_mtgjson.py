@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import gzip
 import json
 import time
@@ -14,7 +15,7 @@ import pytest
 from deckcheck.cards.mtgjson import import_atomic_cards, records_from_atomic_cards
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.scryfall import records_from_scryfall
-from deckcheck.cards.store import CardStore, read_store_meta
+from deckcheck.cards.store import CardStore, card_data_date, read_store_meta
 from deckcheck.cards.update import ConversionStats, UpdateLockedError, update_lock
 from deckcheck.errors import CardDataError
 from tests.httpserver import sample_cards
@@ -491,3 +492,41 @@ def test_printings_are_kept_for_legality_as_of_a_date() -> None:
     assert records["Bear"]["printings"] == ["LEA", "M10"]
     assert "printings" not in records["A-Bear"]
     assert card_from_record(records["Bear"]).record["printings"] == ["LEA", "M10"]
+
+
+@pytest.mark.parametrize("meta", [None, {"version": "5.2.0"}, {"date": "yesterday"}, {"date": ""}])
+def test_a_file_without_a_readable_date_is_refused_unless_the_day_is_named(
+    tmp_path: Path, meta: dict[str, str] | None
+) -> None:
+    """Card data whose day is unknown could not say whether today's bans are in it: the import
+    refuses it (the store as it was) unless --data-date names the day, which the store then keeps."""
+    store_path = tmp_path / "cards.sqlite"
+    import_atomic_cards(write_json(tmp_path / "good.json", ATOMIC), store_path)
+    before = store_path.read_bytes()
+    undated = {"data": ATOMIC["data"]} | ({} if meta is None else {"meta": meta})
+    source = write_json(tmp_path / "AtomicCards.json", undated)
+    with pytest.raises(CardDataError, match=r"meta\.date") as caught:
+        import_atomic_cards(source, store_path)
+    assert str(source) in caught.value.message and "--data-date" in str(caught.value.hint)
+    assert store_path.read_bytes() == before
+    result = import_atomic_cards(source, store_path, data_date=dt.date(2022, 4, 25))
+    assert result.records == 9 and any("2022-04-25 (--data-date)" in note for note in result.notes)
+    assert card_data_date(read_store_meta(store_path)) == dt.date(2022, 4, 25)
+
+
+@pytest.mark.parametrize("field", ["name", "text"])
+def test_a_lone_surrogate_names_the_file_and_card(tmp_path: Path, field: str) -> None:
+    """JSON "\\ud800" (half a character) in a card's name or text: a card-data error naming the
+    file and the card, not an internal error; the store as it was."""
+    store_path = tmp_path / "cards.sqlite"
+    import_atomic_cards(write_json(tmp_path / "good.json", ATOMIC), store_path)
+    before = store_path.read_bytes()
+    broken = copy.deepcopy(ATOMIC)
+    bolt = broken["data"]["Lightning Bolt"][0]
+    bolt[field] = "Lightning \ud800Bolt" if field == "name" else "Deal \ud800 damage."
+    source = tmp_path / "AtomicCards.json"
+    source.write_text(json.dumps(broken), encoding="ascii")  # (json.dumps escapes it: \ud800)
+    with pytest.raises(CardDataError, match=r"card 'Lightning (\\ud800)?Bolt'.*lone surrogate") as caught:
+        import_atomic_cards(source, store_path)
+    assert str(source) in caught.value.message
+    assert store_path.read_bytes() == before

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from deckcheck.cards.scryfall import (
     update_from_scryfall,
 )
 from deckcheck.cards.store import CardStore, read_store_meta
-from deckcheck.errors import CardDataError
+from deckcheck.errors import CardDataError, NetworkError
 from tests.httpserver import LocalHTTPServer, Reply, ScryfallMirror, sample_cards
 
 SECOND_UPDATE = "2026-09-09T09:02:11.120+00:00"
@@ -215,3 +216,42 @@ def test_offline_without_a_store_explains_what_to_do(mirror: ScryfallMirror, sto
     assert caught.value.hint is not None and "cards update" in caught.value.hint
     assert mirror.server.requests == []
     assert not http_cache_path(store_path).exists()
+
+
+@pytest.mark.parametrize("updated_at", ["yesterday", "2026-13-40T00:00:00+00:00"])
+def test_a_build_without_a_readable_date_is_not_downloaded(
+    mirror: ScryfallMirror, store_path: Path, updated_at: str
+) -> None:
+    """The store's date is the build's updated_at (a bulk entry has no other date): without one
+    no check could tell how old the data is, so the update refuses it and keeps the store."""
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path)
+    before = store_path.read_bytes()
+    mirror.publish(updated_at=updated_at)
+    mirror.server.clear()
+    with pytest.raises(NetworkError, match=re.escape(f"'updated_at' '{updated_at}', which is not a date")):
+        update_from_scryfall(mirror.api_base, store_path, force=True)
+    assert store_path.read_bytes() == before
+    assert mirror.file_path not in mirror.server.paths()
+
+
+def test_a_forced_update_says_when_asking_for_the_list_failed(
+    mirror: ScryfallMirror,
+    store_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--force asks again for a list still cached; when that fails (here a redirect loop) the
+    cached list stands in, and the note says the request failed and what was used, never that it
+    was "last asked for 0 min ago"; no traceback is logged or printed."""
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path)
+    mirror.server.route("/bulk-data", Reply.redirect("/loop"))
+    mirror.server.route("/loop", Reply.redirect("/bulk-data"))
+    with caplog.at_level("DEBUG"):
+        result = update_from_scryfall(mirror.api_base, store_path, force=True)
+    assert result.records == 10
+    (note,) = result.notes
+    assert "redirects in a loop" in note and "used the bulk file list cached at 20" in note, note
+    assert not [record for record in caplog.records if record.exc_info]
+    assert "Traceback" not in capsys.readouterr().err

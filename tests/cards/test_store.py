@@ -251,7 +251,8 @@ def test_missing_store_is_a_clear_error(tmp_path: Path) -> None:
     [
         ({"source": "scryfall", "updated_at": "2026-11-30T09:02:35.123+00:00"}, "Scryfall 2026-11-30"),
         ({"source": "mtgjson", "mtgjson_date": "2022-04-25", "updated_at": "2022-04"}, "MTGJSON 2022-04-25"),
-        ({"source": "someone's own file"}, "someone's own file"),
+        ({"source": "someone's own file"}, "someone's own file, date unknown"),
+        ({"source": "scryfall", "updated_at": "yesterday"}, "Scryfall, date unknown"),
     ],
 )
 def test_data_label_names_source_date_and_size(tmp_path: Path, meta: dict[str, str], label: str) -> None:

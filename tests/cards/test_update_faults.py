@@ -3,6 +3,7 @@ usable, with a clear NetworkError / CardDataError; concurrent updates are serial
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from deckcheck.cards.scryfall import (
     make_cached_session,
     update_from_scryfall,
 )
-from deckcheck.cards.store import CardStore, read_store_meta
+from deckcheck.cards.store import CardStore, read_store_meta, verify_store
 from deckcheck.cards.update import UpdateLockedError, UpdateResult, lock_path_for
 from deckcheck.errors import CardDataError, DeckcheckError, NetworkError
 from tests.httpserver import (
@@ -155,6 +156,23 @@ def test_a_record_the_store_rejects_names_its_line(published: Published) -> None
     with pytest.raises(CardDataError, match=r"line 2: card 'Fire // Ice'.*colour") as caught:
         published.update()
     assert "oracle-cards-" in str(caught.value)
+    published.assert_unchanged()
+
+
+@pytest.mark.parametrize("field", ["name", "oracle_text"])
+def test_a_lone_surrogate_names_the_file_line_and_card(published: Published, field: str) -> None:
+    """JSON "\\ud800" is half a character: the store cannot keep it. A card-data error naming the
+    file, the line and the card, never an internal error; the store as it was."""
+    cards = sample_cards()
+    body = (
+        jsonl_bytes(cards[1:3])  # Lightning Bolt (a card of one face) third
+        + json.dumps(cards[0] | {field: "Bad \ud800 Text"}).encode()
+        + b"\n"
+        + jsonl_bytes(cards[3:])
+    )
+    published.mirror.publish(updated_at=SECOND_UPDATE, body=gzip_bytes(body))
+    with pytest.raises(CardDataError, match=r"oracle-cards-\d+\.jsonl\.gz: line 3: card .*lone surrogate"):
+        published.update()
     published.assert_unchanged()
 
 
@@ -404,3 +422,40 @@ def test_lock_held_by_another_process(published: Published) -> None:
             holder.wait(10)
     published.mirror.publish(updated_at=SECOND_UPDATE)
     assert published.update(lock_timeout=5).records == 10
+
+
+def test_a_damaged_store_is_built_again_though_its_data_is_current(published: Published) -> None:
+    """The damage messages say "rebuild it with `deckcheck cards update`": an update finds the
+    store's data current, but a damaged store is downloaded and built again, and says why."""
+    data = bytearray(published.before)
+    page = 4096
+    for number in range(len(data) // page // 2, len(data) // page):
+        data[number * page : (number + 1) * page] = b"\xa5" * page
+    published.store_path.write_bytes(bytes(data))
+    assert verify_store(published.store_path)
+    result = published.update()
+    assert not result.up_to_date and result.records == 10
+    assert any("the card store was damaged" in note for note in result.notes), result.notes
+    assert verify_store(published.store_path) == []
+    assert published.mirror.file_path in published.server.paths()
+    # and once sound, the next update downloads nothing
+    published.server.clear()
+    assert published.update().up_to_date and published.mirror.file_path not in published.server.paths()
+
+
+def test_a_gzip_cut_in_half_says_it_is_cut_short(published: Published) -> None:
+    body = good_body()
+    published.mirror.publish(updated_at=SECOND_UPDATE, body=body[: len(body) // 2])
+    with pytest.raises(NetworkError, match=r"its gzip data is cut short \([\d,]+ bytes arrived\)") as caught:
+        published.update()
+    assert "after 0 bytes" not in str(caught.value)
+    published.assert_unchanged()
+
+
+def test_a_build_older_or_far_smaller_than_the_store_is_warned_of(published: Published) -> None:
+    published.mirror.publish(sample_cards()[:1], updated_at="2025-01-01T09:00:00.000+00:00")
+    result = published.update()
+    assert result.records == 1
+    older, smaller = result.notes
+    assert "warning: Scryfall lists a build of 2025-01-01, older than the store's 2026" in older
+    assert "warning: the new build has 1 card, the store had 10" in smaller

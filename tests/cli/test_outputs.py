@@ -297,3 +297,27 @@ def test_progress_only_when_enabled() -> None:
     assert "downloading 4.0 MB of 4.0 MB (100%)" in text
     assert "converting 38,000 cards" in text
     assert text.endswith("\n")
+
+
+def test_cards_import_names_the_day_of_a_file_without_one(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file without a readable meta.date is refused (exit 2, the file and --data-date named);
+    --data-date names the day, and `cards info` shows it and the data's age."""
+    monkeypatch.delenv("DECKCHECK_CARD_DB")
+    atomic = project.root / "AtomicCards.json"
+    atomic.write_text(json.dumps({"meta": {"date": "yesterday"}, "data": ATOMIC["data"]}), encoding="utf-8")
+    store = project.root / "store" / "cards.sqlite"
+    refused = invoke(["cards", "import", str(atomic), "--card-db", str(store)])
+    assert refused.exit_code == 2 and not store.exists()
+    assert (
+        str(atomic) in refused.stderr
+        and "--data-date" in refused.stderr
+        and "Traceback" not in refused.stderr
+    )
+    bad_day = invoke(["cards", "import", str(atomic), "--card-db", str(store), "--data-date", "soon"])
+    assert bad_day.exit_code == 2 and "--data-date" in bad_day.stderr and not store.exists()
+    named = invoke(["cards", "import", str(atomic), "--card-db", str(store), "--data-date", "2026-01-01"])
+    assert named.exit_code == 0, named.output
+    info = json.loads(invoke(["cards", "info", "--card-db", str(store), "-o", "json"]).stdout)
+    assert info["data_date"] == "2026-01-01" and info["age_days"] == 31

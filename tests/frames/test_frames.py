@@ -70,7 +70,7 @@ def test_a_store_with_facts_gives_the_same_long_frame_and_companion_table(
 
     records = json.loads(bundled_cards_path().read_text(encoding="utf-8"))["cards"]
     path = tmp_path / "cards.sqlite"
-    write_store(records, path, meta={"source": "test"}, facts=facts_builder())
+    write_store(records, path, meta={"source": "test", "updated_at": "2026-01-01"}, facts=facts_builder())
     with_facts = CardStore.open(path)
     odd = pd.Series({"odd": "4 lightning bolt\n4 Lightnig Bolt\n2 Fire/Ice\n50 Mountain\n"})
     sources = pd.concat([texts(*sorted(CORPUS.rglob("*.txt"))), odd])
@@ -94,7 +94,7 @@ def test_a_deck_the_engine_checks_over_facts_builds_no_card(tmp_path: Path) -> N
 
     records = json.loads(bundled_cards_path().read_text(encoding="utf-8"))["cards"]
     path = tmp_path / "cards.sqlite"
-    write_store(records, path, meta={"source": "test"}, facts=facts_builder())
+    write_store(records, path, meta={"source": "test", "updated_at": "2026-01-01"}, facts=facts_builder())
     with_facts = CardStore.open(path)
     text = "Commander\n1 Raised by Giants\n1 Lightning Bolt\n1 Not A Card In Any Set\n\nDeck\n97 Mountain\n"
     results = frames.validate(

@@ -37,7 +37,10 @@ OPAL = "4 Mox Opal\n56 Mountain\n"
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     cards = tmp_path / "cards.json"
-    cards.write_text(json.dumps({"meta": {"source": "as-of tests"}, "cards": RECORDS}), encoding="utf-8")
+    cards.write_text(
+        json.dumps({"meta": {"source": "as-of tests", "updated_at": "2026-01-01"}, "cards": RECORDS}),
+        encoding="utf-8",
+    )
     root = tmp_path / "project"
     (root / ".git").mkdir(parents=True)
     monkeypatch.chdir(root)

@@ -53,7 +53,10 @@ class Project:
 @pytest.fixture(scope="session")
 def cards_json(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("reliability-cards") / "cards.json"
-    payload = {"meta": {"source": "reliability-tests"}, "cards": [*RECORDS, *ACCENTED]}
+    payload = {
+        "meta": {"source": "reliability-tests", "updated_at": "2026-01-01"},
+        "cards": [*RECORDS, *ACCENTED],
+    }
     path.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
     return path
 
