@@ -414,7 +414,7 @@ def test_a_commander_deck_exported_for_mtgo_checks_legal_again(
 def test_a_dated_deck_checks_the_same_after_export(
     to: str, project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The audit's case: a 2020 Modern list exported for Forge or Cockatrice lost its date (exit 0,
+    """Regression: a 2020 Modern list exported for Forge or Cockatrice lost its date (exit 0,
     nothing listed), and the export then checked as banned (DC201) where the source is not verified
     (card data newer than the deck)."""
     # (the bundled card set has a date, and Lurrus, banned in Modern in 2024)

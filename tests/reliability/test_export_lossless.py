@@ -172,7 +172,7 @@ def test_cockatrice_fields_survive_a_cockatrice_round_trip() -> None:
     assert any("banner card 'Kenrith, the Returned King'" in m for m in arena)
 
 
-URO = (  # the audit's deck: a 2020 Modern list with Uro, banned since 2021-02-15
+URO = (  # a 2020 Modern list with Uro, banned since 2021-02-15
     "// format: modern\n// date: 2020-06-01\n4 Uro, Titan of Nature's Wrath\n4 Mystic Sanctuary\n"
     "4 Opt\n4 Growth Spiral\n4 Ice-Fang Coatl\n4 Brazen Borrower\n4 Cryptic Command\n"
     "4 Force of Negation\n4 Remand\n12 Island\n12 Forest\n"
