@@ -400,7 +400,7 @@ def _text_items(source: pd.Series | pd.DataFrame, text_column: str) -> list[tupl
     for i, text in enumerate(values):
         if isinstance(text, str):
             continue
-        if text is None or text is pd.NA or (isinstance(text, float) and np.isnan(text)):
+        if _missing(text):
             values[i] = ""  # a missing decklist is an empty one (reported as such)
         else:  # str() of bytes or a number is no decklist: "b'4 Lightning Bolt...'" would be read as one
             kind = "bytes (decode them first)" if isinstance(text, bytes | bytearray) else type(text).__name__
