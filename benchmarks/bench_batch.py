@@ -90,15 +90,21 @@ COMPANION_NAMES = (
 
 
 # -- card pool and deck generation (parent process) -------------------------------------------
-def load_records(atomic: Path | None) -> tuple[list[dict[str, Any]], str]:
+def load_records(atomic: Path | None) -> tuple[list[dict[str, Any]], str, dict[str, str]]:
+    """The card records, what they are, and the store meta that says which day they describe (as
+    `deckcheck cards import` keeps it: card data of no known day vouches for no day's legality)."""
     from deckcheck.cards.store import bundled_cards_path
 
     if atomic is not None and atomic.is_file():
         from deckcheck.cards.mtgjson import load_atomic_cards, records_from_atomic_cards
 
-        return list(records_from_atomic_cards(load_atomic_cards(atomic))), f"MTGJSON {atomic.name}"
+        payload = load_atomic_cards(atomic)
+        day = str(payload.get("meta", {}).get("date", ""))
+        records = list(records_from_atomic_cards(payload))
+        return records, f"MTGJSON {atomic.name}", {"mtgjson_date": day} if day else {}
     payload = json.loads(bundled_cards_path().read_text(encoding="utf-8"))
-    return list(payload["cards"]), "bundled data/cards.json"
+    day = payload["meta"]["oracle_as_of"]
+    return list(payload["cards"]), "bundled data/cards.json", {"oracle_as_of": day}
 
 
 class Popular:
@@ -425,21 +431,22 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
 
     from deckcheck.card_facts import facts_builder
-    from deckcheck.cards.store import CardStore, stored_facts_current, write_store
+    from deckcheck.cards.store import CardStore, card_data_date, stored_facts_current, write_store
 
     with tempfile.TemporaryDirectory(prefix="deckcheck-bench-") as tmp:
         work = args.workdir or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
-        records, source = load_records(None if args.bundled else args.atomic)
+        records, source, dated = load_records(None if args.bundled else args.atomic)
         tag = "bundled" if source.startswith("bundled") else "mtgjson"
         store = work / f"cards-{tag}.sqlite"
         builder = facts_builder()
         kept = args.workdir and store.is_file()  # a kept work directory reuses its store and decks ...
-        if kept:  # ... unless its facts are another release's
-            kept = stored_facts_current(CardStore.open(store).meta, builder.version)
+        if kept:  # ... unless its facts are another release's, or it does not say its data's day
+            meta = CardStore.open(store).meta
+            kept = stored_facts_current(meta, builder.version) and card_data_date(meta) is not None
         if not kept:
-            # as `deckcheck cards import` / `cards update` build it: with the per-card facts
-            write_store(records, store, meta={"source": source}, facts=builder)
+            # as `deckcheck cards import` / `cards update` build it: with the per-card facts and the day
+            write_store(records, store, meta={"source": source, **dated}, facts=builder)
         pool = Pool(records, random.Random(args.seed))
         del records
         print(f"card data: {source}; {len(pool.commanders)} commanders; seed {args.seed}", flush=True)

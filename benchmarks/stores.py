@@ -37,5 +37,6 @@ def build_store(directory: Path) -> tuple[Path, str]:
         return store, f"MTGJSON {ATOMIC.name} ({result.records:,} cards)"
     payload = json.loads(bundled_cards_path().read_text(encoding="utf-8"))
     records = payload["cards"] if isinstance(payload, dict) else payload
-    count = write_store(records, store, meta={"source": "bundled"}, facts=facts_builder())
+    meta = {"source": "bundled", "oracle_as_of": payload["meta"]["oracle_as_of"]}  # (its day: see CHECK_DAY)
+    count = write_store(records, store, meta=meta, facts=facts_builder())
     return store, f"bundled card set ({count} cards; ../shared/realdata not found)"
