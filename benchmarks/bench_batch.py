@@ -58,6 +58,11 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+# (stores pins DECKCHECK_TODAY to the card data's own day, for this process and the children it
+# starts: checked years after the data, every undated deck would have its legality withheld)
+from stores import CHECK_DAY  # noqa: E402, F401
+
 DEFAULT_ATOMIC = REPO.parent / "shared" / "realdata" / "AtomicCards-2022-04-25.json.gz"
 STAGES = ("load", "companions", "e2e")
 TARGETS = {"companions": 20_000, "e2e": 5_000}  # decks/s on one core
