@@ -422,7 +422,7 @@ def test_benchmark_generator_decks(breakers: bool) -> None:
     """The benchmark's own decks (benchmarks/bench_batch.py generate(), bundled cards), each in the
     format the benchmark checks it in."""
     bench = _bench_module()
-    records, _ = bench.load_records(None)
+    records, _, _ = bench.load_records(None)
     pool = bench.Pool(records, random.Random(7))
     decks = [
         (deck_id, text, "commander" if deck_id.startswith("edh-") else "modern")

@@ -517,7 +517,7 @@ def load_bench() -> ModuleType:
 def test_benchmark_generated_decks() -> None:
     """Every deck benchmarks/bench_batch.py writes (bundled cards) takes the fast path, correctly."""
     bench = load_bench()
-    records, _ = bench.load_records(None)
+    records, _, _ = bench.load_records(None)
     pool = bench.Pool(records, random.Random(7))
     shapes: Counter[str] = Counter()
     for deck_id, text in bench.generate(pool, 400, 7):
