@@ -382,6 +382,12 @@ def _is_long(frame: pd.DataFrame) -> bool:
     return "qty" in frame.columns and ("card" in frame.columns or "written" in frame.columns)
 
 
+def _deck_ids_of(frame: pd.DataFrame) -> pd.Index:
+    """A DataFrame of decklist text's deck ids: its ``deck_id`` column when it has one, else its
+    index (its text, its format column and the tables made of them are keyed alike)."""
+    return pd.Index(frame["deck_id"]) if "deck_id" in frame.columns else frame.index
+
+
 def _text_items(source: pd.Series | pd.DataFrame, text_column: str) -> list[tuple[DeckId, str]]:
     if isinstance(source, pd.DataFrame):
         if text_column not in source.columns:
@@ -390,9 +396,7 @@ def _text_items(source: pd.Series | pd.DataFrame, text_column: str) -> list[tupl
                 f"{', '.join(map(str, source.columns))}); pass text_column=, or the long frame of "
                 "load_decks"
             )
-        texts = (
-            source.set_index("deck_id")[text_column] if "deck_id" in source.columns else source[text_column]
-        )
+        texts = source[text_column].set_axis(_deck_ids_of(source))
     else:
         texts = source
     values = texts.tolist()  # one conversion in C, not one Python call per deck
@@ -1204,7 +1208,7 @@ def _partition_formats(
         raise ValueError(
             "give format= (one format for every deck) or format_column= (a column of the partition)"
         )
-    return _checked_format(dict(zip(partition.index, partition[format_column], strict=True)))
+    return _checked_format(dict(zip(_deck_ids_of(partition), partition[format_column], strict=True)))
 
 
 def validate_partition(
@@ -1229,7 +1233,7 @@ def validate_partition(
         entries=table == "entries",
         breakers=table == "breakers",
     )
-    deck_dtype = partition.index.dtype
+    deck_dtype = (_deck_ids_of(partition) if isinstance(partition, pd.DataFrame) else partition.index).dtype
     if table == "entries":
         assert rows.entries is not None
         return _entries_frame(rows.entries, deck_dtype)

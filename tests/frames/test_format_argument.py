@@ -94,3 +94,14 @@ def test_good_formats_still_work(bundled: CardStore) -> None:
     assert by_deck.summary["format"].tolist() == ["modern", "pauper"]
     table = frames.companion_table(DECKS, format={"a": "modern", "b": "pauper"}, store=bundled)
     pd.testing.assert_frame_equal(table, by_deck.companions[table.columns.tolist()])
+
+
+def test_a_partition_with_a_deck_id_column_takes_each_decks_format_from_its_row() -> None:
+    """Regression: the format column was keyed by the partition's index while the text was keyed by
+    its deck_id column, so every deck got "no format given"."""
+    partition = pd.DataFrame(
+        {"deck_id": ["burn", "jund"], "text": [DECK, DECK], "fmt": ["modern", "legacy"]},
+        index=pd.RangeIndex(10, 12),
+    )
+    summary = frames.validate_partition(partition, format_column="fmt")
+    assert summary[["deck_id", "format"]].values.tolist() == [["burn", "modern"], ["jund", "legacy"]]
