@@ -232,6 +232,12 @@ _NOT_CARDS_OF_THE_DATA: Final = {
     for word in words
 }
 TOKEN_MARKER: Final = "token"  # the tag of a line marked [token] (decklist._grammar)
+EXTRA_TAG: Final = "extra:"  # the tag of a zone that is not part of the deck: "extra:<its name>"
+
+
+def extra_zone_tag(name: str) -> str:
+    """The tag every reader gives the entries of a zone that is not part of the deck, by its name."""
+    return f"{EXTRA_TAG}{name.lower()}"
 
 
 def zone_tag(entry: Entry) -> str | None:
@@ -239,7 +245,7 @@ def zone_tag(entry: Entry) -> str | None:
     (``extra:<its name>``, or ``token`` for a line marked so). None for any other entry."""
     if entry.zone is not Zone.MAYBEBOARD:
         return None
-    return next((t for t in entry.tags if t == TOKEN_MARKER or t.startswith("extra:")), None)
+    return next((t for t in entry.tags if t == TOKEN_MARKER or t.startswith(EXTRA_TAG)), None)
 
 
 def unchecked_zone(entry: Entry) -> tuple[str, str] | None:
@@ -251,8 +257,8 @@ def unchecked_zone(entry: Entry) -> tuple[str, str] | None:
     for tag in entry.tags:
         if tag == TOKEN_MARKER:
             return tag, "tokens"
-        if tag.startswith("extra:"):
-            for word in tag[len("extra:") :].replace("&", " ").replace("/", " ").split():
+        if tag.startswith(EXTRA_TAG):
+            for word in tag.removeprefix(EXTRA_TAG).replace("&", " ").replace("/", " ").split():
                 kind = _NOT_CARDS_OF_THE_DATA.get(word)
                 if kind is not None:
                     return tag, kind

@@ -12,6 +12,7 @@ from deckcheck.as_of import DATA_AGE_LIMIT_DAYS, HISTORY_NOT_COVERED, NO_PRINTIN
 from deckcheck.cards.names import lookup_key
 from deckcheck.cards.store import CardStore, Resolution, card_data_date
 from deckcheck.deck import (
+    EXTRA_TAG,
     Deck,
     DeckCard,
     Entry,
@@ -365,8 +366,8 @@ def unchecked_zone_note(path: str, tag: str, kind: str, entries: Sequence[Writte
     writes its notes with this too.)"""
     first = entries[0]
     names = f"{len(entries):,} name{'' if len(entries) == 1 else 's'}"
-    zone = tag.removeprefix("extra:")
-    where = f"zone '{zone}'" if tag.startswith("extra:") else "lines marked as tokens"
+    zone = tag.removeprefix(EXTRA_TAG)
+    where = f"zone '{zone}'" if tag.startswith(EXTRA_TAG) else "lines marked as tokens"
     return UNCHECKED_ZONE(
         f"{where}: {names} not checked against the card data ({kind} are not cards of the deck)",
         location=Location(path, first.line, str(first.zone)),
@@ -600,14 +601,20 @@ def unread_part(parsed: ParsedDeck) -> str | None:
     lines = 0
     for problem in parsed.problems:
         if problem.code == UNREAD_FILE:
-            return f"the file was not read{' in full' if parsed.entries else ''} (DC001)"
+            return f"the file was not read{' in full' if parsed.entries else ''} ({UNREAD_FILE})"
         if problem_unread_line(problem):
             lines += 1
     if lines:
-        return f"{lines} line{'s' if lines != 1 else ''} not read (DC002)"
+        return f"{lines} line{'s' if lines != 1 else ''} not read ({UNREAD_LINE})"
     if not parsed.entries:
-        return "the decklist has no card lines (DC005)"
+        return f"the decklist has no card lines ({NO_CARD_LINES})"
     return None
+
+
+def read_in_part(problems: Iterable[ParseProblem]) -> bool:
+    """Whether a reader's problems say part of the deck written was not read: what makes
+    :func:`unread_part` name DC001 or DC002 (the lean batch checker hands such decks to the engine)."""
+    return any(problem.code == UNREAD_FILE or problem_unread_line(problem) for problem in problems)
 
 
 MAYBEBOARD_TEXT = str(Zone.MAYBEBOARD)  # (a ParseProblem's section is its zone's text)

@@ -500,8 +500,7 @@ class _Chunk:
         # a deck whose file was not read in full, or a line of it: the engine says what that
         # leaves undecided (engine.unread_part)
         for i, problems in enumerate(columns.problems):
-            unread = engine.UNREAD_FILE
-            if problems and any(p.code == unread or engine.problem_unread_line(p) for p in problems):
+            if problems and engine.read_in_part(problems):
                 out[i] = True
         # decks judged for a day the card data does not vouch for (dated after it, or undated and
         # checked long after it): their legality findings are withheld (reported decks)

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, extra_zone_tag
 from deckcheck.decklist._base import (
     MAX_LINE_LENGTH,
     MAX_NAME_LENGTH,
@@ -116,7 +116,7 @@ def _board_zone(value: str) -> _Board:
     if header is not None and header.kind is HeaderKind.EXTRA:
         return _Board(
             Zone.MAYBEBOARD,
-            (f"extra:{header.label.lower()}",),
+            (extra_zone_tag(header.label),),
             f"{value!r}: not deck cards, kept in the maybeboard",
         )
     if header is not None and header.kind is HeaderKind.GROUP:  # "Creatures", Scryfall's "lands"

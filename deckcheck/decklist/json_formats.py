@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, extra_zone_tag
 from deckcheck.decklist._base import (
     MAX_NAME_LENGTH,
     SUSPICIOUS,
@@ -139,7 +139,7 @@ class _Run:
         if header.kind is HeaderKind.EXTRA:
             if self._first_report_of(header.label):
                 self.extra(where, header.label)
-            return Zone.MAYBEBOARD, (f"extra:{header.label.lower()}",)
+            return Zone.MAYBEBOARD, (extra_zone_tag(header.label),)
         return None
 
     def unknown_board(self, where: str, label: str) -> tuple[Zone, tuple[str, ...]]:
@@ -155,7 +155,7 @@ class _Run:
                 severity="warning",
                 section=Zone.MAYBEBOARD,
             )
-        return Zone.MAYBEBOARD, (f"extra:{label.lower()}",)
+        return Zone.MAYBEBOARD, (extra_zone_tag(label),)
 
     def _first_report_of(self, label: str) -> bool:
         key = label.casefold()
@@ -240,7 +240,7 @@ def _moxfield(run: _Run, data: Mapping[str, Any]) -> None:
                 continue
             if not cards:
                 continue
-            zone, extra_tags = Zone.MAYBEBOARD, (f"extra:{key}",)
+            zone, extra_tags = Zone.MAYBEBOARD, (extra_zone_tag(key),)
             run.extra(board_name, board_name)
         if not isinstance(cards, Mapping):
             if cards:
@@ -328,7 +328,7 @@ def _mtgjson(run: _Run, data: Mapping[str, Any]) -> None:
         if not isinstance(cards, list):
             b.problem_line(0, key, f"data.{key}: expected a list of cards", code=UNPARSABLE)
             continue
-        extra = () if key in _MTGJSON_BOARDS else (f"extra:{key.lower()}",)
+        extra = () if key in _MTGJSON_BOARDS else (extra_zone_tag(key),)
         if extra:
             run.extra(f"data.{key}", key)
         for index, card in enumerate(cards):
@@ -357,7 +357,7 @@ def _tcgplayer(run: _Run, data: Mapping[str, Any]) -> None:
         zone = _TCGPLAYER_BOARDS.get(str(board_name).lower())
         extra: tuple[str, ...] = ()
         if zone is None:
-            zone, extra = Zone.MAYBEBOARD, (f"extra:{str(board_name).lower()}",)
+            zone, extra = Zone.MAYBEBOARD, (extra_zone_tag(str(board_name)),)
             run.extra(f"subDecks.{board_name}", str(board_name))
         for index, item in enumerate(items if isinstance(items, list) else []):
             card_id = _get(item, "cardID")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
-from deckcheck.deck import Entry, LineKind, LineRecord, ParsedDeck, Zone, new_entry
+from deckcheck.deck import Entry, LineKind, LineRecord, ParsedDeck, Zone, extra_zone_tag, new_entry
 from deckcheck.decklist._base import (
     MAX_LINE_LENGTH,
     MAX_NAME_LENGTH,
@@ -302,7 +302,7 @@ class _TextRun:
             notes.append(f"{parsed.extra}: not a deck card, kept in the maybeboard")
         elif self.section == "extra":
             zone = Zone.MAYBEBOARD
-            tags.append(f"extra:{self.extra_label.lower()}")
+            tags.append(extra_zone_tag(self.extra_label))
         else:
             if self.pending_blank is not None:
                 notes.append(self._after_blank())

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, zone_tag
+from deckcheck.deck import EXTRA_TAG, Entry, LineKind, ParsedDeck, Zone, zone_tag
 from deckcheck.decklist._base import CARRIED_METADATA_KEYS
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 
@@ -173,9 +173,9 @@ def moxfield_tag(tag: str) -> bool:
 def moxfield_section(tag: str) -> str | None:
     """The section header a zone that is not part of the deck (its ``extra:`` tag) is written
     under in Moxfield text, when the reader reads that header as the same zone; else None."""
-    if not tag.startswith("extra:"):
+    if not tag.startswith(EXTRA_TAG):
         return None
-    label = tag.removeprefix("extra:")
+    label = tag.removeprefix(EXTRA_TAG)
     header = f"{label.upper()}:"
     found = classify_header(header)
     if found is None or found.kind is not HeaderKind.EXTRA or found.label.lower() != label:

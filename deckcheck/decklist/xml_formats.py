@@ -16,7 +16,7 @@ import xml.sax.xmlreader
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone
+from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, extra_zone_tag
 from deckcheck.decklist._base import (
     CARRIED_METADATA_KEYS,
     MAX_NAME_LENGTH,
@@ -333,7 +333,7 @@ def _zone_of(
         severity="info",
         section=Zone.MAYBEBOARD,
     )
-    return Zone.MAYBEBOARD, (f"extra:{name.lower() or 'unnamed ' + kind}",)
+    return Zone.MAYBEBOARD, (extra_zone_tag(name or f"unnamed {kind}"),)
 
 
 # -- Cockatrice .cod --------------------------------------------------------------------------
