@@ -43,8 +43,18 @@ _COMMENT_KEY_VALUE = re.compile(
 )
 _COMMENT_KEY_SPACE = LazyPattern(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
 _KEY_EQUALS_VALUE = LazyPattern(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
-# MTGSalvation's forum wraps a list in BBCode, "[DECK]" ... "[/DECK]": markup, no section or card
-_FORUM_MARKUP = LazyPattern(r"\[/?deck\]", re.IGNORECASE)
+# MTGSalvation's forum wraps a list in BBCode, "[DECK]" ... "[/DECK]": markup, no section or card.
+# Other forums open it with the deck's title, "[deck=Burn]" or "[deck title=Burn]": its name.
+_FORUM_MARKUP = LazyPattern(
+    r"\[(?:/deck|deck(?:\s*=\s*|\s+title\s*=\s*)?(?P<title>[^\]]*?))\s*\]", re.IGNORECASE
+)
+
+
+def forum_title(match: re.Match[str]) -> str:
+    """The deck title a forum tag gives ("[deck=Burn]", quotes dropped), or "" for none."""
+    return (match.group("title") or "").strip().strip("\"'").strip()
+
+
 # The common card line, "4 Name" or "4x Name", whole: parse_card's _LEADING_COUNT for a count
 # parse_quantity takes as it is (1-9999), then a name clean_name keeps as written and name_problem
 # accepts: ASCII words joined by single spaces, with a letter (or "_") and none of the characters
@@ -218,9 +228,14 @@ class _TextRun:
             b.record(number, LineKind.COMMENT, raw, "XMage layout (metadata)")
             return
         # (after Forge's "[metadata]" a bracketed word is a section: "[Deck]" is the main deck)
-        if line[0] == "[" and self.section != "metadata" and _FORUM_MARKUP.fullmatch(line):
-            b.record(number, LineKind.COMMENT, raw, "forum markup")
-            return
+        if line[0] == "[" and self.section != "metadata":
+            forum = _FORUM_MARKUP.fullmatch(line)
+            if forum is not None:
+                title = forum_title(forum)
+                if title:
+                    b.set_metadata("name", title, number)
+                b.record(number, LineKind.COMMENT, raw, "deck name" if title else "forum markup")
+                return
         header = None if line[0].isdigit() else classify_header(line)
         if header is not None:
             self._header(number, raw, header)
@@ -586,8 +601,12 @@ def read_deck_line(raw: str) -> DeckLine:
         return DeckLine("comment")
     if _XMAGE_METADATA.match(line):
         return _OTHER_LINE
-    if _XMAGE_LAYOUT.match(line) or (line[0] == "[" and _FORUM_MARKUP.fullmatch(line)):
+    if _XMAGE_LAYOUT.match(line):
         return DeckLine("comment")
+    forum = _FORUM_MARKUP.fullmatch(line) if line[0] == "[" else None
+    if forum is not None:
+        title = forum_title(forum)
+        return DeckLine("metadata", name=title, key="name") if title else DeckLine("comment")
     header = None if line[0].isdigit() else classify_header(line)  # ("Sideboard: 15" too)
     if header is not None:
         if header.kind is HeaderKind.ZONE and header.zone is not None:

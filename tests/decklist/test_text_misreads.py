@@ -10,7 +10,7 @@ import pytest
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import LineKind, ParsedDeck, Zone
 from deckcheck.decklist import parse_text
-from deckcheck.decklist.fast import fast_entries
+from deckcheck.decklist.fast import fast_entries, read_plain
 from deckcheck.engine import check_parsed
 from deckcheck.formats import get_format
 
@@ -189,6 +189,26 @@ def test_the_forum_deck_wrapper_is_markup(opening: str, closing: str) -> None:
         (LineKind.COMMENT, "forum markup")
     ] * 2
     assert fast_entries(text) == entries(deck)
+
+
+@pytest.mark.parametrize(
+    "opening", ["[deck=Mono Red Burn]", "[DECK = Mono Red Burn]", '[deck title="Mono Red Burn"]']
+)
+def test_a_forum_wrapper_with_a_title_names_the_deck(opening: str) -> None:
+    """A "[deck=Title]" line was refused as a card name (DC002), so the deck was not verified."""
+    text = f"{opening}\n4 Lightning Bolt\n56 Mountain\n\n2 Duress\n[/deck]\n"
+    deck = read(text)
+    assert entries(deck) == [
+        (4, "Lightning Bolt", MAIN, 2),
+        (56, "Mountain", MAIN, 3),
+        (2, "Duress", SIDE, 5),
+    ]
+    assert deck.problems == []
+    assert deck.name == "Mono Red Burn"
+    assert [(r.kind, r.note) for r in deck.lines if r.line == 1] == [(LineKind.COMMENT, "deck name")]
+    lean = read_plain([text]).deck(0)
+    assert lean is not None
+    assert (list(lean.entries), lean.name, lean.metadata) == (entries(deck), deck.name, deck.metadata)
 
 
 def test_a_bracketed_deck_after_forge_metadata_is_still_the_main_deck() -> None:
