@@ -45,7 +45,7 @@ from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore, Resolution, default_store_path, open_store
 from deckcheck.deck import ZONE_CODE, Entry, ParsedDeck, Zone
-from deckcheck.decklist import parse_file_decks, parse_text, parse_text_decks
+from deckcheck.decklist import might_be_event, parse_file_decks, parse_text, parse_text_decks
 from deckcheck.decklist._base import MAX_BYTES, declared_format_of
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import PlainDecks, ReadDeck, read_plain
@@ -383,9 +383,10 @@ def deck_paths(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
 def parse_items(
     items: Iterable[tuple[DeckId, str]], input_format: str | None = None
 ) -> Iterator[tuple[DeckId, ParsedDeck]]:
-    """Parse ``(deck_id, text)`` pairs; the path in findings is the deck id."""
-    for deck_id, text in items:
-        yield deck_id, parse_text(text, str(deck_id), input_format)
+    """Parse ``(deck_id, text)`` pairs; the path in findings is the deck id. An event document's
+    text is its decks, as :func:`text_sources` names them."""
+    for deck_id, path, source in text_sources(items, input_format):
+        yield deck_id, source if isinstance(source, ParsedDeck) else parse_text(source, path)
 
 
 def parse_paths(
@@ -635,12 +636,7 @@ def validate_texts(
         return check_parsed_decks(
             parse_items(items, input_format), context, entries=entries, breakers=breakers, progress=progress
         )
-    decks: Iterable[tuple[DeckId, str, str | ParsedDeck]]
-    if input_format is None:
-        decks = ((deck_id, str(deck_id), text) for deck_id, text in items)
-    else:  # a forced format: its own parser, then the lean path for what it read
-        decks = ((deck_id, parsed.path, parsed) for deck_id, parsed in parse_items(items, input_format))
-    return check_texts(decks, context, breakers, progress)
+    return check_texts(text_sources(items, input_format), context, breakers, progress)
 
 
 DeckSource = str | ParsedDeck  # decklist text (content decides its format), or a deck already read
@@ -664,7 +660,7 @@ def path_sources(paths: Iterable[tuple[DeckId, Path]]) -> Iterator[tuple[DeckId,
             and decoded.encoding in ("utf-8", "")
             and not (decoded.warning)
         ):
-            if decoded.text.lstrip("\ufeff \t\r\n").startswith("{"):  # maybe an event: many decks
+            if might_be_event(decoded.text):  # many decks, or one
                 yield from _split_decks(deck_id, name, parse_text_decks(decoded.text, name))
             else:
                 yield deck_id, name, decoded.text
@@ -672,11 +668,28 @@ def path_sources(paths: Iterable[tuple[DeckId, Path]]) -> Iterator[tuple[DeckId,
             yield from _split_decks(deck_id, name, parse_file_decks(path))
 
 
+def text_sources(
+    items: Iterable[tuple[DeckId, str]], input_format: str | None = None
+) -> Iterator[tuple[DeckId, str, DeckSource]]:
+    """``(deck_id, path, source)`` for ``(deck_id, decklist text)`` pairs, as :func:`path_sources`
+    gives them for files, with ``str(deck_id)`` as the path: the text itself, for the lean path
+    to read (content decides its format), or, for an event document, its decks read already, one
+    row each, named as a file's are (:func:`_split_decks`): ``ID#player`` (``ID#rank-N`` /
+    ``ID#deck-N`` when the player is missing or named twice). ``input_format`` forces a format:
+    every text is parsed with it (``json`` still splits an event document)."""
+    for deck_id, text in items:
+        name = str(deck_id)
+        if input_format is None and not might_be_event(text):
+            yield deck_id, name, text
+        else:
+            yield from _split_decks(deck_id, name, parse_text_decks(text, name, input_format))
+
+
 def _split_decks(
     deck_id: DeckId, name: str, decks: list[ParsedDeck]
 ) -> Iterator[tuple[DeckId, str, DeckSource]]:
-    """One row per deck of a file: an event document's decks get ids ``ID#player`` (their paths
-    are ``FILE#player``)."""
+    """One row per deck of a file or text: an event document's decks get ids ``ID#player`` (their
+    paths are ``FILE#player``: for a text, whose path is its id, the same string)."""
     if len(decks) == 1 and decks[0].path == name:
         yield deck_id, name, decks[0]
         return

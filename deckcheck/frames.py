@@ -6,7 +6,12 @@
 >>> results = frames.validate("data/corpus/modern")          # findings, companions, summary
 
 Sources: a decklist file, a directory (every decklist file below it), a list of paths, a
-``pd.Series`` of decklist text (its index is the deck id) or a DataFrame with a ``text`` column;
+``pd.Series`` of decklist text (its index is the deck id) or a DataFrame with a ``text`` column.
+An event document (MTGO's decklist JSON, the MTGODecklistCache archive) is many decks, whether
+its file or its text is given: the file's at ``FILE#player``, the text's at ``ID#player`` (``ID``
+its row's deck id; ``#rank-N`` / ``#deck-N`` when the player is missing or named twice), each
+with the event's format and date and in every table; ids so made are strings, so beside an
+index that is not of strings the deck_id column is of objects.
 :func:`validate` and :func:`companion_table` also take the long frame :func:`load_decks` returns,
 which keeps what each deck declares (its ``declared_format`` and ``date`` columns), so a deck gets
 the same answers from its long frame as from its file.
@@ -225,9 +230,23 @@ def _column(values: Sequence[Any], dtype: Any) -> Any:
 
 
 def _deck_ids(values: Sequence[Any], dtype: Any = None) -> Any:
+    """Deck ids in the source's id dtype, or object where it cannot hold them: the decks of an
+    event document given as text are ``ID#player`` strings, beside the index's integers (say)."""
+    if dtype is not None and not _holds_ids(dtype, values):
+        dtype = object
     if dtype is not None:
         return pd.array(list(values), dtype=dtype)
     return pd.Series(list(values), dtype=object if not values else None).array
+
+
+def _holds_ids(dtype: Any, values: Sequence[Any]) -> bool:
+    """Whether ``dtype`` holds every deck id without changing one (a categorical its categories)."""
+    if isinstance(dtype, pd.CategoricalDtype):
+        known = set(dtype.categories)
+        return all(value in known for value in values)
+    if pd.api.types.is_string_dtype(dtype) or pd.api.types.is_object_dtype(dtype):
+        return True
+    return not any(isinstance(value, str) for value in values)
 
 
 def _companion_rows_frame(columns: Columns, summary: pd.DataFrame) -> pd.DataFrame:
@@ -515,11 +534,7 @@ def _deck_sources_of(
             if isinstance(source, pd.DataFrame) and "deck_id" in source.columns
             else source.index
         )
-        if input_format is None:
-            decks = ((deck_id, str(deck_id), text) for deck_id, text in items)
-        else:
-            decks = ((d, parsed.path, parsed) for d, parsed in batch.parse_items(items, input_format))
-        return decks, len(items), ids.dtype, False
+        return batch.text_sources(items, input_format), len(items), ids.dtype, False
     paths = batch.deck_paths(source)
     if isinstance(source, str | os.PathLike) and Path(source).is_dir():
         decks = _found_in_directory(paths, input_format, skipped)
@@ -1224,7 +1239,9 @@ def validate_partition(
     """One table for one partition of decklist text (index = deck id): the function to give
     ``dask.dataframe.map_partitions`` with ``meta=frames.meta(table)``. Each deck's format is
     ``format``, or the partition's ``format_column``. The card store is opened from ``store_path``
-    once per worker process, never shipped with a task."""
+    once per worker process, never shipped with a task. A row holding an event document's text is
+    its decks, ``ID#player`` as in :func:`validate` (a ``format_column`` names rows, not those
+    decks: give such partitions ``format=``)."""
     rows = batch.validate_partition(
         _text_items(partition, text_column),
         format=_partition_formats(partition, format, format_column),
@@ -1289,7 +1306,9 @@ def validate_dask(
 
     Every partition is parsed and checked once, by one task; the frames of the returned
     :class:`Results` are Dask DataFrames cut from those tasks, so ``dask.compute(r.findings,
-    r.summary)`` runs each partition once. Needs ``dask[dataframe]``."""
+    r.summary)`` runs each partition once. Needs ``dask[dataframe]``. Rows holding event
+    documents are their decks (``ID#player``, strings): give them an index of strings, the
+    deck_id dtype the frames' ``meta`` is built with."""
     import dask.dataframe as dd
     from dask.delayed import delayed
 

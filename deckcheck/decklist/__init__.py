@@ -65,6 +65,7 @@ __all__ = [
     "WRITER_ZONES",
     "Parser",
     "detect_format",
+    "might_be_event",
     "parse_bytes",
     "parse_bytes_decks",
     "parse_file",
@@ -289,11 +290,19 @@ def parse_stream(stream: BinaryIO, path: str = "<stdin>", input_format: str | No
     return parse_bytes(data, path, input_format)
 
 
+def might_be_event(text: str) -> bool:
+    """Whether decklist text could be an event document (it is a JSON object): the readers of
+    many decks (:func:`parse_text_decks`, and the batch readers of files and texts) read only
+    such text as one; any other is one deck."""
+    return text.lstrip("\ufeff \t\r\n").startswith("{")
+
+
 def parse_text_decks(text: str, path: str = "<stdin>", input_format: str | None = None) -> list[ParsedDeck]:
     """Every deck in decklist text: the decks of an event document (MTGO's decklist JSON, the
-    MTGODecklistCache archive: :mod:`deckcheck.decklist.events`), else the one deck of
-    :func:`parse_text`."""
-    if input_format in (None, "json") and text.lstrip("\ufeff \t\r\n").startswith("{"):
+    MTGODecklistCache archive: :mod:`deckcheck.decklist.events`), each at ``PATH#player``, else
+    the one deck of :func:`parse_text` (which refuses text over MAX_BYTES, as a file's reader
+    refuses a file over it, whatever it holds)."""
+    if input_format in (None, "json") and len(text) <= MAX_BYTES and might_be_event(text):
         import json
 
         from deckcheck.decklist.events import event_decks

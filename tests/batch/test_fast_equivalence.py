@@ -1243,6 +1243,58 @@ def test_event_documents(tmp_path: Path, breakers: bool) -> None:
     assert {deck_id for deck_id, _, _ in sources if deck_id.startswith("event-1")} <= withheld
 
 
+def _rows_of(columns: batch.Columns, deck_ids: Sequence[Hashable]) -> batch.Columns:
+    """The rows of these decks."""
+    wanted, out = set(deck_ids), batch.Columns(columns.names)
+    for row in columns.rows():
+        if row["deck_id"] in wanted:
+            out.add(tuple(row[name] for name in columns.names))
+    return out
+
+
+@BREAKERS
+def test_event_documents_given_as_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, breakers: bool
+) -> None:
+    """An event document's text (a Series of decklist text, a Dask partition) is its decks, as its
+    file is: batch.validate_texts names them ``ID#player`` and gives, on the lean path and on the
+    engine's, the rows of the file's decks (batch.path_sources); the lean checker takes them."""
+    store = fresh_bundled_store()
+    pool = deckgen.pool_for(store)
+    generated = [
+        (deck_id, text)
+        for deck_id, text, fmt in deckgen.realistic_named(pool, 60, seed=65, unknown=0.1)
+        if fmt == "modern"
+    ]
+    players = []
+    for deck_id, text in generated[1:]:
+        entries = read_plain([text]).entries(0) or [
+            (e.quantity, e.name, e.zone, e.line) for e in parse_text(text, deck_id).entries
+        ]
+        players.append((deck_id, [e for e in entries if e[2] in (Zone.MAIN, Zone.SIDEBOARD)]))
+    document = _event_document(players, "2020-06-14")
+    items = [("event", document), generated[0]]
+    context = context_for(store, "modern")
+    fast = batch.validate_texts(items, context, breakers=breakers)
+    engine = batch.validate_texts(items, context, breakers=breakers, fast=False)
+    ids = [f"event#{player}" for player, _ in players]
+    assert [row["deck_id"] for row in engine.summary.rows()] == [*ids, generated[0][0]]
+    monkeypatch.chdir(tmp_path)  # (the file "event": its decks' ids and paths are the text's)
+    Path("event").write_text(document, encoding="utf-8")
+    from_file = batch.check_texts(batch.path_sources([("event", Path("event"))]), context, breakers)
+    shown = [*items[1:], *((deck_id, f"(a deck of the event document {items[0][0]!r})") for deck_id in ids)]
+    for table in TABLES:
+        difference = table_difference(
+            table, getattr(engine, table), getattr(fast, table), shown, context
+        ) or (
+            table_difference(
+                table, getattr(from_file, table), _rows_of(getattr(fast, table), ids), shown, context
+            )
+        )
+        assert difference is None, difference
+    assert _lean_share(context, list(batch.text_sources(items))) == 1.0
+
+
 @pytest.mark.realdata
 @BREAKERS
 def test_real_event_documents(realdata: Path, real_sqlite_store: CardStore, breakers: bool) -> None:

@@ -163,6 +163,19 @@ def test_an_event_in_utf16_or_latin1_is_still_many_decks() -> None:
         assert warning.code == "DC003" and "decoded as Windows-1252" in warning.message
 
 
+def test_an_event_text_over_the_size_limit_is_refused_as_its_file_is() -> None:
+    """Text is held to the limit a file is (5 MB): an event document's text over it is one deck
+    that was not read (DC001), not its decks."""
+    from deckcheck.decklist import MAX_BYTES
+
+    text = json.dumps(mtgo_event(notes="x" * MAX_BYTES))
+    (deck,) = parse_text_decks(text, "big.json")
+    assert deck.path == "big.json" and not deck.entries
+    assert deck.problems[0].code == "DC001" and "too big" in deck.problems[0].message
+    (from_bytes,) = parse_bytes_decks(text.encode("utf-8"), "big.json")
+    assert from_bytes.problems[0].code == "DC001" and not from_bytes.entries
+
+
 def test_a_single_deck_keeps_its_decoding_warning() -> None:
     (deck,) = parse_bytes_decks("4 Lightning Bolt\n56 Gebirge für Jöns\n".encode("cp1252"), "d.txt")
     assert deck.metadata["encoding"] == "cp1252" and deck.problems[0].code == "DC003"

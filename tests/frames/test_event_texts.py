@@ -1,0 +1,181 @@
+"""An event document given as text (a Series of decklist text, a DataFrame's text column) is split
+into its decks as a path to the same file is: each deck at ``ID#player`` (``ID`` the row's id),
+checked in the event's format and as of its date, in every function of the pandas API."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from deckcheck import frames
+from deckcheck.cards.store import CardStore
+from tests.decklist.test_events import cache_event, mtgo_event
+
+BURN = "4 Lightning Bolt\n4 Goblin Guide\n52 Mountain\n"
+MTGO_IDS = ["mtgo.json#alice", "mtgo.json#bob"]
+CACHE_IDS = ["cache.json#carol", "cache.json#deck-2", "cache.json#rank-3"]
+TABLES = ("findings", "companions", "summary", "metadata")
+
+
+@pytest.fixture(scope="module")
+def store() -> CardStore:
+    return CardStore.bundled()
+
+
+@pytest.fixture
+def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Two event documents and a plain list, as files of the current directory (so a path source's
+    deck ids are their names, as the Series' index gives them) and as their text."""
+    monkeypatch.chdir(tmp_path)
+    texts = {
+        "mtgo.json": json.dumps(mtgo_event(), indent=1),
+        "cache.json": json.dumps(cache_event()),
+        "burn.txt": BURN,
+    }
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return texts
+
+
+def series(documents: dict[str, str]) -> pd.Series:
+    return pd.Series(documents, name="text", dtype=object).set_axis(pd.Index(list(documents), dtype="str"))
+
+
+def same_results(got: frames.Results, want: frames.Results) -> None:
+    for table in TABLES:
+        pd.testing.assert_frame_equal(getattr(got, table), getattr(want, table), check_dtype=True)
+
+
+@pytest.mark.parametrize("breakers", [False, True])
+def test_validate_splits_an_event_text_as_its_file(
+    documents: dict[str, str], store: CardStore, breakers: bool
+) -> None:
+    want = frames.validate(list(documents), store=store, breakers=breakers)
+    got = frames.validate(series(documents), store=store, breakers=breakers)
+    assert got.summary["deck_id"].tolist() == [*MTGO_IDS, *CACHE_IDS, "burn.txt"]
+    assert got.summary["path"].tolist() == got.summary["deck_id"].tolist()
+    # each deck in the event's format, as of its date, with the event's metadata as columns
+    assert got.summary["format"].tolist()[:5] == ["pauper"] * 2 + ["modern"] * 3
+    assert got.summary["format_source"].tolist()[:5] == ["declared in the file"] * 5
+    assert got.summary["player"].tolist()[:5] == ["alice", "bob", "carol", "dave", "dave"]
+    assert got.summary["date"].tolist()[:5] == ["2026-08-09 17:00:00.0"] * 2 + ["2020-06-14T00:00:00Z"] * 3
+    assert "DC001" not in set(got.findings["code"])
+    same_results(got, want)
+    if breakers:
+        assert got.breakers is not None and want.breakers is not None
+        pd.testing.assert_frame_equal(got.breakers, want.breakers)
+    # one format for every deck overrides the event's, as for the file
+    same_results(
+        frames.validate(series(documents), format="modern", store=store),
+        frames.validate(list(documents), format="modern", store=store),
+    )
+
+
+def test_a_dataframe_text_column_and_a_forced_json_format(
+    documents: dict[str, str], store: CardStore
+) -> None:
+    """A DataFrame's text column (its deck_id column names the rows) and ``input_format="json"``
+    split the document too; the decks of the JSON reader are the file's."""
+    frame = pd.DataFrame({"deck_id": pd.Series(["mtgo.json", "cache.json"], dtype="str")})
+    frame["text"] = [documents["mtgo.json"], documents["cache.json"]]
+    want = frames.validate(["mtgo.json", "cache.json"], store=store)
+    same_results(frames.validate(frame, store=store), want)
+    forced = frames.validate(frame, store=store, input_format="json")
+    same_results(forced, frames.validate(["mtgo.json", "cache.json"], store=store, input_format="json"))
+    assert forced.summary["deck_id"].tolist() == [*MTGO_IDS, *CACHE_IDS]
+
+
+def test_load_decks_and_the_companion_tables(documents: dict[str, str], store: CardStore) -> None:
+    """The long frame holds each event deck with the event's format and date; the companion table
+    and its breakers, from the text or from its long frame, are the file's."""
+    decks = frames.load_decks(series(documents), store=store)
+    pd.testing.assert_frame_equal(decks, frames.load_decks(list(documents), store=store))
+    by_deck = decks.groupby("deck_id", observed=True, sort=False)
+    assert list(by_deck.groups) == [*MTGO_IDS, *CACHE_IDS, "burn.txt"]
+    assert by_deck["declared_format"].first().astype(object).tolist()[:5] == ["pauper"] * 2 + ["modern"] * 3
+    assert by_deck["date"].first().astype(object).tolist()[:2] == ["2026-08-09 17:00:00.0"] * 2
+    for table in (frames.companion_table, frames.companion_breakers):
+        want = table(list(documents), store=store)
+        pd.testing.assert_frame_equal(table(series(documents), store=store), want)
+        pd.testing.assert_frame_equal(table(decks, store=store), want)
+        formats = {deck_id: "legacy" for deck_id in decks["deck_id"].unique()}
+        pd.testing.assert_frame_equal(
+            table(series(documents), format=formats, store=store),
+            table(list(documents), format=formats, store=store),
+        )
+
+
+def test_an_integer_index_names_the_decks_of_its_event_rows(
+    documents: dict[str, str], store: CardStore
+) -> None:
+    """The decks of row 0's event are ``0#alice``, ``0#bob``: strings beside the other rows' integer
+    ids, so the deck_id column is of objects."""
+    texts = pd.Series([documents["mtgo.json"], BURN])
+    results = frames.validate(texts, store=store)
+    assert results.summary["deck_id"].tolist() == ["0#alice", "0#bob", 1]
+    assert results.summary["path"].tolist() == ["0#alice", "0#bob", "1"]
+    assert results.summary["deck_id"].dtype == object
+    decks = frames.load_decks(texts, store=store)
+    assert decks["deck_id"].unique().tolist() == ["0#alice", "0#bob", 1]
+    table = frames.companion_table(texts, store=store)
+    assert table["deck_id"].unique().tolist() == ["0#alice", "0#bob", 1]
+
+
+@pytest.mark.parametrize("table", ["summary", "findings", "companions", "metadata", "entries"])
+def test_validate_partition_splits_event_texts(
+    documents: dict[str, str], store: CardStore, table: str
+) -> None:
+    """What a Dask task runs: the partition's event rows are their decks, as validate gives them
+    (its summary has the event columns too: the partition's has the table's columns)."""
+    partition = series(documents).to_frame("text")
+    got = frames.validate_partition(partition, format="modern", table=table)  # type: ignore[arg-type]
+    if table == "entries":
+        want = frames.load_decks(series(documents), store=store)
+    else:
+        want = getattr(frames.validate(series(documents), format="modern", store=store), table)
+        want = want[[c for c in want.columns if c in got.columns]]
+    plain = [] if table == "metadata" else ["burn.txt"]  # (a plain list without comments has none)
+    assert got["deck_id"].unique().tolist() == [*MTGO_IDS, *CACHE_IDS, *plain]
+    pd.testing.assert_frame_equal(got, want)
+
+
+def test_a_text_as_a_decoded_file_gives_it_with_its_bom_and_blank_lines(
+    documents: dict[str, str], store: CardStore
+) -> None:
+    """Text is decoded already: an event document's text that kept its byte-order mark and starts
+    with blank lines is split as its file, written in UTF-16, is; only the file's decks say how it
+    was decoded (their ``encoding`` metadata)."""
+    text = "\ufeff\n\n  " + documents["mtgo.json"]
+    Path("utf16.json").write_text(text[1:], encoding="utf-16")  # (its BOM, then the text)
+    got = frames.validate(pd.Series({"utf16.json": text}), store=store)
+    want = frames.validate(["utf16.json"], store=store)
+    assert got.summary["deck_id"].tolist() == ["utf16.json#alice", "utf16.json#bob"]
+    decoded = want.metadata["key"] == "encoding"
+    assert set(want.metadata.loc[decoded, "value"]) == {"utf-16-le"}
+    assert "encoding" not in set(got.metadata["key"])
+    want.metadata = want.metadata[~decoded].reset_index(drop=True)
+    same_results(got, want)
+
+
+@pytest.mark.realdata
+def test_real_mtgo_event_texts(realdata: Path, store: CardStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real MTGO event files, read into a column of text as an analyst reads them: every deck
+    of every event, with the rows their paths give."""
+    folder = realdata / "decks" / "mtgo_events"
+    files = sorted(p.name for p in folder.glob("*.json"))
+    if not files:
+        pytest.skip("no MTGO event files")
+    monkeypatch.chdir(folder)
+    texts = pd.Series({name: Path(name).read_text(encoding="utf-8") for name in files}, dtype=object)
+    got = frames.validate(texts, store=store)
+    want = frames.validate(files, store=store)
+    players = sum(len(json.loads(text)["decklists"]) for text in texts)
+    assert len(got.summary) == players and got.summary["deck_id"].is_unique
+    assert set(got.summary["format"]) == {"pauper"}
+    same_results(got, want)
+    pd.testing.assert_frame_equal(
+        frames.load_decks(texts, store=store), frames.load_decks(files, store=store)
+    )
