@@ -33,7 +33,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
@@ -58,6 +58,7 @@ from deckcheck.rules import companions
 
 DeckId = Hashable
 Progress = Callable[[int], None]  # called with the number of decks just finished
+_Format = TypeVar("_Format")  # a format as a mapping of DeckFormatMap holds it
 
 # -- the columns of every table (frames.py builds DataFrames with exactly these) -------------------
 # (declared_format, date: what each deck's decklist declares, repeated on its rows: the format it
@@ -697,6 +698,33 @@ def _split_decks(
         yield f"{deck_id}{deck.path[len(name) :]}", deck.path, deck
 
 
+class DeckFormatMap(Generic[_Format]):
+    """Each deck's format from a mapping keyed by deck id. A deck of an event document
+    (``ID#player``, :func:`_split_decks`) that the mapping does not name takes its row's format:
+    the mapping names the file or text the user gave, whose decks those are."""
+
+    def __init__(self, formats: Mapping[Any, _Format]) -> None:
+        self.formats = formats
+        self._by_text: dict[str, _Format] | None = None  # (the ids as text: "0#alice" is row 0's)
+
+    def __getitem__(self, deck_id: DeckId) -> _Format:
+        try:
+            return self.formats[deck_id]
+        except (KeyError, TypeError):
+            pass
+        if isinstance(deck_id, str) and "#" in deck_id:
+            if self._by_text is None:
+                self._by_text = {str(key): value for key, value in self.formats.items()}
+            # the row id is a prefix ending before one of the "#"s (a path or player may hold one)
+            cut = deck_id.rfind("#")
+            while cut > 0:
+                found = self._by_text.get(deck_id[:cut])
+                if found is not None:
+                    return found
+                cut = deck_id.rfind("#", 0, cut)
+        raise ValueError(f"no format given for deck {deck_id!r}")
+
+
 def check_texts(
     decks: Iterable[tuple[DeckId, str, DeckSource]],
     context: ContextFor,
@@ -830,13 +858,10 @@ def validate_partition(
     if isinstance(format, str | FormatSpec):
         context: ContextFor = worker_context(store_path, format)
     else:
-        formats, contexts = format, dict[str | FormatSpec, BatchContext]()
+        formats, contexts = DeckFormatMap(format), dict[str | FormatSpec, BatchContext]()
 
         def context(deck_id: DeckId) -> BatchContext:
-            try:
-                name = formats[deck_id]
-            except KeyError:
-                raise ValueError(f"no format given for deck {deck_id!r}") from None
+            name = formats[deck_id]
             found = contexts.get(name)
             if found is None:
                 found = contexts[name] = worker_context(store_path, name)

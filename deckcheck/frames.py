@@ -667,14 +667,14 @@ class _Specs:
     """One context per format, sharing the card caches; :meth:`for_deck` picks a deck's format."""
 
     def __init__(self, format: FormatArg, store: CardStore | None, as_of: object = None) -> None:
-        self.by_deck: dict[Any, FormatSpec] | None = None
+        self.by_deck: batch.DeckFormatMap[FormatSpec] | None = None
         self.as_of = as_of
         single = None
         checked = _checked_format(format)
         if isinstance(checked, FormatSpec):
             single = with_as_of(checked, as_of)
         else:
-            self.by_deck = checked
+            self.by_deck = batch.DeckFormatMap(checked)
         self.base_spec = single or batch.as_spec("freeform")
         self.base = _context(store, self.base_spec)
         self._contexts: dict[FormatSpec, BatchContext] = {self.base_spec: self.base}
@@ -689,10 +689,7 @@ class _Specs:
     def for_deck(self, deck_id: DeckId) -> BatchContext:
         if self.by_deck is None:
             return self.base
-        try:
-            spec = self.by_deck[deck_id]
-        except KeyError:
-            raise ValueError(f"no format given for deck {deck_id!r}") from None
+        spec = self.by_deck[deck_id]
         found = self._by_spec.get(spec)
         if found is None:
             found = self._by_spec[spec] = self.context(with_as_of(spec, self.as_of))
@@ -932,9 +929,7 @@ def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> companion_arrays.DeckForma
     distinct: dict[FormatSpec, int] = {}
     index = np.zeros(len(deck_ids), dtype=np.intp)
     for i, deck_id in enumerate(deck_ids.tolist()):
-        spec = mapping.get(deck_id)
-        if spec is None:
-            raise ValueError(f"no format given for deck {deck_id!r}")
+        spec = mapping[deck_id]
         index[i] = distinct.setdefault(spec, len(distinct))
     return companion_arrays.DeckFormats(list(distinct), index)
 
@@ -1240,8 +1235,7 @@ def validate_partition(
     ``dask.dataframe.map_partitions`` with ``meta=frames.meta(table)``. Each deck's format is
     ``format``, or the partition's ``format_column``. The card store is opened from ``store_path``
     once per worker process, never shipped with a task. A row holding an event document's text is
-    its decks, ``ID#player`` as in :func:`validate` (a ``format_column`` names rows, not those
-    decks: give such partitions ``format=``)."""
+    its decks, ``ID#player`` as in :func:`validate`, each in its row's format."""
     rows = batch.validate_partition(
         _text_items(partition, text_column),
         format=_partition_formats(partition, format, format_column),

@@ -142,6 +142,32 @@ def test_validate_partition_splits_event_texts(
     pd.testing.assert_frame_equal(got, want)
 
 
+def test_a_format_given_for_a_row_is_its_event_decks_format(
+    documents: dict[str, str], store: CardStore
+) -> None:
+    """A mapping (or a partition's format column) names the rows the user gave: an event row's
+    format is its decks'. It was "no format given for deck 'mtgo.json#alice'" (ValueError)."""
+    by_row = {"mtgo.json": "legacy", "cache.json": "vintage", "burn.txt": "modern"}
+    by_deck = {"mtgo.json#alice": "legacy", "mtgo.json#bob": "legacy", "burn.txt": "modern"}
+    by_deck |= {deck_id: "vintage" for deck_id in CACHE_IDS}
+    got = frames.validate(series(documents), format=by_row, store=store)
+    same_results(got, frames.validate(series(documents), format=by_deck, store=store))
+    assert got.summary["format"].astype(object).tolist() == ["legacy"] * 2 + ["vintage"] * 3 + ["modern"]
+    for table in (frames.companion_table, frames.companion_breakers):
+        pd.testing.assert_frame_equal(
+            table(series(documents), format=by_row, store=store),
+            table(series(documents), format=by_deck, store=store),
+        )
+    partition = series(documents).to_frame("text").assign(fmt=pd.Series(by_row))
+    summary = frames.validate_partition(partition, format_column="fmt", table="summary")  # type: ignore[arg-type]
+    pd.testing.assert_frame_equal(summary, got.summary[list(summary.columns)])
+    integer_rows = pd.Series([documents["mtgo.json"], BURN])
+    summary = frames.validate(integer_rows, format={0: "legacy", 1: "modern"}, store=store).summary
+    assert summary["format"].astype(object).tolist() == ["legacy", "legacy", "modern"]
+    with pytest.raises(ValueError, match=r"no format given for deck 'mtgo\.json#alice'"):
+        frames.validate(series(documents), format={"burn.txt": "modern"}, store=store)
+
+
 def test_a_text_as_a_decoded_file_gives_it_with_its_bom_and_blank_lines(
     documents: dict[str, str], store: CardStore
 ) -> None:
