@@ -245,6 +245,24 @@ def test_a_comment_naming_a_card_not_in_the_list_decides_nothing() -> None:
     assert "DC105" in codes(report)
 
 
+def test_a_comment_with_a_misspelt_commander_is_named_in_the_finding() -> None:
+    """The finding said "no commander marked ... Mark it with a 'Commander' section", though the
+    list's comment names one, misspelt: it now quotes the comment and the card likely meant."""
+    text = "// commander: Kenrith, the Returnd King\n" + "\n".join(kenrith_main()) + f"\n1 {KENRITH}\n"
+    report = check(text)
+    [finding] = [f for f in report.findings if f.code == "DC105"]
+    assert finding.message.startswith(
+        "a 100-card singleton deck whose comment names 'Kenrith, the Returnd King' as the commander, "
+        f"but no card listed once in the deck or sideboard has that name (did you mean {KENRITH}?): "
+    )
+    assert "Correct the comment, or mark it with a 'Commander' section" in finding.message
+    assert report.status == "not verified"
+    far = check(text.replace("Kenrith, the Returnd King", "Atraxa, Praetors' Voice"))
+    [finding] = [f for f in far.findings if f.code == "DC105"]
+    assert """whose comment names "Atraxa, Praetors' Voice" as the commander""" in finding.message
+    assert "did you mean" not in finding.message
+
+
 def test_a_cockatrice_comment_that_merely_starts_with_commander_names_no_one() -> None:
     text = (
         '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'

@@ -112,11 +112,14 @@ def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
             shown = ", ".join(dict.fromkeys(candidates[:6]))
             more = f" and {len(candidates) - 6} more" if len(candidates) > 6 else ""
             hint = f"; cards that could be the commander: {shown}{more}"
+        commented = _unmatched_comment(deck, candidates)
         return [
             AMBIGUOUS_ZONES(
-                f"{shape} with no commander marked: {spec.title} needs its commander in the command zone "
-                f"(CR 903.3) and deckcheck does not guess which card it is, so colour identity and commander "
-                f"rules were not checked. Mark it with a 'Commander' section or a *CMDR* marker{hint}",
+                f"{shape} {commented or 'with no commander marked'}: {spec.title} needs its commander in "
+                "the command zone (CR 903.3) and deckcheck does not guess which card it is, so colour "
+                "identity and commander rules were not checked. "
+                f"{'Correct the comment, or mark' if commented else 'Mark'} it with a 'Commander' section "
+                f"or a *CMDR* marker{hint}",
                 location=deck_at(deck),
                 rule="CR 903.3",
                 data={"candidates": list(dict.fromkeys(candidates))},
@@ -137,6 +140,29 @@ def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
             )
         ]
     return []
+
+
+def _unmatched_comment(deck: Deck, candidates: Sequence[str]) -> str:
+    """For a deck with no commander placed although its comments name one (Cockatrice's ``CDR:``,
+    command_zone.named_commanders): what they name, which no card of the list is (listed once),
+    and the likeliest card meant. Empty when no comment names a commander."""
+    written = deck.parsed.metadata.get("commander", "") if deck.parsed is not None else ""
+    if not written.strip():
+        return ""
+    import difflib
+
+    names = [n.strip() for n in written.split(";") if n.strip()]
+    keys = {lookup_key(c): c for c in candidates}
+    guesses = [
+        keys[found[0]]
+        for name in names
+        if (found := difflib.get_close_matches(lookup_key(name), list(keys), n=1, cutoff=0.75))
+    ]
+    likely = f" (did you mean {' and '.join(dict.fromkeys(guesses))}?)" if guesses else ""
+    return (
+        f"whose comment names {'; '.join(names)!r} as the commander, but no card listed once in the "
+        f"deck or sideboard has that name{likely}"
+    )
 
 
 def _could_lead(deck: Deck, spec: FormatSpec) -> list[str]:
