@@ -603,8 +603,21 @@ class CardStore:
         return None if record is None else self._card_of(name, record)
 
     def _card_of(self, name: str, record: Mapping[str, Any]) -> Card:
-        card = self._cards[name] = card_from_record(record)
+        try:
+            card = self._cards[name] = card_from_record(record)
+        except CardDataError as exc:
+            raise self._unsound(exc) from None
         return card
+
+    def _unsound(self, exc: CardDataError) -> CardDataError:
+        """A stored record that is not sound (a JSON card set's, or one a store built by an older
+        release kept): the error names the card data it is in."""
+        return CardDataError(
+            f"card data {self.description}: {exc.message}",
+            hint=exc.hint
+            or "correct the record, or build the card store again: `deckcheck cards update` or "
+            "`deckcheck cards import FILE`",
+        )
 
     def records(self) -> Iterator[Mapping[str, Any]]:
         """Every card record as stored, by name, without building (or caching) a Card for each:
@@ -616,7 +629,10 @@ class CardStore:
             name = str(record["name"])
             card = self._cards.get(name)
             if card is None:
-                card = card_from_record(record)
+                try:
+                    card = card_from_record(record)
+                except CardDataError as exc:
+                    raise self._unsound(exc) from None
                 self._cards[name] = card
             yield card
 

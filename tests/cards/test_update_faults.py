@@ -176,6 +176,26 @@ def test_a_lone_surrogate_names_the_file_line_and_card(published: Published, fie
     published.assert_unchanged()
 
 
+@pytest.mark.parametrize("face", [None, 0, 1])
+def test_a_card_without_a_type_line_names_the_file_line_and_card(
+    published: Published, face: int | None
+) -> None:
+    """A card object (or one of its faces) with no type line: a card-data error naming the file,
+    the line and the card, never a card stored as one of no type; the store as it was."""
+    cards = sample_cards()
+    if face is None:
+        del cards[0]["type_line"]  # Lightning Bolt
+    else:
+        cards[1]["card_faces"][face]["type_line"] = ""  # Fire // Ice
+    published.mirror.publish(cards, updated_at=SECOND_UPDATE)
+    line = 1 if face is None else 2
+    with pytest.raises(
+        CardDataError, match=rf"oracle-cards-\d+\.jsonl\.gz: line {line}: card .*no type line"
+    ):
+        published.update()
+    published.assert_unchanged()
+
+
 def test_size_differs_from_the_descriptor(published: Published) -> None:
     published.mirror.publish(updated_at=SECOND_UPDATE, descriptor_changes={"compressed_size": 24_535_940})
     with pytest.raises(NetworkError, match="lists the file as 24,535,940 bytes"):

@@ -241,6 +241,22 @@ def test_cards_import_bad_file(project: Project, invoke: Invoke) -> None:
     assert as_json.exit_code == 2 and "SQLite" in as_json.stderr
 
 
+def test_cards_import_refuses_a_card_without_a_type_line(project: Project, invoke: Invoke) -> None:
+    """A card without a type line is a card-data error naming the file and the card (exit 2):
+    nothing is imported, and the store keeps the cards it had."""
+    store = project.root / "c.sqlite"
+    good = project.write("good.json", json.dumps(ATOMIC))
+    assert invoke(["cards", "import", str(good), "--card-db", str(store)]).exit_code == 0
+    broken = json.loads(json.dumps(ATOMIC))
+    del broken["data"]["Lightning Bolt"][0]["type"]
+    bad = project.write("AtomicCards.json", json.dumps(broken))
+    result = invoke(["cards", "import", str(bad), "--card-db", str(store)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "AtomicCards.json: card 'Lightning Bolt': it has no type line" in result.stderr
+    info = json.loads(invoke(["cards", "info", "--card-db", str(store), "-o", "json"]).stdout)
+    assert info["records"] == 2 and "good.json" in info["meta"]["file"]
+
+
 @pytest.fixture
 def mirror() -> Iterator[ScryfallMirror]:
     with LocalHTTPServer() as server:
