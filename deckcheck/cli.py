@@ -898,7 +898,19 @@ def _report_update(result: UpdateResult) -> None:
 @cards.command("update")
 @card_db_option
 @click.option("--offline", is_flag=True, help="Touch no network: report what the local store holds.")
-@click.option("--force", is_flag=True, help="Download even when the store is up to date.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Ask Scryfall for its list of builds now (a copy up to 12 hours old is used otherwise) and "
+    "download the build even when the store holds it already. Never accepts a step back: see "
+    "--allow-downgrade.",
+)
+@click.option(
+    "--allow-downgrade",
+    is_flag=True,
+    help="Replace the store even with a build older than its card data, or with fewer than half its "
+    "cards (refused otherwise, exit 2: either would drop cards or bans the store knows).",
+)
 @click.option(
     "--languages",
     metavar="CODES",
@@ -914,10 +926,18 @@ def _report_update(result: UpdateResult) -> None:
     "(default 1800; --languages gets as long again). The store is then left as it was.",
 )
 def cards_update(
-    card_db: Path | None, offline: bool, force: bool, languages: str | None, deadline: float | None
+    card_db: Path | None,
+    offline: bool,
+    force: bool,
+    allow_downgrade: bool,
+    languages: str | None,
+    deadline: float | None,
 ) -> int:
     """Build or refresh the local card store from Scryfall's oracle_cards bulk file
-    ($DECKCHECK_SCRYFALL_API, default https://api.scryfall.com)."""
+    ($DECKCHECK_SCRYFALL_API, default https://api.scryfall.com).
+
+    A build older than the store's card data, or with fewer than half its cards, would drop bans
+    or cards the store knows: it is refused (exit 2, the store as it was) unless --allow-downgrade."""
     from deckcheck import card_facts
     from deckcheck.cards.scryfall import (
         DEFAULT_DEADLINE,
@@ -945,6 +965,7 @@ def cards_update(
             force=force,
             facts=facts,
             deadline=allowed,
+            allow_downgrade=allow_downgrade,
         )
     _report_update(result)
     wanted = tuple(dict.fromkeys((*indexed, *requested)))

@@ -1095,6 +1095,7 @@ def write_store(
     *,
     meta: Mapping[str, str],
     facts: FactsBuilder | None = None,
+    accept_count: Callable[[int], None] | None = None,
 ) -> int:
     """Build a SQLite store from card records, atomically: readers see the old store or the new one.
 
@@ -1108,6 +1109,10 @@ def write_store(
     a bad record, with a CardDataError naming the card. Without ``facts`` nothing is computed,
     and a ``facts_version`` in ``meta`` (copied from an older store) is dropped. Pass
     :func:`deckcheck.card_facts.facts_builder` to store the facts batch validation reads.
+
+    ``accept_count`` is called with the number of records once all are in, before the new store
+    replaces the old one: an exception it raises aborts the build the same way (``cards update``
+    refuses a build with far fewer cards than the store it would replace).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     count = 0
@@ -1187,6 +1192,8 @@ def write_store(
             raise CardDataError(
                 "no card records to store: refusing to replace the card store with an empty one"
             )
+        if accept_count is not None:
+            accept_count(count)
     return count
 
 

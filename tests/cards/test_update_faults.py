@@ -18,6 +18,7 @@ import requests
 import requests_cache
 
 from deckcheck.cards.scryfall import (
+    DowngradeRefused,
     _retry_after,
     http_cache_path,
     make_cached_session,
@@ -472,10 +473,38 @@ def test_a_gzip_cut_in_half_says_it_is_cut_short(published: Published) -> None:
     published.assert_unchanged()
 
 
-def test_a_build_older_or_far_smaller_than_the_store_is_warned_of(published: Published) -> None:
-    published.mirror.publish(sample_cards()[:1], updated_at="2025-01-01T09:00:00.000+00:00")
-    result = published.update()
+OLDER_UPDATE = "2025-01-01T09:00:00.000+00:00"
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_build_older_than_the_store_is_refused_before_any_download(
+    published: Published, force: bool
+) -> None:
+    """Older card data than the store's would drop what changed since (a ban announced in between)
+    and be trusted as the data of its day: refused, naming both days and the way to take it all
+    the same, before anything is downloaded. --force (ask now, download again) is not that way."""
+    published.mirror.publish(updated_at=OLDER_UPDATE)
+    with pytest.raises(DowngradeRefused, match=r"build of 2025-01-01, older than .* \(2026-") as caught:
+        published.update(force=force)
+    assert "--allow-downgrade" in str(caught.value.hint)
+    assert published.mirror.file_path not in published.server.paths()
+    published.assert_unchanged()
+
+
+def test_a_build_of_far_fewer_cards_is_refused_before_it_replaces_the_store(published: Published) -> None:
+    published.mirror.publish(sample_cards()[:1], updated_at=SECOND_UPDATE)
+    with pytest.raises(
+        DowngradeRefused, match=r"oracle-cards-\d+\.jsonl\.gz: 1 card, where the store has 10"
+    ):
+        published.update()
+    published.assert_unchanged()
+
+
+def test_allow_downgrade_takes_an_older_and_smaller_build_and_says_so(published: Published) -> None:
+    published.mirror.publish(sample_cards()[:1], updated_at=OLDER_UPDATE)
+    result = published.update(allow_downgrade=True)
     assert result.records == 1
     older, smaller = result.notes
-    assert "warning: Scryfall lists a build of 2025-01-01, older than the store's 2026" in older
-    assert "warning: the new build has 1 card, the store had 10" in smaller
+    assert "card data of 2026-" in older and "older build, of 2025-01-01 (--allow-downgrade)" in older
+    assert "the store's 10 cards were replaced with 1 (--allow-downgrade)" in smaller
+    assert read_store_meta(published.store_path)["updated_at"] == OLDER_UPDATE
