@@ -581,7 +581,8 @@ def export(
     hold would be lost: lines that could not be read, a maybeboard, and, where the target's client
     has no field for them, the deck name, the format declaration, the date, comment lines, set
     codes, collector numbers, foil flags, tags, or a command zone that reads back as one only with
-    a Commander format. --in-place then refuses unless --force is
+    a Commander format; and what a card line says that no writer writes: a variant (<A>), an art
+    index, an etched finish, a proxy, alter or signed mark. --in-place then refuses unless --force is
     given; to standard output or --output-file the losses are listed on stderr and the exit code
     is 1.
 

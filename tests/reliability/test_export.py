@@ -15,6 +15,7 @@ import pytest
 
 import deckcheck.atomic
 import deckcheck.cli
+import deckcheck.export
 from deckcheck.cards.store import bundled_cards_path
 from deckcheck.cli import EXPORT_FORMATS
 from deckcheck.deck import ParsedDeck
@@ -449,6 +450,64 @@ def test_in_place_refuses_to_drop_printings_foil_and_tags(project: Project, invo
     assert forced.exit_code == 1
     assert "foil.csv:2: the foil flag of 1 card line (line 2)" in forced.stderr
     assert deck.read_text(encoding="utf-8") == "4 Lightning Bolt\n56 Mountain\n"
+
+
+# What the text reader keeps of a card line besides its printing, foil flag and tags: a variant
+# (MTGGoldfish), an etched finish, a proxy, alter or signed mark; Forge's art index below.
+WITH_DETAILS = (
+    "36 Mountain <A> [UNH]\n"
+    "4 Lightning Bolt [etched]\n"
+    "4 Sol Ring [C21:263] [proxy]\n"
+    "4 Shock (M19) 156 *A*\n"
+    "4 Counterspell [signed]\n"
+    "8 Island [nonfoil]\n"
+    "4 Lightning Bolt (M10) 146 *F*\n"
+)
+DETAIL_LOSSES = {
+    "variant": 1,
+    "etched finish": 2,
+    "proxy mark": 3,
+    "alter mark": 4,
+    "signed mark": 5,
+}
+
+
+@pytest.mark.parametrize("to", EXPORT_FORMATS)
+def test_card_line_details_no_writer_writes_are_listed_as_lost(to: str) -> None:
+    """A variant, an etched finish, a proxy, alter or signed mark: the reader keeps them, no writer
+    writes them, so every target lists each kind as lost, with its line. None is invented: a
+    non-foil mark is what a line without a finish reads as, and a plain foil card (line 7) loses
+    only what the target has no field for."""
+    plan = plan_export(parse_text(WITH_DETAILS, "deck.txt"), to)
+    for label, line in DETAIL_LOSSES.items():
+        found = [loss for loss in plan.losses if loss.message.startswith(f"the {label} of 1 card line")]
+        assert [loss.line for loss in found] == [line], (label, plan.losses)
+        assert f"deckcheck does not write it in {deckcheck.export._CLIENT[to]} decklists" in found[0].message
+    details = [loss for loss in plan.losses if "deckcheck does not write it" in loss.message]
+    assert len(details) == len(DETAIL_LOSSES), plan.losses  # (none for lines 6 and 7)
+
+
+def test_in_place_refuses_to_drop_card_line_details(project: Project, invoke: Invoke) -> None:
+    """`export deck.txt --in-place --to mtgo` of an MTGGoldfish list rewrote it without its variants (`<A>`),
+    etched finishes and proxy marks, exit 0, nothing listed; a Forge list rewritten as Forge lost
+    its art indexes the same way."""
+    project.write("deck.txt", WITH_DETAILS)
+    forge = project.write(
+        "deck.dck", "[metadata]\nName=Burn\n[Main]\n4 Lightning Bolt|M10|2\n56 Mountain|UNH\n"
+    )
+    before = snapshot(project.root)
+    refused = invoke(["export", "deck.txt", "--in-place", "--to", "mtgo"])
+    assert refused.exit_code == 2, refused.output
+    assert "deck.txt:1: the variant of 1 card line (line 1)" in refused.stderr
+    assert "deck.txt:2: the etched finish of 1 card line (line 2)" in refused.stderr
+    refused = invoke(["export", "deck.dck", "--in-place"])
+    assert refused.exit_code == 2, refused.output
+    assert "deck.dck:4: the art index of 1 card line (line 4): deckcheck does not write it" in refused.stderr
+    assert snapshot(project.root) == before
+    forced = invoke(["export", "deck.dck", "--in-place", "--force"])
+    assert forced.exit_code == 1, forced.output
+    assert "the art index of 1 card line (line 4)" in forced.stderr
+    assert forge.read_text(encoding="utf-8").endswith("[Main]\n4 Lightning Bolt|M10\n56 Mountain|UNH\n")
 
 
 def test_arena_lists_zones_that_are_not_part_of_the_deck(project: Project, invoke: Invoke) -> None:
