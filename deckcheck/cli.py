@@ -561,8 +561,14 @@ DEFAULT_EXPORT_FORMAT = "arena"
 @click.option(
     "--force",
     is_flag=True,
-    help="Replace an existing --output-file; rewrite even when the target format loses something "
-    "(it is dropped).",
+    help="Replace an existing --output-file (even the decklist being read). It drops nothing: see "
+    "--allow-loss.",
+)
+@click.option(
+    "--allow-loss",
+    is_flag=True,
+    help="Rewrite the decklist (--in-place) even when the target format loses something: it is "
+    "dropped and listed, exit 1. Also writes an output that would not read back the same.",
 )
 def export(
     file: str,
@@ -571,6 +577,7 @@ def export(
     output_path: Path | None,
     in_place: bool,
     force: bool,
+    allow_loss: bool,
 ) -> int:
     """Read the decklist FILE ('-' reads standard input) in any input format and write it with
     deckcheck's writers: arena, mtgo, moxfield, forge, xmage, cod, dek or csv (UTF-8, LF line ends).
@@ -581,9 +588,10 @@ def export(
     hold would be lost: lines that could not be read, a maybeboard, and, where the target's client
     has no field for them, the deck name, the format declaration, the date, comment lines, set
     codes, collector numbers, foil flags, tags, or a command zone that reads back as one only with
-    a Commander format. --in-place then refuses unless --force is
-    given; to standard output or --output-file the losses are listed on stderr and the exit code
-    is 1.
+    a Commander format; and what a card line says that no writer writes: a variant (<A>), an art
+    index, an etched finish, a proxy, alter or signed mark. --in-place then refuses unless
+    --allow-loss is given; to standard output or --output-file the losses are listed on stderr and
+    the exit code is 1. (--force only lets --output-file replace an existing file.)
 
     Exit codes: 0 written, 1 written with losses (listed), 2 nothing written.
     """
@@ -621,29 +629,36 @@ def export(
         to = DEFAULT_EXPORT_FORMAT
     plan = plan_export(parsed, to)
     problem = read_back_problem(plan)
-    if problem is not None and not force:
+    if problem is not None and not allow_loss:
         raise DeckcheckError(
             f"{parsed.path}: the {to} decklist would not read back the same ({problem}); nothing was written",
-            hint="please report this decklist; --force writes it anyway",
+            hint="please report this decklist; --allow-loss writes it anyway",
         )
     text, losses, cards = plan.text, plan.losses, plan.cards
+    lossy = bool(losses) or problem is not None
 
     # -o /dev/stdout, /dev/fd/N: a stream the shell opened (`>> log`), never the file behind it
     descriptor = _descriptor_of(output_path) if output_path is not None else None
     target = None if descriptor is not None else _export_target(file, output_path, in_place, force)
     shown = rep.escape_text(file if in_place else str(output_path))  # (only ever shown)
     rewriting_source = target is not None and file != STDIN and _same_file(target, Path(file))
-    if losses and rewriting_source and not force:
+    if losses and rewriting_source and not allow_loss:
         listed = [loss.text(source) for loss in losses[:50]]
         more = [f"... and {len(losses) - 50} more"] if len(losses) > 50 else []
         raise DeckcheckError(
             f"{source}: not rewritten: the rewrite would lose {_count(len(losses), 'line')}:",
-            hint="fix those lines first, export with --output-file to a new file, or add --force to "
-            "drop them",
+            hint="fix those lines first, export with --output-file to a new file, or add --allow-loss to "
+            "drop them" + (" (--force only replaces an existing --output-file)" if force else ""),
             details=[*listed, *more],
         )
     for loss in losses:
         click.echo(f"deckcheck: warning: {rep.escape_text(loss.text(source))} (not written)", err=True)
+    if problem is not None:
+        click.echo(
+            f"deckcheck: warning: {source}: the {to} decklist does not read back the same "
+            f"({rep.escape_text(problem)}); written all the same (--allow-loss)",
+            err=True,
+        )
     for warning in plan.warnings:
         click.echo(f"deckcheck: note: {rep.escape_text(warning.text(source))}", err=True)
 
@@ -654,13 +669,13 @@ def export(
         except OSError as exc:
             raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
         click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (a stream)", err=True)
-        return 1 if losses else 0
+        return 1 if lossy else 0
     if target is None:
         click.echo(text, nl=False)
-        return 1 if losses else 0
+        return 1 if lossy else 0
     if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
         click.echo(f"{shown}: already in {to} form; not rewritten", err=True)
-        return 1 if losses else 0
+        return 1 if lossy else 0
     if target.exists() and not target.is_file():
         # A FIFO or a device (-o /dev/null): written into, as `>` would, never replaced by a file.
         try:
@@ -669,7 +684,7 @@ def export(
         except OSError as exc:
             raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
         click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (not a regular file)", err=True)
-        return 1 if losses else 0
+        return 1 if lossy else 0
     if target.exists() and not os.access(target, os.W_OK):
         # The rename would replace it all the same (it needs only the directory): refuse, as `>` would.
         raise DeckcheckError(
@@ -692,7 +707,7 @@ def export(
             f"{'they keep' if others > 1 else 'it keeps'} the previous decklist",
             err=True,
         )
-    return 1 if losses else 0
+    return 1 if lossy else 0
 
 
 def _count(n: int, noun: str) -> str:
@@ -898,7 +913,19 @@ def _report_update(result: UpdateResult) -> None:
 @cards.command("update")
 @card_db_option
 @click.option("--offline", is_flag=True, help="Touch no network: report what the local store holds.")
-@click.option("--force", is_flag=True, help="Download even when the store is up to date.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Ask Scryfall for its list of builds now (a copy up to 12 hours old is used otherwise) and "
+    "download the build even when the store holds it already. Never accepts a step back: see "
+    "--allow-downgrade.",
+)
+@click.option(
+    "--allow-downgrade",
+    is_flag=True,
+    help="Replace the store even with a build older than its card data, or with fewer than half its "
+    "cards (refused otherwise, exit 2: either would drop cards or bans the store knows).",
+)
 @click.option(
     "--languages",
     metavar="CODES",
@@ -914,10 +941,18 @@ def _report_update(result: UpdateResult) -> None:
     "(default 1800; --languages gets as long again). The store is then left as it was.",
 )
 def cards_update(
-    card_db: Path | None, offline: bool, force: bool, languages: str | None, deadline: float | None
+    card_db: Path | None,
+    offline: bool,
+    force: bool,
+    allow_downgrade: bool,
+    languages: str | None,
+    deadline: float | None,
 ) -> int:
     """Build or refresh the local card store from Scryfall's oracle_cards bulk file
-    ($DECKCHECK_SCRYFALL_API, default https://api.scryfall.com)."""
+    ($DECKCHECK_SCRYFALL_API, default https://api.scryfall.com).
+
+    A build older than the store's card data, or with fewer than half its cards, would drop bans
+    or cards the store knows: it is refused (exit 2, the store as it was) unless --allow-downgrade."""
     from deckcheck import card_facts
     from deckcheck.cards.scryfall import (
         DEFAULT_DEADLINE,
@@ -945,6 +980,7 @@ def cards_update(
             force=force,
             facts=facts,
             deadline=allowed,
+            allow_downgrade=allow_downgrade,
         )
     _report_update(result)
     wanted = tuple(dict.fromkeys((*indexed, *requested)))

@@ -37,9 +37,22 @@ class LineKind(enum.StrEnum):
 
 
 class Entry(FrozenValue):
-    """One card line: ``quantity`` copies of ``name`` in ``zone``."""
+    """One card line: ``quantity`` copies of ``name`` in ``zone``. ``details``: what else the line
+    says of the printing or the copy, as ``(kind, value)`` pairs (:data:`DETAIL_KINDS`), e.g.
+    ``("variant", "A")`` for MTGGoldfish's ``<A>``; an export lists those its target cannot write."""
 
-    FIELDS = ("quantity", "name", "zone", "line", "set_code", "collector_number", "foil", "tags", "raw")
+    FIELDS = (
+        "quantity",
+        "name",
+        "zone",
+        "line",
+        "set_code",
+        "collector_number",
+        "foil",
+        "tags",
+        "raw",
+        "details",
+    )
     __slots__ = FIELDS
 
     quantity: int
@@ -51,6 +64,7 @@ class Entry(FrozenValue):
     foil: bool
     tags: tuple[str, ...]
     raw: str
+    details: tuple[tuple[str, str], ...]
 
     def __init__(
         self,
@@ -63,6 +77,7 @@ class Entry(FrozenValue):
         foil: bool = False,
         tags: tuple[str, ...] = (),
         raw: str = "",
+        details: tuple[tuple[str, str], ...] = (),
     ) -> None:
         _set_quantity(self, quantity)
         _set_name(self, name)
@@ -73,6 +88,13 @@ class Entry(FrozenValue):
         _set_foil(self, foil)
         _set_tags(self, tags)
         _set_raw(self, raw)
+        _set_details(self, details)
+
+
+# The kinds of an entry's details, as a reader gives them: a printing's variant (MTGGoldfish's
+# "<A>", "<borderless>"), Forge's art index ("Name|SET|2"), an etched finish (a foil one, "*E*",
+# "[etched]"), and the marks of a copy that is an alter, a proxy or signed ("*A*", "[proxy]", ...).
+DETAIL_KINDS: Final = ("variant", "art_index", "etched", "alter", "proxy", "signed")
 
 
 class LineRecord(NamedTuple):
@@ -100,6 +122,7 @@ _new_object = object.__new__
     _set_foil,
     _set_tags,
     _set_raw,
+    _set_details,
 ) = slot_setters(Entry, *Entry.FIELDS)
 _new_tuple = tuple.__new__
 
@@ -114,6 +137,7 @@ def new_entry(
     foil: bool = False,
     tags: tuple[str, ...] = (),
     raw: str = "",
+    details: tuple[tuple[str, str], ...] = (),
 ) -> Entry:
     """``Entry(quantity, name, zone, line, ...)``, the same arguments."""
     entry: Entry = _new_object(Entry)
@@ -126,6 +150,7 @@ def new_entry(
     _set_foil(entry, foil)
     _set_tags(entry, tags)
     _set_raw(entry, raw)
+    _set_details(entry, details)
     return entry
 
 

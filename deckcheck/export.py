@@ -3,8 +3,10 @@ hold, so that an export is lossless or says what it loses. No click: ``deckcheck
 the plan and decides what to write.
 
 A loss is anything a reader of the output would not get back: a line that could not be read, a
-zone the target has no place for, the deck name, the format declaration, the deck's date or
-comment lines where the target's client has no field for them
+zone the target has no place for, what a card line says of its printing or copy (set code,
+collector number, foil flag, tags, variant, art index, etched finish, alter, proxy or signed mark)
+where the target's client has no field for it, the deck name, the format declaration, the deck's
+date or comment lines where the target's client has no field for them
 (:data:`deckcheck.decklist.writers.WRITER_KEEPS`), and the command zone where the target keeps it
 in the sideboard but the output does not say the deck is a Commander deck (then nothing tells a
 reader that the sideboard is the command zone).
@@ -143,7 +145,8 @@ def _dropped_losses(dropped: list[Entry], to: str) -> list[ExportLoss]:
 
 
 def _lost_fields(entry: Entry, to: str) -> list[str]:
-    """The printing details and tags of ``entry`` that the ``to`` writer does not write."""
+    """The printing details, tags and other details of ``entry`` that the ``to`` writer does not
+    write."""
     fields = WRITER_FIELDS[to]
     lost = []
     if entry.set_code and "set_code" not in fields:
@@ -158,7 +161,22 @@ def _lost_fields(entry: Entry, to: str) -> list[str]:
     tags = [tag for tag in entry.tags if tag != zone_tag(entry)]
     if tags and ("tags" not in fields or (to == "moxfield" and not all(map(moxfield_tag, tags)))):
         lost.append("tags")
+    for kind, _ in entry.details:
+        label = _DETAIL_LABELS[kind]
+        if kind not in fields and label not in lost:
+            lost.append(label)
     return lost
+
+
+# What an entry's details (deck.DETAIL_KINDS) are called in a loss: no writer writes any of them.
+_DETAIL_LABELS = {
+    "variant": "variant",
+    "art_index": "art index",
+    "etched": "etched finish",
+    "alter": "alter mark",
+    "proxy": "proxy mark",
+    "signed": "signed mark",
+}
 
 
 def _zone_losses(written: list[Entry], to: str) -> list[ExportLoss]:
@@ -181,8 +199,9 @@ def _zone_losses(written: list[Entry], to: str) -> list[ExportLoss]:
 
 
 def _field_losses(written: list[Entry], to: str) -> list[ExportLoss]:
-    """One loss per kind of detail (set code, collector number, foil flag, tags) that written card
-    lines carry and the target does not, with the lines."""
+    """One loss per kind of detail (set code, collector number, foil flag, tags, and the details a
+    reader keeps besides: a variant, an art index, an etched finish, an alter, proxy or signed mark)
+    that written card lines carry and the target does not, with the lines."""
     lines_of: dict[str, list[int]] = {}
     for entry in written:
         for kind in _lost_fields(entry, to):
@@ -191,11 +210,15 @@ def _field_losses(written: list[Entry], to: str) -> list[ExportLoss]:
     losses = []
     for kind, lines in lines_of.items():
         what = "the tags" if kind == "tags" else f"the {kind}"
+        # (a detail no writer writes, though a client may have a field for it: Forge's art index)
+        why = (
+            f"deckcheck does not write it in {client} decklists"
+            if kind in _DETAIL_LABELS.values()
+            else f"{client} decklists have no field for {'them' if kind == 'tags' else 'it'}"
+        )
         losses.append(
             ExportLoss(
-                min(lines),
-                f"{what} of {_count(len(lines), 'card line')} ({_lines_text(lines)}): {client} decklists "
-                f"have no field for {'them' if kind == 'tags' else 'it'}",
+                min(lines), f"{what} of {_count(len(lines), 'card line')} ({_lines_text(lines)}): {why}"
             )
         )
     return losses

@@ -104,7 +104,7 @@ def card_from_record(record: Mapping[str, Any]) -> Card:
         k: _list(v, where, f"printed_type_lines.{k}")
         for k, v in _object(record.get("printed_type_lines"), where, "printed_type_lines").items()
     }
-    return Card(
+    card = Card(
         name=name,
         layout=str(record.get("layout") or "normal"),
         faces=faces,
@@ -116,3 +116,22 @@ def card_from_record(record: Mapping[str, Any]) -> Card:
         printed_type_lines=tuple(sorted((str(k), tuple(v)) for k, v in printed_types.items())),
         record=dict(record),
     )
+    _check_type_lines(raw_faces, faces, where)
+    return card
+
+
+def _check_type_lines(raw_faces: Sequence[Any], faces: Sequence[Face], where: str) -> None:
+    """Every face of a card has a type line (CR 205): a face without one would be judged as a card
+    of no type by every rule that reads types (a permanent? a creature? a basic land? a legendary
+    commander?), confidently and wrongly. Checked once the rest of the record is known to be sound,
+    so that its other faults are named first."""
+    for raw, face in zip(raw_faces, faces, strict=True):
+        type_line = raw.get("type_line")
+        if type_line is None or (isinstance(type_line, str) and not type_line.strip()):
+            which = f"its face {face.name!r}" if len(faces) > 1 else "it"
+            raise CardDataError(
+                f"{where}: {which} has no type line (every card has one, CR 205, and its types decide "
+                "what the rules allow)"
+            )
+        if not isinstance(type_line, str):
+            raise CardDataError(f"{where}: type_line must be a string, got {type(type_line).__name__}")

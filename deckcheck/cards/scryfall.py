@@ -25,7 +25,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Protocol, cast
 from urllib.parse import urljoin, urlsplit
@@ -1157,11 +1157,17 @@ def update_from_scryfall(
     bulk_type: str = BULK_TYPE,
     facts: FactsBuilder | None = None,
     deadline: float | None = DEFAULT_DEADLINE,
+    allow_downgrade: bool = False,
 ) -> UpdateResult:
     """`deckcheck cards update`: bring the card store up to date with Scryfall's ``oracle_cards``.
 
-    Downloads nothing when the store already holds the file Scryfall lists (unless ``force``).
+    Downloads nothing when the store already holds the file Scryfall lists (unless ``force``:
+    ask Scryfall for its list now and download the build all the same).
     Any failure raises NetworkError or CardDataError and leaves the previous store as it was.
+    A build that would be a step back is refused the same way (:class:`DowngradeRefused`), unless
+    ``allow_downgrade``: one older than the store's card data (found before any download), or with
+    fewer than half the store's cards (found once read, before the store is replaced). Either
+    would drop what the store knows, such as the latest bans. ``force`` does not accept one.
     ``offline`` never touches the network: it reports what the current store holds.
     ``facts``: also store these per-card facts (see :func:`~deckcheck.cards.store.write_store`;
     the CLI passes ``deckcheck.card_facts.facts_builder()``). A current store whose facts are
@@ -1198,6 +1204,8 @@ def update_from_scryfall(
                 meta=meta,
                 notes=tuple(notes),
             )
+        if not allow_downgrade:
+            _refuse_older_build(meta, descriptor, api_base)
         stats = ConversionStats()
         with scratch_file(store_path, f".{bulk_type}.{descriptor.form}.part") as part:
             with download_session_factory() as download_session:
@@ -1218,13 +1226,20 @@ def update_from_scryfall(
             }
             reader = BulkFileReader(part, label, limits=limits)
             records = counting_progress(records_from_scryfall(reader, stats=stats), progress)
+
+            def accept_count(count: int) -> None:
+                if not allow_downgrade:
+                    _refuse_smaller_build(meta, count, label)
+
             try:
-                count = write_store(records, store_path, meta=new_meta, facts=facts)
-            except _PositionedError:
+                count = write_store(
+                    records, store_path, meta=new_meta, facts=facts, accept_count=accept_count
+                )
+            except (_PositionedError, DowngradeRefused):
                 raise
             except CardDataError as exc:
                 raise CardDataError(f"{label}: {reader.position}: {exc.message}", hint=exc.hint) from None
-        notes.extend(_step_back_warnings(meta, descriptor, count))
+        notes.extend(_step_back_notes(meta, descriptor, count))
         return UpdateResult(
             source="scryfall",
             store_path=store_path,
@@ -1239,23 +1254,68 @@ def update_from_scryfall(
         )
 
 
-def _step_back_warnings(old_meta: Mapping[str, str], descriptor: BulkDescriptor, count: int) -> list[str]:
-    """Warnings for a build that replaced the store but looks like a step back: older than the
-    store's data, or with far fewer cards (a real oracle_cards build only grows)."""
-    warnings = []
+class DowngradeRefused(CardDataError):
+    """A Scryfall build that would replace the store's card data with older data or far fewer
+    cards: refused, the store as it was, unless ``cards update --allow-downgrade``."""
+
+
+# A real oracle_cards build only grows; one with fewer than this share of the store's cards is not
+# taken for one without --allow-downgrade.
+SMALLEST_SHARE = 0.5
+_DOWNGRADE_HINT = (
+    "is DECKCHECK_SCRYFALL_API pointing at the Scryfall API? To replace the store with this build "
+    "all the same: `deckcheck cards update --allow-downgrade`"
+)
+
+
+def _older(old_meta: Mapping[str, str], descriptor: BulkDescriptor) -> tuple[date, date] | None:
+    """(the store's day, the build's) when the build is older than the store's card data."""
     old_day, new_day = card_data_date(old_meta), parse_data_day(descriptor.updated_at)
-    if old_day is not None and new_day is not None and new_day < old_day:
-        warnings.append(
-            f"warning: Scryfall lists a build of {new_day.isoformat()}, older than the store's "
-            f"{old_day.isoformat()}; it replaced the store (is DECKCHECK_SCRYFALL_API the Scryfall API?)"
-        )
+    return (old_day, new_day) if old_day is not None and new_day is not None and new_day < old_day else None
+
+
+def _far_smaller(old_meta: Mapping[str, str], count: int) -> int | None:
+    """The store's number of cards when a build of ``count`` has fewer than SMALLEST_SHARE of them."""
     old_count = _int_header(old_meta.get("records"))
-    if old_count is not None and count < old_count // 2:
-        warnings.append(
-            f"warning: the new build has {count:,} card{'' if count == 1 else 's'}, the store had "
-            f"{old_count:,}; it replaced the store (is DECKCHECK_SCRYFALL_API the Scryfall API?)"
+    return old_count if old_count is not None and count < old_count * SMALLEST_SHARE else None
+
+
+def _refuse_older_build(old_meta: Mapping[str, str], descriptor: BulkDescriptor, api_base: str) -> None:
+    """Refuse a build older than the store's card data: it would drop what changed since (a ban
+    announced in between), and checks would trust it as the data of its own day."""
+    older = _older(old_meta, descriptor)
+    if older is not None:
+        raise DowngradeRefused(
+            f"{api_base}: Scryfall lists an {descriptor.type} build of {older[1].isoformat()}, older than "
+            f"the card data in the store ({older[0].isoformat()}); the store was not replaced and "
+            "nothing was downloaded",
+            hint=_DOWNGRADE_HINT,
         )
-    return warnings
+
+
+def _refuse_smaller_build(old_meta: Mapping[str, str], count: int, label: str) -> None:
+    old_count = _far_smaller(old_meta, count)
+    if old_count is not None:
+        raise DowngradeRefused(
+            f"{label}: {count:,} card{'' if count == 1 else 's'}, where the store has {old_count:,} (a "
+            "real build only grows); the store was not replaced",
+            hint=_DOWNGRADE_HINT,
+        )
+
+
+def _step_back_notes(old_meta: Mapping[str, str], descriptor: BulkDescriptor, count: int) -> list[str]:
+    """What a build taken with --allow-downgrade replaced, when it is one of those refused above."""
+    notes = []
+    older = _older(old_meta, descriptor)
+    if older is not None:
+        notes.append(
+            f"the store's card data of {older[0].isoformat()} was replaced with an older build, of "
+            f"{older[1].isoformat()} (--allow-downgrade)"
+        )
+    old_count = _far_smaller(old_meta, count)
+    if old_count is not None:
+        notes.append(f"the store's {old_count:,} cards were replaced with {count:,} (--allow-downgrade)")
+    return notes
 
 
 def _needs_rebuild(meta: Mapping[str, str], facts: FactsBuilder | None) -> bool:

@@ -603,8 +603,21 @@ class CardStore:
         return None if record is None else self._card_of(name, record)
 
     def _card_of(self, name: str, record: Mapping[str, Any]) -> Card:
-        card = self._cards[name] = card_from_record(record)
+        try:
+            card = self._cards[name] = card_from_record(record)
+        except CardDataError as exc:
+            raise self._unsound(exc) from None
         return card
+
+    def _unsound(self, exc: CardDataError) -> CardDataError:
+        """A stored record that is not sound (a JSON card set's, or one a store built by an older
+        release kept): the error names the card data it is in."""
+        return CardDataError(
+            f"card data {self.description}: {exc.message}",
+            hint=exc.hint
+            or "correct the record, or build the card store again: `deckcheck cards update` or "
+            "`deckcheck cards import FILE`",
+        )
 
     def records(self) -> Iterator[Mapping[str, Any]]:
         """Every card record as stored, by name, without building (or caching) a Card for each:
@@ -616,7 +629,10 @@ class CardStore:
             name = str(record["name"])
             card = self._cards.get(name)
             if card is None:
-                card = card_from_record(record)
+                try:
+                    card = card_from_record(record)
+                except CardDataError as exc:
+                    raise self._unsound(exc) from None
                 self._cards[name] = card
             yield card
 
@@ -1079,6 +1095,7 @@ def write_store(
     *,
     meta: Mapping[str, str],
     facts: FactsBuilder | None = None,
+    accept_count: Callable[[int], None] | None = None,
 ) -> int:
     """Build a SQLite store from card records, atomically: readers see the old store or the new one.
 
@@ -1092,6 +1109,10 @@ def write_store(
     a bad record, with a CardDataError naming the card. Without ``facts`` nothing is computed,
     and a ``facts_version`` in ``meta`` (copied from an older store) is dropped. Pass
     :func:`deckcheck.card_facts.facts_builder` to store the facts batch validation reads.
+
+    ``accept_count`` is called with the number of records once all are in, before the new store
+    replaces the old one: an exception it raises aborts the build the same way (``cards update``
+    refuses a build with far fewer cards than the store it would replace).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     count = 0
@@ -1171,6 +1192,8 @@ def write_store(
             raise CardDataError(
                 "no card records to store: refusing to replace the card store with an empty one"
             )
+        if accept_count is not None:
+            accept_count(count)
     return count
 
 

@@ -256,6 +256,7 @@ class CardLine(Record):
         "extra",
         "notes",
         "warnings",
+        "details",
     )
     __slots__ = FIELDS
 
@@ -271,6 +272,7 @@ class CardLine(Record):
         extra: str | None = None,
         notes: list[str] | None = None,
         warnings: list[str] | None = None,
+        details: list[tuple[str, str]] | None = None,
     ) -> None:
         self.quantity = quantity
         self.name = name
@@ -282,6 +284,8 @@ class CardLine(Record):
         self.extra = extra
         self.notes: list[str] = [] if notes is None else notes
         self.warnings: list[str] = [] if warnings is None else warnings
+        # what the line says of the printing or the copy (deckcheck.deck.DETAIL_KINDS), each also a note
+        self.details: list[tuple[str, str]] = [] if details is None else details
 
 
 def split_prefix(text: str) -> tuple[Zone | None, str]:
@@ -340,6 +344,7 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
             card.set_code = parts[1]
         if len(parts) > 2 and parts[2]:
             card.notes.append(f"art index {parts[2]}")
+            card.details.append(("art_index", parts[2]))
         forge = True
     if forge and rest.endswith("+"):
         rest = rest[:-1].rstrip()
@@ -401,6 +406,7 @@ def _strip_decorations(rest: str, card: CardLine, *, archidekt: bool, shortcut: 
         match = _VARIANT.match(rest) if every or last == ">" else None
         if match:
             card.notes.append(f"variant <{match.group('variant')}>")
+            card.details.insert(0, ("variant", match.group("variant")))
             rest = match.group("rest")
             continue
         match = _SET_AND_NUMBER.match(rest) if every or "(" in rest else None
@@ -419,10 +425,12 @@ def _apply_marker(marker: str, card: CardLine, *, starred: bool) -> None:
         card.foil = True
         if _FOIL_MARKERS[key] == "etched":
             card.notes.append("etched")
+            card.details.insert(0, ("etched", ""))
     elif key == "cmdr":
         card.zone = Zone.COMMANDER
     elif key in _NOTE_MARKERS:
         card.notes.append(_NOTE_MARKERS[key])
+        card.details.insert(0, (_NOTE_MARKERS[key], ""))
     elif starred:
         card.warnings.append(f"unknown marker *{marker}* removed")
 
@@ -436,12 +444,15 @@ def _apply_bracket(inner: str, card: CardLine, *, archidekt: bool) -> bool:
         card.foil = True
         if _FOIL_MARKERS[key] == "etched":
             card.notes.append("etched")
+            card.details.insert(0, ("etched", ""))
         return True
     if key in ("token", "tokens", "emblem"):
         card.extra = "token"
         return True
     if key in _NOTE_MARKERS or key in ("nonfoil", "non-foil"):
         card.notes.append(key)
+        if key in _NOTE_MARKERS:  # (a non-foil copy is what a line without a finish reads as)
+            card.details.insert(0, (_NOTE_MARKERS[key], ""))
         return True
     set_number = _BRACKET_SET_NUMBER.match(content)
     if set_number:

@@ -341,6 +341,7 @@ class _TextRun:
             parsed.foil,
             tuple(tags),
             raw,
+            tuple(dict.fromkeys(parsed.details)),
         )
         b.card(entry, raw, join_notes(notes))
 

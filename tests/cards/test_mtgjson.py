@@ -484,8 +484,8 @@ def test_printings_are_kept_for_legality_as_of_a_date() -> None:
     ("A-") is listed under its paper card's sets, so it gets none rather than wrong ones."""
     data = {
         "data": {
-            "Bear": [face(name="Bear", printings=["M10", "LEA", "M10"])],
-            "A-Bear": [face(name="A-Bear", printings=["M10"])],
+            "Bear": [face(name="Bear", type="Creature — Bear", printings=["M10", "LEA", "M10"])],
+            "A-Bear": [face(name="A-Bear", type="Creature — Bear", printings=["M10"])],
         }
     }
     records = {r["name"]: r for r in records_from_atomic_cards(data)}
@@ -529,4 +529,38 @@ def test_a_lone_surrogate_names_the_file_and_card(tmp_path: Path, field: str) ->
     with pytest.raises(CardDataError, match=r"card 'Lightning (\\ud800)?Bolt'.*lone surrogate") as caught:
         import_atomic_cards(source, store_path)
     assert str(source) in caught.value.message
+    assert store_path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("card", "side", "value"),
+    [
+        ("Lightning Bolt", 0, None),
+        ("Lightning Bolt", 0, ""),
+        ("Lightning Bolt", 0, "  "),
+        ("Fire // Ice", 1, None),  # (the entry lists Ice first: faces are ordered by side)
+    ],
+)
+def test_an_entry_without_a_type_line_names_the_file_and_card(
+    tmp_path: Path, card: str, side: int, value: str | None
+) -> None:
+    """A card without a type line would be judged as a card of no type by every rule that reads
+    types (a permanent? a creature? a basic land? a commander?): confidently wrong. It is a
+    card-data error naming the file and the card, as other malformed entries are; nothing is
+    imported and the store is as it was."""
+    store_path = tmp_path / "cards.sqlite"
+    import_atomic_cards(write_json(tmp_path / "good.json", ATOMIC), store_path)
+    before = store_path.read_bytes()
+    broken = copy.deepcopy(ATOMIC)
+    entry = broken["data"][card][side]
+    if value is None:
+        del entry["type"]
+    else:
+        entry["type"] = value
+    source = write_json(tmp_path / "AtomicCards.json", broken)
+    with pytest.raises(CardDataError, match="no type line") as caught:
+        import_atomic_cards(source, store_path)
+    assert str(source) in caught.value.message and repr(card) in caught.value.message
+    if card == "Fire // Ice":
+        assert "'Fire'" in caught.value.message  # the face without one
     assert store_path.read_bytes() == before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 import sys
 from pathlib import Path
@@ -299,3 +300,18 @@ def test_the_cache_directory_override_wins(monkeypatch: pytest.MonkeyPatch, tmp_
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "mine"))
     assert cache_dir() == tmp_path / "mine"
     assert default_store_path() == tmp_path / "mine" / "cards.sqlite"
+
+
+def test_a_record_without_a_type_line_in_a_card_set_names_the_file(tmp_path: Path) -> None:
+    """A JSON card set is read as it is looked up: a record with no type line is a card-data error
+    naming the file and the card when a deck names it, never a card of no type."""
+    typeless = record("Lightning Bolt", "{R}", "Instant", identity=["R"])
+    del typeless["faces"][0]["type_line"]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"cards": [typeless, *RECORDS[1:]]}), encoding="utf-8")
+    store = CardStore.from_json(path)
+    assert store.card("Lim-Dûl's Vault") is not None
+    with pytest.raises(CardDataError, match=r"cards\.json: card 'Lightning Bolt': it has no type line"):
+        store.card("Lightning Bolt")
+    with pytest.raises(CardDataError, match="no type line"):
+        write_store([typeless], tmp_path / "cards.sqlite", meta={"source": "test"})

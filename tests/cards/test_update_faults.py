@@ -18,6 +18,7 @@ import requests
 import requests_cache
 
 from deckcheck.cards.scryfall import (
+    DowngradeRefused,
     _retry_after,
     http_cache_path,
     make_cached_session,
@@ -172,6 +173,26 @@ def test_a_lone_surrogate_names_the_file_line_and_card(published: Published, fie
     )
     published.mirror.publish(updated_at=SECOND_UPDATE, body=gzip_bytes(body))
     with pytest.raises(CardDataError, match=r"oracle-cards-\d+\.jsonl\.gz: line 3: card .*lone surrogate"):
+        published.update()
+    published.assert_unchanged()
+
+
+@pytest.mark.parametrize("face", [None, 0, 1])
+def test_a_card_without_a_type_line_names_the_file_line_and_card(
+    published: Published, face: int | None
+) -> None:
+    """A card object (or one of its faces) with no type line: a card-data error naming the file,
+    the line and the card, never a card stored as one of no type; the store as it was."""
+    cards = sample_cards()
+    if face is None:
+        del cards[0]["type_line"]  # Lightning Bolt
+    else:
+        cards[1]["card_faces"][face]["type_line"] = ""  # Fire // Ice
+    published.mirror.publish(cards, updated_at=SECOND_UPDATE)
+    line = 1 if face is None else 2
+    with pytest.raises(
+        CardDataError, match=rf"oracle-cards-\d+\.jsonl\.gz: line {line}: card .*no type line"
+    ):
         published.update()
     published.assert_unchanged()
 
@@ -452,10 +473,38 @@ def test_a_gzip_cut_in_half_says_it_is_cut_short(published: Published) -> None:
     published.assert_unchanged()
 
 
-def test_a_build_older_or_far_smaller_than_the_store_is_warned_of(published: Published) -> None:
-    published.mirror.publish(sample_cards()[:1], updated_at="2025-01-01T09:00:00.000+00:00")
-    result = published.update()
+OLDER_UPDATE = "2025-01-01T09:00:00.000+00:00"
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_build_older_than_the_store_is_refused_before_any_download(
+    published: Published, force: bool
+) -> None:
+    """Older card data than the store's would drop what changed since (a ban announced in between)
+    and be trusted as the data of its day: refused, naming both days and the way to take it all
+    the same, before anything is downloaded. --force (ask now, download again) is not that way."""
+    published.mirror.publish(updated_at=OLDER_UPDATE)
+    with pytest.raises(DowngradeRefused, match=r"build of 2025-01-01, older than .* \(2026-") as caught:
+        published.update(force=force)
+    assert "--allow-downgrade" in str(caught.value.hint)
+    assert published.mirror.file_path not in published.server.paths()
+    published.assert_unchanged()
+
+
+def test_a_build_of_far_fewer_cards_is_refused_before_it_replaces_the_store(published: Published) -> None:
+    published.mirror.publish(sample_cards()[:1], updated_at=SECOND_UPDATE)
+    with pytest.raises(
+        DowngradeRefused, match=r"oracle-cards-\d+\.jsonl\.gz: 1 card, where the store has 10"
+    ):
+        published.update()
+    published.assert_unchanged()
+
+
+def test_allow_downgrade_takes_an_older_and_smaller_build_and_says_so(published: Published) -> None:
+    published.mirror.publish(sample_cards()[:1], updated_at=OLDER_UPDATE)
+    result = published.update(allow_downgrade=True)
     assert result.records == 1
     older, smaller = result.notes
-    assert "warning: Scryfall lists a build of 2025-01-01, older than the store's 2026" in older
-    assert "warning: the new build has 1 card, the store had 10" in smaller
+    assert "card data of 2026-" in older and "older build, of 2025-01-01 (--allow-downgrade)" in older
+    assert "the store's 10 cards were replaced with 1 (--allow-downgrade)" in smaller
+    assert read_store_meta(published.store_path)["updated_at"] == OLDER_UPDATE

@@ -241,6 +241,22 @@ def test_cards_import_bad_file(project: Project, invoke: Invoke) -> None:
     assert as_json.exit_code == 2 and "SQLite" in as_json.stderr
 
 
+def test_cards_import_refuses_a_card_without_a_type_line(project: Project, invoke: Invoke) -> None:
+    """A card without a type line is a card-data error naming the file and the card (exit 2):
+    nothing is imported, and the store keeps the cards it had."""
+    store = project.root / "c.sqlite"
+    good = project.write("good.json", json.dumps(ATOMIC))
+    assert invoke(["cards", "import", str(good), "--card-db", str(store)]).exit_code == 0
+    broken = json.loads(json.dumps(ATOMIC))
+    del broken["data"]["Lightning Bolt"][0]["type"]
+    bad = project.write("AtomicCards.json", json.dumps(broken))
+    result = invoke(["cards", "import", str(bad), "--card-db", str(store)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "AtomicCards.json: card 'Lightning Bolt': it has no type line" in result.stderr
+    info = json.loads(invoke(["cards", "info", "--card-db", str(store), "-o", "json"]).stdout)
+    assert info["records"] == 2 and "good.json" in info["meta"]["file"]
+
+
 @pytest.fixture
 def mirror() -> Iterator[ScryfallMirror]:
     with LocalHTTPServer() as server:
@@ -261,6 +277,31 @@ def test_cards_update_from_a_local_scryfall(
     offline = invoke(["cards", "update", "--offline", "--card-db", str(store)])
     assert offline.exit_code == 0
     assert offline.stdout.startswith(f"offline: {store} has 10 cards from scryfall")
+
+
+def test_cards_update_refuses_an_older_build_unless_allowed(
+    project: Project, invoke: Invoke, mirror: ScryfallMirror, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older build than the store's card data would drop bans the store knows: exit 2, both
+    days and the way on named, the store as it was; --force (ask now) does not take it,
+    --allow-downgrade does, and says what it replaced."""
+    mirror.publish()
+    monkeypatch.setenv("DECKCHECK_SCRYFALL_API", mirror.api_base)
+    store = project.root / "cache" / "cards.sqlite"
+    assert invoke(["cards", "update", "--card-db", str(store)]).exit_code == 0
+    before = store.read_bytes()
+    mirror.publish(updated_at="2025-01-01T09:00:00.000+00:00")
+    refused = invoke(["cards", "update", "--force", "--card-db", str(store)])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert "build of 2025-01-01, older than the card data in the store (2026-" in refused.stderr
+    assert "`deckcheck cards update --allow-downgrade`" in refused.stderr
+    assert store.read_bytes() == before
+    taken = invoke(["cards", "update", "--allow-downgrade", "--card-db", str(store)])
+    assert taken.exit_code == 0, taken.output
+    assert (
+        "note: the store's card data of 2026-" in taken.stdout
+        and "older build, of 2025-01-01" in taken.stdout
+    )
 
 
 def test_cards_update_network_failure_is_exit_2(project: Project, invoke: Invoke) -> None:

@@ -1,6 +1,7 @@
 """`deckcheck export`: any input format out through the writers, to stdout by default; --output-file and
 --in-place write through a temporary file and a rename, never leave part of a file, and refuse to
-drop lines that could not be read unless --force says so."""
+drop lines that could not be read unless --allow-loss says so (--force only replaces an existing
+--output-file)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 import deckcheck.atomic
 import deckcheck.cli
+import deckcheck.export
 from deckcheck.cards.store import bundled_cards_path
 from deckcheck.cli import EXPORT_FORMATS
 from deckcheck.deck import ParsedDeck
@@ -137,6 +139,52 @@ def test_output_file_is_not_replaced_without_force(project: Project, invoke: Inv
     assert other.read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
 
 
+def test_force_replaces_a_file_and_drops_nothing(project: Project, invoke: Invoke) -> None:
+    """--force meant both "replace the file" and "drop what the target loses": a user replacing
+    the decklist itself (--output-file of its own name, or --in-place) with --force lost its
+    comments without being asked about them. --force now only replaces; --allow-loss drops."""
+    deck = project.write("deck.dec", "4 Lightning Bolt\n// a note\n56 Mountain\n")
+    before = snapshot(project.root)
+    for args in (["--output-file", "deck.dec", "--force"], ["--in-place", "--force"]):
+        refused = invoke(["export", "deck.dec", "--to", "arena", *args])
+        assert refused.exit_code == 2, (args, refused.output)
+        assert "deck.dec:2: comment 'a note': MTG Arena decklists have no comments" in refused.stderr
+        assert "add --allow-loss to drop them (--force only replaces an existing --output-file)" in (
+            refused.stderr
+        )
+        assert snapshot(project.root) == before
+    dropped = invoke(
+        ["export", "deck.dec", "--to", "arena", "--output-file", "deck.dec", "--force", "--allow-loss"]
+    )
+    assert dropped.exit_code == 1, dropped.output
+    assert deck.read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
+
+
+def test_an_output_that_would_not_read_back_the_same_needs_allow_loss(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A writer bug that would change the deck (a card missing on reading back): nothing written,
+    whatever --force says; --allow-loss writes it, says so and exits 1 (it wrote it silently,
+    exit 0, with --force)."""
+    project.write("deck.txt", LEGAL_MODERN)
+    project.write("out.txt", "the previous export\n")
+    mtgo = WRITERS["mtgo"]
+    monkeypatch.setitem(WRITERS, "mtgo", lambda deck: mtgo(deck).replace("4 Lightning Bolt\n", ""))
+    before = snapshot(project.root)
+    refused = invoke(["export", "deck.txt", "--to", "mtgo", "--output-file", "out.txt", "--force"])
+    assert refused.exit_code == 2, refused.output
+    assert (
+        "would not read back the same" in refused.stderr and "--allow-loss writes it anyway" in refused.stderr
+    )
+    assert snapshot(project.root) == before
+    written = invoke(
+        ["export", "deck.txt", "--to", "mtgo", "--output-file", "out.txt", "--force", "--allow-loss"]
+    )
+    assert written.exit_code == 1, written.output
+    assert "the mtgo decklist does not read back the same (" in written.stderr
+    assert "Lightning Bolt" not in (project.root / "out.txt").read_text(encoding="utf-8")
+
+
 def test_output_file_that_is_the_input_points_to_in_place(project: Project, invoke: Invoke) -> None:
     project.write("deck.txt", LEGAL_MODERN)
     before = snapshot(project.root)
@@ -174,7 +222,7 @@ def test_in_place_rewrites_keeping_permissions(project: Project, invoke: Invoke)
     assert refused.exit_code == 2  # Arena decklists have no comments: the note would be lost
     assert "deck.dec:2: comment 'a note': MTG Arena decklists have no comments" in refused.stderr
     assert snapshot(project.root) == before
-    result = invoke(["export", "deck.dec", "--in-place", "--to", "arena", "--force"])
+    result = invoke(["export", "deck.dec", "--in-place", "--to", "arena", "--allow-loss"])
     assert result.exit_code == 1, result.output
     assert deck.read_text(encoding="utf-8") == "Deck\n4 Lightning Bolt\n56 Mountain\n"
     assert stat.S_IMODE(deck.stat().st_mode) == 0o640
@@ -222,11 +270,11 @@ def test_in_place_refuses_to_drop_unreadable_lines(project: Project, invoke: Inv
     assert "deck.txt: not rewritten: the rewrite would lose 2 lines:" in refused.stderr
     assert "  deck.txt:2: DC002 count is 0" in refused.stderr
     assert "  deck.txt:4: DC002 card name too long" in refused.stderr
-    assert "--force" in refused.stderr
+    assert "--allow-loss" in refused.stderr
     assert snapshot(project.root) == before
     TALLY.record("export", "in-place with unreadable lines", "refused, exit 2, file untouched")
 
-    forced = invoke(["export", "deck.txt", "--in-place", "--force"])
+    forced = invoke(["export", "deck.txt", "--in-place", "--allow-loss"])
     assert forced.exit_code == 1
     assert "deck.txt:2: DC002 count is 0 (not written)" in forced.stderr
     # rewritten in its own (MTGO) format, without the two lines
@@ -434,7 +482,7 @@ def test_a_dated_deck_checks_the_same_after_export(
 
 def test_in_place_refuses_to_drop_printings_foil_and_tags(project: Project, invoke: Invoke) -> None:
     """`export foil.csv --to mtgo --in-place` rewrote the file without its set code, collector
-    number, foil flag and tags, exit 0 and without --force."""
+    number, foil flag and tags, exit 0, without being asked to drop them."""
     deck = project.write(
         "foil.csv",
         "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
@@ -445,10 +493,68 @@ def test_in_place_refuses_to_drop_printings_foil_and_tags(project: Project, invo
     assert refused.exit_code == 2
     assert "foil.csv:2: the set code of 1 card line (line 2): MTGO decklists have no field" in refused.stderr
     assert snapshot(project.root) == before
-    forced = invoke(["export", "foil.csv", "--to", "mtgo", "--in-place", "--force"])
+    forced = invoke(["export", "foil.csv", "--to", "mtgo", "--in-place", "--allow-loss"])
     assert forced.exit_code == 1
     assert "foil.csv:2: the foil flag of 1 card line (line 2)" in forced.stderr
     assert deck.read_text(encoding="utf-8") == "4 Lightning Bolt\n56 Mountain\n"
+
+
+# What the text reader keeps of a card line besides its printing, foil flag and tags: a variant
+# (MTGGoldfish), an etched finish, a proxy, alter or signed mark; Forge's art index below.
+WITH_DETAILS = (
+    "36 Mountain <A> [UNH]\n"
+    "4 Lightning Bolt [etched]\n"
+    "4 Sol Ring [C21:263] [proxy]\n"
+    "4 Shock (M19) 156 *A*\n"
+    "4 Counterspell [signed]\n"
+    "8 Island [nonfoil]\n"
+    "4 Lightning Bolt (M10) 146 *F*\n"
+)
+DETAIL_LOSSES = {
+    "variant": 1,
+    "etched finish": 2,
+    "proxy mark": 3,
+    "alter mark": 4,
+    "signed mark": 5,
+}
+
+
+@pytest.mark.parametrize("to", EXPORT_FORMATS)
+def test_card_line_details_no_writer_writes_are_listed_as_lost(to: str) -> None:
+    """A variant, an etched finish, a proxy, alter or signed mark: the reader keeps them, no writer
+    writes them, so every target lists each kind as lost, with its line. None is invented: a
+    non-foil mark is what a line without a finish reads as, and a plain foil card (line 7) loses
+    only what the target has no field for."""
+    plan = plan_export(parse_text(WITH_DETAILS, "deck.txt"), to)
+    for label, line in DETAIL_LOSSES.items():
+        found = [loss for loss in plan.losses if loss.message.startswith(f"the {label} of 1 card line")]
+        assert [loss.line for loss in found] == [line], (label, plan.losses)
+        assert f"deckcheck does not write it in {deckcheck.export._CLIENT[to]} decklists" in found[0].message
+    details = [loss for loss in plan.losses if "deckcheck does not write it" in loss.message]
+    assert len(details) == len(DETAIL_LOSSES), plan.losses  # (none for lines 6 and 7)
+
+
+def test_in_place_refuses_to_drop_card_line_details(project: Project, invoke: Invoke) -> None:
+    """`export deck.txt --in-place --to mtgo` of an MTGGoldfish list rewrote it without its variants (`<A>`),
+    etched finishes and proxy marks, exit 0, nothing listed; a Forge list rewritten as Forge lost
+    its art indexes the same way."""
+    project.write("deck.txt", WITH_DETAILS)
+    forge = project.write(
+        "deck.dck", "[metadata]\nName=Burn\n[Main]\n4 Lightning Bolt|M10|2\n56 Mountain|UNH\n"
+    )
+    before = snapshot(project.root)
+    refused = invoke(["export", "deck.txt", "--in-place", "--to", "mtgo"])
+    assert refused.exit_code == 2, refused.output
+    assert "deck.txt:1: the variant of 1 card line (line 1)" in refused.stderr
+    assert "deck.txt:2: the etched finish of 1 card line (line 2)" in refused.stderr
+    refused = invoke(["export", "deck.dck", "--in-place"])
+    assert refused.exit_code == 2, refused.output
+    assert "deck.dck:4: the art index of 1 card line (line 4): deckcheck does not write it" in refused.stderr
+    assert snapshot(project.root) == before
+    forced = invoke(["export", "deck.dck", "--in-place", "--allow-loss"])
+    assert forced.exit_code == 1, forced.output
+    assert "the art index of 1 card line (line 4)" in forced.stderr
+    assert forge.read_text(encoding="utf-8").endswith("[Main]\n4 Lightning Bolt|M10\n56 Mountain|UNH\n")
 
 
 def test_arena_lists_zones_that_are_not_part_of_the_deck(project: Project, invoke: Invoke) -> None:
@@ -488,7 +594,7 @@ def _read_only_for_the_test(monkeypatch: pytest.MonkeyPatch, path: Path) -> None
 @pytest.mark.parametrize(
     "args",
     [
-        ["export", "ro.txt", "--to", "cod", "--in-place", "--force"],
+        ["export", "ro.txt", "--to", "cod", "--in-place", "--allow-loss"],
         ["export", "deck.txt", "--to", "cod", "--output-file", "ro.txt", "--force"],
     ],
     ids=["in-place", "output-file"],
