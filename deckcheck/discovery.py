@@ -115,10 +115,10 @@ def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
     whole_file = [p for p in parsed.problems if p.line <= 0 and p.code == UNREADABLE]
     if whole_file:
         return f"not a decklist: {whole_file[0].message}"
+    if parsed.declared_format is not None:  # (even with no card line: an emptied deck fails)
+        return None
     if not parsed.entries:
         return "no card lines"
-    if parsed.declared_format is not None:
-        return None
     doubtful = {p.line for p in parsed.problems if p.line > 0 and p.severity != "info"}
     card_lines: set[int] = set()
     cards = 0

@@ -339,3 +339,17 @@ def test_an_mtgo_layout_with_two_possible_commanders_is_not_verified(
         result = invoke(["check", *args, "deck.txt"])
         assert "DC105" in result.stdout and "not verified" in result.stdout.splitlines()[0]
         assert "DC103" not in result.stdout and "DC306" not in result.stdout
+
+
+def test_a_file_that_declares_its_format_but_holds_no_card_is_checked(
+    project: Project, invoke: Invoke
+) -> None:
+    """Regression: a decklist that declares its format but whose card lines were all deleted was
+    skipped as "no card lines" by a folder run and by the hook (--force-exclude), exit 0: a commit
+    that emptied a deck passed."""
+    project.write("decks/empty.txt", "// format: modern\n// nothing here\n")
+    for args in (["decks"], ["--force-exclude", "decks/empty.txt"]):
+        result = invoke(["check", "-v", *args])
+        assert result.exit_code == 1, (args, result.output)
+        assert "decks/empty.txt: DC005 no card lines in the file" in result.stdout, args
+        assert "skipped" not in result.stdout, args
