@@ -45,13 +45,17 @@ def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list
     expands to its files with a decklist extension (recursively, sorted, hidden folders and
     files skipped); anything else is checked as given (a missing one is reported on it)."""
     found: list[Item] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}  # each file's place in ``found``
 
     def add(item: str, explicit: bool) -> None:
         key = item if item == STDIN else os.path.normpath(os.path.abspath(item))
-        if key not in seen:
-            seen.add(key)
+        place = seen.get(key)
+        if place is None:
+            seen[key] = len(found)
             found.append(Item(item, explicit))
+        elif explicit and not found[place].explicit:
+            # named as well as found in a folder named before it: checked as a named file is
+            found[place] = Item(item, explicit=True)
 
     for argument in arguments:
         if argument != STDIN and Path(argument).is_dir():

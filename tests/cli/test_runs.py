@@ -353,3 +353,18 @@ def test_a_file_that_declares_its_format_but_holds_no_card_is_checked(
         assert result.exit_code == 1, (args, result.output)
         assert "decks/empty.txt: DC005 no card lines in the file" in result.stdout, args
         assert "skipped" not in result.stdout, args
+
+
+def test_a_file_named_after_its_folder_is_checked_as_a_named_file(project: Project, invoke: Invoke) -> None:
+    """Regression: `deckcheck check decks decks/x.txt` skipped x.txt (found first in the folder,
+    where it does not read as a decklist or an exclude glob matches it), while `deckcheck check
+    decks/x.txt decks` checked it: a file named explicitly is checked all the same."""
+    project.write(".deckcheck.toml", 'exclude = ["*.bak.txt"]\n')
+    project.write("decks/empty.dek", "<Deck></Deck>")
+    project.write("decks/old.bak.txt", BANNED_MODERN)
+    for named in ("decks/empty.dek", "decks/old.bak.txt"):
+        for args in (["decks", named], [named, "decks"]):
+            result = invoke(["check", "-f", "modern", "-o", "json", *args])
+            document = json.loads(result.stdout)
+            assert [d["path"] for d in document["decks"]] == [named], (args, result.output)
+            assert result.exit_code == 1, (args, result.output)
