@@ -474,6 +474,8 @@ class Session:
         self.many_files = len(items) >= FACTS_RUN_FILES
         seen: set[Path | None] = set()
         for item in items:
+            if item.problem is not None:
+                continue
             try:
                 config = self.config_for(item.path)
                 if config.path in seen:
@@ -498,7 +500,11 @@ class Session:
         """:meth:`check` on each item in turn, each outcome as soon as it is produced (a run's
         output is written as it goes: nothing here keeps the results)."""
         for item in items:
-            yield from self.check(item.path, explicit=item.explicit)
+            if item.problem is not None:  # a folder that could not be searched
+                problem = InputError(f"{item.path}: {item.problem}")
+                yield rep.FileNotChecked(item.path, not_checked_finding(item.path, problem))
+            else:
+                yield from self.check(item.path, explicit=item.explicit)
 
     def dated(self, spec: FormatSpec | None, source: str, config: Config) -> tuple[FormatSpec | None, str]:
         """``spec`` checking legality as of --as-of (else the config's as_of), and the format source
