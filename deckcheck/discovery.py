@@ -133,24 +133,25 @@ def _search(
     for entry in entries:
         if entry.name.startswith("."):
             continue
+        path = entry.name if folder == "." else entry.path  # (as pathlib writes them: "a.txt", not "./a.txt")
         try:
             is_folder = entry.is_dir()
             is_link = is_folder and entry.is_symlink()
         except OSError:  # (a link that cannot be followed: reported on when read, if a decklist)
             is_folder = is_link = False
         if is_link:
-            links.append(entry.path)
+            links.append(path)
         elif is_folder:
-            folders.append(entry.path)
+            folders.append(path)
         elif has_decklist_extension(entry.name):
             try:
-                other = not entry.is_file() and os.path.exists(entry.path)
+                other = not entry.is_file() and os.path.exists(path)
             except OSError:
                 other = False
             if not other:  # (a regular file; a dangling link or one that cannot be read: reported on it)
-                yield entry.path, None
+                yield path, None
             elif warn is not None:
-                warn(f"deckcheck: warning: {entry.path}: not a regular file (a FIFO or a device); skipped")
+                warn(f"deckcheck: warning: {path}: not a regular file (a FIFO or a device); skipped")
     for sub in folders:
         yield from _search(sub, searched, links, warn)
 
