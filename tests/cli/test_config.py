@@ -425,3 +425,40 @@ def test_an_absolute_path_needs_no_working_directory(tmp_path: Path, monkeypatch
     monkeypatch.chdir(gone)
     gone.rmdir()
     assert Session(CheckOptions()).config_for(str(tmp_path / "decks" / "burn.txt")).format == "pauper"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("format = 'modren'\n", "'format': unknown format 'modren'"),
+        ("[per-path]\n'*.txt' = 'modren'\n", "per-path '*.txt': unknown format 'modren'"),
+        ("formats = ['missing.toml']\n", "missing.toml not found"),
+        ("formats = ['broken.toml']\n", "broken.toml is not valid TOML"),
+    ],
+)
+@pytest.mark.parametrize("output", ["json", "text", "github"])
+def test_a_bad_config_of_a_later_folder_stops_the_run_before_any_output(
+    project: Project, invoke: Invoke, text: str, expected: str, output: str
+) -> None:
+    """Regression: a config's format names were read when its first deck was checked, so the
+    output of the decks before it had started: half a JSON document, then the error."""
+    project.write("decks/a/deck.txt", LEGAL_MODERN)
+    project.write("decks/b/deck.txt", LEGAL_MODERN)
+    project.write("decks/b/broken.toml", "[x\n")
+    project.write("decks/b/.deckcheck.toml", text)
+    result = invoke(["check", "-o", output, "decks"])
+    assert result.exit_code == 2, result.output
+    assert expected in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_bad_day_of_the_check_stops_the_run_before_any_output(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project.write("decks/a.txt", LEGAL_MODERN)  # no format: written without reading the day
+    project.write("decks/b.txt", "// format: modern\n" + LEGAL_MODERN)
+    monkeypatch.setenv("DECKCHECK_TODAY", "junk")
+    result = invoke(["check", "-o", "json", "decks"])
+    assert result.exit_code == 2, result.output
+    assert "DECKCHECK_TODAY: 'junk' is not a date (YYYY-MM-DD)" in result.stderr
+    assert result.stdout == ""
