@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import click
 
@@ -70,6 +70,8 @@ class DeckcheckGroup(click.Group):
             result = super().main(
                 args, prog_name or "deckcheck", complete_var, standalone_mode=False, **extra
             )
+            if sys.stdout is not None:  # (what is still buffered fails here, not at exit)
+                _Output(sys.stdout).flush()
             code = result if isinstance(result, int) else 0
         except click.exceptions.Abort:
             click.echo("deckcheck: aborted", err=True)
@@ -79,12 +81,12 @@ class DeckcheckGroup(click.Group):
             code = 2
         except DeckcheckError as exc:
             _print_error(exc)
+            if isinstance(exc, OutputError):
+                _silence_stdout()  # (what it still holds would fail again at exit)
             code = 2
         except BrokenPipeError:
             # The reader went away (`deckcheck check ... | head`); say nothing more.
-            with contextlib.suppress(OSError):
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())
+            _silence_stdout()
             code = 2
         except Exception as exc:  # the last resort: never a bare traceback
             if os.environ.get("DECKCHECK_DEBUG"):
@@ -99,6 +101,50 @@ class DeckcheckGroup(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _silence_stdout() -> None:
+    """Standard output to /dev/null, so what is still buffered for it goes nowhere at exit."""
+    with contextlib.suppress(OSError, AttributeError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+class OutputError(DeckcheckError):
+    """Standard output cannot be written (a full disk, /dev/full, a closed descriptor)."""
+
+
+class _Output:
+    """Standard output for a command's results: a write that fails is an :class:`OutputError`,
+    a clear error (exit 2), not an internal one. A reader that went away stays a BrokenPipeError,
+    which ends the run without a word."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:  # (ValueError: a closed file)
+            raise _output_error(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise _output_error(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _output_error(exc: Exception) -> OutputError:
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+    return OutputError(f"cannot write output: {reason}")
 
 
 def _print_error(exc: DeckcheckError) -> None:
@@ -126,7 +172,11 @@ def _resolve_color(option: bool | None, stream: TextIO) -> bool:
 
 
 def _stdout() -> TextIO:
-    return sys.stdout
+    """Standard output for a command's results (:class:`_Output`); an OutputError when it is
+    closed (`deckcheck check deck.txt >&-`)."""
+    if sys.stdout is None:
+        raise OutputError("cannot write output: standard output is closed")
+    return cast(TextIO, _Output(sys.stdout))
 
 
 def _stderr_is_tty() -> bool:
@@ -402,11 +452,14 @@ def check(
     if output == "json":
         tally = _stream(session, items, rep.JsonWriter(out, session.card_data), unknown)
     elif output == "github":
-        summary_path = os.environ.get("GITHUB_STEP_SUMMARY")
-        with contextlib.ExitStack() as stack:
-            summary = stack.enter_context(open(summary_path, "a", encoding="utf-8")) if summary_path else None
-            writer = rep.GithubWriter(out, verbose=verbose, step_summary=summary)
+        summary = _StepSummary.open(os.environ.get("GITHUB_STEP_SUMMARY"))
+        try:
+            step_summary = cast(TextIO, summary) if summary is not None else None
+            writer = rep.GithubWriter(out, verbose=verbose, step_summary=step_summary)
             tally = _stream(session, items, writer, unknown)
+        finally:
+            if summary is not None:
+                summary.close()
         _note_sample_data(session, unknown.count)
     else:
         writer = rep.TextWriter(out, verbose=verbose, quiet=quiet, color=_resolve_color(color, out))
@@ -416,6 +469,54 @@ def check(
     if tally.not_checked:  # a file that could not be checked is never waved through
         return tally.exit_code
     return 0 if exit_zero else tally.exit_code
+
+
+class _StepSummary:
+    """The job summary file ($GITHUB_STEP_SUMMARY), appended to. One that cannot be opened or
+    written is a warning: the job summary is an extra, and the run's verdict is in its output and
+    exit code."""
+
+    def __init__(self, path: str, handle: TextIO) -> None:
+        self.path = path
+        self._handle: TextIO | None = handle
+
+    @classmethod
+    def open(cls, path: str | None) -> _StepSummary | None:
+        if not path:
+            return None
+        try:
+            return cls(path, open(path, "a", encoding="utf-8"))  # (closed by close())
+        except OSError as exc:
+            cls._warn(path, exc, "cannot open the file", "no job summary is written")
+            return None
+
+    @staticmethod
+    def _warn(path: str, exc: OSError, what: str, result: str) -> None:
+        reason = exc.strerror or type(exc).__name__
+        _warn(f"deckcheck: warning: GITHUB_STEP_SUMMARY {path}: {what} ({reason}); {result}")
+
+    def write(self, text: str) -> int:
+        if self._handle is not None:
+            try:
+                return self._handle.write(text)
+            except OSError as exc:
+                self._drop(exc)
+        return len(text)
+
+    def _drop(self, exc: OSError) -> None:
+        self._warn(self.path, exc, "cannot write the file", "the job summary is incomplete")
+        handle, self._handle = self._handle, None
+        with contextlib.suppress(OSError):
+            if handle is not None:
+                handle.close()
+
+    def close(self) -> None:
+        if self._handle is not None:
+            try:
+                self._handle.close()
+            except OSError as exc:
+                self._handle = None
+                self._warn(self.path, exc, "cannot write the file", "the job summary is incomplete")
 
 
 def _stream(
@@ -610,7 +711,7 @@ def export(
     source = STDIN_PATH if file == STDIN else rep.escape_text(file)  # (only ever shown)
     if file == STDIN:
         parsed = parse_stdin(forced_format)
-    elif Path(file).is_dir():
+    elif os.path.isdir(file):
         raise InputError(f"{file}: is a directory; export takes one decklist file")
     else:
         parsed = decklist.parse_file(Path(file), forced_format)
@@ -672,12 +773,12 @@ def export(
         click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (a stream)", err=True)
         return 1 if lossy else 0
     if target is None:
-        click.echo(text, nl=False)
+        _stdout().write(text)
         return 1 if lossy else 0
-    if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
+    if os.path.isfile(target) and target.stat().st_size == len(data) and target.read_bytes() == data:
         click.echo(f"{shown}: already in {to} form; not rewritten", err=True)
         return 1 if lossy else 0
-    if target.exists() and not target.is_file():
+    if os.path.exists(target) and not os.path.isfile(target):
         # A FIFO or a device (-o /dev/null): written into, as `>` would, never replaced by a file.
         try:
             with open(target, "wb") as stream:
@@ -686,14 +787,15 @@ def export(
             raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
         click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (not a regular file)", err=True)
         return 1 if lossy else 0
-    if target.exists() and not os.access(target, os.W_OK):
+    exists = os.path.exists(target)
+    if exists and not os.access(target, os.W_OK):
         # The rename would replace it all the same (it needs only the directory): refuse, as `>` would.
         raise DeckcheckError(
             f"{shown}: the file is read-only; not replaced",
             hint="make it writable (chmod u+w) if it is meant to be rewritten",
         )
-    links = target.stat().st_nlink if target.exists() else 1
-    mode = target.stat().st_mode & 0o7777 if target.exists() else _default_mode()
+    links = target.stat().st_nlink if exists else 1
+    mode = target.stat().st_mode & 0o7777 if exists else _default_mode()
     try:
         write_atomically(target, data, mode)
     except OSError as exc:
@@ -721,11 +823,11 @@ def _export_target(file: str, output_path: Path | None, in_place: bool, force: b
         return Path(file).resolve()
     if output_path is None:
         return None
-    if output_path.is_dir():
+    if os.path.isdir(output_path):
         _usage(f"--output-file {output_path}: is a directory; give a file name")
-    if not output_path.parent.is_dir():
+    if not os.path.isdir(output_path.parent):
         raise InputError(f"--output-file {output_path}: the directory {output_path.parent} does not exist")
-    if output_path.exists() or output_path.is_symlink():
+    if os.path.lexists(output_path):
         if file != STDIN and _same_file(output_path, Path(file)) and not force:
             _usage(
                 f"--output-file {output_path} is the decklist being read", hint="use --in-place to rewrite it"
@@ -762,7 +864,7 @@ def _descriptor_of(path: Path) -> int | None:
             if match["std"]:
                 return _STANDARD_DESCRIPTORS[match["std"]]
             return int(match["fd"] or match["pfd"])
-        if not current.is_symlink():
+        if not os.path.islink(current):
             return None
         current = Path(os.path.normpath(current.parent / os.readlink(current)))
     return None

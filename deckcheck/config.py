@@ -39,12 +39,13 @@ to which pre-commit names every file.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from deckcheck.errors import ConfigError
+from deckcheck.errors import ConfigError, InputError
 from deckcheck.value import Value
 
 PYPROJECT = "pyproject.toml"
@@ -119,7 +120,8 @@ class Config(Value):
         if root is None:
             return None
         try:
-            return file.resolve().relative_to(root.resolve()).as_posix()
+            # (os.path.realpath: Path.resolve raises on a link loop, which is reported when read)
+            return Path(os.path.realpath(file)).relative_to(os.path.realpath(root)).as_posix()
         except ValueError:  # a file outside the config's tree (only with --config)
             return None
 
@@ -434,8 +436,13 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
 
 def load_config(path: Path) -> Config:
     """Read an explicit config file (``--config``): a pyproject.toml must have [tool.deckcheck]."""
-    if not path.is_file():
-        raise ConfigError(f"config file {path} not found" if not path.exists() else f"{path} is not a file")
+    try:
+        is_file = path.is_file()
+        exists = is_file or path.exists()
+    except OSError as exc:  # (a name too long, a folder that cannot be searched)
+        raise ConfigError(f"config file {path}: {exc.strerror or type(exc).__name__}") from None
+    if not is_file:
+        raise ConfigError(f"config file {path} not found" if not exists else f"{path} is not a file")
     data = _read_toml(path)
     if path.name == PYPROJECT:
         table = data.get("tool", {}).get("deckcheck") if isinstance(data.get("tool"), dict) else None
@@ -448,12 +455,22 @@ def load_config(path: Path) -> Config:
     return parse_table(table, path.absolute())
 
 
+def _is_file(candidate: Path) -> bool:
+    """Whether a config file is there; an InputError when the folder cannot be searched (the
+    files in it cannot be read either: each is reported as not checked)."""
+    try:
+        return candidate.is_file()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise InputError(f"cannot look for a config file in {candidate.parent}: {reason}") from None
+
+
 def _config_in(directory: Path) -> Config | None:
     candidate = directory / DECKCHECK_TOML
-    if candidate.is_file():
+    if _is_file(candidate):
         return parse_table(_read_toml(candidate), candidate)
     candidate = directory / PYPROJECT
-    if candidate.is_file():
+    if _is_file(candidate):
         data = _read_toml(candidate)
         tool = data.get("tool")
         if isinstance(tool, dict) and "deckcheck" in tool:
@@ -492,7 +509,7 @@ class ConfigFinder:
             if config is not None:
                 found = config
                 break
-            if (current / ".git").exists() or current.parent == current:
+            if os.path.exists(current / ".git") or current.parent == current:
                 break
             current = current.parent
         for seen in visited:

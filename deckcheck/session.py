@@ -314,8 +314,9 @@ class Session:
         key = config.formats
         if key not in self._registries:
             for path in key:
-                if not path.is_file():
-                    raise ConfigError(f"{config.label}: formats file {path} not found")
+                if not os.path.isfile(path):
+                    why = "not found" if not os.path.lexists(path) else "not a file that can be read"
+                    raise ConfigError(f"{config.label}: formats file {path} {why}")
             self._registries[key] = load_registry(key)
         return self._registries[key]
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck import discovery
 from tests.cli.conftest import BANNED_MODERN, LEGAL_MODERN, Invoke, Project
 
 
@@ -48,7 +47,7 @@ def _unreadable(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
             raise PermissionError(13, "Permission denied", path)
         return scandir(path)
 
-    monkeypatch.setattr(discovery.os, "scandir", refusing)
+    monkeypatch.setattr(os, "scandir", refusing)
 
 
 def test_an_unreadable_folder_is_a_file_not_checked(
