@@ -89,7 +89,8 @@ def whole_run_github(run: rep.RunResult) -> tuple[str, str]:
                 f"| {rep._cell(finding.location.path)} | {line} | {finding.code} | {finding.severity} | "
                 f"{rep._cell(finding.message)} |"
             )
-    return "\n".join([*annotations, whole_run_summary(run)]) + "\n", "\n".join(markdown) + "\n"
+    skipped = [rep.github_skipped_line(skipped) for skipped in run.skipped] if run.verbose else []
+    return "\n".join([*annotations, *skipped, whole_run_summary(run)]) + "\n", "\n".join(markdown) + "\n"
 
 
 def whole_run(
