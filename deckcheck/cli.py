@@ -321,6 +321,8 @@ def _options(
 ) -> CheckOptions:
     if config_path is not None and no_config:
         _usage("--config and --no-config cannot be used together")
+    _not_empty(format_name, "--format", "a format name (`deckcheck formats` lists them)")
+    _not_empty(input_format, "--input-format", "a decklist format (`--list-input-formats` lists them)")
     try:
         return CheckOptions(
             format_name=format_name,
@@ -335,6 +337,18 @@ def _options(
         )
     except ConfigError as exc:
         _usage(exc.message, exc.hint)
+
+
+def _not_empty(value: str | None, option: str, wanted: str) -> None:
+    """An option given an empty value (`--format ''`, often an unset shell variable) is a usage
+    error: read as "not given", it would silently check something else than asked."""
+    if value is not None and not value.strip():
+        _usage(f"{option} is empty", hint=f"give {wanted}, or omit {option}")
+
+
+def _as_of(value: str | None) -> str | None:
+    _not_empty(value, "--as-of", "a day (YYYY-MM-DD), 'deck' or 'data'")
+    return value
 
 
 # -- the commands ---------------------------------------------------------------------------------------
@@ -440,7 +454,7 @@ def check(
     options = _options(
         format_name, input_format, select, ignore, strict, card_db, config_path, no_config, require_format
     )
-    options.as_of = as_of
+    options.as_of = _as_of(as_of)
     options.exclude, options.force_exclude = _exclude_globs(exclude), force_exclude
     items = expand_inputs(files, _warn)
     if not items:
@@ -608,7 +622,7 @@ def companions(
     if not files:
         _usage("no decklist given", hint="deckcheck companions FILE... (or '-' to read standard input)")
     options = _options(format_name, input_format, (), (), None, card_db, config_path, no_config)
-    options.as_of = as_of
+    options.as_of = _as_of(as_of)
     options.exclude, options.force_exclude = _exclude_globs(exclude), force_exclude
     items = expand_inputs(files, _warn)
     if not items:
@@ -704,6 +718,7 @@ def export(
         _usage("--in-place and --output-file cannot be used together")
     if in_place and file == STDIN:
         _usage("--in-place needs a file; standard input cannot be rewritten")
+    _not_empty(input_format, "--input-format", "a decklist format (`check --list-input-formats` lists them)")
     try:
         forced_format = _check_input_format(input_format, "--input-format")
     except ConfigError as exc:
