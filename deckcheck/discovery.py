@@ -26,6 +26,10 @@ STDIN = "-"
 DECKLIST_EXTENSIONS = frozenset(
     {".txt", ".dec", ".dek", ".dck", ".cod", ".mwdeck", ".o8d", ".json", ".csv", ".mtga", ".deck"}
 )
+# Those that the files of other tools in a repository often have too (package.json, a data
+# export): the pre-commit hook's default `files` pattern takes every other decklist extension
+# (.pre-commit-hooks.yaml; tests/cli/test_hook_manifest.py keeps the two in step).
+COMMON_ELSEWHERE = frozenset({".json", ".csv"})
 
 
 class Item:
