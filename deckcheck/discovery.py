@@ -184,7 +184,8 @@ def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
 
     whole_file = [p for p in parsed.problems if p.line <= 0 and p.code == UNREADABLE]
     if whole_file:
-        return f"not a decklist: {whole_file[0].message}"
+        message = whole_file[0].message  # (some say "...: not a decklist" themselves)
+        return message if "not a decklist" in message else f"not a decklist: {message}"
     if parsed.declared_format is not None:  # (even with no card line: an emptied deck fails)
         return None
     if not parsed.entries:

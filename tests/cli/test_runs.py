@@ -368,3 +368,13 @@ def test_a_file_named_after_its_folder_is_checked_as_a_named_file(project: Proje
             document = json.loads(result.stdout)
             assert [d["path"] for d in document["decks"]] == [named], (args, result.output)
             assert result.exit_code == 1, (args, result.output)
+
+
+def test_a_binary_file_in_a_folder_is_skipped_in_plain_words(project: Project, invoke: Invoke) -> None:
+    """Regression: the reason read 'not a decklist: binary file (contains NUL bytes): not a
+    decklist'."""
+    project.write("decks/deck.txt", LEGAL_MODERN)
+    (project.root / "decks" / "image.txt").write_bytes(b"\x89PNG\x00\x00\x00\rIHDR")
+    result = invoke(["check", "-f", "modern", "-v", "decks"])
+    line = next(line for line in result.stdout.splitlines() if "image.txt" in line)
+    assert line == "decks/image.txt: skipped: binary file (contains NUL bytes): not a decklist"
