@@ -25,7 +25,7 @@ from deckcheck import __version__
 from deckcheck import reporters as rep
 from deckcheck._gc import gc_relaxed
 from deckcheck.atomic import write_atomically, write_chunks
-from deckcheck.discovery import STDIN, Item, expand_inputs
+from deckcheck.discovery import STDIN, Item, expand_inputs, skipped_why
 from deckcheck.errors import ConfigError, DeckcheckError, InputError
 from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.session import (
@@ -441,7 +441,8 @@ def check(
     A file that cannot be checked (missing, unreadable, an unknown declared format) is reported on
     that file and every other file is still checked.
 
-    Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 a file could not be checked, or a
+    Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 a file could not be checked, a run
+    of folders that checked no deck (every file found skipped, or none found), or a
     usage/config/card-data error.
     """
     if list_input_formats:
@@ -482,7 +483,24 @@ def check(
     out.flush()
     if tally.not_checked:  # a file that could not be checked is never waved through
         return tally.exit_code
+    if _checked_nothing(items, tally, listed="listed above" if verbose else "-v lists them"):
+        return 2
     return 0 if exit_zero else tally.exit_code
+
+
+def _checked_nothing(items: Sequence[Item], tally: rep.RunTally, *, listed: str | None) -> bool:
+    """Whether a run of folders found files but checked no deck (each was skipped): it says so
+    (exit 2), as a run of folders that hold no decklist file at all does. A file named explicitly
+    that is skipped (--force-exclude: pre-commit names a README beside the decks) is no mistake."""
+    if tally.decks or tally.not_checked or any(item.explicit for item in items):
+        return False
+    why = skipped_why(tally.skipped, tally.skipped_excluded) + (f"; {listed}" if listed else "")
+    click.echo(
+        f"deckcheck: error: no deck was checked: the {_count(tally.skipped, 'file')} found "
+        f"{'was' if tally.skipped == 1 else 'were'} skipped ({why})",
+        err=True,
+    )
+    return True
 
 
 class _StepSummary:
@@ -638,7 +656,7 @@ def companions(
     tally = _stream(session, items, writer, unknown)  # each deck written as it is checked
     if output != "json":
         _note_sample_data(session, unknown.count)
-    return 2 if tally.not_checked else 0
+    return 2 if tally.not_checked or _checked_nothing(items, tally, listed=None) else 0
 
 
 # -- export -----------------------------------------------------------------------------------------

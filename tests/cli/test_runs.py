@@ -378,3 +378,22 @@ def test_a_binary_file_in_a_folder_is_skipped_in_plain_words(project: Project, i
     result = invoke(["check", "-f", "modern", "-v", "decks"])
     line = next(line for line in result.stdout.splitlines() if "image.txt" in line)
     assert line == "decks/image.txt: skipped: binary file (contains NUL bytes): not a decklist"
+
+
+@pytest.mark.parametrize("command", ["check", "companions"])
+def test_a_folder_run_that_checks_no_deck_is_exit_2(project: Project, invoke: Invoke, command: str) -> None:
+    """Regression: a folder with no decklist file was exit 2, one whose files were all skipped
+    (no decklists) exit 0: both checked nothing, and a CI job pointed at the wrong folder passed.
+    A skipped file named explicitly (the hook names a README beside the decks) stays exit 0."""
+    project.write("empty/notes.md", "not a deck")
+    project.write("notes/todo.txt", "Try more removal next week.\nAsk about the sideboard.\n")
+    nothing = invoke([command, "empty"])
+    assert nothing.exit_code == 2, nothing.output
+    skipped = invoke([command, "notes"])
+    assert skipped.exit_code == 2, skipped.output
+    assert (
+        "deckcheck: error: no deck was checked: the 1 file found was skipped (not decklists" in skipped.stderr
+    )
+    assert invoke([command, "--force-exclude", "notes/todo.txt"]).exit_code == 0
+    project.write("notes/deck.txt", LEGAL_MODERN)
+    assert invoke([command, "-f", "modern", "notes"]).exit_code == 0
