@@ -243,20 +243,51 @@ def exclude_options(func: F) -> F:
         multiple=True,
         metavar="GLOBS",
         help="Skip files found in a folder that these globs match (comma-separated, relative to the "
-        "working directory; a glob matches a file's path or a folder above it), beside the config's "
-        "`exclude`.",
+        "working directory, as is an absolute path inside it; a glob matches a file's path or a "
+        "folder above it), beside the config's `exclude`.",
     )(func)
 
 
 def _exclude_globs(values: Sequence[str]) -> tuple[str, ...]:
     from deckcheck.config import check_glob
 
-    globs = tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+    globs = tuple(
+        _relative_glob(part.strip()) for value in values for part in value.split(",") if part.strip()
+    )
     for glob in globs:
         problem = check_glob(glob)
         if problem is not None:
             _usage(f"--exclude: '{glob}' is not a valid glob: {problem}")
     return globs
+
+
+def _working_directory_names(cwd: str) -> list[str]:
+    """The working directory's path, and the one the shell knows it by ($PWD, through links)."""
+    names = [cwd]
+    shell = os.environ.get("PWD")
+    if shell and shell != cwd and os.path.isabs(shell) and _same_file(Path(shell), Path(cwd)):
+        names.append(os.path.normpath(shell))
+    return names
+
+
+def _relative_glob(glob: str) -> str:
+    """An --exclude glob as it is matched: relative to the working directory. An absolute path
+    inside it is made relative (anchored there: "/decks/old"); one outside it could match nothing,
+    and is refused. A glob starting with "/" that names no such path is anchored at the working
+    directory, as in .gitignore."""
+    if not os.path.isabs(glob):
+        return glob
+    cwd = os.getcwd()
+    written = os.path.normpath(glob)
+    for folder in _working_directory_names(cwd):
+        if written.startswith(folder.rstrip(os.sep) + os.sep):
+            return "/" + Path(os.path.relpath(written, folder)).as_posix()
+    if os.path.lexists(glob) and not os.path.lexists(os.path.join(cwd, glob.lstrip("/"))):
+        _usage(
+            f"--exclude: '{glob}' is outside the working directory, so it can match nothing",
+            hint="--exclude globs are matched against paths relative to the working directory",
+        )
+    return glob
 
 
 def deck_options(func: F) -> F:

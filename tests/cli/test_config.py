@@ -540,3 +540,21 @@ def test_a_config_is_named_by_its_normal_path(project: Project, invoke: Invoke) 
     result = invoke(["check", "r/decks/../decks/deck.txt"])
     assert result.exit_code == 2
     assert f"deckcheck: error: {project.root / 'r' / '.deckcheck.toml'}:1: 'strict'" in result.stderr
+
+
+def test_exclude_with_an_absolute_path(project: Project, invoke: Invoke, tmp_path: Path) -> None:
+    """Regression: an absolute --exclude path was matched as a glob relative to the working
+    directory, and silently matched nothing."""
+    project.write("decks/deck.txt", LEGAL_MODERN)
+    project.write("decks/old/banned.txt", BANNED_MODERN)
+    inside = invoke(["check", "-f", "modern", "--exclude", str(project.root / "decks" / "old"), "decks"])
+    assert inside.exit_code == 0, inside.output
+    assert "1 file skipped (excluded" in inside.stdout
+    outside = invoke(["check", "-f", "modern", "--exclude", str(tmp_path), "decks"])
+    assert outside.exit_code == 2
+    assert (
+        f"--exclude: '{tmp_path}' is outside the working directory, so it can match nothing" in outside.stderr
+    )
+    # a glob anchored at the working directory, as in .gitignore, is still one
+    anchored = invoke(["check", "-f", "modern", "--exclude", "/decks/old", "decks"])
+    assert anchored.exit_code == 0 and "1 file skipped (excluded" in anchored.stdout
