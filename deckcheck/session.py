@@ -134,6 +134,19 @@ def read_decklist_file(item: str) -> bytes | None:
     return None if len(data) > MAX_BYTES else data
 
 
+# The folders of the paths a shell names a pipe by (`<(...)`: /dev/fd/63, /proc/self/fd/63): a
+# file there has no config of its own; the working directory's applies, as to standard input.
+_STREAM_FOLDERS = ("/dev/", "/proc/")
+
+
+def is_pipe(item: str) -> bool:
+    """Whether ``item`` is a pipe (`deckcheck check <(curl ...)`), not a file."""
+    try:
+        return stat.S_ISFIFO(os.stat(item).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def not_checked_finding(path: str, exc: DeckcheckError) -> Finding:
     """DC001 for a file that could not be checked; the message without the path the finding
     line already shows."""
@@ -280,6 +293,8 @@ class Session:
         folder, name = os.path.split(item)
         if name in ("", "."):  # (not a file's path: pathlib reads it otherwise)
             return self.finder.for_file(Path(item))
+        if folder in ("/dev", "/proc") or folder.startswith(_STREAM_FOLDERS):  # (<(...): /dev/fd/63)
+            return self.finder.for_directory(Path.cwd())
         key = ("" if os.path.isabs(item) else os.getcwd(), folder)  # (an absolute one needs no cwd)
         found = self._config_of_folder.get(key)
         if found is None:
@@ -436,14 +451,20 @@ class Session:
         shown = STDIN_PATH if item == STDIN else item
         try:
             config = self.config_for(item)
-            excluded = None if item == STDIN else self.excluded(item, config, explicit=explicit)
-            if excluded is not None:
-                return [rep.FileSkipped(shown, excluded, excluded=True)]
             # under force_exclude a named file is selected as a directory's files are (pre-commit
-            # names every file its `files:` pattern matches: a README.md or an image beside the decks)
-            as_found = not explicit or (
-                item != STDIN and (self.options.force_exclude or config.force_exclude)
+            # names every file its `files:` pattern matches: a README.md or an image beside the
+            # decks); a pipe (`<(curl ...)`), which pre-commit never names, is read as stdin is
+            forced = (
+                explicit
+                and item != STDIN
+                and (self.options.force_exclude or config.force_exclude)
+                and not is_pipe(item)
             )
+            if item != STDIN and (forced or not explicit):
+                excluded = self.excluded(item, config, explicit=explicit)
+                if excluded is not None:
+                    return [rep.FileSkipped(shown, excluded, excluded=True)]
+            as_found = not explicit or forced
             if as_found and explicit:
                 from deckcheck.discovery import has_decklist_extension
 

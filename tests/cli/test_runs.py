@@ -397,3 +397,24 @@ def test_a_folder_run_that_checks_no_deck_is_exit_2(project: Project, invoke: In
     assert invoke([command, "--force-exclude", "notes/todo.txt"]).exit_code == 0
     project.write("notes/deck.txt", LEGAL_MODERN)
     assert invoke([command, "-f", "modern", "notes"]).exit_code == 0
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/fd"), reason="no /dev/fd here")
+@pytest.mark.parametrize("force_exclude", [[], ["--force-exclude"]])
+def test_a_pipe_is_checked_under_the_working_directory_config(
+    project: Project, invoke: Invoke, force_exclude: list[str]
+) -> None:
+    """Regression: `deckcheck check <(curl ...)` looked for a config in /dev/fd rather than the
+    working directory, and --force-exclude skipped the pipe as a file without a decklist
+    extension."""
+    project.write(".deckcheck.toml", 'format = "modern"\n')
+    read, write = os.pipe()
+    try:
+        os.write(write, BANNED_MODERN.encode())
+        os.close(write)
+        result = invoke(["check", *force_exclude, f"/dev/fd/{read}"])
+    finally:
+        os.close(read)
+    assert result.exit_code == 1, result.output
+    assert f"/dev/fd/{read}: format modern (format in {project.root / '.deckcheck.toml'})" in result.stdout
+    assert f"/dev/fd/{read}:1: DC201" in result.stdout
