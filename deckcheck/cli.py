@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import click
 
@@ -25,7 +25,7 @@ from deckcheck import __version__
 from deckcheck import reporters as rep
 from deckcheck._gc import gc_relaxed
 from deckcheck.atomic import write_atomically, write_chunks
-from deckcheck.discovery import STDIN, Item, expand_inputs
+from deckcheck.discovery import STDIN, Item, expand_inputs, skipped_why
 from deckcheck.errors import ConfigError, DeckcheckError, InputError
 from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.session import (
@@ -70,6 +70,8 @@ class DeckcheckGroup(click.Group):
             result = super().main(
                 args, prog_name or "deckcheck", complete_var, standalone_mode=False, **extra
             )
+            if sys.stdout is not None:  # (what is still buffered fails here, not at exit)
+                _Output(sys.stdout).flush()
             code = result if isinstance(result, int) else 0
         except click.exceptions.Abort:
             click.echo("deckcheck: aborted", err=True)
@@ -79,12 +81,12 @@ class DeckcheckGroup(click.Group):
             code = 2
         except DeckcheckError as exc:
             _print_error(exc)
+            if isinstance(exc, OutputError):
+                _silence_stdout()  # (what it still holds would fail again at exit)
             code = 2
         except BrokenPipeError:
             # The reader went away (`deckcheck check ... | head`); say nothing more.
-            with contextlib.suppress(OSError):
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())
+            _silence_stdout()
             code = 2
         except Exception as exc:  # the last resort: never a bare traceback
             if os.environ.get("DECKCHECK_DEBUG"):
@@ -99,6 +101,50 @@ class DeckcheckGroup(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _silence_stdout() -> None:
+    """Standard output to /dev/null, so what is still buffered for it goes nowhere at exit."""
+    with contextlib.suppress(OSError, AttributeError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+class OutputError(DeckcheckError):
+    """Standard output cannot be written (a full disk, /dev/full, a closed descriptor)."""
+
+
+class _Output:
+    """Standard output for a command's results: a write that fails is an :class:`OutputError`,
+    a clear error (exit 2), not an internal one. A reader that went away stays a BrokenPipeError,
+    which ends the run without a word."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:  # (ValueError: a closed file)
+            raise _output_error(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise _output_error(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _output_error(exc: Exception) -> OutputError:
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+    return OutputError(f"cannot write output: {reason}")
 
 
 def _print_error(exc: DeckcheckError) -> None:
@@ -126,7 +172,11 @@ def _resolve_color(option: bool | None, stream: TextIO) -> bool:
 
 
 def _stdout() -> TextIO:
-    return sys.stdout
+    """Standard output for a command's results (:class:`_Output`); an OutputError when it is
+    closed (`deckcheck check deck.txt >&-`)."""
+    if sys.stdout is None:
+        raise OutputError("cannot write output: standard output is closed")
+    return cast(TextIO, _Output(sys.stdout))
 
 
 def _stderr_is_tty() -> bool:
@@ -193,20 +243,51 @@ def exclude_options(func: F) -> F:
         multiple=True,
         metavar="GLOBS",
         help="Skip files found in a folder that these globs match (comma-separated, relative to the "
-        "working directory; a glob matches a file's path or a folder above it), beside the config's "
-        "`exclude`.",
+        "working directory, as is an absolute path inside it; a glob matches a file's path or a "
+        "folder above it), beside the config's `exclude`.",
     )(func)
 
 
 def _exclude_globs(values: Sequence[str]) -> tuple[str, ...]:
     from deckcheck.config import check_glob
 
-    globs = tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+    globs = tuple(
+        _relative_glob(part.strip()) for value in values for part in value.split(",") if part.strip()
+    )
     for glob in globs:
         problem = check_glob(glob)
         if problem is not None:
             _usage(f"--exclude: '{glob}' is not a valid glob: {problem}")
     return globs
+
+
+def _working_directory_names(cwd: str) -> list[str]:
+    """The working directory's path, and the one the shell knows it by ($PWD, through links)."""
+    names = [cwd]
+    shell = os.environ.get("PWD")
+    if shell and shell != cwd and os.path.isabs(shell) and _same_file(Path(shell), Path(cwd)):
+        names.append(os.path.normpath(shell))
+    return names
+
+
+def _relative_glob(glob: str) -> str:
+    """An --exclude glob as it is matched: relative to the working directory. An absolute path
+    inside it is made relative (anchored there: "/decks/old"); one outside it could match nothing,
+    and is refused. A glob starting with "/" that names no such path is anchored at the working
+    directory, as in .gitignore."""
+    if not os.path.isabs(glob):
+        return glob
+    cwd = os.getcwd()
+    written = os.path.normpath(glob)
+    for folder in _working_directory_names(cwd):
+        if written.startswith(folder.rstrip(os.sep) + os.sep):
+            return "/" + Path(os.path.relpath(written, folder)).as_posix()
+    if os.path.lexists(glob) and not os.path.lexists(os.path.join(cwd, glob.lstrip("/"))):
+        _usage(
+            f"--exclude: '{glob}' is outside the working directory, so it can match nothing",
+            hint="--exclude globs are matched against paths relative to the working directory",
+        )
+    return glob
 
 
 def deck_options(func: F) -> F:
@@ -271,6 +352,8 @@ def _options(
 ) -> CheckOptions:
     if config_path is not None and no_config:
         _usage("--config and --no-config cannot be used together")
+    _not_empty(format_name, "--format", "a format name (`deckcheck formats` lists them)")
+    _not_empty(input_format, "--input-format", "a decklist format (`--list-input-formats` lists them)")
     try:
         return CheckOptions(
             format_name=format_name,
@@ -285,6 +368,18 @@ def _options(
         )
     except ConfigError as exc:
         _usage(exc.message, exc.hint)
+
+
+def _not_empty(value: str | None, option: str, wanted: str) -> None:
+    """An option given an empty value (`--format ''`, often an unset shell variable) is a usage
+    error: read as "not given", it would silently check something else than asked."""
+    if value is not None and not value.strip():
+        _usage(f"{option} is empty", hint=f"give {wanted}, or omit {option}")
+
+
+def _as_of(value: str | None) -> str | None:
+    _not_empty(value, "--as-of", "a day (YYYY-MM-DD), 'deck' or 'data'")
+    return value
 
 
 # -- the commands ---------------------------------------------------------------------------------------
@@ -361,7 +456,8 @@ def check(
 ) -> int:
     """Check decklist FILES ('-' reads standard input).
 
-    A directory stands for the decklists under it (recursively, hidden folders skipped): files
+    A directory stands for the decklists under it (recursively, linked folders followed, hidden
+    folders skipped; a folder that cannot be read is reported as not checked): files
     ending in .txt .dec .dek .dck .cod .mwdeck .o8d .csv .json .mtga or .deck whose content reads
     as a decklist, and that no exclude glob (the config's `exclude`, --exclude) matches; the others
     are skipped and counted (-v lists them). Files named explicitly are always checked, unless
@@ -376,7 +472,8 @@ def check(
     A file that cannot be checked (missing, unreadable, an unknown declared format) is reported on
     that file and every other file is still checked.
 
-    Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 a file could not be checked, or a
+    Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 a file could not be checked, a run
+    of folders that checked no deck (every file found skipped, or none found), or a
     usage/config/card-data error.
     """
     if list_input_formats:
@@ -389,7 +486,7 @@ def check(
     options = _options(
         format_name, input_format, select, ignore, strict, card_db, config_path, no_config, require_format
     )
-    options.as_of = as_of
+    options.as_of = _as_of(as_of)
     options.exclude, options.force_exclude = _exclude_globs(exclude), force_exclude
     items = expand_inputs(files, _warn)
     if not items:
@@ -401,11 +498,14 @@ def check(
     if output == "json":
         tally = _stream(session, items, rep.JsonWriter(out, session.card_data), unknown)
     elif output == "github":
-        summary_path = os.environ.get("GITHUB_STEP_SUMMARY")
-        with contextlib.ExitStack() as stack:
-            summary = stack.enter_context(open(summary_path, "a", encoding="utf-8")) if summary_path else None
-            writer = rep.GithubWriter(out, verbose=verbose, step_summary=summary)
+        summary = _StepSummary.open(os.environ.get("GITHUB_STEP_SUMMARY"))
+        try:
+            step_summary = cast(TextIO, summary) if summary is not None else None
+            writer = rep.GithubWriter(out, verbose=verbose, step_summary=step_summary)
             tally = _stream(session, items, writer, unknown)
+        finally:
+            if summary is not None:
+                summary.close()
         _note_sample_data(session, unknown.count)
     else:
         writer = rep.TextWriter(out, verbose=verbose, quiet=quiet, color=_resolve_color(color, out))
@@ -414,7 +514,72 @@ def check(
     out.flush()
     if tally.not_checked:  # a file that could not be checked is never waved through
         return tally.exit_code
+    if _checked_nothing(items, tally, listed="listed above" if verbose else "-v lists them"):
+        return 2
     return 0 if exit_zero else tally.exit_code
+
+
+def _checked_nothing(items: Sequence[Item], tally: rep.RunTally, *, listed: str | None) -> bool:
+    """Whether a run of folders found files but checked no deck (each was skipped): it says so
+    (exit 2), as a run of folders that hold no decklist file at all does. A file named explicitly
+    that is skipped (--force-exclude: pre-commit names a README beside the decks) is no mistake."""
+    if tally.decks or tally.not_checked or any(item.explicit for item in items):
+        return False
+    why = skipped_why(tally.skipped, tally.skipped_excluded) + (f"; {listed}" if listed else "")
+    click.echo(
+        f"deckcheck: error: no deck was checked: the {_count(tally.skipped, 'file')} found "
+        f"{'was' if tally.skipped == 1 else 'were'} skipped ({why})",
+        err=True,
+    )
+    return True
+
+
+class _StepSummary:
+    """The job summary file ($GITHUB_STEP_SUMMARY), appended to. One that cannot be opened or
+    written is a warning: the job summary is an extra, and the run's verdict is in its output and
+    exit code."""
+
+    def __init__(self, path: str, handle: TextIO) -> None:
+        self.path = path
+        self._handle: TextIO | None = handle
+
+    @classmethod
+    def open(cls, path: str | None) -> _StepSummary | None:
+        if not path:
+            return None
+        try:
+            return cls(path, open(path, "a", encoding="utf-8"))  # (closed by close())
+        except OSError as exc:
+            cls._warn(path, exc, "cannot open the file", "no job summary is written")
+            return None
+
+    @staticmethod
+    def _warn(path: str, exc: OSError, what: str, result: str) -> None:
+        reason = exc.strerror or type(exc).__name__
+        _warn(f"deckcheck: warning: GITHUB_STEP_SUMMARY {path}: {what} ({reason}); {result}")
+
+    def write(self, text: str) -> int:
+        if self._handle is not None:
+            try:
+                return self._handle.write(text)
+            except OSError as exc:
+                self._drop(exc)
+        return len(text)
+
+    def _drop(self, exc: OSError) -> None:
+        self._warn(self.path, exc, "cannot write the file", "the job summary is incomplete")
+        handle, self._handle = self._handle, None
+        with contextlib.suppress(OSError):
+            if handle is not None:
+                handle.close()
+
+    def close(self) -> None:
+        if self._handle is not None:
+            try:
+                self._handle.close()
+            except OSError as exc:
+                self._handle = None
+                self._warn(self.path, exc, "cannot write the file", "the job summary is incomplete")
 
 
 def _stream(
@@ -506,7 +671,7 @@ def companions(
     if not files:
         _usage("no decklist given", hint="deckcheck companions FILE... (or '-' to read standard input)")
     options = _options(format_name, input_format, (), (), None, card_db, config_path, no_config)
-    options.as_of = as_of
+    options.as_of = _as_of(as_of)
     options.exclude, options.force_exclude = _exclude_globs(exclude), force_exclude
     items = expand_inputs(files, _warn)
     if not items:
@@ -522,7 +687,7 @@ def companions(
     tally = _stream(session, items, writer, unknown)  # each deck written as it is checked
     if output != "json":
         _note_sample_data(session, unknown.count)
-    return 2 if tally.not_checked else 0
+    return 2 if tally.not_checked or _checked_nothing(items, tally, listed=None) else 0
 
 
 # -- export -----------------------------------------------------------------------------------------
@@ -602,6 +767,7 @@ def export(
         _usage("--in-place and --output-file cannot be used together")
     if in_place and file == STDIN:
         _usage("--in-place needs a file; standard input cannot be rewritten")
+    _not_empty(input_format, "--input-format", "a decklist format (`check --list-input-formats` lists them)")
     try:
         forced_format = _check_input_format(input_format, "--input-format")
     except ConfigError as exc:
@@ -609,7 +775,7 @@ def export(
     source = STDIN_PATH if file == STDIN else rep.escape_text(file)  # (only ever shown)
     if file == STDIN:
         parsed = parse_stdin(forced_format)
-    elif Path(file).is_dir():
+    elif os.path.isdir(file):
         raise InputError(f"{file}: is a directory; export takes one decklist file")
     else:
         parsed = decklist.parse_file(Path(file), forced_format)
@@ -671,12 +837,12 @@ def export(
         click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (a stream)", err=True)
         return 1 if lossy else 0
     if target is None:
-        click.echo(text, nl=False)
+        _stdout().write(text)
         return 1 if lossy else 0
-    if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
+    if os.path.isfile(target) and target.stat().st_size == len(data) and target.read_bytes() == data:
         click.echo(f"{shown}: already in {to} form; not rewritten", err=True)
         return 1 if lossy else 0
-    if target.exists() and not target.is_file():
+    if os.path.exists(target) and not os.path.isfile(target):
         # A FIFO or a device (-o /dev/null): written into, as `>` would, never replaced by a file.
         try:
             with open(target, "wb") as stream:
@@ -685,14 +851,15 @@ def export(
             raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
         click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (not a regular file)", err=True)
         return 1 if lossy else 0
-    if target.exists() and not os.access(target, os.W_OK):
+    exists = os.path.exists(target)
+    if exists and not os.access(target, os.W_OK):
         # The rename would replace it all the same (it needs only the directory): refuse, as `>` would.
         raise DeckcheckError(
             f"{shown}: the file is read-only; not replaced",
             hint="make it writable (chmod u+w) if it is meant to be rewritten",
         )
-    links = target.stat().st_nlink if target.exists() else 1
-    mode = target.stat().st_mode & 0o7777 if target.exists() else _default_mode()
+    links = target.stat().st_nlink if exists else 1
+    mode = target.stat().st_mode & 0o7777 if exists else _default_mode()
     try:
         write_atomically(target, data, mode)
     except OSError as exc:
@@ -720,11 +887,11 @@ def _export_target(file: str, output_path: Path | None, in_place: bool, force: b
         return Path(file).resolve()
     if output_path is None:
         return None
-    if output_path.is_dir():
+    if os.path.isdir(output_path):
         _usage(f"--output-file {output_path}: is a directory; give a file name")
-    if not output_path.parent.is_dir():
+    if not os.path.isdir(output_path.parent):
         raise InputError(f"--output-file {output_path}: the directory {output_path.parent} does not exist")
-    if output_path.exists() or output_path.is_symlink():
+    if os.path.lexists(output_path):
         if file != STDIN and _same_file(output_path, Path(file)) and not force:
             _usage(
                 f"--output-file {output_path} is the decklist being read", hint="use --in-place to rewrite it"
@@ -761,7 +928,7 @@ def _descriptor_of(path: Path) -> int | None:
             if match["std"]:
                 return _STANDARD_DESCRIPTORS[match["std"]]
             return int(match["fd"] or match["pfd"])
-        if not current.is_symlink():
+        if not os.path.islink(current):
             return None
         current = Path(os.path.normpath(current.parent / os.readlink(current)))
     return None

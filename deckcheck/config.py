@@ -39,12 +39,14 @@ to which pre-commit names every file.
 from __future__ import annotations
 
 import datetime as dt
+import os
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from deckcheck.errors import ConfigError
+from deckcheck.errors import ConfigError, InputError
 from deckcheck.value import Value
 
 PYPROJECT = "pyproject.toml"
@@ -119,7 +121,8 @@ class Config(Value):
         if root is None:
             return None
         try:
-            return file.resolve().relative_to(root.resolve()).as_posix()
+            # (os.path.realpath: Path.resolve raises on a link loop, which is reported when read)
+            return Path(os.path.realpath(file)).relative_to(os.path.realpath(root)).as_posix()
         except ValueError:  # a file outside the config's tree (only with --config)
             return None
 
@@ -315,12 +318,15 @@ def _fail(path: Path, message: str) -> ConfigError:
     return ConfigError(f"{path}: {message}")
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def _read_toml(path: Path) -> tuple[dict[str, Any], str]:
+    """The TOML document of a config file, and its text (to find the line of a key). A UTF-8
+    byte order mark, which some editors write, is allowed, as it is in decklists."""
     import tomllib  # only when there is a file to read: start-up time matters for one-deck checks
 
     try:
         with open(path, "rb") as handle:
-            return tomllib.load(handle)
+            text = handle.read().decode("utf-8-sig")
+        return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:
         raise _fail(path, f"not valid TOML ({exc})") from None
     except RecursionError:
@@ -331,98 +337,186 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise _fail(path, f"cannot read ({exc.strerror or exc})") from None
 
 
-def _string_list(path: Path, key: str, value: Any) -> tuple[str, ...]:
+# What each key must be, in the words of an error message.
+_BOOLEAN = "true or false"
+_DAY = "a date YYYY-MM-DD, 'deck' or 'data'"
+
+
+class _Source:
+    """A config table being read: its file, and the file's text to find the line of a key and the
+    value as written there, for error messages (``path:line: 'key' must be ..., not 'yes'``)."""
+
+    def __init__(self, path: Path, text: str | None) -> None:
+        self.path = path
+        self.lines = [] if text is None else text.splitlines()
+        self.start = 0  # the line the table starts after (pyproject.toml: its [tool.deckcheck])
+        if path.name == PYPROJECT:
+            header = re.compile(r"^\s*\[\s*tool\s*\.\s*deckcheck\s*\]")
+            self.start = next((i + 1 for i, line in enumerate(self.lines) if header.match(line)), 0)
+
+    def line_of(self, key: str) -> int | None:
+        """The 1-based line that sets ``key`` (as spelled in the file; bare or quoted), or None."""
+        quoted = re.escape(key)
+        pattern = re.compile(rf"^\s*(?:{quoted}|\"{quoted}\"|'{quoted}')\s*=")
+        for number in range(self.start, len(self.lines)):
+            if pattern.match(self.lines[number]):
+                return number + 1
+        return None
+
+    def fail(self, key: str | None, message: str, hint: str | None = None) -> ConfigError:
+        line = None if key is None else self.line_of(key)
+        where = f"{self.path}:{line}" if line is not None else str(self.path)
+        return ConfigError(f"{where}: {message}", hint=hint)
+
+    def written(self, key: str, value: Any) -> str:
+        """``value`` as the file writes it on the key's line (``'yes'``, ``10:00:00``), else in TOML
+        spelling; shortened when long."""
+        line = self.line_of(key)
+        shown = None
+        if line is not None:
+            raw = self.lines[line - 1].split("=", 1)[1].strip()
+            if raw[:1] in ('"', "'"):  # a string: to its closing quote, not a comment after it
+                end = raw.find(raw[0], 1)
+                raw = raw[: end + 1] if end > 0 else raw
+            else:
+                raw = raw.split("#", 1)[0].strip()
+            if raw and (raw[0] not in "[{" or _balanced(raw)):
+                shown = raw
+        if shown is None:
+            shown = _toml_text(value)
+        return shown if len(shown) <= 60 else shown[:57] + "..."
+
+    def must_be(self, key: str, words: str, value: Any) -> ConfigError:
+        return self.fail(key, f"'{key}' must be {words}, not {self.written(key, value)}")
+
+
+def _balanced(text: str) -> bool:
+    """Whether an array or inline table written on one line closes there."""
+    return text.count("[") == text.count("]") and text.count("{") == text.count("}")
+
+
+def _toml_text(value: Any) -> str:
+    """A value as TOML writes it: true, 3, "text", [1, 2], 2024-01-31, 10:00:00."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        import json
+
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_text(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    return str(value)
+
+
+def _string_list(source: _Source, key: str, value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         items = value.split(",")
     elif isinstance(value, list) and all(isinstance(v, str) for v in value):
         items = [part for v in value for part in v.split(",")]
     else:
-        raise _fail(path, f"'{key}' must be a string or a list of strings, not {_kind(value)}")
+        raise source.must_be(key, "a string or a list of strings", value)
     return tuple(item.strip() for item in items if item.strip())
 
 
-def _glob_list(path: Path, key: str, value: Any) -> tuple[str, ...]:
+def _glob_list(source: _Source, key: str, value: Any) -> tuple[str, ...]:
     """A glob or a list of globs (not split at commas: "[,;]" is one glob)."""
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list) or not all(isinstance(v, str) for v in items):
-        raise _fail(path, f"'{key}' must be a glob or a list of globs (strings), not {_kind(value)}")
+        raise source.must_be(key, "a glob or a list of globs (strings)", value)
     return tuple(item.strip() for item in items if item.strip())
 
 
-def _valid_glob(path: Path, key: str, glob: str) -> None:
+def _valid_glob(source: _Source, key: str, glob: str, line_key: str) -> None:
     problem = check_glob(glob)
     if problem is not None:
-        raise ConfigError(
-            f"{path}: {key} '{glob}' is not a valid glob: {problem}",
+        raise source.fail(
+            line_key,
+            f"{key} '{glob}' is not a valid glob: {problem}",
             hint="globs use * and ? within a folder, ** across folders, [abc], [a-z] and [!a]",
         )
 
 
-def _kind(value: Any) -> str:
-    return {bool: "true/false", int: "a number", float: "a number", list: "a list", dict: "a table"}.get(
-        type(value), type(value).__name__
-    )
-
-
-def _string(path: Path, key: str, value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(path, f"'{key}' must be a non-empty string, not {_kind(value)}")
+def _string(source: _Source, key: str, value: Any, what: str) -> str:
+    """A non-empty string: ``what`` names it in the message (``a format name``)."""
+    if not isinstance(value, str):
+        raise source.must_be(key, f"a string ({what})", value)
+    if not value.strip():
+        raise source.fail(key, f"'{key}' is empty", hint=f"give {what}, or remove the key")
     return value.strip()
 
 
-def parse_table(table: Mapping[str, Any], path: Path) -> Config:
-    """Validate one ``[tool.deckcheck]`` table (or ``.deckcheck.toml`` top level)."""
+def _boolean(source: _Source, values: Mapping[str, Any], key: str, spelled: Mapping[str, str]) -> bool:
+    value = values.get(key, False)
+    if not isinstance(value, bool):
+        raise source.must_be(spelled[key], _BOOLEAN, value)
+    return value
+
+
+def parse_table(table: Mapping[str, Any], path: Path, text: str | None = None) -> Config:
+    """Validate one ``[tool.deckcheck]`` table (or ``.deckcheck.toml`` top level); ``text``, the
+    file's text, gives messages the line of the key at fault."""
+    source = _Source(path, text)
     where = "[tool.deckcheck]" if path.name == PYPROJECT else "config"
     values: dict[str, Any] = {}
+    spelled: dict[str, str] = {}  # each key as the file spells it (require-format, require_format)
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
         if key not in _KEYS:
             known = ", ".join(k.replace("_", "-") if k == "per_path" else k for k in _KEYS)
-            raise ConfigError(f"{path}: unknown key '{raw_key}' in {where}", hint=f"known keys: {known}")
+            raise source.fail(raw_key, f"unknown key '{raw_key}' in {where}", hint=f"known keys: {known}")
         if key in values:
-            raise _fail(path, f"'{raw_key}' is given twice (as '-' and '_' spellings)")
+            raise source.fail(raw_key, f"'{raw_key}' is given twice (as '-' and '_' spellings)")
         values[key] = value
+        spelled[key] = raw_key
     root = path.parent
-    strict = values.get("strict", False)
-    if not isinstance(strict, bool):
-        raise _fail(path, f"'strict' must be true or false, not {_kind(strict)}")
-    require_format = values.get("require_format", False)
-    if not isinstance(require_format, bool):
-        raise _fail(path, f"'require_format' must be true or false, not {_kind(require_format)}")
+    strict = _boolean(source, values, "strict", spelled)
+    require_format = _boolean(source, values, "require_format", spelled)
+    force_exclude = _boolean(source, values, "force_exclude", spelled)
     per_path_table = values.get("per_path", {})
     if not isinstance(per_path_table, dict):
-        raise _fail(path, f"'per-path' must be a table of glob = format, not {_kind(per_path_table)}")
+        raise source.must_be(spelled["per_path"], "a table of glob = format", per_path_table)
     per_path: list[tuple[str, str]] = []
     for glob, format_name in per_path_table.items():
         if not isinstance(format_name, str) or not format_name.strip():
-            raise _fail(path, f"per-path '{glob}' must name a format (a string), not {_kind(format_name)}")
-        _valid_glob(path, "per-path", glob)
+            shown = source.written(glob, format_name)
+            raise source.fail(glob, f"per-path '{glob}' must name a format (a string), not {shown}")
+        _valid_glob(source, "per-path", glob, glob)
         per_path.append((glob, format_name.strip()))
-    exclude = _glob_list(path, "exclude", values["exclude"]) if "exclude" in values else ()
+    exclude = _glob_list(source, spelled["exclude"], values["exclude"]) if "exclude" in values else ()
     for glob in exclude:
-        _valid_glob(path, "exclude", glob)
-    force_exclude = values.get("force_exclude", False)
-    if not isinstance(force_exclude, bool):
-        raise _fail(path, f"'force_exclude' must be true or false, not {_kind(force_exclude)}")
-    card_db = values.get("card_db")
+        _valid_glob(source, "exclude", glob, spelled["exclude"])
     formats = values.get("formats")
     as_of = values.get("as_of")
     if as_of is not None:
         from deckcheck.as_of import parse_as_of
 
-        as_of = parse_as_of(as_of, f"{path}: 'as_of'")
+        if isinstance(as_of, str) and not as_of.strip():
+            raise source.fail(spelled["as_of"], "'as_of' is empty", hint=f"give {_DAY}, or remove the key")
+        if not isinstance(as_of, str | dt.date):  # (a time, a number, true)
+            raise source.must_be(spelled["as_of"], _DAY, as_of)
+        try:
+            as_of = parse_as_of(as_of)
+        except ConfigError:
+            raise source.must_be(spelled["as_of"], _DAY, as_of) from None
+
+    def string(key: str, what: str) -> str | None:
+        return _string(source, spelled[key], values[key], what) if key in values else None
+
+    card_db_name = string("card_db", "a card store's file")
     return Config(
         path=path,
-        format=_string(path, "format", values["format"]) if "format" in values else None,
-        input_format=_string(path, "input_format", values["input_format"])
-        if "input_format" in values
-        else None,
-        select=_string_list(path, "select", values["select"]) if "select" in values else (),
-        ignore=_string_list(path, "ignore", values["ignore"]) if "ignore" in values else (),
+        format=string("format", "a format name"),
+        input_format=string("input_format", "a decklist format"),
+        select=_string_list(source, spelled["select"], values["select"]) if "select" in values else (),
+        ignore=_string_list(source, spelled["ignore"], values["ignore"]) if "ignore" in values else (),
         strict=strict,
         require_format=require_format,
-        card_db=(root / _string(path, "card_db", card_db)) if card_db is not None else None,
-        formats=tuple(root / p for p in _string_list(path, "formats", formats))
+        card_db=(root / card_db_name) if card_db_name is not None else None,
+        formats=tuple(root / p for p in _string_list(source, spelled["formats"], formats))
         if formats is not None
         else (),
         per_path=tuple(per_path),
@@ -432,11 +526,22 @@ def parse_table(table: Mapping[str, Any], path: Path) -> Config:
     )
 
 
+def _normal(path: Path) -> Path:
+    """``path`` absolute, with no ``..`` or ``.`` in it (a config is shown by this path)."""
+    return Path(os.path.abspath(path))
+
+
 def load_config(path: Path) -> Config:
     """Read an explicit config file (``--config``): a pyproject.toml must have [tool.deckcheck]."""
-    if not path.is_file():
-        raise ConfigError(f"config file {path} not found" if not path.exists() else f"{path} is not a file")
-    data = _read_toml(path)
+    try:
+        is_file = path.is_file()
+        exists = is_file or path.exists()
+    except OSError as exc:  # (a name too long, a folder that cannot be searched)
+        raise ConfigError(f"config file {path}: {exc.strerror or type(exc).__name__}") from None
+    if not is_file:
+        raise ConfigError(f"config file {path} not found" if not exists else f"{path} is not a file")
+    path = _normal(path)
+    data, text = _read_toml(path)
     if path.name == PYPROJECT:
         table = data.get("tool", {}).get("deckcheck") if isinstance(data.get("tool"), dict) else None
         if table is None:
@@ -445,22 +550,33 @@ def load_config(path: Path) -> Config:
         table = data
     if not isinstance(table, dict):
         raise _fail(path, "[tool.deckcheck] must be a table")
-    return parse_table(table, path.absolute())
+    return parse_table(table, path, text)
+
+
+def _is_file(candidate: Path) -> bool:
+    """Whether a config file is there; an InputError when the folder cannot be searched (the
+    files in it cannot be read either: each is reported as not checked)."""
+    try:
+        return candidate.is_file()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise InputError(f"cannot look for a config file in {candidate.parent}: {reason}") from None
 
 
 def _config_in(directory: Path) -> Config | None:
     candidate = directory / DECKCHECK_TOML
-    if candidate.is_file():
-        return parse_table(_read_toml(candidate), candidate)
+    if _is_file(candidate):
+        data, text = _read_toml(candidate)
+        return parse_table(data, candidate, text)
     candidate = directory / PYPROJECT
-    if candidate.is_file():
-        data = _read_toml(candidate)
+    if _is_file(candidate):
+        data, text = _read_toml(candidate)
         tool = data.get("tool")
         if isinstance(tool, dict) and "deckcheck" in tool:
             table = tool["deckcheck"]
             if not isinstance(table, dict):
                 raise _fail(candidate, "[tool.deckcheck] must be a table")
-            return parse_table(table, candidate)
+            return parse_table(table, candidate, text)
     return None
 
 
@@ -474,14 +590,14 @@ class ConfigFinder:
     def for_file(self, file: Path) -> Config:
         if self.explicit is not None:
             return self.explicit
-        return self.for_directory(file.absolute().parent)
+        return self.for_directory(_normal(file).parent)
 
     def for_directory(self, directory: Path) -> Config:
         if self.explicit is not None:
             return self.explicit
         visited: list[Path] = []
         found: Config = EMPTY
-        current = directory.absolute()
+        current = _normal(directory)
         while True:
             cached = self._by_dir.get(current)
             if cached is not None:
@@ -492,7 +608,7 @@ class ConfigFinder:
             if config is not None:
                 found = config
                 break
-            if (current / ".git").exists() or current.parent == current:
+            if os.path.exists(current / ".git") or current.parent == current:
                 break
             current = current.parent
         for seen in visited:

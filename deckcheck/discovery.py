@@ -12,7 +12,7 @@ is then checked only if its content reads as a decklist (:func:`not_a_decklist`)
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -26,43 +26,57 @@ STDIN = "-"
 DECKLIST_EXTENSIONS = frozenset(
     {".txt", ".dec", ".dek", ".dck", ".cod", ".mwdeck", ".o8d", ".json", ".csv", ".mtga", ".deck"}
 )
+# Those that the files of other tools in a repository often have too (package.json, a data
+# export): the pre-commit hook's default `files` pattern takes every other decklist extension
+# (.pre-commit-hooks.yaml; tests/cli/test_hook_manifest.py keeps the two in step).
+COMMON_ELSEWHERE = frozenset({".json", ".csv"})
 
 
 class Item:
     """One file to check: ``path`` as given (or ``-``); ``explicit`` False for a file found in a
-    directory, which is checked only if it reads as a decklist. (A plain class: a dataclass would
-    compile its methods in every run.)"""
+    directory, which is checked only if it reads as a decklist; ``problem``: why a folder found
+    cannot be searched (it is then reported as a file not checked). (A plain class: a dataclass
+    would compile its methods in every run.)"""
 
-    __slots__ = ("explicit", "path")
+    __slots__ = ("explicit", "path", "problem")
 
-    def __init__(self, path: str, explicit: bool = True) -> None:
+    def __init__(self, path: str, explicit: bool = True, problem: str | None = None) -> None:
         self.path: Final = path
         self.explicit: Final = explicit
+        self.problem: Final = problem
 
 
 def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list[Item]:
     """The files FILES arguments stand for, each once, in order: ``-`` is stdin, a directory
     expands to its files with a decklist extension (recursively, sorted, hidden folders and
-    files skipped); anything else is checked as given (a missing one is reported on it)."""
+    files skipped; :func:`found_under`), and a folder in it that cannot be read to an item whose
+    ``problem`` says so; anything else is checked as given (a missing one is reported on it)."""
     found: list[Item] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}  # each file's place in ``found``
 
-    def add(item: str, explicit: bool) -> None:
+    def add(item: str, explicit: bool, problem: str | None = None) -> None:
         key = item if item == STDIN else os.path.normpath(os.path.abspath(item))
-        if key not in seen:
-            seen.add(key)
-            found.append(Item(item, explicit))
+        place = seen.get(key)
+        if place is None:
+            seen[key] = len(found)
+            found.append(Item(item, explicit, problem))
+        elif explicit and not found[place].explicit:
+            # named as well as found in a folder named before it: checked as a named file is
+            found[place] = Item(item, explicit=True)
 
     for argument in arguments:
-        if argument != STDIN and Path(argument).is_dir():
-            files = decklists_under(Path(argument), warn)
-            if not files:
+        # (os.path.isdir, not Path.is_dir: a name too long or otherwise unusable is no folder, and
+        # is then reported on as a file that cannot be read)
+        if argument != STDIN and os.path.isdir(argument):
+            nothing = True
+            for path, problem in found_under(Path(argument), warn):
+                add(path, explicit=False, problem=problem)
+                nothing = False
+            if nothing:
                 warn(
                     f"deckcheck: warning: {argument}: no decklist files "
                     f"({', '.join(sorted(DECKLIST_EXTENSIONS))}) in this directory"
                 )
-            for file in files:
-                add(os.fspath(file), explicit=False)
         else:
             add(argument, explicit=True)
     return found
@@ -74,20 +88,76 @@ def has_decklist_extension(name: str) -> bool:
 
 
 def decklists_under(directory: Path, warn: Callable[[str], None] | None = None) -> list[Path]:
-    """The files below ``directory`` with a decklist extension, sorted, hidden ones skipped. Only
-    regular files (or links to them): a FIFO or a device found in a folder would block the run or
-    never end, so it is skipped, with a warning through ``warn`` (given by name, it is read)."""
-    files: list[Path] = []
-    for root, dirs, names in os.walk(directory):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(names):
-            if not name.startswith(".") and has_decklist_extension(name):
-                path = Path(root) / name
-                if path.is_file() or not path.exists():  # (a dangling link: reported on it later)
-                    files.append(path)
-                elif warn is not None:
-                    warn(f"deckcheck: warning: {path}: not a regular file (a FIFO or a device); skipped")
-    return files
+    """The files below ``directory`` with a decklist extension (:func:`found_under`; folders that
+    cannot be read are left out)."""
+    return [Path(path) for path, problem in found_under(directory, warn) if problem is None]
+
+
+def found_under(
+    directory: Path, warn: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, str | None]]:
+    """``(path, None)`` for each file below ``directory`` with a decklist extension, sorted,
+    hidden files and folders skipped, and ``(folder, why)`` for a folder that cannot be read (its
+    decklists are not checked, and the run must say so).
+
+    Only regular files (or links to them): a FIFO or a device found in a folder would block the
+    run or never end, so it is skipped, with a warning through ``warn`` (given by name, it is
+    read). A linked folder is followed, as pytest follows one, after the real folders (so a file is
+    found under its real path when it has one); a link to a folder already searched (a loop, or a
+    second name of a folder) is not followed again, with a note through ``warn``."""
+    searched: set[str] = set()  # the real paths of the folders searched
+    links: list[str] = []  # linked folders met, followed after the real ones
+    yield from _search(os.fspath(directory), searched, links, warn)
+    while links:
+        yield from _search(links.pop(0), searched, links, warn)
+
+
+def _search(
+    folder: str, searched: set[str], links: list[str], warn: Callable[[str], None] | None
+) -> Iterator[tuple[str, str | None]]:
+    """The decklist files of ``folder`` and of the real folders below it (:func:`found_under`);
+    the linked folders met are added to ``links``."""
+    real = os.path.realpath(folder)
+    if real in searched:  # (through a link: a loop, or a second name of a folder)
+        if warn is not None:
+            warn(
+                f"deckcheck: note: {folder}: a folder already searched ({real}); its decklists are "
+                "checked there, not again"
+            )
+        return
+    searched.add(real)
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        yield folder, f"cannot read the folder: {reason}; the decklists in it were not checked"
+        return
+    folders: list[str] = []
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        path = entry.name if folder == "." else entry.path  # (as pathlib writes them: "a.txt", not "./a.txt")
+        try:
+            is_folder = entry.is_dir()
+            is_link = is_folder and entry.is_symlink()
+        except OSError:  # (a link that cannot be followed: reported on when read, if a decklist)
+            is_folder = is_link = False
+        if is_link:
+            links.append(path)
+        elif is_folder:
+            folders.append(path)
+        elif has_decklist_extension(entry.name):
+            try:
+                other = not entry.is_file() and os.path.exists(path)
+            except OSError:
+                other = False
+            if not other:  # (a regular file; a dangling link or one that cannot be read: reported on it)
+                yield path, None
+            elif warn is not None:
+                warn(f"deckcheck: warning: {path}: not a regular file (a FIFO or a device); skipped")
+    for sub in folders:
+        yield from _search(sub, searched, links, warn)
 
 
 # The reason of a file an exclude glob skipped starts so (Session.excluded).
@@ -114,11 +184,12 @@ def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
 
     whole_file = [p for p in parsed.problems if p.line <= 0 and p.code == UNREADABLE]
     if whole_file:
-        return f"not a decklist: {whole_file[0].message}"
+        message = whole_file[0].message  # (some say "...: not a decklist" themselves)
+        return message if "not a decklist" in message else f"not a decklist: {message}"
+    if parsed.declared_format is not None:  # (even with no card line: an emptied deck fails)
+        return None
     if not parsed.entries:
         return "no card lines"
-    if parsed.declared_format is not None:
-        return None
     doubtful = {p.line for p in parsed.problems if p.line > 0 and p.severity != "info"}
     card_lines: set[int] = set()
     cards = 0

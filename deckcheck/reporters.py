@@ -632,7 +632,15 @@ def summary_text(tally: RunTally, *, verbose: bool) -> str:
 
 
 def skipped_line(skipped: FileSkipped) -> str:
-    return f"{skipped.path}: skipped: {skipped.reason}"
+    """``path: skipped: reason``, names escaped (:func:`escape_text`): a file's name can neither
+    start a line of its own nor steer the terminal."""
+    return f"{escape_text(skipped.path)}: skipped: {escape_text(skipped.reason)}"
+
+
+def github_skipped_line(skipped: FileSkipped) -> str:
+    """A skipped file in a workflow log: :func:`skipped_line` after ``deckcheck:``, so that no
+    file's name (``::error ...``) can start a workflow command."""
+    return f"deckcheck: {skipped_line(skipped)}"
 
 
 class TextWriter(RunWriter):
@@ -1053,14 +1061,16 @@ def markdown_finding_row(finding: Finding) -> str:
 
 class GithubWriter(RunWriter):
     """Workflow commands for every visible finding, then those of the files that could not be
-    checked and the summary line; with ``step_summary``, the Markdown job summary at the end: the
-    summary line, a row per deck and per file not checked, then every visible finding (annotations
-    are capped at 10 errors and 10 warnings per step). The tables' rows wait in deferred lines."""
+    checked, the skipped files (verbose) and the summary line; with ``step_summary``, the Markdown
+    job summary at the end: the summary line, a row per deck and per file not checked, then every
+    visible finding (annotations are capped at 10 errors and 10 warnings per step). The tables'
+    rows wait in deferred lines."""
 
     def __init__(self, out: TextIO, *, verbose: bool = False, step_summary: TextIO | None = None) -> None:
         super().__init__(out, verbose=verbose)
         self.step_summary = step_summary
         self._annotations = _Deferred()  # the files not checked
+        self._skipped = _Deferred()  # (verbose)
         self._deck_rows = _Deferred()
         self._failure_rows = _Deferred()
         self._deck_findings = _Deferred()
@@ -1081,8 +1091,13 @@ class GithubWriter(RunWriter):
             self._failure_rows.write(f"| {_cell(failure.path)} | - | not checked | 1 | 0 |\n")
             self._failure_findings.write(markdown_finding_row(failure.finding) + "\n")
 
+    def skipped(self, skipped: FileSkipped) -> None:
+        if self.verbose:
+            self._skipped.write(github_skipped_line(skipped) + "\n")
+
     def close(self) -> None:
         self._annotations.copy_to(self.out)
+        self._skipped.copy_to(self.out)
         summary = summary_text(self.tally, verbose=self.verbose)
         self.out.write(summary + "\n")
         markdown = self.step_summary

@@ -22,6 +22,7 @@ from deckcheck.errors import ConfigError, DeckcheckError, InputError
 from deckcheck.findings import Finding, Location
 
 if TYPE_CHECKING:
+    from deckcheck.as_of import AsOf
     from deckcheck.card_facts import FactsByName
     from deckcheck.cards.store import CardStore
     from deckcheck.deck import ParsedDeck
@@ -131,6 +132,19 @@ def read_decklist_file(item: str) -> bytes | None:
     except OSError as exc:
         raise InputError(f"{item}: cannot read the file: {exc.strerror or type(exc).__name__}") from None
     return None if len(data) > MAX_BYTES else data
+
+
+# The folders of the paths a shell names a pipe by (`<(...)`: /dev/fd/63, /proc/self/fd/63): a
+# file there has no config of its own; the working directory's applies, as to standard input.
+_STREAM_FOLDERS = ("/dev/", "/proc/")
+
+
+def is_pipe(item: str) -> bool:
+    """Whether ``item`` is a pipe (`deckcheck check <(curl ...)`), not a file."""
+    try:
+        return stat.S_ISFIFO(os.stat(item).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def not_checked_finding(path: str, exc: DeckcheckError) -> Finding:
@@ -279,6 +293,8 @@ class Session:
         folder, name = os.path.split(item)
         if name in ("", "."):  # (not a file's path: pathlib reads it otherwise)
             return self.finder.for_file(Path(item))
+        if folder in ("/dev", "/proc") or folder.startswith(_STREAM_FOLDERS):  # (<(...): /dev/fd/63)
+            return self.finder.for_directory(Path.cwd())
         key = ("" if os.path.isabs(item) else os.getcwd(), folder)  # (an absolute one needs no cwd)
         found = self._config_of_folder.get(key)
         if found is None:
@@ -313,8 +329,9 @@ class Session:
         key = config.formats
         if key not in self._registries:
             for path in key:
-                if not path.is_file():
-                    raise ConfigError(f"{config.label}: formats file {path} not found")
+                if not os.path.isfile(path):
+                    why = "not found" if not os.path.lexists(path) else "not a file that can be read"
+                    raise ConfigError(f"{config.label}: formats file {path} {why}")
             self._registries[key] = load_registry(key)
         return self._registries[key]
 
@@ -377,10 +394,7 @@ class Session:
 
         registry = self.registry(config)
         if self.options.format_name:
-            try:
-                return get_format(self.options.format_name, registry), "--format"
-            except ConfigError as exc:
-                raise usage_error(f"--format: {exc.message}", exc.hint) from None
+            return self._option_format(registry), "--format"
         if parsed.declared_format:
             try:
                 return get_format(parsed.declared_format, registry), "declared in the file"
@@ -396,18 +410,34 @@ class Session:
             chosen = config.format_for_path(Path(item))
             if chosen is not None:
                 name, glob = chosen
-                try:
-                    return get_format(name, registry), f"per-path '{glob}' in {config.label}"
-                except ConfigError as exc:
-                    raise ConfigError(
-                        f"{config.label}: per-path '{glob}': {exc.message}", hint=exc.hint
-                    ) from None
+                return _config_format(name, registry, config, f"per-path '{glob}'"), (
+                    f"per-path '{glob}' in {config.label}"
+                )
         if config.format:
-            try:
-                return get_format(config.format, registry), f"format in {config.label}"
-            except ConfigError as exc:
-                raise ConfigError(f"{config.label}: 'format': {exc.message}", hint=exc.hint) from None
+            return _config_format(config.format, registry, config, "'format'"), f"format in {config.label}"
         return None, ""
+
+    def _option_format(self, registry: dict[str, FormatSpec]) -> FormatSpec:
+        from deckcheck.formats import get_format
+
+        assert self.options.format_name
+        try:
+            return get_format(self.options.format_name, registry)
+        except ConfigError as exc:
+            raise usage_error(f"--format: {exc.message}", exc.hint) from None
+
+    def check_formats(self, config: Config) -> None:
+        """Every format name that may choose a deck's format under ``config`` is one its registry
+        knows (--format, else the config's per-path formats and ``format``), and its ``formats``
+        files can be read: a ConfigError (an OptionError for --format) otherwise."""
+        registry = self.registry(config)
+        if self.options.format_name:
+            self._option_format(registry)
+            return
+        for glob, name in config.per_path:
+            _config_format(name, registry, config, f"per-path '{glob}'")
+        if config.format:
+            _config_format(config.format, registry, config, "'format'")
 
     def check(self, item: str, *, explicit: bool = True) -> list[Outcome]:
         """Check one file (``-``: standard input): one result per deck, several for an event
@@ -421,14 +451,20 @@ class Session:
         shown = STDIN_PATH if item == STDIN else item
         try:
             config = self.config_for(item)
-            excluded = None if item == STDIN else self.excluded(item, config, explicit=explicit)
-            if excluded is not None:
-                return [rep.FileSkipped(shown, excluded, excluded=True)]
             # under force_exclude a named file is selected as a directory's files are (pre-commit
-            # names every file its `files:` pattern matches: a README.md or an image beside the decks)
-            as_found = not explicit or (
-                item != STDIN and (self.options.force_exclude or config.force_exclude)
+            # names every file its `files:` pattern matches: a README.md or an image beside the
+            # decks); a pipe (`<(curl ...)`), which pre-commit never names, is read as stdin is
+            forced = (
+                explicit
+                and item != STDIN
+                and (self.options.force_exclude or config.force_exclude)
+                and not is_pipe(item)
             )
+            if item != STDIN and (forced or not explicit):
+                excluded = self.excluded(item, config, explicit=explicit)
+                if excluded is not None:
+                    return [rep.FileSkipped(shown, excluded, excluded=True)]
+            as_found = not explicit or forced
             if as_found and explicit:
                 from deckcheck.discovery import has_decklist_extension
 
@@ -470,10 +506,16 @@ class Session:
         run before any output is written. A problem of one file (InputError) is left for
         :meth:`check` to report on that file. A run of many files reads its stores' facts
         (FACTS_RUN_FILES)."""
+        from deckcheck.as_of import today
+
         items = list(items)
         self.many_files = len(items) >= FACTS_RUN_FILES
+        today()  # (DECKCHECK_TODAY, when set, must be a day: read for a deck's data age)
+        self.as_of_option()
         seen: set[Path | None] = set()
         for item in items:
+            if item.problem is not None:
+                continue
             try:
                 config = self.config_for(item.path)
                 if config.path in seen:
@@ -481,6 +523,7 @@ class Session:
                 seen.add(config.path)
                 self.input_format(config)
                 self.codes(config)
+                self.check_formats(config)
                 self.store(config)
             except InputError:
                 continue
@@ -498,23 +541,33 @@ class Session:
         """:meth:`check` on each item in turn, each outcome as soon as it is produced (a run's
         output is written as it goes: nothing here keeps the results)."""
         for item in items:
-            yield from self.check(item.path, explicit=item.explicit)
+            if item.problem is not None:  # a folder that could not be searched
+                problem = InputError(f"{item.path}: {item.problem}")
+                yield rep.FileNotChecked(item.path, not_checked_finding(item.path, problem))
+            else:
+                yield from self.check(item.path, explicit=item.explicit)
 
     def dated(self, spec: FormatSpec | None, source: str, config: Config) -> tuple[FormatSpec | None, str]:
         """``spec`` checking legality as of --as-of (else the config's as_of), and the format source
         saying so; unchanged when neither is given, or when no format was given (an inferred shape
         has no legality to date)."""
-        from deckcheck.as_of import AS_OF_DATA, AS_OF_DECK, parse_as_of, with_as_of
+        from deckcheck.as_of import AS_OF_DATA, AS_OF_DECK, with_as_of
 
-        try:
-            as_of = parse_as_of(self.options.as_of, "--as-of") if self.options.as_of else config.as_of
-        except ConfigError as exc:
-            raise OptionError(exc.message, hint=exc.hint) from None
+        as_of = self.as_of_option() if self.options.as_of else config.as_of
         if as_of is None or spec is None:
             return spec, source
         named = {AS_OF_DECK: "each deck's own date", AS_OF_DATA: "the card data's own day"}
         when = named.get(str(as_of), str(as_of))
         return with_as_of(spec, as_of), f"{source}; legality as of {when}"
+
+    def as_of_option(self) -> AsOf | None:
+        """--as-of read (None: not given); an OptionError when it is neither a day, 'deck' nor 'data'."""
+        from deckcheck.as_of import parse_as_of
+
+        try:
+            return parse_as_of(self.options.as_of, "--as-of")
+        except ConfigError as exc:
+            raise OptionError(exc.message, hint=exc.hint) from None
 
     def stores(self) -> list[CardStore]:
         """The card stores this run opened."""
@@ -525,6 +578,17 @@ class Session:
         if not self._stores:
             return {}
         return store_record(next(iter(self._stores.values())))
+
+
+def _config_format(name: str, registry: dict[str, FormatSpec], config: Config, key: str) -> FormatSpec:
+    """The format a config's ``key`` names; a ConfigError naming the config and key when its
+    registry does not know it."""
+    from deckcheck.formats import get_format
+
+    try:
+        return get_format(name, registry)
+    except ConfigError as exc:
+        raise ConfigError(f"{config.label}: {key}: {exc.message}", hint=exc.hint) from None
 
 
 def store_record(store: CardStore) -> dict[str, Any]:

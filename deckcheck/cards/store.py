@@ -567,9 +567,14 @@ class CardStore:
     @classmethod
     def open(cls, path: Path) -> CardStore:
         """Open a store file: a built SQLite store, or a JSON file of records."""
-        if not path.exists():
+        try:
+            is_dir = path.is_dir()  # (a missing one is False)
+            exists = is_dir or path.exists()
+        except OSError as exc:  # (a name too long, a folder that cannot be searched)
+            raise CardDataError(f"card store {path}: {exc.strerror or type(exc).__name__}") from None
+        if not exists:
             raise CardDataError(f"card store {path} not found")
-        if path.is_dir():
+        if is_dir:
             raise CardDataError(
                 f"card store {path} is a directory, not a card store file",
                 hint=f"give the store's file, e.g. {path / STORE_FILENAME} (as --card-db, "
@@ -879,7 +884,14 @@ def open_store(path: Path | None = None) -> CardStore:
     if path is not None:
         return CardStore.open(path)
     local = default_store_path()
-    if local.exists():
+    try:
+        built = local.exists()
+    except OSError as exc:  # (its folder cannot be searched)
+        raise CardDataError(
+            f"the local card store {local}: {exc.strerror or type(exc).__name__}",
+            hint="give a card store with --card-db or $DECKCHECK_CARD_DB",
+        ) from None
+    if built:
         return CardStore.open(local)
     return CardStore.bundled()
 

@@ -290,3 +290,27 @@ def test_version_and_help(invoke: Invoke) -> None:
     bad = invoke(["check", "--no-such-option"])
     assert bad.exit_code == 2
     assert "No such option" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        ("check", "--format"),
+        ("check", "--as-of"),
+        ("check", "--input-format"),
+        ("companions", "--format"),
+        ("companions", "--as-of"),
+        ("export", "--input-format"),
+    ],
+)
+@pytest.mark.parametrize("value", ["", "  "])
+def test_an_empty_option_value_is_a_usage_error(
+    project: Project, invoke: Invoke, command: str, option: str, value: str
+) -> None:
+    """Regression: `--format ''` (an unset shell variable) was read as no --format, and the deck
+    was checked in another format without a word."""
+    project.write("banned.txt", BANNED_MODERN)
+    result = invoke([command, option, value, "banned.txt"])
+    assert result.exit_code == 2, result.output
+    assert f"{option} is empty" in result.stderr
+    assert f"or omit {option}" in result.stderr

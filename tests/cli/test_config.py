@@ -229,7 +229,7 @@ def test_unknown_key_is_exit_2_naming_file_and_key(project: Project, invoke: Inv
     project.write("deck.txt", LEGAL_MODERN)
     result = invoke(["check", "deck.txt"])
     assert result.exit_code == 2
-    assert f"{config}: unknown key 'stirct' in [tool.deckcheck]" in result.stderr
+    assert f"{config}:3: unknown key 'stirct' in [tool.deckcheck]" in result.stderr
     assert "Traceback" not in result.output
 
 
@@ -238,9 +238,9 @@ def test_unknown_key_is_exit_2_naming_file_and_key(project: Project, invoke: Inv
     [
         ("format = \n", "not valid TOML"),
         ("strict = 'yes'\n", "'strict' must be true or false"),
-        ("format = 3\n", "'format' must be a non-empty string"),
+        ("format = 3\n", "'format' must be a string (a format name), not 3"),
         ("select = 5\n", "'select' must be a string or a list of strings"),
-        ("per_path = 'commander'\n", "'per-path' must be a table"),
+        ("per_path = 'commander'\n", "'per_path' must be a table"),
         ("[per-path]\n'a/**' = 1\n", "per-path 'a/**' must name a format"),
         ("format = 'modrn'\n", "unknown format 'modrn'"),
         ("[per-path]\n'*.txt' = 'edh2'\n", "per-path '*.txt': unknown format 'edh2'"),
@@ -425,3 +425,136 @@ def test_an_absolute_path_needs_no_working_directory(tmp_path: Path, monkeypatch
     monkeypatch.chdir(gone)
     gone.rmdir()
     assert Session(CheckOptions()).config_for(str(tmp_path / "decks" / "burn.txt")).format == "pauper"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("format = 'modren'\n", "'format': unknown format 'modren'"),
+        ("[per-path]\n'*.txt' = 'modren'\n", "per-path '*.txt': unknown format 'modren'"),
+        ("formats = ['missing.toml']\n", "missing.toml not found"),
+        ("formats = ['broken.toml']\n", "broken.toml is not valid TOML"),
+    ],
+)
+@pytest.mark.parametrize("output", ["json", "text", "github"])
+def test_a_bad_config_of_a_later_folder_stops_the_run_before_any_output(
+    project: Project, invoke: Invoke, text: str, expected: str, output: str
+) -> None:
+    """Regression: a config's format names were read when its first deck was checked, so the
+    output of the decks before it had started: half a JSON document, then the error."""
+    project.write("decks/a/deck.txt", LEGAL_MODERN)
+    project.write("decks/b/deck.txt", LEGAL_MODERN)
+    project.write("decks/b/broken.toml", "[x\n")
+    project.write("decks/b/.deckcheck.toml", text)
+    result = invoke(["check", "-o", output, "decks"])
+    assert result.exit_code == 2, result.output
+    assert expected in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_bad_day_of_the_check_stops_the_run_before_any_output(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project.write("decks/a.txt", LEGAL_MODERN)  # no format: written without reading the day
+    project.write("decks/b.txt", "// format: modern\n" + LEGAL_MODERN)
+    monkeypatch.setenv("DECKCHECK_TODAY", "junk")
+    result = invoke(["check", "-o", "json", "decks"])
+    assert result.exit_code == 2, result.output
+    assert "DECKCHECK_TODAY: 'junk' is not a date (YYYY-MM-DD)" in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("strict = 'yes'\n", ":2: 'strict' must be true or false, not 'yes'"),
+        ('require-format = "no"  # why not\n', ":2: 'require-format' must be true or false, not \"no\""),
+        ("format = 3\n", ":2: 'format' must be a string (a format name), not 3"),
+        ("ignore = [1]\n", ":2: 'ignore' must be a string or a list of strings, not [1]"),
+        ("ignore = [\n  1,\n]\n", ":2: 'ignore' must be a string or a list of strings, not [1]"),
+        ("as_of = 10:00:00\n", ":2: 'as_of' must be a date YYYY-MM-DD, 'deck' or 'data', not 10:00:00"),
+        ("as_of = true\n", ":2: 'as_of' must be a date YYYY-MM-DD, 'deck' or 'data', not true"),
+        (
+            "as_of = '2024-13-01'\n",
+            ":2: 'as_of' must be a date YYYY-MM-DD, 'deck' or 'data', not '2024-13-01'",
+        ),
+        ("[per-path]\n'*.txt' = 1\n", ":3: per-path '*.txt' must name a format (a string), not 1"),
+        ("exclude = ['[z-a]']\n", ":2: exclude '[z-a]' is not a valid glob"),
+        ("stirct = true\n", ":2: unknown key 'stirct' in config"),
+    ],
+)
+def test_a_bad_config_value_is_named_by_its_line_and_as_written(
+    project: Project, invoke: Invoke, text: str, expected: str
+) -> None:
+    """Regression: messages named no line and showed Python's words (`not str`, `not a list`,
+    `datetime.time(10, 0)`, `True`)."""
+    config = project.write(".deckcheck.toml", "# the team's settings\n" + text)
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 2, result.output
+    assert f"deckcheck: error: {config}{expected}" in result.stderr
+
+
+def test_a_key_of_pyproject_is_named_by_its_line(project: Project, invoke: Invoke) -> None:
+    config = project.write("pyproject.toml", "[project]\nstrict = 1\n\n[tool.deckcheck]\nstrict = 2\n")
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "deck.txt"])
+    assert f"{config}:5: 'strict' must be true or false, not 2" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("format = ''\n", "'format' is empty"),
+        ("as_of = ''\n", "'as_of' is empty"),
+        ("card_db = ' '\n", "'card_db' is empty"),
+    ],
+)
+def test_an_empty_config_value_is_an_error(
+    project: Project, invoke: Invoke, text: str, expected: str
+) -> None:
+    """Regression: `as_of = ""` read as not given: legality of today, silently."""
+    config = project.write(".deckcheck.toml", text)
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 2, result.output
+    assert f"{config}:1: {expected}" in result.stderr
+    assert "or remove the key" in result.stderr
+
+
+def test_a_config_with_a_byte_order_mark_is_read(project: Project, invoke: Invoke) -> None:
+    """Regression: a UTF-8 BOM (some Windows editors write one) was 'Invalid statement (at line 1,
+    column 1)'; decklists with one are read."""
+    (project.root / ".deckcheck.toml").write_bytes(b"\xef\xbb\xbfformat = 'modern'\n")
+    project.write("deck.txt", BANNED_MODERN)
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 1, result.output
+    assert "format modern (format in" in result.stdout
+
+
+def test_a_config_is_named_by_its_normal_path(project: Project, invoke: Invoke) -> None:
+    """Regression: `deckcheck check r/decks/../decks/x.txt` named the config
+    `.../r/decks/../.deckcheck.toml`, and looked for one in the wrong folders after it."""
+    project.write("r/.deckcheck.toml", "strict = 'yes'\n")
+    project.write("r/decks/deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "r/decks/../decks/deck.txt"])
+    assert result.exit_code == 2
+    assert f"deckcheck: error: {project.root / 'r' / '.deckcheck.toml'}:1: 'strict'" in result.stderr
+
+
+def test_exclude_with_an_absolute_path(project: Project, invoke: Invoke, tmp_path: Path) -> None:
+    """Regression: an absolute --exclude path was matched as a glob relative to the working
+    directory, and silently matched nothing."""
+    project.write("decks/deck.txt", LEGAL_MODERN)
+    project.write("decks/old/banned.txt", BANNED_MODERN)
+    inside = invoke(["check", "-f", "modern", "--exclude", str(project.root / "decks" / "old"), "decks"])
+    assert inside.exit_code == 0, inside.output
+    assert "1 file skipped (excluded" in inside.stdout
+    outside = invoke(["check", "-f", "modern", "--exclude", str(tmp_path), "decks"])
+    assert outside.exit_code == 2
+    assert (
+        f"--exclude: '{tmp_path}' is outside the working directory, so it can match nothing" in outside.stderr
+    )
+    # a glob anchored at the working directory, as in .gitignore, is still one
+    anchored = invoke(["check", "-f", "modern", "--exclude", "/decks/old", "decks"])
+    assert anchored.exit_code == 0 and "1 file skipped (excluded" in anchored.stdout

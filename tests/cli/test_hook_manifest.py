@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from deckcheck.cli import cli
-from deckcheck.discovery import DECKLIST_EXTENSIONS
+from deckcheck.discovery import COMMON_ELSEWHERE, DECKLIST_EXTENSIONS
+from tests.cli.conftest import BANNED_MODERN, LEGAL_MODERN, Invoke, Project
 
 MANIFEST = Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml"
 
@@ -44,6 +45,8 @@ def test_required_fields() -> None:
         ("a.mwDeck", True),
         ("arena.mtga", True),
         ("old.dec", True),
+        ("octgn/deck.o8d", True),
+        ("lists/burn.deck", True),
         ("requirements.txt", False),
         ("requirements-dev.txt", False),
         ("docs/LICENSE.txt", False),
@@ -57,7 +60,23 @@ def test_files_pattern(path: str, taken: bool) -> None:
     assert matched is taken
 
 
-def test_pattern_extensions_are_ones_a_directory_expands_to() -> None:
+def test_pattern_extensions_are_those_a_directory_expands_to() -> None:
+    """Regression: the pattern left out .o8d and .deck, which a folder run reads: it is every
+    decklist extension but those other tools' files have too (added with `files:`)."""
     extensions = re.search(r"\\\.\(([^)]*)\)", hook()["files"])
     assert extensions is not None
-    assert {f".{e}" for e in extensions.group(1).split("|")} <= DECKLIST_EXTENSIONS
+    assert {f".{e}" for e in extensions.group(1).split("|")} == DECKLIST_EXTENSIONS - COMMON_ELSEWHERE
+    for extension in DECKLIST_EXTENSIONS - COMMON_ELSEWHERE:
+        assert re.search(hook()["files"], f"decks/deck{extension.upper()}") is not None, extension
+
+
+def test_a_file_whose_name_starts_with_a_dash_is_read_as_a_file(project: Project, invoke: Invoke) -> None:
+    """Regression: pre-commit runs entry, args, then the file names: `-fmodern.txt` at the root of
+    the repository was read as `-f modern.txt`. The manifest's args end the options (`--`)."""
+    entry = hook()
+    project.write("-fmodern.txt", "// format: modern\n" + BANNED_MODERN)
+    project.write("legal.txt", "// format: modern\n" + LEGAL_MODERN)
+    command = [*shlex.split(entry["entry"]), *entry.get("args", [])]
+    result = invoke([*command[1:], "-fmodern.txt", "legal.txt"])  # (as pre-commit calls it)
+    assert result.exit_code == 1, result.output
+    assert "-fmodern.txt:2: DC201 Mox Opal is banned in Modern" in result.stdout

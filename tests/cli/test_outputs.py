@@ -362,3 +362,26 @@ def test_cards_import_names_the_day_of_a_file_without_one(
     assert named.exit_code == 0, named.output
     info = json.loads(invoke(["cards", "info", "--card-db", str(store), "-o", "json"]).stdout)
     assert info["data_date"] == "2026-01-01" and info["age_days"] == 31
+
+
+@pytest.mark.parametrize("output", ["text", "github"])
+def test_skipped_files_are_listed_with_their_names_escaped(
+    project: Project, invoke: Invoke, output: str
+) -> None:
+    """Regression: -v wrote a skipped file's name raw: a name holding a line break and
+    '::error ...' started a workflow command of its own, an ESC steered the terminal. And in
+    GitHub output -v did not list the skipped files the summary line said it lists."""
+    project.write("decks/deck.txt", LEGAL_MODERN)
+    project.write("decks/evil\n::error file=y::pwned.txt", "Try more removal.\nAsk about it.\n")
+    project.write("decks/\x1b[31mred.txt", "Try more removal.\nAsk about it.\n")
+    project.write("decks/latin1-\udce9.txt", "Try more removal.\nAsk about it.\n")  # (byte 0xe9)
+    result = invoke(["check", "-f", "modern", "-v", "-o", output, "decks"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert not any(line.startswith("::error") for line in lines), lines
+    assert "\x1b" not in result.stdout
+    prefix = "deckcheck: " if output == "github" else ""
+    assert f"{prefix}decks/evil\\x0a::error file=y::pwned.txt: skipped: not a decklist" in result.stdout
+    assert f"{prefix}decks/\\x1b[31mred.txt: skipped: not a decklist" in result.stdout
+    assert f"{prefix}decks/latin1-\\xe9.txt: skipped: not a decklist" in result.stdout
+    assert "3 files skipped (not decklists)" in lines[-1]

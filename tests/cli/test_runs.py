@@ -339,3 +339,82 @@ def test_an_mtgo_layout_with_two_possible_commanders_is_not_verified(
         result = invoke(["check", *args, "deck.txt"])
         assert "DC105" in result.stdout and "not verified" in result.stdout.splitlines()[0]
         assert "DC103" not in result.stdout and "DC306" not in result.stdout
+
+
+def test_a_file_that_declares_its_format_but_holds_no_card_is_checked(
+    project: Project, invoke: Invoke
+) -> None:
+    """Regression: a decklist that declares its format but whose card lines were all deleted was
+    skipped as "no card lines" by a folder run and by the hook (--force-exclude), exit 0: a commit
+    that emptied a deck passed."""
+    project.write("decks/empty.txt", "// format: modern\n// nothing here\n")
+    for args in (["decks"], ["--force-exclude", "decks/empty.txt"]):
+        result = invoke(["check", "-v", *args])
+        assert result.exit_code == 1, (args, result.output)
+        assert "decks/empty.txt: DC005 no card lines in the file" in result.stdout, args
+        assert "skipped" not in result.stdout, args
+
+
+def test_a_file_named_after_its_folder_is_checked_as_a_named_file(project: Project, invoke: Invoke) -> None:
+    """Regression: `deckcheck check decks decks/x.txt` skipped x.txt (found first in the folder,
+    where it does not read as a decklist or an exclude glob matches it), while `deckcheck check
+    decks/x.txt decks` checked it: a file named explicitly is checked all the same."""
+    project.write(".deckcheck.toml", 'exclude = ["*.bak.txt"]\n')
+    project.write("decks/empty.dek", "<Deck></Deck>")
+    project.write("decks/old.bak.txt", BANNED_MODERN)
+    for named in ("decks/empty.dek", "decks/old.bak.txt"):
+        for args in (["decks", named], [named, "decks"]):
+            result = invoke(["check", "-f", "modern", "-o", "json", *args])
+            document = json.loads(result.stdout)
+            assert [d["path"] for d in document["decks"]] == [named], (args, result.output)
+            assert result.exit_code == 1, (args, result.output)
+
+
+def test_a_binary_file_in_a_folder_is_skipped_in_plain_words(project: Project, invoke: Invoke) -> None:
+    """Regression: the reason read 'not a decklist: binary file (contains NUL bytes): not a
+    decklist'."""
+    project.write("decks/deck.txt", LEGAL_MODERN)
+    (project.root / "decks" / "image.txt").write_bytes(b"\x89PNG\x00\x00\x00\rIHDR")
+    result = invoke(["check", "-f", "modern", "-v", "decks"])
+    line = next(line for line in result.stdout.splitlines() if "image.txt" in line)
+    assert line == "decks/image.txt: skipped: binary file (contains NUL bytes): not a decklist"
+
+
+@pytest.mark.parametrize("command", ["check", "companions"])
+def test_a_folder_run_that_checks_no_deck_is_exit_2(project: Project, invoke: Invoke, command: str) -> None:
+    """Regression: a folder with no decklist file was exit 2, one whose files were all skipped
+    (no decklists) exit 0: both checked nothing, and a CI job pointed at the wrong folder passed.
+    A skipped file named explicitly (the hook names a README beside the decks) stays exit 0."""
+    project.write("empty/notes.md", "not a deck")
+    project.write("notes/todo.txt", "Try more removal next week.\nAsk about the sideboard.\n")
+    nothing = invoke([command, "empty"])
+    assert nothing.exit_code == 2, nothing.output
+    skipped = invoke([command, "notes"])
+    assert skipped.exit_code == 2, skipped.output
+    assert (
+        "deckcheck: error: no deck was checked: the 1 file found was skipped (not decklists" in skipped.stderr
+    )
+    assert invoke([command, "--force-exclude", "notes/todo.txt"]).exit_code == 0
+    project.write("notes/deck.txt", LEGAL_MODERN)
+    assert invoke([command, "-f", "modern", "notes"]).exit_code == 0
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/fd"), reason="no /dev/fd here")
+@pytest.mark.parametrize("force_exclude", [[], ["--force-exclude"]])
+def test_a_pipe_is_checked_under_the_working_directory_config(
+    project: Project, invoke: Invoke, force_exclude: list[str]
+) -> None:
+    """Regression: `deckcheck check <(curl ...)` looked for a config in /dev/fd rather than the
+    working directory, and --force-exclude skipped the pipe as a file without a decklist
+    extension."""
+    project.write(".deckcheck.toml", 'format = "modern"\n')
+    read, write = os.pipe()
+    try:
+        os.write(write, BANNED_MODERN.encode())
+        os.close(write)
+        result = invoke(["check", *force_exclude, f"/dev/fd/{read}"])
+    finally:
+        os.close(read)
+    assert result.exit_code == 1, result.output
+    assert f"/dev/fd/{read}: format modern (format in {project.root / '.deckcheck.toml'})" in result.stdout
+    assert f"/dev/fd/{read}:1: DC201" in result.stdout

@@ -89,7 +89,8 @@ def whole_run_github(run: rep.RunResult) -> tuple[str, str]:
                 f"| {rep._cell(finding.location.path)} | {line} | {finding.code} | {finding.severity} | "
                 f"{rep._cell(finding.message)} |"
             )
-    return "\n".join([*annotations, whole_run_summary(run)]) + "\n", "\n".join(markdown) + "\n"
+    skipped = [rep.github_skipped_line(skipped) for skipped in run.skipped] if run.verbose else []
+    return "\n".join([*annotations, *skipped, whole_run_summary(run)]) + "\n", "\n".join(markdown) + "\n"
 
 
 def whole_run(
@@ -307,7 +308,7 @@ def test_a_config_that_cannot_be_used_stops_the_run_before_any_output(
     result = invoke(["check", "-o", output, "a", "z"])
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert "z/.deckcheck.toml: 'format' must be a non-empty string" in result.stderr
+    assert "z/.deckcheck.toml:1: 'format' must be a string (a format name), not 3" in result.stderr
 
 
 @pytest.mark.parametrize("stdout_is_tty", [False, True])

@@ -1,0 +1,87 @@
+"""Which files a folder run finds: linked folders are followed (once), and a folder that cannot
+be read is reported as not checked, never dropped without a word."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import BANNED_MODERN, LEGAL_MODERN, Invoke, Project
+
+
+def test_a_linked_folder_is_followed(project: Project, invoke: Invoke) -> None:
+    """Regression: os.walk without followlinks dropped a linked folder of decks without a word."""
+    project.write("decks/a.txt", LEGAL_MODERN)
+    project.write("shared/banned.txt", BANNED_MODERN)
+    os.symlink(project.root / "shared", project.root / "decks" / "shared")
+    result = invoke(["check", "-f", "modern", "-o", "json", "decks"])
+    assert result.exit_code == 1, result.output
+    paths = [deck["path"] for deck in json.loads(result.stdout)["decks"]]
+    assert paths == ["decks/a.txt", "decks/shared/banned.txt"]
+
+
+def test_a_folder_reached_twice_through_links_is_searched_once(project: Project, invoke: Invoke) -> None:
+    """A link to a folder above it (a loop) or a second name of a folder: each deck is checked
+    once, under its real path, and a note says why the link was not followed."""
+    project.write("decks/2024/a.txt", BANNED_MODERN)
+    os.symlink("2024", project.root / "decks" / "current")  # sorts after 2024, found second anyway
+    os.symlink("..", project.root / "decks" / "2024" / "up")
+    os.symlink("../decks/2024", project.root / "decks" / "a-link")  # sorts first: the real path wins
+    result = invoke(["check", "-f", "modern", "-o", "json", "decks"])
+    assert result.exit_code == 1, result.output
+    assert [deck["path"] for deck in json.loads(result.stdout)["decks"]] == ["decks/2024/a.txt"]
+    for link in ("decks/current", "decks/2024/up", "decks/a-link"):
+        assert f"deckcheck: note: {link}: a folder already searched" in result.stderr
+
+
+def _unreadable(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """os.scandir refuses ``folder`` as it would a folder without read permission (tests may run
+    as root, whom chmod does not stop)."""
+    scandir = os.scandir
+
+    def refusing(path: str) -> object:
+        if os.path.realpath(path) == os.path.realpath(folder):
+            raise PermissionError(13, "Permission denied", path)
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+
+
+def test_an_unreadable_folder_is_a_file_not_checked(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: os.walk without onerror dropped a folder it could not read, and the run said
+    every deck was fine (exit 0)."""
+    project.write("decks/a.txt", LEGAL_MODERN)
+    project.write("decks/locked/b.txt", BANNED_MODERN)
+    _unreadable(monkeypatch, project.root / "decks" / "locked")
+    text = invoke(["check", "-f", "modern", "decks"])
+    assert text.exit_code == 2, text.output
+    assert (
+        "decks/locked: DC001 cannot read the folder: Permission denied; the decklists in it were not "
+        "checked" in text.stdout
+    )
+    assert "1 file could not be checked" in text.stdout
+    document = json.loads(invoke(["check", "-f", "modern", "-o", "json", "decks"]).stdout)
+    assert [failure["path"] for failure in document["not_checked"]] == ["decks/locked"]
+    assert [deck["path"] for deck in document["decks"]] == ["decks/a.txt"]
+    # the folder named itself: the same, and no "no decklist files" warning
+    named = invoke(["check", "-f", "modern", "decks/locked"])
+    assert named.exit_code == 2 and "decks/locked: DC001 cannot read the folder" in named.stdout
+    assert "no decklist files" not in named.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any folder")
+def test_a_folder_without_read_permission_is_a_file_not_checked(project: Project, invoke: Invoke) -> None:
+    project.write("decks/a.txt", LEGAL_MODERN)
+    locked = project.write("decks/locked/b.txt", BANNED_MODERN).parent
+    locked.chmod(0)
+    try:
+        result = invoke(["check", "-f", "modern", "decks"])
+    finally:
+        locked.chmod(0o755)
+    assert result.exit_code == 2, result.output
+    assert "decks/locked: DC001 cannot read the folder: Permission denied" in result.stdout
