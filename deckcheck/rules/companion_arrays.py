@@ -361,6 +361,8 @@ def evaluate(
         [[rule.name in spec.companion_bans for rule in RULES] for spec in formats.specs], dtype=bool
     ).reshape(len(formats.specs), N_RULES)
     obstacle |= bans[formats.index]
+    # a format with no companions at all (FormatSpec.companions: Oathbreaker)
+    obstacle |= formats.per_deck(lambda spec: not spec.companions, bool)[:, None]
     key_of = legality.key_screen(Chunk(d, c, z, q, n_decks, cards, formats, commander_format))
     # decks whose legality the data does not vouch for (and that have a legality to judge)
     unverified = (
