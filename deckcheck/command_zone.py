@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from deckcheck.cards.names import lookup_key
 from deckcheck.deck import Deck, DeckCard, Entry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
-from deckcheck.format_spec import FormatSpec
+from deckcheck.format_spec import OATHBREAKER_COMMANDERS, FormatSpec
 from deckcheck.value import replace
 
 COMMAND_ZONE_READ = define(
@@ -60,10 +60,19 @@ class Reading:
 
     commanders: tuple[DeckCard, ...]
     companion: DeckCard | None
+    spells: tuple[DeckCard, ...] = ()  # Oathbreaker's Signature Spells (command zone too)
 
     def describe(self) -> str:
         parts = []
-        if self.commanders:
+        if self.spells:  # (Oathbreaker: its leaders, then their spells)
+            plural = "s" if len(self.commanders) > 1 else ""
+            parts.append(
+                f"{' and '.join(dc.oracle_name for dc in self.commanders)} as the Oathbreaker{plural}"
+            )
+            parts.append(
+                f"{' and '.join(dc.oracle_name for dc in self.spells)} as the Signature Spell{plural}"
+            )
+        elif self.commanders:
             names = " and ".join(dc.oracle_name for dc in self.commanders)
             parts.append(f"{names} as the commander{'s' if len(self.commanders) > 1 else ''}")
         if self.companion is not None:
@@ -131,7 +140,7 @@ def place(deck: Deck, spec: FormatSpec) -> Placement:
         )
     if len(readings) == 1:
         reading = readings[0]
-        moves.update({id(dc.entry): Zone.COMMANDER for dc in reading.commanders})
+        moves.update({id(dc.entry): Zone.COMMANDER for dc in (*reading.commanders, *reading.spells)})
         if reading.companion is not None:
             moves[id(reading.companion.entry)] = Zone.COMPANION
         notes.append(_note(deck, reading))
@@ -176,6 +185,8 @@ def _readings(
     each card, with the deck then at the format's size (CR 903.5a: the commanders are part of it)."""
     from deckcheck.rules.commander import eligibility_of, pair_problem
 
+    if spec.commander_cards == OATHBREAKER_COMMANDERS:
+        return _oathbreaker_readings(side, spec, main_size=main_size, leaders=leaders)
     if not side or len(side) > _SIDEBOARD_LIMIT or any(dc.quantity != 1 for dc in side):
         return []
     if len({lookup_key(dc.oracle_name) for dc in side}) != len(side):
@@ -203,6 +214,37 @@ def _readings(
     return readings
 
 
+def _oathbreaker_readings(
+    side: Sequence[DeckCard], spec: FormatSpec, *, main_size: int, leaders: int
+) -> list[Reading]:
+    """XMage writes an Oathbreaker deck as the 58 (56 with partners) and the Oathbreaker(s) with
+    their Signature Spell(s) in the sideboard: the one reading is the whole sideboard as the command
+    zone, when it is one or two Oathbreakers (a pair that may lead together), as many instant or
+    sorcery cards, and makes the deck the format's size. Oathbreaker has no companion."""
+    from deckcheck.rules.commander import LEADER, SPELL, oathbreaker_role, pair_problem
+
+    if (
+        leaders
+        or any(dc.quantity != 1 for dc in side)
+        or len({lookup_key(dc.oracle_name) for dc in side}) != len(side)
+    ):
+        return []
+    walkers = tuple(dc for dc in side if oathbreaker_role(dc) == LEADER)
+    spells = tuple(dc for dc in side if oathbreaker_role(dc) == SPELL)
+    total = main_size + len(side)
+    if (
+        len(walkers) + len(spells) != len(side)
+        or not 1 <= len(walkers) <= spec.max_commanders
+        or len(spells) != len(walkers)
+        or total < spec.min_main
+        or (spec.max_main is not None and total > spec.max_main)
+    ):
+        return []
+    if len(walkers) == 2 and pair_problem(walkers[0].card, walkers[1].card) is not None:
+        return []
+    return [Reading(walkers, None, spells)]
+
+
 def _writer(deck: Deck) -> str:
     input_format = deck.parsed.input_format if deck.parsed is not None else ""
     return _WRITTEN_BY.get(input_format, _WRITTEN_BY_DEFAULT)
@@ -210,9 +252,10 @@ def _writer(deck: Deck) -> str:
 
 def _note(deck: Deck, reading: Reading) -> Finding:
     first = min(
-        (dc for dc in (*reading.commanders, reading.companion) if dc is not None), key=lambda dc: dc.line
+        (dc for dc in (*reading.commanders, *reading.spells, reading.companion) if dc is not None),
+        key=lambda dc: dc.line,
     )
-    moved = [dc.oracle_name for dc in reading.commanders]
+    moved = [dc.oracle_name for dc in (*reading.commanders, *reading.spells)]
     if reading.companion is not None:
         moved.append(reading.companion.oracle_name)
     return COMMAND_ZONE_READ(

@@ -22,7 +22,8 @@ and the findings name the card as written (engine.with_written_names), unless th
 card two ways; a name the data does not know gets the engine's error, counts toward every size
 and copy rule, and leaves open what it could break (deckcheck.unresolved). Decks also have at most
 one commander, known or not (no "choose a colour" commander, no colourless Brawl basics), and
-companions either undeclared, in a constructed sideboard, or one known companion under Companion.
+companions either undeclared, in a constructed sideboard, or one known companion under Companion;
+an Oathbreaker deck (its Signature Spells in the command zone) is the engine's.
 Entries may lack source lines (an event document's) and the maybeboard may hold cards (named and
 noted as the engine does, a name the data does not know with the engine's warning, counted by no
 rule; the names of a zone that are not looked up at all, tokens or planes, are kept apart by the
@@ -64,7 +65,7 @@ from deckcheck.deck import STARTING_ZONES, ZONE_CODE, ZONE_ORDER, Zone
 from deckcheck.decklist import problem_findings
 from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
 from deckcheck.findings import Finding, Location, Severity, report_order
-from deckcheck.format_spec import FormatSpec
+from deckcheck.format_spec import OATHBREAKER_COMMANDERS, FormatSpec
 from deckcheck.rules import commander as commander_rules
 from deckcheck.rules import companion_arrays, companions, legality, sizes
 from deckcheck.rules.chunk import Chunk
@@ -525,6 +526,9 @@ class _Chunk:
         n_commanders = per_deck(d[is_commander], n)
         out |= commander & ((n_commanders != 1) | specs.per_deck(lambda s: s.max_commanders < 1, bool))
         out |= ~commander & (n_commanders > 0)  # a commander zone outside Commander (DC105)
+        # an Oathbreaker deck (its command zone an Oathbreaker and its Signature Spell, its sideboard
+        # possibly both, as XMage writes them): the engine's (rules.commander.check_oathbreakers)
+        out |= specs.per_deck(lambda s: s.commander_cards == OATHBREAKER_COMMANDERS, bool)
         if (c < 0).any():
             c, out = self._resolve(c, d, bounds, out)
         self.codes = c.tolist()

@@ -10,7 +10,10 @@ from deckcheck.value import FrozenValue, fields_setter
 # The values of FormatSpec.commander_cards (which cards may be the commander)
 LEGENDARY_COMMANDERS = "legendary"
 UNCOMMON_CREATURE_COMMANDERS = "uncommon-creature"
-COMMANDER_CARDS = (LEGENDARY_COMMANDERS, UNCOMMON_CREATURE_COMMANDERS)
+# Oathbreaker: a planeswalker card leads (the Oathbreaker), each with an instant or sorcery card
+# beside it in the command zone (its Signature Spell)
+OATHBREAKER_COMMANDERS = "oathbreaker"
+COMMANDER_CARDS = (LEGENDARY_COMMANDERS, UNCOMMON_CREATURE_COMMANDERS, OATHBREAKER_COMMANDERS)
 
 
 class FormatSpec(FrozenValue):
@@ -37,6 +40,7 @@ class FormatSpec(FrozenValue):
         "as_of",
         "rules_min_main",
         "commander_cards",
+        "companions",
     )
     __slots__ = FIELDS
 
@@ -80,8 +84,14 @@ class FormatSpec(FrozenValue):
     # creature, Vehicle or Spacecraft, a card that says it "can be your commander", and legendary
     # planeswalkers where ``planeswalker_commanders``) or UNCOMMON_CREATURE_COMMANDERS (Pauper
     # Commander, PDH 906.3: a nonland creature card, legendary or not, printed at uncommon; the card
-    # data tells the rarity only through the format's legality: rules.commander.rarity_finding).
+    # data tells the rarity only through the format's legality: rules.commander.rarity_finding) or
+    # OATHBREAKER_COMMANDERS (Oathbreaker: a planeswalker card leads, its front face a planeswalker,
+    # and each leader has an instant or sorcery card beside it as its Signature Spell, both in the
+    # command zone: rules.commander.oathbreaker_roles).
     commander_cards: str
+    # False: the format lets no card work from outside the game, so no companion can be revealed
+    # (Oathbreaker: no sideboard, and abilities that refer to outside the game do not function)
+    companions: bool
 
     def __init__(
         self,
@@ -107,6 +117,7 @@ class FormatSpec(FrozenValue):
         as_of: dt.date | str | None = None,
         rules_min_main: int | None = None,
         commander_cards: str = LEGENDARY_COMMANDERS,
+        companions: bool = True,
     ) -> None:
         _set_spec(
             self,
@@ -133,6 +144,7 @@ class FormatSpec(FrozenValue):
                 as_of,
                 rules_min_main,
                 commander_cards,
+                companions,
             ),
         )
 

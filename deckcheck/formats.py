@@ -56,6 +56,7 @@ TABLE_KEYS: dict[str, str] = {
     "commander_cards": _STR,
     "colourless_basic_exception": _BOOL,
     "companion_bans": _NAMES,
+    "companions": _BOOL,
     "extra_banned": _NAMES,
     "restricted_means": _STR,
     "aliases": _NAMES,
@@ -226,6 +227,7 @@ def _spec(name: str, values: Mapping[str, Any], origin: Path) -> FormatSpec:
         aliases=tuple(values.get("aliases", ())),
         rules_min_main=values.get("rules_min_main"),
         commander_cards=commander_cards,
+        companions=values.get("companions", True),
     )
 
 

@@ -8,7 +8,9 @@ shape of its family, inferred from the deck as written:
   Commander shape (CR 903.5: 100 cards, singleton, colour identity); a deck with a commander that
   is 60 cards in all, commander included, is Brawl's size (CR 903.12) and gets the Brawl shape
   (60 cards, a legendary creature or planeswalker as commander, a colourless commander's basics),
-  so a Brawl list is not failed for not being 100 cards;
+  so a Brawl list is not failed for not being 100 cards; a command zone that holds an instant or
+  sorcery card (an Oathbreaker list's Signature Spell, which no Commander-family format lets lead)
+  gets the Oathbreaker shape (60 cards, a planeswalker and its Signature Spell, no companion);
 - 40 to 59 cards: the Limited shape (CR 100.2b: at least 40 cards, any number of copies);
 - anything else: the generic constructed shape (CR 100.2a / 100.4a: at least 60 cards, a
   sideboard of up to 15, at most 4 copies).
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 from deckcheck.deck import Deck, Entry, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define
-from deckcheck.format_spec import FormatSpec
+from deckcheck.format_spec import OATHBREAKER_COMMANDERS, FormatSpec
 from deckcheck.value import replace
 
 UNKNOWN_FORMAT = define(
@@ -72,6 +74,23 @@ BRAWL_SHAPE = replace(
     planeswalker_commanders=True,
     description="exactly 60 cards including the commander, singleton, colour identity",
 )
+# Oathbreaker (oathbreakermtg.org; magic.wizards.com/en/formats/oathbreaker): a planeswalker card
+# leads, an instant or sorcery card beside it in the command zone as its Signature Spell, 60 cards in
+# all, singleton, colour identity, no companion. A command zone that holds an instant or sorcery card
+# is no Commander or Brawl deck's: it is checked so, not failed for a Signature Spell that is no
+# commander.
+OATHBREAKER_SHAPE = replace(
+    COMMANDER_SHAPE,
+    name="generic-oathbreaker",
+    title="Oathbreaker (no format given)",
+    min_main=60,
+    max_main=60,
+    commander_cards=OATHBREAKER_COMMANDERS,
+    companions=False,
+    description=(
+        "exactly 60 cards including the Oathbreaker and its Signature Spell, singleton, colour identity"
+    ),
+)
 LIMITED_SHAPE = FormatSpec(
     name="generic-limited",
     title="Limited (no format given)",
@@ -96,7 +115,7 @@ CONSTRUCTED_SHAPE = FormatSpec(
     min_main_known=False,
     inferred=True,
 )
-SHAPES = (COMMANDER_SHAPE, BRAWL_SHAPE, LIMITED_SHAPE, CONSTRUCTED_SHAPE)
+SHAPES = (COMMANDER_SHAPE, BRAWL_SHAPE, OATHBREAKER_SHAPE, LIMITED_SHAPE, CONSTRUCTED_SHAPE)
 LIMITED_SIZES = range(40, 60)
 COMMAND_ZONE_LAYOUT_SIZES = (98, 99)
 
@@ -107,6 +126,11 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     did not resolve does not shrink the deck into another family."""
     size = parsed.count(Zone.MAIN)
     if parsed.count(Zone.COMMANDER):
+        if _signature_spells(deck):
+            return (
+                OATHBREAKER_SHAPE,
+                "inferred: its command zone holds a Signature Spell (an instant or sorcery card)",
+            )
         return _commander_shape(size + parsed.count(Zone.COMMANDER), "the deck has a commander")
     # (only a list with a commander comment loads the command zone's module: most have none)
     named = _named_commanders(deck) if parsed.metadata.get("commander") else None
@@ -135,6 +159,14 @@ def _named_commanders(deck: Deck) -> list[Entry] | None:
     from deckcheck.command_zone import named_commanders
 
     return named_commanders(deck)
+
+
+def _signature_spells(deck: Deck) -> bool:
+    """Whether the deck's command zone holds an instant or sorcery card the data knows: an
+    Oathbreaker deck's Signature Spell (no Commander-family format lets one lead)."""
+    from deckcheck.rules.commander import SPELL, oathbreaker_role
+
+    return any(oathbreaker_role(dc) == SPELL for dc in deck.zone(Zone.COMMANDER))
 
 
 def _commander_shape(size: int, because: str) -> tuple[FormatSpec, str]:

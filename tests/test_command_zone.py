@@ -282,3 +282,31 @@ def test_the_modules_that_name_dc105_without_loading_the_commander_rules_name_it
 
     assert AMBIGUOUS_ZONES.code == command_zone.AMBIGUOUS_ZONES_CODE
     assert AMBIGUOUS_ZONES.code in engine.UNCHECKED_CODES
+
+
+# -- Oathbreaker: XMage writes the Oathbreaker and its Signature Spell in the sideboard ------------------
+def test_an_xmage_oathbreaker_deck_reads_its_sideboard_as_the_command_zone() -> None:
+    text = (
+        "1 [C16:1] Shock\n57 [M21:1] Mountain\n"
+        "SB: 1 [C16:1] Daretti, Scrap Savant\nSB: 1 [M10:1] Lightning Bolt\n"
+    )
+    report = check(text, "oathbreaker", "oath.dck")
+    assert report.legal, [f.message for f in report.errors]
+    zones = zone_of(report)
+    assert zones["Daretti, Scrap Savant"] == zones["Lightning Bolt"] == {Zone.COMMANDER}
+    [note] = [f for f in report.findings if f.code == "DC106"]
+    assert note.message == (
+        "read the sideboard as the command zone, as XMage writes it: Daretti, Scrap Savant as the "
+        "Oathbreaker, Lightning Bolt as the Signature Spell"
+    )
+
+
+def test_an_oathbreaker_sideboard_that_is_no_command_zone_is_kept() -> None:
+    """Two planeswalkers and no Signature Spell, or a size other than 60: no reading."""
+    for side in (
+        "SB: 1 Daretti, Scrap Savant\nSB: 1 Nahiri, the Lithomancer\n",
+        "SB: 1 Daretti, Scrap Savant\n",
+    ):
+        report = check(f"1 Shock\n57 Mountain\n{side}", "oathbreaker", "oath.dck")
+        assert not [f for f in report.findings if f.code == "DC106"]
+        assert "DC105" in codes(report)

@@ -15,7 +15,7 @@ from typing import Final
 from deckcheck.deck import Zone
 from deckcheck.decklist._base import MAX_NAME_LENGTH, parse_quantity
 from deckcheck.decklist._names import clean_name, name_problem
-from deckcheck.decklist.headers import ZONE_HEADERS
+from deckcheck.decklist.headers import CARD_NAMED_ZONE_HEADERS, ZONE_HEADERS, header_key
 from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.value import Record, Value
 
@@ -46,6 +46,10 @@ def _words(*names: str) -> frozenset[str]:
 # Section names, lower-case, English and localized: a table of facts in deckcheck.decklist.headers.
 _ZONE_HEADERS = ZONE_HEADERS
 _HEADER_ZONE = {word: zone for zone, words in _ZONE_HEADERS.items() for word in words}
+# header words that are card names too: headers only bracketed, before a colon or with a count
+_CARD_NAMED_ZONE = {
+    header_key(word): zone for zone, words in CARD_NAMED_ZONE_HEADERS.items() for word in words
+}
 
 _EXTRA_HEADERS = _words(
     "planar deck",
@@ -117,10 +121,12 @@ _PREFIX_ONLY_WORDS = _words("sb", "cmdr")
 _LABEL = LazyPattern(r"[^\W\d][\w &'/,.+\-]*", re.UNICODE)  # compiled for an unknown header
 
 
-def classify_header(text: str) -> Header | None:
+def classify_header(text: str, *, section: bool = False) -> Header | None:
     """The section header this (count-less, comment-free) line is, or None. A count after it, in
     brackets or after a colon ("Sideboard (15)", "Sideboard: 15"), is not checked against the cards
-    of the section: every card line is read and counted as written."""
+    of the section: every card line is read and counted as written. ``section``: ``text`` names a
+    section for certain (a deck site's board or category), never a card, so a header word that is
+    also a card name ("Library") is a header even alone."""
     stripped = text.strip()
     if ":" in stripped and stripped[:1] != "[" and not stripped.endswith((":", ")", "]")):
         # "NAME: Burn", the usual comment: no header word has a colon (a test holds them to it),
@@ -131,7 +137,7 @@ def classify_header(text: str) -> Header | None:
             return None
         label = colon_count.group("label").strip()
         key = " ".join(label.lower().split())
-        return None if key in _PREFIX_ONLY_WORDS else _section_header(key, label)
+        return None if key in _PREFIX_ONLY_WORDS else _section_header(key, label, marked=True)
     bracketed = len(stripped) > 2 and stripped[0] == "[" and stripped[-1] == "]"
     label = stripped[1:-1].strip() if bracketed else stripped
     had_colon = label.endswith(":")
@@ -149,7 +155,7 @@ def classify_header(text: str) -> Header | None:
         return Header(HeaderKind.METADATA, label)
     if bracketed and key in _BRACKET_ONLY_EXTRA:
         return Header(HeaderKind.EXTRA, label)
-    known = _section_header(key, label)
+    known = _section_header(key, label, marked=section or bracketed or had_colon or counted is not None)
     if known is not None:
         return known
     if (bracketed or counted) and _LABEL.fullmatch(label):
@@ -159,11 +165,14 @@ def classify_header(text: str) -> Header | None:
     return None
 
 
-def _section_header(key: str, label: str) -> Header | None:
+def _section_header(key: str, label: str, *, marked: bool = False) -> Header | None:
     """The header a known section word is (``key``: lower case, single spaces): a zone, a section
-    outside the deck or a group; None for any other word."""
+    outside the deck or a group; None for any other word. ``marked``: the line brackets the word,
+    ends it with a colon or gives a count, which a card-named header word needs to be a header."""
     if key in _HEADER_ZONE:
         return Header(HeaderKind.ZONE, label, _HEADER_ZONE[key])
+    if marked and key in _CARD_NAMED_ZONE:
+        return Header(HeaderKind.ZONE, label, _CARD_NAMED_ZONE[key])
     if key in _EXTRA_HEADERS:
         return Header(HeaderKind.EXTRA, label)
     if key in _GROUP_HEADERS:

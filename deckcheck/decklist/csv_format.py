@@ -110,7 +110,7 @@ def _board_zone(value: str) -> _Board:
     """The zone a board/section/category cell names. The cell is read as the text reader reads a
     section header (the same words, whole, in any case: "Considering" is the maybeboard, "Token
     Makers" no token zone); Scryfall's "outside" is the sideboard."""
-    header = classify_header(value)
+    header = classify_header(value, section=True)
     if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
         return _Board(header.zone)
     if header is not None and header.kind is HeaderKind.EXTRA:

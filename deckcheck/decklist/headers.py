@@ -12,11 +12,17 @@ Where the words come from:
 - a few words players use that no client string confirms, each marked ``# unverified`` below.
 
 Header words are matched case-insensitively (``str.lower``), after the parser has removed brackets,
-a trailing colon and a card count ("Banca (15):"). None of them is an English card name, so a header
-line is never a card line with a missing count; the one printed name among them is "Commander", the
-French name of the Lead half of Destined // Lead (the realdata tests check every English and printed
-name in MTGJSON). No client exports a localized maybeboard header that we know of, so the maybeboard
-has English words only.
+a trailing colon and a card count ("Banca (15):"). None of the words of :data:`ZONE_HEADERS` is an
+English card name in MTGJSON's data of 2022-04-25, so such a header line is never a card line with a
+missing count; the one printed name among them is "Commander", the French name of the Lead half of
+Destined // Lead (the realdata tests check every English and printed name in that data). Two words
+players write as headers are English card names since: "Library" (a card of Ravnica: Clue Edition,
+2024) and "Signature Spells" (in the list of valid card names of taw/magic-preconstructed-decks).
+Those are :data:`CARD_NAMED_ZONE_HEADERS`: a header only in brackets, before a colon or with a count
+("[Library]", "Library:", "Signature Spells (1)"); alone on a line they are a card, so a list of
+card names without counts is not cut into zones by one of them (as "Conspiracy", a card name too, is
+a section only as "[Conspiracy]"). No client exports a localized maybeboard header that we know of,
+so the maybeboard has English words only.
 """
 
 from __future__ import annotations
@@ -37,7 +43,6 @@ ENGLISH_ZONE_HEADERS: Final[Mapping[Zone, tuple[str, ...]]] = {
         "main board",
         "decklist",
         "deck list",
-        "library",
     ),
     Zone.SIDEBOARD: (
         "sideboard",
@@ -57,11 +62,17 @@ ENGLISH_ZONE_HEADERS: Final[Mapping[Zone, tuple[str, ...]]] = {
         "cmdr",
         "oathbreaker",
         "signature spell",
-        "signature spells",
         "signaturespells",
     ),
     Zone.COMPANION: ("companion", "companions"),
     Zone.MAYBEBOARD: ("maybeboard", "maybe board", "maybe", "maybes", "considering", "wishlist", "wish list"),
+}
+
+# English header words that are also English card names: a header only bracketed, before a colon or
+# with a count (see the module docstring); a line with the word alone is a card.
+CARD_NAMED_ZONE_HEADERS: Final[Mapping[Zone, tuple[str, ...]]] = {
+    Zone.MAIN: ("library",),  # Library, Ravnica: Clue Edition (2024)
+    Zone.COMMANDER: ("signature spells",),  # Oathbreaker's section; a name taw's card list holds
 }
 
 # Scryfall language code -> zone -> header words as written (any case).

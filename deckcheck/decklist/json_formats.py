@@ -129,7 +129,7 @@ class _Run:
         is that zone, a group (Creatures (12)) the main deck, and a section that is not part of the
         deck (tokens, planes, ...) the maybeboard, tagged with its name so that the engine knows
         which names it does not look up (deck.unchecked_zone). None for any other name."""
-        header = classify_header(label)
+        header = classify_header(label, section=True)
         if header is None:
             return None
         if header.kind is HeaderKind.ZONE and header.zone is not None:

@@ -16,7 +16,7 @@ from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import lookup_key
 from deckcheck.deck import CardFactsLike, Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Severity, define
-from deckcheck.format_spec import UNCOMMON_CREATURE_COMMANDERS, FormatSpec
+from deckcheck.format_spec import OATHBREAKER_COMMANDERS, UNCOMMON_CREATURE_COMMANDERS, FormatSpec
 from deckcheck.rules.common import (
     MAIN_CODE,
     by_name,
@@ -81,6 +81,13 @@ CHOSEN_COLOUR = define(
     Severity.INFO,
     "A commander that is a colour chosen before the game (CR 903.4b): the colour deckcheck assumed.",
 )
+SIGNATURE_SPELLS = define(
+    "DC310",
+    "signature-spells",
+    Severity.ERROR,
+    "An Oathbreaker deck whose Signature Spells don't match its Oathbreakers: each Oathbreaker has "
+    "exactly one, an instant or sorcery card within that Oathbreaker's colour identity.",
+)
 CODES = (
     AMBIGUOUS_ZONES,
     NOT_A_COMMANDER,
@@ -90,6 +97,7 @@ CODES = (
     BASIC_TYPE_MANA,
     COLOURLESS_BASICS,
     CHOSEN_COLOUR,
+    SIGNATURE_SPELLS,
 )
 
 
@@ -97,7 +105,9 @@ CODES = (
 def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
     commanders = deck.zone(Zone.COMMANDER)
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER)
-    if spec.commander and not commanders and not unknown_commanders:
+    # (Oathbreaker: a command zone of Signature Spells alone marks no Oathbreaker)
+    leaders = leaders_of(deck, spec) if spec.commander else commanders
+    if spec.commander and not leaders and not unknown_commanders:
         main = deck.zone(Zone.MAIN)
         size = deck.count(Zone.MAIN)
         singleton = all(
@@ -112,6 +122,19 @@ def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
             shown = ", ".join(dict.fromkeys(candidates[:6]))
             more = f" and {len(candidates) - 6} more" if len(candidates) > 6 else ""
             hint = f"; cards that could be the commander: {shown}{more}"
+        if spec.commander_cards == OATHBREAKER_COMMANDERS:
+            spells = f", beside {' and '.join(label(c) for c in commanders)}," if commanders else ""
+            return [
+                AMBIGUOUS_ZONES(
+                    f"{shape} with no Oathbreaker marked: {spec.title} needs its Oathbreaker (a planeswalker "
+                    f"card) in the command zone{spells} and deckcheck does not guess which card it is, so "
+                    f"colour identity and the Oathbreaker rules were not checked. Mark it with an "
+                    f"'Oathbreaker' section{hint.replace('the commander', 'the Oathbreaker')}",
+                    location=deck_at(deck),
+                    rule=OATHBREAKER_RULE,
+                    data={"candidates": list(dict.fromkeys(candidates))},
+                )
+            ]
         commented = _unmatched_comment(deck, candidates)
         return [
             AMBIGUOUS_ZONES(
@@ -286,6 +309,10 @@ def commander_eligibility(card: Card, spec: FormatSpec) -> str | None:
     :func:`creature_commander_problem` (Pauper Commander)."""
     if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS:
         return creature_commander_problem(card)
+    if spec.commander_cards == OATHBREAKER_COMMANDERS:
+        # (the type line as the card's stored facts keep it: card_facts, companions.card_features)
+        type_text = " // ".join(f.type_line.text for f in card.deck_faces if f.type_line.text)
+        return oathbreaker_problem(card.name, frozenset(card.deck_types.types), type_text)
     return legendary_commander_problem(card, planeswalkers=spec.planeswalker_commanders)
 
 
@@ -345,11 +372,164 @@ def _background_problem(card: Card) -> str:
 
 
 PDH_COMMANDER_RULE = "PDH 906.3"
+OATHBREAKER_RULE = "Oathbreaker deck construction"
 
 
 def eligibility_rule(spec: FormatSpec) -> str:
     """The rule that says which cards may be the format's commander."""
-    return PDH_COMMANDER_RULE if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS else "CR 903.3"
+    if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS:
+        return PDH_COMMANDER_RULE
+    return OATHBREAKER_RULE if spec.commander_cards == OATHBREAKER_COMMANDERS else "CR 903.3"
+
+
+# -- Oathbreaker: a planeswalker leads, its Signature Spell beside it ------------------------------
+# The format's rules (magic.wizards.com/en/formats/oathbreaker; oathbreakermtg.org): the deck's
+# Oathbreaker is a planeswalker card and its Signature Spell an instant or sorcery card, both in the
+# command zone; every card of the deck, the Signature Spell too, is within the Oathbreaker's colour
+# identity. A card whose front face is a planeswalker leads (the rules committee on Rowan, Scholar
+# of Sparks, May 2021); a creature that transforms into one does not. Two Oathbreakers with partner
+# lead together (their identities united, CR 702.124c), each with a Signature Spell of its own
+# (oathbreakermtg.org's FAQ: "each Oathbreaker is paired with a Signature Spell").
+LEADER, SPELL = "oathbreaker", "signature spell"
+_SPELL_TYPES = frozenset({"Instant", "Sorcery"})
+
+
+def oathbreaker_problem(name: str, card_types: frozenset[str], type_text: str) -> str | None:
+    """None when the card (its deck-zone ``card_types``) can be an Oathbreaker: a planeswalker
+    card; else why not."""
+    if "Planeswalker" in card_types:
+        return None
+    what = (
+        "an instant or sorcery card, so it can be a Signature Spell but not"
+        if card_types & _SPELL_TYPES
+        else "not"
+    )
+    return f"{name} ({type_text or 'no type line'}) is {what} a planeswalker card, which an Oathbreaker is"
+
+
+def oathbreaker_role(deck_card: DeckCard) -> str | None:
+    """What a command-zone card is in Oathbreaker: :data:`LEADER` (a planeswalker card),
+    :data:`SPELL` (an instant or sorcery card) or None (neither: it can be no part of the command
+    zone). The card's deck-zone types (its front face), from its stored facts when it has them."""
+    facts = deck_card.facts
+    types = frozenset(deck_card.card.deck_types.types) if facts is None else facts.card_types
+    if "Planeswalker" in types:
+        return LEADER
+    return SPELL if types & _SPELL_TYPES else None
+
+
+def is_signature_spell(deck_card: DeckCard, spec: FormatSpec) -> bool:
+    """A command-zone card that is a Signature Spell, not a leader (Oathbreaker's instants and
+    sorceries): its colour identity is not part of the deck's."""
+    return spec.commander_cards == OATHBREAKER_COMMANDERS and oathbreaker_role(deck_card) == SPELL
+
+
+def leaders_of(deck: Deck, spec: FormatSpec) -> list[DeckCard]:
+    """The command zone's cards that lead the deck (whose colour identity is the deck's): all of
+    them but Oathbreaker's Signature Spells."""
+    return [c for c in deck.zone(Zone.COMMANDER) if not is_signature_spell(c, spec)]
+
+
+def _spell_pairing(leaders: Sequence[DeckCard], spells: Sequence[DeckCard]) -> bool:
+    """Whether each Signature Spell can be a different Oathbreaker's, within its colour identity."""
+    return any(
+        all(identity_of(spell) <= identity_of(leader) for spell, leader in zip(spells, order, strict=False))
+        for order in itertools.permutations(leaders, len(spells))
+    )
+
+
+def check_oathbreakers(deck: Deck, spec: FormatSpec) -> list[Finding]:
+    """Oathbreaker's command zone: its Oathbreakers (planeswalker cards, two only with partner), one
+    Signature Spell (an instant or sorcery card) for each, and no other card. Each copy is one card
+    of the zone. A card the data does not know may be either, so what it could complete is not
+    judged (its eligibility is not verified)."""
+    zone = deck.zone(Zone.COMMANDER)
+    unknown = deck.unresolved_in(Zone.COMMANDER)
+    findings: list[Finding] = []
+    leaders = [c for c in zone if oathbreaker_role(c) == LEADER]
+    spells = [c for c in zone if oathbreaker_role(c) == SPELL]
+    for group in by_name(c for c in zone if oathbreaker_role(c) is None).values():
+        problem = eligibility_of(group[0], spec) or ""
+        findings.append(
+            not_a_commander_finding(
+                deck.path,
+                group[0].oracle_name,
+                group[0],
+                f"{problem}, nor an instant or sorcery card, which a Signature Spell is",
+                spec,
+            )
+        )
+    n_leaders = sum(c.quantity for c in leaders)
+    n_spells = sum(c.quantity for c in spells)
+    n_unknown = sum(e.quantity for e in unknown)
+    if n_leaders > spec.max_commanders:
+        allowed = (
+            "one Oathbreaker" if spec.max_commanders == 1 else f"at most {spec.max_commanders} Oathbreakers"
+        )
+        findings.append(
+            TOO_MANY_COMMANDERS(
+                f"{n_leaders} Oathbreakers ({_names((label(c) for c in leaders), len(leaders))}); "
+                f"{spec.title} allows {allowed} (two only with partner)",
+                location=placed_at(deck.path, first_placed(leaders)),
+                rule="CR 702.124g" if spec.max_commanders == 2 else OATHBREAKER_RULE,
+                data={"count": n_leaders, "max": spec.max_commanders},
+            )
+        )
+    distinct = list(by_name(leaders).values())
+    if len(distinct) == 2 and n_leaders == 2:
+        a, b = distinct[0][0], distinct[1][0]
+        problem_rule = pair_problem(a.card, b.card)
+        if problem_rule is not None:
+            reason, rule = problem_rule
+            findings.append(
+                PAIR_NOT_ALLOWED(
+                    f"{a.card.name} and {b.card.name} can't be Oathbreakers together: {reason}",
+                    location=card_at(deck, b),
+                    card=b.card.name,
+                    rule=rule,
+                    data={"commanders": [a.card.name, b.card.name]},
+                )
+            )
+    # one Signature Spell for each Oathbreaker, unless the unknown cards could make it so
+    fits = any(n_leaders + k == n_spells + n_unknown - k for k in range(n_unknown + 1))
+    if n_leaders and not fits:
+        shown_spells = _names((label(c) for c in spells), len(spells))
+        shown_leaders = _names((label(c) for c in leaders), len(leaders))
+        if not n_spells:
+            verb = "has" if n_leaders == 1 else "have"
+            what = f"{shown_leaders} {verb} no Signature Spell in the command zone"
+        else:
+            what = (
+                f"{n_spells} Signature Spell{'s' if n_spells > 1 else ''} ({shown_spells}) for {n_leaders} "
+                f"Oathbreaker{'s' if n_leaders > 1 else ''} ({shown_leaders})"
+            )
+        first = first_placed([*spells, *leaders])
+        findings.append(
+            SIGNATURE_SPELLS(
+                f"{what}: each Oathbreaker has exactly one Signature Spell, an instant or sorcery card",
+                location=placed_at(deck.path, first),
+                card=label(spells[0]) if spells else None,
+                rule=OATHBREAKER_RULE,
+                data={"oathbreakers": n_leaders, "signature_spells": n_spells},
+            )
+        )
+    elif n_leaders == n_spells == 2 and not unknown and len(distinct) == 2:
+        # each within the united identity (check_identity), but each must be its own Oathbreaker's
+        combined = combined_identity(identity_of(c) for c in leaders)
+        if all(identity_of(c) <= combined for c in spells) and not _spell_pairing(leaders, spells):
+            findings.append(
+                SIGNATURE_SPELLS(
+                    f"{' and '.join(label(c) for c in spells)} can't each be a different Oathbreaker's "
+                    f"Signature Spell within that Oathbreaker's colour identity ("
+                    + "; ".join(f"{label(c)} {identity_text(identity_of(c))}" for c in leaders)
+                    + ")",
+                    location=card_at(deck, spells[0]),
+                    card=label(spells[0]),
+                    rule=OATHBREAKER_RULE,
+                    data={"signature_spells": [label(c) for c in spells]},
+                )
+            )
+    return findings + unknown_commander_findings(deck.path, [c.oracle_name for c in zone], unknown, spec)
 
 
 # The card data's legality of a card in a format with uncommon-creature commanders (restricted_means
@@ -474,6 +654,8 @@ def not_a_commander_finding(path: str, name: str, entry: Placed, problem: str, s
 
 
 def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
+    if spec.commander_cards == OATHBREAKER_COMMANDERS:
+        return check_oathbreakers(deck, spec)
     entries = deck.zone(Zone.COMMANDER)
     unknown = deck.unresolved_in(Zone.COMMANDER)
     if not entries and not unknown:
@@ -615,12 +797,15 @@ def combined_identity(identities: Iterable[frozenset[str]]) -> frozenset[str]:
     return frozenset().union(*identities)
 
 
-def identity_choice(deck: Deck, companion: frozenset[str] | None = None) -> IdentityChoice:
+def identity_choice(
+    deck: Deck, companion: frozenset[str] | None = None, *, leaders: Sequence[DeckCard] | None = None
+) -> IdentityChoice:
     """The commanders' colour identity and the colours assumed for the ones that choose theirs
     (:func:`choose_colours`: the main deck first, then the companion, CR 903.11a). ``companion``:
     the colour identity of the companion the deck would reveal, in place of the cards listed under
-    Companion (the companion table asks it of every companion)."""
-    commanders = deck.zone(Zone.COMMANDER)
+    Companion (the companion table asks it of every companion). ``leaders``: the command zone's
+    cards whose identity is the deck's (:func:`leaders_of`; default: all of them)."""
+    commanders = deck.zone(Zone.COMMANDER) if leaders is None else list(leaders)
     base = combined_identity(identity_of(c) for c in commanders)
     choosers = [c.oracle_name for c in commanders if chooses_colour_of(c)]
     if not choosers:  # (most decks: nothing to choose)
@@ -656,6 +841,8 @@ def stored_eligibility(facts: CardFactsLike, spec: FormatSpec) -> str | None:
     may (``planeswalker_commanders``), so the facts keep its three answers."""
     if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS:
         return facts.commander_problem_creature
+    if spec.commander_cards == OATHBREAKER_COMMANDERS:  # (from the card's types, a fact of its own)
+        return oathbreaker_problem(facts.name, facts.card_types, facts.type_text)
     return facts.commander_problem_pw if spec.planeswalker_commanders else facts.commander_problem
 
 
@@ -734,14 +921,15 @@ def identity_findings(
     identity: frozenset[str],
     spec: FormatSpec,
 ) -> list[Finding]:
-    """A main-deck card's colour-identity findings (CR 903.5c, 903.5d) against the commanders'
-    ``identity``: its entries of the deck at ``path`` are ``group``, ``land_types`` its basic land
-    types."""
+    """A main-deck card's (or Oathbreaker's Signature Spell's) colour-identity findings (CR 903.5c,
+    903.5d) against the commanders' ``identity``: its entries of the deck at ``path`` are
+    ``group``, ``land_types`` its basic land types."""
     findings: list[Finding] = []
     outside = card_identity - identity
     if not outside and not land_types:  # most cards: nothing to place or word
         return findings
     where = placed_at(path, group[0])
+    leader = "Oathbreaker" if spec.commander_cards == OATHBREAKER_COMMANDERS else "commander"
     if outside:
         note = ""
         if not identity and is_basic_land and not spec.colourless_basic_exception:
@@ -749,7 +937,7 @@ def identity_findings(
         findings.append(
             COLOUR_IDENTITY(
                 f"{name} has colour identity {identity_text(card_identity)}, outside "
-                f"the commander's identity {identity_text(identity)} ({lines_text(group)}){note}",
+                f"the {leader}'s identity {identity_text(identity)} ({lines_text(group)}){note}",
                 location=where,
                 card=name,
                 rule="CR 903.5c",
@@ -765,7 +953,7 @@ def identity_findings(
         findings.append(
             BASIC_TYPE_MANA(
                 f"{name} has the basic land type {types}, so it can produce "
-                f"{identity_text(beyond)} mana, outside the commander's identity {identity_text(identity)} "
+                f"{identity_text(beyond)} mana, outside the {leader}'s identity {identity_text(identity)} "
                 f"({lines_text(group)})",
                 location=where,
                 card=name,
@@ -841,12 +1029,12 @@ def leader_screen(chunk: Chunk, commander_card: Any, key_of: Any) -> Any:
 
 
 def check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
-    commanders = deck.zone(Zone.COMMANDER)
+    commanders = leaders_of(deck, spec)
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER)
     if not commanders:
         return unknown_leaders_identity_findings(deck.path, unknown_commanders)
     findings: list[Finding] = []
-    choice = identity_choice(deck)
+    choice = identity_choice(deck, leaders=commanders)
     identity = choice.identity
     # a commander the data does not know may widen the identity: a card outside the known part is
     # undetermined, not an error
@@ -872,7 +1060,9 @@ def check_identity(deck: Deck, spec: FormatSpec) -> list[Finding]:
     allowed_basics, basic_findings = (set(), []) if partial else _colourless_basics(deck, spec, identity)
     findings.extend(basic_findings)
     reported = {f.card for f in basic_findings}
-    for name, group in by_name(deck.zone(Zone.MAIN)).items():
+    # the main deck, and Oathbreaker's Signature Spells (within the Oathbreaker's identity too)
+    checked = [*deck.zone(Zone.MAIN), *(c for c in deck.zone(Zone.COMMANDER) if is_signature_spell(c, spec))]
+    for name, group in by_name(checked).items():
         if name in allowed_basics or name in reported:
             continue
         found = identity_findings(

@@ -328,7 +328,13 @@ def evaluate(
     breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
     leader = nonland & (z == COMMANDER) & commander_format[d]  # (a commander is no card to cut)
     _umori_breaking(breaking, d, c, q, nonland, leader, cards, n_decks)
+    # a format with no companions at all (FormatSpec.companions: Oathbreaker): no condition can
+    # hold there, so nothing breaks one and there is nothing to cut or add (companions.obstacles)
+    no_companions = formats.per_deck(lambda spec: not spec.companions, bool)
     lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats, lookup)
+    if no_companions.any():
+        breaking &= ~no_companions[d][:, None]
+        lutri_cut = np.where(no_companions, 0, lutri_cut)
     sums = DeckSums(d, n_decks)
     breakers = sums.of(breaking)
     cut = sums.of(breaking, q)
@@ -342,7 +348,7 @@ def evaluate(
     impossible = formats.per_deck(companions.yorion_impossible, bool)
     size = per_deck(d[start], n_decks, q[start]).astype(np.int64)
     size += per_deck(unknown.d[unknown_start], n_decks, unknown.q[unknown_start]).astype(np.int64)
-    add[:, YORION] = np.where(impossible, 0, np.maximum(needed - size, 0))
+    add[:, YORION] = np.where(impossible | no_companions, 0, np.maximum(needed - size, 0))
     met[:, YORION] = ~impossible & (add[:, YORION] == 0)
     obstacle[:, YORION] = impossible
 
@@ -360,7 +366,7 @@ def evaluate(
     bans = np.array(
         [[rule.name in spec.companion_bans for rule in RULES] for spec in formats.specs], dtype=bool
     ).reshape(len(formats.specs), N_RULES)
-    obstacle |= bans[formats.index]
+    obstacle |= bans[formats.index] | no_companions[:, None]
     key_of = legality.key_screen(Chunk(d, c, z, q, n_decks, cards, formats, commander_format))
     # decks whose legality the data does not vouch for (and that have a legality to judge)
     unverified = (

@@ -1370,10 +1370,13 @@ def _context(
     identity: frozenset[str] | None = None
     chooses = False
     if commanders:  # the Commander rules are loaded for a deck with a commander only
-        from deckcheck.rules.commander import chooses_colour_of, combined_identity
+        from deckcheck.rules.commander import chooses_colour_of, combined_identity, is_signature_spell
 
-        identity = combined_identity(identity_of(dc) for dc in commanders)
-        chooses = spec.commander and any(chooses_colour_of(dc) for dc in commanders)
+        # (Oathbreaker's Signature Spells lead nothing: the identity is the Oathbreakers')
+        leading = [dc for dc in commanders if not is_signature_spell(dc, spec)]
+        if leading:
+            identity = combined_identity(identity_of(dc) for dc in leading)
+        chooses = spec.commander and any(chooses_colour_of(dc) for dc in leading)
     unknown = deck.unresolved_start() if deck.unresolved else []
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER) if spec.commander and deck.unresolved else []
     if identity is None and unknown_commanders:
@@ -1565,6 +1568,15 @@ def obstacles(
     impossible = rule.format_check(spec) if rule.format_check is not None else None
     if impossible:
         problems.append(("format", impossible))
+    if not spec.companions:  # (what else the deck would have to fit is beside the point)
+        problems.append(
+            (
+                "format",
+                f"{spec.title} has no companions: it has no sideboard, and abilities that work from outside "
+                "the game do not function",
+            )
+        )
+        return problems
     if spec.commander:
         if no_commander:
             problems.append(

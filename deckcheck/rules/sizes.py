@@ -17,7 +17,7 @@ from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
 from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Placed, WrittenEntry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
-from deckcheck.format_spec import FormatSpec
+from deckcheck.format_spec import OATHBREAKER_COMMANDERS, FormatSpec
 from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.rules.common import (
     ALL_ZONES,
@@ -235,13 +235,21 @@ def size_findings(
         )
         if "commander-size" in broken:
             note = " (a companion is outside the deck and not counted)" if companions else ""
+            leading, held, rule = (
+                ("the commander(s)", f"{commanders} commander{'' if commanders == 1 else 's'}", "CR 903.5a")
+                if spec.commander_cards != OATHBREAKER_COMMANDERS
+                else (
+                    "the Oathbreaker and its Signature Spell",
+                    f"{commanders} in the command zone",
+                    "Oathbreaker deck construction",
+                )
+            )
             findings.append(
                 COMMANDER_DECK_SIZE(
-                    f"{spec.title} decks have {wanted} cards including the commander(s); this one has "
-                    f"{total} ({main} in the deck + {commanders} commander{'' if commanders == 1 else 's'})"
-                    f"{note}",
+                    f"{spec.title} decks have {wanted} cards including {leading}; this one has "
+                    f"{total} ({main} in the deck + {held}){note}",
                     location=Location(path, 0, str(Zone.MAIN)),
-                    rule="CR 903.5a",
+                    rule=rule,
                     data={
                         "count": total,
                         "main": main,

@@ -109,6 +109,7 @@ def test_formats(invoke: Invoke, project: Project) -> None:
     rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()[1:]}
     assert rows["modern"][2:] == ["60+", "15", "4", "-", "modern"]
     assert rows["commander"][1:] == ["Commander", "100", "0", "1", "yes", "commander"]
+    assert rows["oathbreaker"][1:] == ["Oathbreaker", "60", "0", "1", "yes", "oathbreaker"]
     as_json = json.loads(invoke(["formats", "-o", "json"]).stdout)
     modern = next(f for f in as_json if f["name"] == "modern")
     assert modern["max_main"] is None and modern["copy_limit"] == 4 and modern["legality_keys"] == ["modern"]

@@ -254,6 +254,35 @@ def test_a_deck_with_a_commander_and_60_cards_in_all_has_the_brawl_shape(
     assert "sixty-one.txt: DC306 Commander (no format given) decks have exactly 100 cards" in result.stdout
 
 
+OATHBREAKER_LIST = (
+    "Oathbreaker\n1 Daretti, Scrap Savant\n\nSignature Spell\n1 Lightning Bolt\n\n"
+    "Deck\n1 Shock\n1 Blasphemous Act\n56 Mountain\n"
+)
+
+
+def test_an_oathbreaker_list_with_no_format_is_not_failed_as_brawl(
+    project: Project, invoke: Invoke, bundled_cards: None
+) -> None:
+    """A 60-card list with an Oathbreaker and a Signature Spell is Brawl's size, but an instant in the
+    command zone leads no Commander-family deck: it is checked in the Oathbreaker shape (not verified,
+    no format given), not failed for a Signature Spell that is no legendary creature."""
+    project.write("oath.txt", OATHBREAKER_LIST)
+    result = invoke(["check", "oath.txt"])
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "oath.txt: format generic-oathbreaker (inferred: its command zone holds a Signature Spell (an "
+        "instant or sorcery card)); 58 main, 2 commander: not verified: no format given (1 warning)"
+    ), lines
+    assert not [line for line in lines if "DC301" in line or "DC302" in line or "DC306" in line]
+    assert result.exit_code == 0
+    assert invoke(["check", "--format", "oathbreaker", "oath.txt"]).stdout.splitlines()[0] == (
+        "oath.txt: format oathbreaker (--format); 58 main, 2 commander: legal"
+    )
+    # checked as asked: Lightning Bolt is no commander
+    asked = invoke(["check", "--format", "commander", "oath.txt"]).stdout
+    assert "oath.txt:5: DC301 Lightning Bolt is not legendary (Instant)" in asked
+
+
 COCKATRICE = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n<deckname>wip</deckname>\n'
     '<comments>CDR: {named}</comments>\n<zone name="main">\n'

@@ -483,6 +483,31 @@ RECORDS: dict[str, dict[str, Any]] = {
             ["U"],
             _legal(*_CMD, "modern", "historicbrawl"),
         ),
+        # -- planeswalkers for Oathbreaker (MTGJSON 2022-04-25; "oathbreaker" legality as Scryfall lists it)
+        _rec(
+            "Chandra, Torch of Defiance",
+            "{2}{R}{R}",
+            "Legendary Planeswalker — Chandra",
+            '[+1]: Exile the top card of your library. You may cast that card. If you don\'t, Chandra, Torch of Defiance deals 2 damage to each opponent.\n[+1]: Add {R}{R}.\n[−3]: Chandra, Torch of Defiance deals 4 damage to target creature.\n[−7]: You get an emblem with "Whenever you cast a spell, this emblem deals 5 damage to any target."',
+            ["R"],
+            _legal(*_CMD, "modern", "oathbreaker"),
+        ),
+        _rec(
+            "Will Kenrith",
+            "{4}{U}{U}",
+            "Legendary Planeswalker — Will",
+            '[+2]: Until your next turn, up to two target creatures each have base power and toughness 0/3 and lose all abilities.\n[−2]: Target player draws two cards. Until your next turn, instant, sorcery, and planeswalker spells that player casts cost {2} less to cast.\n[−8]: Target player gets an emblem with "Whenever you cast an instant or sorcery spell, copy it. You may choose new targets for the copy."\nPartner with Rowan Kenrith\nWill Kenrith can be your commander.',
+            ["U"],
+            _legal(*_CMD, "oathbreaker"),
+        ),
+        _rec(
+            "Rowan Kenrith",
+            "{4}{R}{R}",
+            "Legendary Planeswalker — Rowan",
+            "[+2]: During target player's next turn, each creature that player controls attacks if able.\n[−2]: Rowan Kenrith deals 3 damage to each tapped creature target player controls.\n[−8]: Target player gets an emblem with \"Whenever you activate an ability that isn't a mana ability, copy it. You may choose new targets for the copy.\"\nPartner with Will Kenrith\nRowan Kenrith can be your commander.",
+            ["R"],
+            _legal(*_CMD, "oathbreaker"),
+        ),
         _rec(
             "Parhelion II",
             "{6}{W}{W}",

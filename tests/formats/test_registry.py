@@ -159,7 +159,8 @@ def test_unlimited_values(tmp_path: Path) -> None:
         ),
         (
             '[paupercommander]\ncommander_cards = "common"\n',
-            "[paupercommander] commander_cards must be one of legendary, uncommon-creature, got 'common'",
+            "[paupercommander] commander_cards must be one of legendary, uncommon-creature, oathbreaker, "
+            "got 'common'",
         ),
         (
             '[x]\nextends = "commander"\ncommander_cards = "uncommon-creature"\n',

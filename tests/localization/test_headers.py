@@ -10,6 +10,7 @@ from deckcheck.deck import LineKind, Zone
 from deckcheck.decklist import parse_text
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist.headers import (
+    CARD_NAMED_ZONE_HEADERS,
     ENGLISH_ZONE_HEADERS,
     LOCALIZED_ZONE_HEADERS,
     ZONE_HEADERS,
@@ -104,6 +105,39 @@ def test_a_companion_listed_twice_is_merged_in_italian() -> None:
         (Zone.MAIN, "Fulmine", 4),
     ]
     assert [p.code for p in parsed.problems] == ["DC004"]
+
+
+CARD_NAMED = [(word, zone) for zone, words in CARD_NAMED_ZONE_HEADERS.items() for word in words]
+
+
+@pytest.mark.parametrize(("word", "zone"), CARD_NAMED, ids=[w for w, _ in CARD_NAMED])
+def test_a_header_word_that_is_a_card_name_needs_brackets_a_colon_or_a_count(word: str, zone: Zone) -> None:
+    """ "Library" (Ravnica: Clue Edition) and "Signature Spells" are card names: alone on a line they
+    are a card, as "Conspiracy" is; marked as a section they are the header players write."""
+    assert word not in ZONE_HEADERS[zone]
+    for alone in (word, word.title(), word.upper()):
+        assert classify_header(alone) is None, alone
+    for written in (f"[{word.title()}]", f"{word.title()}:", f"{word.title()} (58)", f"{word.title()}: 58"):
+        header = classify_header(written)
+        assert header is not None and header.kind is HeaderKind.ZONE and header.zone is zone, written
+    # a deck site's board or category names a section, never a card
+    named = classify_header(word.title(), section=True)
+    assert named is not None and named.zone is zone
+
+
+def test_a_list_of_names_with_library_among_them_is_not_cut_into_zones() -> None:
+    parsed = parse_text("4 Lightning Bolt\n\nSideboard\nDuress\nLibrary\nShock\n", "clue.txt")
+    assert [(e.zone, e.name) for e in parsed.entries] == [
+        (Zone.MAIN, "Lightning Bolt"),
+        (Zone.SIDEBOARD, "Duress"),
+        (Zone.SIDEBOARD, "Library"),
+        (Zone.SIDEBOARD, "Shock"),
+    ]
+    marked = parse_text("Sideboard\n1 Duress\nLibrary:\n4 Lightning Bolt\n", "marked.txt")
+    assert [(e.zone, e.name) for e in marked.entries] == [
+        (Zone.SIDEBOARD, "Duress"),
+        (Zone.MAIN, "Lightning Bolt"),
+    ]
 
 
 @pytest.mark.realdata
