@@ -13,6 +13,7 @@ quantity is refused (DC002), never dropped and never guessed.
 
 from __future__ import annotations
 
+import datetime as dt
 import html.parser
 import json
 import re
@@ -20,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from deckcheck.as_of import parse_date
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, extra_zone_tag
 from deckcheck.decklist._base import (
     MAX_NAME_LENGTH,
@@ -352,6 +354,7 @@ def _tcgplayer(run: _Run, data: Mapping[str, Any]) -> None:
         b.set_metadata("name", deck["name"])
     if isinstance(deck.get("format"), str):
         b.set_metadata("format", deck["format"])
+    _tcgplayer_event(run, deck)
     cards = result.get("cards") if isinstance(result.get("cards"), Mapping) else {}
     for board_name, items in (deck.get("subDecks") or {}).items():
         zone = _TCGPLAYER_BOARDS.get(str(board_name).lower())
@@ -370,6 +373,71 @@ def _tcgplayer(run: _Run, data: Mapping[str, Any]) -> None:
                 set_code=_get(card, "set"),
                 tags=extra,
             )
+
+
+# TCGplayer's event fields -> the metadata keys the event readers use (deckcheck.decklist.events).
+_TCGPLAYER_EVENT = (
+    ("eventName", "event"),
+    ("playerName", "player"),
+    ("eventRank", "result"),
+    ("eventWins", "wins"),
+    ("eventLosses", "losses"),
+    ("eventDraws", "draws"),
+)
+# TCGplayer writes an event's day month first, as its site shows dates: "06-09-2024" is the 9th of
+# June 2024 (SCG CON Las Vegas, a deck entered on the 11th).
+_MONTH_FIRST = re.compile(r"^\s*(\d{1,2})[-/](\d{1,2})[-/](\d{4})\s*$")
+
+
+def _tcgplayer_event(run: _Run, deck: Mapping[str, Any]) -> None:
+    """The event a TCGplayer deck was played in: its name, player and result, and its day, which is
+    the deck's date (as an event file's is) when it can be read for certain."""
+    b = run.builder
+    for field, key in _TCGPLAYER_EVENT:
+        value = deck.get(field)
+        if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
+            b.deck.metadata[key] = str(value).strip()
+    written = deck.get("eventDate")
+    if not isinstance(written, str) or not written.strip():
+        return
+    day, why = _tcgplayer_day(written, deck.get("created"))
+    if day is not None:
+        b.set_metadata("date", day.isoformat())
+        run.note(f"eventDate: {written}", f"the event's date, {why}: {day.isoformat()}")
+        return
+    # kept as written: as_of.metadata_date reads it as no date, and says so
+    b.set_metadata("event date", written)
+    b.report(
+        0,
+        f"eventDate {written!r}: {why}: the deck's date is not known, so it is read as a deck without one",
+        code=SUSPICIOUS,
+        severity="warning",
+    )
+
+
+def _tcgplayer_day(written: str, created: Any) -> tuple[dt.date | None, str]:
+    """The day TCGplayer's ``eventDate`` names and how it was read, or None and why it cannot be.
+    Read month first (MM-DD-YYYY), as TCGplayer writes it; never a guess at the order: a reading
+    that is no date, or that falls after the day the deck was entered (``created``), shows the
+    field is not written so, and the day is then not known."""
+    day = parse_date(written)
+    if day is not None:
+        return day, "as written (YYYY-MM-DD)"
+    match = _MONTH_FIRST.match(written)
+    if match is None:
+        return None, "not a date TCGplayer writes (MM-DD-YYYY)"
+    month, day_of_month, year = (int(part) for part in match.groups())
+    try:
+        day = dt.date(year, month, day_of_month)
+    except ValueError:
+        return None, "read month first (MM-DD-YYYY), as TCGplayer writes it, it is no date"
+    entered = parse_date(created) if isinstance(created, str) else None
+    if entered is not None and day > entered:
+        return None, (
+            f"read month first (MM-DD-YYYY), as TCGplayer writes it, it is {day.isoformat()}, after the "
+            f"deck was entered ({entered.isoformat()}): which part is the month is not known"
+        )
+    return day, "read month first (MM-DD-YYYY), as TCGplayer writes it"
 
 
 class _TappedOutBoard(html.parser.HTMLParser):
