@@ -9,6 +9,12 @@ A board or section a document names is read as the text reader reads the same se
 (``_Run.board``): a section outside the deck (tokens, planes, ...) is the maybeboard, and a board
 no reader knows is the maybeboard too, with a warning, never the main deck. A card with no
 quantity is refused (DC002), never dropped and never guessed.
+
+A deck's date (as_of.DATE_KEYS) is the day it was played or published: a TCGplayer event's
+``eventDate`` (month first, as TCGplayer writes it; an order that cannot be established is no
+date), an MTGJSON deck's ``releaseDate``. A deck site's edit time (Moxfield ``lastUpdatedAtUtc``,
+Archidekt ``updatedAt``) is kept as ``last updated``, never as the deck's date: a list edited
+yesterday may be meant for any day.
 """
 
 from __future__ import annotations
@@ -213,6 +219,14 @@ def _get(mapping: Any, *keys: str) -> Any:
     return current
 
 
+def _last_updated(builder: DeckBuilder, value: Any) -> None:
+    """When a deck site last saw the deck edited, kept as ``last updated``: an edit's time, not the
+    day the deck was played, so never the deck's date (as_of.DATE_KEYS), which decides which day its
+    legality is judged for."""
+    if isinstance(value, str) and value.strip():
+        builder.deck.metadata["last updated"] = value.strip()
+
+
 # -- shapes -------------------------------------------------------------------------------------
 
 
@@ -222,6 +236,7 @@ def _moxfield(run: _Run, data: Mapping[str, Any]) -> None:
         b.set_metadata("name", data["name"])
     if isinstance(data.get("format"), str):
         b.set_metadata("format", data["format"])
+    _last_updated(b, data.get("lastUpdatedAtUtc"))
     raw_tags = data.get("authorTags")
     author_tags: Mapping[str, Any] = raw_tags if isinstance(raw_tags, Mapping) else {}
     boards: dict[str, Any] = {}
@@ -271,6 +286,7 @@ def _archidekt(run: _Run, data: Mapping[str, Any]) -> None:
     b = run.builder
     if isinstance(data.get("name"), str):
         b.set_metadata("name", data["name"])
+    _last_updated(b, data.get("updatedAt"))
     deck_format = data.get("deckFormat")
     if isinstance(deck_format, int) and not isinstance(deck_format, bool):
         b.deck.metadata["archidekt deck format"] = str(deck_format)
@@ -323,6 +339,9 @@ def _mtgjson(run: _Run, data: Mapping[str, Any]) -> None:
         b.set_metadata("name", deck["name"])
     if isinstance(deck.get("type"), str):
         b.deck.metadata["type"] = deck["type"]
+    if isinstance(deck.get("releaseDate"), str) and deck["releaseDate"].strip():
+        # a preconstructed deck's release day: its date, as a precon list's "// DATE:" line is
+        b.set_metadata("date", deck["releaseDate"])
     for key, zone in [*_MTGJSON_BOARDS.items(), *((k, Zone.MAYBEBOARD) for k in _MTGJSON_EXTRA)]:
         cards = deck.get(key)
         if not cards:

@@ -85,6 +85,53 @@ def test_a_tcgplayer_deck_from_before_a_ban_is_not_charged_with_it() -> None:
     assert "2024-06-09" in note.message
 
 
+def test_an_mtgjson_deck_release_date_is_its_date() -> None:
+    """A preconstructed deck's release day, as a precon list's `// DATE:` line gives it."""
+    body = {
+        "data": {
+            "name": "Breed Lethality",
+            "releaseDate": "2018-06-08",
+            "type": "Commander Deck",
+            "mainBoard": [{"name": "Forest", "count": 99}],
+            "commander": [{"name": "Atraxa, Praetors' Voice", "count": 1}],
+        }
+    }
+    deck = parse_text(json.dumps(body), "m.json")
+    text = parse_text("// NAME: Breed Lethality\n// DATE: 2018-06-08\n99 Forest\n", "m.txt")
+    assert metadata_date(deck.metadata) == metadata_date(text.metadata)
+    assert str(metadata_date(deck.metadata)[0]) == "2018-06-08"
+
+
+@pytest.mark.parametrize(
+    ("body", "edited"),
+    [
+        (
+            {
+                "name": "M",
+                "lastUpdatedAtUtc": "2024-10-22T15:19:43.807Z",
+                "mainboard": {"x": {"quantity": 60, "card": {"name": "Forest"}}},
+            },
+            "2024-10-22T15:19:43.807Z",
+        ),
+        (
+            {
+                "name": "A",
+                "updatedAt": "2024-10-22T15:17:18.470938Z",
+                "categories": [],
+                "cards": [{"quantity": 60, "card": {"oracleCard": {"name": "Forest"}}, "categories": []}],
+            },
+            "2024-10-22T15:17:18.470938Z",
+        ),
+    ],
+)
+def test_a_deck_sites_edit_time_is_kept_but_is_not_the_decks_date(body: dict[str, Any], edited: str) -> None:
+    """Moxfield's lastUpdatedAtUtc and Archidekt's updatedAt say when the list was last edited, not
+    the day it was played: the deck stays undated (judged for the day of the check)."""
+    deck = parse_text(json.dumps(body), "d.json")
+    assert deck.metadata["last updated"] == edited
+    assert metadata_date(deck.metadata)[0] is None
+
+
 def test_realdata_tcgplayer_event_deck_has_its_date(realdata: Path) -> None:
     path = realdata / "decks" / "mtg-parser-exports" / "infinite-api_tcgplayer_com_8302f5f3.json"
     if not path.is_file():
