@@ -460,7 +460,9 @@ def _tcgplayer_day(written: str, created: Any) -> tuple[dt.date | None, str]:
 
 
 class _TappedOutBoard(html.parser.HTMLParser):
-    """Reads TappedOut's embedded board HTML: <h3>Section</h3> then <li> "1x <a>Name</a>"."""
+    """Reads TappedOut's embedded board HTML: <h3>Section</h3> then <li> "1x <a>Name</a>". A
+    double-faced card's row links its back face too (``<a><sup>Flip</sup></a>``): the card is the
+    row's first link with text, as the deck's ``cards`` field names it ("1 Spikefield Hazard")."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -470,16 +472,17 @@ class _TappedOutBoard(html.parser.HTMLParser):
         self._in_li = False
         self._in_a = False
         self._li_text: list[str] = []
-        self._a_text: list[str] = []
+        self._links: list[list[str]] = []  # the text of each link of the row
         self._h3_text: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "h3":
             self._in_h3, self._h3_text = True, []
         elif tag == "li":
-            self._in_li, self._li_text, self._a_text = True, [], []
+            self._in_li, self._li_text, self._links = True, [], []
         elif tag == "a" and self._in_li:
             self._in_a = True
+            self._links.append([])
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "h3" and self._in_h3:
@@ -489,7 +492,8 @@ class _TappedOutBoard(html.parser.HTMLParser):
             self._in_a = False
         elif tag == "li" and self._in_li:
             self._in_li = False
-            name = " ".join("".join(self._a_text).split())
+            names = (" ".join("".join(link).split()) for link in self._links)
+            name = next((n for n in names if n), "")
             quantity = "".join(self._li_text).split()
             self.items.append((self._section, quantity[0] if quantity else "", name))
 
@@ -498,8 +502,8 @@ class _TappedOutBoard(html.parser.HTMLParser):
             self._h3_text.append(data)
         if self._in_li:
             if self._in_a:
-                self._a_text.append(data)
-            elif not self._a_text:
+                self._links[-1].append(data)
+            elif not self._links:
                 self._li_text.append(data)
 
 
