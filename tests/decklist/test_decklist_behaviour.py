@@ -695,6 +695,40 @@ def test_unknown_json_shape() -> None:
     assert "not a deck JSON" in deck.problems[0].message
 
 
+DRAFT_LOG = """Event #: 8a74113b-27e5-4a29-85be-4b83f622af00
+Time:    4/11/2019 8:55:15 AM
+Players:
+    Computer Player 4
+    hitchyflav
+
+------ UMA ------
+
+Pack 1 pick 1:
+    Deranged Assistant
+    Kodama's Reach
+--> Raging Ravine
+
+Pack 1 pick 2:
+    Skywing Aven
+--> Laboratory Maniac
+"""
+
+
+def test_a_draft_log_is_not_a_decklist() -> None:
+    """A draft log (MTGO's, XMage's .draft) holds the packs and the picks, not a deck: refused as a
+    whole (DC001) saying what it is and what to check instead; never its packs read as the deck and
+    its picks refused line by line."""
+    assert detect_format(DRAFT_LOG) == "draft"
+    assert detect_format(DRAFT_LOG.replace("\n", "\r\n")) == "draft"
+    deck = parse_text(DRAFT_LOG, "testdeck.draft")
+    assert deck.entries == []
+    (problem,) = deck.problems
+    assert problem.code == "DC001" and problem.severity == "error"
+    assert "draft log: 2 picks" in problem.message and ".dck" in problem.message
+    # a list that merely has a "-->" line is still read as one
+    assert detect_format("4 Lightning Bolt\n--> 56 Mountain\n") != "draft"
+
+
 def test_detection_examples() -> None:
     assert detect_format("") == "plain"
     assert detect_format("[metadata]\nName=x\n[Main]\n1 Opt|XLN\n") == "forge"
