@@ -424,11 +424,11 @@ def _tcgplayer_event(run: _Run, deck: Mapping[str, Any]) -> None:
         b.set_metadata("date", day.isoformat())
         run.note(f"eventDate: {written}", f"the event's date, {why}: {day.isoformat()}")
         return
-    # kept as written: as_of.metadata_date reads it as no date, and says so
+    # kept as written: as_of.metadata_date reads no day in it, and says so
     b.set_metadata("event date", written)
     b.report(
         0,
-        f"eventDate {written!r}: {why}: the deck's date is not known, so it is read as a deck without one",
+        f"eventDate {written!r}: {why}: the day the deck is from is not known",
         code=SUSPICIOUS,
         severity="warning",
     )

@@ -70,7 +70,7 @@ def test_an_event_date_of_unknown_order_is_no_date(written: str, created: str, w
     assert day is None and written in reason  # the deck has no date, and the reason quotes it
     (warning,) = deck.problems
     assert warning.code == "DC003" and warning.severity == "warning"
-    assert why in warning.message and "read as a deck without one" in warning.message
+    assert why in warning.message and "the day the deck is from is not known" in warning.message
 
 
 def test_a_tcgplayer_deck_from_before_a_ban_is_not_charged_with_it() -> None:
