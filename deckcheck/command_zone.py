@@ -28,8 +28,9 @@ COMMAND_ZONE_READ = define(
     "DC106",
     "command-zone-from-layout",
     Severity.INFO,
-    "A Commander list written as MTGO, XMage or Cockatrice write it (the commander and companion in "
-    "the sideboard, or named by a CDR: comment) was read with those cards in the command zone.",
+    "A Commander list written as MTGO, XMage, Cockatrice, TappedOut or TCGplayer write it (the commander "
+    "and companion in the sideboard, or named by a CDR: comment) was read with those cards in the "
+    "command zone; the note names the source.",
 )
 CODES = (COMMAND_ZONE_READ,)
 
@@ -44,13 +45,21 @@ READING_CODES = frozenset({"DC101", "DC102", "DC103", "DC306", "DC303"})
 
 # Who writes the sideboard so, by input format (for the note).
 _WRITTEN_BY = {
-    "mtgo": "MTGO writes",
-    "dek": "MTGO writes",
-    "json": "MTGO writes",  # MTGO event files
-    "xmage": "XMage writes",
-    "cod": "Cockatrice writes",
+    "mtgo": "as MTGO writes it",
+    "dek": "as MTGO writes it",
+    "xmage": "as XMage writes it",
+    "cod": "as Cockatrice writes it",
 }
-_WRITTEN_BY_DEFAULT = "MTGO and XMage write"
+_WRITTEN_BY_DEFAULT = "as MTGO and XMage write it"  # a text list of no one client
+# Deck JSON, by its source (decklist.json_formats' "json shape"): the clients that keep a Commander
+# deck's companion in its sideboard; any other JSON has a board of its own for it, so the list put
+# it there.
+_JSON_WRITTEN_BY = {
+    "event": "as MTGO writes it",  # MTGO event files
+    "tappedout": "as TappedOut writes it",
+    "tcgplayer": "as TCGplayer writes it",
+}
+_LISTED_SO = "as the list has it"
 _SIDEBOARD_LIMIT = 3  # two partner commanders and a companion: the most a command zone reading holds
 
 
@@ -245,9 +254,22 @@ def _oathbreaker_readings(
     return [Reading(walkers, None, spells)]
 
 
-def _writer(deck: Deck) -> str:
-    input_format = deck.parsed.input_format if deck.parsed is not None else ""
-    return _WRITTEN_BY.get(input_format, _WRITTEN_BY_DEFAULT)
+def _writer(deck: Deck, lines: Sequence[int]) -> str:
+    """Who writes a Commander deck's sideboard so, for the note: the client or site the decklist
+    came from (``lines``: those of the cards read into the command zone)."""
+    parsed = deck.parsed
+    if parsed is None:
+        return _WRITTEN_BY_DEFAULT
+    if parsed.input_format == "json" or parsed.input_format == "event":
+        return _JSON_WRITTEN_BY.get(parsed.metadata.get("json shape", ""), _LISTED_SO)
+    if parsed.input_format == "csv":
+        from deckcheck.decklist.csv_format import OUTSIDE_THE_GAME_NOTE
+
+        notes = (r.note for r in parsed.lines if r.line in lines)
+        if any(OUTSIDE_THE_GAME_NOTE in note for note in notes):
+            return "as Scryfall's deck CSV writes it (its section outside the game)"
+        return _LISTED_SO
+    return _WRITTEN_BY.get(parsed.input_format, _WRITTEN_BY_DEFAULT)
 
 
 def _note(deck: Deck, reading: Reading) -> Finding:
@@ -255,11 +277,11 @@ def _note(deck: Deck, reading: Reading) -> Finding:
         (dc for dc in (*reading.commanders, *reading.spells, reading.companion) if dc is not None),
         key=lambda dc: dc.line,
     )
-    moved = [dc.oracle_name for dc in (*reading.commanders, *reading.spells)]
-    if reading.companion is not None:
-        moved.append(reading.companion.oracle_name)
+    cards = [*reading.commanders, *reading.spells, *([reading.companion] if reading.companion else [])]
+    moved = [dc.oracle_name for dc in cards]
     return COMMAND_ZONE_READ(
-        f"read the sideboard as the command zone, as {_writer(deck)} it: {reading.describe()}",
+        f"read the sideboard as the command zone, {_writer(deck, [dc.line for dc in cards])}: "
+        f"{reading.describe()}",
         location=Location(deck.path, first.line, str(Zone.SIDEBOARD)),
         card=moved[0],
         rule="CR 903.5e",

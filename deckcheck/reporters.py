@@ -556,13 +556,15 @@ def unverified_text(report: Report) -> str:
     """``not verified: 4 unknown cards`` (or the undetermined rules, when every card is known)."""
     if report.unknown_cards:
         return f"not verified: {_plural(report.unknown_cards, 'unknown card')}"
-    if report.format.inferred:
-        return "not verified: no format given"
     from deckcheck.engine import unread_part  # (loaded: the report is the engine's)
 
+    # a file not read (an HTML page, a draft log, a line refused) says so before the missing format:
+    # no format would make a deck of it
     unread = unread_part(report.parsed)
     if unread is not None:
         return f"not verified: {unread}"
+    if report.format.inferred:
+        return "not verified: no format given"
     ignored = sorted({f.code for f in report.ignored_undecided})
     # (a finding --ignore left out still says why: the verdict names the codes)
     tail = f" (finding ignored: {', '.join(ignored)})" if ignored else ""

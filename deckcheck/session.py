@@ -49,6 +49,19 @@ class UnknownDeclaredFormat(DeckcheckError):
         self.line = line
 
 
+def _declared_as_written(parsed: ParsedDeck) -> str | None:
+    """The format a decklist declares as it writes it ("L EDH"), not as read ("ledh"): what the
+    user finds in the file (the name as read when the file's words are not known)."""
+    from deckcheck.decklist._base import declared_format_of
+
+    written = parsed.metadata.get("format", "").strip()
+    return (
+        written
+        if written and declared_format_of(parsed.metadata) == parsed.declared_format
+        else parsed.declared_format
+    )
+
+
 def usage_error(message: str, hint: str | None = None) -> OptionError:
     return OptionError(message, hint=hint)
 
@@ -400,7 +413,7 @@ class Session:
                 return get_format(parsed.declared_format, registry), "declared in the file"
             except ConfigError as exc:
                 raise UnknownDeclaredFormat(
-                    f"the decklist declares format {parsed.declared_format!r}, which is not a known "
+                    f"the decklist declares format {_declared_as_written(parsed)!r}, which is not a known "
                     "format: the file was not checked; correct the declaration, or name the format to "
                     "check it in (--format)",
                     line=parsed.declared_format_line,

@@ -3,6 +3,8 @@ Commander deck read as its command zone and companion, when exactly one reading 
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -198,6 +200,57 @@ def test_with_a_commander_section_a_lone_companion_in_the_sideboard_is_the_compa
     assert note.message == (
         f"read the sideboard as the command zone, as MTGO and XMage write it: {JEGANTHA} as the companion"
     )
+
+
+def _counted(lines: list[str]) -> list[tuple[int, str]]:
+    return [(int(count), name) for count, _, name in (line.partition(" ") for line in lines)]
+
+
+def _tappedout() -> str:
+    rows = "".join(f"<li>{n}x <a>{name}</a></li>" for n, name in _counted(kenrith_main()))
+    board = (
+        f"<h3>Commander (1)</h3><ul><li>1x <a>{KENRITH}</a></li></ul>"
+        f"<h3>Main</h3><ul>{rows}</ul><h3>Sideboard (1)</h3><ul><li>1x <a>{JEGANTHA}</a></li></ul>"
+    )
+    return json.dumps({"title": "Kenrith", "board": board})
+
+
+def _tcgplayer() -> str:
+    cards = {"1": {"name": KENRITH}, "2": {"name": JEGANTHA}}
+    main = []
+    for index, (n, name) in enumerate(_counted(kenrith_main()), start=10):
+        cards[str(index)] = {"name": name}
+        main.append({"cardID": index, "quantity": n})
+    sub_decks = {
+        "commandzone": [{"cardID": 1, "quantity": 1}],
+        "maindeck": main,
+        "sideboard": [{"cardID": 2, "quantity": 1}],
+    }
+    return json.dumps({"result": {"deck": {"name": "Kenrith", "subDecks": sub_decks}, "cards": cards}})
+
+
+def _scryfall_csv() -> str:
+    rows = [f'commanders,1,"{KENRITH}"'] + [f'nonlands,{n},"{name}"' for n, name in _counted(kenrith_main())]
+    return "section,count,name\n" + "\n".join([*rows, f'outside,1,"{JEGANTHA}"']) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "source"),
+    [
+        (_tappedout, "deck.json", "as TappedOut writes it"),
+        (_tcgplayer, "deck.json", "as TCGplayer writes it"),
+        (_scryfall_csv, "deck.csv", "as Scryfall's deck CSV writes it (its section outside the game)"),
+    ],
+    ids=["tappedout", "tcgplayer", "scryfall-csv"],
+)
+def test_the_note_names_the_source_that_keeps_the_companion_in_the_sideboard(
+    text: Callable[[], str], path: str, source: str
+) -> None:
+    report = check(text(), path=path)
+    assert report.legal, [f.message for f in report.errors]
+    assert zone_of(report)[JEGANTHA] == {Zone.COMPANION}
+    [note] = [f for f in report.findings if f.code == "DC106"]
+    assert note.message == f"read the sideboard as the command zone, {source}: {JEGANTHA} as the companion"
 
 
 def test_an_unknown_sideboard_card_is_not_read_as_anything() -> None:

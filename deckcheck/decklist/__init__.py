@@ -7,7 +7,8 @@ names are kept as written, minus set codes, collector numbers and markers.
 Every source line is accounted for in ``ParsedDeck.lines`` (card, header, comment, blank or
 problem). Problems are :class:`ParseProblem` s; :func:`parse_findings` turns them into findings:
 
-- DC001 unreadable file (binary, encoding, too big, XML/JSON error, not a decklist)
+- DC001 unreadable file (binary, encoding, too big, XML/JSON error, not a decklist: an HTML page,
+  a draft log)
 - DC002 unparsable line
 - DC003 suspicious line accepted (latin-1, control characters, missing count, ...)
 - DC004 companion listed under Companion and in the sideboard, counted once
@@ -91,8 +92,8 @@ DC001 = define(
     "unreadable-file",
     Severity.ERROR,
     "The file cannot be read as a decklist, or only in part: binary, bad encoding, too big, XML/JSON "
-    "error, or not a decklist at all (an HTML page). The deck is not verified: what the rest of the "
-    "file could undo is not judged.",
+    "error, or not a decklist at all (an HTML page, a draft log). The deck is not verified: what the "
+    "rest of the file could undo is not judged.",
 )
 DC002 = define(
     UNPARSABLE,
@@ -139,6 +140,7 @@ _PARSER_HOMES: dict[str, tuple[str, str]] = {
     "json": ("deckcheck.decklist.json_formats", "JSON"),
     "o8d": ("deckcheck.decklist.xml_formats", "O8D"),
     "html": ("deckcheck.decklist.html_page", "HTML"),
+    "draft": ("deckcheck.decklist.draft_log", "DRAFT_LOG"),
 }
 
 

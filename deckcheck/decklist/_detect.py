@@ -18,6 +18,10 @@ _HTML_TAGS = re.compile(
 _XML_ROOT = LazyPattern(r"<(?![?!])\s*([A-Za-z_][\w.:-]*)")  # compiled for an XML text
 _HTML_ROOTS = frozenset({"html", "head", "body", "div", "span", "table", "script", "p", "a", "meta", "link"})
 
+# A draft log (MTGO's, XMage's .draft): "Pack 1 pick 1:" headers and the pick marked "--> Name".
+_DRAFT_PICK_MARK = "\n--> "
+_DRAFT_PACK_HEADER = LazyPattern(r"^Pack \d+ pick \d+:[ \t]*\r?$", re.MULTILINE)
+
 _LOCALIZED_WORDS = {
     word for zones in LOCALIZED_ZONE_HEADERS.values() for words in zones.values() for word in words
 }
@@ -160,6 +164,8 @@ def detect_format(text: str) -> str:
         return "json"
     if len(_HTML_TAGS.findall(head)) >= 3:
         return "html"
+    if _DRAFT_PICK_MARK in head and _DRAFT_PACK_HEADER.search(head):
+        return "draft"
     lines = list(filter(str.strip, head.splitlines()[:_SNIFF_LINES]))  # the non-blank lines
     if (
         lines and lines[0].lstrip("\ufeff")[:4].lower() == "sep="

@@ -96,6 +96,8 @@ def looks_like_csv_header(first_line: str, delimiter: str | None = None) -> bool
 # Scryfall's "Outside the game" section (a companion, wish targets): the sideboard is where a game
 # keeps such cards.
 _OUTSIDE_THE_GAME = frozenset({"outside", "outside the game"})
+# The note on a card row of that section (command_zone names the section when it reads the card).
+OUTSIDE_THE_GAME_NOTE = "outside the game, read as sideboard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +124,7 @@ def _board_zone(value: str) -> _Board:
     if header is not None and header.kind is HeaderKind.GROUP:  # "Creatures", Scryfall's "lands"
         return _Board(Zone.MAIN)
     if header_key(value) in _OUTSIDE_THE_GAME:
-        return _Board(Zone.SIDEBOARD, (), f"{value!r}: outside the game, read as sideboard")
+        return _Board(Zone.SIDEBOARD, (), f"{value!r}: {OUTSIDE_THE_GAME_NOTE}")
     return _Board(Zone.MAIN, (), f"unknown board {value!r}: read as the main deck", known=False)
 
 

@@ -9,10 +9,17 @@ A board or section a document names is read as the text reader reads the same se
 (``_Run.board``): a section outside the deck (tokens, planes, ...) is the maybeboard, and a board
 no reader knows is the maybeboard too, with a warning, never the main deck. A card with no
 quantity is refused (DC002), never dropped and never guessed.
+
+A deck's date (as_of.DATE_KEYS) is the day it was played or published: a TCGplayer event's
+``eventDate`` (month first, as TCGplayer writes it; an order that cannot be established is no
+date), an MTGJSON deck's ``releaseDate``. A deck site's edit time (Moxfield ``lastUpdatedAtUtc``,
+Archidekt ``updatedAt``) is kept as ``last updated``, never as the deck's date: a list edited
+yesterday may be meant for any day.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import html.parser
 import json
 import re
@@ -20,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from deckcheck.as_of import parse_date
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, extra_zone_tag
 from deckcheck.decklist._base import (
     MAX_NAME_LENGTH,
@@ -211,6 +219,14 @@ def _get(mapping: Any, *keys: str) -> Any:
     return current
 
 
+def _last_updated(builder: DeckBuilder, value: Any) -> None:
+    """When a deck site last saw the deck edited, kept as ``last updated``: an edit's time, not the
+    day the deck was played, so never the deck's date (as_of.DATE_KEYS), which decides which day its
+    legality is judged for."""
+    if isinstance(value, str) and value.strip():
+        builder.deck.metadata["last updated"] = value.strip()
+
+
 # -- shapes -------------------------------------------------------------------------------------
 
 
@@ -220,6 +236,7 @@ def _moxfield(run: _Run, data: Mapping[str, Any]) -> None:
         b.set_metadata("name", data["name"])
     if isinstance(data.get("format"), str):
         b.set_metadata("format", data["format"])
+    _last_updated(b, data.get("lastUpdatedAtUtc"))
     raw_tags = data.get("authorTags")
     author_tags: Mapping[str, Any] = raw_tags if isinstance(raw_tags, Mapping) else {}
     boards: dict[str, Any] = {}
@@ -269,6 +286,7 @@ def _archidekt(run: _Run, data: Mapping[str, Any]) -> None:
     b = run.builder
     if isinstance(data.get("name"), str):
         b.set_metadata("name", data["name"])
+    _last_updated(b, data.get("updatedAt"))
     deck_format = data.get("deckFormat")
     if isinstance(deck_format, int) and not isinstance(deck_format, bool):
         b.deck.metadata["archidekt deck format"] = str(deck_format)
@@ -321,6 +339,9 @@ def _mtgjson(run: _Run, data: Mapping[str, Any]) -> None:
         b.set_metadata("name", deck["name"])
     if isinstance(deck.get("type"), str):
         b.deck.metadata["type"] = deck["type"]
+    if isinstance(deck.get("releaseDate"), str) and deck["releaseDate"].strip():
+        # a preconstructed deck's release day: its date, as a precon list's "// DATE:" line is
+        b.set_metadata("date", deck["releaseDate"])
     for key, zone in [*_MTGJSON_BOARDS.items(), *((k, Zone.MAYBEBOARD) for k in _MTGJSON_EXTRA)]:
         cards = deck.get(key)
         if not cards:
@@ -352,6 +373,7 @@ def _tcgplayer(run: _Run, data: Mapping[str, Any]) -> None:
         b.set_metadata("name", deck["name"])
     if isinstance(deck.get("format"), str):
         b.set_metadata("format", deck["format"])
+    _tcgplayer_event(run, deck)
     cards = result.get("cards") if isinstance(result.get("cards"), Mapping) else {}
     for board_name, items in (deck.get("subDecks") or {}).items():
         zone = _TCGPLAYER_BOARDS.get(str(board_name).lower())
@@ -372,8 +394,75 @@ def _tcgplayer(run: _Run, data: Mapping[str, Any]) -> None:
             )
 
 
+# TCGplayer's event fields -> the metadata keys the event readers use (deckcheck.decklist.events).
+_TCGPLAYER_EVENT = (
+    ("eventName", "event"),
+    ("playerName", "player"),
+    ("eventRank", "result"),
+    ("eventWins", "wins"),
+    ("eventLosses", "losses"),
+    ("eventDraws", "draws"),
+)
+# TCGplayer writes an event's day month first, as its site shows dates: "06-09-2024" is the 9th of
+# June 2024 (SCG CON Las Vegas, a deck entered on the 11th).
+_MONTH_FIRST = re.compile(r"^\s*(\d{1,2})[-/](\d{1,2})[-/](\d{4})\s*$")
+
+
+def _tcgplayer_event(run: _Run, deck: Mapping[str, Any]) -> None:
+    """The event a TCGplayer deck was played in: its name, player and result, and its day, which is
+    the deck's date (as an event file's is) when it can be read for certain."""
+    b = run.builder
+    for field, key in _TCGPLAYER_EVENT:
+        value = deck.get(field)
+        if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
+            b.deck.metadata[key] = str(value).strip()
+    written = deck.get("eventDate")
+    if not isinstance(written, str) or not written.strip():
+        return
+    day, why = _tcgplayer_day(written, deck.get("created"))
+    if day is not None:
+        b.set_metadata("date", day.isoformat())
+        run.note(f"eventDate: {written}", f"the event's date, {why}: {day.isoformat()}")
+        return
+    # kept as written: as_of.metadata_date reads no day in it, and says so
+    b.set_metadata("event date", written)
+    b.report(
+        0,
+        f"eventDate {written!r}: {why}: the day the deck is from is not known",
+        code=SUSPICIOUS,
+        severity="warning",
+    )
+
+
+def _tcgplayer_day(written: str, created: Any) -> tuple[dt.date | None, str]:
+    """The day TCGplayer's ``eventDate`` names and how it was read, or None and why it cannot be.
+    Read month first (MM-DD-YYYY), as TCGplayer writes it; never a guess at the order: a reading
+    that is no date, or that falls after the day the deck was entered (``created``), shows the
+    field is not written so, and the day is then not known."""
+    day = parse_date(written)
+    if day is not None:
+        return day, "as written (YYYY-MM-DD)"
+    match = _MONTH_FIRST.match(written)
+    if match is None:
+        return None, "not a date TCGplayer writes (MM-DD-YYYY)"
+    month, day_of_month, year = (int(part) for part in match.groups())
+    try:
+        day = dt.date(year, month, day_of_month)
+    except ValueError:
+        return None, "read month first (MM-DD-YYYY), as TCGplayer writes it, it is no date"
+    entered = parse_date(created) if isinstance(created, str) else None
+    if entered is not None and day > entered:
+        return None, (
+            f"read month first (MM-DD-YYYY), as TCGplayer writes it, it is {day.isoformat()}, after the "
+            f"deck was entered ({entered.isoformat()}): which part is the month is not known"
+        )
+    return day, "read month first (MM-DD-YYYY), as TCGplayer writes it"
+
+
 class _TappedOutBoard(html.parser.HTMLParser):
-    """Reads TappedOut's embedded board HTML: <h3>Section</h3> then <li> "1x <a>Name</a>"."""
+    """Reads TappedOut's embedded board HTML: <h3>Section</h3> then <li> "1x <a>Name</a>". A
+    double-faced card's row links its back face too (``<a><sup>Flip</sup></a>``): the card is the
+    row's first link with text, as the deck's ``cards`` field names it ("1 Spikefield Hazard")."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -383,16 +472,17 @@ class _TappedOutBoard(html.parser.HTMLParser):
         self._in_li = False
         self._in_a = False
         self._li_text: list[str] = []
-        self._a_text: list[str] = []
+        self._links: list[list[str]] = []  # the text of each link of the row
         self._h3_text: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "h3":
             self._in_h3, self._h3_text = True, []
         elif tag == "li":
-            self._in_li, self._li_text, self._a_text = True, [], []
+            self._in_li, self._li_text, self._links = True, [], []
         elif tag == "a" and self._in_li:
             self._in_a = True
+            self._links.append([])
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "h3" and self._in_h3:
@@ -402,7 +492,8 @@ class _TappedOutBoard(html.parser.HTMLParser):
             self._in_a = False
         elif tag == "li" and self._in_li:
             self._in_li = False
-            name = " ".join("".join(self._a_text).split())
+            names = (" ".join("".join(link).split()) for link in self._links)
+            name = next((n for n in names if n), "")
             quantity = "".join(self._li_text).split()
             self.items.append((self._section, quantity[0] if quantity else "", name))
 
@@ -411,8 +502,8 @@ class _TappedOutBoard(html.parser.HTMLParser):
             self._h3_text.append(data)
         if self._in_li:
             if self._in_a:
-                self._a_text.append(data)
-            elif not self._a_text:
+                self._links[-1].append(data)
+            elif not self._links:
                 self._li_text.append(data)
 
 

@@ -365,13 +365,15 @@ class CodFormat:
                 b.set_metadata("name", child.text)
             elif tag == "comments" and child.text.strip():
                 b.deck.metadata["comments"] = child.text.strip()
-                for line in child.text.splitlines():
+                # the comment's lines start on the <comments> tag's line (the parser reads every
+                # line break as "\n")
+                for offset, line in enumerate(child.text.split("\n")):
                     match = _COD_METADATA_LINE.match(line)
                     if not match:
                         continue
                     key = " ".join(match.group("key").lower().split())
                     if key in CARRIED_METADATA_KEYS:
-                        b.set_metadata(key, match.group("value"))
+                        b.set_metadata(key, match.group("value"), line=child.line + offset)
                     else:  # a commander named in the comments (two lines for partners); the engine
                         # reads the named cards as the command zone in a Commander format
                         named = b.deck.metadata.get("commander")

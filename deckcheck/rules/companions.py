@@ -1788,19 +1788,29 @@ def _plural(n: int, word: str = "card") -> str:
 
 
 def _summary(result: CompanionResult) -> str:
-    copies = sum(b.quantity for b in result.breakers)
-    shown = [
-        f"{b.quantity} {b.card} (" + (f"line {b.line}: " if b.line else "") + f"{b.reason})"
-        for b in result.breakers[:_FIRST_FEW]
-    ]
-    more = len(result.breakers) - _FIRST_FEW
-    # The count is of breaking cards (entries), as the JSON `breakers` list and the companions
-    # table count them; the copies follow when they differ.
-    cards = len(result.breakers)
+    """``2 cards (5 copies) break it: 2 Niv-Mizzet Reborn (line 1: ...); 3 Benalish Marshal (lines
+    8, 9, 10: ...)``. The count is of cards (names), the copies follow when they differ; a card
+    written on several lines (printings) is shown once, with its lines, its copies summed."""
+    groups: dict[tuple[str, str], list[Breaker]] = {}
+    for breaker in result.breakers:
+        groups.setdefault((breaker.card, breaker.reason), []).append(breaker)
+    shown = [_breaker_text(group) for group in list(groups.values())[:_FIRST_FEW]]
+    more = len(groups) - _FIRST_FEW
+    cards = len({breaker.card for breaker in result.breakers})
+    copies = sum(breaker.quantity for breaker in result.breakers)
     verb = "breaks" if cards == 1 else "break"
     copies_text = "" if copies == cards else f" ({copies} copies)"
     head = f"{_plural(cards)}{copies_text} {verb} it: "
     return head + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+
+
+def _breaker_text(group: Sequence[Breaker]) -> str:
+    """One card that breaks a condition, on one line or several: ``3 Benalish Marshal (lines 8, 9,
+    10: why)``."""
+    first = group[0]
+    lines = [str(breaker.line) for breaker in group if breaker.line]
+    where = f"line {lines[0]}: " if len(lines) == 1 else f"lines {', '.join(lines)}: " if lines else ""
+    return f"{sum(breaker.quantity for breaker in group)} {first.card} ({where}{first.reason})"
 
 
 def why_not(result: CompanionResult) -> str:

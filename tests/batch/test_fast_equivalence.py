@@ -1394,3 +1394,22 @@ def test_a_commander_that_breaks_a_condition_is_not_in_the_cut(breakers: bool) -
     found = rows.findings.data
     (message,) = [m for code, m in zip(found["code"], found["message"], strict=True) if code == "DC401"]
     assert "the commander breaks it: another commander is needed" in message
+
+
+@BREAKERS
+def test_a_card_on_several_lines_breaks_a_condition_once(breakers: bool) -> None:
+    """Kitchen Finks written on three lines (three printings) is one card that breaks Lurrus's
+    condition: "2 cards (5 copies)", the Finks shown once with its lines, on both paths."""
+    items: list[Item] = [
+        (
+            "finks",
+            "2 Kitchen Finks\n1 Kitchen Finks\n1 Questing Beast\n1 Kitchen Finks\n55 Forest\n\n"
+            "Companion\n1 Lurrus of the Dream-Den\n",
+        ),
+    ]
+    context = context_for(BUNDLED, "modern")
+    rows = assert_same_rows(items, context, breakers=breakers)
+    assert _handed_back(context, [text for _, text in items]) == []  # (the lean path's rows)
+    found = rows.findings.data
+    (message,) = [m for code, m in zip(found["code"], found["message"], strict=True) if code == "DC401"]
+    assert "2 cards (5 copies) break it: 4 Kitchen Finks (lines 1, 2, 4: " in message

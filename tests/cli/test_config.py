@@ -83,7 +83,7 @@ def test_header_with_unknown_format_is_exit_2(project: Project, invoke: Invoke) 
     result = invoke(["check", "deck.txt", "other.txt"])
     assert result.exit_code == 2
     assert (
-        "deck.txt:1: DC006 the decklist declares format 'tribalwars', which is not a known format"
+        "deck.txt:1: DC006 the decklist declares format 'tribal-wars', which is not a known format"
         in result.stdout
     )
     assert "valid formats:" in result.stdout

@@ -42,8 +42,9 @@ def test_an_unknown_declared_format_is_reported_on_its_file_and_the_others_are_c
     project.write("legal.txt", LEGAL_MODERN)
     result = invoke(["check", "-q", "krenko.cod", "banned.txt", "legal.txt"])
     assert result.exit_code == 2
+    # quoted as the file writes it, on the line of the comment that declares it
     assert (
-        "krenko.cod: DC006 the decklist declares format 'cdr', which is not a known format" in result.stdout
+        "krenko.cod:4: DC006 the decklist declares format 'CDR', which is not a known format" in result.stdout
     )
     assert result.stdout.splitlines()[-1].startswith("2 decks checked")
     assert "1 file could not be checked" in result.stdout

@@ -79,6 +79,17 @@ def test_a_binary_file_gets_its_reason_alone(project: Project, invoke: Invoke) -
     assert len(lines) == 3  # no size rule, no companion called possible
 
 
+def test_a_page_named_with_no_format_is_not_verified_for_not_being_read(
+    project: Project, invoke: Invoke
+) -> None:
+    """A web page named on the command line (no format given either): the deck header names the
+    reason it is no deck (DC001), not the format it would have been checked in."""
+    project.write("deck.html", "<!DOCTYPE html><html><body><div>4 Lightning Bolt</div></body></html>\n")
+    lines = invoke(["check", "deck.html"]).stdout.splitlines()
+    assert lines[0].endswith("0 main: not verified: the file was not read (DC001) (1 error, 0 warnings)")
+    assert lines[1].startswith("deck.html:1: DC001 not a decklist (HTML page)")
+
+
 def test_an_empty_file_is_an_error_of_its_own(project: Project, invoke: Invoke) -> None:
     project.write("empty.txt", "// a title, no cards\n\n")
     result = invoke(["check", "--format", "modern", "-v", "empty.txt"])

@@ -195,6 +195,22 @@ def test_the_breaking_count_is_of_cards_as_json_counts_them() -> None:
     assert "2 cards (7 copies) break it: 4 Kitchen Finks" in error.message
 
 
+def test_a_card_on_several_lines_is_counted_and_shown_once() -> None:
+    """Regression: "3 cards (4 copies) break it" for one Kitchen Finks written on three lines (three
+    printings) and a Questing Beast: the count is of cards, each shown once with its lines."""
+    d = deck(
+        (2, "Kitchen Finks"),
+        (1, "Kitchen Finks"),
+        (1, "Questing Beast"),
+        (1, "Kitchen Finks"),
+        *lands(55, "Forest"),
+        (1, LURRUS, Zone.COMPANION),
+    )
+    (error,) = [f for f in findings(d, MODERN) if f.code == "DC401"]
+    assert "2 cards (5 copies) break it: 4 Kitchen Finks (lines 1, 2, 4: " in error.message
+    assert "; 1 Questing Beast (line 3: " in error.message and "more" not in error.message
+
+
 def test_umori_names_the_shared_type_with_the_right_article() -> None:
     """Regression: "every nonland card is a Instant card"."""
     umori = result(deck((4, "Lightning Bolt"), *lands(56, "Mountain")), MODERN, "Umori")

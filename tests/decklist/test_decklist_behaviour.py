@@ -648,6 +648,31 @@ def test_tappedout_and_aetherhub_sections_outside_the_deck_stay_out_of_it() -> N
     ]
 
 
+def test_tappedout_double_faced_row_is_its_front_face() -> None:
+    """TappedOut links a double-faced card's back face in the same row (``<sup>Flip</sup>``): the
+    card is the row's first link, as the deck's ``cards`` field names it, never "HazardFlip"."""
+    board = (
+        "<h3>Instant (1)</h3><ul><li>1x "
+        '<span><a class="card-link" href="/mtg-card/spikefield-hazard/">Spikefield Hazard</a></span>'
+        '<span>&nbsp;<a class="card-hover" href="/mtg-card/spikefield-cave/"><sup>Flip</sup></a></span>'
+        "</li></ul>"
+        "<h3>Land (59)</h3><ul><li>59x <a>Mountain</a></li></ul>"
+    )
+    deck = parse_text(json.dumps({"title": "T", "board": board, "cards": "1 Spikefield Hazard||59 Mountain"}))
+    assert cards(deck) == [("main", 1, "Spikefield Hazard"), ("main", 59, "Mountain")]
+    assert deck.problems == []
+
+
+def test_realdata_tappedout_board_names_are_its_card_names(realdata: Path) -> None:
+    path = realdata / "decks" / "mtg-parser-exports" / "tappedout_net_365f9ee7.json"
+    if not path.is_file():
+        pytest.skip("mtg-parser exports not present")
+    listed = {item.partition(" ")[2] for item in json.loads(path.read_text())["cards"].split("||")}
+    deck = parse_file(path)
+    # (the cards field leaves the commanders out)
+    assert {e.name for e in deck.entries if e.zone is not Zone.COMMANDER} == listed
+
+
 def test_json_list_boards_by_cli_and_frames(tmp_path: Path) -> None:
     by_cli, by_frames = json_findings_by_cli_and_frames(json.dumps(BOARDS_LIST), tmp_path)
     assert by_cli == by_frames
@@ -668,6 +693,40 @@ def test_json_errors_are_problems() -> None:
 def test_unknown_json_shape() -> None:
     deck = parse_text('{"compilerOptions": {}}')
     assert "not a deck JSON" in deck.problems[0].message
+
+
+DRAFT_LOG = """Event #: 8a74113b-27e5-4a29-85be-4b83f622af00
+Time:    4/11/2019 8:55:15 AM
+Players:
+    Computer Player 4
+    hitchyflav
+
+------ UMA ------
+
+Pack 1 pick 1:
+    Deranged Assistant
+    Kodama's Reach
+--> Raging Ravine
+
+Pack 1 pick 2:
+    Skywing Aven
+--> Laboratory Maniac
+"""
+
+
+def test_a_draft_log_is_not_a_decklist() -> None:
+    """A draft log (MTGO's, XMage's .draft) holds the packs and the picks, not a deck: refused as a
+    whole (DC001) saying what it is and what to check instead; never its packs read as the deck and
+    its picks refused line by line."""
+    assert detect_format(DRAFT_LOG) == "draft"
+    assert detect_format(DRAFT_LOG.replace("\n", "\r\n")) == "draft"
+    deck = parse_text(DRAFT_LOG, "testdeck.draft")
+    assert deck.entries == []
+    (problem,) = deck.problems
+    assert problem.code == "DC001" and problem.severity == "error"
+    assert "draft log: 2 picks" in problem.message and ".dck" in problem.message
+    # a list that merely has a "-->" line is still read as one
+    assert detect_format("4 Lightning Bolt\n--> 56 Mountain\n") != "draft"
 
 
 def test_detection_examples() -> None:

@@ -62,3 +62,25 @@ def test_two_different_dates_are_reported_and_neither_is_used() -> None:
     )
     same = parse_text("// date: 2020-01-10\n4 Lightning Bolt\n// date: 2020-01-10\n")
     assert same.problems == [] and same.metadata["date"] == "2020-01-10"
+
+
+def test_cockatrice_comment_fields_keep_their_lines() -> None:
+    """A `Format:` or `date:` line inside Cockatrice's <comments> is declared on its own line of
+    the file, so a finding about it (an unknown format, a second date) points there, not at the
+    whole file."""
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<cockatrice_deck version="1">\n'
+        "  <deckname>Wolverine</deckname>\n"
+        "  <comments>Colors: R, G\n"
+        "Format:L EDH\n"
+        "date: 2024-01-01\r\n"
+        "Date: 2024-02-02</comments>\n"
+        '  <zone name="main"><card number="60" name="Mountain"/></zone>\n'
+        "</cockatrice_deck>\n"
+    )
+    deck = parse_text(text, "w.cod")
+    assert deck.metadata["format"] == "L EDH" and deck.declared_format_line == 5
+    # the second date's warning is on its line and names the first date's
+    assert [(p.code, p.line) for p in deck.problems] == [("DC003", 7)]
+    assert "(line 6)" in deck.problems[0].message

@@ -220,5 +220,5 @@ def test_companion_table_without_a_format_agrees_with_validate(tmp_path: Path) -
     table = frames.companion_table(str(tmp_path), store=store)
     pd.testing.assert_frame_equal(table.reset_index(drop=True), expected.reset_index(drop=True))
     (tmp_path / "odd.txt").write_text("// format: tribal wars\n4 Lightning Bolt\n", encoding="utf-8")
-    with pytest.raises(ValueError, match=r"odd\.txt: the decklist declares format 'tribalwars'"):
+    with pytest.raises(ValueError, match=r"odd\.txt: the decklist declares format 'tribal wars'"):
         frames.companion_table(str(tmp_path), store=store)
