@@ -8,7 +8,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckcheck.as_of import DATA_AGE_LIMIT_DAYS, HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date, today
+from deckcheck.as_of import (
+    DATA_AGE_LIMIT_DAYS,
+    HISTORY_NOT_COVERED,
+    NO_PRINTINGS,
+    deck_date_text,
+    metadata_date,
+    today,
+    unread_date,
+)
 from deckcheck.cards.names import lookup_key
 from deckcheck.cards.store import CardStore, Resolution, card_data_date
 from deckcheck.deck import (
@@ -567,6 +575,8 @@ def check_deck(
     age = None
     if store is not None:
         age = legality_out_of_date(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
+        if age is not None and age.deck_day is None and deck.parsed is not None:  # (name the date's line)
+            age = age._replace(line=_date_line(deck.parsed))
         if age is not None:
             rule_findings = withheld_legality(deck.path, spec, rule_findings, age)
     findings.extend(rule_findings)
@@ -587,6 +597,12 @@ def check_deck(
     parsed_deck = (deck.parsed if moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
     return Report(deck.path, spec, deck, parsed_deck, findings, results, ignored_undecided=ignored_undecided)
+
+
+def _date_line(parsed: ParsedDeck) -> int:
+    """The line that gives the deck's date (0: the file's structure gave it, or none)."""
+    found = deck_date_text(parsed.metadata)
+    return parsed.metadata_line(found[0]) if found is not None else 0
 
 
 def unread_part(parsed: ParsedDeck) -> str | None:
@@ -644,11 +660,17 @@ def legality_out_of_date(metadata: Mapping[str, str], spec: FormatSpec, store: C
     unless it is records handed in by code (CardStore.vouches_without_date). None when the data
     vouches for it, when the format has no legality to judge, or under an ``as_of`` setting (the
     format's history on a day, or the data as it is by choice). The engine and the lean batch
-    checker both ask this."""
+    checker both ask this. A deck that gives a date naming no day for certain (06/01/2019, two
+    different dates: as_of.unread_date) is not judged for the day of the check as an undated deck
+    is: the day it is judged for is not known (``deck_day`` None), whatever the data's day.
+    (The lean batch checker hands such a deck to the engine, which names the date's line.)"""
     if spec.as_of is not None or not spec.legality_candidates:
         return None
     data_day = card_data_date(store.meta)
     deck_day, where = metadata_date(metadata)
+    unread = unread_date(metadata) if deck_day is None else None
+    if unread is not None:  # a date that names no day for certain: the day is not known, not today
+        return DataAge(None, data_day, where, written=unread[1])
     if data_day is None:
         if store.vouches_without_date:
             return None

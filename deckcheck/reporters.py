@@ -568,6 +568,8 @@ def unverified_text(report: Report) -> str:
     tail = f" (finding ignored: {', '.join(ignored)})" if ignored else ""
     for finding in [*report.findings, *report.ignored_undecided]:
         data = dict(finding.data) if finding.code == NOT_VERIFIED.code else {}
+        if "date_as_written" in data:
+            return f"not verified: the deck's date is not known{tail}"
         if "card_data_date" in data and data["card_data_date"] is None:
             return f"not verified: card data of unknown date{tail}"
         if "data_age_days" in data:

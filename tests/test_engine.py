@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import Entry, ParsedDeck, Zone
 from deckcheck.engine import check_deck, resolve_deck
@@ -278,3 +280,20 @@ def test_a_face_name_note_says_each_name_once() -> None:
     assert note.message == "'Murderous Rider' is a face of 'Murderous Rider // Swift End'"
     (banned,) = [f for f in report.findings if f.code == "DC201"]  # other findings: as written
     assert banned.message.startswith("Murderous Rider [Murderous Rider // Swift End] is banned")
+
+
+def test_a_date_that_names_no_day_is_no_day_to_judge_for() -> None:
+    """engine.legality_out_of_date: a deck's date that names no day for certain is not taken as no
+    date (judged for today): the day is not known, even by card records a program handed in as
+    current; a date written year first, with a note after it, is the deck's day."""
+    from deckcheck.engine import legality_out_of_date
+
+    modern = get_format("modern")
+    assert legality_out_of_date({}, modern, STORE) is None  # (records handed in: taken as current)
+    for written in ("06/01/2019", "2020-02-30", "June 1, 2019", "2019-06-01; 2019-07-01"):
+        age = legality_out_of_date({"date": written}, modern, STORE)
+        assert age is not None and age.deck_day is None and age.written == written, written
+    bundled = CardStore.bundled()  # (describes 2026-10-01: a deck of 2019 is of another day)
+    for written in ("2019-06-01 (GP Barcelona)", "2019/06/01", "2019-06-01T10:00:00Z"):
+        age = legality_out_of_date({"date": written}, modern, bundled)
+        assert age is not None and age.deck_day == dt.date(2019, 6, 1), written
