@@ -99,6 +99,8 @@ UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})  # (names
 # decklist._base.UNREADABLE, UNPARSABLE and EMPTY_DECKLIST (the readers are not imported here: a
 # check that is given a deck already read needs none)
 UNREAD_FILE, UNREAD_LINE, NO_CARD_LINES = "DC001", "DC002", "DC005"
+# inference.FORMAT_REQUIRED and rules.companions.UNCHECKED_COMPANION (loaded when a check needs them)
+FORMAT_REQUIRED, UNKNOWN_COMPANION = "DC021", "DC409"
 # The rule findings that stay true whatever lines of the file were not read (unread_part): more
 # cards only add to what they count (too many cards, copies or commanders, a card banned, not legal
 # or not allowed as commander). Any other, a size too small, a colour identity a lost partner
@@ -106,19 +108,32 @@ UNREAD_FILE, UNREAD_LINE, NO_CARD_LINES = "DC001", "DC002", "DC005"
 HOLDS_ON_PART = frozenset(
     {"DC102", "DC103", "DC104", "DC201", "DC202", "DC203", "DC301", "DC302", "DC303", "DC307"}
 )
+# The one account of what leaves a deck "not verified" (deck_status, Report, the lean batch checker's
+# summary rows, the reporters' verdicts and exit codes, the pandas frames' legal column all read it).
 # Errors that say a rule could not be checked, not that it is broken: the deck is "not verified"
 # (a date the format's history does not cover, a card without printings to date it by, no card
 # of the deck with the format's legality data, zones deckcheck does not guess: no commander marked,
-# or a sideboard that reads as the command zone two ways).
+# or a sideboard that reads as the command zone two ways; no format given where one is required:
+# the deck was checked in its family's shape, its legality not at all).
 UNCHECKED_CODES = UNRESOLVED_CODES | {
     HISTORY_NOT_COVERED.code,
     NO_PRINTINGS.code,
     NO_LEGALITY_DATA.code,
     "DC105",  # rules.commander.AMBIGUOUS_ZONES (not imported here: most checks never load it)
-    # a file or a line not read: the deck read is not the deck written (unread_part)
+    # a file or a line not read, or no card line at all: the deck read is not the deck written
+    # (unread_part: what the missing cards could undo is not judged, so nothing is)
     UNREAD_FILE,
     UNREAD_LINE,
+    NO_CARD_LINES,
+    FORMAT_REQUIRED,
 }
+# Findings that say a rule could not be decided, whatever their severity: a rule not verified
+# (DC015), a declared companion whose ability deckcheck does not know (DC409: its condition is not
+# checked, so whether the deck may reveal it is not known).
+UNDECIDED_CODES = frozenset({NOT_VERIFIED.code, UNKNOWN_COMPANION})
+# (The warning that no format was given, inference.FORMAT_INFERRED, DC020, is none of these: the
+# deck was checked in its family's shape, Report.format.inferred makes it not verified, and it fails
+# a run only as a warning does, under --strict.)
 
 
 def breaks_a_rule(f: Finding) -> bool:
@@ -127,9 +142,11 @@ def breaks_a_rule(f: Finding) -> bool:
 
 
 def leaves_undecided(f: Finding) -> bool:
-    """A finding that says a rule could not be decided or checked (an error of UNCHECKED_CODES: a
-    line of the maybeboard not read is a DC002 warning, which decides nothing)."""
-    return f.code == NOT_VERIFIED.code or (f.code in UNCHECKED_CODES and f.severity is Severity.ERROR)
+    """A finding that says a rule could not be decided or checked: one of UNDECIDED_CODES, or an
+    error of UNCHECKED_CODES (a line of the maybeboard not read is a DC002 warning, which decides
+    nothing). Ignoring it (--select/--ignore) decides nothing: the deck stays not verified
+    (Report.ignored_undecided)."""
+    return f.code in UNDECIDED_CODES or (f.code in UNCHECKED_CODES and f.severity is Severity.ERROR)
 
 
 def deck_status(findings: Sequence[Finding], *, unresolved: bool = False, inferred: bool = False) -> str:

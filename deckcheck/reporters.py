@@ -282,10 +282,11 @@ class DeckResult:
 
     @property
     def failed(self) -> bool:
-        """Errors, warnings under strict, or a verdict that depends on unknown cards (even with
-        their findings ignored: such a deck never passes). A deck checked in an inferred format
-        is not verified either, but fails only by its findings (the format warning, or the error
-        under require_format)."""
+        """Errors, warnings under strict, or a rule left undecided (Report.undetermined: unknown
+        cards, card data of another day than the deck's, a file not read, no format where one is
+        required, ...), even with the findings that say so ignored: such a deck never passes. A
+        deck checked in an inferred format with no format required is not verified either, but
+        fails only by its warning (DC020, under strict)."""
         report = self.report
         return bool(report.errors) or (self.strict and bool(report.warnings)) or report.undetermined
 
@@ -553,31 +554,47 @@ def counts_text(report: Report) -> str:
 
 
 def unverified_text(report: Report) -> str:
-    """``not verified: 4 unknown cards`` (or the undetermined rules, when every card is known)."""
+    """``not verified: 4 unknown cards`` (or the undetermined rules, when every card is known); a
+    finding --select/--ignore left out that says a rule was not decided is named: ``(finding
+    ignored: DC015)``."""
+    return f"not verified: {unverified_why(report)}"
+
+
+def unverified_why(report: Report) -> str:
+    """:func:`unverified_reason`, naming the findings --select/--ignore left out that say a rule
+    was not decided: ``card data 578 days old (finding ignored: DC015)``: the text verdict."""
+    reason = unverified_reason(report)
+    # (a finding --ignore left out still says why: the verdict names the codes)
+    ignored = sorted({f.code for f in report.ignored_undecided if f.code not in reason})
+    return reason + (f" (finding ignored: {', '.join(ignored)})" if ignored else "")
+
+
+def unverified_reason(report: Report) -> str:
+    """Why a deck is not verified, in a few words (``4 unknown cards``, ``no format given``, ``card
+    data 578 days old``): the verdict's text."""
     if report.unknown_cards:
-        return f"not verified: {_plural(report.unknown_cards, 'unknown card')}"
+        return _plural(report.unknown_cards, "unknown card")
     if report.format.inferred:
-        return "not verified: no format given"
-    from deckcheck.engine import unread_part  # (loaded: the report is the engine's)
+        return "no format given"
+    from deckcheck.engine import UNKNOWN_COMPANION, unread_part  # (loaded: the report is the engine's)
 
     unread = unread_part(report.parsed)
     if unread is not None:
-        return f"not verified: {unread}"
-    ignored = sorted({f.code for f in report.ignored_undecided})
-    # (a finding --ignore left out still says why: the verdict names the codes)
-    tail = f" (finding ignored: {', '.join(ignored)})" if ignored else ""
+        return unread
     for finding in [*report.findings, *report.ignored_undecided]:
+        if finding.code == UNKNOWN_COMPANION:
+            return f"companion ability not known ({finding.card})"
         data = dict(finding.data) if finding.code == NOT_VERIFIED.code else {}
         if "date_as_written" in data:
-            return f"not verified: the deck's date is not known{tail}"
+            return "the deck's date is not known"
         if "card_data_date" in data and data["card_data_date"] is None:
-            return f"not verified: card data of unknown date{tail}"
+            return "card data of unknown date"
         if "data_age_days" in data:
-            return f"not verified: card data {data['data_age_days']:,} days old{tail}"
+            return f"card data {data['data_age_days']:,} days old"
         if "card_data_date" in data:
             newer = str(data.get("deck_date", "")) < str(data["card_data_date"])  # (ISO dates sort)
-            return f"not verified: card data {'newer' if newer else 'older'} than the deck{tail}"
-    return f"not verified: {_plural(len(report.unchecked), 'rule')} could not be checked{tail}"
+            return f"card data {'newer' if newer else 'older'} than the deck"
+    return f"{_plural(len(report.unchecked), 'rule')} could not be checked"
 
 
 def verdict_text(result: DeckResult, style: Style = NO_STYLE) -> str:

@@ -282,6 +282,52 @@ def test_a_face_name_note_says_each_name_once() -> None:
     assert banned.message.startswith("Murderous Rider [Murderous Rider // Swift End] is banned")
 
 
+COMPANION_STORE = CardStore.from_records(
+    [
+        record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"modern": "legal"}),
+        record(
+            "Zyx, the Unheard",
+            "{2}{R}",
+            "Legendary Creature — Elemental",
+            "Companion — Each card in your starting deck has a name of an even number of letters.",
+            identity=["R"],
+            legal={"modern": "legal"},
+        ),
+    ]
+)
+
+
+def test_what_leaves_a_deck_undecided_stays_undecided_whatever_is_reported() -> None:
+    """An empty decklist, no format where one is required, a declared companion whose ability
+    deckcheck does not know: each leaves the deck not verified (and failing: undetermined), the
+    finding reported or left out by select/ignore (then kept in Report.ignored_undecided)."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    modern = get_format("modern")
+    empty = parse_text("// format: modern\n// nothing here\n", "empty.txt")
+    for select, ignore in (((), ()), (("DC1",), ()), (("DC2",), ()), ((), ("DC005",)), ((), ("DC0",))):
+        report = check_parsed(empty, STORE, modern, select=select, ignore=ignore)
+        assert (report.status, report.legal, report.undetermined) == ("not verified", None, True), (
+            select,
+            ignore,
+        )
+    no_format = parse_text("4 Lightning Bolt\n56 Mountain\n", "deck.txt")
+    for select, ignore in (((), ()), (("DC2",), ()), ((), ("DC021",))):
+        report = check_parsed(no_format, STORE, None, require_format=True, select=select, ignore=ignore)
+        assert (report.status, report.undetermined) == ("not verified", True), (select, ignore)
+    # no format required: not verified, but not undecided (it fails only by its DC020, under strict)
+    report = check_parsed(no_format, STORE, None)
+    assert (report.status, report.undetermined) == ("not verified", False)
+    companion = parse_text("// format: modern\n60 Mountain\n\nCompanion\n1 Zyx, the Unheard\n", "deck.txt")
+    for ignore in ((), ("DC409",)):
+        report = check_parsed(companion, COMPANION_STORE, modern, ignore=ignore)
+        assert (report.status, report.undetermined) == ("not verified", True), ignore
+        assert [f.code for f in [*report.findings, *report.ignored_undecided] if f.code == "DC409"] == [
+            "DC409"
+        ]
+
+
 def test_a_date_that_names_no_day_is_no_day_to_judge_for() -> None:
     """engine.legality_out_of_date: a deck's date that names no day for certain is not taken as no
     date (judged for today): the day is not known, even by card records a program handed in as

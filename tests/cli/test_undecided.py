@@ -1,7 +1,8 @@
-"""A deck's date that names no day for certain (06/01/2019 reads two ways, a day not in the
-calendar, two different dates) is not taken for the day of the check: the day the deck is judged
-for is not known, so its legality is not verified, at the date's line. A date written year first,
-with a note after it or not, is the deck's day."""
+"""A fact that is missing never reads as a pass, whatever the run reports: a deck's date that names
+no day for certain, an empty decklist, no format where one is required, a companion ability
+deckcheck does not know. Each leaves the deck "not verified", and ignoring or deselecting the
+finding that says so (--select/--ignore) decides nothing: the deck stays not verified, fails the
+run, and the verdict says why."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.cli.cards import RECORDS, _legal, _record
 from tests.cli.conftest import BANNED_MODERN, LEGAL_MODERN, Invoke, Project
 
 # (the test card data describes 2026-01-01 and lists Mox Opal as banned in Modern; the tests run on
@@ -86,3 +88,86 @@ def test_as_of_deck_names_the_date_it_cannot_read(project: Project, invoke: Invo
         "deck.txt:2: DC206 Modern legality as of the deck's date was asked for, but its date"
     )
     assert "(write the date as YYYY-MM-DD, or give one with --as-of YYYY-MM-DD)" in line
+
+
+# -- an empty decklist -------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "options",
+    [[], ["--select", "DC1"], ["--select", "DC2"], ["--ignore", "DC005"], ["--ignore", "DC0"]],
+    ids=["reported", "select-DC1", "select-DC2", "ignore-DC005", "ignore-DC0"],
+)
+def test_an_empty_decklist_is_never_legal(project: Project, invoke: Invoke, options: list[str]) -> None:
+    project.write("empty.txt", "// format: modern\n// nothing here\n")
+    result = invoke(["check", *options, "empty.txt"])
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.splitlines()
+    assert "0 main: not verified: the decklist has no card lines (DC005)" in lines[0]
+    assert lines[-1].startswith("1 deck checked: 0 legal, 0 with errors, 1 not verified")
+    deck = _deck(invoke(["check", "-o", "json", *options, "empty.txt"]))
+    assert deck["legal"] is None and deck["failed"] is True
+    assert [f["code"] for f in deck["findings"]] == ([] if options else ["DC005"])
+
+
+# -- no format where one is required -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--require-format"],
+        ["--require-format", "--select", "DC2"],
+        ["--require-format", "--ignore", "DC021"],
+    ],
+    ids=["reported", "select-DC2", "ignore-DC021"],
+)
+def test_a_required_format_missing_fails_whatever_is_reported(
+    project: Project, invoke: Invoke, options: list[str]
+) -> None:
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", *options, "deck.txt"])
+    assert result.exit_code == 1, result.output
+    assert "60 main: not verified: no format given" in result.stdout.splitlines()[0]
+    deck = _deck(invoke(["check", "-o", "json", *options, "deck.txt"]))
+    assert deck["failed"] is True and deck["legal"] is None and deck["status"] == "not verified"
+    assert ("DC021" in [f["code"] for f in deck["findings"]]) == (options == ["--require-format"])
+    assert invoke(["check", *options[1:], "deck.txt"]).exit_code == 0  # (not required: it passes)
+
+
+def test_a_required_format_in_the_config_is_not_ignored_away(project: Project, invoke: Invoke) -> None:
+    project.write("deck.txt", LEGAL_MODERN)
+    project.write(".deckcheck.toml", 'require_format = true\nignore = ["DC021"]\n')
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 1, result.output
+    assert "not verified: no format given (finding ignored: DC021)" in result.stdout
+
+
+# -- a companion ability deckcheck does not know ---------------------------------------------------------
+@pytest.fixture
+def made_up_companion(project: Project, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Card data with a companion whose condition is none of the ten deckcheck knows."""
+    name = "Zyx, the Unheard"
+    record = _record(
+        name,
+        "{2}{R}",
+        "Legendary Creature — Elemental",
+        "Companion — Each card in your starting deck has a name of an even number of letters.\nHaste",
+        ["R"],
+        _legal(),
+    )
+    cards = project.root / "cards-with-zyx.json"
+    meta = {"source": "cli-tests", "updated_at": "2026-01-01"}
+    cards.write_text(json.dumps({"meta": meta, "cards": [*RECORDS, record]}), encoding="utf-8")
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(cards))
+    return name
+
+
+@pytest.mark.parametrize("options", [[], ["--ignore", "DC409"], ["--select", "DC2"]])
+def test_a_companion_deckcheck_cannot_check_leaves_the_deck_not_verified(
+    project: Project, invoke: Invoke, made_up_companion: str, options: list[str]
+) -> None:
+    project.write("deck.txt", f"// format: modern\n{LEGAL_MODERN}\nCompanion\n1 {made_up_companion}\n")
+    result = invoke(["check", *options, "deck.txt"])
+    assert result.exit_code == 1, result.output
+    assert f"not verified: companion ability not known ({made_up_companion})" in result.stdout.splitlines()[0]
+    deck = _deck(invoke(["check", "-o", "json", *options, "deck.txt"]))
+    assert deck["legal"] is None and deck["failed"] is True
+    unchecked = [(f["card"], f["line"]) for f in deck["findings"] if f["code"] == "DC409"]
+    assert unchecked == ([] if options else [(made_up_companion, 6)])
