@@ -562,7 +562,8 @@ def unverified_text(report: Report) -> str:
 
 def unverified_why(report: Report) -> str:
     """:func:`unverified_reason`, naming the findings --select/--ignore left out that say a rule
-    was not decided: ``card data 578 days old (finding ignored: DC015)``: the text verdict."""
+    was not decided: ``card data 578 days old (finding ignored: DC015)``. The text verdict and the
+    JSON's ``unverified_reason``."""
     reason = unverified_reason(report)
     # (a finding --ignore left out still says why: the verdict names the codes)
     ignored = sorted({f.code for f in report.ignored_undecided if f.code not in reason})
@@ -571,7 +572,7 @@ def unverified_why(report: Report) -> str:
 
 def unverified_reason(report: Report) -> str:
     """Why a deck is not verified, in a few words (``4 unknown cards``, ``no format given``, ``card
-    data 578 days old``): the verdict's text."""
+    data 578 days old``): the verdict's text and the JSON's ``unverified_reason``."""
     if report.unknown_cards:
         return _plural(report.unknown_cards, "unknown card")
     if report.format.inferred:
@@ -728,6 +729,7 @@ def deck_record(result: DeckResult) -> dict[str, Any]:
         "format_source": result.format_source,
         "legal": report.legal,
         "status": report.status,
+        "unverified_reason": None if report.verified else unverified_why(report),
         "unknown_cards": report.unknown_cards,
         "failed": result.failed,
         "strict": result.strict,
@@ -736,6 +738,7 @@ def deck_record(result: DeckResult) -> dict[str, Any]:
         "errors": len(report.errors),
         "warnings": len(report.warnings),
         "findings": [f.to_record() for f in report.findings],
+        "ignored_undecided": [f.to_record() for f in report.ignored_undecided],
         "companions": [companion_record(c) for c in report.companions],
     }
 
@@ -893,6 +896,8 @@ def deck_json(result: DeckResult) -> str:
     member = _MEMBER
     value = _json_value
     findings = _json_items([_finding_json(f) for f in report.findings], _ITEM)
+    ignored = _json_items([_finding_json(f) for f in report.ignored_undecided], _ITEM)
+    reason = None if report.verified else unverified_why(report)
     companions = _json_items([_companion_json_once(c) for c in report.companions], _ITEM)
     return _inert_json(
         f'{{{member}"path": {_encode_string(report.path)},'
@@ -904,6 +909,7 @@ def deck_json(result: DeckResult) -> str:
         f'{member}"format_source": {_encode_string(result.format_source)},'
         f'{member}"legal": {value(report.legal, member)},'
         f'{member}"status": {_encode_string(report.status)},'
+        f'{member}"unverified_reason": {_optional_string(reason)},'
         f'{member}"unknown_cards": {value(report.unknown_cards, member)},'
         f'{member}"failed": {value(result.failed, member)},'
         f'{member}"strict": {value(result.strict, member)},'
@@ -912,6 +918,7 @@ def deck_json(result: DeckResult) -> str:
         f'{member}"errors": {len(report.errors)},'
         f'{member}"warnings": {len(report.warnings)},'
         f'{member}"findings": {findings},'
+        f'{member}"ignored_undecided": {ignored},'
         f'{member}"companions": {companions}\n    }}'
     )
 
@@ -1048,6 +1055,32 @@ def github_annotation(finding: Finding) -> str:
     return f"::{_GITHUB_COMMAND[finding.severity]} {','.join(properties)}::{message}"
 
 
+def unexplained_verdict(result: DeckResult, shown: Sequence[Finding]) -> str | None:
+    """Why a deck is left undecided (which fails it), when none of its ``shown`` findings says so
+    (the finding that did was left out by --select/--ignore, which decides nothing): the verdict,
+    and the first such finding's message. None when no rule is undecided or a finding shown says
+    why. (A deck checked in an inferred format whose DC020 warning is ignored is not undecided: it
+    passes, and its verdict says "not verified: no format given".)"""
+    report = result.report
+    if not report.undetermined:
+        return None
+    from deckcheck.engine import leaves_undecided  # (loaded: the report is the engine's)
+
+    if any(leaves_undecided(f) for f in shown):
+        return None
+    ignored = report.ignored_undecided
+    return unverified_text(report) + (f": {ignored[0].message}" if ignored else "")
+
+
+def verdict_annotation(result: DeckResult, why: str) -> str:
+    """A file-level workflow command for a deck's verdict (:func:`unexplained_verdict`): an error when
+    the deck fails the run, else a warning."""
+    command = "error" if result.failed else "warning"
+    path = escape_property(escape_lines(result.report.path))
+    title = escape_property("deckcheck not verified")
+    return f"::{command} file={path},title={title}::{escape_data(escape_lines(why))}"
+
+
 def _cell(text: str) -> str:
     text = escape_lines(text)
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ").replace("\n", " ")
@@ -1089,10 +1122,19 @@ class GithubWriter(RunWriter):
         shown = visible(result.report.findings, self.verbose)
         if shown:
             self.out.write("".join(github_annotation(f) + "\n" for f in shown))
+        # a deck not verified whose reason no annotation gives (its finding ignored): one on the file
+        why = unexplained_verdict(result, shown)
+        if why is not None:
+            self.out.write(verdict_annotation(result, why) + "\n")
         if self.step_summary is not None:
             self._deck_rows.write(markdown_deck_row(result) + "\n")
             for finding in shown:
                 self._deck_findings.write(markdown_finding_row(finding) + "\n")
+            if why is not None:
+                severity = "error" if result.failed else "warning"
+                self._deck_findings.write(
+                    f"| {_cell(result.report.path)} |  | - | {severity} | {_cell(why)} |\n"
+                )
 
     def not_checked(self, failure: FileNotChecked) -> None:
         self._annotations.write(github_annotation(failure.finding) + "\n")

@@ -2,7 +2,7 @@
 no day for certain, an empty decklist, no format where one is required, a companion ability
 deckcheck does not know. Each leaves the deck "not verified", and ignoring or deselecting the
 finding that says so (--select/--ignore) decides nothing: the deck stays not verified, fails the
-run, and the verdict says why."""
+run, and every output says why (the text verdict, a GitHub annotation, the JSON)."""
 
 from __future__ import annotations
 
@@ -171,3 +171,100 @@ def test_a_companion_deckcheck_cannot_check_leaves_the_deck_not_verified(
     assert deck["legal"] is None and deck["failed"] is True
     unchecked = [(f["card"], f["line"]) for f in deck["findings"] if f["code"] == "DC409"]
     assert unchecked == ([] if options else [(made_up_companion, 6)])
+
+
+# -- the reporters say why ---------------------------------------------------------------------------
+def test_github_annotates_a_deck_left_undecided_by_an_ignored_finding(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-06-01")  # (151 days after the test card data)
+    project.write("deck.txt", f"// format: modern\n{LEGAL_MODERN}")
+    summary = project.root / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    result = invoke(["check", "-o", "github", "--ignore", "DC015", "deck.txt"])
+    assert result.exit_code == 1, result.output
+    (annotation,) = [line for line in result.stdout.splitlines() if line.startswith("::")]
+    assert annotation.startswith(
+        "::error file=deck.txt,title=deckcheck not verified::not verified: card data 151 days old "
+        "(finding ignored: DC015): Modern legality not verified"
+    )
+    assert "| deck.txt |  | - | error | not verified: card data 151 days old" in summary.read_text("utf-8")
+    # reported, the finding is the annotation; an inferred format that passes gets none
+    reported = invoke(["check", "-o", "github", "deck.txt"]).stdout
+    assert [line.split(",")[0] for line in reported.splitlines() if line.startswith("::")] == [
+        "::warning file=deck.txt"
+    ]
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-02-01")
+    project.write("nofmt.txt", LEGAL_MODERN)
+    inferred = invoke(["check", "-o", "github", "--ignore", "DC020", "nofmt.txt"])
+    assert inferred.exit_code == 0 and not [
+        line for line in inferred.stdout.splitlines() if line.startswith("::")
+    ]
+
+
+def test_json_gives_the_ignored_finding_behind_a_not_verified_deck(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-06-01")
+    project.write("deck.txt", f"// format: modern\n{LEGAL_MODERN}")
+    result = invoke(["check", "-o", "json", "--ignore", "DC015", "deck.txt"])
+    deck = _deck(result)
+    assert deck["status"] == "not verified" and deck["failed"] is True
+    assert [f for f in deck["findings"] if f["code"] == "DC015" or f["severity"] != "info"] == []
+    (ignored,) = deck["ignored_undecided"]
+    assert ignored["code"] == "DC015" and ignored["data"]["data_age_days"] == 151
+    assert deck["unverified_reason"] == "card data 151 days old (finding ignored: DC015)"
+    assert deck["errors"] == deck["warnings"] == 0  # (what was left out is not counted)
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-02-01")
+    legal = _deck(invoke(["check", "-o", "json", "deck.txt"]))
+    assert legal["unverified_reason"] is None and legal["ignored_undecided"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "options", "code", "reason"),
+    [
+        (
+            "// format: modern\n// nothing here\n",
+            ["--ignore", "DC005"],
+            "DC005",
+            "the decklist has no card lines (DC005)",
+        ),
+        (
+            LEGAL_MODERN,
+            ["--require-format", "--select", "DC2"],
+            "DC021",
+            "no format given (finding ignored: DC021)",
+        ),
+        (
+            f"// format: modern\n// date: 06/01/2019\n{LEGAL_MODERN}",
+            ["--ignore", "DC015"],
+            "DC015",
+            "the deck's date is not known (finding ignored: DC015)",
+        ),
+    ],
+    ids=["empty", "no-format", "no-day"],
+)
+def test_json_names_the_ignored_finding_of_every_kind(
+    project: Project, invoke: Invoke, text: str, options: list[str], code: str, reason: str
+) -> None:
+    project.write("deck.txt", text)
+    deck = _deck(invoke(["check", "-o", "json", *options, "deck.txt"]))
+    assert [f["code"] for f in deck["ignored_undecided"]] == [code]
+    assert deck["unverified_reason"] == reason and deck["legal"] is None and deck["failed"] is True
+
+
+def test_the_json_of_a_deck_with_ignored_findings_is_written_as_its_record(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deckcheck import reporters as rep
+    from deckcheck.session import CheckOptions
+    from tests.cli.test_json_direct import assert_written_as_the_dicts, results
+
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-06-01")
+    project.write("deck.txt", f"// format: modern\n// date: 06/01/2019\n{BANNED_MODERN}")
+    [result] = results(["deck.txt"], CheckOptions(ignore=("DC015",)))
+    assert [f.code for f in result.report.ignored_undecided] == ["DC015"]
+    assert_written_as_the_dicts(result)
+    written = json.loads(rep.deck_json(result))
+    assert [f["code"] for f in written["ignored_undecided"]] == ["DC015"]
+    assert written["unverified_reason"] == "the deck's date is not known (finding ignored: DC015)"
