@@ -120,17 +120,77 @@ def with_as_of(spec: FormatSpec, as_of: object) -> FormatSpec:
     return replace(spec, as_of=parsed)
 
 
+# A deck's own date as decklists write it: a day year first (``2019-06-01``, also ``2019/06/01`` or
+# ``2019.06.01``: year, month, day is the only order that starts with the year), a time after it
+# (``2026-08-09T18:00:00Z``), or a note (``2019-06-01 (GP Barcelona)``) that names no other date.
+# A day written day or month first (``06/01/2019``) reads two ways, a month name in any of a dozen
+# languages more: deckcheck does not guess which day the deck is from (metadata_date says why).
+@cache
+def _deck_date_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    day = re.compile(r"^\s*(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d./-])")
+    time = re.compile(r"^[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
+    other_date = re.compile(r"\d{1,4}\s*[-/.]\s*\d{1,2}\s*[-/.]\s*\d{1,4}")
+    return day, time, other_date
+
+
+def read_deck_date(text: str) -> dt.date | None:
+    """The day a deck's own date (a ``// date:`` line, an event's date) names, or None when it names
+    no day for certain (see :func:`metadata_date`): ``YYYY-MM-DD`` (or ``/`` or ``.`` between), a
+    time after it, or a note after it that holds no other date."""
+    day_pattern, time_pattern, other_date = _deck_date_patterns()
+    match = day_pattern.match(text)
+    if match is None:
+        return None
+    rest = text[match.end() :]
+    rest = rest[time.end() :] if (time := time_pattern.match(rest)) is not None else rest
+    if rest.strip() and (rest[0].isalnum() or other_date.search(rest)):
+        return None  # "2019-06-01x", or a second date: which is the deck's is not known
+    try:
+        return dt.date(int(match[1]), int(match[3]), int(match[4]))
+    except ValueError:
+        return None
+
+
+NO_DATE = "the deck has no date (a '// date: YYYY-MM-DD' comment or an event date)"
+
+
 def metadata_date(metadata: Mapping[str, str]) -> tuple[dt.date | None, str]:
     """A deck's own date from its decklist's metadata (ParsedDeck.metadata), and where it came from
-    (or why there is none)."""
+    (or why there is none: no date, or one written that names no day for certain, see
+    :func:`unread_date`)."""
     found = deck_date_text(metadata)
     if found is None:
-        return None, "the deck has no date (a '// date: YYYY-MM-DD' comment or an event date)"
+        return None, NO_DATE
     key, value = found
-    day = parse_date(value)
+    day = read_deck_date(value)
     if day is None:
-        return None, f"its {key!r} {value!r} is not a YYYY-MM-DD date"
+        return None, unread_date_reason(key, value)
     return day, f"the deck's {key}"
+
+
+def unread_date(metadata: Mapping[str, str]) -> tuple[str, str] | None:
+    """The metadata key and value of a date the deck gives that names no day for certain (a day
+    month or day first, ``06/01/2019``, which reads two ways; a month name; a day not in the
+    calendar; two different dates), or None (a date read, or none given). Such a deck's day is not
+    known: it is not judged as a deck without a date, for the day of the check."""
+    found = deck_date_text(metadata)
+    if found is None or read_deck_date(found[1]) is not None:
+        return None
+    return found
+
+
+def unread_date_reason(key: str, value: str) -> str:
+    """Why a deck's date as written (:func:`unread_date`) names no day, and how to write one."""
+    parts = value.split("; ")  # (DeckBuilder.set_metadata joins two different dates so)
+    if len(parts) > 1 and all(read_deck_date(part) is not None for part in parts):
+        quoted = " and ".join(repr(part) for part in parts)
+        return f"it gives two different {key}s ({quoted}), so which day it is from is not known"
+    two_ways = re.fullmatch(r"\s*(\d{1,2})([-/.])(\d{1,2})\2\d{2,4}\s*", value)
+    if two_ways is not None and two_ways[1] != two_ways[3] and max(int(two_ways[1]), int(two_ways[3])) <= 12:
+        return f"its {key} {value!r} reads two ways, day or month first: it is not a YYYY-MM-DD date"
+    if re.fullmatch(r"\s*\d{4}([-/.])\d{1,2}\1\d{1,2}\s*", value):
+        return f"its {key} {value!r} is no day of the calendar"
+    return f"its {key} {value!r} is not a YYYY-MM-DD date"
 
 
 def deck_date_text(metadata: Mapping[str, str]) -> tuple[str, str] | None:

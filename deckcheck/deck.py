@@ -230,6 +230,18 @@ class ParsedDeck(Record):
             found[entry.zone] += entry.quantity
         return found
 
+    def metadata_line(self, key: str) -> int:
+        """The line that gave the metadata ``key`` (a ``// key: value`` comment, a ``key=value`` of
+        Forge's metadata): 0 when the file's structure gave it (an XML element, a JSON field)."""
+        import re
+
+        words = r"\s+".join(re.escape(word) for word in key.split())
+        written = re.compile(rf"^[\s/#]*{words}\s*(?:[:=]|\s)", re.IGNORECASE)
+        for record in self.lines:
+            if record.kind is LineKind.COMMENT and record.note == "metadata" and written.match(record.text):
+                return record.line
+        return 0
+
 
 # -- zones that hold no cards of the deck -------------------------------------------------------------
 # A reader keeps the entries of a section or zone that is not part of the deck in the maybeboard,

@@ -8,7 +8,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckcheck.as_of import DATA_AGE_LIMIT_DAYS, HISTORY_NOT_COVERED, NO_PRINTINGS, metadata_date, today
+from deckcheck.as_of import (
+    DATA_AGE_LIMIT_DAYS,
+    HISTORY_NOT_COVERED,
+    NO_PRINTINGS,
+    deck_date_text,
+    metadata_date,
+    today,
+    unread_date,
+)
 from deckcheck.cards.names import lookup_key
 from deckcheck.cards.store import CardStore, Resolution, card_data_date
 from deckcheck.deck import (
@@ -91,6 +99,8 @@ UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})  # (names
 # decklist._base.UNREADABLE, UNPARSABLE and EMPTY_DECKLIST (the readers are not imported here: a
 # check that is given a deck already read needs none)
 UNREAD_FILE, UNREAD_LINE, NO_CARD_LINES = "DC001", "DC002", "DC005"
+# inference.FORMAT_REQUIRED and rules.companions.UNCHECKED_COMPANION (loaded when a check needs them)
+FORMAT_REQUIRED, UNKNOWN_COMPANION = "DC021", "DC409"
 # The rule findings that stay true whatever lines of the file were not read (unread_part): more
 # cards only add to what they count (too many cards, copies or commanders, a card banned, not legal
 # or not allowed as commander). Any other, a size too small, a colour identity a lost partner
@@ -98,19 +108,32 @@ UNREAD_FILE, UNREAD_LINE, NO_CARD_LINES = "DC001", "DC002", "DC005"
 HOLDS_ON_PART = frozenset(
     {"DC102", "DC103", "DC104", "DC201", "DC202", "DC203", "DC301", "DC302", "DC303", "DC307"}
 )
+# The one account of what leaves a deck "not verified" (deck_status, Report, the lean batch checker's
+# summary rows, the reporters' verdicts and exit codes, the pandas frames' legal column all read it).
 # Errors that say a rule could not be checked, not that it is broken: the deck is "not verified"
 # (a date the format's history does not cover, a card without printings to date it by, no card
 # of the deck with the format's legality data, zones deckcheck does not guess: no commander marked,
-# or a sideboard that reads as the command zone two ways).
+# or a sideboard that reads as the command zone two ways; no format given where one is required:
+# the deck was checked in its family's shape, its legality not at all).
 UNCHECKED_CODES = UNRESOLVED_CODES | {
     HISTORY_NOT_COVERED.code,
     NO_PRINTINGS.code,
     NO_LEGALITY_DATA.code,
     "DC105",  # rules.commander.AMBIGUOUS_ZONES (not imported here: most checks never load it)
-    # a file or a line not read: the deck read is not the deck written (unread_part)
+    # a file or a line not read, or no card line at all: the deck read is not the deck written
+    # (unread_part: what the missing cards could undo is not judged, so nothing is)
     UNREAD_FILE,
     UNREAD_LINE,
+    NO_CARD_LINES,
+    FORMAT_REQUIRED,
 }
+# Findings that say a rule could not be decided, whatever their severity: a rule not verified
+# (DC015), a declared companion whose ability deckcheck does not know (DC409: its condition is not
+# checked, so whether the deck may reveal it is not known).
+UNDECIDED_CODES = frozenset({NOT_VERIFIED.code, UNKNOWN_COMPANION})
+# (The warning that no format was given, inference.FORMAT_INFERRED, DC020, is none of these: the
+# deck was checked in its family's shape, Report.format.inferred makes it not verified, and it fails
+# a run only as a warning does, under --strict.)
 
 
 def breaks_a_rule(f: Finding) -> bool:
@@ -119,9 +142,11 @@ def breaks_a_rule(f: Finding) -> bool:
 
 
 def leaves_undecided(f: Finding) -> bool:
-    """A finding that says a rule could not be decided or checked (an error of UNCHECKED_CODES: a
-    line of the maybeboard not read is a DC002 warning, which decides nothing)."""
-    return f.code == NOT_VERIFIED.code or (f.code in UNCHECKED_CODES and f.severity is Severity.ERROR)
+    """A finding that says a rule could not be decided or checked: one of UNDECIDED_CODES, or an
+    error of UNCHECKED_CODES (a line of the maybeboard not read is a DC002 warning, which decides
+    nothing). Ignoring it (--select/--ignore) decides nothing: the deck stays not verified
+    (Report.ignored_undecided)."""
+    return f.code in UNDECIDED_CODES or (f.code in UNCHECKED_CODES and f.severity is Severity.ERROR)
 
 
 def deck_status(findings: Sequence[Finding], *, unresolved: bool = False, inferred: bool = False) -> str:
@@ -567,6 +592,8 @@ def check_deck(
     age = None
     if store is not None:
         age = legality_out_of_date(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
+        if age is not None and age.deck_day is None and deck.parsed is not None:  # (name the date's line)
+            age = age._replace(line=_date_line(deck.parsed))
         if age is not None:
             rule_findings = withheld_legality(deck.path, spec, rule_findings, age)
     findings.extend(rule_findings)
@@ -587,6 +614,12 @@ def check_deck(
     parsed_deck = (deck.parsed if moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
     return Report(deck.path, spec, deck, parsed_deck, findings, results, ignored_undecided=ignored_undecided)
+
+
+def _date_line(parsed: ParsedDeck) -> int:
+    """The line that gives the deck's date (0: the file's structure gave it, or none)."""
+    found = deck_date_text(parsed.metadata)
+    return parsed.metadata_line(found[0]) if found is not None else 0
 
 
 def unread_part(parsed: ParsedDeck) -> str | None:
@@ -644,11 +677,17 @@ def legality_out_of_date(metadata: Mapping[str, str], spec: FormatSpec, store: C
     unless it is records handed in by code (CardStore.vouches_without_date). None when the data
     vouches for it, when the format has no legality to judge, or under an ``as_of`` setting (the
     format's history on a day, or the data as it is by choice). The engine and the lean batch
-    checker both ask this."""
+    checker both ask this. A deck that gives a date naming no day for certain (06/01/2019, two
+    different dates: as_of.unread_date) is not judged for the day of the check as an undated deck
+    is: the day it is judged for is not known (``deck_day`` None), whatever the data's day.
+    (The lean batch checker hands such a deck to the engine, which names the date's line.)"""
     if spec.as_of is not None or not spec.legality_candidates:
         return None
     data_day = card_data_date(store.meta)
     deck_day, where = metadata_date(metadata)
+    unread = unread_date(metadata) if deck_day is None else None
+    if unread is not None:  # a date that names no day for certain: the day is not known, not today
+        return DataAge(None, data_day, where, written=unread[1])
     if data_day is None:
         if store.vouches_without_date:
             return None

@@ -15,12 +15,11 @@ reader that the sideboard is the command zone).
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections import Counter
 from dataclasses import dataclass
 
 from deckcheck.as_of import metadata_date
-from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, zone_tag
+from deckcheck.deck import Entry, ParsedDeck, Zone, zone_tag
 from deckcheck.decklist import WRITER_FIELDS, WRITER_ZONES, WRITERS, parse_text
 from deckcheck.decklist._base import EMPTY_DECKLIST
 from deckcheck.decklist.writers import (
@@ -237,16 +236,6 @@ def _lines_text(lines: list[int], shown: int = 10) -> str:
     return f"line{'' if len(numbers) == 1 else 's'} {text}{more}"
 
 
-def _metadata_line(parsed: ParsedDeck, key: str) -> int:
-    """The line that gave the metadata ``key`` (0 when the file's structure did)."""
-    words = r"\s+".join(key.split())
-    written = re.compile(rf"^[\s/#]*{words}\s*(?:[:=]|\s)", re.IGNORECASE)
-    for record in parsed.lines:
-        if record.kind is LineKind.COMMENT and record.note == "metadata" and written.match(record.text):
-            return record.line
-    return 0
-
-
 def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
     keeps = WRITER_KEEPS[to]
     client = _CLIENT[to]
@@ -264,7 +253,7 @@ def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
     if parsed.declared_format and "format" not in keeps:
         losses.append(
             ExportLoss(
-                parsed.declared_format_line or _metadata_line(parsed, "format"),
+                parsed.declared_format_line or parsed.metadata_line("format"),
                 f"the format declaration ({parsed.declared_format}): {client} decklists have no field for "
                 "it; check the output with --format or a config",
             )
@@ -272,7 +261,7 @@ def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
     if "date" not in keeps:
         losses += [
             ExportLoss(
-                _metadata_line(parsed, key),
+                parsed.metadata_line(key),
                 f"the deck's {key} ({value}): {client} decklists have no field for it; the output is "
                 "checked as a deck without a date",
             )

@@ -32,7 +32,8 @@ reader reported (a parse problem) comes first among its findings; its metadata c
 its name and metadata rows, as the engine writes them; a deck dated after the card data has its
 legality findings withheld as the engine withholds them (engine.withheld_legality). Anything else
 (misplaced or several declared companions, partner pairs, localized names, a sideboard that may be
-the command zone, a file or a line of it not read) goes to the engine: never a guess.
+the command zone, a file or a line of it not read, a date that names no day for certain) goes to the
+engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -515,7 +516,9 @@ class _Chunk:
                 if id(spec) not in undated:
                     undated[id(spec)] = engine.legality_out_of_date({}, spec, table.store)
                 stale = undated[id(spec)]
-            if stale is not None:
+            if stale is not None and stale.deck_day is None:  # a date that names no day: the engine
+                out[i] = True  # names its line (the batch reader keeps no metadata lines)
+            elif stale is not None:
                 self.stale[i] = stale
         z = columns.zones
         # the command zone's entries, known or not: a deck with several, or with one outside a

@@ -26,7 +26,14 @@ from deckcheck import bundled_file
 # The as_of setting, a deck's date and the family's codes live in deckcheck.as_of, which every check
 # imports; the setting's functions are named here too, for callers that read the history as well.
 from deckcheck.as_of import AS_OF_DECK as AS_OF_DECK
-from deckcheck.as_of import HISTORY_NOT_COVERED, LEGALITY_AS_OF, NO_PRINTINGS, metadata_date, parse_date
+from deckcheck.as_of import (
+    HISTORY_NOT_COVERED,
+    LEGALITY_AS_OF,
+    NO_PRINTINGS,
+    metadata_date,
+    parse_date,
+    unread_date,
+)
 from deckcheck.as_of import parse_as_of as parse_as_of
 from deckcheck.as_of import with_as_of as with_as_of
 from deckcheck.cards.model import Card
@@ -278,10 +285,15 @@ def dated_legality_findings(
     where = Location(deck.path, 0, None)
     day, origin = day_for(deck, spec)
     if day is None:
+        # (a date written that names no day for certain is named at its line, as the engine names it)
+        unread = unread_date(deck.parsed.metadata) if deck.parsed is not None else None
+        fix = "write the date as YYYY-MM-DD" if unread is not None else "add a date"
+        if unread is not None and deck.parsed is not None:
+            where = Location(deck.path, deck.parsed.metadata_line(unread[0]), None)
         return [
             HISTORY_NOT_COVERED(
                 f"{spec.title} legality as of the deck's date was asked for, but {origin}: legality not "
-                f"checked (add a date, or give one with --as-of YYYY-MM-DD)",
+                f"checked ({fix}, or give one with --as-of YYYY-MM-DD)",
                 location=where,
                 rule=f"{spec.title} history",
             )

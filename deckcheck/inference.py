@@ -45,7 +45,8 @@ FORMAT_REQUIRED = define(
     "DC021",
     "format-required",
     Severity.ERROR,
-    "No format given, and require_format (--require-format) asks for one.",
+    "No format given, and require_format (--require-format) asks for one: the deck is not verified and "
+    "fails the run, the finding reported or ignored.",
 )
 
 COMMANDER_SHAPE = FormatSpec(

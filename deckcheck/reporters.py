@@ -282,10 +282,11 @@ class DeckResult:
 
     @property
     def failed(self) -> bool:
-        """Errors, warnings under strict, or a verdict that depends on unknown cards (even with
-        their findings ignored: such a deck never passes). A deck checked in an inferred format
-        is not verified either, but fails only by its findings (the format warning, or the error
-        under require_format)."""
+        """Errors, warnings under strict, or a rule left undecided (Report.undetermined: unknown
+        cards, card data of another day than the deck's, a file not read, no format where one is
+        required, ...), even with the findings that say so ignored: such a deck never passes. A
+        deck checked in an inferred format with no format required is not verified either, but
+        fails only by its warning (DC020, under strict)."""
         report = self.report
         return bool(report.errors) or (self.strict and bool(report.warnings)) or report.undetermined
 
@@ -553,31 +554,50 @@ def counts_text(report: Report) -> str:
 
 
 def unverified_text(report: Report) -> str:
-    """``not verified: 4 unknown cards`` (or the undetermined rules, when every card is known)."""
+    """``not verified: 4 unknown cards`` (or the undetermined rules, when every card is known); a
+    finding --select/--ignore left out that says a rule was not decided is named: ``(finding
+    ignored: DC015)``."""
+    return f"not verified: {unverified_why(report)}"
+
+
+def unverified_why(report: Report) -> str:
+    """:func:`unverified_reason`, naming the findings --select/--ignore left out that say a rule
+    was not decided: ``card data 578 days old (finding ignored: DC015)``. The text verdict and the
+    JSON's ``unverified_reason``."""
+    reason = unverified_reason(report)
+    # (a finding --ignore left out still says why: the verdict names the codes)
+    ignored = sorted({f.code for f in report.ignored_undecided if f.code not in reason})
+    return reason + (f" (finding ignored: {', '.join(ignored)})" if ignored else "")
+
+
+def unverified_reason(report: Report) -> str:
+    """Why a deck is not verified, in a few words (``4 unknown cards``, ``no format given``, ``card
+    data 578 days old``): the verdict's text and the JSON's ``unverified_reason``."""
     if report.unknown_cards:
-        return f"not verified: {_plural(report.unknown_cards, 'unknown card')}"
-    from deckcheck.engine import unread_part  # (loaded: the report is the engine's)
+        return _plural(report.unknown_cards, "unknown card")
+    from deckcheck.engine import UNKNOWN_COMPANION, unread_part  # (loaded: the report is the engine's)
 
     # a file not read (an HTML page, a draft log, a line refused) says so before the missing format:
     # no format would make a deck of it
     unread = unread_part(report.parsed)
     if unread is not None:
-        return f"not verified: {unread}"
+        return unread
     if report.format.inferred:
-        return "not verified: no format given"
-    ignored = sorted({f.code for f in report.ignored_undecided})
-    # (a finding --ignore left out still says why: the verdict names the codes)
-    tail = f" (finding ignored: {', '.join(ignored)})" if ignored else ""
+        return "no format given"
     for finding in [*report.findings, *report.ignored_undecided]:
+        if finding.code == UNKNOWN_COMPANION:
+            return f"companion ability not known ({finding.card})"
         data = dict(finding.data) if finding.code == NOT_VERIFIED.code else {}
+        if "date_as_written" in data:
+            return "the deck's date is not known"
         if "card_data_date" in data and data["card_data_date"] is None:
-            return f"not verified: card data of unknown date{tail}"
+            return "card data of unknown date"
         if "data_age_days" in data:
-            return f"not verified: card data {data['data_age_days']:,} days old{tail}"
+            return f"card data {data['data_age_days']:,} days old"
         if "card_data_date" in data:
             newer = str(data.get("deck_date", "")) < str(data["card_data_date"])  # (ISO dates sort)
-            return f"not verified: card data {'newer' if newer else 'older'} than the deck{tail}"
-    return f"not verified: {_plural(len(report.unchecked), 'rule')} could not be checked{tail}"
+            return f"card data {'newer' if newer else 'older'} than the deck"
+    return f"{_plural(len(report.unchecked), 'rule')} could not be checked"
 
 
 def verdict_text(result: DeckResult, style: Style = NO_STYLE) -> str:
@@ -719,6 +739,7 @@ def deck_record(result: DeckResult) -> dict[str, Any]:
         "format_source": result.format_source,
         "legal": report.legal,
         "status": report.status,
+        "unverified_reason": None if report.verified else unverified_why(report),
         "unknown_cards": report.unknown_cards,
         "failed": result.failed,
         "strict": result.strict,
@@ -727,6 +748,7 @@ def deck_record(result: DeckResult) -> dict[str, Any]:
         "errors": len(report.errors),
         "warnings": len(report.warnings),
         "findings": [f.to_record() for f in report.findings],
+        "ignored_undecided": [f.to_record() for f in report.ignored_undecided],
         "companions": [companion_record(c) for c in report.companions],
     }
 
@@ -884,6 +906,8 @@ def deck_json(result: DeckResult) -> str:
     member = _MEMBER
     value = _json_value
     findings = _json_items([_finding_json(f) for f in report.findings], _ITEM)
+    ignored = _json_items([_finding_json(f) for f in report.ignored_undecided], _ITEM)
+    reason = None if report.verified else unverified_why(report)
     companions = _json_items([_companion_json_once(c) for c in report.companions], _ITEM)
     return _inert_json(
         f'{{{member}"path": {_encode_string(report.path)},'
@@ -895,6 +919,7 @@ def deck_json(result: DeckResult) -> str:
         f'{member}"format_source": {_encode_string(result.format_source)},'
         f'{member}"legal": {value(report.legal, member)},'
         f'{member}"status": {_encode_string(report.status)},'
+        f'{member}"unverified_reason": {_optional_string(reason)},'
         f'{member}"unknown_cards": {value(report.unknown_cards, member)},'
         f'{member}"failed": {value(result.failed, member)},'
         f'{member}"strict": {value(result.strict, member)},'
@@ -903,6 +928,7 @@ def deck_json(result: DeckResult) -> str:
         f'{member}"errors": {len(report.errors)},'
         f'{member}"warnings": {len(report.warnings)},'
         f'{member}"findings": {findings},'
+        f'{member}"ignored_undecided": {ignored},'
         f'{member}"companions": {companions}\n    }}'
     )
 
@@ -1039,6 +1065,32 @@ def github_annotation(finding: Finding) -> str:
     return f"::{_GITHUB_COMMAND[finding.severity]} {','.join(properties)}::{message}"
 
 
+def unexplained_verdict(result: DeckResult, shown: Sequence[Finding]) -> str | None:
+    """Why a deck is left undecided (which fails it), when none of its ``shown`` findings says so
+    (the finding that did was left out by --select/--ignore, which decides nothing): the verdict,
+    and the first such finding's message. None when no rule is undecided or a finding shown says
+    why. (A deck checked in an inferred format whose DC020 warning is ignored is not undecided: it
+    passes, and its verdict says "not verified: no format given".)"""
+    report = result.report
+    if not report.undetermined:
+        return None
+    from deckcheck.engine import leaves_undecided  # (loaded: the report is the engine's)
+
+    if any(leaves_undecided(f) for f in shown):
+        return None
+    ignored = report.ignored_undecided
+    return unverified_text(report) + (f": {ignored[0].message}" if ignored else "")
+
+
+def verdict_annotation(result: DeckResult, why: str) -> str:
+    """A file-level workflow command for a deck's verdict (:func:`unexplained_verdict`): an error when
+    the deck fails the run, else a warning."""
+    command = "error" if result.failed else "warning"
+    path = escape_property(escape_lines(result.report.path))
+    title = escape_property("deckcheck not verified")
+    return f"::{command} file={path},title={title}::{escape_data(escape_lines(why))}"
+
+
 def _cell(text: str) -> str:
     text = escape_lines(text)
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ").replace("\n", " ")
@@ -1082,10 +1134,19 @@ class GithubWriter(RunWriter):
         shown = visible(result.report.findings, self.verbose)
         if shown:
             self.out.write("".join(github_annotation(f) + "\n" for f in shown))
+        # a deck not verified whose reason no annotation gives (its finding ignored): one on the file
+        why = unexplained_verdict(result, shown)
+        if why is not None:
+            self.out.write(verdict_annotation(result, why) + "\n")
         if self.step_summary is not None:
             self._deck_rows.write(markdown_deck_row(result) + "\n")
             for finding in shown:
                 self._deck_findings.write(markdown_finding_row(finding) + "\n")
+            if why is not None:
+                severity = "error" if result.failed else "warning"
+                self._deck_findings.write(
+                    f"| {_cell(result.report.path)} |  | - | {severity} | {_cell(why)} |\n"
+                )
 
     def not_checked(self, failure: FileNotChecked) -> None:
         self._annotations.write(github_annotation(failure.finding) + "\n")

@@ -19,8 +19,9 @@ NOT_VERIFIED = define(
     "not-verified",
     Severity.WARNING,
     "A rule that could not be decided: it depends on cards the card data does not know, or on what the "
-    "data does not record (card data of another day than the deck's, a Magic Online deck in the days before "
-    "a change, a Pauper Commander commander's uncommon printing).",
+    "data does not record (card data of another day than the deck's, a deck's date that names no day for "
+    "certain, a Magic Online deck in the days before a change, a Pauper Commander commander's uncommon "
+    "printing).",
 )
 
 
@@ -94,14 +95,18 @@ def copies(entries: Iterable[Written]) -> int:
 # -- card data of another day than the deck's----------------------------------------------------------------
 class DataAge(NamedTuple):
     """Why a deck's legality is not judged by its card data: the day it is judged for (its own date,
-    or the day of the check when it has none), the day the data describes (None: the data does not
-    say, so it vouches for no day), where the former came from, and whether the deck had no date of
-    its own."""
+    or the day of the check when it has none; None: the deck gives a date that names no day for
+    certain, as_of.unread_date, so the day is not known), the day the data describes (None: the
+    data does not say, so it vouches for no day), where the former came from (or why it is not
+    known), and whether the deck had no date of its own. ``written`` is the date as the deck writes
+    it when it names no day, ``line`` the line that gives it (0: not known)."""
 
-    deck_day: dt.date
+    deck_day: dt.date | None
     data_day: dt.date | None
     where: str
     undated: bool = False
+    written: str = ""
+    line: int = 0
 
 
 def stale_legality(
@@ -115,9 +120,24 @@ def stale_legality(
     listed = [f.card for f in withheld if f.card]
     named = f"; the data lists as banned, restricted or not legal: {', '.join(listed[:5])}" if listed else ""
     more = f" and {len(listed) - 5} more" if len(listed) > 5 else ""
-    deck_day = age.deck_day.isoformat()
     data_day = None if age.data_day is None else age.data_day.isoformat()
     data: dict[str, object] = {"card_data_date": data_day}
+    if age.deck_day is None:
+        line = f" (line {age.line})" if age.line else ""
+        described = "does not say which day it describes" if data_day is None else f"describes {data_day}"
+        message = (
+            f"{title} legality not verified: the day the deck is from is not known{line}: {age.where}. "
+            f"Its bans and legal sets are those of that day, and the card data {described}{named}{more}. "
+            "Write the deck's date as YYYY-MM-DD (`// date: YYYY-MM-DD`), or judge the deck as of a "
+            f"day you name with --as-of YYYY-MM-DD, or by the card data's day with --as-of {AS_OF_DATA}"
+        )
+        data["date_as_written"] = age.written
+        data["withheld"] = [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld]
+        note = NOT_VERIFIED(
+            message, location=Location(path, age.line, None), rule=f"{title} legality", data=data
+        )
+        return [*(f for f in findings if f.code not in legality_codes), note]
+    deck_day = age.deck_day.isoformat()
     if age.data_day is None:
         judged = f"today ({deck_day}; the deck has no date)" if age.undated else f"{deck_day} ({age.where})"
         message = (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import Entry, ParsedDeck, Zone
 from deckcheck.engine import check_deck, resolve_deck
@@ -278,3 +280,66 @@ def test_a_face_name_note_says_each_name_once() -> None:
     assert note.message == "'Murderous Rider' is a face of 'Murderous Rider // Swift End'"
     (banned,) = [f for f in report.findings if f.code == "DC201"]  # other findings: as written
     assert banned.message.startswith("Murderous Rider [Murderous Rider // Swift End] is banned")
+
+
+COMPANION_STORE = CardStore.from_records(
+    [
+        record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"modern": "legal"}),
+        record(
+            "Zyx, the Unheard",
+            "{2}{R}",
+            "Legendary Creature — Elemental",
+            "Companion — Each card in your starting deck has a name of an even number of letters.",
+            identity=["R"],
+            legal={"modern": "legal"},
+        ),
+    ]
+)
+
+
+def test_what_leaves_a_deck_undecided_stays_undecided_whatever_is_reported() -> None:
+    """An empty decklist, no format where one is required, a declared companion whose ability
+    deckcheck does not know: each leaves the deck not verified (and failing: undetermined), the
+    finding reported or left out by select/ignore (then kept in Report.ignored_undecided)."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    modern = get_format("modern")
+    empty = parse_text("// format: modern\n// nothing here\n", "empty.txt")
+    for select, ignore in (((), ()), (("DC1",), ()), (("DC2",), ()), ((), ("DC005",)), ((), ("DC0",))):
+        report = check_parsed(empty, STORE, modern, select=select, ignore=ignore)
+        assert (report.status, report.legal, report.undetermined) == ("not verified", None, True), (
+            select,
+            ignore,
+        )
+    no_format = parse_text("4 Lightning Bolt\n56 Mountain\n", "deck.txt")
+    for select, ignore in (((), ()), (("DC2",), ()), ((), ("DC021",))):
+        report = check_parsed(no_format, STORE, None, require_format=True, select=select, ignore=ignore)
+        assert (report.status, report.undetermined) == ("not verified", True), (select, ignore)
+    # no format required: not verified, but not undecided (it fails only by its DC020, under strict)
+    report = check_parsed(no_format, STORE, None)
+    assert (report.status, report.undetermined) == ("not verified", False)
+    companion = parse_text("// format: modern\n60 Mountain\n\nCompanion\n1 Zyx, the Unheard\n", "deck.txt")
+    for ignore in ((), ("DC409",)):
+        report = check_parsed(companion, COMPANION_STORE, modern, ignore=ignore)
+        assert (report.status, report.undetermined) == ("not verified", True), ignore
+        assert [f.code for f in [*report.findings, *report.ignored_undecided] if f.code == "DC409"] == [
+            "DC409"
+        ]
+
+
+def test_a_date_that_names_no_day_is_no_day_to_judge_for() -> None:
+    """engine.legality_out_of_date: a deck's date that names no day for certain is not taken as no
+    date (judged for today): the day is not known, even by card records a program handed in as
+    current; a date written year first, with a note after it, is the deck's day."""
+    from deckcheck.engine import legality_out_of_date
+
+    modern = get_format("modern")
+    assert legality_out_of_date({}, modern, STORE) is None  # (records handed in: taken as current)
+    for written in ("06/01/2019", "2020-02-30", "June 1, 2019", "2019-06-01; 2019-07-01"):
+        age = legality_out_of_date({"date": written}, modern, STORE)
+        assert age is not None and age.deck_day is None and age.written == written, written
+    bundled = CardStore.bundled()  # (describes 2026-10-01: a deck of 2019 is of another day)
+    for written in ("2019-06-01 (GP Barcelona)", "2019/06/01", "2019-06-01T10:00:00Z"):
+        age = legality_out_of_date({"date": written}, modern, bundled)
+        assert age is not None and age.deck_day == dt.date(2019, 6, 1), written

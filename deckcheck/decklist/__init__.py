@@ -120,8 +120,8 @@ DC005 = define(
     EMPTY_DECKLIST,
     "empty-decklist",
     Severity.ERROR,
-    "A decklist with no card line at all (an empty file, only blank lines or comments): never "
-    "reported as legal.",
+    "A decklist with no card line at all (an empty file, only blank lines or comments): nothing was read "
+    "to judge, so the deck is not verified and fails the run, the finding reported or ignored.",
 )
 
 # Each input format's parser: (module, attribute). A parser's module is imported the first time its

@@ -222,7 +222,7 @@ class DeckBuilder:
             self.report(
                 line,
                 f"a second {key} {value!r} differs from {first!r}{where}: the deck's {key} is not known, "
-                f"so it is read as a deck without one; keep one {key} line",
+                f"so neither is read and its legality is not verified; keep one {key} line",
                 code=SUSPICIOUS,
                 severity="warning",
             )

@@ -34,9 +34,9 @@ Findings: DC401 declared companion not eligible (error, with DC411 per breaking 
 more than one companion declared; DC403 misplaced (as a commander; in a Commander sideboard: warning);
 DC404 outside the commander's colour identity; DC405 named like a card in the 100; DC406 banned as a
 companion; DC407 can never qualify in this format (Yorion); DC408 no companion ability; DC409 a
-companion ability deckcheck does not know (warning, never assumed met); DC410 an undeclared or
-sideboard companion the deck qualifies for (info); DC412 a sideboard companion it does not qualify
-for; DC413 near miss (info).
+companion ability deckcheck does not know (warning, never assumed met: the deck is not verified,
+engine.UNDECIDED_CODES); DC410 an undeclared or sideboard companion the deck qualifies for (info);
+DC412 a sideboard companion it does not qualify for; DC413 near miss (info).
 
 Near misses: ``cut`` is always the smallest set of copies whose removal satisfies the condition
 (for a per-card condition, exactly the breaking cards; for Lutri, a maximum set of name-disjoint
@@ -122,7 +122,8 @@ UNCHECKED_COMPANION = define(
     "DC409",
     "companion-unchecked",
     Severity.WARNING,
-    "A companion ability deckcheck does not know; its condition is not checked (never assumed met).",
+    "A companion ability deckcheck does not know; its condition is not checked (never assumed met): the "
+    "deck is not verified.",
 )
 ELIGIBLE_COMPANION = define(
     "DC410",

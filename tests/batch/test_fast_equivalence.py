@@ -640,6 +640,36 @@ def test_decks_dated_after_the_card_data_agree(breakers: bool) -> None:
 
 
 @BREAKERS
+def test_decks_whose_date_names_no_day_agree(breakers: bool) -> None:
+    """A date that names no day for certain (06/01/2019 reads two ways, 2020-02-30 is none) leaves
+    the day a deck is judged for unknown: its legality findings are withheld, not judged for the day
+    of the check, on both paths (the lean path hands such a deck to the engine, which names the
+    date's line). A date written year first, a note after it or not, is the deck's day."""
+    deck = "4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n"
+    items: list[Item] = [
+        ("two ways", f"// date: 06/01/2019\n{deck}"),
+        ("no day", f"// date: 2020-02-30\n{deck}"),
+        ("noted", f"// date: 2019-06-01 (GP Barcelona)\n{deck}"),
+        ("slashes", f"// date: 2019/06/01\n{deck}"),
+    ]
+    context = context_for(BUNDLED, "modern")
+    rows = assert_same_rows(items, context, breakers=breakers)
+    codes = _codes_by_deck(rows)
+    for deck_id in ("two ways", "no day", "noted", "slashes"):
+        assert "DC202" not in codes[deck_id] and "DC015" in codes[deck_id], deck_id
+    found = rows.findings.data
+    notes = {
+        d: line
+        for d, line, code in zip(found["deck_id"], found["line"], found["code"], strict=True)
+        if code == "DC015"
+    }
+    assert notes == {"two ways": 1, "no day": 1, "noted": 0, "slashes": 0}
+    assert _handed_back(context, [text for _, text in items]) == [0, 1]
+    legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
+    assert all(legal[deck_id] is None for deck_id, _ in items), legal
+
+
+@BREAKERS
 def test_undated_decks_checked_long_after_the_card_data_agree(
     breakers: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:

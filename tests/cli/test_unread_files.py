@@ -4,7 +4,7 @@ rule finding the lost cards could undo is withheld (a size below the minimum wou
 invented from the lines that were lost); one they cannot (a banned card, too many copies) stays.
 No companion's condition is called met, nor Yorion's count missed; a card that was read and
 breaks a condition still breaks it. Such a deck is "not verified" unless a finding that stays
-makes it illegal; an empty file is an error of its own."""
+makes it illegal; an empty file is an error of its own, and not verified too."""
 
 from __future__ import annotations
 
@@ -91,13 +91,15 @@ def test_a_page_named_with_no_format_is_not_verified_for_not_being_read(
 
 
 def test_an_empty_file_is_an_error_of_its_own(project: Project, invoke: Invoke) -> None:
+    """Nothing was read, so nothing is judged: not verified, and an error (DC005) that fails the run."""
     project.write("empty.txt", "// a title, no cards\n\n")
     result = invoke(["check", "--format", "modern", "-v", "empty.txt"])
     assert result.exit_code == 1, result.output
     assert result.stdout.splitlines() == [
-        "empty.txt: format modern (--format); 0 main: 1 error",
+        "empty.txt: format modern (--format); 0 main: not verified: the decklist has no card lines (DC005) "
+        "(1 error, 0 warnings)",
         "empty.txt: DC005 no card lines in the file",
-        "1 deck checked: 0 legal, 1 with errors (1 error, 0 warnings)",
+        "1 deck checked: 0 legal, 0 with errors, 1 not verified (1 error, 0 warnings)",
     ]
 
 

@@ -58,7 +58,7 @@ def test_two_different_dates_are_reported_and_neither_is_used() -> None:
     assert "'2020-01-20' differs from '2020-01-10' (line 1)" in deck.problems[0].message
     assert metadata_date(deck.metadata) == (
         None,
-        "its 'date' '2020-01-10; 2020-01-20' is not a YYYY-MM-DD date",
+        "it gives two different dates ('2020-01-10' and '2020-01-20'), so which day it is from is not known",
     )
     same = parse_text("// date: 2020-01-10\n4 Lightning Bolt\n// date: 2020-01-10\n")
     assert same.problems == [] and same.metadata["date"] == "2020-01-10"

@@ -83,6 +83,28 @@ def test_the_long_frame_keeps_each_decks_date(bundled: CardStore) -> None:
     )
 
 
+def test_a_date_that_names_no_day_is_judged_for_no_day(
+    bundled: CardStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """06/01/2019 reads two ways: the deck is not judged for the day of the check, as an undated
+    one is (on the card data's own day, legal), but for no day: not verified, and a companion card's
+    own legality is not known, on every path (the text, the long frame, the companion table)."""
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-10-01")  # (the bundled data's day)
+    unread = "// format: modern\n// date: 06/01/2019\n4 Lightning Bolt\n56 Mountain\n"
+    decks = pd.Series({"unread": unread, "undated": UNDATED})
+    validated = frames.validate(decks, store=bundled)
+    legal = validated.summary.set_index("deck_id")["legal"]
+    assert pd.isna(legal["unread"]) and bool(legal["undated"])
+    notes = validated.findings[validated.findings["code"] == "DC015"]
+    assert notes["deck_id"].tolist() == ["unread"] and notes["line"].tolist() == [2]
+    assert eligible(validated.companions)[("unread", "Kaheera, the Orphanguard")] is None
+    table = frames.companion_table(decks, store=bundled)
+    pd.testing.assert_frame_equal(table, validated.companions[table.columns.tolist()])
+    long = frames.load_decks(decks, store=bundled)
+    on_long = frames.validate(long, format="modern", store=bundled)
+    assert pd.isna(on_long.summary.set_index("deck_id")["legal"]["unread"])
+
+
 def test_a_deck_with_two_dates_in_a_long_frame_is_an_error(bundled: CardStore) -> None:
     long = frames.load_decks(pd.Series({"d": DATED}), store=bundled)
     long["date"] = long["date"].cat.add_categories(["2020-01-01"])

@@ -121,6 +121,16 @@ def test_missing_decklists_are_empty_and_other_values_are_refused(store: CardSto
             )
 
 
+def test_an_empty_decklist_is_not_verified(store: CardStore) -> None:
+    """An empty decklist is never legal (DC005): nothing was read to judge, so its legal is <NA>, as
+    ``deckcheck check`` reads it."""
+    result = frames.validate(
+        pd.Series({"empty": "// format: modern\n// no cards\n"}), store=store, progress=False
+    )
+    assert pd.isna(result.summary.loc[0, "legal"])
+    assert result.findings["code"].tolist() == ["DC005"]
+
+
 def test_unknown_names_keep_a_row(store: CardStore) -> None:
     decks = frames.load_decks(pd.Series({7: "4 Lightning Bolt\n2 Lightnig Bolt\n"}), store=store)
     assert decks["deck_id"].tolist() == [7, 7]
