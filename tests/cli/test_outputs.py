@@ -175,6 +175,18 @@ def test_cards_info_names_what_a_name_is(
     assert invoke(["cards", "info", "Lightnig Bolt"]).exit_code == 1  # a name of no card
 
 
+def test_a_plane_in_a_deck_is_named_not_unknown(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _store_with_planes(project, monkeypatch)
+    project.write("deck.txt", "4 Lightning Bolt\n55 Mountain\n1 Chaotic Aether\n")
+    result = invoke(["check", "-f", "modern", "deck.txt"])
+    assert result.exit_code == 1
+    assert "deck.txt:3: DC018 'Chaotic Aether' is a phenomenon card (Planechase)" in result.stdout
+    assert "DC010" not in result.stdout and "cards update" not in result.stdout
+    assert "DC101 the main deck has 59 cards" in result.stdout
+
+
 def test_cards_info_says_how_old_the_card_data_is(
     project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
