@@ -43,6 +43,7 @@ from deckcheck.session import check_input_format as _check_input_format
 if TYPE_CHECKING:
     import datetime as dt
 
+    from deckcheck.cards.store import CardStore
     from deckcheck.cards.update import UpdateResult
     from deckcheck.findings import Finding
 
@@ -1190,6 +1191,7 @@ def cards_import(file: Path, card_db: Path | None, data_date: str | None) -> int
 
 
 @cards.command("info")
+@click.argument("names", nargs=-1, metavar="[NAME]...")
 @card_db_option
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
 @click.option(
@@ -1197,12 +1199,18 @@ def cards_import(file: Path, card_db: Path | None, data_date: str | None) -> int
     is_flag=True,
     help="Also check every page of a built store (SQLite quick_check); exit 2 if damaged.",
 )
-def cards_info(card_db: Path | None, output: str, verify: bool) -> int:
-    """Show the card store a check would use: where it is, how many cards, source and date."""
+def cards_info(names: tuple[str, ...], card_db: Path | None, output: str, verify: bool) -> int:
+    """Show the card store a check would use: where it is, how many cards, source and date.
+
+    With NAMEs, what the card data says each name is instead: a card (its oracle name and type
+    line), a card no deck can hold (a plane, scheme or Vanguard card), several cards, or none
+    (with its likely spellings). Exit 1 when a name is no card or several."""
     from deckcheck.cards.store import default_store_path, open_store
 
     if verify:
         _verify_store(card_db)
+    if names:
+        return _names_info(open_store(card_db), names, output)
 
     if card_db is not None:
         chosen = "--card-db"
@@ -1219,6 +1227,9 @@ def cards_info(card_db: Path | None, output: str, verify: bool) -> int:
         record |= {"data_date": age[0].isoformat(), "age_days": age[1]}
     elif not store.vouches_without_date:
         record |= {"data_date": None, "age_days": None}
+    kept = store.non_deck_cards()
+    if kept is not None or "schema_version" in store.meta:  # (a store that keeps them, or a built one)
+        record["non_deck_cards"] = None if kept is None else len(kept)
     out = _stdout()
     if output == "json":
         out.write(rep.json_text(record) + "\n")
@@ -1230,10 +1241,80 @@ def cards_info(card_db: Path | None, output: str, verify: bool) -> int:
         ["data", record["label"] + (" (a sample, not the card pool)" if record["sample"] else "")],
         *([["age", _age_text(*age)]] if age is not None else []),
         *([["age", _UNKNOWN_AGE]] if age is None and not store.vouches_without_date else []),
+        *([["non-deck cards", _non_deck_text(kept)]] if "non_deck_cards" in record else []),
         *([key, value] for key, value in sorted(record["meta"].items())),
     ]
     out.write(rep.table(rows, ("card data", "")) + "\n")
     return 0
+
+
+def _non_deck_text(kept: Sequence[object] | None) -> str:
+    """`cards info`'s line on the planes, schemes and Vanguard cards a store keeps by name."""
+    if kept is None:
+        return (
+            "no planes, schemes or Vanguard cards kept (a store built by an older deckcheck, or from "
+            "card records alone): a list naming one calls it unknown; `deckcheck cards update` or "
+            "`deckcheck cards import FILE` rebuilds it with them"
+        )
+    return f"{len(kept):,} planes, schemes and Vanguard cards kept by name (no deck can hold them)"
+
+
+def _names_info(store: CardStore, names: Sequence[str], output: str) -> int:
+    """`cards info NAME...`: what the card data says each name is."""
+    found = [_name_record(store, name) for name in names]
+    out = _stdout()
+    if output == "json":
+        out.write(rep.json_text({"card_data": store.data_label(), "names": found}) + "\n")
+    else:
+        rows = [[record["name"], record["text"]] for record in found]
+        out.write(rep.table(rows, ("name", f"in the card data ({store.data_label()})")) + "\n")
+    return 0 if all(record["found"] in ("card", "non_deck") for record in found) else 1
+
+
+def _name_record(store: CardStore, name: str) -> dict[str, Any]:
+    """What ``name`` names in ``store``: ``found`` is card, non_deck, ambiguous or unknown; ``text``
+    says it in words (the words a check's findings use)."""
+    from deckcheck.engine import unknown_card_message
+
+    resolution = store.resolve(name)
+    card = resolution.card
+    if card is not None:
+        type_line = " // ".join(face.type_line.text for face in card.faces)
+        how = "" if resolution.match == "exact" else f" (matched by {resolution.match} name)"
+        return {
+            "name": name,
+            "found": "card",
+            "card": card.name,
+            "match": resolution.match,
+            "layout": card.layout,
+            "type_line": type_line,
+            "text": f"{card.name}: {type_line}{how}",
+        }
+    other = store.non_deck_card(name) if resolution.match != "ambiguous" else None
+    if other is not None:
+        return {
+            "name": name,
+            "found": "non_deck",
+            "card": other.name,
+            "kind": other.kind,
+            "variant": other.variant,
+            "type_line": other.type_line,
+            "rule": other.rules,
+            "text": f"{other.name}: {other.described}, not a card a deck can hold ({other.rules}); "
+            f"a list keeps it under a {other.section} section, outside the deck",
+        }
+    if resolution.match == "ambiguous":
+        text = f"matches several cards: {', '.join(resolution.suggestions)}"
+    else:
+        text = unknown_card_message(
+            name, resolution.suggestions, store, other_epithet=resolution.other_epithet
+        )
+    return {
+        "name": name,
+        "found": resolution.match,
+        "suggestions": list(resolution.suggestions),
+        "text": text,
+    }
 
 
 _UNKNOWN_AGE = (

@@ -249,8 +249,9 @@ class ParsedDeck(Record):
 # hold no cards the card data has, by the words of their names: tokens and emblems, made during the
 # game (MTGJSON's AtomicCards has none, and both card-data sources' importers skip their layouts);
 # dungeons and sticker sheets, play objects kept beside them; planes, schemes and Vanguard cards,
-# the oversized cards of their own decks, whose layouts the importers skip as well. Looking their
-# names up would only call each one unknown, so they are not looked up: the engine notes, once per
+# the oversized cards of their own decks, which the importers keep by name only (no card records:
+# named in the deck, one is an error of its own, DC018). Such a zone is where these belong, and
+# looking its names up would decide nothing, so they are not looked up: the engine notes, once per
 # zone, how many names it did not check (DC017). Every other such zone (a precon's display
 # commander, attractions, contraptions, conspiracies, a zone no reader knows) holds cards the data
 # has: its names are looked up as the maybeboard's are, and one the data does not know is reported

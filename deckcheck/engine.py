@@ -28,6 +28,7 @@ from deckcheck.deck import (
     ParseProblem,
     Zone,
     deck_card_of_facts,
+    extra_zone_tag,
     unchecked_zone,
 )
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
@@ -45,6 +46,7 @@ from deckcheck.value import Record, replace
 if TYPE_CHECKING:
     from deckcheck.card_facts import FactsByName
     from deckcheck.cards.model import Card
+    from deckcheck.cards.nondeck import NonDeckCard
     from deckcheck.rules.companions import CompanionResult
 
 UNKNOWN_CARD = define(
@@ -93,6 +95,20 @@ UNCHECKED_ZONE = define(
     Severity.INFO,
     "A zone that is not part of the deck and holds no cards the card data has (tokens, emblems, "
     "dungeons, sticker sheets, planes, schemes, Vanguard): its names are not looked up; one note per zone.",
+)
+# A plane, phenomenon, scheme or Vanguard card is a card the data knows, and one no deck can hold
+# (CR 100.2: a deck of traditional Magic cards; each of these types is seen only on nontraditional
+# cards, CR 311.1-314.1): named in a zone that counts, it breaks the deck's rules whatever else the
+# deck holds, so it is an error that makes the deck illegal, never "unknown" or "not verified". The
+# line is read as if it were in the section that holds such cards outside the deck (Planes,
+# Schemes, Vanguard): no rule counts it. In the maybeboard it is a note.
+NON_DECK_CARD = define(
+    "DC018",
+    "not-a-deck-card",
+    Severity.ERROR,
+    "A plane, phenomenon, scheme or Vanguard card in the deck (main deck, sideboard, commander, "
+    "companion): a card no deck can hold (CR 100.2); it is not counted as a card of the deck (in the "
+    "maybeboard: a note). List it under a Planes, Schemes or Vanguard section.",
 )
 
 UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})  # (names in the zones that count)
@@ -296,6 +312,14 @@ def resolve_deck(
             continue
         where = Location(parsed.path, entry.line, str(entry.zone))
         if card is None:
+            other = store.non_deck_card(entry.name) if resolution.match != "ambiguous" else None
+            if other is not None:  # a plane, scheme or Vanguard card: known, and no card of a deck
+                findings.append(non_deck_finding(entry, other, where))
+                if entry.zone is not maybe:  # read as listed outside the deck, where it belongs
+                    outside = reread[id(entry)] = outside_the_deck(entry, other)
+                    entry = outside
+                unresolved.append(entry)
+                continue
             named = _number_led_card(entry, store) if resolution.match != "ambiguous" else None
             if named is not None:  # "1996 World Champion" with no count: one copy of that card
                 as_read = reread[id(entry)] = replace(entry, quantity=1, name=named.name)
@@ -383,6 +407,40 @@ def uncounted(finding: Finding, match: str, data: Mapping[str, object]) -> Findi
         card=finding.card,
         data={"match": match, **data},
     )
+
+
+def non_deck_finding(entry: Entry, card: NonDeckCard, where: Location) -> Finding:
+    """DC018 for an entry that names a card no deck can hold: an error in a zone that counts (the
+    entry is then read outside the deck, :func:`outside_the_deck`), a note in the maybeboard."""
+    written = f"'{entry.name}'" if entry.name == card.name else f"'{entry.name}' ({card.name})"
+    what = f"{written} is {card.described}"
+    data = {"kind": card.kind, "variant": card.variant, "type_line": card.type_line, "section": card.section}
+    if entry.zone is Zone.MAYBEBOARD:
+        return NON_DECK_CARD(
+            f"{what}, not a card a deck can hold; it is in the maybeboard, which no rule counts",
+            location=where,
+            severity=Severity.INFO,
+            card=card.name,
+            rule=card.rules,
+            data=data,
+        )
+    return NON_DECK_CARD(
+        f"{what}, not a card a deck can hold ({card.rules}: a deck holds traditional Magic cards "
+        f"only): list it under a {card.section} section, kept outside the deck; it is not counted "
+        "as a card of the deck",
+        location=where,
+        card=card.name,
+        rule=card.rules,
+        data=data,
+    )
+
+
+def outside_the_deck(entry: Entry, card: NonDeckCard) -> Entry:
+    """The entry as if it were listed in the section that keeps such cards outside the deck (in the
+    maybeboard, tagged as a Planes, Schemes or Vanguard zone): no rule counts it."""
+    tag = extra_zone_tag(card.section)
+    tags = entry.tags if tag in entry.tags else (*entry.tags, tag)
+    return replace(entry, zone=Zone.MAYBEBOARD, tags=tags)
 
 
 def unchecked_zone_note(path: str, tag: str, kind: str, entries: Sequence[Written]) -> Finding:

@@ -31,9 +31,9 @@ reader, PlainDecks.unchecked, and noted once per zone as the engine notes them).
 reader reported (a parse problem) comes first among its findings; its metadata comments become
 its name and metadata rows, as the engine writes them; a deck dated after the card data has its
 legality findings withheld as the engine withholds them (engine.withheld_legality). Anything else
-(misplaced or several declared companions, partner pairs, localized names, a sideboard that may be
-the command zone, a file or a line of it not read, a date that names no day for certain) goes to the
-engine: never a guess.
+(misplaced or several declared companions, partner pairs, localized names, a plane, scheme or
+Vanguard card named outside its section, a sideboard that may be the command zone, a file or a line
+of it not read, a date that names no day for certain) goes to the engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -200,8 +200,11 @@ class FactTable:
             hit = (-1, None)
             if card is None:
                 # a name the engine may read again with the number before it ("1996 World Champion"
-                # written with no count, engine.resolve_deck) leaves its deck to the engine
-                if lookup_key(name) not in self.store.number_led_names():
+                # written with no count, engine.resolve_deck), or reads as a card no deck can hold
+                # (a plane, a scheme: engine.non_deck_finding), leaves its deck to the engine
+                if lookup_key(name) not in self.store.number_led_names() and (
+                    resolution.match == "ambiguous" or self.store.non_deck_card(name) is None
+                ):
                     hit = (UNRESOLVED, resolution)
             elif resolution.match in LEAN_MATCHES:
                 code = self.code(card.name)

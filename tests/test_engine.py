@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
+from deckcheck.cards.nondeck import NonDeckCard
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import Entry, ParsedDeck, Zone
-from deckcheck.engine import check_deck, resolve_deck
+from deckcheck.engine import Report, check_deck, resolve_deck
+from deckcheck.findings import Severity
 from deckcheck.formats import get_format
 from tests.cardfactory import record
 
@@ -343,3 +347,121 @@ def test_a_date_that_names_no_day_is_no_day_to_judge_for() -> None:
     for written in ("2019-06-01 (GP Barcelona)", "2019/06/01", "2019-06-01T10:00:00Z"):
         age = legality_out_of_date({"date": written}, modern, bundled)
         assert age is not None and age.deck_day == dt.date(2019, 6, 1), written
+
+
+# -- cards no deck can hold: planes, phenomena, schemes, Vanguard ------------------------------------
+NON_DECK_STORE = CardStore.from_records(
+    [
+        record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"modern": "legal"}),
+        record(
+            "Lightning Bolt",
+            "{R}",
+            "Instant",
+            identity=["R"],
+            legal={"modern": "legal", "commander": "legal"},
+        ),
+        record(
+            "Krenko, Mob Boss",
+            "{2}{R}{R}",
+            "Legendary Creature — Goblin Warrior",
+            identity=["R"],
+            legal={"commander": "legal"},
+        ),
+    ],
+    non_deck=[
+        NonDeckCard("Chaotic Aether", "phenomenon", "Phenomenon"),
+        NonDeckCard("Akoum", "plane", "Plane — Zendikar"),
+        NonDeckCard("Ertai", "vanguard", "Vanguard"),
+        NonDeckCard("All in Good Time", "scheme", "Scheme"),
+    ],
+)
+
+
+def check_text(text: str, format_name: str = "modern") -> Report:
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    return check_parsed(parse_text(text, "deck.txt"), NON_DECK_STORE, get_format(format_name))
+
+
+def test_a_plane_in_the_main_deck_is_an_error_naming_what_it_is_not_an_unknown_card() -> None:
+    """A phenomenon is a card the data knows, and no deck can hold it (CR 100.2): the deck breaks
+    its rules (illegal), with no "unknown card" and no advice to update the card data; the line is
+    read as outside the deck, so the deck is judged by its other 59 cards."""
+    report = check_text("56 Mountain\n3 Lightning Bolt\n1 Chaotic Aether\n")
+    (error,) = [f for f in report.findings if f.code == "DC018"]
+    assert error.severity is Severity.ERROR and error.card == "Chaotic Aether"
+    assert (error.location.line, error.location.section) == (3, "main")
+    assert error.message.startswith(
+        "'Chaotic Aether' is a phenomenon card (Planechase), not a card a deck can hold (CR 100.2, 312.1"
+    )
+    assert "list it under a Planes section" in error.message and "not counted" in error.message
+    assert error.rule == "CR 100.2, 312.1"
+    assert dict(error.data) == {
+        "kind": "phenomenon",
+        "variant": "Planechase",
+        "type_line": "Phenomenon",
+        "section": "Planes",
+    }
+    assert not any(f.code in ("DC010", "DC015", "DC016") for f in report.findings)
+    assert not any("cards update" in f.message for f in report.findings)
+    assert report.status == "illegal" and report.legal is False
+    assert report.unknown_cards == 0 and not report.deck.unresolved_counted()
+    assert [f.code for f in report.findings if f.code == "DC101"] == ["DC101"]  # 59 cards of the deck
+    assert report.parsed.count(Zone.MAIN) == 59 and report.parsed.count(Zone.MAYBEBOARD) == 1
+    assert check_text("57 Mountain\n3 Lightning Bolt\n").status == "legal"  # (the deck without it)
+    # card data built before such cards were kept by name (or from card records alone) cannot say
+    # what the name is: it stays unknown, and the deck not verified (never passed, never failed)
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    store = CardStore.from_records(
+        [record("Mountain", None, "Basic Land — Mountain", legal={"modern": "legal"})]
+    )
+    older = check_parsed(
+        parse_text("59 Mountain\n1 Chaotic Aether\n", "deck.txt"), store, get_format("modern")
+    )
+    assert [f.code for f in older.findings if f.severity is Severity.ERROR] == ["DC010"]
+    assert older.status == "not verified"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "zone", "start"),
+    [
+        (
+            "60 Mountain\n\nSideboard\n1 akoum\n",
+            4,
+            "sideboard",
+            "'akoum' (Akoum) is a plane card (Planechase)",
+        ),
+        (
+            "Commander\n1 Ertai\n\nDeck\n99 Mountain\n",
+            2,
+            "commander",
+            "'Ertai' is a vanguard card (Vanguard), not a card a deck can hold (CR 100.2, 313.1",
+        ),
+        ("60 Mountain\n1 All in Good Time\n", 2, "main", "'All in Good Time' is a scheme card (Archenemy)"),
+    ],
+)
+def test_every_zone_that_counts_holds_no_such_card(text: str, line: int, zone: str, start: str) -> None:
+    report = check_text(text, "commander" if "Commander" in text else "modern")
+    (error,) = [f for f in report.findings if f.code == "DC018"]
+    assert (error.location.line, error.location.section) == (line, zone)
+    assert error.message.startswith(start) and error.severity is Severity.ERROR
+    assert report.status == "illegal" and report.unknown_cards == 0
+
+
+def test_a_plane_in_the_maybeboard_is_a_note() -> None:
+    report = check_text("57 Mountain\n3 Lightning Bolt\n\nMaybeboard\n1 Chaotic Aether\n")
+    (note,) = [f for f in report.findings if f.code == "DC018"]
+    assert note.severity is Severity.INFO and note.location.section == "maybeboard"
+    assert note.message == (
+        "'Chaotic Aether' is a phenomenon card (Planechase), not a card a deck can hold; it is in the "
+        "maybeboard, which no rule counts"
+    )
+    assert not any(f.code == "DC016" for f in report.findings)
+    assert report.status == "legal"
+    # in a Planes section nothing changes: its names are not looked up (one DC017 note)
+    report = check_text("57 Mountain\n3 Lightning Bolt\n\nPlanes\n1 Chaotic Aether\n1 Akoum\n")
+    assert [f.code for f in report.findings if f.code.startswith("DC01")] == ["DC017"]
+    assert report.status == "legal"

@@ -7,7 +7,10 @@ a, b, ...). Differences from Scryfall that the conversion irons out:
 - the front of a meld pair is keyed ``"Front // Melded"`` but has one face: its name is the face's;
 - a reversible card lists both (identical) sides: the card is its first side, like Scryfall's.
 Un-cards (``isFunny``) are kept: they are real cards, legal in no format, so a deck naming one gets
-a "not legal" finding rather than "unknown card".
+a "not legal" finding rather than "unknown card". Planes, phenomena, schemes and Vanguard cards are
+no card records (no deck can hold them): their names and kinds are kept beside the records
+(``ConversionStats.non_deck``, :mod:`deckcheck.cards.nondeck`), so a list naming one is told what it
+is rather than "unknown card".
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import Any, BinaryIO, cast
 
+from deckcheck.cards.nondeck import non_deck_card
 from deckcheck.cards.store import FactsBuilder, parse_data_day, write_store
 from deckcheck.cards.update import (
     DEFAULT_LOCK_TIMEOUT,
@@ -96,7 +100,8 @@ def records_from_atomic_cards(
 def record_from_atomic_entry(
     key: str, entry: Any, stats: ConversionStats | None = None
 ) -> dict[str, Any] | None:
-    """One ``data[key]`` list of faces -> one record, or None when it is not a playable card."""
+    """One ``data[key]`` list of faces -> one record, or None when it is not a playable card (a card
+    no deck can hold is kept in ``stats.non_deck``)."""
     where = f"data[{key!r}]"
     if not isinstance(entry, list) or not entry or not all(isinstance(f, Mapping) for f in entry):
         raise _EntryError(f"{where}: expected a non-empty list of card faces")
@@ -104,7 +109,13 @@ def record_from_atomic_entry(
     first = faces[0]
     layout = str(first.get("layout") or "normal")
     if layout in SKIPPED_LAYOUTS:
-        if stats is not None:
+        if stats is None:
+            return None
+        name = str(first.get("name") or key)
+        card = non_deck_card(name, layout, first.get("type")) if name.strip() else None
+        if card is not None:
+            stats.keep_non_deck(card)
+        else:
             stats.skip(layout)
         return None
     layout = LAYOUT_ALIASES.get(layout, layout)
@@ -520,6 +531,7 @@ def import_atomic_cards(
                     store_path,
                     meta=meta,
                     facts=facts,
+                    non_deck=stats.non_deck.values(),  # (complete once every record is in)
                 )
             except _StreamError:
                 raise
@@ -538,6 +550,7 @@ def import_atomic_cards(
         duplicate_names=tuple(stats.duplicate_names),
         seconds=time.monotonic() - started,
         meta=meta | {"records": str(count)},
+        non_deck=len(stats.non_deck),
     )
 
 

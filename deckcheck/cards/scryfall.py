@@ -36,7 +36,10 @@ import urllib3
 
 from deckcheck import __version__
 from deckcheck.cards.mana import COLOURS, ManaCostError, parse_mana_cost
+from deckcheck.cards.nondeck import non_deck_card
 from deckcheck.cards.store import (
+    NON_DECK_META,
+    NON_DECK_VERSION,
     CardStore,
     FactsBuilder,
     card_data_date,
@@ -132,8 +135,9 @@ def records_from_scryfall(
 ) -> Iterator[dict[str, Any]]:
     """Convert Scryfall card objects (``oracle_cards``) into card records.
 
-    Non-playable objects (tokens, emblems, art cards, planes, schemes, Vanguard, ...) are skipped
-    and counted in ``stats.skipped`` by layout; a repeated name keeps the first record.
+    Non-playable objects (tokens, emblems, art cards, ...) are skipped and counted in
+    ``stats.skipped`` by layout; planes, schemes and Vanguard cards, which no deck can hold either,
+    are kept by name and kind in ``stats.non_deck``; a repeated name keeps the first record.
     """
     stats = stats if stats is not None else ConversionStats()
 
@@ -163,7 +167,11 @@ def record_from_scryfall(
     layout = str(obj.get("layout") or "normal")
     if layout in SKIPPED_LAYOUTS:
         if stats is not None:
-            stats.skip(layout)
+            card = non_deck_card(name, layout, obj.get("type_line"))
+            if card is not None:
+                stats.keep_non_deck(card)
+            else:
+                stats.skip(layout)
         return None
     where = f"card {name!r}"
     raw_faces = obj.get("card_faces")
@@ -1185,6 +1193,13 @@ def update_from_scryfall(
         descriptor = parse_bulk_list(payload, bulk_url, bulk_type)
         meta = read_store_meta(store_path)
         current = not force and store_path.exists() and _is_current(meta, descriptor)
+        if current and meta.get(NON_DECK_META) != NON_DECK_VERSION:
+            # only the bulk file lists them: the store's own records cannot rebuild them
+            current = False
+            notes.append(
+                "the card store was built before it kept the names of planes, schemes and Vanguard "
+                "cards: it is built again"
+            )
         if current:
             # a damaged store's data is current, yet only a download can repair it (the damage
             # messages send the user here)
@@ -1233,7 +1248,12 @@ def update_from_scryfall(
 
             try:
                 count = write_store(
-                    records, store_path, meta=new_meta, facts=facts, accept_count=accept_count
+                    records,
+                    store_path,
+                    meta=new_meta,
+                    facts=facts,
+                    accept_count=accept_count,
+                    non_deck=stats.non_deck.values(),  # (complete once every record is in)
                 )
             except (_PositionedError, DowngradeRefused):
                 raise
@@ -1251,6 +1271,7 @@ def update_from_scryfall(
             seconds=time.monotonic() - started,
             meta=read_store_meta(store_path),
             notes=tuple(notes),
+            non_deck=len(stats.non_deck),
         )
 
 
@@ -1332,10 +1353,12 @@ def _rebuild_facts(
     """The card data is current but the stored facts or names index are missing or of another
     version (a newer deckcheck): rebuild the store from its own records, printed names included,
     with new facts and a new names index."""
-    records = CardStore.open(store_path).records()
+    store = CardStore.open(store_path)
     kept = {k: v for k, v in meta.items() if k not in ("schema_version", "records")}
     try:
-        count = write_store(records, store_path, meta=kept, facts=facts)
+        count = write_store(
+            store.records(), store_path, meta=kept, facts=facts, non_deck=store.non_deck_cards()
+        )
     except CardDataError as exc:
         raise CardDataError(f"{store_path}: {exc.message}", hint=exc.hint) from None
     return UpdateResult(
@@ -1572,7 +1595,9 @@ def update_languages_from_scryfall(
             "languages_downloaded_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         records = counting_progress(merge_printed_names(current.records(), index, matched), progress)
-        count = write_store(records, store_path, meta=new_meta, facts=facts)
+        count = write_store(
+            records, store_path, meta=new_meta, facts=facts, non_deck=current.non_deck_cards()
+        )
         per_language = {
             lang: sum(len(by_lang.get(lang, ())) for name, by_lang in index.names.items() if name in matched)
             for lang in wanted

@@ -13,6 +13,10 @@ A built store also keeps its names index: every full and face name folded
 (:func:`~deckcheck.cards.names.fold_key`, table ``folded``) for the spellings clients write, and
 the did-you-mean index (:class:`~deckcheck.cards.suggest.NameIndex`, a blob). A store built
 before it kept them is read as before, with both built in memory when first needed.
+
+A store built by an importer also keeps the names and kinds of the cards no deck can hold
+(planes, schemes, Vanguard: :mod:`deckcheck.cards.nondeck`; table ``non_deck``), which are not card
+records. A store built before it kept them knows none (:meth:`CardStore.non_deck_card` is None).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from deckcheck._gc import gc_paused
 from deckcheck.atomic import replacing
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import clean_name, fold_key, fold_of_key, lookup_key, loose_key, printed_key
+from deckcheck.cards.nondeck import NonDeckCard
 from deckcheck.cards.records import card_from_record
 from deckcheck.errors import CardDataError
 from deckcheck.value import Value
@@ -56,6 +61,11 @@ FACTS_BLOB_KEY = "facts"  # row of the blobs table holding them
 FACTS_ENCODING = 2  # layout of that blob (see _FactsEncoder); a reader ignores any other
 NAMES_INDEX_META = "names_index"  # meta key: the NameIndex layout of the folded names and did-you-mean index
 NAMES_BLOB_KEY = "names"  # row of the blobs table holding the did-you-mean index
+# meta key: the layout of the non_deck table, present when the store keeps the cards no deck can
+# hold (an importer's build; a store built before, or from records alone, does not say)
+NON_DECK_META = "non_deck_table"
+NON_DECK_VERSION = "1"
+NON_DECK_KEY = "non_deck_cards"  # a JSON card file's list of them: [{"name", "kind", "type_line"}]
 
 
 # -- where things live --------------------------------------------------------------------------
@@ -175,6 +185,9 @@ class _Backend(Protocol):
     def name_index(self) -> NameIndex: ...
     def all_records(self) -> Iterator[Mapping[str, Any]]: ...
     def facts_blob(self, version: str) -> bytes | None: ...
+    def non_deck_cards(self) -> list[NonDeckCard] | None:
+        """The cards no deck can hold that the store keeps; None when it does not keep them."""
+
     def full_names_from(self, low: str, high: str) -> list[str]:
         """The card names whose lookup key is at least ``low`` and below ``high``."""
 
@@ -258,9 +271,15 @@ class _MemoryBackend:
     card exactly, as most do, never does."""
 
     def __init__(
-        self, records: Iterable[Mapping[str, Any]], meta: Mapping[str, str], *, index_names_now: bool = True
+        self,
+        records: Iterable[Mapping[str, Any]],
+        meta: Mapping[str, str],
+        *,
+        index_names_now: bool = True,
+        non_deck: Iterable[NonDeckCard] | None = None,
     ) -> None:
         self.meta = dict(meta)
+        self._non_deck = None if non_deck is None else list(non_deck)
         self._records: dict[str, Mapping[str, Any]] = {}
         self._tables: _NameTables | None = ({}, {}) if index_names_now else None
         self._names: _InMemoryNames | None = None
@@ -314,6 +333,9 @@ class _MemoryBackend:
 
     def facts_blob(self, version: str) -> bytes | None:
         return None  # JSON and in-memory card sets carry no precomputed facts
+
+    def non_deck_cards(self) -> list[NonDeckCard] | None:
+        return self._non_deck
 
     def full_names_from(self, low: str, high: str) -> list[str]:
         full = self._name_tables()[0]
@@ -487,6 +509,12 @@ class _SqliteBackend:
         value = row[0]
         return value.encode("utf-8") if isinstance(value, str) else bytes(value)
 
+    def non_deck_cards(self) -> list[NonDeckCard] | None:
+        if self.meta.get(NON_DECK_META) != NON_DECK_VERSION:
+            return None  # a store built before it kept them, or from records alone
+        rows = self._query("SELECT name, kind, type_line FROM non_deck ORDER BY name")
+        return [NonDeckCard(str(name), str(kind), str(type_line)) for name, kind, type_line in rows]
+
     def full_names_from(self, low: str, high: str) -> list[str]:
         rows = self._query(
             "SELECT card_name FROM names WHERE key >= ? AND key < ? AND kind = 'full'", (low, high)
@@ -522,6 +550,7 @@ class CardStore:
         self._resolved_names: tuple[dict[str, Resolution], dict[str, Resolution]] = ({}, {})
         self._data_label: str | None = None  # (every unknown name's message says it)
         self._number_led: dict[str, list[str]] | None = None
+        self._non_deck: dict[str, NonDeckCard] | None = None  # by lookup key and fold key
         # Whether card data that says no day it describes is taken as current. Only for records
         # handed in by code (from_records: a library caller's or a test's own cards, made for the
         # day they are used); a store file, built or a JSON file, of unknown date vouches for no
@@ -530,8 +559,15 @@ class CardStore:
 
     # construction
     @classmethod
-    def from_records(cls, records: Iterable[Mapping[str, Any]], description: str = "<records>") -> CardStore:
-        store = cls(_MemoryBackend(records, {"source": description}), description)
+    def from_records(
+        cls,
+        records: Iterable[Mapping[str, Any]],
+        description: str = "<records>",
+        *,
+        non_deck: Iterable[NonDeckCard] | None = None,
+    ) -> CardStore:
+        """A store of these records (and these cards no deck can hold, when given)."""
+        store = cls(_MemoryBackend(records, {"source": description}, non_deck=non_deck), description)
         store.vouches_without_date = True
         return store
 
@@ -562,7 +598,9 @@ class CardStore:
             raise CardDataError(f"card data file {path}: 'meta' must be an object")
         meta = {str(k): str(v) for k, v in raw_meta.items()}
         meta.setdefault("source", str(path))
-        return cls(_MemoryBackend(records, meta, index_names_now=index_names_now), str(path))
+        non_deck = _non_deck_of_json(path, payload.get(NON_DECK_KEY) if isinstance(payload, dict) else None)
+        backend = _MemoryBackend(records, meta, index_names_now=index_names_now, non_deck=non_deck)
+        return cls(backend, str(path))
 
     @classmethod
     def open(cls, path: Path) -> CardStore:
@@ -670,6 +708,33 @@ class CardStore:
             return None
         with gc_paused():
             return columns.rows()
+
+    # cards no deck can hold
+    def non_deck_cards(self) -> list[NonDeckCard] | None:
+        """The cards no deck can hold (planes, schemes, Vanguard) the store keeps by name, or None
+        when it does not keep them (built before it did, or from card records alone)."""
+        return self._backend.non_deck_cards()
+
+    def non_deck_card(self, name: str) -> NonDeckCard | None:
+        """The card no deck can hold that ``name`` names (its name as the card data writes it, or
+        written another way :func:`~deckcheck.cards.names.lookup_key` or
+        :func:`~deckcheck.cards.names.fold_key` folds away), else None. For a name that names no
+        card: :meth:`resolve` never gives one of these. Read once per open store (a few hundred)."""
+        table = self._non_deck
+        if table is None:
+            table = {}
+            folded: dict[str, list[NonDeckCard]] = {}
+            for card in self.non_deck_cards() or ():
+                table.setdefault(lookup_key(card.name), card)
+                folded.setdefault(fold_key(card.name), []).append(card)
+            for key, cards in folded.items():
+                if len(cards) == 1 and key:  # a fold two of them share reads as neither
+                    table.setdefault(key, cards[0])
+            self._non_deck = table
+        if not table:
+            return None
+        key = lookup_key(name)
+        return table.get(key) or table.get(fold_of_key(key))
 
     # lookups
     def number_led_names(self) -> dict[str, list[str]]:
@@ -852,6 +917,21 @@ class CardStore:
 RESOLUTION_MEMO_LIMIT = 100_000  # names remembered per store and ``suggest`` (CardStore.resolve)
 BUNDLED_SOURCE = "deckcheck bundled set"  # data/cards.json's meta "source"
 _SOURCE_NAMES = {"mtgjson": "MTGJSON", "scryfall": "Scryfall"}
+
+
+def _non_deck_of_json(path: Path, value: object) -> list[NonDeckCard] | None:
+    """The ``non_deck_cards`` of a JSON card file, ``[{"name", "kind", "type_line"}, ...]``; None
+    when it has none."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+        isinstance(item, dict) and isinstance(item.get("name"), str) and isinstance(item.get("kind"), str)
+        for item in value
+    ):
+        raise CardDataError(
+            f"card data file {path}: '{NON_DECK_KEY}' must be a list of objects with a 'name' and a 'kind'"
+        )
+    return [NonDeckCard(item["name"], item["kind"], str(item.get("type_line") or "")) for item in value]
 
 
 def _encodable(text: str) -> bool:
@@ -1108,6 +1188,7 @@ def write_store(
     meta: Mapping[str, str],
     facts: FactsBuilder | None = None,
     accept_count: Callable[[int], None] | None = None,
+    non_deck: Iterable[NonDeckCard] | None = None,
 ) -> int:
     """Build a SQLite store from card records, atomically: readers see the old store or the new one.
 
@@ -1125,6 +1206,11 @@ def write_store(
     ``accept_count`` is called with the number of records once all are in, before the new store
     replaces the old one: an exception it raises aborts the build the same way (``cards update``
     refuses a build with far fewer cards than the store it would replace).
+
+    ``non_deck``: the cards no deck can hold (planes, schemes, Vanguard) the source lists, kept by
+    name and kind (:meth:`CardStore.non_deck_card`); read once every record is in (an importer
+    collects them while its records stream by). Without it the store says it keeps none of them
+    (no ``non_deck_table`` meta): a lookup of one finds nothing, as in a store built before.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     count = 0
@@ -1149,6 +1235,7 @@ def write_store(
                 );
                 CREATE TABLE blobs (key TEXT PRIMARY KEY, value BLOB NOT NULL);
                 CREATE TABLE folded (key TEXT NOT NULL, card_name TEXT NOT NULL, kind TEXT NOT NULL);
+                CREATE TABLE non_deck (name TEXT PRIMARY KEY, kind TEXT NOT NULL, type_line TEXT NOT NULL);
                 """
             )
             seen: set[str] = set()
@@ -1186,8 +1273,11 @@ def write_store(
             full_meta = {
                 str(k): str(v)
                 for k, v in meta.items()
-                if str(k) not in (FACTS_VERSION_META, FACTS_ENCODING_META, NAMES_INDEX_META)
+                if str(k) not in (FACTS_VERSION_META, FACTS_ENCODING_META, NAMES_INDEX_META, NON_DECK_META)
             }
+            if non_deck is not None:
+                _write_non_deck(db, non_deck, seen)
+                full_meta[NON_DECK_META] = NON_DECK_VERSION
             full_meta["schema_version"] = SCHEMA_VERSION
             full_meta["records"] = str(count)
             if count:
@@ -1207,6 +1297,19 @@ def write_store(
         if accept_count is not None:
             accept_count(count)
     return count
+
+
+def _write_non_deck(db: sqlite3.Connection, cards: Iterable[NonDeckCard], card_names: set[str]) -> None:
+    """The non_deck rows: each name once (the first wins), none that is also a card's name (the
+    card is what the name means)."""
+    rows: dict[str, tuple[str, str, str]] = {}
+    for card in cards:
+        if card.name not in card_names and card.name not in rows:
+            rows[card.name] = (card.name, card.kind, card.type_line)
+    try:
+        db.executemany("INSERT INTO non_deck VALUES (?, ?, ?)", sorted(rows.values()))
+    except UnicodeEncodeError:
+        raise CardDataError("a plane, scheme or Vanguard card's name holds a lone surrogate") from None
 
 
 def verify_store(path: Path, most: int = 20) -> list[str]:

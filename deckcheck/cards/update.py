@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 import filelock
 
+from deckcheck.cards.nondeck import NonDeckCard
 from deckcheck.errors import DeckcheckError
 
 DEFAULT_LOCK_TIMEOUT = 300.0  # a full Scryfall download takes well under a minute on a normal line
@@ -46,9 +47,18 @@ class ConversionStats:
     duplicates: int = 0
     duplicate_names: list[str] = field(default_factory=list)  # the first few, for the report
     records: int = 0
+    # the cards no deck can hold (planes, schemes, Vanguard: deckcheck.cards.nondeck), by name: not
+    # card records, but kept in the store by name and kind (the first of a name wins)
+    non_deck: dict[str, NonDeckCard] = field(default_factory=dict)
 
     def skip(self, reason: str) -> None:
         self.skipped[reason] += 1
+
+    def keep_non_deck(self, card: NonDeckCard) -> None:
+        if has_control_characters(card.name) or has_control_characters(card.type_line):
+            self.skip(CONTROL_SKIP_REASON)  # (as a card record named so is)
+        else:
+            self.non_deck.setdefault(card.name, card)
 
 
 @dataclass(frozen=True)
@@ -65,6 +75,7 @@ class UpdateResult:
     seconds: float = 0.0
     meta: Mapping[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()  # things worth telling the user (a stale descriptor was used, ...)
+    non_deck: int = 0  # planes, schemes and Vanguard cards kept by name (no deck holds them)
 
     def summary(self) -> str:
         """One line for the CLI."""
@@ -82,6 +93,11 @@ class UpdateResult:
         if skipped:
             detail = ", ".join(f"{reason} {n}" for reason, n in sorted(self.skipped.items()))
             parts.append(f"skipped {skipped} ({detail})")
+        if self.non_deck:
+            plural = "" if self.non_deck == 1 else "s"
+            parts.append(
+                f"kept {self.non_deck:,} name{plural} of cards no deck holds (planes, schemes, Vanguard)"
+            )
         if self.duplicates:
             parts.append(f"{self.duplicates} duplicate names kept once")
         parts.append(f"{self.seconds:.1f} s")

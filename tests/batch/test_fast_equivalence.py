@@ -805,6 +805,38 @@ def test_a_number_read_as_part_of_a_name_agrees(breakers: bool) -> None:
 
 
 @BREAKERS
+def test_cards_no_deck_holds_agree(breakers: bool) -> None:
+    """A plane, phenomenon, scheme or Vanguard card named in a zone that counts is an error (DC018:
+    the deck is illegal, the line read outside the deck), in the maybeboard a note: the lean path
+    leaves a deck naming one to the engine, never calling the card unknown (DC010), and keeps a deck
+    whose name is no card at all. A Planes section is not looked up at all, as before (DC017)."""
+    from tests.test_engine import NON_DECK_STORE as store  # (Chaotic Aether, Akoum, Ertai, a scheme)
+
+    items: list[Item] = [
+        ("main", "56 Mountain\n3 Lightning Bolt\n1 Chaotic Aether\n"),
+        ("folded", "56 Mountain\n3 Lightning Bolt\n1 chaotic aether\n"),
+        ("sideboard", "57 Mountain\n3 Lightning Bolt\n\nSideboard\n1 Ertai\n"),
+        ("maybeboard", "57 Mountain\n3 Lightning Bolt\n\nMaybeboard\n1 Akoum\n"),
+        ("section", "57 Mountain\n3 Lightning Bolt\n\nPlanes\n1 Akoum\n1 Chaotic Aether\n"),
+        ("unknown", "56 Mountain\n3 Lightning Bolt\n1 Chaotic Ether\n"),
+        ("plain", "57 Mountain\n3 Lightning Bolt\n"),
+    ]
+    context = context_for(store, "modern")
+    rows = assert_same_rows(items, context, breakers=breakers)
+    handed = set(_handed_back(context, [text for _, text in items]))
+    assert {0, 1, 2, 3} <= handed and not {5, 6} & handed  # (a Planes section: the reader's choice)
+    summary = _summary(rows)
+    assert summary["main"] == summary["folded"] == (False, 0, 2)  # DC018, and DC101: 59 cards in the deck
+    assert summary["sideboard"] == (False, 0, 1)
+    assert summary["maybeboard"] == summary["section"] == summary["plain"] == (True, 0, 0)
+    assert summary["unknown"] == (None, 1, 1)  # a name of no card at all: DC010, not verified
+    codes = _codes_by_deck(rows)
+    assert [c for c in codes["maybeboard"] if c.startswith("DC01")] == ["DC018"]
+    assert [c for c in codes["section"] if c.startswith("DC01")] == ["DC017"]
+    assert "DC010" not in codes["main"] + codes["folded"] + codes["sideboard"]
+
+
+@BREAKERS
 def test_a_format_without_legality_data_is_not_verified(breakers: bool) -> None:
     """A deck whose only error says the card data has no legality for the format (DC204, a rule
     that could not be checked) is "not verified" on both paths, never "illegal"."""

@@ -7,6 +7,7 @@ import datetime as dt
 import gzip
 import json
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -269,7 +270,12 @@ def test_fixture_converts_to_the_playable_cards(records: dict[str, dict[str, Any
         "Mox Lotus",
         "Propaganda",
     ]
-    assert dict(stats.skipped) == {"planar": 1, "scheme": 1, "vanguard": 1}
+    assert dict(stats.skipped) == {}  # planes, schemes and Vanguard cards are kept by name instead
+    assert sorted((c.name, c.kind, c.type_line) for c in stats.non_deck.values()) == [
+        ("Akoum", "plane", "Plane — Zendikar"),
+        ("Bitter Ordeal", "scheme", "Scheme"),
+        ("Sliver Queen Avatar", "vanguard", "Vanguard"),
+    ]
     assert stats.duplicates == 1 and stats.duplicate_names == ["Propaganda"]
     for record in records.values():
         assert card_from_record(record).name == record["name"]
@@ -383,7 +389,7 @@ def test_import_json_and_gzip(tmp_path: Path, name: str, compress: bool) -> None
     events: list[tuple[str, int, int | None]] = []
     result = import_atomic_cards(source, store_path, progress=lambda *e: events.append(e))
     assert result.records == 9 and result.source == "mtgjson"
-    assert dict(result.skipped) == {"planar": 1, "scheme": 1, "vanguard": 1}
+    assert dict(result.skipped) == {} and result.non_deck == 3
     assert events[-1] == ("convert", 9, 9)
     meta = read_store_meta(store_path)
     assert meta["source"] == "mtgjson" and meta["mtgjson_version"] == "5.2.0+20220425"
@@ -392,6 +398,19 @@ def test_import_json_and_gzip(tmp_path: Path, name: str, compress: bool) -> None
     assert store.resolve("Blitzschlag").card is not None
     assert store.resolve("Feu").card is not None
     assert store.resolve("Insectile Aberration").ok
+    # planes, schemes and Vanguard cards: no records, but their names and kinds are kept
+    assert store.resolve("Akoum").card is None
+    assert [(c.name, c.kind) for c in store.non_deck_cards() or ()] == [
+        ("Akoum", "plane"),
+        ("Bitter Ordeal", "scheme"),
+        ("Sliver Queen Avatar", "vanguard"),
+    ]
+    plane = store.non_deck_card("akoum")
+    assert plane is not None and (plane.name, plane.type_line, plane.section) == (
+        "Akoum",
+        "Plane — Zendikar",
+        "Planes",
+    )
 
 
 @pytest.mark.parametrize(
@@ -476,7 +495,13 @@ def test_import_the_real_atomic_cards(atomic_cards_path: Path, tmp_path: Path) -
     fire_ice = store.card("Fire // Ice")
     assert fire_ice is not None and fire_ice.mana_value == 4
     assert dict(fire_ice.legalities)["modern"] == "legal"
-    assert dict(result.skipped) == {"planar": 86, "scheme": 70, "vanguard": 33}
+    assert dict(result.skipped) == {}
+    assert result.non_deck == 86 + 70 + 33  # planes and phenomena, schemes, Vanguard cards
+    kinds = Counter(card.kind for card in store.non_deck_cards() or ())
+    assert kinds == {"plane": 78, "phenomenon": 8, "scheme": 58, "ongoing scheme": 12, "vanguard": 33}
+    aether = store.non_deck_card("Chaotic Aether")
+    assert aether is not None and aether.described == "a phenomenon card (Planechase)"
+    assert store.resolve("Chaotic Aether").card is None  # no card record: no rule reads it
 
 
 def test_printings_are_kept_for_legality_as_of_a_date() -> None:

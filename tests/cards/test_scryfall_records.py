@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from deckcheck.cards.nondeck import NON_DECK_LAYOUTS
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.scryfall import SKIPPED_LAYOUTS, ScryfallObjectError, records_from_scryfall
 from deckcheck.cards.update import ConversionStats
@@ -51,7 +52,10 @@ def test_fixture_converts_to_the_playable_cards_only(
         "Propaganda",
         "Valakut Awakening // Valakut Stoneforge",
     ]
-    assert dict(stats.skipped) == {"token": 1, "emblem": 1, "art_series": 1, "planar": 1}
+    assert dict(stats.skipped) == {"token": 1, "emblem": 1, "art_series": 1}
+    assert [c.to_record() for c in stats.non_deck.values()] == [
+        {"name": "Akoum", "kind": "plane", "type_line": "Plane — Zendikar"}  # kept by name, not a record
+    ]
     assert stats.duplicates == 1 and stats.duplicate_names == ["Propaganda"]
     assert stats.records == 10
 
@@ -150,13 +154,38 @@ def test_multi_face_printed_names_join_the_faces() -> None:
     assert record["printed_type_lines"] == {"fr": ["Éphémère", "Éphémère"]}
 
 
-@pytest.mark.parametrize("layout", sorted(SKIPPED_LAYOUTS))
+@pytest.mark.parametrize("layout", sorted(SKIPPED_LAYOUTS - NON_DECK_LAYOUTS))
 def test_non_playable_layouts_are_skipped_and_counted(layout: str) -> None:
     obj = copy.deepcopy(sample_cards()[0])
     obj["layout"] = layout
     stats = ConversionStats()
     assert list(records_from_scryfall([obj], stats=stats)) == []
-    assert stats.skipped == {layout: 1}
+    assert stats.skipped == {layout: 1} and stats.non_deck == {}
+
+
+@pytest.mark.parametrize(
+    ("layout", "type_line", "kind", "described"),
+    [
+        ("planar", "Plane — Dominaria", "plane", "a plane card (Planechase)"),
+        ("planar", "Phenomenon", "phenomenon", "a phenomenon card (Planechase)"),
+        ("scheme", "Scheme", "scheme", "a scheme card (Archenemy)"),
+        ("scheme", "Ongoing Scheme", "ongoing scheme", "an ongoing scheme card (Archenemy)"),
+        ("vanguard", "Vanguard", "vanguard", "a vanguard card (Vanguard)"),
+        ("planar", "Card", "plane", "a plane card (Planechase)"),  # a type line of no known kind
+    ],
+)
+def test_cards_no_deck_holds_are_kept_by_name_and_kind(
+    layout: str, type_line: str, kind: str, described: str
+) -> None:
+    """Planes, phenomena, schemes and Vanguard cards are no card records, but their names and kinds
+    are kept, so that a list naming one can be told what it is (not "unknown card")."""
+    obj = copy.deepcopy(sample_cards()[0])
+    obj.update(layout=layout, type_line=type_line, name="Somewhere")
+    stats = ConversionStats()
+    assert list(records_from_scryfall([obj], stats=stats)) == []
+    assert stats.skipped == {}
+    (card,) = stats.non_deck.values()
+    assert (card.name, card.kind, card.type_line, card.described) == ("Somewhere", kind, type_line, described)
 
 
 def test_unknown_layouts_are_kept() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from deckcheck.cards.scryfall import (
     make_cached_session,
     update_from_scryfall,
 )
-from deckcheck.cards.store import CardStore, read_store_meta
+from deckcheck.cards.store import NON_DECK_META, CardStore, read_store_meta
 from deckcheck.errors import CardDataError, NetworkError
 from tests.httpserver import LocalHTTPServer, Reply, ScryfallMirror, sample_cards
 
@@ -51,6 +53,8 @@ def assert_store_works(store_path: Path) -> None:
     assert store.resolve("Fire // Ice").ok
     assert store.resolve("Stomp").card is not None  # adventure half -> the card
     assert store.resolve("Goblin").card is None  # tokens are not cards
+    plane = store.non_deck_card("Akoum")  # nor is a plane, but the store knows what it is
+    assert store.resolve("Akoum").card is None and plane is not None and plane.kind == "plane"
 
 
 def test_first_update_jsonl(mirror: ScryfallMirror, store_path: Path) -> None:
@@ -58,7 +62,8 @@ def test_first_update_jsonl(mirror: ScryfallMirror, store_path: Path) -> None:
     result = update_from_scryfall(mirror.api_base, store_path)
 
     assert result.records == 10
-    assert dict(result.skipped) == {"token": 1, "emblem": 1, "art_series": 1, "planar": 1}
+    assert dict(result.skipped) == {"token": 1, "emblem": 1, "art_series": 1}
+    assert result.non_deck == 1 and "kept 1 name of cards no deck holds" in result.summary()
     assert result.duplicates == 1
     assert result.downloaded_bytes == len(mirror.body)
     assert not result.up_to_date
@@ -75,6 +80,29 @@ def test_first_update_jsonl(mirror: ScryfallMirror, store_path: Path) -> None:
         "cards.sqlite.lock",
         "http-cache.sqlite",
     ]  # no .part file left behind
+
+
+def test_a_current_store_that_keeps_no_planes_is_built_again(
+    mirror: ScryfallMirror, store_path: Path
+) -> None:
+    """A store built before planes, schemes and Vanguard cards were kept by name cannot get them from
+    its own records: the next update downloads the build again, though the store holds it."""
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path)
+    with contextlib.closing(sqlite3.connect(store_path)) as db:  # as an older deckcheck built it
+        db.execute("DELETE FROM meta WHERE key = ?", (NON_DECK_META,))
+        db.execute("DROP TABLE non_deck")
+        db.commit()
+    assert CardStore.open(store_path).non_deck_card("Akoum") is None
+    mirror.server.clear()
+
+    result = update_from_scryfall(mirror.api_base, store_path)
+
+    assert not result.up_to_date and mirror.server.paths() == [mirror.file_path]
+    assert any("built before it kept the names of planes" in note for note in result.notes)
+    plane = CardStore.open(store_path).non_deck_card("Akoum")
+    assert plane is not None and plane.kind == "plane"
+    assert update_from_scryfall(mirror.api_base, store_path).up_to_date  # and then it is current
 
 
 def test_requests_identify_deckcheck(mirror: ScryfallMirror, store_path: Path) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from deckcheck.cards.nondeck import NonDeckCard
 from deckcheck.cards.store import (
     NAMES_INDEX_META,
     CardStore,
@@ -315,3 +316,61 @@ def test_a_record_without_a_type_line_in_a_card_set_names_the_file(tmp_path: Pat
         store.card("Lightning Bolt")
     with pytest.raises(CardDataError, match="no type line"):
         write_store([typeless], tmp_path / "cards.sqlite", meta={"source": "test"})
+
+
+# -- cards no deck can hold ----------------------------------------------------------------------
+NON_DECK = [
+    NonDeckCard("Chaotic Aether", "phenomenon", "Phenomenon"),
+    NonDeckCard("Academy at Tolaria West", "plane", "Plane — Dominaria"),
+    NonDeckCard("Ertai", "vanguard", "Vanguard"),
+    NonDeckCard("Ertai", "plane", "Plane — Elsewhere"),  # a second of one name: the first wins
+    NonDeckCard("Lightning Bolt", "scheme", "Scheme"),  # the name of a card: the card wins
+]
+
+
+def test_a_built_store_keeps_the_cards_no_deck_holds_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "cards.sqlite"
+    write_store(RECORDS, path, meta={"source": "test"}, non_deck=iter(NON_DECK))
+    store = CardStore.open(path)
+    assert [(c.name, c.kind) for c in store.non_deck_cards() or ()] == [
+        ("Academy at Tolaria West", "plane"),
+        ("Chaotic Aether", "phenomenon"),
+        ("Ertai", "vanguard"),
+    ]
+    assert len(store) == len(RECORDS)  # no card records: no rule reads them
+    for written in ("Chaotic Aether", "chaotic  aether", "CHAOTIC ÆTHER", "Chaotic-Aether", "ChaoticAether"):
+        found = store.non_deck_card(written)
+        assert found is not None and found.name == "Chaotic Aether", written
+        assert store.resolve(written).card is None
+    assert store.non_deck_card("Chaotic Ether") is None  # (no did-you-mean: a name, or none)
+    assert store.non_deck_card("Lightning Bolt") is None
+    assert read_store_meta(path)["non_deck_table"] == "1"
+
+
+def test_a_store_built_without_them_keeps_none(tmp_path: Path) -> None:
+    """A store built from card records alone, or by a release before they were kept, says nothing of
+    them: a lookup finds none, and the store does not claim to know them."""
+    path = tmp_path / "cards.sqlite"
+    write_store(RECORDS, path, meta={"source": "test", "non_deck_table": "1"})  # (meta is not inherited)
+    store = CardStore.open(path)
+    assert store.non_deck_cards() is None and store.non_deck_card("Chaotic Aether") is None
+    assert "non_deck_table" not in read_store_meta(path)
+    empty = tmp_path / "empty.sqlite"
+    write_store(RECORDS, empty, meta={"source": "test"}, non_deck=[])
+    assert CardStore.open(empty).non_deck_cards() == []  # kept: none in the source
+
+
+def test_memory_and_json_stores_keep_them_when_given(tmp_path: Path) -> None:
+    assert CardStore.from_records(RECORDS).non_deck_cards() is None
+    store = CardStore.from_records(RECORDS, non_deck=NON_DECK[:1])
+    found = store.non_deck_card("chaotic aether")
+    assert found is not None and found.kind == "phenomenon"
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"cards": RECORDS, "non_deck_cards": [NON_DECK[2].to_record()]}))
+    found = CardStore.open(path).non_deck_card("Ertai")
+    assert found is not None and found.described == "a vanguard card (Vanguard)"
+    path.write_text(json.dumps({"cards": RECORDS, "non_deck_cards": [{"name": "Ertai"}]}))
+    with pytest.raises(
+        CardDataError, match="'non_deck_cards' must be a list of objects with a 'name' and a 'kind'"
+    ):
+        CardStore.open(path)

@@ -140,6 +140,54 @@ def test_cards_info(project: Project, invoke: Invoke, cards_json: Path) -> None:
     assert info["records"] == 10 and info["meta"]["updated_at"] == "2026-01-01"
 
 
+def _store_with_planes(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI tests' cards, and two cards no deck can hold, as a JSON card file keeps them."""
+    from tests.cli.cards import RECORDS
+
+    non_deck = [
+        {"name": "Chaotic Aether", "kind": "phenomenon", "type_line": "Phenomenon"},
+        {"name": "Ertai", "kind": "vanguard", "type_line": "Vanguard"},
+    ]
+    meta = {"source": "cli-tests", "updated_at": "2026-01-01"}
+    path = project.write(
+        "cards.json", json.dumps({"meta": meta, "cards": RECORDS, "non_deck_cards": non_deck})
+    )
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(path))
+
+
+def test_cards_info_names_what_a_name_is(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _store_with_planes(project, monkeypatch)
+    result = invoke(["cards", "info", "Chaotic Aether", "lightning bolt", "Ertai"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:5] == ["name", "in", "the", "card", "data"]
+    assert lines[1].split(None, 2)[2] == (
+        "Chaotic Aether: a phenomenon card (Planechase), not a card a deck can hold (CR 100.2, 312.1); "
+        "a list keeps it under a Planes section, outside the deck"
+    )
+    assert "Lightning Bolt: Instant (matched by normalized name)" in lines[2]
+    assert "Ertai: a vanguard card (Vanguard)" in lines[3]
+    found = json.loads(invoke(["cards", "info", "-o", "json", "Ertai", "Lightnig Bolt"]).stdout)
+    ertai, typo = found["names"]
+    assert (ertai["found"], ertai["kind"], ertai["rule"]) == ("non_deck", "vanguard", "CR 100.2, 313.1")
+    assert typo["found"] == "unknown" and typo["suggestions"] == ["Lightning Bolt"]
+    assert invoke(["cards", "info", "Lightnig Bolt"]).exit_code == 1  # a name of no card
+
+
+def test_a_plane_in_a_deck_is_named_not_unknown(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _store_with_planes(project, monkeypatch)
+    project.write("deck.txt", "4 Lightning Bolt\n55 Mountain\n1 Chaotic Aether\n")
+    result = invoke(["check", "-f", "modern", "deck.txt"])
+    assert result.exit_code == 1
+    assert "deck.txt:3: DC018 'Chaotic Aether' is a phenomenon card (Planechase)" in result.stdout
+    assert "DC010" not in result.stdout and "cards update" not in result.stdout
+    assert "DC101 the main deck has 59 cards" in result.stdout
+
+
 def test_cards_info_says_how_old_the_card_data_is(
     project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:

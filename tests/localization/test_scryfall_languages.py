@@ -166,6 +166,7 @@ def test_printed_names_resolve_after_the_update(mirror: AllCardsMirror, store_pa
     before = {r["name"]: r for r in CardStore.open(store_path).records()}
     result = update(mirror, store_path, "de,it,zhs")
     store = CardStore.open(store_path)
+    assert [c.name for c in store.non_deck_cards() or ()] == ["Akoum"]  # the rebuild keeps the plane
 
     expected = {
         "Blitzschlag": ("Lightning Bolt", "de"),
