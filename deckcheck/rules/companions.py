@@ -1833,7 +1833,7 @@ def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
     cards = ", ".join(f"{n} {name}" for name, n in result.cut)
     left = size - result.cut_count
     if left < spec.min_main:
-        return f"replace {cards} (cutting leaves {left} cards, below the minimum of {spec.min_main})"
+        return f"replace {cards} (cutting leaves {_plural(left)}, below the minimum of {spec.min_main})"
     return f"cut {cards}"
 
 

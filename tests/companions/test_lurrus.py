@@ -62,3 +62,14 @@ def test_far_miss_is_not_reported_as_near() -> None:
 def test_cut_note_warns_when_the_deck_would_be_too_small() -> None:
     d = deck((2, "Bonecrusher Giant // Stomp"), *lands(58, "Mountain"))
     assert "below Modern's minimum of 60" in result(d, MODERN, "Lurrus").note
+
+
+def test_a_replace_hint_that_leaves_one_card_says_card() -> None:
+    """ "cutting leaves 1 cards" was printed for a deck of one card beside the four to replace."""
+    from deckcheck.rules.companions import change_text
+
+    d = deck((4, "Kitchen Finks"), *lands(1, "Plains"))
+    r = result(d, MODERN, "Lurrus")
+    assert change_text(r, 5, MODERN) == (
+        "replace 4 Kitchen Finks (cutting leaves 1 card, below the minimum of 60)"
+    )
