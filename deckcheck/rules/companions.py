@@ -2136,10 +2136,11 @@ def _undeclared_findings(ctx: _Context, about: About) -> list[Finding]:
 
 def undeclared_findings(about: About, path: str, size: int, spec: FormatSpec) -> list[Finding]:
     """The finding of a companion the deck does not list, if any: it qualifies (DC410), or it is a
-    near miss nothing else forbids (DC413)."""
+    near miss nothing else forbids (DC413). A starting deck of no card (``size`` 0: every line a
+    plane, say) meets every condition and is offered none: the offer would say nothing."""
     rule, result = about.rule, about.result
     whole_deck = Location(path, 0, None)
-    if result.eligible:
+    if result.eligible and size > 0:
         return [
             ELIGIBLE_COMPANION(
                 f"the starting deck meets {rule.name}'s condition: it could be your companion"

@@ -215,3 +215,11 @@ def test_umori_names_the_shared_type_with_the_right_article() -> None:
     """Regression: "every nonland card is a Instant card"."""
     umori = result(deck((4, "Lightning Bolt"), *lands(56, "Mountain")), MODERN, "Umori")
     assert umori.eligible and umori.note == "every nonland card is an Instant card"
+
+
+def test_a_starting_deck_of_no_card_is_offered_no_companion() -> None:
+    """A deck whose lines are all outside the starting deck (a sideboard alone, a list of planes)
+    meets every condition vacuously: it was offered all ten companions (DC410)."""
+    d = deck((2, "Lightning Bolt", Zone.SIDEBOARD))
+    assert "DC410" not in codes(d, MODERN)
+    assert result(d, MODERN, "Lurrus").eligible  # (the table still says what is true of it)
