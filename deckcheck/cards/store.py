@@ -823,6 +823,10 @@ class CardStore:
         before = self.card_before_separator(resolution.query)
         if before is not None:  # the likeliest reading: that card, and a comment after " // "
             return Resolution(resolution.query, None, "unknown", (before.name,))
+        if not found.names:
+            before = self._card_before_note(resolution.query)
+            if before is not None:  # "Rampant Growth (Prepared)": that card and a note about it
+                return Resolution(resolution.query, None, "unknown", (before.name,))
         return Resolution(resolution.query, None, "unknown", found.names, other_epithet=found.other_epithet)
 
     def card_before_separator(self, name: str) -> Card | None:
@@ -842,6 +846,16 @@ class CardStore:
         if all(lookup_key(part) in faces for part in after.split(" // ")):
             return None  # faces of the card, in another order: its did-you-mean is the usual one
         return card
+
+    def _card_before_note(self, name: str) -> Card | None:
+        """The card ``name`` names without a note in brackets at its end ("Geological Appraiser
+        (Alchemy)", a word too long for a set code, which the decklist readers keep in the name),
+        or None. A did-you-mean, never a reading: the whole may as well be a newer card."""
+        query = clean_name(name)
+        if not query.endswith(")") or " (" not in query:
+            return None
+        before = query[: query.rindex(" (")].rstrip()
+        return self.resolve(before, suggest=False).card if before else None
 
     def _folded(self, key: str) -> tuple[Card | None, str, tuple[str, ...]] | None:
         """(card, "folded", ()) when exactly one card's full name, else exactly one card's face

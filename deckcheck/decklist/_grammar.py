@@ -231,7 +231,7 @@ _BRACKET = LazyPattern(r"^(?P<rest>.*?)\s*\[(?P<inner>[^\[\]]*)\]$")
 # set ("36 Mountain <A> [UNH]", "1 Dualcaster Mage <precon> [CMR]"): a note, like the printing.
 _VARIANT = LazyPattern(r"^(?P<rest>.*?)\s*<\s*(?P<variant>[^<>\[\]\s][^<>\[\]]*?)\s*>$")
 _SET_AND_NUMBER = LazyPattern(
-    r"^(?P<rest>.*\S)\s+\((?P<set>[A-Za-z0-9_]{2,8})\)(?:\s+(?P<num>[A-Za-z0-9★*+\-§†.]{1,12}))?$"
+    r"^(?P<rest>.*\S)\s+\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s+(?P<num>[A-Za-z0-9★*+\-§†.]{1,12}))?$"
 )
 _BRACKET_SET_NUMBER = LazyPattern(r"^(?P<set>[A-Za-z0-9_]{1,8}):(?P<num>[^\]]*)$")
 _BRACKET_SET = LazyPattern(r"^[A-Za-z0-9_]{2,8}$")

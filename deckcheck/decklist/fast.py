@@ -108,7 +108,7 @@ _NAME_END = rf"[!\"&'+,\-./0-9:;?A-Z_a-z{_NON_ASCII}]"
 # name_problem wants a letter; an ASCII one is a letter to str.isalpha and to us alike. A name
 # starts with a non-space (after 51 spaces, " {1,50}" would leave one to it) and ends with one.
 _NAME = rf"(?! ){_NAME_NON_LETTER}{{0,100}}[A-Za-z](?:{_NAME_CHAR}{{0,189}}{_NAME_END})?"
-_SUFFIX = r"(?: {1,50}\([A-Za-z0-9_]{2,8}\)(?: {1,50}[A-Za-z0-9]{1,12})?)?"
+_SUFFIX = r"(?: {1,50}\([A-Za-z0-9_]{2,6}\)(?: {1,50}[A-Za-z0-9]{1,12})?)?"
 
 # A printing in brackets, before or after the name ("1 [C21:263] Sol Ring", "1 Sol Ring [C21:263]",
 # as preconstructed lists and XMage write them), and a finish after it ("[foil]"). The full

@@ -252,3 +252,34 @@ def test_the_batch_checker_says_the_same_of_a_comment_after_a_card() -> None:
     results = frames.validate(pd.Series([text]), format="vintage")
     messages = results.findings.loc[results.findings["code"] == "DC010", "message"].tolist()
     assert messages == [message for _, message in unknown_findings(text)]
+
+
+# -- a word in brackets after the name that is no set code -----------------------------------------
+
+
+def test_a_bracketed_word_too_long_for_a_set_code_stays_in_the_name() -> None:
+    """ "(Prepared)" and "(Alchemy)" were read as set codes and dropped, so "Rampant Growth
+    (Prepared)" was checked as Rampant Growth and "Geological Appraiser (Alchemy)", the Alchemy
+    card A-Geological Appraiser, as the paper card. Set codes have two to six characters."""
+    text = (
+        "4 Rampant Growth (Prepared)\n2 Geological Appraiser (Alchemy) [LCI:A-150e]\n"
+        "4 Lightning Bolt (M10) 146\n1 Forest (PMPS10)\n"
+    )
+    deck = read(text)
+    assert [e.name for e in deck.entries] == [
+        "Rampant Growth (Prepared)",
+        "Geological Appraiser (Alchemy)",
+        "Lightning Bolt",
+        "Forest",
+    ]
+    assert [e.set_code for e in deck.entries][2:] == ["M10", "PMPS10"]
+
+
+def test_a_name_with_a_note_in_brackets_is_offered_the_card_before_it() -> None:
+    report = check_parsed(
+        parse_text("4 Lightning Bolt (Playtest)\n56 Mountain\n", "deck.txt"),
+        CardStore.bundled(),
+        get_format("vintage"),
+    )
+    [unknown] = [f for f in report.findings if f.code == "DC010"]
+    assert "'Lightning Bolt (Playtest)' (did you mean: Lightning Bolt?)" in unknown.message
