@@ -101,6 +101,24 @@ CODES = (
 )
 
 
+def _pair_findings(deck: Deck, a: DeckCard, b: DeckCard, leaders: str) -> list[Finding]:
+    """DC302 when the two cards' partner abilities don't let them lead together (``leaders``:
+    "commanders", "Oathbreakers"), at the second card."""
+    problem_rule = pair_problem(a.card, b.card)
+    if problem_rule is None:
+        return []
+    reason, rule = problem_rule
+    return [
+        PAIR_NOT_ALLOWED(
+            f"{a.card.name} and {b.card.name} can't be {leaders} together: {reason}",
+            location=card_at(deck, b),
+            card=b.card.name,
+            rule=rule,
+            data={"commanders": [a.card.name, b.card.name]},
+        )
+    ]
+
+
 # -- the command zone (CR 903.3) ------------------------------------------------------------------
 def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
     commanders = deck.zone(Zone.COMMANDER)
@@ -477,19 +495,7 @@ def check_oathbreakers(deck: Deck, spec: FormatSpec) -> list[Finding]:
         )
     distinct = list(by_name(leaders).values())
     if len(distinct) == 2 and n_leaders == 2:
-        a, b = distinct[0][0], distinct[1][0]
-        problem_rule = pair_problem(a.card, b.card)
-        if problem_rule is not None:
-            reason, rule = problem_rule
-            findings.append(
-                PAIR_NOT_ALLOWED(
-                    f"{a.card.name} and {b.card.name} can't be Oathbreakers together: {reason}",
-                    location=card_at(deck, b),
-                    card=b.card.name,
-                    rule=rule,
-                    data={"commanders": [a.card.name, b.card.name]},
-                )
-            )
+        findings += _pair_findings(deck, distinct[0][0], distinct[1][0], "Oathbreakers")
     # one Signature Spell for each Oathbreaker, unless the unknown cards could make it so
     fits = any(n_leaders + k == n_spells + n_unknown - k for k in range(n_unknown + 1))
     if n_leaders and not fits:
@@ -690,19 +696,7 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
         if rarity is not None:
             findings.append(rarity)
     if pair:
-        a, b = distinct[0][0], distinct[1][0]
-        problem_rule = pair_problem(a.card, b.card)
-        if problem_rule is not None:
-            reason, rule = problem_rule
-            findings.append(
-                PAIR_NOT_ALLOWED(
-                    f"{a.card.name} and {b.card.name} can't be commanders together: {reason}",
-                    location=card_at(deck, b),
-                    card=b.card.name,
-                    rule=rule,
-                    data={"commanders": [a.card.name, b.card.name]},
-                )
-            )
+        findings += _pair_findings(deck, distinct[0][0], distinct[1][0], "commanders")
     return findings + unknown_commander_findings(deck.path, [c.oracle_name for c in entries], unknown, spec)
 
 
