@@ -906,6 +906,7 @@ class _Evaluation:
     rows: Any  # positions in the input frame of the entries that name a card
     deck: Any  # deck code of each such entry
     card: Any  # card code of each such entry (into ``cards``)
+    zone: Any  # zone code of each such entry, as the engine places it (command_zone)
     cards: list[CardFacts]
     result: companion_arrays.Evaluation
 
@@ -994,7 +995,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         unknown,
         legality_open,
     )
-    return _Evaluation(deck_ids, entries, d, c, rows, result)
+    return _Evaluation(deck_ids, entries, d, c, z, rows, result)
 
 
 def _legality_open(
@@ -1190,7 +1191,7 @@ def companion_breakers(
                 result.card[entry], categories=pd.Index([r.name for r in result.cards], dtype=_STR)
             ),
             "qty": _quantities(frame["qty"])[source],
-            "zone": pd.Categorical.from_codes(_zone_codes(frame["zone"])[source], dtype=ZONE_DTYPE),
+            "zone": pd.Categorical.from_codes(result.zone[entry], dtype=ZONE_DTYPE),
             "line": _lines(lines),
         }
     )

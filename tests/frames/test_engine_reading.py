@@ -1,0 +1,73 @@
+"""The vectorised companion table reads every deck as the engine reads it.
+
+``frames.companion_table`` and ``frames.companion_breakers`` go through the long frame of
+``load_decks``; ``frames.validate`` hands each deck to the engine. Where the engine's reading of a
+deck depends on more than its lines one by one (a commander named in a comment, a stray localized
+name, a number that leads a card's name, a sideboard read as the command zone, lines not read),
+the long frame must carry it and the table must read it the same way: the tests below hold both
+paths, and validate on the long frame, to validate on the files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from deckcheck import frames
+from deckcheck.cards.store import CardStore
+from deckcheck.format_spec import FormatSpec
+from tests.companions import cards as test_cards
+
+TABLE = ["deck_id", "companion", "eligible", "declared", "breakers", "cut", "add", "near_miss"]
+
+
+@pytest.fixture(scope="module")
+def store() -> CardStore:
+    return CardStore.from_records(test_cards.RECORDS, "companion test cards")
+
+
+def write(folder: Path, files: dict[str, str]) -> list[str]:
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return [str(folder / name) for name in files]
+
+
+def as_validate(paths: list[str], spec: FormatSpec, store: CardStore) -> pd.DataFrame:
+    """The companion table of every path to the same answer, checked against validate's: the
+    vectorised table and breakers of the files and of their long frame, and validate of the long
+    frame. Returns validate's companions frame."""
+    results = frames.validate(paths, format=spec, store=store, breakers=True)
+    expected = results.companions[TABLE]
+    assert results.breakers is not None
+    expected_breakers = results.breakers.drop(columns="reason")
+    long = frames.load_decks(paths, store=store)
+    for source in (paths, long):
+        table = frames.companion_table(source, format=spec, store=store)
+        pd.testing.assert_frame_equal(table, expected)
+        breakers = frames.companion_breakers(source, format=spec, store=store)
+        pd.testing.assert_frame_equal(breakers.astype(str), expected_breakers.astype(str))
+    pd.testing.assert_frame_equal(frames.validate(long, format=spec, store=store).companions[TABLE], expected)
+    return expected
+
+
+def cell(table: pd.DataFrame, deck: str, companion: str, column: str) -> object:
+    rows = table[
+        (table["deck_id"].str.endswith(deck)) & (table["companion"].astype(str).str.startswith(companion))
+    ]
+    (value,) = rows[column].tolist()
+    return None if pd.isna(value) else value
+
+
+def test_the_breakers_name_the_zone_the_engine_reads_a_sideboard_card_in(
+    tmp_path: Path, store: CardStore
+) -> None:
+    """A Commander list written the MTGO way, its commander in the sideboard: the card is checked
+    in the command zone, and its breaker rows say so, as validate's do."""
+    paths = write(
+        tmp_path, {"mtgo.txt": "1 Savannah Lions\n49 Plains\n49 Swamp\n\nSideboard\n1 Teysa Karlov\n"}
+    )
+    as_validate(paths, test_cards.COMMANDER, store)
+    breakers = frames.companion_breakers(paths, format=test_cards.COMMANDER, store=store)
+    teysa = breakers[breakers["card"] == "Teysa Karlov"]
+    assert set(teysa["zone"].astype(str)) == {"commander"}
