@@ -60,9 +60,22 @@ DeckId = Hashable
 Progress = Callable[[int], None]  # called with the number of decks just finished
 
 # -- the columns of every table (frames.py builds DataFrames with exactly these) -------------------
-# (declared_format, date: what each deck's decklist declares, repeated on its rows: the format it
-# is checked in when none is given, and the day its legality is judged for, as_of.deck_date_text)
-ENTRY_COLUMNS = ("deck_id", "path", "declared_format", "date", "zone", "card", "written", "qty", "line")
+# (declared_format, date, declared_commander: what each deck's decklist declares, repeated on its
+# rows: the format it is checked in when none is given, the day its legality is judged for
+# (as_of.deck_date_text), and the commander a comment names (a CDR: or commander: line, which
+# command_zone.place reads in a Commander format))
+ENTRY_COLUMNS = (
+    "deck_id",
+    "path",
+    "declared_format",
+    "date",
+    "declared_commander",
+    "zone",
+    "card",
+    "written",
+    "qty",
+    "line",
+)
 CARD_COLUMNS = (
     "mana_value",
     "types",
@@ -404,15 +417,23 @@ def parsed_from_entries(
     entries: Iterable[tuple[int, str, Zone, int]],
     date: str | None = None,
     declared_format: str | None = None,
+    commander: str | None = None,
 ) -> ParsedDeck:
     """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line) and what
-    the deck declares (the long frame's ``date``, kept as its ``date`` metadata, and
-    ``declared_format``; the line that declared it is not known)."""
-    parsed = ParsedDeck(
-        path, "frame", declared_format=declared_format, metadata={"date": date} if date else None
-    )
+    the deck declares (the long frame's ``date`` and ``declared_commander``, kept as its ``date``
+    and ``commander`` metadata, and ``declared_format``; the line that declared it is not known)."""
+    metadata = {"date": date} if date else {}
+    if commander:
+        metadata["commander"] = commander
+    parsed = ParsedDeck(path, "frame", declared_format=declared_format, metadata=metadata or None)
     parsed.entries = [Entry(qty, name, zone, line) for qty, name, zone, line in entries]
     return parsed
+
+
+def declared_commander(metadata: Mapping[str, str]) -> str | None:
+    """The commander(s) a deck's comments name (a Cockatrice ``CDR:``, a ``// Commander:`` line:
+    its ``commander`` metadata, partners joined by "; "), None without one."""
+    return metadata.get("commander") or None
 
 
 def deck_date(metadata: Mapping[str, str]) -> str | None:
@@ -428,13 +449,15 @@ class EntryTable:
     """Deck entries as typed arrays (deck, zone, card, name as written, quantity, line: a few
     bytes per entry) plus the facts of each distinct card: a long frame of a corpus without a
     Python object per entry. Card code -1 = a name that matched no card. Per deck: its path, the
-    format it declares and its own date as written (None: none declared)."""
+    format it declares, its own date as written and the commander its comments name (None: none
+    declared)."""
 
     def __init__(self) -> None:
         self.deck_ids: list[DeckId] = []
         self.paths: list[str] = []
         self.declared: list[str | None] = []
         self.dates: list[str | None] = []
+        self.commanders: list[str | None] = []
         self.deck = array("i")
         self.zone = array("b")  # deck.ZONE_CODE
         self.card = array("i")
@@ -476,6 +499,7 @@ class EntryTable:
             [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries],
             date=deck_date(parsed.metadata),
             declared_format=parsed.declared_format,
+            commander=declared_commander(parsed.metadata),
         )
 
     def add_entries(
@@ -487,14 +511,16 @@ class EntryTable:
         *,
         date: str | None = None,
         declared_format: str | None = None,
+        commander: str | None = None,
     ) -> None:
-        """One deck's (quantity, name as written, zone, line) entries, its own date as written and
-        the format it declares."""
+        """One deck's (quantity, name as written, zone, line) entries, its own date as written, the
+        format it declares and the commander its comments name."""
         deck = len(self.deck_ids)
         self.deck_ids.append(deck_id)
         self.paths.append(path)
         self.declared.append(declared_format)
         self.dates.append(date)
+        self.commanders.append(commander)
         name_code, card_of = self._name_code, self._card_of_written
         for quantity, name, zone, line in entries:
             written = name_code(context, name)
@@ -516,6 +542,7 @@ class EntryTable:
             self.paths.append(path)
             self.declared.append(declared_format_of(metadata) if metadata else None)
             self.dates.append(deck_date(metadata) if metadata else None)
+            self.commanders.append(declared_commander(metadata) if metadata else None)
         if not len(read.name_ids):
             return
         distinct, first_at, where = np.unique(read.name_ids, return_index=True, return_inverse=True)
@@ -877,6 +904,7 @@ def _load_one_by_one(
                 plain,
                 date=deck_date(metadata),
                 declared_format=declared_format_of(metadata),
+                commander=declared_commander(metadata),
             )
         else:
             table.add(context, deck_id, parse_text(source, path) if isinstance(source, str) else source)

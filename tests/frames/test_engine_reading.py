@@ -59,6 +59,37 @@ def cell(table: pd.DataFrame, deck: str, companion: str, column: str) -> object:
     return None if pd.isna(value) else value
 
 
+# A Commander list with its commander among the 100 cards: Teysa Karlov (mana value 4) breaks
+# Lurrus's condition.
+TEYSA_MAIN = '    <card number="1" name="Teysa Karlov"/>\n    <card number="1" name="Savannah Lions"/>\n'
+COCKATRICE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n  <deckname>Teysa</deckname>\n'
+    "  <comments>CDR: Teysa Karlov\nColors: WB</comments>\n"
+    f'  <zone name="main">\n{TEYSA_MAIN}    <card number="49" name="Plains"/>\n'
+    '    <card number="49" name="Swamp"/>\n  </zone>\n</cockatrice_deck>\n'
+)
+COMMENTED = "// Commander: Teysa Karlov\n1 Teysa Karlov\n1 Savannah Lions\n49 Plains\n49 Swamp\n"
+
+
+@pytest.mark.parametrize(("name", "text"), [("teysa.cod", COCKATRICE), ("teysa.txt", COMMENTED)])
+def test_a_commander_named_by_a_comment_is_the_command_zone(
+    tmp_path: Path, store: CardStore, name: str, text: str
+) -> None:
+    """A Cockatrice ``CDR:`` comment, or a ``// Commander:`` line, names the commander of a list
+    with no Commander section: the engine reads that card as the command zone, so the table does
+    too (the long frame keeps the name in its declared_commander column)."""
+    paths = write(tmp_path, {name: text})
+    table = as_validate(paths, test_cards.COMMANDER, store)
+    # the commander breaks Lurrus's condition, and a commander is no card to cut
+    assert cell(table, name, "Lurrus", "breakers") == 1 and cell(table, name, "Lurrus", "cut") == 0
+    assert cell(table, name, "Lurrus", "near_miss") is False
+    long = frames.load_decks(paths, store=store)
+    assert long["declared_commander"].astype(str).unique().tolist() == ["Teysa Karlov"]
+    # outside a Commander format the comment decides nothing: Teysa is one of the main deck's cards
+    modern = as_validate(paths, test_cards.MODERN, store)
+    assert cell(modern, name, "Lurrus", "cut") == 1
+
+
 def test_the_breakers_name_the_zone_the_engine_reads_a_sideboard_card_in(
     tmp_path: Path, store: CardStore
 ) -> None:
