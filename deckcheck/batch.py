@@ -50,7 +50,7 @@ from deckcheck.decklist._base import MAX_BYTES, declared_format_of
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import PlainDecks, ReadDeck, read_plain
 from deckcheck.discovery import DECKLIST_EXTENSIONS
-from deckcheck.engine import Report, check_parsed
+from deckcheck.engine import Report, check_parsed, read_alone, resolve_deck
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format
@@ -450,7 +450,12 @@ class EntryTable:
     bytes per entry) plus the facts of each distinct card: a long frame of a corpus without a
     Python object per entry. Card code -1 = a name that matched no card. Per deck: its path, the
     format it declares, its own date as written and the commander its comments name (None: none
-    declared)."""
+    declared).
+
+    Each deck's entries are the ones the engine reads (engine.resolve_deck): a name is resolved
+    once for the whole table, except in a deck resolve_deck reads as a whole (engine.read_alone:
+    a stray localized name is not read as its card, "1996 World Champion" with no count is one
+    copy of that card); such a deck is resolved by resolve_deck itself."""
 
     def __init__(self) -> None:
         self.deck_ids: list[DeckId] = []
@@ -469,6 +474,7 @@ class EntryTable:
         self._card_index: dict[str, int] = {}
         self._written_index: dict[str, int] = {}
         self._card_of_written: list[int] = []
+        self._alone: list[bool] = []  # by written name code: engine.read_alone
 
     def __len__(self) -> int:
         return len(self.deck)
@@ -479,8 +485,11 @@ class EntryTable:
             code = self._written_index[name] = len(self.written_names)
             self.written_names.append(name)
             row = context.exact_facts(name)  # an exact oracle name needs no resolving
+            alone = True
             if row is None:
-                card = context.resolve(name).card
+                resolution = context.resolve(name)
+                alone = read_alone(resolution, context.store)
+                card = resolution.card
                 row = None if card is None else context.card_facts(card)
             card_code = -1
             if row is not None:
@@ -489,17 +498,30 @@ class EntryTable:
                     card_code = self._card_index[row.name] = len(self.cards)
                     self.cards.append(row)
             self._card_of_written.append(card_code)
+            self._alone.append(alone)
         return code
 
+    def reads_alone(self, context: BatchContext, names: Iterable[str]) -> bool:
+        """Whether a deck of these names is read name by name as resolve_deck reads it."""
+        alone, code = self._alone, self._name_code
+        return all(alone[code(context, name)] for name in names)
+
     def add(self, context: BatchContext, deck_id: DeckId, parsed: ParsedDeck) -> None:
+        """A parsed deck's entries, as engine.resolve_deck reads them: a line read again (a number
+        that leads a card's name), and an entry it does not read as a card (a stray localized name,
+        a token of the maybeboard) has card code -1."""
+        deck, _ = resolve_deck(parsed, context.store, suggest=False, facts=context.facts.by_name)
+        read = deck.parsed or parsed
+        unresolved = {id(entry) for entry in deck.unresolved}
         self.add_entries(
             context,
             deck_id,
             parsed.path,
-            [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries],
+            [(e.quantity, e.name, e.zone, e.line) for e in read.entries],
             date=deck_date(parsed.metadata),
             declared_format=parsed.declared_format,
             commander=declared_commander(parsed.metadata),
+            unresolved=[id(e) in unresolved for e in read.entries] if unresolved else None,
         )
 
     def add_entries(
@@ -512,9 +534,11 @@ class EntryTable:
         date: str | None = None,
         declared_format: str | None = None,
         commander: str | None = None,
+        unresolved: Sequence[bool] | None = None,
     ) -> None:
         """One deck's (quantity, name as written, zone, line) entries, its own date as written, the
-        format it declares and the commander its comments name."""
+        format it declares and the commander its comments name. ``unresolved``: per entry, whether
+        it is read as no card whatever its name (resolve_deck's reading of the whole deck)."""
         deck = len(self.deck_ids)
         self.deck_ids.append(deck_id)
         self.paths.append(path)
@@ -522,20 +546,31 @@ class EntryTable:
         self.dates.append(date)
         self.commanders.append(commander)
         name_code, card_of = self._name_code, self._card_of_written
-        for quantity, name, zone, line in entries:
+        for k, (quantity, name, zone, line) in enumerate(entries):
             written = name_code(context, name)
             self.deck.append(deck)
             self.zone.append(ZONE_CODE[zone])
-            self.card.append(card_of[written])
+            self.card.append(-1 if unresolved is not None and unresolved[k] else card_of[written])
             self.written.append(written)
             self.qty.append(quantity)
             self.line.append(line)
 
-    def add_read(self, context: BatchContext, decks: Sequence[tuple[DeckId, str]], read: PlainDecks) -> None:
+    def add_read(self, context: BatchContext, decks: Sequence[tuple[DeckId, str]], read: PlainDecks) -> bool:
         """Many decks at once, as decklist.fast.read_plain read them (every one taken): their
-        entries' columns are appended as arrays, and each distinct name is looked up once."""
+        entries' columns are appended as arrays, and each distinct name is looked up once. False,
+        and nothing added, when one of them names a card resolve_deck reads with the rest of its
+        deck (engine.read_alone): such a chunk is added deck by deck."""
         if not all(read.taken):
             raise ValueError("add_read takes decks read_plain took; add the others one by one")
+        codes = np.empty(0, dtype=np.int64)
+        where: Any = None
+        if len(read.name_ids):
+            distinct, first_at, where = np.unique(read.name_ids, return_index=True, return_inverse=True)
+            codes = np.empty(len(distinct), dtype=np.int64)
+            for k in np.argsort(first_at).tolist():  # names in order of first appearance, as one by one
+                codes[k] = self._name_code(context, read.names[distinct[k]])
+            if not all(self._alone[code] for code in codes.tolist()):
+                return False
         first = len(self.deck_ids)
         for (deck_id, path), metadata in zip(decks, read.metadata, strict=True):
             self.deck_ids.append(deck_id)
@@ -544,11 +579,7 @@ class EntryTable:
             self.dates.append(deck_date(metadata) if metadata else None)
             self.commanders.append(declared_commander(metadata) if metadata else None)
         if not len(read.name_ids):
-            return
-        distinct, first_at, where = np.unique(read.name_ids, return_index=True, return_inverse=True)
-        codes = np.empty(len(distinct), dtype=np.int64)
-        for k in np.argsort(first_at).tolist():  # names in order of first appearance, as one by one
-            codes[k] = self._name_code(context, read.names[distinct[k]])
+            return True
         written = codes[where]
         card_of = np.array(self._card_of_written, dtype=np.int64)
         deck = np.repeat(np.arange(first, first + len(decks)), np.diff(read.starts))
@@ -564,6 +595,7 @@ class EntryTable:
             column.frombytes(
                 np.asarray(values, dtype=np.int8 if column.typecode == "b" else np.intc).tobytes()
             )
+        return True
 
 
 def add_findings(rows: Columns, deck_id: DeckId, findings: Iterable[Finding]) -> None:
@@ -874,9 +906,9 @@ def load_sources(
         while chunk := list(islice(remaining, LEAN_CHUNK)):
             texts = [source for _, _, source in chunk if isinstance(source, str)]
             read = read_plain(texts)
-            if len(texts) == len(chunk) and all(read.taken):  # the usual chunk: all at once
-                table.add_read(context, [(deck_id, path) for deck_id, path, _ in chunk], read)
-            else:
+            named = [(deck_id, path) for deck_id, path, _ in chunk]
+            # the usual chunk: all at once
+            if not (len(texts) == len(chunk) and all(read.taken) and table.add_read(context, named, read)):
                 _load_one_by_one(table, context, chunk, read)
             if progress is not None:
                 progress(len(chunk))
@@ -889,14 +921,15 @@ def _load_one_by_one(
     chunk: Sequence[tuple[DeckId, str, DeckSource]],
     read: PlainDecks,
 ) -> None:
-    """A chunk with decks read_plain did not take, or decks read already: deck by deck, in order."""
+    """A chunk with decks read_plain did not take, decks read already, or decks resolve_deck reads
+    as a whole (EntryTable.add parses them): deck by deck, in order."""
     texts_read = 0
     for deck_id, path, source in chunk:
         plain, metadata = None, {}
         if isinstance(source, str):
             plain, metadata = read.entries(texts_read), read.metadata[texts_read]
             texts_read += 1
-        if plain is not None:
+        if plain is not None and table.reads_alone(context, (name for _, name, _, _ in plain)):
             table.add_entries(
                 context,
                 deck_id,

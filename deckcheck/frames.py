@@ -797,12 +797,14 @@ def load_decks(
     declared_commander (the commander(s) its comments name, as written: a Cockatrice ``CDR:``, a
     ``// Commander:`` line; partners joined by "; "; <NA>: none; in a Commander format the engine
     reads that card as the command zone), zone, card (oracle name; <NA> for a name that matches no
-    card), written (the name as written), qty, line, then mana_value, types, card_types,
+    card, or that the engine does not read as one: a stray localized name among names in another
+    language), written (the name as written), qty, line, then mana_value, types, card_types,
     colour_identity ('WUBRG' order), is_land, is_permanent, is_creature, is_legendary,
-    is_basic_land. declared_format, date and declared_commander are the deck's own, repeated on
-    each of its rows (a long frame stays one table, whole through filters, concat and partitions
-    by deck), so :func:`validate` and :func:`companion_table` check a deck of the frame as they
-    check its file. Names, paths,
+    is_basic_land. The entries are the ones the engine reads: a line such as "1996 World Champion"
+    with no count is one copy of that card. declared_format, date and declared_commander are the
+    deck's own, repeated on each of its rows (a long frame stays one table, whole through filters,
+    concat and partitions by deck), so :func:`validate` and :func:`companion_table` check a deck
+    of the frame as they check its file. Names, paths,
     declarations and card columns are categorical, the card columns computed once per distinct
     card. Parse problems are not rows: :func:`validate` reports them. A directory's files that are
     not decklists, or that its config excludes, are skipped as ``deckcheck check DIR`` skips them,
@@ -939,6 +941,8 @@ def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> companion_arrays.DeckForma
 
 
 def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -> _Evaluation:
+    from deckcheck.engine import read_alone
+
     specs = _Specs(format, store)
     context = specs.base
     # Entry arrays are kept small (int32 / int8): a 100k-deck corpus has millions of entries.
@@ -958,6 +962,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
     index_of: dict[str, int] = {}
     rows: list[CardFacts] = []
     to_card = np.full(len(unique_names) + 1, -1, dtype=np.int32)  # the last slot: a missing name
+    alone = np.ones(len(unique_names) + 1, dtype=bool)  # engine.read_alone, by name
     for i, name in enumerate(unique_names.tolist()):
         row = context.facts_for_name(str(name))
         if row is not None:
@@ -966,13 +971,20 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
                 index = index_of[row.name] = len(rows)
                 rows.append(row)
             to_card[i] = index
+        if context.exact_facts(str(name)) is None:  # (an exact oracle name is read alone)
+            alone[i] = read_alone(context.store.resolve(str(name), suggest=False), context.store)
     card_of_row = to_card[name_codes]
     zone_of_row = _zone_codes(frame["zone"])
     qty_of_row = _quantities(frame["qty"]).astype(np.int32)
+    written = _written_at(frame, names)
+    if not alone[name_codes].all():
+        card_of_row = _read_whole(
+            deck_codes, ~alone[name_codes], name_codes, written, zone_of_row, qty_of_row, card_of_row, context
+        )
     zone_of_row = _command_zones_placed(
         deck_codes,
         formats,
-        _written_at(frame, names),
+        written,
         card_of_row,
         zone_of_row,
         qty_of_row,
@@ -1031,6 +1043,38 @@ def _deck_groups(deck_codes: Any, rows: Any) -> list[Any]:
     """``rows`` (positions in the frame) grouped by deck, each group in frame order."""
     rows = rows[np.argsort(deck_codes[rows], kind="stable")]
     return np.split(rows, np.flatnonzero(np.diff(deck_codes[rows])) + 1) if len(rows) else []
+
+
+def _read_whole(
+    deck_codes: Any,
+    whole: Any,
+    name_codes: Any,
+    written: Callable[[Any], list[str]],
+    zones: Any,
+    qty: Any,
+    card_of_row: Any,
+    context: BatchContext,
+) -> Any:
+    """Each row's card code once the decks with a name the engine reads with the rest of its deck
+    (``whole``: engine.read_alone is False) are read by engine.resolve_deck, as validate reads
+    them: an entry it does not read as a card (a stray localized name) has none (-1)."""
+    from deckcheck.engine import resolve_deck
+
+    cards = card_of_row.copy()
+    named = name_codes >= 0  # (a row with no name at all is no entry, as in _long_decks)
+    in_decks = np.flatnonzero(np.isin(deck_codes, np.unique(deck_codes[whole])) & named)
+    for group in _deck_groups(deck_codes, in_decks):
+        parsed = ParsedDeck("<frame>", "frame")
+        parsed.entries = [
+            Entry(int(qty[i]), name, ZONE_ORDER[zones[i]], 0)
+            for i, name in zip(group.tolist(), written(group), strict=True)
+        ]
+        deck, _ = resolve_deck(parsed, context.store, suggest=False)
+        no_card = {id(entry) for entry in deck.unresolved}
+        for i, entry in zip(group, parsed.entries, strict=True):
+            if id(entry) in no_card:
+                cards[i] = -1
+    return cards
 
 
 def _legality_open(

@@ -17,6 +17,7 @@ import pytest
 from deckcheck import frames
 from deckcheck.cards.store import CardStore
 from deckcheck.format_spec import FormatSpec
+from tests.cardfactory import record
 from tests.companions import cards as test_cards
 
 TABLE = ["deck_id", "companion", "eligible", "declared", "breakers", "cut", "add", "near_miss"]
@@ -24,7 +25,11 @@ TABLE = ["deck_id", "companion", "eligible", "declared", "breakers", "cut", "add
 
 @pytest.fixture(scope="module")
 def store() -> CardStore:
-    return CardStore.from_records(test_cards.RECORDS, "companion test cards")
+    extra = [
+        record("1996 World Champion", "{W}{U}{B}{R}{G}", "Creature — Legend", identity=list("WUBRG")),
+        record("Test Stray Dragon", "{4}{R}{R}", "Creature — Dragon", printed_names={"fr": ["Dragon égaré"]}),
+    ]
+    return CardStore.from_records([*test_cards.RECORDS, *extra], "companion test cards")
 
 
 def write(folder: Path, files: dict[str, str]) -> list[str]:
@@ -102,3 +107,48 @@ def test_the_breakers_name_the_zone_the_engine_reads_a_sideboard_card_in(
     breakers = frames.companion_breakers(paths, format=test_cards.COMMANDER, store=store)
     teysa = breakers[breakers["card"] == "Teysa Karlov"]
     assert set(teysa["zone"].astype(str)) == {"commander"}
+
+
+# More than ten English names (lines) and one French one: the French name is a stray, not read as
+# its card (engine.resolve_deck), so what it would break is not known.
+ENGLISH = "".join(
+    f"1 {name}\n"
+    for name in (
+        "Lightning Bolt",
+        "Counterspell",
+        "Thoughtseize",
+        "Savannah Lions",
+        "Steppe Lynx",
+        "Memnite",
+        "Ornithopter",
+        "Taiga",
+        "Ancient Den",
+        "Great Furnace",
+        "Ancient Tomb",
+    )
+)
+
+
+def test_a_stray_localized_name_is_not_read_as_its_card(tmp_path: Path, store: CardStore) -> None:
+    paths = write(tmp_path, {"stray.txt": f"{ENGLISH}1 Dragon égaré\n48 Mountain\n"})
+    table = as_validate(paths, test_cards.MODERN, store)
+    # the dragon (mana value 6) would break Lurrus's condition; unread as a card, it leaves it open
+    assert cell(table, "stray.txt", "Lurrus", "breakers") == 0
+    assert cell(table, "stray.txt", "Lurrus", "eligible") is None
+    long = frames.load_decks(paths, store=store)
+    stray = long[long["written"] == "Dragon égaré"]
+    assert stray["card"].isna().all()
+
+
+def test_a_number_that_leads_a_cards_name_is_part_of_the_name(tmp_path: Path, store: CardStore) -> None:
+    """A list without counts writes "1996 World Champion": one copy of that card (engine.resolve_deck),
+    not 1,996 copies of an unknown "World Champion"."""
+    paths = write(tmp_path, {"countless.txt": "Lightning Bolt\n1996 World Champion\n" + "Mountain\n" * 58})
+    table = as_validate(paths, test_cards.MODERN, store)
+    # the champion's mana value (5) breaks Gyruda's condition: known, not open
+    assert cell(table, "countless.txt", "Gyruda", "eligible") is False
+    assert cell(table, "countless.txt", "Gyruda", "breakers") == 2  # the bolt and the champion
+    assert cell(table, "countless.txt", "Yorion", "add") == 20  # 60 cards, not 2,055
+    long = frames.load_decks(paths, store=store)
+    champion = long[long["card"] == "1996 World Champion"]
+    assert champion["qty"].tolist() == [1] and champion["written"].tolist() == ["1996 World Champion"]
