@@ -50,7 +50,14 @@ from deckcheck.decklist._base import MAX_BYTES, declared_format_of
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import PlainDecks, ReadDeck, read_plain
 from deckcheck.discovery import DECKLIST_EXTENSIONS
-from deckcheck.engine import Report, check_parsed, read_alone, resolve_deck
+from deckcheck.engine import (
+    Report,
+    check_parsed,
+    read_alone,
+    read_in_part_problem,
+    resolve_deck,
+    unread_part,
+)
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format
@@ -63,13 +70,15 @@ Progress = Callable[[int], None]  # called with the number of decks just finishe
 # (declared_format, date, declared_commander: what each deck's decklist declares, repeated on its
 # rows: the format it is checked in when none is given, the day its legality is judged for
 # (as_of.deck_date_text), and the commander a comment names (a CDR: or commander: line, which
-# command_zone.place reads in a Commander format))
+# command_zone.place reads in a Commander format); unread: why the deck read is not all of the deck
+# written (engine.unread_part), whose companions' conditions are then not called met)
 ENTRY_COLUMNS = (
     "deck_id",
     "path",
     "declared_format",
     "date",
     "declared_commander",
+    "unread",
     "zone",
     "card",
     "written",
@@ -418,14 +427,23 @@ def parsed_from_entries(
     date: str | None = None,
     declared_format: str | None = None,
     commander: str | None = None,
+    unread: str | None = None,
 ) -> ParsedDeck:
     """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line) and what
     the deck declares (the long frame's ``date`` and ``declared_commander``, kept as its ``date``
-    and ``commander`` metadata, and ``declared_format``; the line that declared it is not known)."""
+    and ``commander`` metadata, and ``declared_format``; the line that declared it is not known).
+    ``unread``: why the deck read was not all of the deck written (the long frame's ``unread``):
+    the rebuilt deck is read in part for that reason too (one problem that says so)."""
     metadata = {"date": date} if date else {}
     if commander:
         metadata["commander"] = commander
-    parsed = ParsedDeck(path, "frame", declared_format=declared_format, metadata=metadata or None)
+    parsed = ParsedDeck(
+        path,
+        "frame",
+        declared_format=declared_format,
+        metadata=metadata or None,
+        problems=[read_in_part_problem(unread)] if unread else None,
+    )
     parsed.entries = [Entry(qty, name, zone, line) for qty, name, zone, line in entries]
     return parsed
 
@@ -450,7 +468,7 @@ class EntryTable:
     bytes per entry) plus the facts of each distinct card: a long frame of a corpus without a
     Python object per entry. Card code -1 = a name that matched no card. Per deck: its path, the
     format it declares, its own date as written and the commander its comments name (None: none
-    declared).
+    declared), and why it was read in part (engine.unread_part; None: read in full).
 
     Each deck's entries are the ones the engine reads (engine.resolve_deck): a name is resolved
     once for the whole table, except in a deck resolve_deck reads as a whole (engine.read_alone:
@@ -463,6 +481,7 @@ class EntryTable:
         self.declared: list[str | None] = []
         self.dates: list[str | None] = []
         self.commanders: list[str | None] = []
+        self.unread: list[str | None] = []
         self.deck = array("i")
         self.zone = array("b")  # deck.ZONE_CODE
         self.card = array("i")
@@ -521,6 +540,7 @@ class EntryTable:
             date=deck_date(parsed.metadata),
             declared_format=parsed.declared_format,
             commander=declared_commander(parsed.metadata),
+            unread=unread_part(parsed) if parsed.problems else None,
             unresolved=[id(e) in unresolved for e in read.entries] if unresolved else None,
         )
 
@@ -534,17 +554,20 @@ class EntryTable:
         date: str | None = None,
         declared_format: str | None = None,
         commander: str | None = None,
+        unread: str | None = None,
         unresolved: Sequence[bool] | None = None,
     ) -> None:
         """One deck's (quantity, name as written, zone, line) entries, its own date as written, the
-        format it declares and the commander its comments name. ``unresolved``: per entry, whether
-        it is read as no card whatever its name (resolve_deck's reading of the whole deck)."""
+        format it declares, the commander its comments name and why it was read in part (``unread``:
+        engine.unread_part). ``unresolved``: per entry, whether it is read as no card whatever its
+        name (resolve_deck's reading of the whole deck)."""
         deck = len(self.deck_ids)
         self.deck_ids.append(deck_id)
         self.paths.append(path)
         self.declared.append(declared_format)
         self.dates.append(date)
         self.commanders.append(commander)
+        self.unread.append(unread)
         name_code, card_of = self._name_code, self._card_of_written
         for k, (quantity, name, zone, line) in enumerate(entries):
             written = name_code(context, name)
@@ -578,6 +601,7 @@ class EntryTable:
             self.declared.append(declared_format_of(metadata) if metadata else None)
             self.dates.append(deck_date(metadata) if metadata else None)
             self.commanders.append(declared_commander(metadata) if metadata else None)
+            self.unread.append(None)  # (read_plain takes no text its reader reports a problem in)
         if not len(read.name_ids):
             return True
         written = codes[where]

@@ -623,6 +623,14 @@ def unread_part(parsed: ParsedDeck) -> str | None:
     return None
 
 
+def read_in_part_problem(reason: str) -> ParseProblem:
+    """A problem that says again what :func:`unread_part` said of a deck (``reason``) whose entries
+    were kept without its reader's problems (the ``unread`` column of a long frame, deckcheck.frames):
+    the deck it is given to is read in part for the same reason (DC001 or DC002, at no line)."""
+    code = UNREAD_FILE if reason.endswith(f"({UNREAD_FILE})") else UNREAD_LINE
+    return ParseProblem(0, f"the decklist was read in part: {reason}", "error", code=code)
+
+
 def read_in_part(problems: Iterable[ParseProblem]) -> bool:
     """Whether a reader's problems say part of the deck written was not read: what makes
     :func:`unread_part` name DC001 or DC002 (the lean batch checker hands such decks to the engine)."""

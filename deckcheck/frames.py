@@ -102,6 +102,7 @@ _DTYPES: dict[str, dict[str, Any]] = {
         "declared_format": "category",
         "date": "category",
         "declared_commander": "category",
+        "unread": "category",
         "zone": ZONE_DTYPE,
         "card": "category",
         "written": "category",
@@ -322,6 +323,7 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
         "declared_format": _per_deck_column(table.declared, deck),
         "date": _per_deck_column(table.dates, deck),
         "declared_commander": _per_deck_column(table.commanders, deck),
+        "unread": _per_deck_column(table.unread, deck),
         "zone": pd.Categorical.from_codes(_codes(table.zone, np.int8), dtype=ZONE_DTYPE),
         "card": pd.Categorical.from_codes(
             card, categories=pd.Index([r.name for r in table.cards], dtype=_STR)
@@ -559,7 +561,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
         return {} if found is None else dict(zip(ids.tolist(), found, strict=True))
 
     dates, declared = per_deck("date"), per_deck("declared_format")
-    commanders = per_deck("declared_commander")
+    commanders, unread = per_deck("declared_commander"), per_deck("unread")
 
     def decks() -> Iterator[tuple[DeckId, ParsedDeck]]:
         for deck_id, positions in groups.items():
@@ -584,6 +586,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
                     dates.get(deck_id),
                     declared.get(deck_id),
                     commanders.get(deck_id),
+                    unread.get(deck_id),
                 ),
             )
 
@@ -796,15 +799,17 @@ def load_decks(
     own date as its decklist writes it: a ``// date:`` comment, an event's date; <NA>: undated),
     declared_commander (the commander(s) its comments name, as written: a Cockatrice ``CDR:``, a
     ``// Commander:`` line; partners joined by "; "; <NA>: none; in a Commander format the engine
-    reads that card as the command zone), zone, card (oracle name; <NA> for a name that matches no
-    card, or that the engine does not read as one: a stray localized name among names in another
-    language), written (the name as written), qty, line, then mana_value, types, card_types,
-    colour_identity ('WUBRG' order), is_land, is_permanent, is_creature, is_legendary,
-    is_basic_land. The entries are the ones the engine reads: a line such as "1996 World Champion"
-    with no count is one copy of that card. declared_format, date and declared_commander are the
-    deck's own, repeated on each of its rows (a long frame stays one table, whole through filters,
-    concat and partitions by deck), so :func:`validate` and :func:`companion_table` check a deck
-    of the frame as they check its file. Names, paths,
+    reads that card as the command zone), unread (why the deck's rows are not all of the deck
+    written, as validate says it: "1 line not read (DC002)", "the file was not read in full
+    (DC001)"; <NA>: read in full; no companion's condition is then called met), zone, card (oracle
+    name; <NA> for a name that matches no card, or that the engine does not read as one: a stray
+    localized name among names in another language), written (the name as written), qty, line,
+    then mana_value, types, card_types, colour_identity ('WUBRG' order), is_land, is_permanent,
+    is_creature, is_legendary, is_basic_land. The entries are the ones the engine reads: a line
+    such as "1996 World Champion" with no count is one copy of that card. declared_format, date,
+    declared_commander and unread are the deck's own, repeated on each of its rows (a long frame
+    stays one table, whole through filters, concat and partitions by deck), so :func:`validate`
+    and :func:`companion_table` check a deck of the frame as they check its file. Names, paths,
     declarations and card columns are categorical, the card columns computed once per distinct
     card. Parse problems are not rows: :func:`validate` reports them. A directory's files that are
     not decklists, or that its config excludes, are skipped as ``deckcheck check DIR`` skips them,
@@ -1009,6 +1014,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         )
     del resolved, name_codes
     legality_open = _legality_open(formats, _deck_values(frame, "date", deck_codes, deck_ids), context.store)
+    unread = _deck_values(frame, "unread", deck_codes, deck_ids)
     result = companion_arrays.evaluate(
         d,
         c,
@@ -1020,6 +1026,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         context.card_for_name,
         unknown,
         legality_open,
+        None if unread is None else np.array([reason is not None for reason in unread], dtype=bool),
     )
     return _Evaluation(deck_ids, entries, d, c, z, rows, result)
 

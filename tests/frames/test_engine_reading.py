@@ -152,3 +152,24 @@ def test_a_number_that_leads_a_cards_name_is_part_of_the_name(tmp_path: Path, st
     long = frames.load_decks(paths, store=store)
     champion = long[long["card"] == "1996 World Champion"]
     assert champion["qty"].tolist() == [1] and champion["written"].tolist() == ["1996 World Champion"]
+
+
+def test_a_deck_read_in_part_meets_no_condition_for_certain(tmp_path: Path, store: CardStore) -> None:
+    """A line of the main deck not read (DC002): the engine calls no companion's condition met and
+    offers no cut (the lines not read may break it too); the table must not be surer."""
+    text = "4 Lightning Bolt\n56 Mountain\n99999999999999999999 Mountain\n"
+    paths = write(tmp_path, {"part.txt": text, "whole.txt": "4 Lightning Bolt\n56 Mountain\n"})
+    table = as_validate(paths, test_cards.MODERN, store)
+    assert cell(table, "whole.txt", "Lurrus", "eligible") is True
+    assert cell(table, "part.txt", "Lurrus", "eligible") is None
+    assert cell(table, "whole.txt", "Gyruda", "cut") == 4
+    assert (
+        cell(table, "part.txt", "Gyruda", "cut") == 0 and cell(table, "part.txt", "Gyruda", "breakers") == 1
+    )
+    assert (
+        cell(table, "part.txt", "Yorion", "add") == 0
+        and cell(table, "part.txt", "Yorion", "eligible") is None
+    )
+    long = frames.load_decks(paths, store=store)
+    unread = long.groupby("deck_id", sort=False, observed=True)["unread"].first()
+    assert unread.iloc[0] == "1 line not read (DC002)" and pd.isna(unread.iloc[1])
