@@ -17,6 +17,7 @@ import pytest
 from deckcheck import frames
 from deckcheck.cards.store import CardStore
 from deckcheck.format_spec import FormatSpec
+from deckcheck.formats import get_format
 from tests.cardfactory import record
 from tests.companions import cards as test_cards
 
@@ -173,3 +174,21 @@ def test_a_deck_read_in_part_meets_no_condition_for_certain(tmp_path: Path, stor
     long = frames.load_decks(paths, store=store)
     unread = long.groupby("deck_id", sort=False, observed=True)["unread"].first()
     assert unread.iloc[0] == "1 line not read (DC002)" and pd.isna(unread.iloc[1])
+
+
+@pytest.mark.realdata
+def test_real_commander_lists_read_as_the_engine_reads_them(
+    realdata: Path, real_store: CardStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Real lists the table once read otherwise: Cockatrice Commander decks whose commander a CDR:
+    comment names (and one with a stray "Commander" line), and an MTGO list with its commander in
+    the sideboard; in Commander, on the card data's own day."""
+    monkeypatch.setenv("DECKCHECK_TODAY", "2022-04-25")
+    decks = realdata / "decks"
+    paths = sorted(str(p) for p in (decks / "jlawrence11_cockatrice-decks").rglob("edh*.cod"))
+    paths.append(str(decks / "bluelovers_mtg-decklist-parser" / "example" / "Deck - Sharuum.dek"))
+    if not all(Path(p).is_file() for p in paths) or len(paths) < 10:
+        pytest.skip("the real Commander lists are absent")
+    as_validate(paths, get_format("commander"), real_store)
+    named = frames.load_decks(paths, store=real_store).groupby("deck_id", observed=True)["declared_commander"]
+    assert named.first().notna().sum() >= 20
