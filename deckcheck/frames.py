@@ -293,12 +293,16 @@ def _per_deck_column(values: list[str | None], deck: Any) -> Any:
 
 
 def _deck_values(frame: pd.DataFrame, column: str, deck_codes: Any, deck_ids: Any) -> list[str | None] | None:
-    """A per-deck column of a long frame (``declared_format``, ``date``): each deck's value, in
-    deck code order (None: missing or empty), or None when the frame has no such column. The rows
-    of one deck must agree."""
+    """A per-deck column of a long frame (``declared_format``, ``date``, ``declared_commander``,
+    ``unread``): each deck's value, in deck code order (None: missing or empty), or None when the
+    frame has no such column. The rows of one deck must agree."""
     if column not in frame.columns:
         return None
-    codes, values = pd.factorize(frame[column].astype(object), sort=False)
+    values_of = frame[column]
+    if isinstance(values_of.dtype, pd.CategoricalDtype):  # (load_decks's: its codes, no objects)
+        codes, values = values_of.cat.codes.to_numpy(), values_of.cat.categories
+    else:
+        codes, values = pd.factorize(values_of.astype(object), sort=False)
     n_decks = len(deck_ids)
     first = np.zeros(n_decks, dtype=np.intp)
     first[deck_codes[::-1]] = np.arange(len(deck_codes) - 1, -1, -1)  # each deck's first row
