@@ -50,7 +50,14 @@ from deckcheck.decklist._base import MAX_BYTES, declared_format_of
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import PlainDecks, ReadDeck, read_plain
 from deckcheck.discovery import DECKLIST_EXTENSIONS
-from deckcheck.engine import Report, check_parsed
+from deckcheck.engine import (
+    Report,
+    check_parsed,
+    read_alone,
+    read_in_part_problem,
+    resolve_deck,
+    unread_part,
+)
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format
@@ -61,9 +68,24 @@ Progress = Callable[[int], None]  # called with the number of decks just finishe
 _Format = TypeVar("_Format")  # a format as a mapping of DeckFormatMap holds it
 
 # -- the columns of every table (frames.py builds DataFrames with exactly these) -------------------
-# (declared_format, date: what each deck's decklist declares, repeated on its rows: the format it
-# is checked in when none is given, and the day its legality is judged for, as_of.deck_date_text)
-ENTRY_COLUMNS = ("deck_id", "path", "declared_format", "date", "zone", "card", "written", "qty", "line")
+# (declared_format, date, declared_commander: what each deck's decklist declares, repeated on its
+# rows: the format it is checked in when none is given, the day its legality is judged for
+# (as_of.deck_date_text), and the commander a comment names (a CDR: or commander: line, which
+# command_zone.place reads in a Commander format); unread: why the deck read is not all of the deck
+# written (engine.unread_part), whose companions' conditions are then not called met)
+ENTRY_COLUMNS = (
+    "deck_id",
+    "path",
+    "declared_format",
+    "date",
+    "declared_commander",
+    "unread",
+    "zone",
+    "card",
+    "written",
+    "qty",
+    "line",
+)
 CARD_COLUMNS = (
     "mana_value",
     "types",
@@ -406,15 +428,32 @@ def parsed_from_entries(
     entries: Iterable[tuple[int, str, Zone, int]],
     date: str | None = None,
     declared_format: str | None = None,
+    commander: str | None = None,
+    unread: str | None = None,
 ) -> ParsedDeck:
     """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line) and what
-    the deck declares (the long frame's ``date``, kept as its ``date`` metadata, and
-    ``declared_format``; the line that declared it is not known)."""
+    the deck declares (the long frame's ``date`` and ``declared_commander``, kept as its ``date``
+    and ``commander`` metadata, and ``declared_format``; the line that declared it is not known).
+    ``unread``: why the deck read was not all of the deck written (the long frame's ``unread``):
+    the rebuilt deck is read in part for that reason too (one problem that says so)."""
+    metadata = {"date": date} if date else {}
+    if commander:
+        metadata["commander"] = commander
     parsed = ParsedDeck(
-        path, "frame", declared_format=declared_format, metadata={"date": date} if date else None
+        path,
+        "frame",
+        declared_format=declared_format,
+        metadata=metadata or None,
+        problems=[read_in_part_problem(unread)] if unread else None,
     )
     parsed.entries = [Entry(qty, name, zone, line) for qty, name, zone, line in entries]
     return parsed
+
+
+def declared_commander(metadata: Mapping[str, str]) -> str | None:
+    """The commander(s) a deck's comments name (a Cockatrice ``CDR:``, a ``// Commander:`` line:
+    its ``commander`` metadata, partners joined by "; "), None without one."""
+    return metadata.get("commander") or None
 
 
 def deck_date(metadata: Mapping[str, str]) -> str | None:
@@ -430,13 +469,21 @@ class EntryTable:
     """Deck entries as typed arrays (deck, zone, card, name as written, quantity, line: a few
     bytes per entry) plus the facts of each distinct card: a long frame of a corpus without a
     Python object per entry. Card code -1 = a name that matched no card. Per deck: its path, the
-    format it declares and its own date as written (None: none declared)."""
+    format it declares, its own date as written and the commander its comments name (None: none
+    declared), and why it was read in part (engine.unread_part; None: read in full).
+
+    Each deck's entries are the ones the engine reads (engine.resolve_deck): a name is resolved
+    once for the whole table, except in a deck resolve_deck reads as a whole (engine.read_alone:
+    a stray localized name is not read as its card, "1996 World Champion" with no count is one
+    copy of that card); such a deck is resolved by resolve_deck itself."""
 
     def __init__(self) -> None:
         self.deck_ids: list[DeckId] = []
         self.paths: list[str] = []
         self.declared: list[str | None] = []
         self.dates: list[str | None] = []
+        self.commanders: list[str | None] = []
+        self.unread: list[str | None] = []
         self.deck = array("i")
         self.zone = array("b")  # deck.ZONE_CODE
         self.card = array("i")
@@ -448,6 +495,7 @@ class EntryTable:
         self._card_index: dict[str, int] = {}
         self._written_index: dict[str, int] = {}
         self._card_of_written: list[int] = []
+        self._alone: list[bool] = []  # by written name code: engine.read_alone
 
     def __len__(self) -> int:
         return len(self.deck)
@@ -458,8 +506,11 @@ class EntryTable:
             code = self._written_index[name] = len(self.written_names)
             self.written_names.append(name)
             row = context.exact_facts(name)  # an exact oracle name needs no resolving
+            alone = True
             if row is None:
-                card = context.resolve(name).card
+                resolution = context.resolve(name)
+                alone = read_alone(resolution, context.store)
+                card = resolution.card
                 row = None if card is None else context.card_facts(card)
             card_code = -1
             if row is not None:
@@ -468,16 +519,31 @@ class EntryTable:
                     card_code = self._card_index[row.name] = len(self.cards)
                     self.cards.append(row)
             self._card_of_written.append(card_code)
+            self._alone.append(alone)
         return code
 
+    def reads_alone(self, context: BatchContext, names: Iterable[str]) -> bool:
+        """Whether a deck of these names is read name by name as resolve_deck reads it."""
+        alone, code = self._alone, self._name_code
+        return all(alone[code(context, name)] for name in names)
+
     def add(self, context: BatchContext, deck_id: DeckId, parsed: ParsedDeck) -> None:
+        """A parsed deck's entries, as engine.resolve_deck reads them: a line read again (a number
+        that leads a card's name), and an entry it does not read as a card (a stray localized name,
+        a token of the maybeboard) has card code -1."""
+        deck, _ = resolve_deck(parsed, context.store, suggest=False, facts=context.facts.by_name)
+        read = deck.parsed or parsed
+        unresolved = {id(entry) for entry in deck.unresolved}
         self.add_entries(
             context,
             deck_id,
             parsed.path,
-            [(e.quantity, e.name, e.zone, e.line) for e in parsed.entries],
+            [(e.quantity, e.name, e.zone, e.line) for e in read.entries],
             date=deck_date(parsed.metadata),
             declared_format=parsed.declared_format,
+            commander=declared_commander(parsed.metadata),
+            unread=unread_part(parsed) if parsed.problems else None,
+            unresolved=[id(e) in unresolved for e in read.entries] if unresolved else None,
         )
 
     def add_entries(
@@ -489,41 +555,57 @@ class EntryTable:
         *,
         date: str | None = None,
         declared_format: str | None = None,
+        commander: str | None = None,
+        unread: str | None = None,
+        unresolved: Sequence[bool] | None = None,
     ) -> None:
-        """One deck's (quantity, name as written, zone, line) entries, its own date as written and
-        the format it declares."""
+        """One deck's (quantity, name as written, zone, line) entries, its own date as written, the
+        format it declares, the commander its comments name and why it was read in part (``unread``:
+        engine.unread_part). ``unresolved``: per entry, whether it is read as no card whatever its
+        name (resolve_deck's reading of the whole deck)."""
         deck = len(self.deck_ids)
         self.deck_ids.append(deck_id)
         self.paths.append(path)
         self.declared.append(declared_format)
         self.dates.append(date)
+        self.commanders.append(commander)
+        self.unread.append(unread)
         name_code, card_of = self._name_code, self._card_of_written
-        for quantity, name, zone, line in entries:
+        for k, (quantity, name, zone, line) in enumerate(entries):
             written = name_code(context, name)
             self.deck.append(deck)
             self.zone.append(ZONE_CODE[zone])
-            self.card.append(card_of[written])
+            self.card.append(-1 if unresolved is not None and unresolved[k] else card_of[written])
             self.written.append(written)
             self.qty.append(quantity)
             self.line.append(line)
 
-    def add_read(self, context: BatchContext, decks: Sequence[tuple[DeckId, str]], read: PlainDecks) -> None:
+    def add_read(self, context: BatchContext, decks: Sequence[tuple[DeckId, str]], read: PlainDecks) -> bool:
         """Many decks at once, as decklist.fast.read_plain read them (every one taken): their
-        entries' columns are appended as arrays, and each distinct name is looked up once."""
+        entries' columns are appended as arrays, and each distinct name is looked up once. False,
+        and nothing added, when one of them names a card resolve_deck reads with the rest of its
+        deck (engine.read_alone): such a chunk is added deck by deck."""
         if not all(read.taken):
             raise ValueError("add_read takes decks read_plain took; add the others one by one")
+        codes = np.empty(0, dtype=np.int64)
+        where: Any = None
+        if len(read.name_ids):
+            distinct, first_at, where = np.unique(read.name_ids, return_index=True, return_inverse=True)
+            codes = np.empty(len(distinct), dtype=np.int64)
+            for k in np.argsort(first_at).tolist():  # names in order of first appearance, as one by one
+                codes[k] = self._name_code(context, read.names[distinct[k]])
+            if not all(self._alone[code] for code in codes.tolist()):
+                return False
         first = len(self.deck_ids)
         for (deck_id, path), metadata in zip(decks, read.metadata, strict=True):
             self.deck_ids.append(deck_id)
             self.paths.append(path)
             self.declared.append(declared_format_of(metadata) if metadata else None)
             self.dates.append(deck_date(metadata) if metadata else None)
+            self.commanders.append(declared_commander(metadata) if metadata else None)
+            self.unread.append(None)  # (read_plain takes no text its reader reports a problem in)
         if not len(read.name_ids):
-            return
-        distinct, first_at, where = np.unique(read.name_ids, return_index=True, return_inverse=True)
-        codes = np.empty(len(distinct), dtype=np.int64)
-        for k in np.argsort(first_at).tolist():  # names in order of first appearance, as one by one
-            codes[k] = self._name_code(context, read.names[distinct[k]])
+            return True
         written = codes[where]
         card_of = np.array(self._card_of_written, dtype=np.int64)
         deck = np.repeat(np.arange(first, first + len(decks)), np.diff(read.starts))
@@ -539,6 +621,7 @@ class EntryTable:
             column.frombytes(
                 np.asarray(values, dtype=np.int8 if column.typecode == "b" else np.intc).tobytes()
             )
+        return True
 
 
 def add_findings(rows: Columns, deck_id: DeckId, findings: Iterable[Finding]) -> None:
@@ -885,9 +968,9 @@ def load_sources(
         while chunk := list(islice(remaining, LEAN_CHUNK)):
             texts = [source for _, _, source in chunk if isinstance(source, str)]
             read = read_plain(texts)
-            if len(texts) == len(chunk) and all(read.taken):  # the usual chunk: all at once
-                table.add_read(context, [(deck_id, path) for deck_id, path, _ in chunk], read)
-            else:
+            named = [(deck_id, path) for deck_id, path, _ in chunk]
+            # the usual chunk: all at once
+            if not (len(texts) == len(chunk) and all(read.taken) and table.add_read(context, named, read)):
                 _load_one_by_one(table, context, chunk, read)
             if progress is not None:
                 progress(len(chunk))
@@ -900,14 +983,15 @@ def _load_one_by_one(
     chunk: Sequence[tuple[DeckId, str, DeckSource]],
     read: PlainDecks,
 ) -> None:
-    """A chunk with decks read_plain did not take, or decks read already: deck by deck, in order."""
+    """A chunk with decks read_plain did not take, decks read already, or decks resolve_deck reads
+    as a whole (EntryTable.add parses them): deck by deck, in order."""
     texts_read = 0
     for deck_id, path, source in chunk:
         plain, metadata = None, {}
         if isinstance(source, str):
             plain, metadata = read.entries(texts_read), read.metadata[texts_read]
             texts_read += 1
-        if plain is not None:
+        if plain is not None and table.reads_alone(context, (name for _, name, _, _ in plain)):
             table.add_entries(
                 context,
                 deck_id,
@@ -915,6 +999,7 @@ def _load_one_by_one(
                 plain,
                 date=deck_date(metadata),
                 declared_format=declared_format_of(metadata),
+                commander=declared_commander(metadata),
             )
         else:
             table.add(context, deck_id, parse_text(source, path) if isinstance(source, str) else source)

@@ -347,6 +347,18 @@ def resolve_deck(
     return Deck(parsed.path, cards, parsed, unresolved), findings
 
 
+def read_alone(resolution: Resolution, store: CardStore) -> bool:
+    """Whether :func:`resolve_deck` reads a name as this resolution of it (``store.resolve``)
+    whatever else its deck holds: not so for a localized printed name (one stray among names in
+    another language is not read as its card) nor for a name that matches no card but may be the
+    end of a card's name a number leads ("1996 World Champion" with no count: the line is read
+    again whole). Paths that resolve a batch name by name hand a deck holding such a name to
+    resolve_deck, so that every deck is read as the engine reads it."""
+    if resolution.match == "printed":
+        return False
+    return resolution.card is not None or lookup_key(resolution.query) not in store.number_led_names()
+
+
 def _number_led_card(entry: Entry, store: CardStore) -> Card | None:
     """The card a line such as "1996 World Champion" or "+2 Mace" names when the reader took its
     number for a count: no card has the name left ("World Champion"), one card's name is the whole
@@ -700,6 +712,14 @@ def unread_part(parsed: ParsedDeck) -> str | None:
     if not parsed.entries:
         return f"the decklist has no card lines ({NO_CARD_LINES})"
     return None
+
+
+def read_in_part_problem(reason: str) -> ParseProblem:
+    """A problem that says again what :func:`unread_part` said of a deck (``reason``) whose entries
+    were kept without its reader's problems (the ``unread`` column of a long frame, deckcheck.frames):
+    the deck it is given to is read in part for the same reason (DC001 or DC002, at no line)."""
+    code = UNREAD_FILE if reason.endswith(f"({UNREAD_FILE})") else UNREAD_LINE
+    return ParseProblem(0, f"the decklist was read in part: {reason}", "error", code=code)
 
 
 def read_in_part(problems: Iterable[ParseProblem]) -> bool:

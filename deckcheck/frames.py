@@ -42,7 +42,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -59,7 +59,7 @@ from deckcheck._gc import gc_paused
 from deckcheck.batch import BatchContext, BatchRows, Columns, DeckId, EntryTable
 from deckcheck.card_facts import CardFacts
 from deckcheck.cards.store import CardStore
-from deckcheck.deck import ZONE_ORDER, ParsedDeck
+from deckcheck.deck import ZONE_ORDER, Entry, ParsedDeck
 from deckcheck.engine import Report
 from deckcheck.errors import ConfigError
 from deckcheck.findings import Finding
@@ -106,6 +106,8 @@ _DTYPES: dict[str, dict[str, Any]] = {
         "path": "category",
         "declared_format": "category",
         "date": "category",
+        "declared_commander": "category",
+        "unread": "category",
         "zone": ZONE_DTYPE,
         "card": "category",
         "written": "category",
@@ -310,12 +312,16 @@ def _per_deck_column(values: list[str | None], deck: Any) -> Any:
 
 
 def _deck_values(frame: pd.DataFrame, column: str, deck_codes: Any, deck_ids: Any) -> list[str | None] | None:
-    """A per-deck column of a long frame (``declared_format``, ``date``): each deck's value, in
-    deck code order (None: missing or empty), or None when the frame has no such column. The rows
-    of one deck must agree."""
+    """A per-deck column of a long frame (``declared_format``, ``date``, ``declared_commander``,
+    ``unread``): each deck's value, in deck code order (None: missing or empty), or None when the
+    frame has no such column. The rows of one deck must agree."""
     if column not in frame.columns:
         return None
-    codes, values = pd.factorize(frame[column].astype(object), sort=False)
+    values_of = frame[column]
+    if isinstance(values_of.dtype, pd.CategoricalDtype):  # (load_decks's: its codes, no objects)
+        codes, values = values_of.cat.codes.to_numpy(), values_of.cat.categories
+    else:
+        codes, values = pd.factorize(values_of.astype(object), sort=False)
     n_decks = len(deck_ids)
     first = np.zeros(n_decks, dtype=np.intp)
     first[deck_codes[::-1]] = np.arange(len(deck_codes) - 1, -1, -1)  # each deck's first row
@@ -339,6 +345,8 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
         "path": pd.Categorical.from_codes(path_codes[deck], categories=pd.Index(paths, dtype=_STR)),
         "declared_format": _per_deck_column(table.declared, deck),
         "date": _per_deck_column(table.dates, deck),
+        "declared_commander": _per_deck_column(table.commanders, deck),
+        "unread": _per_deck_column(table.unread, deck),
         "zone": pd.Categorical.from_codes(_codes(table.zone, np.int8), dtype=ZONE_DTYPE),
         "card": pd.Categorical.from_codes(
             card, categories=pd.Index([r.name for r in table.cards], dtype=_STR)
@@ -572,6 +580,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
         return {} if found is None else dict(zip(ids.tolist(), found, strict=True))
 
     dates, declared = per_deck("date"), per_deck("declared_format")
+    commanders, unread = per_deck("declared_commander"), per_deck("unread")
 
     def decks() -> Iterator[tuple[DeckId, ParsedDeck]]:
         for deck_id, positions in groups.items():
@@ -589,7 +598,15 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
             where = path if isinstance(path, str) and path else str(deck_id)
             yield (
                 deck_id,
-                batch.parsed_from_entries(deck_id, where, entries, dates.get(deck_id), declared.get(deck_id)),
+                batch.parsed_from_entries(
+                    deck_id,
+                    where,
+                    entries,
+                    dates.get(deck_id),
+                    declared.get(deck_id),
+                    commanders.get(deck_id),
+                    unread.get(deck_id),
+                ),
             )
 
     return decks(), len(groups), frame["deck_id"].dtype
@@ -796,16 +813,23 @@ def load_decks(
     Columns: deck_id, path, declared_format (the format the deck's decklist declares, as
     ``deckcheck check`` reads a ``// format:`` line or a format field; <NA>: none), date (the deck's
     own date as its decklist writes it: a ``// date:`` comment, an event's date; <NA>: undated),
-    zone, card (oracle name; <NA> for a name that matches no card), written (the name as written),
-    qty, line, then mana_value, types, card_types, colour_identity ('WUBRG' order), is_land,
-    is_permanent, is_creature, is_legendary, is_basic_land. declared_format and date are the deck's
-    own, repeated on each of its rows (a long frame stays one table, whole through filters, concat
-    and partitions by deck), so :func:`validate` and :func:`companion_table` check a deck of the
-    frame as they check its file. Names, paths, declarations and card columns are categorical, the
-    card columns computed once per distinct card. Parse problems are not rows: :func:`validate`
-    reports them. A directory's files that are not decklists, or that its config
-    excludes, are skipped as ``deckcheck check DIR`` skips them, with a warning; the frame's
-    ``attrs["skipped"]`` lists them, (path, reason) pairs."""
+    declared_commander (the commander(s) its comments name, as written: a Cockatrice ``CDR:``, a
+    ``// Commander:`` line; partners joined by "; "; <NA>: none; in a Commander format the engine
+    reads that card as the command zone), unread (why the deck's rows are not all of the deck
+    written, as validate says it: "1 line not read (DC002)", "the file was not read in full
+    (DC001)"; <NA>: read in full; no companion's condition is then called met), zone, card (oracle
+    name; <NA> for a name that matches no card, or that the engine does not read as one: a stray
+    localized name among names in another language), written (the name as written), qty, line,
+    then mana_value, types, card_types, colour_identity ('WUBRG' order), is_land, is_permanent,
+    is_creature, is_legendary, is_basic_land. The entries are the ones the engine reads: a line
+    such as "1996 World Champion" with no count is one copy of that card. declared_format, date,
+    declared_commander and unread are the deck's own, repeated on each of its rows (a long frame
+    stays one table, whole through filters, concat and partitions by deck), so :func:`validate`
+    and :func:`companion_table` check a deck of the frame as they check its file. Names, paths,
+    declarations and card columns are categorical, the card columns computed once per distinct
+    card. Parse problems are not rows: :func:`validate` reports them. A directory's files that are
+    not decklists, or that its config excludes, are skipped as ``deckcheck check DIR`` skips them,
+    with a warning; the frame's ``attrs["skipped"]`` lists them, (path, reason) pairs."""
     skipped = _Skipped(store)
     decks, total, deck_dtype = _deck_sources(source, input_format, text_column, skipped)
     context = _context(store, batch.as_spec("freeform"))
@@ -918,6 +942,7 @@ class _Evaluation:
     rows: Any  # positions in the input frame of the entries that name a card
     deck: Any  # deck code of each such entry
     card: Any  # card code of each such entry (into ``cards``)
+    zone: Any  # zone code of each such entry, as the engine places it (command_zone)
     cards: list[CardFacts]
     result: companion_arrays.Evaluation
 
@@ -935,6 +960,8 @@ def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> companion_arrays.DeckForma
 
 
 def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -> _Evaluation:
+    from deckcheck.engine import read_alone
+
     specs = _Specs(format, store)
     context = specs.base
     # Entry arrays are kept small (int32 / int8): a 100k-deck corpus has millions of entries.
@@ -954,6 +981,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
     index_of: dict[str, int] = {}
     rows: list[CardFacts] = []
     to_card = np.full(len(unique_names) + 1, -1, dtype=np.int32)  # the last slot: a missing name
+    alone = np.ones(len(unique_names) + 1, dtype=bool)  # engine.read_alone, by name
     for i, name in enumerate(unique_names.tolist()):
         row = context.facts_for_name(str(name))
         if row is not None:
@@ -962,18 +990,26 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
                 index = index_of[row.name] = len(rows)
                 rows.append(row)
             to_card[i] = index
+        if context.exact_facts(str(name)) is None:  # (an exact oracle name is read alone)
+            alone[i] = read_alone(context.store.resolve(str(name), suggest=False), context.store)
     card_of_row = to_card[name_codes]
     zone_of_row = _zone_codes(frame["zone"])
     qty_of_row = _quantities(frame["qty"]).astype(np.int32)
+    written = _written_at(frame, names)
+    if not alone[name_codes].all():
+        card_of_row = _read_whole(
+            deck_codes, ~alone[name_codes], name_codes, written, zone_of_row, qty_of_row, card_of_row, context
+        )
     zone_of_row = _command_zones_placed(
         deck_codes,
         formats,
-        np.asarray(names, dtype=object),
+        written,
         card_of_row,
         zone_of_row,
         qty_of_row,
         rows,
         context,
+        _deck_values(frame, "declared_commander", deck_codes, deck_ids),
     )
     resolved = card_of_row >= 0
     unknown = companion_arrays.UnknownEntries.none()
@@ -985,13 +1021,14 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         d, c, z, q = deck_codes[entries], card_of_row[entries], zone_of_row[entries], qty_of_row[entries]
         # unknown names still count and leave open what they could break (as in the engine)
         missing = np.flatnonzero(~resolved & (name_codes >= 0))
-        written = pd.Index([unresolved.written_key(str(n)) for n in unique_names.tolist()])
-        name_of = pd.factorize(written)[0].astype(np.int32)
+        keys = pd.Index([unresolved.written_key(str(n)) for n in unique_names.tolist()])
+        name_of = pd.factorize(keys)[0].astype(np.int32)
         unknown = companion_arrays.UnknownEntries(
             deck_codes[missing], zone_of_row[missing], qty_of_row[missing], name_of[name_codes[missing]]
         )
     del resolved, name_codes
     legality_open = _legality_open(formats, _deck_values(frame, "date", deck_codes, deck_ids), context.store)
+    unread = _deck_values(frame, "unread", deck_codes, deck_ids)
     result = companion_arrays.evaluate(
         d,
         c,
@@ -1003,8 +1040,62 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         context.card_for_name,
         unknown,
         legality_open,
+        None if unread is None else np.array([reason is not None for reason in unread], dtype=bool),
     )
-    return _Evaluation(deck_ids, entries, d, c, rows, result)
+    return _Evaluation(deck_ids, entries, d, c, z, rows, result)
+
+
+def _written_at(frame: pd.DataFrame, names: pd.Series) -> Callable[[Any], list[str]]:
+    """The names as written (the ``written`` column, else the name a row goes by) of the rows at
+    some positions: what the engine reads a deck of the frame by (_long_decks). Asked for the few
+    decks read one by one only."""
+
+    def at(positions: Any) -> list[str]:
+        found = names.iloc[positions].astype(object)
+        if "written" in frame.columns:
+            written = frame["written"].iloc[positions].astype(object)
+            found = written.where(written.notna(), found)
+        return [str(name) for name in found.tolist()]
+
+    return at
+
+
+def _deck_groups(deck_codes: Any, rows: Any) -> list[Any]:
+    """``rows`` (positions in the frame) grouped by deck, each group in frame order."""
+    rows = rows[np.argsort(deck_codes[rows], kind="stable")]
+    return np.split(rows, np.flatnonzero(np.diff(deck_codes[rows])) + 1) if len(rows) else []
+
+
+def _read_whole(
+    deck_codes: Any,
+    whole: Any,
+    name_codes: Any,
+    written: Callable[[Any], list[str]],
+    zones: Any,
+    qty: Any,
+    card_of_row: Any,
+    context: BatchContext,
+) -> Any:
+    """Each row's card code once the decks with a name the engine reads with the rest of its deck
+    (``whole``: engine.read_alone is False) are read by engine.resolve_deck, as validate reads
+    them: an entry it does not read as a card (a stray localized name) has none (-1)."""
+    from deckcheck.engine import resolve_deck
+
+    cards = card_of_row.copy()
+    named = name_codes >= 0  # (a row with no name at all is no entry, as in _long_decks)
+    in_decks = np.flatnonzero(np.isin(deck_codes, np.unique(deck_codes[whole])) & named)
+    for group in _deck_groups(deck_codes, in_decks):
+        parsed = ParsedDeck("<frame>", "frame")
+        parsed.entries = [
+            Entry(int(qty[i]), name, ZONE_ORDER[zones[i]], 0)
+            for i, name in zip(group.tolist(), written(group), strict=True)
+        ]
+        deck, _ = resolve_deck(parsed, context.store, suggest=False)
+        no_card = {id(entry) for entry in deck.unresolved}
+        for i, entry in zip(group, parsed.entries, strict=True):
+            if id(entry) in no_card:
+                cards[i] = -1
+    return cards
 
 
 def _legality_open(
@@ -1031,19 +1122,22 @@ def _legality_open(
 def _command_zones_placed(
     deck_codes: Any,
     formats: companion_arrays.DeckFormats,
-    names: Any,
+    names: Callable[[Any], list[str]],
     card_of_row: Any,
     zones: Any,
     qty: Any,
     rows: Sequence[CardFacts],
     context: BatchContext,
+    commanders: Sequence[str | None] | None,
 ) -> Any:
     """Each row's zone after the engine's command-zone placement (deckcheck.command_zone): in a
-    Commander format, a sideboard of one to three entries beside an empty command zone or an empty
-    companion slot may be the command zone. Only those few decks are built as Decks and placed,
-    so the companion table agrees with `validate` on lists written the MTGO or XMage way."""
+    Commander format, the commander a deck's comments name (``commanders``: a Cockatrice ``CDR:``,
+    a ``commander:`` line) is its command zone, and a sideboard of one to three entries beside an
+    empty command zone or an empty companion slot may be the command zone. Only those few decks
+    are built as Decks (``names``: as written) and placed, so the companion table agrees with
+    `validate` on lists written the MTGO, XMage or Cockatrice way."""
     from deckcheck.command_zone import place
-    from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Deck, DeckCard, Entry
+    from deckcheck.deck import ZONE_CODE, Deck, DeckCard
 
     n_decks = len(formats.index)
     commander = formats.per_deck(lambda spec: spec.commander, bool)
@@ -1054,26 +1148,31 @@ def _command_zones_placed(
         return np.bincount(deck_codes[zones == zone], minlength=n_decks)
 
     n_side = per_deck(companion_arrays.SIDEBOARD)
-    candidates = (
-        commander
-        & (n_side >= 1)
+    sideboard = (
+        (n_side >= 1)
         & (n_side <= 3)
         & ((per_deck(companion_arrays.COMMANDER) == 0) | (per_deck(companion_arrays.COMPANION) == 0))
     )
+    named = np.array([bool(c) for c in commanders or [None] * n_decks], dtype=bool)
+    candidates = commander & (sideboard | named)
     if not candidates.any():
         return zones
     placed = zones.copy()
-    at = np.flatnonzero(candidates[deck_codes])
-    at = at[np.argsort(deck_codes[at], kind="stable")]
-    for group in np.split(at, np.flatnonzero(np.diff(deck_codes[at])) + 1):
-        spec = formats.specs[formats.index[deck_codes[group[0]]]]
-        entries = [Entry(int(qty[i]), str(names[i]), ZONE_ORDER[zones[i]], line=0) for i in group]
+    for group in _deck_groups(deck_codes, np.flatnonzero(candidates[deck_codes])):
+        deck_code = deck_codes[group[0]]
+        spec = formats.specs[formats.index[deck_code]]
+        entries = [
+            Entry(int(qty[i]), name, ZONE_ORDER[zones[i]], line=0)
+            for i, name in zip(group.tolist(), names(group), strict=True)
+        ]
         cards = []
         for i, entry in zip(group, entries, strict=True):
             card = context.card_for_name(rows[card_of_row[i]].name) if card_of_row[i] >= 0 else None
             if card is not None:
                 cards.append(DeckCard(entry, card))
-        parsed = ParsedDeck("<frame>", "frame", entries=entries)
+        said = commanders[deck_code] if commanders is not None else None
+        metadata = {"commander": said} if said else None
+        parsed = ParsedDeck("<frame>", "frame", entries=entries, metadata=metadata)
         placement = place(Deck("<frame>", cards, parsed), spec)
         if placement.moved and placement.deck.parsed is not None:
             for i, entry in zip(group, placement.deck.parsed.entries, strict=True):
@@ -1200,7 +1299,7 @@ def companion_breakers(
                 result.card[entry], categories=pd.Index([r.name for r in result.cards], dtype=_STR)
             ),
             "qty": _quantities(frame["qty"])[source],
-            "zone": pd.Categorical.from_codes(_zone_codes(frame["zone"])[source], dtype=ZONE_DTYPE),
+            "zone": pd.Categorical.from_codes(result.zone[entry], dtype=ZONE_DTYPE),
             "line": _lines(lines),
         }
     )

@@ -307,6 +307,7 @@ def evaluate(
     lookup: Callable[[str], Card | None],
     unknown: UnknownEntries | None = None,
     legality_open: Any = None,
+    unread: Any = None,
 ) -> Evaluation:
     """The ten companions on every deck of a batch of entries (deck ``d``, card ``c``, zone ``z``,
     quantity ``q``; every entry names a card). ``lookup`` finds a card by oracle name (the companion
@@ -314,9 +315,13 @@ def evaluate(
     the entries whose names match no card; they count toward Yorion's size and leave open the
     conditions they could break, as in companions.evaluate. ``legality_open``: (decks,) bool, the
     card data does not vouch for the day the deck is judged for: a companion card's own legality is
-    not known there, and a met condition is undetermined (companions.evaluate's ``legality_open``)."""
+    not known there, and a met condition is undetermined (companions.evaluate's ``legality_open``).
+    ``unread``: (decks,) bool, the deck is not all of the deck written (engine.unread_part): no
+    condition is met for certain, no cut is offered and Yorion's count counts nothing
+    (companions.evaluate_with_findings' ``unread``)."""
     cards.ready()
     unknown = unknown if unknown is not None else UnknownEntries.none()
+    in_part = np.zeros(n_decks, dtype=bool) if unread is None else np.asarray(unread, dtype=bool)
     commander_format = formats.per_deck(lambda spec: spec.commander, bool)
     # the starting deck (deck.STARTING_ZONES): the main deck and the commanders (outside Commander a
     # card marked as commander counts as a main-deck card)
@@ -348,7 +353,7 @@ def evaluate(
     impossible = formats.per_deck(companions.yorion_impossible, bool)
     size = per_deck(d[start], n_decks, q[start]).astype(np.int64)
     size += per_deck(unknown.d[unknown_start], n_decks, unknown.q[unknown_start]).astype(np.int64)
-    add[:, YORION] = np.where(impossible | no_companions, 0, np.maximum(needed - size, 0))
+    add[:, YORION] = np.where(impossible | no_companions | in_part, 0, np.maximum(needed - size, 0))
     met[:, YORION] = ~impossible & (add[:, YORION] == 0)
     obstacle[:, YORION] = impossible
 
@@ -414,9 +419,10 @@ def evaluate(
         no_cut = commander_breaks & commander_format[:, None]
         no_cut[:, LUTRI] = False
         cut[no_cut] = 0
+    cut[in_part] = 0  # the lines not read may break the condition too
 
     eligible = met & ~obstacle
-    undetermined = eligible & (open_ | (unverified | no_commander)[:, None])
+    undetermined = eligible & (open_ | (unverified | no_commander | in_part)[:, None])
     depends = open_ & (undetermined | (~obstacle & ~met))  # (the unknown entries it is open on)
     # an inferred shape's minimum is not the real format's: Yorion is undetermined either way
     unknown_min = formats.per_deck(lambda spec: not spec.min_main_known, bool) & ~obstacle[:, YORION]

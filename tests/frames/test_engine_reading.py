@@ -1,0 +1,194 @@
+"""The vectorised companion table reads every deck as the engine reads it.
+
+``frames.companion_table`` and ``frames.companion_breakers`` go through the long frame of
+``load_decks``; ``frames.validate`` hands each deck to the engine. Where the engine's reading of a
+deck depends on more than its lines one by one (a commander named in a comment, a stray localized
+name, a number that leads a card's name, a sideboard read as the command zone, lines not read),
+the long frame must carry it and the table must read it the same way: the tests below hold both
+paths, and validate on the long frame, to validate on the files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from deckcheck import frames
+from deckcheck.cards.store import CardStore
+from deckcheck.format_spec import FormatSpec
+from deckcheck.formats import get_format
+from tests.cardfactory import record
+from tests.companions import cards as test_cards
+
+TABLE = ["deck_id", "companion", "eligible", "declared", "breakers", "cut", "add", "near_miss"]
+
+
+@pytest.fixture(scope="module")
+def store() -> CardStore:
+    extra = [
+        record("1996 World Champion", "{W}{U}{B}{R}{G}", "Creature — Legend", identity=list("WUBRG")),
+        record("Test Stray Dragon", "{4}{R}{R}", "Creature — Dragon", printed_names={"fr": ["Dragon égaré"]}),
+    ]
+    return CardStore.from_records([*test_cards.RECORDS, *extra], "companion test cards")
+
+
+def write(folder: Path, files: dict[str, str]) -> list[str]:
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return [str(folder / name) for name in files]
+
+
+def as_validate(paths: list[str], spec: FormatSpec, store: CardStore) -> pd.DataFrame:
+    """The companion table of every path to the same answer, checked against validate's: the
+    vectorised table and breakers of the files and of their long frame, and validate of the long
+    frame. Returns validate's companions frame."""
+    results = frames.validate(paths, format=spec, store=store, breakers=True)
+    expected = results.companions[TABLE]
+    assert results.breakers is not None
+    expected_breakers = results.breakers.drop(columns="reason")
+    long = frames.load_decks(paths, store=store)
+    for source in (paths, long):
+        table = frames.companion_table(source, format=spec, store=store)
+        pd.testing.assert_frame_equal(table, expected)
+        breakers = frames.companion_breakers(source, format=spec, store=store)
+        pd.testing.assert_frame_equal(breakers.astype(str), expected_breakers.astype(str))
+    pd.testing.assert_frame_equal(frames.validate(long, format=spec, store=store).companions[TABLE], expected)
+    return expected
+
+
+def cell(table: pd.DataFrame, deck: str, companion: str, column: str) -> object:
+    rows = table[
+        (table["deck_id"].str.endswith(deck)) & (table["companion"].astype(str).str.startswith(companion))
+    ]
+    (value,) = rows[column].tolist()
+    return None if pd.isna(value) else value
+
+
+# A Commander list with its commander among the 100 cards: Teysa Karlov (mana value 4) breaks
+# Lurrus's condition.
+TEYSA_MAIN = '    <card number="1" name="Teysa Karlov"/>\n    <card number="1" name="Savannah Lions"/>\n'
+COCKATRICE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n  <deckname>Teysa</deckname>\n'
+    "  <comments>CDR: Teysa Karlov\nColors: WB</comments>\n"
+    f'  <zone name="main">\n{TEYSA_MAIN}    <card number="49" name="Plains"/>\n'
+    '    <card number="49" name="Swamp"/>\n  </zone>\n</cockatrice_deck>\n'
+)
+COMMENTED = "// Commander: Teysa Karlov\n1 Teysa Karlov\n1 Savannah Lions\n49 Plains\n49 Swamp\n"
+
+
+@pytest.mark.parametrize(("name", "text"), [("teysa.cod", COCKATRICE), ("teysa.txt", COMMENTED)])
+def test_a_commander_named_by_a_comment_is_the_command_zone(
+    tmp_path: Path, store: CardStore, name: str, text: str
+) -> None:
+    """A Cockatrice ``CDR:`` comment, or a ``// Commander:`` line, names the commander of a list
+    with no Commander section: the engine reads that card as the command zone, so the table does
+    too (the long frame keeps the name in its declared_commander column)."""
+    paths = write(tmp_path, {name: text})
+    table = as_validate(paths, test_cards.COMMANDER, store)
+    # the commander breaks Lurrus's condition, and a commander is no card to cut
+    assert cell(table, name, "Lurrus", "breakers") == 1 and cell(table, name, "Lurrus", "cut") == 0
+    assert cell(table, name, "Lurrus", "near_miss") is False
+    long = frames.load_decks(paths, store=store)
+    assert long["declared_commander"].astype(str).unique().tolist() == ["Teysa Karlov"]
+    # outside a Commander format the comment decides nothing: Teysa is one of the main deck's cards
+    modern = as_validate(paths, test_cards.MODERN, store)
+    assert cell(modern, name, "Lurrus", "cut") == 1
+
+
+def test_the_breakers_name_the_zone_the_engine_reads_a_sideboard_card_in(
+    tmp_path: Path, store: CardStore
+) -> None:
+    """A Commander list written the MTGO way, its commander in the sideboard: the card is checked
+    in the command zone, and its breaker rows say so, as validate's do."""
+    paths = write(
+        tmp_path, {"mtgo.txt": "1 Savannah Lions\n49 Plains\n49 Swamp\n\nSideboard\n1 Teysa Karlov\n"}
+    )
+    as_validate(paths, test_cards.COMMANDER, store)
+    breakers = frames.companion_breakers(paths, format=test_cards.COMMANDER, store=store)
+    teysa = breakers[breakers["card"] == "Teysa Karlov"]
+    assert set(teysa["zone"].astype(str)) == {"commander"}
+
+
+# More than ten English names (lines) and one French one: the French name is a stray, not read as
+# its card (engine.resolve_deck), so what it would break is not known.
+ENGLISH = "".join(
+    f"1 {name}\n"
+    for name in (
+        "Lightning Bolt",
+        "Counterspell",
+        "Thoughtseize",
+        "Savannah Lions",
+        "Steppe Lynx",
+        "Memnite",
+        "Ornithopter",
+        "Taiga",
+        "Ancient Den",
+        "Great Furnace",
+        "Ancient Tomb",
+    )
+)
+
+
+def test_a_stray_localized_name_is_not_read_as_its_card(tmp_path: Path, store: CardStore) -> None:
+    paths = write(tmp_path, {"stray.txt": f"{ENGLISH}1 Dragon égaré\n48 Mountain\n"})
+    table = as_validate(paths, test_cards.MODERN, store)
+    # the dragon (mana value 6) would break Lurrus's condition; unread as a card, it leaves it open
+    assert cell(table, "stray.txt", "Lurrus", "breakers") == 0
+    assert cell(table, "stray.txt", "Lurrus", "eligible") is None
+    long = frames.load_decks(paths, store=store)
+    stray = long[long["written"] == "Dragon égaré"]
+    assert stray["card"].isna().all()
+
+
+def test_a_number_that_leads_a_cards_name_is_part_of_the_name(tmp_path: Path, store: CardStore) -> None:
+    """A list without counts writes "1996 World Champion": one copy of that card (engine.resolve_deck),
+    not 1,996 copies of an unknown "World Champion"."""
+    paths = write(tmp_path, {"countless.txt": "Lightning Bolt\n1996 World Champion\n" + "Mountain\n" * 58})
+    table = as_validate(paths, test_cards.MODERN, store)
+    # the champion's mana value (5) breaks Gyruda's condition: known, not open
+    assert cell(table, "countless.txt", "Gyruda", "eligible") is False
+    assert cell(table, "countless.txt", "Gyruda", "breakers") == 2  # the bolt and the champion
+    assert cell(table, "countless.txt", "Yorion", "add") == 20  # 60 cards, not 2,055
+    long = frames.load_decks(paths, store=store)
+    champion = long[long["card"] == "1996 World Champion"]
+    assert champion["qty"].tolist() == [1] and champion["written"].tolist() == ["1996 World Champion"]
+
+
+def test_a_deck_read_in_part_meets_no_condition_for_certain(tmp_path: Path, store: CardStore) -> None:
+    """A line of the main deck not read (DC002): the engine calls no companion's condition met and
+    offers no cut (the lines not read may break it too); the table must not be surer."""
+    text = "4 Lightning Bolt\n56 Mountain\n99999999999999999999 Mountain\n"
+    paths = write(tmp_path, {"part.txt": text, "whole.txt": "4 Lightning Bolt\n56 Mountain\n"})
+    table = as_validate(paths, test_cards.MODERN, store)
+    assert cell(table, "whole.txt", "Lurrus", "eligible") is True
+    assert cell(table, "part.txt", "Lurrus", "eligible") is None
+    assert cell(table, "whole.txt", "Gyruda", "cut") == 4
+    assert (
+        cell(table, "part.txt", "Gyruda", "cut") == 0 and cell(table, "part.txt", "Gyruda", "breakers") == 1
+    )
+    assert (
+        cell(table, "part.txt", "Yorion", "add") == 0
+        and cell(table, "part.txt", "Yorion", "eligible") is None
+    )
+    long = frames.load_decks(paths, store=store)
+    unread = long.groupby("deck_id", sort=False, observed=True)["unread"].first()
+    assert unread.iloc[0] == "1 line not read (DC002)" and pd.isna(unread.iloc[1])
+
+
+@pytest.mark.realdata
+def test_real_commander_lists_read_as_the_engine_reads_them(
+    realdata: Path, real_store: CardStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Real lists the table once read otherwise: Cockatrice Commander decks whose commander a CDR:
+    comment names (and one with a stray "Commander" line), and an MTGO list with its commander in
+    the sideboard; in Commander, on the card data's own day."""
+    monkeypatch.setenv("DECKCHECK_TODAY", "2022-04-25")
+    decks = realdata / "decks"
+    paths = sorted(str(p) for p in (decks / "jlawrence11_cockatrice-decks").rglob("edh*.cod"))
+    paths.append(str(decks / "bluelovers_mtg-decklist-parser" / "example" / "Deck - Sharuum.dek"))
+    if not all(Path(p).is_file() for p in paths) or len(paths) < 10:
+        pytest.skip("the real Commander lists are absent")
+    as_validate(paths, get_format("commander"), real_store)
+    named = frames.load_decks(paths, store=real_store).groupby("deck_id", observed=True)["declared_commander"]
+    assert named.first().notna().sum() >= 20
