@@ -38,7 +38,14 @@ from deckcheck import bundled_file
 from deckcheck._gc import gc_paused
 from deckcheck.atomic import replacing
 from deckcheck.cards.model import Card
-from deckcheck.cards.names import clean_name, fold_key, fold_of_key, lookup_key, loose_key, printed_key
+from deckcheck.cards.names import (
+    clean_name,
+    fold_key,
+    fold_of_key,
+    lookup_key,
+    loose_key,
+    printed_key,
+)
 from deckcheck.cards.nondeck import NonDeckCard
 from deckcheck.cards.records import card_from_record
 from deckcheck.errors import CardDataError
@@ -535,6 +542,16 @@ _NUMBER_KEYS_FROM, _NUMBER_KEYS_TO = "+", ":"
 
 
 # -- the store --------------------------------------------------------------------------------------
+def adds_comma(key: str, card: Card) -> bool:
+    """Whether a name (its lookup_key) that folds to ``card``'s has more commas than the card's name
+    and each of its faces: "Lava, Axe" is no way of writing Lava Axe. A list drops punctuation
+    ("Jace Vryns Prodigy") or writes a hyphen for a space ("Goblin-Guide"); a comma sets off a
+    legend's epithet, and one the card lacks more likely names a card newer than the data, so such
+    a name is not read as the card by folding (its did-you-mean still offers it)."""
+    commas = key.count(",")
+    return commas > 0 and all(commas > lookup_key(name).count(",") for name in (card.name, *card.face_names))
+
+
 class CardStore:
     """Name lookups and card records, whatever the backend."""
 
@@ -810,7 +827,9 @@ class CardStore:
         if len(printed_names) > 1:
             return Resolution(name, None, "ambiguous", tuple(printed_names))
         by_fold = self._folded(folded)
-        return None if by_fold is None else Resolution(name, *by_fold)
+        if by_fold is None or (by_fold[0] is not None and adds_comma(key, by_fold[0])):
+            return None
+        return Resolution(name, *by_fold)
 
     def with_suggestions(self, resolution: Resolution) -> Resolution:
         """A resolution of a name that names no card ("unknown", from ``resolve(name,

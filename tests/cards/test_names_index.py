@@ -101,6 +101,24 @@ def test_spellings_that_differ_in_punctuation_or_spaces_resolve_folded(
     assert result.match == "folded"
 
 
+@pytest.mark.parametrize(
+    ("written", "card"),
+    [
+        ("Lightning, Bolt", "Lightning Bolt"),
+        ("Goblin, Guide", "Goblin Guide"),
+        ("Brimaz, King, of Oreskos", "Brimaz, King of Oreskos"),
+    ],
+)
+def test_a_comma_the_card_lacks_is_no_spelling_of_it(store: CardStore, written: str, card: str) -> None:
+    """ "Lava, Axe" read as Lava Axe (DC012, a note), though a comma sets off a legend's epithet:
+    later cards are named so ("Clear, the Mind" beside Clear the Mind). Such a name is unknown,
+    with the card as its did-you-mean; commas dropped or kept still fold."""
+    result = store.resolve(written)
+    assert result.card is None and result.match == "unknown"
+    assert result.suggestions[:1] == (card,)
+    assert store.resolve("Brimaz King of Oreskos").match == "folded"
+
+
 def test_a_difference_of_case_alone_is_the_older_normalized_match(store: CardStore) -> None:
     assert store.resolve("Lurrus of the Dream-den").match == "normalized"
 
