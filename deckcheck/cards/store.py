@@ -38,14 +38,7 @@ from deckcheck import bundled_file
 from deckcheck._gc import gc_paused
 from deckcheck.atomic import replacing
 from deckcheck.cards.model import Card
-from deckcheck.cards.names import (
-    clean_name,
-    fold_key,
-    fold_of_key,
-    lookup_key,
-    loose_key,
-    printed_key,
-)
+from deckcheck.cards.names import clean_name, fold_key, fold_of_key, lookup_key, loose_key, printed_key
 from deckcheck.cards.nondeck import NonDeckCard
 from deckcheck.cards.records import card_from_record
 from deckcheck.errors import CardDataError
