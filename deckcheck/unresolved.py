@@ -132,17 +132,25 @@ def stale_legality(
             f"day you name with --as-of YYYY-MM-DD, or by the card data's day with --as-of {AS_OF_DATA}"
         )
         data["date_as_written"] = age.written
-        data["withheld"] = [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld]
-        note = NOT_VERIFIED(
-            message, location=Location(path, age.line, None), rule=f"{title} legality", data=data
-        )
-        return [*(f for f in findings if f.code not in legality_codes), note]
+    else:
+        message = _dated_message(title, age, data, named + more)
+    data["withheld"] = [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld]
+    # (age.line: the line of a date that names no day; 0 otherwise)
+    note = NOT_VERIFIED(message, location=Location(path, age.line, None), rule=f"{title} legality", data=data)
+    return [*(f for f in findings if f.code not in legality_codes), note]
+
+
+def _dated_message(title: str, age: DataAge, data: dict[str, object], withheld: str) -> str:
+    """The note's message for a deck judged for a known day (its date's, or today's), filling in
+    ``data`` (checked_for, data_age_days, deck_date)."""
+    assert age.deck_day is not None
     deck_day = age.deck_day.isoformat()
+    data_day = None if age.data_day is None else age.data_day.isoformat()
     if age.data_day is None:
         judged = f"today ({deck_day}; the deck has no date)" if age.undated else f"{deck_day} ({age.where})"
         message = (
             f"{title} legality not verified: the card data does not say which day it describes, so it "
-            f"does not vouch for the bans and legal sets of {judged}{named}{more}. Run `deckcheck cards "
+            f"does not vouch for the bans and legal sets of {judged}{withheld}. Run `deckcheck cards "
             "update`, or `deckcheck cards import FILE --data-date YYYY-MM-DD` naming the data's day, for "
             f"dated card data, or judge the deck by the card data as it is with --as-of {AS_OF_DATA}"
         )
@@ -154,14 +162,14 @@ def stale_legality(
             f"{title} legality not verified: the card data describes {data_day}, {days:,} days before "
             f"today ({deck_day}), and {age.where}, so it is judged for today; card data more "
             f"than {DATA_AGE_LIMIT_DAYS} days old does not vouch for today's bans and legal "
-            f"sets{named}{more}. Run `deckcheck cards update` for current legality, or judge the deck "
+            f"sets{withheld}. Run `deckcheck cards update` for current legality, or judge the deck "
             f"by the card data's own day with --as-of {AS_OF_DATA}"
         )
         data.update(checked_for=deck_day, data_age_days=days)
     elif age.deck_day > age.data_day:
         message = (
             f"{title} legality not verified: the card data describes {data_day}, the deck is from "
-            f"{deck_day} ({age.where}), and bans and printings may have changed since{named}{more}. "
+            f"{deck_day} ({age.where}), and bans and printings may have changed since{withheld}. "
             "Run `deckcheck cards update` for current legality, or check with --as-of deck against the "
             "format's history"
         )
@@ -169,11 +177,9 @@ def stale_legality(
         message = (
             f"{title} legality not verified: the deck is from {deck_day} ({age.where}), before the day "
             f"the card data describes ({data_day}), whose bans, unbans and legal sets may not have been "
-            f"in force yet{named}{more}. Check with --as-of deck to judge it by the format's history on "
+            f"in force yet{withheld}. Check with --as-of deck to judge it by the format's history on "
             f"its own day, or with --as-of {AS_OF_DATA} to judge it by the card data's day"
         )
     if not age.undated:
         data["deck_date"] = deck_day
-    data["withheld"] = [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld]
-    note = NOT_VERIFIED(message, location=Location(path, 0, None), rule=f"{title} legality", data=data)
-    return [*(f for f in findings if f.code not in legality_codes), note]
+    return message
