@@ -18,6 +18,7 @@ from deckcheck.findings import Severity, define
 from deckcheck.value import replace
 
 if TYPE_CHECKING:
+    from deckcheck.deck import ParsedDeck
     from deckcheck.format_spec import FormatSpec
 
 LEGALITY_AS_OF = define(
@@ -202,3 +203,9 @@ def deck_date_text(metadata: Mapping[str, str]) -> tuple[str, str] | None:
         if value:
             return key, value
     return None
+
+
+def deck_date_line(parsed: ParsedDeck) -> int:
+    """The line that gives the deck's date (0: the file's structure gave it, or none)."""
+    found = deck_date_text(parsed.metadata)
+    return parsed.metadata_line(found[0]) if found is not None else 0

@@ -12,7 +12,7 @@ from deckcheck.as_of import (
     DATA_AGE_LIMIT_DAYS,
     HISTORY_NOT_COVERED,
     NO_PRINTINGS,
-    deck_date_text,
+    deck_date_line,
     metadata_date,
     today,
     unread_date,
@@ -663,7 +663,7 @@ def check_deck(
     if store is not None:
         age = legality_out_of_date(deck.parsed.metadata if deck.parsed is not None else {}, spec, store)
         if age is not None and age.deck_day is None and deck.parsed is not None:  # (name the date's line)
-            age = age._replace(line=_date_line(deck.parsed))
+            age = age._replace(line=deck_date_line(deck.parsed))
         if age is not None:
             rule_findings = withheld_legality(deck.path, spec, rule_findings, age)
     findings.extend(rule_findings)
@@ -684,12 +684,6 @@ def check_deck(
     parsed_deck = (deck.parsed if moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
     return Report(deck.path, spec, deck, parsed_deck, findings, results, ignored_undecided=ignored_undecided)
-
-
-def _date_line(parsed: ParsedDeck) -> int:
-    """The line that gives the deck's date (0: the file's structure gave it, or none)."""
-    found = deck_date_text(parsed.metadata)
-    return parsed.metadata_line(found[0]) if found is not None else 0
 
 
 def unread_part(parsed: ParsedDeck) -> str | None:

@@ -30,6 +30,7 @@ from deckcheck.as_of import (
     HISTORY_NOT_COVERED,
     LEGALITY_AS_OF,
     NO_PRINTINGS,
+    deck_date_line,
     metadata_date,
     parse_date,
     unread_date,
@@ -289,7 +290,7 @@ def dated_legality_findings(
         unread = unread_date(deck.parsed.metadata) if deck.parsed is not None else None
         fix = "write the date as YYYY-MM-DD" if unread is not None else "add a date"
         if unread is not None and deck.parsed is not None:
-            where = Location(deck.path, deck.parsed.metadata_line(unread[0]), None)
+            where = Location(deck.path, deck_date_line(deck.parsed), None)
         return [
             HISTORY_NOT_COVERED(
                 f"{spec.title} legality as of the deck's date was asked for, but {origin}: legality not "
