@@ -681,13 +681,7 @@ class CardStore:
         for record in self._backend.all_records():
             name = str(record["name"])
             card = self._cards.get(name)
-            if card is None:
-                try:
-                    card = card_from_record(record)
-                except CardDataError as exc:
-                    raise self._unsound(exc) from None
-                self._cards[name] = card
-            yield card
+            yield self._card_of(name, record) if card is None else card
 
     # precomputed facts
     def stored_fact_columns(self, version: str) -> FactColumns | None:
@@ -831,10 +825,10 @@ class CardStore:
         for the unknown names they report, without resolving those again."""
         if resolution.match != "unknown":
             return resolution
-        found = self.suggestions(clean_name(resolution.query))
         before = self.card_before_separator(resolution.query)
         if before is not None:  # the likeliest reading: that card, and a comment after " // "
             return Resolution(resolution.query, None, "unknown", (before.name,))
+        found = self.suggestions(clean_name(resolution.query))
         if not found.names:
             before = self._card_before_note(resolution.query)
             if before is not None:  # "Rampant Growth (Prepared)": that card and a note about it
