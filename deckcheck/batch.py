@@ -508,7 +508,8 @@ class EntryTable:
             row = context.exact_facts(name)  # an exact oracle name needs no resolving
             alone = True
             if row is None:
-                resolution = context.resolve(name)
+                # (no did-you-mean: the table keeps the card and whether it is read alone)
+                resolution = context.store.resolve(name, suggest=False)
                 alone = read_alone(resolution, context.store)
                 card = resolution.card
                 row = None if card is None else context.card_facts(card)
