@@ -420,9 +420,6 @@ class _TextRun:
             severity="warning",
         )
 
-    def _later_sideboard(self, blank: int, first: int) -> int | None:
-        return _later_sideboard_of(self.builder.deck.lines, self.builder.deck.entries, blank, first)
-
     def _report_large_implicit_sideboard(self) -> None:
         if self.implicit_sideboard is None:
             return
@@ -442,7 +439,11 @@ class _TextRun:
                 "(basic lands aside): a Commander deck, which has no sideboard"
             )
         if why:
-            later = self._later_sideboard(blank, first) if before < _SMALLEST_DECK else None
+            later = (
+                _later_sideboard_of(self.builder.deck.lines, entries, blank, first, before)
+                if before < _SMALLEST_DECK
+                else None
+            )
             entries[first:] = [
                 replace(e, zone=Zone.SIDEBOARD if later is not None and e.line > later else Zone.MAIN)
                 if e.zone is Zone.SIDEBOARD
@@ -494,11 +495,11 @@ class _TextRun:
 
 
 def _later_sideboard_of(
-    records: list[LineRecord], entries: list[Entry], blank: int, first: int
+    records: list[LineRecord], entries: list[Entry], blank: int, first: int, main: int
 ) -> int | None:
     """The last blank line after line ``blank`` between cards of the blank-line sideboard (entries
-    ``first:``), when the cards after it are a sideboard's (at most SIDEBOARD_USUAL_SIZE) and the
-    cards before it a deck (at least _SMALLEST_DECK); None otherwise."""
+    ``first:``, after ``main`` main-deck cards), when the cards after it are a sideboard's (at most
+    SIDEBOARD_USUAL_SIZE) and the cards before it a deck (at least _SMALLEST_DECK); None otherwise."""
     moved = [e for e in entries[first:] if e.zone is Zone.SIDEBOARD]
     if not moved:
         return None
@@ -508,7 +509,6 @@ def _later_sideboard_of(
         if not any(c > line for c in cards) or not any(blank < c < line for c in cards):
             continue  # (a blank line at the end, or right after the first: nothing parts there)
         after = sum(e.quantity for e in moved if e.line > line)
-        main = sum(e.quantity for e in entries[:first] if e.zone is Zone.MAIN)
         before = main + sum(e.quantity for e in moved if e.line < line)
         if after <= SIDEBOARD_USUAL_SIZE and before >= _SMALLEST_DECK:
             return line
