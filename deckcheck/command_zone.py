@@ -194,12 +194,14 @@ def _readings(
     each card, with the deck then at the format's size (CR 903.5a: the commanders are part of it)."""
     from deckcheck.rules.commander import eligibility_of, pair_problem
 
-    if spec.commander_cards == OATHBREAKER_COMMANDERS:
-        return _oathbreaker_readings(side, spec, main_size=main_size, leaders=leaders)
-    if not side or len(side) > _SIDEBOARD_LIMIT or any(dc.quantity != 1 for dc in side):
+    if not side or any(dc.quantity != 1 for dc in side):
         return []
     if len({lookup_key(dc.oracle_name) for dc in side}) != len(side):
         return []  # one card on two lines: two copies, which no command zone holds
+    if spec.commander_cards == OATHBREAKER_COMMANDERS:
+        return _oathbreaker_readings(side, spec, main_size=main_size, leaders=leaders)
+    if len(side) > _SIDEBOARD_LIMIT:
+        return []
     readings: list[Reading] = []
     for size in range(0, min(spec.max_commanders, len(side)) + 1):
         if size == 0 and not leaders:
@@ -232,11 +234,7 @@ def _oathbreaker_readings(
     sorcery cards, and makes the deck the format's size. Oathbreaker has no companion."""
     from deckcheck.rules.commander import LEADER, SPELL, oathbreaker_role, pair_problem
 
-    if (
-        leaders
-        or any(dc.quantity != 1 for dc in side)
-        or len({lookup_key(dc.oracle_name) for dc in side}) != len(side)
-    ):
+    if leaders:  # (one copy of each card, each name once: _readings has checked)
         return []
     walkers = tuple(dc for dc in side if oathbreaker_role(dc) == LEADER)
     spells = tuple(dc for dc in side if oathbreaker_role(dc) == SPELL)
@@ -273,11 +271,8 @@ def _writer(deck: Deck, lines: Sequence[int]) -> str:
 
 
 def _note(deck: Deck, reading: Reading) -> Finding:
-    first = min(
-        (dc for dc in (*reading.commanders, *reading.spells, reading.companion) if dc is not None),
-        key=lambda dc: dc.line,
-    )
     cards = [*reading.commanders, *reading.spells, *([reading.companion] if reading.companion else [])]
+    first = min(cards, key=lambda dc: dc.line)
     moved = [dc.oracle_name for dc in cards]
     return COMMAND_ZONE_READ(
         f"read the sideboard as the command zone, {_writer(deck, [dc.line for dc in cards])}: "
