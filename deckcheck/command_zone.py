@@ -304,23 +304,27 @@ def _ambiguity(deck: Deck, readings: Sequence[Reading], spec: FormatSpec) -> Fin
     )
 
 
+def commented_commanders(deck: Deck) -> list[str]:
+    """The names a deck's comments give as its commander(s) (a Cockatrice ``CDR:``, a ``commander:``
+    comment; partners one comment each, kept joined by "; "), as written."""
+    written = deck.parsed.metadata.get("commander", "") if deck.parsed is not None else ""
+    return [name.strip() for name in written.split(";") if name.strip()]
+
+
 def named_commanders(deck: Deck) -> list[Entry] | None:
     """The entries a Cockatrice ``CDR:`` comment (or a ``commander:`` comment, as deckcheck writes
     XMage lists) names as the commander(s) of a list with no Commander section: one copy each, in
     the deck or the sideboard, resolved or not, each named entry found exactly once. None when there
     is no such comment or it decides nothing."""
-    parsed = deck.parsed
-    written = parsed.metadata.get("commander", "") if parsed is not None else ""
-    if not written:
+    names = commented_commanders(deck)
+    if not names:
         return None
     entries = _entries(deck)
     if any(e.zone is Zone.COMMANDER for e in entries):
         return None
     cards = {id(dc.entry): dc for dc in deck.cards}
     chosen: list[Entry] = []
-    for name in (n.strip() for n in written.split(";")):
-        if not name:
-            continue
+    for name in names:
         key = lookup_key(name)
         match = [
             e

@@ -187,12 +187,13 @@ def _unmatched_comment(deck: Deck, candidates: Sequence[str]) -> str:
     """For a deck with no commander placed although its comments name one (Cockatrice's ``CDR:``,
     command_zone.named_commanders): what they name, which no card of the list is (listed once),
     and the likeliest card meant. Empty when no comment names a commander."""
-    written = deck.parsed.metadata.get("commander", "") if deck.parsed is not None else ""
-    if not written.strip():
+    from deckcheck.command_zone import commented_commanders
+
+    names = commented_commanders(deck)
+    if not names:
         return ""
     import difflib
 
-    names = [n.strip() for n in written.split(";") if n.strip()]
     keys = {lookup_key(c): c for c in candidates}
     guesses = [
         keys[found[0]]
