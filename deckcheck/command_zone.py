@@ -304,19 +304,12 @@ def _ambiguity(deck: Deck, readings: Sequence[Reading], spec: FormatSpec) -> Fin
     )
 
 
-def commented_commanders(deck: Deck) -> list[str]:
-    """The names a deck's comments give as its commander(s) (a Cockatrice ``CDR:``, a ``commander:``
-    comment; partners one comment each, kept joined by "; "), as written."""
-    written = deck.parsed.metadata.get("commander", "") if deck.parsed is not None else ""
-    return [name.strip() for name in written.split(";") if name.strip()]
-
-
 def named_commanders(deck: Deck) -> list[Entry] | None:
     """The entries a Cockatrice ``CDR:`` comment (or a ``commander:`` comment, as deckcheck writes
     XMage lists) names as the commander(s) of a list with no Commander section: one copy each, in
     the deck or the sideboard, resolved or not, each named entry found exactly once. None when there
     is no such comment or it decides nothing."""
-    names = commented_commanders(deck)
+    names = deck.parsed.commented_commanders() if deck.parsed is not None else []
     if not names:
         return None
     entries = _entries(deck)

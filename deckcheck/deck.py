@@ -230,6 +230,12 @@ class ParsedDeck(Record):
             found[entry.zone] += entry.quantity
         return found
 
+    def commented_commanders(self) -> list[str]:
+        """The names the deck's comments give as its commander(s) (a Cockatrice ``CDR:``, a
+        ``commander:`` comment; partners one comment each, kept joined by "; "), as written."""
+        written = self.metadata.get("commander", "")
+        return [name.strip() for name in written.split(";") if name.strip()]
+
     def metadata_line(self, key: str) -> int:
         """The line that gave the metadata ``key`` (a ``// key: value`` comment, a ``key=value`` of
         Forge's metadata): 0 when the file's structure gave it (an XML element, a JSON field)."""

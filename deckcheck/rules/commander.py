@@ -187,9 +187,7 @@ def _unmatched_comment(deck: Deck, candidates: Sequence[str]) -> str:
     """For a deck with no commander placed although its comments name one (Cockatrice's ``CDR:``,
     command_zone.named_commanders): what they name, which no card of the list is (listed once),
     and the likeliest card meant. Empty when no comment names a commander."""
-    from deckcheck.command_zone import commented_commanders
-
-    names = commented_commanders(deck)
+    names = deck.parsed.commented_commanders() if deck.parsed is not None else []
     if not names:
         return ""
     import difflib
