@@ -606,13 +606,13 @@ def _umori_breaking(
         breaking[entries, UMORI] = True
         return
     bit_of = type_bits()
-    has_type = (masks[:, None] >> np.array([bit_of[t] for t in order], dtype=np.int64)) & 1 > 0
+    bit_numbers = np.array([bit_of[t] for t in order], dtype=np.int64)
+    has_type = (masks[:, None] >> bit_numbers) & 1 > 0
     counts = DeckSums(deck, n_decks).of(has_type, copies)
     if leader.any():
         keep_from = np.full(n_decks, -1, dtype=np.int64)  # every bit: any type
         np.bitwise_and.at(keep_from, d[leader], cards.type_mask[c[leader]])
         keep_from[keep_from == 0] = -1  # the commanders share no type: any (one of them breaks it)
-        bit_numbers = np.array([bit_of[t] for t in order], dtype=np.int64)
         counts = np.where((keep_from[:, None] >> bit_numbers) & 1 > 0, counts, -1)
     best = counts.argmax(axis=1)  # the first of equal counts: the tie order above
     breaking[entries, UMORI] = ~has_type[np.arange(len(entries)), best[deck]]
