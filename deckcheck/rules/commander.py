@@ -124,7 +124,7 @@ def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
     commanders = deck.zone(Zone.COMMANDER)
     unknown_commanders = deck.unresolved_in(Zone.COMMANDER)
     # (Oathbreaker: a command zone of Signature Spells alone marks no Oathbreaker)
-    leaders = leaders_of(deck, spec) if spec.commander else commanders
+    leaders = leaders_of(deck, spec)
     if spec.commander and not leaders and not unknown_commanders:
         main = deck.zone(Zone.MAIN)
         size = deck.count(Zone.MAIN)
@@ -135,19 +135,21 @@ def check_zones(deck: Deck, spec: FormatSpec) -> list[Finding]:
         )
         shape = f"a {size}-card singleton deck" if singleton else f"a {size}-card deck"
         candidates = _could_lead(deck, spec)
+        oathbreaker = spec.commander_cards == OATHBREAKER_COMMANDERS
         hint = ""
         if candidates:
             shown = ", ".join(dict.fromkeys(candidates[:6]))
             more = f" and {len(candidates) - 6} more" if len(candidates) > 6 else ""
-            hint = f"; cards that could be the commander: {shown}{more}"
-        if spec.commander_cards == OATHBREAKER_COMMANDERS:
+            leader = "the Oathbreaker" if oathbreaker else "the commander"
+            hint = f"; cards that could be {leader}: {shown}{more}"
+        if oathbreaker:
             spells = f", beside {' and '.join(label(c) for c in commanders)}," if commanders else ""
             return [
                 AMBIGUOUS_ZONES(
                     f"{shape} with no Oathbreaker marked: {spec.title} needs its Oathbreaker (a planeswalker "
                     f"card) in the command zone{spells} and deckcheck does not guess which card it is, so "
                     f"colour identity and the Oathbreaker rules were not checked. Mark it with an "
-                    f"'Oathbreaker' section{hint.replace('the commander', 'the Oathbreaker')}",
+                    f"'Oathbreaker' section{hint}",
                     location=deck_at(deck),
                     rule=OATHBREAKER_RULE,
                     data={"candidates": list(dict.fromkeys(candidates))},
