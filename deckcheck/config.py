@@ -496,11 +496,9 @@ def parse_table(table: Mapping[str, Any], path: Path, text: str | None = None) -
 
         if isinstance(as_of, str) and not as_of.strip():
             raise source.fail(spelled["as_of"], "'as_of' is empty", hint=f"give {_DAY}, or remove the key")
-        if not isinstance(as_of, str | dt.date):  # (a time, a number, true)
-            raise source.must_be(spelled["as_of"], _DAY, as_of)
         try:
             as_of = parse_as_of(as_of)
-        except ConfigError:
+        except ConfigError:  # (also a time, a number, true)
             raise source.must_be(spelled["as_of"], _DAY, as_of) from None
 
     def string(key: str, what: str) -> str | None:
