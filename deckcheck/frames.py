@@ -409,10 +409,13 @@ def _is_long(frame: pd.DataFrame) -> bool:
     return "qty" in frame.columns and ("card" in frame.columns or "written" in frame.columns)
 
 
-def _deck_ids_of(frame: pd.DataFrame) -> pd.Index:
-    """A DataFrame of decklist text's deck ids: its ``deck_id`` column when it has one, else its
+def _deck_ids_of(frame: pd.DataFrame | pd.Series) -> pd.Index:
+    """The deck ids of decklist text: a DataFrame's ``deck_id`` column when it has one, else the
     index (its text, its format column and the tables made of them are keyed alike)."""
-    return pd.Index(frame["deck_id"]) if "deck_id" in frame.columns else frame.index
+    if isinstance(frame, pd.DataFrame) and "deck_id" in frame.columns:
+        return pd.Index(frame["deck_id"])
+    index: pd.Index = frame.index
+    return index
 
 
 def _text_items(source: pd.Series | pd.DataFrame, text_column: str) -> list[tuple[DeckId, str]]:
@@ -537,12 +540,7 @@ def _deck_sources_of(
     decks: Iterable[tuple[DeckId, str, batch.DeckSource]]
     if isinstance(source, pd.Series | pd.DataFrame):
         items = _text_items(source, text_column)
-        ids = (
-            source["deck_id"]
-            if isinstance(source, pd.DataFrame) and "deck_id" in source.columns
-            else source.index
-        )
-        return batch.text_sources(items, input_format), len(items), ids.dtype, False
+        return batch.text_sources(items, input_format), len(items), _deck_ids_of(source).dtype, False
     paths = batch.deck_paths(source)
     if isinstance(source, str | os.PathLike) and Path(source).is_dir():
         decks = _found_in_directory(paths, input_format, skipped)
@@ -1343,7 +1341,7 @@ def validate_partition(
         entries=table == "entries",
         breakers=table == "breakers",
     )
-    deck_dtype = (_deck_ids_of(partition) if isinstance(partition, pd.DataFrame) else partition.index).dtype
+    deck_dtype = _deck_ids_of(partition).dtype
     if table == "entries":
         assert rows.entries is not None
         return _entries_frame(rows.entries, deck_dtype)
