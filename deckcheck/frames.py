@@ -412,10 +412,12 @@ def _is_long(frame: pd.DataFrame) -> bool:
 def _deck_ids_of(frame: pd.DataFrame | pd.Series) -> pd.Index:
     """The deck ids of decklist text: a DataFrame's ``deck_id`` column when it has one, else the
     index (its text, its format column and the tables made of them are keyed alike)."""
-    if isinstance(frame, pd.DataFrame) and "deck_id" in frame.columns:
-        return pd.Index(frame["deck_id"])
-    index: pd.Index = frame.index
-    return index
+    ids: pd.Index = (
+        pd.Index(frame["deck_id"])
+        if isinstance(frame, pd.DataFrame) and "deck_id" in frame.columns
+        else frame.index
+    )
+    return ids
 
 
 def _text_items(source: pd.Series | pd.DataFrame, text_column: str) -> list[tuple[DeckId, str]]:
