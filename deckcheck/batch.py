@@ -531,7 +531,9 @@ class EntryTable:
     def add(self, context: BatchContext, deck_id: DeckId, parsed: ParsedDeck) -> None:
         """A parsed deck's entries, as engine.resolve_deck reads them: a line read again (a number
         that leads a card's name), and an entry it does not read as a card (a stray localized name,
-        a token of the maybeboard) has card code -1."""
+        a token of the maybeboard, a plane) has card code -1. Each keeps the zone its decklist lists
+        it in: a plane listed in the main deck stays there, so that the engine reads the table's
+        deck as it reads the file (its error, and the plane read outside the deck)."""
         deck, _ = resolve_deck(parsed, context.store, suggest=False, facts=context.facts.by_name)
         read = deck.parsed or parsed
         unresolved = {id(entry) for entry in deck.unresolved}
@@ -539,7 +541,10 @@ class EntryTable:
             context,
             deck_id,
             parsed.path,
-            [(e.quantity, e.name, e.zone, e.line) for e in read.entries],
+            [
+                (e.quantity, e.name, listed.zone, e.line)
+                for e, listed in zip(read.entries, parsed.entries, strict=True)
+            ],
             date=deck_date(parsed.metadata),
             declared_format=parsed.declared_format,
             commander=declared_commander(parsed.metadata),

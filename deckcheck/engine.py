@@ -350,13 +350,18 @@ def resolve_deck(
 def read_alone(resolution: Resolution, store: CardStore) -> bool:
     """Whether :func:`resolve_deck` reads a name as this resolution of it (``store.resolve``)
     whatever else its deck holds: not so for a localized printed name (one stray among names in
-    another language is not read as its card) nor for a name that matches no card but may be the
-    end of a card's name a number leads ("1996 World Champion" with no count: the line is read
-    again whole). Paths that resolve a batch name by name hand a deck holding such a name to
-    resolve_deck, so that every deck is read as the engine reads it."""
+    another language is not read as its card), for a name that matches no card but may be the end
+    of a card's name a number leads ("1996 World Champion" with no count: the line is read again
+    whole), nor for the name of a card no deck can hold (a plane, a scheme: the entry is read
+    outside the deck, :func:`outside_the_deck`). Paths that resolve a batch name by name hand a
+    deck holding such a name to resolve_deck, so that every deck is read as the engine reads it."""
     if resolution.match == "printed":
         return False
-    return resolution.card is not None or lookup_key(resolution.query) not in store.number_led_names()
+    if resolution.card is not None:
+        return True
+    if lookup_key(resolution.query) in store.number_led_names():
+        return False
+    return resolution.match == "ambiguous" or store.non_deck_card(resolution.query) is None
 
 
 def _number_led_card(entry: Entry, store: CardStore) -> Card | None:

@@ -60,7 +60,7 @@ from deckcheck.card_facts import (
     facts_version,
 )
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
-from deckcheck.cards.names import clean_name, lookup_key
+from deckcheck.cards.names import clean_name
 from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import STARTING_ZONES, ZONE_CODE, ZONE_ORDER, Zone
 from deckcheck.decklist import problem_findings
@@ -192,24 +192,21 @@ class FactTable:
         """For a name that is no exact oracle name: the code of the card the store's resolver
         (``CardStore.resolve``, the engine's) reads it as, and that resolution, when it names one
         card by folding or by a face (:data:`LEAN_MATCHES`); (:data:`UNRESOLVED`, the resolution)
-        when it names no card (unknown, or ambiguous); else (-1, None)."""
+        when it names no card (unknown, or ambiguous); else (-1, None): a localized printed name, or
+        a name the engine reads with the rest of its deck (engine.read_alone)."""
         hit = self._resolved.get(name)
         if hit is None:
             resolution = self.store.resolve(name, suggest=False)  # a match needs no suggestions
             card = resolution.card
             hit = (-1, None)
-            if card is None:
-                # a name the engine may read again with the number before it ("1996 World Champion"
-                # written with no count, engine.resolve_deck), or reads as a card no deck can hold
-                # (a plane, a scheme: engine.non_deck_finding), leaves its deck to the engine
-                if lookup_key(name) not in self.store.number_led_names() and (
-                    resolution.match == "ambiguous" or self.store.non_deck_card(name) is None
-                ):
+            # (a name the engine reads with the rest of its deck leaves the deck to the engine)
+            if engine.read_alone(resolution, self.store):
+                if card is None:
                     hit = (UNRESOLVED, resolution)
-            elif resolution.match in LEAN_MATCHES:
-                code = self.code(card.name)
-                if code >= 0:
-                    hit = (code, resolution)
+                elif resolution.match in LEAN_MATCHES:
+                    code = self.code(card.name)
+                    if code >= 0:
+                        hit = (code, resolution)
             if len(self._resolved) >= _KNOWN_LIMIT:
                 self._resolved.clear()
             self._resolved[name] = hit

@@ -817,9 +817,10 @@ def load_decks(
     ``// Commander:`` line; partners joined by "; "; <NA>: none; in a Commander format the engine
     reads that card as the command zone), unread (why the deck's rows are not all of the deck
     written, as validate says it: "1 line not read (DC002)", "the file was not read in full
-    (DC001)"; <NA>: read in full; no companion's condition is then called met), zone, card (oracle
-    name; <NA> for a name that matches no card, or that the engine does not read as one: a stray
-    localized name among names in another language), written (the name as written), qty, line,
+    (DC001)"; <NA>: read in full; no companion's condition is then called met), zone (the section
+    the decklist lists the entry in), card (oracle name; <NA> for a name that matches no card, or
+    that the engine does not read as one: a stray localized name among names in another language,
+    a plane or scheme, which the engine reads outside the deck), written (the name as written), qty, line,
     then mana_value, types, card_types, colour_identity ('WUBRG' order), is_land, is_permanent,
     is_creature, is_legendary, is_basic_land. The entries are the ones the engine reads: a line
     such as "1996 World Champion" with no count is one copy of that card. declared_format, date,
@@ -997,7 +998,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
     qty_of_row = _quantities(frame["qty"]).astype(np.int32)
     written = _written_at(frame, names)
     if not alone[name_codes].all():
-        card_of_row = _read_whole(
+        card_of_row, zone_of_row = _read_whole(
             deck_codes, ~alone[name_codes], name_codes, written, zone_of_row, qty_of_row, card_of_row, context
         )
     zone_of_row = _command_zones_placed(
@@ -1075,13 +1076,15 @@ def _read_whole(
     qty: Any,
     card_of_row: Any,
     context: BatchContext,
-) -> Any:
-    """Each row's card code once the decks with a name the engine reads with the rest of its deck
-    (``whole``: engine.read_alone is False) are read by engine.resolve_deck, as validate reads
-    them: an entry it does not read as a card (a stray localized name) has none (-1)."""
+) -> tuple[Any, Any]:
+    """Each row's card code and zone once the decks with a name the engine reads with the rest of
+    its deck (``whole``: engine.read_alone is False) are read by engine.resolve_deck, as validate
+    reads them: an entry it does not read as a card (a stray localized name) has none (-1), and a
+    card no deck can hold (a plane, a scheme) is read outside the deck, in the maybeboard."""
+    from deckcheck.deck import ZONE_CODE
     from deckcheck.engine import resolve_deck
 
-    cards = card_of_row.copy()
+    cards, placed = card_of_row.copy(), zones.copy()
     named = name_codes >= 0  # (a row with no name at all is no entry, as in _long_decks)
     in_decks = np.flatnonzero(np.isin(deck_codes, np.unique(deck_codes[whole])) & named)
     for group in _deck_groups(deck_codes, in_decks):
@@ -1092,10 +1095,12 @@ def _read_whole(
         ]
         deck, _ = resolve_deck(parsed, context.store, suggest=False)
         no_card = {id(entry) for entry in deck.unresolved}
-        for i, entry in zip(group, parsed.entries, strict=True):
+        read = (deck.parsed or parsed).entries  # (resolve_deck's reading keeps the entries' order)
+        for i, entry in zip(group.tolist(), read, strict=True):
             if id(entry) in no_card:
                 cards[i] = -1
-    return cards
+            placed[i] = ZONE_CODE[entry.zone]
+    return cards, placed
 
 
 def _legality_open(

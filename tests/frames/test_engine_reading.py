@@ -15,6 +15,7 @@ import pandas as pd
 import pytest
 
 from deckcheck import frames
+from deckcheck.cards.nondeck import NonDeckCard
 from deckcheck.cards.store import CardStore
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format
@@ -30,7 +31,8 @@ def store() -> CardStore:
         record("1996 World Champion", "{W}{U}{B}{R}{G}", "Creature — Legend", identity=list("WUBRG")),
         record("Test Stray Dragon", "{4}{R}{R}", "Creature — Dragon", printed_names={"fr": ["Dragon égaré"]}),
     ]
-    return CardStore.from_records([*test_cards.RECORDS, *extra], "companion test cards")
+    planes = [NonDeckCard("Akoum", "plane", "Plane — Zendikar")]
+    return CardStore.from_records([*test_cards.RECORDS, *extra], "companion test cards", non_deck=planes)
 
 
 def write(folder: Path, files: dict[str, str]) -> list[str]:
@@ -153,6 +155,26 @@ def test_a_number_that_leads_a_cards_name_is_part_of_the_name(tmp_path: Path, st
     long = frames.load_decks(paths, store=store)
     champion = long[long["card"] == "1996 World Champion"]
     assert champion["qty"].tolist() == [1] and champion["written"].tolist() == ["1996 World Champion"]
+
+
+@pytest.mark.parametrize("written", ["Akoum", "akoum"])
+def test_a_plane_in_the_main_deck_is_read_outside_the_deck(
+    tmp_path: Path, store: CardStore, written: str
+) -> None:
+    """A plane listed among the main deck's cards (DC018): the engine reads the line outside the
+    deck, so the starting deck is the other 56 cards, every one known; the table must not count the
+    plane as an unknown card of the deck (which would leave every condition open and call the deck
+    60 cards). The long frame keeps the line where the list writes it, so that validate of the
+    frame reports the same error."""
+    paths = write(tmp_path, {"plane.txt": f"4 Lightning Bolt\n52 Mountain\n4 {written}\n"})
+    table = as_validate(paths, test_cards.MODERN, store)
+    assert cell(table, "plane.txt", "Lurrus", "eligible") is True
+    assert cell(table, "plane.txt", "Yorion", "add") == 24  # 56 cards in the deck: 80 needs 24 more
+    long = frames.load_decks(paths, store=store)
+    plane = long[long["written"] == written]
+    assert plane["card"].isna().all() and plane["zone"].astype(str).tolist() == ["main"]
+    codes = frames.validate(long, format=test_cards.MODERN, store=store).findings["code"].tolist()
+    assert "DC018" in codes and "DC010" not in codes
 
 
 def test_a_deck_read_in_part_meets_no_condition_for_certain(tmp_path: Path, store: CardStore) -> None:
