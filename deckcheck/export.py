@@ -35,6 +35,7 @@ from deckcheck.decklist.writers import (
     one_line,
 )
 from deckcheck.formats import load_registry
+from deckcheck.wording import counted
 
 _CLIENT = {
     "arena": "MTG Arena",
@@ -135,7 +136,7 @@ def _dropped_losses(dropped: list[Entry], to: str) -> list[ExportLoss]:
         losses.append(
             ExportLoss(
                 min(e.line for e in entries),
-                f"zone {tag.removeprefix('extra:')!r}, {_count(cards, 'card')} "
+                f"zone {tag.removeprefix('extra:')!r}, {counted(cards, 'card')} "
                 f"({_lines_text([e.line for e in entries])}): {_CLIENT[to]} decklists have no section for "
                 "it (in the Maybeboard its names would be looked up as cards)",
             )
@@ -217,14 +218,10 @@ def _field_losses(written: list[Entry], to: str) -> list[ExportLoss]:
         )
         losses.append(
             ExportLoss(
-                min(lines), f"{what} of {_count(len(lines), 'card line')} ({_lines_text(lines)}): {why}"
+                min(lines), f"{what} of {counted(len(lines), 'card line')} ({_lines_text(lines)}): {why}"
             )
         )
     return losses
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def _lines_text(lines: list[int], shown: int = 10) -> str:

@@ -62,6 +62,7 @@ from deckcheck.cards.update import (
     update_lock,
 )
 from deckcheck.errors import CardDataError, NetworkError
+from deckcheck.wording import counted
 
 DEFAULT_API_BASE = "https://api.scryfall.com"
 USER_AGENT = f"deckcheck/{__version__} (+https://github.com/deckcheck/deckcheck)"
@@ -1318,7 +1319,7 @@ def _refuse_smaller_build(old_meta: Mapping[str, str], count: int, label: str) -
     old_count = _far_smaller(old_meta, count)
     if old_count is not None:
         raise DowngradeRefused(
-            f"{label}: {count:,} card{'' if count == 1 else 's'}, where the store has {old_count:,} (a "
+            f"{label}: {counted(count, 'card')}, where the store has {old_count:,} (a "
             "real build only grows); the store was not replaced",
             hint=_DOWNGRADE_HINT,
         )
