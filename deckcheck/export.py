@@ -347,11 +347,10 @@ def read_back_problem(plan: ExportPlan) -> str | None:
         missing = f"{n} {name!r} ({zone}) missing" if n else ""
         extra = f"{back_n} {back_name!r} ({back_zone}) read" if back_n else ""
         return "; ".join(part for part in (missing, extra) if part)
-    total = sum(e.quantity for e in back.entries)
+    # the same cards read back: what remains is a line of the output its reader refuses
     bad = [p for p in back.problems if p.severity == "error"]
     if not plan.holds:  # nothing to write (each card lost, and listed): an empty file is expected
         bad = [p for p in bad if p.code != EMPTY_DECKLIST]
-    if total == plan.cards and not bad:
+    if not bad:
         return None
-    detail = f"; {bad[0].message}" if bad else ""
-    return f"{total:,} cards instead of {plan.cards:,}{detail}"
+    return f"line {bad[0].line}: {bad[0].message}" if bad[0].line > 0 else bad[0].message
