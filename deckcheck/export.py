@@ -25,12 +25,12 @@ from deckcheck.decklist._base import EMPTY_DECKLIST
 from deckcheck.decklist.writers import (
     WRITER_DROPS_EXTRA_ZONES,
     WRITER_KEEPS,
+    WRITER_NAMES_EXTRA_ZONE,
     WRITER_NUMBER_NEEDS_SET,
     WRITER_ONE_LINE_NAME,
+    WRITER_WRITES_TAG,
     carried_metadata,
     deck_notes,
-    moxfield_section,
-    moxfield_tag,
     named_commanders,
     one_line,
 )
@@ -159,7 +159,8 @@ def _lost_fields(entry: Entry, to: str) -> list[str]:
         lost.append("foil flag")
     # (the tag that names a zone not part of the deck is the zone, not a tag: see _zone_losses)
     tags = [tag for tag in entry.tags if tag != zone_tag(entry)]
-    if tags and ("tags" not in fields or (to == "moxfield" and not all(map(moxfield_tag, tags)))):
+    writes_tag = WRITER_WRITES_TAG.get(to)
+    if tags and ("tags" not in fields or (writes_tag is not None and not all(map(writes_tag, tags)))):
         lost.append("tags")
     for kind, _ in entry.details:
         label = _DETAIL_LABELS[kind]
@@ -183,10 +184,13 @@ def _zone_losses(written: list[Entry], to: str) -> list[ExportLoss]:
     """Zones that are not part of the deck (tokens, a scheme deck, a display commander) whose
     name the output does not keep: their cards read back as plain maybeboard cards, whose names
     are looked up. One loss per zone, with its lines."""
+    names_zone = WRITER_NAMES_EXTRA_ZONE.get(to)
+    if names_zone is None:
+        return []
     lines_of: dict[str, list[int]] = {}
     for entry in written:
         tag = zone_tag(entry)
-        if tag is not None and to == "moxfield" and moxfield_section(tag) is None and not moxfield_tag(tag):
+        if tag is not None and not names_zone(tag):
             lines_of.setdefault(tag, []).append(entry.line)
     return [
         ExportLoss(

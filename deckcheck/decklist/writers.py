@@ -403,6 +403,17 @@ WRITER_KEEPS: dict[str, frozenset[str]] = {
     "dek": frozenset(),
     "csv": frozenset(),
 }
+# The tags a writer with a tags field writes so that they read back, where that is not every tag.
+WRITER_WRITES_TAG: dict[str, Callable[[str], bool]] = {"moxfield": moxfield_tag}
+
+
+def _moxfield_names_zone(tag: str) -> bool:
+    return moxfield_section(tag) is not None or moxfield_tag(tag)
+
+
+# The zones that are not part of the deck (their zone_tag) a writer that keeps them in the maybeboard
+# names, where that is not every one: another is written as plain maybeboard cards.
+WRITER_NAMES_EXTRA_ZONE: dict[str, Callable[[str], bool]] = {"moxfield": _moxfield_names_zone}
 # (Arena, Moxfield and XMage write a collector number only after a set code: "(SET) 123", "[SET:123]")
 WRITER_NUMBER_NEEDS_SET = frozenset({"arena", "moxfield", "xmage"})
 WRITER_FIELDS: dict[str, frozenset[str]] = {
