@@ -216,6 +216,10 @@ class _CsvRun:
 
     def _records(self, start: int, end: int, kind: LineKind, note: str = "") -> None:
         self.builder.record(start, kind, self.lines[start - 1], note)
+        self._continuations(start, end)
+
+    def _continuations(self, start: int, end: int) -> None:
+        """The lines after the first of a record that spans ``start`` to ``end``."""
         for number in range(start + 1, end + 1):
             self.builder.record(
                 number,
@@ -245,13 +249,7 @@ class _CsvRun:
 
         def problem(reason: str, section: Zone | None = zone) -> None:
             b.problem_line(start, record_text[:MAX_LINE_LENGTH], reason, code=UNPARSABLE, section=section)
-            for number in range(start + 1, end + 1):
-                b.record(
-                    number,
-                    LineKind.COMMENT,
-                    self.lines[number - 1],
-                    f"continuation of the CSV record on line {start}",
-                )
+            self._continuations(start, end)
 
         if sum(len(value) for value in row) > MAX_LINE_LENGTH:
             problem(f"CSV record too long (limit {MAX_LINE_LENGTH:,} characters)")
@@ -318,13 +316,7 @@ class _CsvRun:
         b.card(entry, record_text, "; ".join(notes))
         if not board.known:
             self.unknown_boards.setdefault(board_value, []).append(start)
-        for number in range(start + 1, end + 1):
-            b.record(
-                number,
-                LineKind.COMMENT,
-                self.lines[number - 1],
-                f"continuation of the CSV record on line {start}",
-            )
+        self._continuations(start, end)
 
     def _report_missing_counts(self) -> None:
         if not self.missing_count:
