@@ -39,6 +39,7 @@ from deckcheck.session import (
     validate_codes,
 )
 from deckcheck.session import check_input_format as _check_input_format
+from deckcheck.wording import counted
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -528,7 +529,7 @@ def _checked_nothing(items: Sequence[Item], tally: rep.RunTally, *, listed: str 
         return False
     why = skipped_why(tally.skipped, tally.skipped_excluded) + (f"; {listed}" if listed else "")
     click.echo(
-        f"deckcheck: error: no deck was checked: the {_count(tally.skipped, 'file')} found "
+        f"deckcheck: error: no deck was checked: the {counted(tally.skipped, 'file')} found "
         f"{'was' if tally.skipped == 1 else 'were'} skipped ({why})",
         err=True,
     )
@@ -813,7 +814,7 @@ def export(
         listed = [loss.text(source) for loss in losses[:50]]
         more = [f"... and {len(losses) - 50} more"] if len(losses) > 50 else []
         raise DeckcheckError(
-            f"{source}: not rewritten: the rewrite would lose {_count(len(losses), 'line')}:",
+            f"{source}: not rewritten: the rewrite would lose {counted(len(losses), 'line')}:",
             hint="fix those lines first, export with --output-file to a new file, or add --allow-loss to "
             "drop them" + (" (--force only replaces an existing --output-file)" if force else ""),
             details=[*listed, *more],
@@ -835,7 +836,7 @@ def export(
             _write_descriptor(descriptor, data)
         except OSError as exc:
             raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
-        click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (a stream)", err=True)
+        click.echo(f"wrote {counted(cards, 'card')} in {to} form into {shown} (a stream)", err=True)
         return 1 if lossy else 0
     if target is None:
         _stdout().write(text)
@@ -850,7 +851,7 @@ def export(
                 write_chunks(stream, data)
         except OSError as exc:
             raise DeckcheckError(f"cannot write {shown}: {exc.strerror or type(exc).__name__}") from None
-        click.echo(f"wrote {_count(cards, 'card')} in {to} form into {shown} (not a regular file)", err=True)
+        click.echo(f"wrote {counted(cards, 'card')} in {to} form into {shown} (not a regular file)", err=True)
         return 1 if lossy else 0
     exists = os.path.exists(target)
     if exists and not os.access(target, os.W_OK):
@@ -867,7 +868,7 @@ def export(
         raise DeckcheckError(
             f"cannot write {shown}: {exc.strerror or type(exc).__name__}; {shown} was not changed"
         ) from None
-    click.echo(f"wrote {_count(cards, 'card')} in {to} form to {shown}", err=True)
+    click.echo(f"wrote {counted(cards, 'card')} in {to} form to {shown}", err=True)
     if links > 1:  # the atomic rename gives this name a new file; the other names keep the old one
         others = links - 1
         click.echo(
@@ -876,10 +877,6 @@ def export(
             err=True,
         )
     return 1 if lossy else 0
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def _export_target(file: str, output_path: Path | None, in_place: bool, force: bool) -> Path | None:

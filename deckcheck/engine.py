@@ -42,6 +42,7 @@ from deckcheck.unresolved import (
     unresolved_data,
 )
 from deckcheck.value import Record, replace
+from deckcheck.wording import counted
 
 if TYPE_CHECKING:
     from deckcheck.card_facts import FactsByName
@@ -465,7 +466,7 @@ def unchecked_zone_note(path: str, tag: str, kind: str, entries: Sequence[Writte
     "tokens": deck.unchecked_zone), not looked up; at the zone's first entry. (The batch checker
     writes its notes with this too.)"""
     first = entries[0]
-    names = f"{len(entries):,} name{'' if len(entries) == 1 else 's'}"
+    names = counted(len(entries), "name")
     zone = tag.removeprefix(EXTRA_TAG)
     where = f"zone '{zone}'" if tag.startswith(EXTRA_TAG) else "lines marked as tokens"
     return UNCHECKED_ZONE(

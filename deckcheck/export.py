@@ -25,16 +25,17 @@ from deckcheck.decklist._base import EMPTY_DECKLIST
 from deckcheck.decklist.writers import (
     WRITER_DROPS_EXTRA_ZONES,
     WRITER_KEEPS,
+    WRITER_NAMES_EXTRA_ZONE,
     WRITER_NUMBER_NEEDS_SET,
     WRITER_ONE_LINE_NAME,
+    WRITER_WRITES_TAG,
     carried_metadata,
     deck_notes,
-    moxfield_section,
-    moxfield_tag,
     named_commanders,
     one_line,
 )
 from deckcheck.formats import load_registry
+from deckcheck.wording import counted
 
 _CLIENT = {
     "arena": "MTG Arena",
@@ -135,7 +136,7 @@ def _dropped_losses(dropped: list[Entry], to: str) -> list[ExportLoss]:
         losses.append(
             ExportLoss(
                 min(e.line for e in entries),
-                f"zone {tag.removeprefix('extra:')!r}, {_count(cards, 'card')} "
+                f"zone {tag.removeprefix('extra:')!r}, {counted(cards, 'card')} "
                 f"({_lines_text([e.line for e in entries])}): {_CLIENT[to]} decklists have no section for "
                 "it (in the Maybeboard its names would be looked up as cards)",
             )
@@ -158,7 +159,8 @@ def _lost_fields(entry: Entry, to: str) -> list[str]:
         lost.append("foil flag")
     # (the tag that names a zone not part of the deck is the zone, not a tag: see _zone_losses)
     tags = [tag for tag in entry.tags if tag != zone_tag(entry)]
-    if tags and ("tags" not in fields or (to == "moxfield" and not all(map(moxfield_tag, tags)))):
+    writes_tag = WRITER_WRITES_TAG.get(to)
+    if tags and ("tags" not in fields or (writes_tag is not None and not all(map(writes_tag, tags)))):
         lost.append("tags")
     for kind, _ in entry.details:
         label = _DETAIL_LABELS[kind]
@@ -182,10 +184,13 @@ def _zone_losses(written: list[Entry], to: str) -> list[ExportLoss]:
     """Zones that are not part of the deck (tokens, a scheme deck, a display commander) whose
     name the output does not keep: their cards read back as plain maybeboard cards, whose names
     are looked up. One loss per zone, with its lines."""
+    names_zone = WRITER_NAMES_EXTRA_ZONE.get(to)
+    if names_zone is None:
+        return []
     lines_of: dict[str, list[int]] = {}
     for entry in written:
         tag = zone_tag(entry)
-        if tag is not None and to == "moxfield" and moxfield_section(tag) is None and not moxfield_tag(tag):
+        if tag is not None and not names_zone(tag):
             lines_of.setdefault(tag, []).append(entry.line)
     return [
         ExportLoss(
@@ -217,14 +222,10 @@ def _field_losses(written: list[Entry], to: str) -> list[ExportLoss]:
         )
         losses.append(
             ExportLoss(
-                min(lines), f"{what} of {_count(len(lines), 'card line')} ({_lines_text(lines)}): {why}"
+                min(lines), f"{what} of {counted(len(lines), 'card line')} ({_lines_text(lines)}): {why}"
             )
         )
     return losses
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def _lines_text(lines: list[int], shown: int = 10) -> str:
@@ -350,11 +351,10 @@ def read_back_problem(plan: ExportPlan) -> str | None:
         missing = f"{n} {name!r} ({zone}) missing" if n else ""
         extra = f"{back_n} {back_name!r} ({back_zone}) read" if back_n else ""
         return "; ".join(part for part in (missing, extra) if part)
-    total = sum(e.quantity for e in back.entries)
+    # the same cards read back: what remains is a line of the output its reader refuses
     bad = [p for p in back.problems if p.severity == "error"]
     if not plan.holds:  # nothing to write (each card lost, and listed): an empty file is expected
         bad = [p for p in bad if p.code != EMPTY_DECKLIST]
-    if total == plan.cards and not bad:
+    if not bad:
         return None
-    detail = f"; {bad[0].message}" if bad else ""
-    return f"{total:,} cards instead of {plan.cards:,}{detail}"
+    return f"line {bad[0].line}: {bad[0].message}" if bad[0].line > 0 else bad[0].message

@@ -1057,12 +1057,18 @@ def github_annotation(finding: Finding) -> str:
     """One workflow command. Line breaks and ``%`` (and ``:``/``,`` in properties) are
     percent-encoded as GitHub documents, so the annotation carries the exact text; other control
     characters (ESC, BEL, ...), which the log viewer would obey, are shown as visible escapes."""
-    properties = [f"file={escape_property(escape_lines(finding.location.path))}"]
-    if finding.location.line > 0:
-        properties.append(f"line={finding.location.line}")
-    properties.append(f"title={escape_property(f'{finding.code} {finding.slug}')}")
-    message = escape_data(escape_lines(finding.message))
-    return f"::{_GITHUB_COMMAND[finding.severity]} {','.join(properties)}::{message}"
+    title = f"{finding.code} {finding.slug}"
+    command, where = _GITHUB_COMMAND[finding.severity], finding.location
+    return _workflow_command(command, where.path, where.line, title, finding.message)
+
+
+def _workflow_command(command: str, path: str, line: int, title: str, message: str) -> str:
+    """``::command file=path,line=N,title=...::message`` (no line when ``line`` is 0), escaped."""
+    properties = [f"file={escape_property(escape_lines(path))}"]
+    if line > 0:
+        properties.append(f"line={line}")
+    properties.append(f"title={escape_property(title)}")
+    return f"::{command} {','.join(properties)}::{escape_data(escape_lines(message))}"
 
 
 def unexplained_verdict(result: DeckResult, shown: Sequence[Finding]) -> str | None:
@@ -1085,10 +1091,12 @@ def unexplained_verdict(result: DeckResult, shown: Sequence[Finding]) -> str | N
 def verdict_annotation(result: DeckResult, why: str) -> str:
     """A file-level workflow command for a deck's verdict (:func:`unexplained_verdict`): an error when
     the deck fails the run, else a warning."""
-    command = "error" if result.failed else "warning"
-    path = escape_property(escape_lines(result.report.path))
-    title = escape_property("deckcheck not verified")
-    return f"::{command} file={path},title={title}::{escape_data(escape_lines(why))}"
+    return _workflow_command(_verdict_severity(result), result.report.path, 0, "deckcheck not verified", why)
+
+
+def _verdict_severity(result: DeckResult) -> str:
+    """The severity of a deck's unexplained verdict: an error when the deck fails the run."""
+    return "error" if result.failed else "warning"
 
 
 def _cell(text: str) -> str:
@@ -1106,11 +1114,13 @@ def markdown_deck_row(result: DeckResult) -> str:
 
 
 def markdown_finding_row(finding: Finding) -> str:
-    line = str(finding.location.line) if finding.location.line > 0 else ""
-    return (
-        f"| {_cell(finding.location.path)} | {line} | {finding.code} | {finding.severity} | "
-        f"{_cell(finding.message)} |"
-    )
+    where = finding.location
+    return _markdown_finding_row(where.path, where.line, finding.code, str(finding.severity), finding.message)
+
+
+def _markdown_finding_row(path: str, line: int, code: str, severity: str, message: str) -> str:
+    """A row of the job summary's findings table (no line when ``line`` is 0)."""
+    return f"| {_cell(path)} | {line if line > 0 else ''} | {code} | {severity} | {_cell(message)} |"
 
 
 class GithubWriter(RunWriter):
@@ -1143,10 +1153,8 @@ class GithubWriter(RunWriter):
             for finding in shown:
                 self._deck_findings.write(markdown_finding_row(finding) + "\n")
             if why is not None:
-                severity = "error" if result.failed else "warning"
-                self._deck_findings.write(
-                    f"| {_cell(result.report.path)} |  | - | {severity} | {_cell(why)} |\n"
-                )
+                row = _markdown_finding_row(result.report.path, 0, "-", _verdict_severity(result), why)
+                self._deck_findings.write(row + "\n")
 
     def not_checked(self, failure: FileNotChecked) -> None:
         self._annotations.write(github_annotation(failure.finding) + "\n")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "deckcheck"
 # what deckcheck.cards may import of the rest of the house (lazy_pattern: a regex compiled on first
-# use, which imports nothing of the house)
+# use, which imports nothing of the house; wording: how a message words a count, likewise)
 BELOW_CARDS = {
     "deckcheck",
     "deckcheck.errors",
@@ -16,6 +16,7 @@ BELOW_CARDS = {
     "deckcheck._gc",
     "deckcheck.lazy_pattern",
     "deckcheck.value",
+    "deckcheck.wording",
 }
 
 

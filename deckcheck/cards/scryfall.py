@@ -23,7 +23,7 @@ import re
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -62,6 +62,7 @@ from deckcheck.cards.update import (
     update_lock,
 )
 from deckcheck.errors import CardDataError, NetworkError
+from deckcheck.wording import counted
 
 DEFAULT_API_BASE = "https://api.scryfall.com"
 USER_AGENT = f"deckcheck/{__version__} (+https://github.com/deckcheck/deckcheck)"
@@ -1208,17 +1209,7 @@ def update_from_scryfall(
                 current = False
                 notes.append(f"the card store was damaged ({damage[0]}): it is built again")
         if current:
-            if _needs_rebuild(meta, facts):
-                return _rebuild_facts(store_path, meta, facts, started, notes)
-            return UpdateResult(
-                source="scryfall",
-                store_path=store_path,
-                records=_int_header(meta.get("records")),
-                up_to_date=True,
-                seconds=time.monotonic() - started,
-                meta=meta,
-                notes=tuple(notes),
-            )
+            return _current_store(store_path, meta, facts, started, notes)
         if not allow_downgrade:
             _refuse_older_build(meta, descriptor, api_base)
         stats = ConversionStats()
@@ -1318,7 +1309,7 @@ def _refuse_smaller_build(old_meta: Mapping[str, str], count: int, label: str) -
     old_count = _far_smaller(old_meta, count)
     if old_count is not None:
         raise DowngradeRefused(
-            f"{label}: {count:,} card{'' if count == 1 else 's'}, where the store has {old_count:,} (a "
+            f"{label}: {counted(count, 'card')}, where the store has {old_count:,} (a "
             "real build only grows); the store was not replaced",
             hint=_DOWNGRADE_HINT,
         )
@@ -1347,8 +1338,36 @@ def _needs_rebuild(meta: Mapping[str, str], facts: FactsBuilder | None) -> bool:
     return not names_index_current(meta)
 
 
+def _current_store(
+    store_path: Path,
+    meta: Mapping[str, str],
+    facts: FactsBuilder | None,
+    started: float,
+    notes: Sequence[str],
+    unchanged: Sequence[str] = (),
+) -> UpdateResult:
+    """The store's card data is current: nothing is downloaded. A store built by an older deckcheck
+    is rebuilt from its own records (_rebuild_facts); another is kept as it is, with the
+    ``unchanged`` notes after ``notes``."""
+    if _needs_rebuild(meta, facts):
+        return _rebuild_facts(store_path, meta, facts, started, notes)
+    return UpdateResult(
+        source="scryfall",
+        store_path=store_path,
+        records=_int_header(meta.get("records")),
+        up_to_date=True,
+        seconds=time.monotonic() - started,
+        meta=meta,
+        notes=(*notes, *unchanged),
+    )
+
+
 def _rebuild_facts(
-    store_path: Path, meta: Mapping[str, str], facts: FactsBuilder | None, started: float, notes: list[str]
+    store_path: Path,
+    meta: Mapping[str, str],
+    facts: FactsBuilder | None,
+    started: float,
+    notes: Sequence[str],
 ) -> UpdateResult:
     """The card data is current but the stored facts or names index are missing or of another
     version (a newer deckcheck): rebuild the store from its own records, printed names included,
@@ -1569,17 +1588,8 @@ def update_languages_from_scryfall(
             and meta.get("languages_updated_at") == descriptor.updated_at
             and meta.get("languages_uri") == descriptor.download_uri
         ):
-            if _needs_rebuild(meta, facts):
-                return _rebuild_facts(store_path, meta, facts, started, notes)
-            return UpdateResult(
-                source="scryfall",
-                store_path=store_path,
-                records=_int_header(meta.get("records")),
-                up_to_date=True,
-                seconds=time.monotonic() - started,
-                meta=meta,
-                notes=(*notes, f"printed names in {', '.join(had)} are up to date"),
-            )
+            unchanged = f"printed names in {', '.join(had)} are up to date"
+            return _current_store(store_path, meta, facts, started, notes, unchanged=(unchanged,))
         with scratch_file(store_path, f".{ALL_CARDS_TYPE}.{descriptor.form}.part") as part:
             with download_session_factory() as download_session:
                 downloaded = _download(download_session, fetch, descriptor, part, progress)

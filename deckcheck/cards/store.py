@@ -43,6 +43,7 @@ from deckcheck.cards.nondeck import NonDeckCard
 from deckcheck.cards.records import card_from_record
 from deckcheck.errors import CardDataError
 from deckcheck.value import Value
+from deckcheck.wording import counted
 
 # A one-deck check on the bundled card set needs neither SQLite nor the did-you-mean index (a deck
 # whose names all resolve asks for no suggestion): both are imported where they are used.
@@ -923,7 +924,7 @@ class CardStore:
 
     def _label(self) -> str:
         meta = self._backend.meta
-        count = f"{len(self):,} card{'' if len(self) == 1 else 's'}"
+        count = counted(len(self), "card")
         source = meta.get("source", "")
         if self.is_sample:
             return f"bundled sample set, {count}"

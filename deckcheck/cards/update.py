@@ -23,6 +23,7 @@ import filelock
 
 from deckcheck.cards.nondeck import NonDeckCard
 from deckcheck.errors import DeckcheckError
+from deckcheck.wording import counted
 
 DEFAULT_LOCK_TIMEOUT = 300.0  # a full Scryfall download takes well under a minute on a normal line
 DUPLICATE_NAMES_KEPT = 20  # how many duplicate names a result lists (the count is always complete)
@@ -94,10 +95,8 @@ class UpdateResult:
             detail = ", ".join(f"{reason} {n}" for reason, n in sorted(self.skipped.items()))
             parts.append(f"skipped {skipped} ({detail})")
         if self.non_deck:
-            plural = "" if self.non_deck == 1 else "s"
-            parts.append(
-                f"kept {self.non_deck:,} name{plural} of cards no deck holds (planes, schemes, Vanguard)"
-            )
+            kept = counted(self.non_deck, "name")
+            parts.append(f"kept {kept} of cards no deck holds (planes, schemes, Vanguard)")
         if self.duplicates:
             parts.append(f"{self.duplicates} duplicate names kept once")
         parts.append(f"{self.seconds:.1f} s")

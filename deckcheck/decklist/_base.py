@@ -126,6 +126,19 @@ DECK_NAME_KEYS = frozenset({"name", "deck name", "deckname", "title"})
 CARRIED_METADATA_KEYS = ("format", *DATE_KEYS)
 
 
+def keys_pattern(keys: Iterable[str]) -> str:
+    """An alternation of metadata keys for a pattern; a space in a key matches any run of spaces."""
+    return "|".join(key.replace(" ", r"\s+") for key in keys)
+
+
+# The lines of a Cockatrice <comments> element read as fields: the carried metadata (as write_cod
+# writes it) and the commander ("CDR: Name"). Every other line is a comment, which writers keep.
+COD_FIELD_LINE = re.compile(
+    rf"^\s*(?P<key>{keys_pattern((*CARRIED_METADATA_KEYS, 'cdr', 'commander'))})\s*:\s*(?P<value>.+?)\s*$",
+    re.IGNORECASE,
+)
+
+
 def dates_differ(metadata: Mapping[str, str], key: str, value: str) -> bool:
     """Whether ``key: value`` gives the deck a second date that differs from the one ``metadata``
     has: which day the deck is from is then not known (DeckBuilder.set_metadata reports it; the

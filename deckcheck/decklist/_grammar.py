@@ -180,6 +180,24 @@ def _section_header(key: str, label: str, *, marked: bool = False) -> Header | N
     return None
 
 
+def board_section(label: str) -> tuple[Zone, str | None] | None:
+    """The zone of the cards a deck site files under the board, section or category ``label``, read
+    as the text reader reads the same word as a section header: a zone's name (Sideboard, Commander,
+    ...) is that zone, a group (Creatures (12)) the main deck, and a section that is not part of the
+    deck (tokens, planes, ...) the maybeboard, with that section's name (None for the others). None
+    for any other word: each reader says what an unknown board is."""
+    header = classify_header(label, section=True)
+    if header is None:
+        return None
+    if header.kind is HeaderKind.ZONE and header.zone is not None:
+        return header.zone, None
+    if header.kind is HeaderKind.GROUP:
+        return Zone.MAIN, None
+    if header.kind is HeaderKind.EXTRA:
+        return Zone.MAYBEBOARD, header.label
+    return None
+
+
 # Archidekt categories that are zones; any other category is kept as a tag.
 CATEGORY_ZONE = {
     "commander": Zone.COMMANDER,

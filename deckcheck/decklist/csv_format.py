@@ -36,7 +36,7 @@ from deckcheck.decklist._base import (
     split_lines,
     strip_control,
 )
-from deckcheck.decklist._grammar import HeaderKind, classify_header
+from deckcheck.decklist._grammar import board_section
 from deckcheck.decklist._names import clean_name, name_problem
 from deckcheck.decklist.headers import header_key
 
@@ -112,17 +112,12 @@ def _board_zone(value: str) -> _Board:
     """The zone a board/section/category cell names. The cell is read as the text reader reads a
     section header (the same words, whole, in any case: "Considering" is the maybeboard, "Token
     Makers" no token zone); Scryfall's "outside" is the sideboard."""
-    header = classify_header(value, section=True)
-    if header is not None and header.kind is HeaderKind.ZONE and header.zone is not None:
-        return _Board(header.zone)
-    if header is not None and header.kind is HeaderKind.EXTRA:
-        return _Board(
-            Zone.MAYBEBOARD,
-            (extra_zone_tag(header.label),),
-            f"{value!r}: not deck cards, kept in the maybeboard",
-        )
-    if header is not None and header.kind is HeaderKind.GROUP:  # "Creatures", Scryfall's "lands"
-        return _Board(Zone.MAIN)
+    section = board_section(value)  # a group ("Creatures", Scryfall's "lands") is the main deck
+    if section is not None:
+        zone, extra = section
+        if extra is None:
+            return _Board(zone)
+        return _Board(zone, (extra_zone_tag(extra),), f"{value!r}: not deck cards, kept in the maybeboard")
     if header_key(value) in _OUTSIDE_THE_GAME:
         return _Board(Zone.SIDEBOARD, (), f"{value!r}: {OUTSIDE_THE_GAME_NOTE}")
     return _Board(Zone.MAIN, (), f"unknown board {value!r}: read as the main deck", known=False)
@@ -221,6 +216,10 @@ class _CsvRun:
 
     def _records(self, start: int, end: int, kind: LineKind, note: str = "") -> None:
         self.builder.record(start, kind, self.lines[start - 1], note)
+        self._continuations(start, end)
+
+    def _continuations(self, start: int, end: int) -> None:
+        """The lines after the first of a record that spans ``start`` to ``end``."""
         for number in range(start + 1, end + 1):
             self.builder.record(
                 number,
@@ -250,13 +249,7 @@ class _CsvRun:
 
         def problem(reason: str, section: Zone | None = zone) -> None:
             b.problem_line(start, record_text[:MAX_LINE_LENGTH], reason, code=UNPARSABLE, section=section)
-            for number in range(start + 1, end + 1):
-                b.record(
-                    number,
-                    LineKind.COMMENT,
-                    self.lines[number - 1],
-                    f"continuation of the CSV record on line {start}",
-                )
+            self._continuations(start, end)
 
         if sum(len(value) for value in row) > MAX_LINE_LENGTH:
             problem(f"CSV record too long (limit {MAX_LINE_LENGTH:,} characters)")
@@ -323,13 +316,7 @@ class _CsvRun:
         b.card(entry, record_text, "; ".join(notes))
         if not board.known:
             self.unknown_boards.setdefault(board_value, []).append(start)
-        for number in range(start + 1, end + 1):
-            b.record(
-                number,
-                LineKind.COMMENT,
-                self.lines[number - 1],
-                f"continuation of the CSV record on line {start}",
-            )
+        self._continuations(start, end)
 
     def _report_missing_counts(self) -> None:
         if not self.missing_count:

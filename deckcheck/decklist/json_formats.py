@@ -40,7 +40,7 @@ from deckcheck.decklist._base import (
     strip_control,
     whole_file_problem,
 )
-from deckcheck.decklist._grammar import CATEGORY_ZONE, HeaderKind, classify_header
+from deckcheck.decklist._grammar import CATEGORY_ZONE, HeaderKind, board_section, classify_header
 from deckcheck.decklist._names import clean_name, name_problem
 
 # Archidekt's numeric deckFormat; only the values two independent client libraries agree on.
@@ -137,18 +137,15 @@ class _Run:
         is that zone, a group (Creatures (12)) the main deck, and a section that is not part of the
         deck (tokens, planes, ...) the maybeboard, tagged with its name so that the engine knows
         which names it does not look up (deck.unchecked_zone). None for any other name."""
-        header = classify_header(label, section=True)
-        if header is None:
+        section = board_section(label)
+        if section is None:
             return None
-        if header.kind is HeaderKind.ZONE and header.zone is not None:
-            return header.zone, ()
-        if header.kind is HeaderKind.GROUP:
-            return Zone.MAIN, ()
-        if header.kind is HeaderKind.EXTRA:
-            if self._first_report_of(header.label):
-                self.extra(where, header.label)
-            return Zone.MAYBEBOARD, (extra_zone_tag(header.label),)
-        return None
+        zone, extra = section
+        if extra is None:
+            return zone, ()
+        if self._first_report_of(extra):
+            self.extra(where, extra)
+        return zone, (extra_zone_tag(extra),)
 
     def unknown_board(self, where: str, label: str) -> tuple[Zone, tuple[str, ...]]:
         """The cards a deck site files under a board no reader knows: kept out of the deck (every

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from html import escape
 
 from deckcheck.deck import EXTRA_TAG, Entry, LineKind, ParsedDeck, Zone, zone_tag
-from deckcheck.decklist._base import CARRIED_METADATA_KEYS
+from deckcheck.decklist._base import CARRIED_METADATA_KEYS, COD_FIELD_LINE, keys_pattern
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 
 
@@ -68,17 +68,11 @@ class DeckNote:
     text: str
 
 
-def _keys_pattern(keys: Iterable[str]) -> str:
-    return "|".join(key.replace(" ", r"\s+") for key in keys)
-
-
 # The metadata a writer carries as its own field (the name, CARRIED_METADATA_KEYS), not as a note.
 _CARRIED_FIELD = re.compile(
-    rf"^(?:name|deck ?name|title|{_keys_pattern(CARRIED_METADATA_KEYS)})\s*(?:[:=]|\s(?=\S))", re.IGNORECASE
+    rf"^(?:name|deck ?name|title|{keys_pattern(CARRIED_METADATA_KEYS)})\s*(?:[:=]|\s(?=\S))", re.IGNORECASE
 )
 _CARRIED_NOTES = frozenset({"deck name"})
-# Cockatrice comments lines deckcheck reads as fields (the writer writes them from the deck).
-_COD_FIELD = re.compile(rf"^\s*(?:{_keys_pattern((*CARRIED_METADATA_KEYS, 'cdr', 'commander'))})\s*:", re.I)
 _XML_NOTE_KEYS = ("comments", "notes")
 
 
@@ -98,7 +92,7 @@ def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
     # formats whose lines are markup (XML, JSON, CSV): their comment fields, line by line
     for key in _XML_NOTE_KEYS if deck.input_format not in _LINE_FORMATS else ():
         for line in deck.metadata.get(key, "").splitlines():
-            if line.strip() and not _COD_FIELD.match(line):
+            if line.strip() and not COD_FIELD_LINE.match(line):
                 notes.append(DeckNote(0, line.strip()))
     return notes
 
@@ -409,6 +403,17 @@ WRITER_KEEPS: dict[str, frozenset[str]] = {
     "dek": frozenset(),
     "csv": frozenset(),
 }
+# The tags a writer with a tags field writes so that they read back, where that is not every tag.
+WRITER_WRITES_TAG: dict[str, Callable[[str], bool]] = {"moxfield": moxfield_tag}
+
+
+def _moxfield_names_zone(tag: str) -> bool:
+    return moxfield_section(tag) is not None or moxfield_tag(tag)
+
+
+# The zones that are not part of the deck (their zone_tag) a writer that keeps them in the maybeboard
+# names, where that is not every one: another is written as plain maybeboard cards.
+WRITER_NAMES_EXTRA_ZONE: dict[str, Callable[[str], bool]] = {"moxfield": _moxfield_names_zone}
 # (Arena, Moxfield and XMage write a collector number only after a set code: "(SET) 123", "[SET:123]")
 WRITER_NUMBER_NEEDS_SET = frozenset({"arena", "moxfield", "xmage"})
 WRITER_FIELDS: dict[str, frozenset[str]] = {

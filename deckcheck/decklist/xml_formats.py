@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, extra_zone_tag
 from deckcheck.decklist._base import (
     CARRIED_METADATA_KEYS,
+    COD_FIELD_LINE,
     MAX_NAME_LENGTH,
     SUSPICIOUS,
     UNPARSABLE,
@@ -344,9 +345,6 @@ _COD_ZONES = {
     "commander": Zone.COMMANDER,
     "command": Zone.COMMANDER,
 }
-# The <comments> lines read as fields: the carried metadata (as write_cod writes it) and the commander.
-_COD_FIELD_KEYS = "|".join(key.replace(" ", r"\s+") for key in (*CARRIED_METADATA_KEYS, "cdr", "commander"))
-_COD_METADATA_LINE = re.compile(rf"^\s*(?P<key>{_COD_FIELD_KEYS})\s*:\s*(?P<value>.+?)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,7 +366,7 @@ class CodFormat:
                 # the comment's lines start on the <comments> tag's line (the parser reads every
                 # line break as "\n")
                 for offset, line in enumerate(child.text.split("\n")):
-                    match = _COD_METADATA_LINE.match(line)
+                    match = COD_FIELD_LINE.match(line)
                     if not match:
                         continue
                     key = " ".join(match.group("key").lower().split())

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.decklist import parse_file, parse_text
+from deckcheck.decklist import parse_file, parse_text, write_cod
 
 LAYOUTS = Path(__file__).resolve().parents[1] / "fixtures" / "layouts"
 
@@ -84,3 +84,21 @@ def test_cockatrice_comment_fields_keep_their_lines() -> None:
     # the second date's warning is on its line and names the first date's
     assert [(p.code, p.line) for p in deck.problems] == [("DC003", 7)]
     assert "(line 6)" in deck.problems[0].message
+
+
+def test_a_cockatrice_comment_line_read_as_no_field_is_kept_by_the_writer() -> None:
+    """The .cod writer drops the <comments> lines the reader reads as fields (it writes them anew
+    from the deck) and keeps every other line: a field name with nothing after its colon is read
+    as no field, so it is a comment and is written back, not lost."""
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<cockatrice_deck version="1">\n'
+        "  <comments>Format:\nColors: R\nFormat: modern</comments>\n"
+        '  <zone name="main"><card number="60" name="Mountain"/></zone>\n'
+        "</cockatrice_deck>\n"
+    )
+    deck = parse_text(text, "w.cod")
+    assert deck.metadata["format"] == "modern"
+    written = write_cod(deck)
+    comments = written[written.index("<comments>") + len("<comments>") : written.index("</comments>")]
+    assert comments.split("\n") == ["Format: modern", "Format:", "Colors: R"]

@@ -210,6 +210,17 @@ def test_the_read_back_check_compares_the_date_and_format(monkeypatch: pytest.Mo
     assert read_back_problem(plan_export(parsed, "forge")) == "format declaration None instead of 'modern'"
 
 
+def test_the_read_back_check_names_a_line_the_reader_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An output that reads back every card but also a line its reader refuses is caught, and the
+    reason is that line, not a count of cards equal to the one expected ("60 cards instead of 60")."""
+    parsed = parse_text(URO, "uro.txt")
+    forge = WRITERS["forge"]
+    monkeypatch.setitem(WRITERS, "forge", lambda deck: forge(deck) + "0 Shock\n")
+    plan = plan_export(parsed, "forge")
+    line = plan.text.count("\n")
+    assert read_back_problem(plan) == f"line {line}: count is 0"
+
+
 FOIL_CSV = (
     "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
     '4,Lightning Bolt,main,2XM,129,foil,"burn,removal"\n56,Mountain,main,,,,\n'
