@@ -153,7 +153,7 @@ def _print_error(exc: DeckcheckError) -> None:
     (reporters.escape_text), so no name can start a line of its own or steer the terminal."""
     click.echo(f"deckcheck: error: {rep.escape_text(exc.message)}", err=True)
     for detail in exc.details:
-        click.echo(f"  {rep.escape_text(detail)}", err=True)
+        click.echo(f"  {rep.line_start(detail)}", err=True)  # (the runner skips the indent)
     if exc.hint:
         click.echo(f"hint: {rep.escape_text(exc.hint)}", err=True)
 
@@ -773,7 +773,7 @@ def export(
         forced_format = _check_input_format(input_format, "--input-format")
     except ConfigError as exc:
         _usage(exc.message, exc.hint)
-    source = STDIN_PATH if file == STDIN else rep.escape_text(file)  # (only ever shown)
+    source = STDIN_PATH if file == STDIN else rep.shown_path(file)  # (only ever shown; may start a line)
     if file == STDIN:
         parsed = parse_stdin(forced_format)
     elif os.path.isdir(file):
@@ -807,7 +807,7 @@ def export(
     # -o /dev/stdout, /dev/fd/N: a stream the shell opened (`>> log`), never the file behind it
     descriptor = _descriptor_of(output_path) if output_path is not None else None
     target = None if descriptor is not None else _export_target(file, output_path, in_place, force)
-    shown = rep.escape_text(file if in_place else str(output_path))  # (only ever shown)
+    shown = rep.shown_path(file if in_place else str(output_path))  # (only ever shown; may start a line)
     rewriting_source = target is not None and file != STDIN and _same_file(target, Path(file))
     if losses and rewriting_source and not allow_loss:
         listed = [loss.text(source) for loss in losses[:50]]
