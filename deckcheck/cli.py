@@ -1170,8 +1170,18 @@ def cards_update(
     help="The day the file's card data describes, when its meta.date is missing or not a date "
     "(it then wins over meta.date). Staleness checks count from this day.",
 )
-def cards_import(file: Path, card_db: Path | None, data_date: str | None) -> int:
-    """Build the local card store from an MTGJSON AtomicCards file (.json or .json.gz)."""
+@click.option(
+    "--allow-downgrade",
+    is_flag=True,
+    help="Replace the store even with card data older than its own, or with fewer than half its "
+    "cards (refused otherwise, exit 2: either would drop cards or bans the store knows).",
+)
+def cards_import(file: Path, card_db: Path | None, data_date: str | None, allow_downgrade: bool) -> int:
+    """Build the local card store from an MTGJSON AtomicCards file (.json or .json.gz).
+
+    A file whose card data is older than the store's, or with fewer than half its cards, would drop
+    bans or cards the store knows: it is refused (exit 2, the store as it was) unless
+    --allow-downgrade."""
     from deckcheck import card_facts
     from deckcheck.as_of import parse_date
     from deckcheck.cards.mtgjson import import_atomic_cards
@@ -1184,7 +1194,12 @@ def cards_import(file: Path, card_db: Path | None, data_date: str | None) -> int
     store_path = _target_store(card_db)
     with _progress() as progress:
         result = import_atomic_cards(
-            file, store_path, progress=progress, facts=card_facts.facts_builder(), data_date=day
+            file,
+            store_path,
+            progress=progress,
+            facts=card_facts.facts_builder(),
+            data_date=day,
+            allow_downgrade=allow_downgrade,
         )
     _report_update(result)
     return 0
