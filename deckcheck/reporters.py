@@ -51,6 +51,12 @@ COMPANION_TEXTS_KEPT = 1024  # companion results' JSON remembered (a few KB each
 _LEGACY_COMMAND = "##["
 
 
+def _has_legacy_command(text: str) -> bool:
+    # (a search for "#" alone is a memchr, some 50 times faster than one for "##[" over a deck's
+    # JSON, and most texts have no "#")
+    return "#" in text and _LEGACY_COMMAND in text
+
+
 # (compiled when first needed: a surrogate range makes each a millisecond's work, and text that is
 # all printable characters, the usual case, needs none of them)
 @cache
@@ -85,7 +91,7 @@ def escape_text(text: str) -> str:
     ``##\\x5b`` for the "##[" that starts a legacy workflow command."""
     if not text.isprintable():  # every character escaped is a control, separator, format or surrogate
         text = _unsafe().sub(_escape_char, text)
-    return text if _LEGACY_COMMAND not in text else text.replace(_LEGACY_COMMAND, "##\\x5b")
+    return text.replace(_LEGACY_COMMAND, "##\\x5b") if _has_legacy_command(text) else text
 
 
 def _starts_command(text: str) -> bool:
@@ -141,7 +147,7 @@ def _inert_json(text: str) -> str:
     and the "[" of a "##[" (only ever inside a string) written ``\\u005b``."""
     if not (text.isascii() and "\x7f" not in text):  # two quick scans that most documents end at
         text = _json_raw().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-    return text if _LEGACY_COMMAND not in text else text.replace(_LEGACY_COMMAND, "##\\u005b")
+    return text.replace(_LEGACY_COMMAND, "##\\u005b") if _has_legacy_command(text) else text
 
 
 class _NotPlainJson(Exception):
