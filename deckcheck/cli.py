@@ -154,7 +154,7 @@ def _print_error(exc: DeckcheckError) -> None:
     (reporters.escape_text), so no name can start a line of its own or steer the terminal."""
     click.echo(f"deckcheck: error: {rep.escape_text(exc.message)}", err=True)
     for detail in exc.details:
-        click.echo(f"  {rep.escape_text(detail)}", err=True)
+        click.echo(f"  {rep.line_start(detail)}", err=True)  # (the runner skips the indent)
     if exc.hint:
         click.echo(f"hint: {rep.escape_text(exc.hint)}", err=True)
 
@@ -774,7 +774,7 @@ def export(
         forced_format = _check_input_format(input_format, "--input-format")
     except ConfigError as exc:
         _usage(exc.message, exc.hint)
-    source = STDIN_PATH if file == STDIN else rep.escape_text(file)  # (only ever shown)
+    source = STDIN_PATH if file == STDIN else rep.shown_path(file)  # (only ever shown; may start a line)
     if file == STDIN:
         parsed = parse_stdin(forced_format)
     elif os.path.isdir(file):
@@ -808,7 +808,7 @@ def export(
     # -o /dev/stdout, /dev/fd/N: a stream the shell opened (`>> log`), never the file behind it
     descriptor = _descriptor_of(output_path) if output_path is not None else None
     target = None if descriptor is not None else _export_target(file, output_path, in_place, force)
-    shown = rep.escape_text(file if in_place else str(output_path))  # (only ever shown)
+    shown = rep.shown_path(file if in_place else str(output_path))  # (only ever shown; may start a line)
     rewriting_source = target is not None and file != STDIN and _same_file(target, Path(file))
     if losses and rewriting_source and not allow_loss:
         listed = [loss.text(source) for loss in losses[:50]]
@@ -1167,8 +1167,18 @@ def cards_update(
     help="The day the file's card data describes, when its meta.date is missing or not a date "
     "(it then wins over meta.date). Staleness checks count from this day.",
 )
-def cards_import(file: Path, card_db: Path | None, data_date: str | None) -> int:
-    """Build the local card store from an MTGJSON AtomicCards file (.json or .json.gz)."""
+@click.option(
+    "--allow-downgrade",
+    is_flag=True,
+    help="Replace the store even with card data older than its own, or with fewer than half its "
+    "cards (refused otherwise, exit 2: either would drop cards or bans the store knows).",
+)
+def cards_import(file: Path, card_db: Path | None, data_date: str | None, allow_downgrade: bool) -> int:
+    """Build the local card store from an MTGJSON AtomicCards file (.json or .json.gz).
+
+    A file whose card data is older than the store's, or with fewer than half its cards, would drop
+    bans or cards the store knows: it is refused (exit 2, the store as it was) unless
+    --allow-downgrade."""
     from deckcheck import card_facts
     from deckcheck.as_of import parse_date
     from deckcheck.cards.mtgjson import import_atomic_cards
@@ -1181,7 +1191,12 @@ def cards_import(file: Path, card_db: Path | None, data_date: str | None) -> int
     store_path = _target_store(card_db)
     with _progress() as progress:
         result = import_atomic_cards(
-            file, store_path, progress=progress, facts=card_facts.facts_builder(), data_date=day
+            file,
+            store_path,
+            progress=progress,
+            facts=card_facts.facts_builder(),
+            data_date=day,
+            allow_downgrade=allow_downgrade,
         )
     _report_update(result)
     return 0

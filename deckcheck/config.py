@@ -40,13 +40,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
 from deckcheck.errors import ConfigError, InputError
+from deckcheck.toml_lines import item_line, key_line
 from deckcheck.value import Value
 
 PYPROJECT = "pyproject.toml"
@@ -349,29 +349,37 @@ class _Source:
     def __init__(self, path: Path, text: str | None) -> None:
         self.path = path
         self.lines = [] if text is None else text.splitlines()
-        self.start = 0  # the line the table starts after (pyproject.toml: its [tool.deckcheck])
-        if path.name == PYPROJECT:
-            header = re.compile(r"^\s*\[\s*tool\s*\.\s*deckcheck\s*\]")
-            self.start = next((i + 1 for i, line in enumerate(self.lines) if header.match(line)), 0)
+        table = ("tool", "deckcheck") if path.name == PYPROJECT else ()
+        self.table = {table}
+        self.per_path = {(*table, "per-path"), (*table, "per_path")}
 
     def line_of(self, key: str) -> int | None:
         """The 1-based line that sets ``key`` (as spelled in the file; bare or quoted), or None."""
-        quoted = re.escape(key)
-        pattern = re.compile(rf"^\s*(?:{quoted}|\"{quoted}\"|'{quoted}')\s*=")
-        for number in range(self.start, len(self.lines)):
-            if pattern.match(self.lines[number]):
-                return number + 1
-        return None
+        return key_line(self.lines, self.table, (key,))
+
+    def line_of_value(self, key: str, item: str | None = None) -> int | None:
+        """The line that sets ``key`` however it is spelled (``input-format``, ``input_format``),
+        or, with ``item``, the line of ``key``'s value that holds it (a code of a list written
+        over several lines); for ``per_path``, the line of the glob ``item``."""
+        spellings = (key, key.replace("_", "-"))
+        if key == "per_path" and item is not None:
+            line = key_line(self.lines, self.per_path, (item,))
+            if line is not None:
+                return line
+        line = key_line(self.lines, self.table, spellings)
+        return line if line is None or item is None else item_line(self.lines, line, item)
 
     def fail(self, key: str | None, message: str, hint: str | None = None) -> ConfigError:
         line = None if key is None else self.line_of(key)
+        return self.fail_at(line, message, hint)
+
+    def fail_at(self, line: int | None, message: str, hint: str | None = None) -> ConfigError:
         where = f"{self.path}:{line}" if line is not None else str(self.path)
         return ConfigError(f"{where}: {message}", hint=hint)
 
-    def written(self, key: str, value: Any) -> str:
-        """``value`` as the file writes it on the key's line (``'yes'``, ``10:00:00``), else in TOML
-        spelling; shortened when long."""
-        line = self.line_of(key)
+    def written(self, line: int | None, value: Any) -> str:
+        """``value`` as the file writes it on the ``line`` that sets it (``'yes'``, ``10:00:00``),
+        else in TOML spelling; shortened when long."""
         shown = None
         if line is not None:
             raw = self.lines[line - 1].split("=", 1)[1].strip()
@@ -387,7 +395,8 @@ class _Source:
         return shown if len(shown) <= 60 else shown[:57] + "..."
 
     def must_be(self, key: str, words: str, value: Any) -> ConfigError:
-        return self.fail(key, f"'{key}' must be {words}, not {self.written(key, value)}")
+        line = self.line_of(key)
+        return self.fail_at(line, f"'{key}' must be {words}, not {self.written(line, value)}")
 
 
 def _balanced(text: str) -> bool:
@@ -430,12 +439,13 @@ def _glob_list(source: _Source, key: str, value: Any) -> tuple[str, ...]:
     return tuple(item.strip() for item in items if item.strip())
 
 
-def _valid_glob(source: _Source, key: str, glob: str, line_key: str) -> None:
+def _valid_glob(source: _Source, key: str, glob: str) -> None:
+    """``key``: per_path (``glob`` is one of its keys) or exclude (one of its values)."""
     problem = check_glob(glob)
     if problem is not None:
-        raise source.fail(
-            line_key,
-            f"{key} '{glob}' is not a valid glob: {problem}",
+        raise source.fail_at(
+            source.line_of_value(key, glob),
+            f"{key.replace('_', '-')} '{glob}' is not a valid glob: {problem}",
             hint="globs use * and ? within a folder, ** across folders, [abc], [a-z] and [!a]",
         )
 
@@ -482,13 +492,14 @@ def parse_table(table: Mapping[str, Any], path: Path, text: str | None = None) -
     per_path: list[tuple[str, str]] = []
     for glob, format_name in per_path_table.items():
         if not isinstance(format_name, str) or not format_name.strip():
-            shown = source.written(glob, format_name)
-            raise source.fail(glob, f"per-path '{glob}' must name a format (a string), not {shown}")
-        _valid_glob(source, "per-path", glob, glob)
+            line = source.line_of_value("per_path", glob)
+            shown = source.written(line, format_name)
+            raise source.fail_at(line, f"per-path '{glob}' must name a format (a string), not {shown}")
+        _valid_glob(source, "per_path", glob)
         per_path.append((glob, format_name.strip()))
     exclude = _glob_list(source, spelled["exclude"], values["exclude"]) if "exclude" in values else ()
     for glob in exclude:
-        _valid_glob(source, "exclude", glob, spelled["exclude"])
+        _valid_glob(source, "exclude", glob)
     formats = values.get("formats")
     as_of = values.get("as_of")
     if as_of is not None:
@@ -522,6 +533,26 @@ def parse_table(table: Mapping[str, Any], path: Path, text: str | None = None) -
         exclude=exclude,
         force_exclude=force_exclude,
     )
+
+
+def config_error(
+    config: Config, key: str, message: str, *, item: str | None = None, hint: str | None = None
+) -> ConfigError:
+    """A ConfigError for a value of ``config`` found wrong once in use (a format or a finding code
+    no registry knows, a formats file that is not there): ``path:line: message``, the line that
+    sets ``key`` (or, with ``item``, the line of its value holding it: a code in a list, a per-path
+    glob), found in the file read again. When the line cannot be found (a dotted key, a file
+    changed since), the file alone."""
+    if config.path is None:
+        return ConfigError(message, hint=hint)
+    try:
+        text = config.path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        text = None
+    source = _Source(config.path, text)
+    line = source.line_of_value(key, item)
+    where = config.label if line is None else f"{config.path}:{line}"
+    return ConfigError(f"{where}: {message}", hint=hint)
 
 
 def _normal(path: Path) -> Path:

@@ -66,6 +66,22 @@ _NOT_INHERITED = ("extends", "abstract")
 _OWN_ONLY = ("aliases",)  # a format's own names: an extending format does not inherit them
 
 
+def _where(path: Path, table: str | None, key: str | None = None) -> str:
+    """``path:line`` for an error in a formats file: the line of ``key`` in the format ``table``
+    (a top-level key when ``table`` is None), else of the table's header; read again from the
+    file (errors only). ``path`` alone when neither is found (a dotted key, a file changed since)."""
+    from deckcheck.toml_lines import key_line, table_line
+
+    try:
+        lines = path.read_bytes().decode("utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return str(path)
+    line = None if key is None else key_line(lines, {() if table is None else (table,)}, (key,))
+    if line is None and table is not None:
+        line = table_line(lines, (table,))
+    return str(path) if line is None else f"{path}:{line}"
+
+
 class _Table:
     # A plain class: a dataclass would compile its methods in every process that reads formats.
     __slots__ = ("origin", "values")
@@ -80,7 +96,7 @@ def _check_value(path: Path, table: str, key: str, value: Any) -> Any:
 
     def fail() -> ConfigError:
         return ConfigError(
-            f"{path}: [{table}] {key} must be {kind}, got {value!r}",
+            f"{_where(path, table, key)}: [{table}] {key} must be {kind}, got {value!r}",
             hint="see data/formats.toml for the keys",
         )
 
@@ -123,7 +139,8 @@ def _read_tables(path: Path) -> dict[str, dict[str, Any]]:
     for name, raw in document.items():
         if not isinstance(raw, dict):
             raise ConfigError(
-                f"{path}: top-level key {name!r} is not a table; write each format as [{name}] with its keys"
+                f"{_where(path, None, name)}: top-level key {name!r} is not a table; write each format as "
+                f"[{name}] with its keys"
             )
         table: dict[str, Any] = {}
         for key, value in raw.items():
@@ -132,20 +149,23 @@ def _read_tables(path: Path) -> dict[str, dict[str, Any]]:
 
                 close = difflib.get_close_matches(key, list(TABLE_KEYS), n=1)
                 hint = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(TABLE_KEYS)}"
-                raise ConfigError(f"{path}: [{name}] unknown key {key!r}", hint=hint)
+                raise ConfigError(f"{_where(path, name, key)}: [{name}] unknown key {key!r}", hint=hint)
             table[key] = _check_value(path, name, key, value)
         if table.get("restricted_means", RESTRICTED_MEANINGS[0]) not in RESTRICTED_MEANINGS:
+            where = _where(path, name, "restricted_means")
             raise ConfigError(
-                f"{path}: [{name}] restricted_means must be one of {', '.join(RESTRICTED_MEANINGS)}, "
+                f"{where}: [{name}] restricted_means must be one of {', '.join(RESTRICTED_MEANINGS)}, "
                 f"got {table['restricted_means']!r}"
             )
         if table.get("commander_cards", LEGENDARY_COMMANDERS) not in COMMANDER_CARDS:
+            where = _where(path, name, "commander_cards")
             raise ConfigError(
-                f"{path}: [{name}] commander_cards must be one of {', '.join(COMMANDER_CARDS)}, "
+                f"{where}: [{name}] commander_cards must be one of {', '.join(COMMANDER_CARDS)}, "
                 f"got {table['commander_cards']!r}"
             )
         if "legality_key" in table and "legality_keys" in table:
-            raise ConfigError(f"{path}: [{name}] sets both legality_key and legality_keys; use one")
+            where = _where(path, name, "legality_keys")
+            raise ConfigError(f"{where}: [{name}] sets both legality_key and legality_keys; use one")
         # One form from here on: a later file's legality_key replaces an inherited list and vice versa.
         if "legality_key" in table:
             key_text = table.pop("legality_key")
@@ -162,11 +182,13 @@ def _resolve(name: str, tables: Mapping[str, _Table], chain: tuple[str, ...] = (
         if parent not in tables:
             known = ", ".join(sorted(tables))
             raise ConfigError(
-                f"{table.origin}: [{name}] extends unknown format {parent!r}", hint=f"known: {known}"
+                f"{_where(table.origin, name, 'extends')}: [{name}] extends unknown format {parent!r}",
+                hint=f"known: {known}",
             )
         if parent in chain or parent == name:
             cycle = " -> ".join((*chain, name, parent))
-            raise ConfigError(f"{table.origin}: [{name}] extends itself in a cycle: {cycle}")
+            where = _where(table.origin, name, "extends")
+            raise ConfigError(f"{where}: [{name}] extends itself in a cycle: {cycle}")
         inherited = _resolve(parent, tables, (*chain, name))
         values.update({k: v for k, v in inherited.items() if k not in _OWN_ONLY})
     values.update({k: v for k, v in table.values.items() if k not in _NOT_INHERITED})
@@ -176,19 +198,22 @@ def _resolve(name: str, tables: Mapping[str, _Table], chain: tuple[str, ...] = (
 def _spec(name: str, values: Mapping[str, Any], origin: Path) -> FormatSpec:
     if "min_main" not in values:
         raise ConfigError(
-            f"{origin}: [{name}] has no min_main",
+            f"{_where(origin, name)}: [{name}] has no min_main",
             hint='set min_main or extend a preset (extends = "constructed")',
         )
     min_main: int = values["min_main"]
     max_main: int | None = values.get("max_main")
     if max_main is not None and max_main < min_main:
-        raise ConfigError(f"{origin}: [{name}] max_main ({max_main}) is below min_main ({min_main})")
+        where = _where(origin, name, "max_main")
+        raise ConfigError(f"{where}: [{name}] max_main ({max_main}) is below min_main ({min_main})")
     copy_limit: int | None = values.get("copy_limit", 4)
     if copy_limit == 0:
-        raise ConfigError(f"{origin}: [{name}] copy_limit must be at least 1 (or 'unlimited')")
+        where = _where(origin, name, "copy_limit")
+        raise ConfigError(f"{where}: [{name}] copy_limit must be at least 1 (or 'unlimited')")
     max_commanders: int = values.get("max_commanders", 2)
     if max_commanders < 1:
-        raise ConfigError(f"{origin}: [{name}] max_commanders must be at least 1")
+        where = _where(origin, name, "max_commanders")
+        raise ConfigError(f"{where}: [{name}] max_commanders must be at least 1")
     keys = tuple(values.get("legality_keys", ()))
     commander_cards: str = values.get("commander_cards", LEGENDARY_COMMANDERS)
     restricted_means: str = values.get("restricted_means", RESTRICTED_MEANINGS[0])
@@ -197,14 +222,16 @@ def _spec(name: str, values: Mapping[str, Any], origin: Path) -> FormatSpec:
         # the card data tells an uncommon printing only by the format's "restricted" (legal only as the
         # commander): read any other way, the rarity rule could not be checked
         if restricted_means != "commander-only":
+            where = _where(origin, name, "restricted_means")
             raise ConfigError(
-                f'{origin}: [{name}] commander_cards = "{commander_cards}" needs restricted_means = '
+                f'{where}: [{name}] commander_cards = "{commander_cards}" needs restricted_means = '
                 f'"commander-only" (how the card data marks a card printed at uncommon), '
                 f"got {restricted_means!r}"
             )
         if planeswalkers:
+            where = _where(origin, name, "planeswalker_commanders")
             raise ConfigError(
-                f"{origin}: [{name}] planeswalker_commanders is a rule for legendary commanders; with "
+                f"{where}: [{name}] planeswalker_commanders is a rule for legendary commanders; with "
                 f'commander_cards = "{commander_cards}" only creature cards lead: set it to false'
             )
     return FormatSpec(

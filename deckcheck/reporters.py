@@ -40,6 +40,23 @@ COMPANION_TEXTS_KEPT = 1024  # companion results' JSON remembered (a few KB each
 # command. Text output shows each such character as a visible escape instead: C0 controls, DEL,
 # C1 controls, the line/paragraph separators, the bidirectional overrides and isolates (which
 # reorder what follows them), and lone surrogates (undecodable bytes of a file name).
+#
+# A GitHub Actions runner also obeys printable text: it reads a line of a step's output (stdout or
+# stderr) as a workflow command when, past its leading white space, it starts with "::"
+# (``::add-mask::x``, ``::stop-commands::x``), and when "##[" stands anywhere in it (the older form,
+# ``##[add-mask]x``). So text output writes "##[" as ``##\x5b``, and no name starts a line with
+# "::": a path that would is written ``./::x.txt`` (the same file), any other name with its first
+# colon as ``\x3a`` (:func:`shown_path`, :func:`line_start`). JSON writes that "[" as ``\u005b``.
+# A workflow command's own parts are percent-encoded instead (:func:`escape_data`).
+_LEGACY_COMMAND = "##["
+
+
+def _has_legacy_command(text: str) -> bool:
+    # (a search for "#" alone is a memchr, some 50 times faster than one for "##[" over a deck's
+    # JSON, and most texts have no "#")
+    return "#" in text and _LEGACY_COMMAND in text
+
+
 # (compiled when first needed: a surrogate range makes each a millisecond's work, and text that is
 # all printable characters, the usual case, needs none of them)
 @cache
@@ -70,10 +87,40 @@ def _escape_char(match: re.Match[str]) -> str:
 
 def escape_text(text: str) -> str:
     """``text`` with every character a terminal (or a workflow log) would obey shown as a visible
-    escape: ``\\x1b`` for ESC, ``\\x0a`` for a line break, ``\\u202e`` for a bidi override."""
-    if text.isprintable():  # every character escaped is a control, separator, format or surrogate
-        return text
-    return _unsafe().sub(_escape_char, text)
+    escape: ``\\x1b`` for ESC, ``\\x0a`` for a line break, ``\\u202e`` for a bidi override, and
+    ``##\\x5b`` for the "##[" that starts a legacy workflow command."""
+    if not text.isprintable():  # every character escaped is a control, separator, format or surrogate
+        text = _unsafe().sub(_escape_char, text)
+    return text.replace(_LEGACY_COMMAND, "##\\x5b") if _has_legacy_command(text) else text
+
+
+def _starts_command(text: str) -> bool:
+    """Whether the first character of ``text`` that shows is a colon: the runner skips white space
+    before a "::" (and characters that do not show are skipped too, to be safe)."""
+    for char in text:
+        if char.isspace() or not char.isprintable():
+            continue
+        return char == ":"
+    return False
+
+
+def shown_path(path: str) -> str:
+    """``path`` as a line of text output may start with it: escaped (:func:`escape_text`), with
+    ``./`` before one whose first visible character is a colon (``./::error::x.txt``), so that no
+    file's name starts a workflow command. Only a relative path can start so: ``./`` before it
+    names the same file."""
+    shown = escape_text(path)
+    return "./" + shown if _starts_command(shown) else shown
+
+
+def line_start(text: str) -> str:
+    """``text`` (a name that is no path) as a line of text output may start with it: escaped, its
+    first colon written ``\\x3a`` when it is the first character that shows (``\\x3a:warning::x``)."""
+    shown = escape_text(text)
+    if not _starts_command(shown):
+        return shown
+    colon = shown.index(":")
+    return shown[:colon] + "\\x3a" + shown[colon + 1 :]
 
 
 def escape_lines(text: str) -> str:
@@ -96,10 +143,11 @@ def json_text(document: Any) -> str:
 
 
 def _inert_json(text: str) -> str:
-    """JSON text with the characters its encoder leaves raw, and a terminal would obey, escaped."""
-    if text.isascii() and "\x7f" not in text:  # two quick scans that most documents end at
-        return text
-    return _json_raw().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    """JSON text with the characters its encoder leaves raw, and a terminal would obey, escaped,
+    and the "[" of a "##[" (only ever inside a string) written ``\\u005b``."""
+    if not (text.isascii() and "\x7f" not in text):  # two quick scans that most documents end at
+        text = _json_raw().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text.replace(_LEGACY_COMMAND, "##\\u005b") if _has_legacy_command(text) else text
 
 
 class _NotPlainJson(Exception):
@@ -537,7 +585,7 @@ def zone_counts(report: Report) -> dict[str, int]:
 def finding_line(finding: Finding, style: Style = NO_STYLE) -> str:
     """``path:line: CODE message`` (``path: CODE message`` for the deck as a whole). Warnings and
     infos carry ``[warning]``/``[info]`` after the code so piped output keeps the severity."""
-    path = escape_text(finding.location.path)
+    path = shown_path(finding.location.path)
     where = path if finding.location.line <= 0 else f"{path}:{finding.location.line}"
     code = style(finding.code, fg=_SEVERITY_COLOUR[finding.severity], bold=True)
     tag = "" if finding.severity is Severity.ERROR else f" [{finding.severity}]"
@@ -627,7 +675,7 @@ def verdict_text(result: DeckResult, style: Style = NO_STYLE) -> str:
 def deck_header(result: DeckResult, style: Style = NO_STYLE) -> str:
     report = result.report
     return (
-        f"{style(escape_text(report.path), bold=True)}: format {escape_text(report.format.name)} "
+        f"{style(shown_path(report.path), bold=True)}: format {escape_text(report.format.name)} "
         f"({escape_text(result.format_source)}); {counts_text(report)}: {verdict_text(result, style)}"
     )
 
@@ -654,9 +702,9 @@ def summary_text(tally: RunTally, *, verbose: bool) -> str:
 
 
 def skipped_line(skipped: FileSkipped) -> str:
-    """``path: skipped: reason``, names escaped (:func:`escape_text`): a file's name can neither
-    start a line of its own nor steer the terminal."""
-    return f"{escape_text(skipped.path)}: skipped: {escape_text(skipped.reason)}"
+    """``path: skipped: reason``, names escaped (:func:`shown_path`): a file's name can neither
+    start a line of its own nor a workflow command, nor steer the terminal."""
+    return f"{shown_path(skipped.path)}: skipped: {escape_text(skipped.reason)}"
 
 
 def github_skipped_line(skipped: FileSkipped) -> str:
@@ -1192,8 +1240,9 @@ def write_github(run: RunResult, out: TextIO, *, step_summary: TextIO | None = N
 
 # -- tables (companions, formats, rules) ------------------------------------------------------------
 def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style = NO_STYLE) -> str:
-    """A plain left-aligned table; the last column is not padded."""
-    rows = [[escape_text(str(cell)) for cell in row] for row in rows]
+    """A plain left-aligned table; the last column is not padded. Cells are escaped, the first
+    of a row as a line's start (:func:`line_start`)."""
+    rows = [[line_start(str(row[0])), *(escape_text(str(cell)) for cell in row[1:])] for row in rows]
     widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
 
     def render(row: Sequence[str]) -> str:
@@ -1258,7 +1307,7 @@ def companions_text(result: DeckResult, style: Style) -> str:
     if undetermined:
         verdict += f"; not verified: {'; '.join(undetermined)}"
     lines = [
-        f"{style(escape_text(report.path), bold=True)}: format {escape_text(report.format.name)} "
+        f"{style(shown_path(report.path), bold=True)}: format {escape_text(report.format.name)} "
         f"({escape_text(result.format_source)}); eligible companions: {escape_text(verdict)}",
         table([companion_row(c) for c in report.companions], COMPANION_HEADERS, style),
     ]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck import reporters as rep
-from deckcheck.config import EMPTY, Config, ConfigFinder, load_config
+from deckcheck.config import EMPTY, Config, ConfigFinder, config_error, load_config
 from deckcheck.discovery import EXCLUDED, STDIN, Item
 from deckcheck.errors import ConfigError, DeckcheckError, InputError
 from deckcheck.findings import Finding, Location
@@ -179,6 +179,18 @@ def unknown_format_finding(path: str, exc: UnknownDeclaredFormat) -> Finding:
 
 
 # -- codes ----------------------------------------------------------------------------------------------
+class UnknownCode(ConfigError):
+    """A code in --select/--ignore or a config's ``select``/``ignore`` that no finding has."""
+
+    def __init__(self, where: str, code: str) -> None:
+        super().__init__(
+            f"{where}: unknown code {code!r}",
+            hint="codes are prefixes such as DC1, DC201 or slugs such as 'banned'; "
+            "`deckcheck rules` lists them",
+        )
+        self.code = code
+
+
 def validate_codes(values: Sequence[str], where: str) -> tuple[str, ...]:
     """Code prefixes (DC4, DC401) or slugs (banned); comma-separated values allowed. Slugs become
     their codes. Unknown ones raise a ConfigError (exit 2) naming ``where``."""
@@ -199,11 +211,7 @@ def validate_codes(values: Sequence[str], where: str) -> tuple[str, ...]:
             elif any(code.startswith(item.upper()) for code in codes):
                 chosen = item.upper()
             else:
-                raise ConfigError(
-                    f"{where}: unknown code {item!r}",
-                    hint="codes are prefixes such as DC1, DC201 or slugs such as 'banned'; "
-                    "`deckcheck rules` lists them",
-                )
+                raise UnknownCode(where, item)
             if chosen not in result:
                 result.append(chosen)
     return tuple(result)
@@ -344,7 +352,9 @@ class Session:
             for path in key:
                 if not os.path.isfile(path):
                     why = "not found" if not os.path.lexists(path) else "not a file that can be read"
-                    raise ConfigError(f"{config.label}: formats file {path} {why}")
+                    root = config.root
+                    written = str(path.relative_to(root) if root and path.is_relative_to(root) else path)
+                    raise config_error(config, "formats", f"formats file {path} {why}", item=written)
             self._registries[key] = load_registry(key)
         return self._registries[key]
 
@@ -379,16 +389,20 @@ class Session:
     def _config_codes(self, config: Config, key: str, values: tuple[str, ...]) -> tuple[str, ...]:
         cache_key = (config.path, key)
         if cache_key not in self._codes:
-            self._codes[cache_key] = validate_codes(values, f"{config.label}: '{key}'") if values else ()
+            try:
+                self._codes[cache_key] = validate_codes(values, f"'{key}'") if values else ()
+            except UnknownCode as exc:
+                raise config_error(config, key, exc.message, item=exc.code, hint=exc.hint) from None
         return self._codes[cache_key]
 
     def input_format(self, config: Config) -> str | None:
         if self.options.input_format is not None:
             return self.options.input_format
         if config.path not in self._input_formats:
-            self._input_formats[config.path] = check_input_format(
-                config.input_format, f"{config.label}: 'input_format'"
-            )
+            try:
+                self._input_formats[config.path] = check_input_format(config.input_format, "'input_format'")
+            except ConfigError as exc:
+                raise config_error(config, "input_format", exc.message, hint=exc.hint) from None
         return self._input_formats[config.path]
 
     def strict(self, config: Config) -> bool:
@@ -423,11 +437,9 @@ class Session:
             chosen = config.format_for_path(Path(item))
             if chosen is not None:
                 name, glob = chosen
-                return _config_format(name, registry, config, f"per-path '{glob}'"), (
-                    f"per-path '{glob}' in {config.label}"
-                )
+                return _config_format(name, registry, config, glob), f"per-path '{glob}' in {config.label}"
         if config.format:
-            return _config_format(config.format, registry, config, "'format'"), f"format in {config.label}"
+            return _config_format(config.format, registry, config), f"format in {config.label}"
         return None, ""
 
     def _option_format(self, registry: dict[str, FormatSpec]) -> FormatSpec:
@@ -448,9 +460,9 @@ class Session:
             self._option_format(registry)
             return
         for glob, name in config.per_path:
-            _config_format(name, registry, config, f"per-path '{glob}'")
+            _config_format(name, registry, config, glob)
         if config.format:
-            _config_format(config.format, registry, config, "'format'")
+            _config_format(config.format, registry, config)
 
     def check(self, item: str, *, explicit: bool = True) -> list[Outcome]:
         """Check one file (``-``: standard input): one result per deck, several for an event
@@ -593,15 +605,20 @@ class Session:
         return store_record(next(iter(self._stores.values())))
 
 
-def _config_format(name: str, registry: dict[str, FormatSpec], config: Config, key: str) -> FormatSpec:
-    """The format a config's ``key`` names; a ConfigError naming the config and key when its
-    registry does not know it."""
+def _config_format(
+    name: str, registry: dict[str, FormatSpec], config: Config, glob: str | None = None
+) -> FormatSpec:
+    """The format a config's ``format`` names (or, with ``glob``, that per-path glob's); a
+    ConfigError naming the config's file, the line and the key when its registry does not know it."""
     from deckcheck.formats import get_format
 
     try:
         return get_format(name, registry)
     except ConfigError as exc:
-        raise ConfigError(f"{config.label}: {key}: {exc.message}", hint=exc.hint) from None
+        if glob is None:
+            raise config_error(config, "format", f"'format': {exc.message}", hint=exc.hint) from None
+        message = f"per-path '{glob}': {exc.message}"
+        raise config_error(config, "per_path", message, item=glob, hint=exc.hint) from None
 
 
 def store_record(store: CardStore) -> dict[str, Any]:

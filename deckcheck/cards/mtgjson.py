@@ -31,13 +31,17 @@ from stat import S_ISREG
 from typing import Any, BinaryIO, cast
 
 from deckcheck.cards.nondeck import non_deck_card
-from deckcheck.cards.store import FactsBuilder, parse_data_day, write_store
+from deckcheck.cards.store import FactsBuilder, parse_data_day, read_store_meta, write_store
 from deckcheck.cards.update import (
     DEFAULT_LOCK_TIMEOUT,
     ConversionStats,
+    DowngradeRefused,
     Progress,
     UpdateResult,
     counting_progress,
+    refuse_older_data,
+    refuse_smaller_data,
+    step_back_notes,
     unique_by_name,
     update_lock,
 )
@@ -493,6 +497,7 @@ def import_atomic_cards(
     lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     facts: FactsBuilder | None = None,
     data_date: dt.date | None = None,
+    allow_downgrade: bool = False,
 ) -> UpdateResult:
     """`deckcheck cards import FILE`: build the card store from MTGJSON AtomicCards, atomically
     (a failure leaves the previous store as it was). The file is converted entry by entry as it is
@@ -501,7 +506,12 @@ def import_atomic_cards(
 
     The store records the day the data describes, from the file's ``meta.date``, or ``data_date``
     when given (it wins). A file without a readable date is refused unless ``data_date`` names the
-    day: card data of unknown age cannot say whether today's bans are in it."""
+    day: card data of unknown age cannot say whether today's bans are in it.
+
+    As ``cards update`` does, a file that would be a step back is refused once read, before the
+    store is replaced (:class:`~deckcheck.cards.update.DowngradeRefused`), unless
+    ``allow_downgrade``: card data of an earlier day than the store's, or fewer than half its
+    cards. Either would drop what the store knows, such as the latest bans."""
     started = time.monotonic()
     meta = {
         "source": "mtgjson",
@@ -525,24 +535,34 @@ def import_atomic_cards(
             meta["mtgjson_date"] = meta["updated_at"] = _data_date(path, stream.meta, data_date)
 
         with update_lock(store_path, timeout=lock_timeout):
+            old_meta = read_store_meta(store_path)
+
+            def accept_count(count: int) -> None:
+                if not allow_downgrade:  # (the file's date is known once every record is in)
+                    day = parse_data_day(meta["updated_at"])
+                    refuse_older_data(old_meta, day, f"{path}: card data", hint=_DOWNGRADE_HINT)
+                    refuse_smaller_data(old_meta, count, str(path), hint=_DOWNGRADE_HINT)
+
             try:
                 count = write_store(
                     counting_progress(unique_by_name(records(), stats), progress),
                     store_path,
                     meta=meta,
                     facts=facts,
+                    accept_count=accept_count,
                     non_deck=stats.non_deck.values(),  # (complete once every record is in)
                 )
-            except _StreamError:
+            except (_StreamError, DowngradeRefused):
                 raise
             except CardDataError as exc:
                 raise CardDataError(f"{path}: {exc.message}", hint=exc.hint) from None
-    notes: tuple[str, ...] = ()
+    notes: list[str] = []
     if data_date is not None:
-        notes = (f"the card data is taken to describe {data_date.isoformat()} (--data-date)",)
+        notes.append(f"the card data is taken to describe {data_date.isoformat()} (--data-date)")
+    notes.extend(step_back_notes(old_meta, parse_data_day(meta["updated_at"]), count, "file"))
     return UpdateResult(
         source="mtgjson",
-        notes=notes,
+        notes=tuple(notes),
         store_path=store_path,
         records=count,
         skipped=dict(stats.skipped),
@@ -552,6 +572,12 @@ def import_atomic_cards(
         meta=meta | {"records": str(count)},
         non_deck=len(stats.non_deck),
     )
+
+
+_DOWNGRADE_HINT = (
+    "is it the file you meant? To replace the store with it all the same: "
+    "`deckcheck cards import FILE --allow-downgrade`"
+)
 
 
 def _data_date(path: Path, file_meta: Mapping[str, Any], given: dt.date | None) -> str:

@@ -25,7 +25,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Protocol, cast
 from urllib.parse import urljoin, urlsplit
@@ -42,7 +42,6 @@ from deckcheck.cards.store import (
     NON_DECK_VERSION,
     CardStore,
     FactsBuilder,
-    card_data_date,
     names_index_current,
     parse_data_day,
     read_store_meta,
@@ -53,16 +52,19 @@ from deckcheck.cards.store import (
 from deckcheck.cards.update import (
     DEFAULT_LOCK_TIMEOUT,
     ConversionStats,
+    DowngradeRefused,
     Progress,
     UpdateResult,
     counting_progress,
     has_control_characters,
+    refuse_older_data,
+    refuse_smaller_data,
     scratch_file,
+    step_back_notes,
     unique_by_name,
     update_lock,
 )
 from deckcheck.errors import CardDataError, NetworkError
-from deckcheck.wording import counted
 
 DEFAULT_API_BASE = "https://api.scryfall.com"
 USER_AGENT = f"deckcheck/{__version__} (+https://github.com/deckcheck/deckcheck)"
@@ -1210,8 +1212,15 @@ def update_from_scryfall(
                 notes.append(f"the card store was damaged ({damage[0]}): it is built again")
         if current:
             return _current_store(store_path, meta, facts, started, notes)
+        build_day = parse_data_day(descriptor.updated_at)
         if not allow_downgrade:
-            _refuse_older_build(meta, descriptor, api_base)
+            refuse_older_data(
+                meta,
+                build_day,
+                f"{api_base}: Scryfall lists an {descriptor.type} build",
+                hint=_DOWNGRADE_HINT,
+                kept="the store was not replaced and nothing was downloaded",
+            )
         stats = ConversionStats()
         with scratch_file(store_path, f".{bulk_type}.{descriptor.form}.part") as part:
             with download_session_factory() as download_session:
@@ -1235,7 +1244,7 @@ def update_from_scryfall(
 
             def accept_count(count: int) -> None:
                 if not allow_downgrade:
-                    _refuse_smaller_build(meta, count, label)
+                    refuse_smaller_data(meta, count, label, hint=_DOWNGRADE_HINT)
 
             try:
                 count = write_store(
@@ -1250,7 +1259,7 @@ def update_from_scryfall(
                 raise
             except CardDataError as exc:
                 raise CardDataError(f"{label}: {reader.position}: {exc.message}", hint=exc.hint) from None
-        notes.extend(_step_back_notes(meta, descriptor, count))
+        notes.extend(step_back_notes(meta, build_day, count))
         return UpdateResult(
             source="scryfall",
             store_path=store_path,
@@ -1266,68 +1275,10 @@ def update_from_scryfall(
         )
 
 
-class DowngradeRefused(CardDataError):
-    """A Scryfall build that would replace the store's card data with older data or far fewer
-    cards: refused, the store as it was, unless ``cards update --allow-downgrade``."""
-
-
-# A real oracle_cards build only grows; one with fewer than this share of the store's cards is not
-# taken for one without --allow-downgrade.
-SMALLEST_SHARE = 0.5
 _DOWNGRADE_HINT = (
     "is DECKCHECK_SCRYFALL_API pointing at the Scryfall API? To replace the store with this build "
     "all the same: `deckcheck cards update --allow-downgrade`"
 )
-
-
-def _older(old_meta: Mapping[str, str], descriptor: BulkDescriptor) -> tuple[date, date] | None:
-    """(the store's day, the build's) when the build is older than the store's card data."""
-    old_day, new_day = card_data_date(old_meta), parse_data_day(descriptor.updated_at)
-    return (old_day, new_day) if old_day is not None and new_day is not None and new_day < old_day else None
-
-
-def _far_smaller(old_meta: Mapping[str, str], count: int) -> int | None:
-    """The store's number of cards when a build of ``count`` has fewer than SMALLEST_SHARE of them."""
-    old_count = _int_header(old_meta.get("records"))
-    return old_count if old_count is not None and count < old_count * SMALLEST_SHARE else None
-
-
-def _refuse_older_build(old_meta: Mapping[str, str], descriptor: BulkDescriptor, api_base: str) -> None:
-    """Refuse a build older than the store's card data: it would drop what changed since (a ban
-    announced in between), and checks would trust it as the data of its own day."""
-    older = _older(old_meta, descriptor)
-    if older is not None:
-        raise DowngradeRefused(
-            f"{api_base}: Scryfall lists an {descriptor.type} build of {older[1].isoformat()}, older than "
-            f"the card data in the store ({older[0].isoformat()}); the store was not replaced and "
-            "nothing was downloaded",
-            hint=_DOWNGRADE_HINT,
-        )
-
-
-def _refuse_smaller_build(old_meta: Mapping[str, str], count: int, label: str) -> None:
-    old_count = _far_smaller(old_meta, count)
-    if old_count is not None:
-        raise DowngradeRefused(
-            f"{label}: {counted(count, 'card')}, where the store has {old_count:,} (a "
-            "real build only grows); the store was not replaced",
-            hint=_DOWNGRADE_HINT,
-        )
-
-
-def _step_back_notes(old_meta: Mapping[str, str], descriptor: BulkDescriptor, count: int) -> list[str]:
-    """What a build taken with --allow-downgrade replaced, when it is one of those refused above."""
-    notes = []
-    older = _older(old_meta, descriptor)
-    if older is not None:
-        notes.append(
-            f"the store's card data of {older[0].isoformat()} was replaced with an older build, of "
-            f"{older[1].isoformat()} (--allow-downgrade)"
-        )
-    old_count = _far_smaller(old_meta, count)
-    if old_count is not None:
-        notes.append(f"the store's {old_count:,} cards were replaced with {count:,} (--allow-downgrade)")
-    return notes
 
 
 def _needs_rebuild(meta: Mapping[str, str], facts: FactsBuilder | None) -> bool:

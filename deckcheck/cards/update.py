@@ -3,6 +3,9 @@
 - :class:`UpdateResult`: what an update did, for the CLI to print.
 - :class:`ConversionStats` and :func:`unique_by_name`: what a converter skipped, and why.
 - :func:`update_lock`: one update at a time per store (a second one waits, then fails clearly).
+- :func:`refuse_older_data`, :func:`refuse_smaller_data`, :func:`step_back_notes`: new card data
+  that would be a step back (older than the store's, or far fewer cards) is refused unless
+  ``--allow-downgrade``, which says what it replaced.
 - :func:`scratch_file`: a download never leaves a half-written file under a name that something
   reads (the store itself is replaced through :mod:`deckcheck.atomic`).
 """
@@ -16,13 +19,15 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
 import filelock
 
 from deckcheck.cards.nondeck import NonDeckCard
-from deckcheck.errors import DeckcheckError
+from deckcheck.cards.store import card_data_date
+from deckcheck.errors import CardDataError, DeckcheckError
 from deckcheck.wording import counted
 
 DEFAULT_LOCK_TIMEOUT = 300.0  # a full Scryfall download takes well under a minute on a normal line
@@ -105,6 +110,82 @@ class UpdateResult:
 
 def _size(count: int) -> str:
     return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.1f} kB"
+
+
+# -- a step back: older card data, or far fewer cards ---------------------------------------------
+class DowngradeRefused(CardDataError):
+    """New card data that would replace the store's with older data or far fewer cards: refused,
+    the store as it was, unless ``--allow-downgrade`` (``cards update``, ``cards import``)."""
+
+
+# Card data only grows; new data with fewer than this share of the store's cards is not taken for
+# it without --allow-downgrade.
+SMALLEST_SHARE = 0.5
+
+
+def older_data(old_meta: Mapping[str, str], new_day: date | None) -> tuple[date, date] | None:
+    """(the store's day, the new data's) when the new data describes an earlier day than the
+    store's card data (``old_meta``); None otherwise, or when either day is not known."""
+    old_day = card_data_date(old_meta)
+    return (old_day, new_day) if old_day is not None and new_day is not None and new_day < old_day else None
+
+
+def far_smaller(old_meta: Mapping[str, str], count: int) -> int | None:
+    """The store's number of cards when new data of ``count`` has fewer than SMALLEST_SHARE of them."""
+    try:
+        old_count = int(old_meta.get("records", ""))
+    except ValueError:
+        return None
+    return old_count if count < old_count * SMALLEST_SHARE else None
+
+
+def refuse_older_data(
+    old_meta: Mapping[str, str],
+    new_day: date | None,
+    what: str,
+    *,
+    hint: str,
+    kept: str = "the store was not replaced",
+) -> None:
+    """Refuse new card data older than the store's: it would drop what changed since (a ban
+    announced in between), and checks would trust it as the data of its own day. ``what`` names
+    the new data (``x.json: card data``), ``kept`` what was left as it was."""
+    older = older_data(old_meta, new_day)
+    if older is not None:
+        raise DowngradeRefused(
+            f"{what} of {older[1].isoformat()}, older than the card data in the store "
+            f"({older[0].isoformat()}); {kept}",
+            hint=hint,
+        )
+
+
+def refuse_smaller_data(old_meta: Mapping[str, str], count: int, what: str, *, hint: str) -> None:
+    """Refuse new card data of ``count`` cards, far fewer than the store's (``what`` names it)."""
+    old_count = far_smaller(old_meta, count)
+    if old_count is not None:
+        raise DowngradeRefused(
+            f"{what}: {counted(count, 'card')}, where the store has {old_count:,} (a "
+            "real build only grows); the store was not replaced",
+            hint=hint,
+        )
+
+
+def step_back_notes(
+    old_meta: Mapping[str, str], new_day: date | None, count: int, kind: str = "build"
+) -> list[str]:
+    """What new card data (a ``kind``: build, file) taken with --allow-downgrade replaced, when
+    it is a step back :func:`refuse_older_data` or :func:`refuse_smaller_data` refuse otherwise."""
+    notes = []
+    older = older_data(old_meta, new_day)
+    if older is not None:
+        notes.append(
+            f"the store's card data of {older[0].isoformat()} was replaced with an older {kind}, of "
+            f"{older[1].isoformat()} (--allow-downgrade)"
+        )
+    old_count = far_smaller(old_meta, count)
+    if old_count is not None:
+        notes.append(f"the store's {old_count:,} cards were replaced with {count:,} (--allow-downgrade)")
+    return notes
 
 
 # Characters no real card name has, and a terminal or a CI log would obey when the name is printed:

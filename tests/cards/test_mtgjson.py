@@ -17,7 +17,7 @@ from deckcheck.cards.mtgjson import import_atomic_cards, records_from_atomic_car
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.scryfall import records_from_scryfall
 from deckcheck.cards.store import CardStore, card_data_date, read_store_meta
-from deckcheck.cards.update import ConversionStats, UpdateLockedError, update_lock
+from deckcheck.cards.update import ConversionStats, DowngradeRefused, UpdateLockedError, update_lock
 from deckcheck.errors import CardDataError
 from tests.httpserver import sample_cards
 
@@ -447,6 +447,60 @@ def test_bad_files_give_a_clear_error_and_keep_the_store(
     assert str(bad) in str(caught.value)
     assert store_path.read_bytes() == before
     assert len(CardStore.open(store_path)) == 9
+
+
+def dated(day: str, data: dict[str, Any] | None = None, *, meta_last: bool = False) -> dict[str, Any]:
+    """An AtomicCards payload describing ``day`` (its meta after its data with ``meta_last``)."""
+    meta = {"date": day, "version": "5.2.0"}
+    cards = ATOMIC["data"] if data is None else data
+    return {"data": cards, "meta": meta} if meta_last else {"meta": meta, "data": cards}
+
+
+@pytest.mark.parametrize("meta_last", [False, True])
+def test_an_older_file_is_refused_and_the_store_kept(tmp_path: Path, meta_last: bool) -> None:
+    """The file's day is known only once it is read when its meta comes last: refused all the same,
+    before the store is replaced."""
+    store_path = tmp_path / "cards.sqlite"
+    import_atomic_cards(write_json(tmp_path / "new.json", dated("2023-06-01")), store_path)
+    before = store_path.read_bytes()
+    older = write_json(tmp_path / "old.json", dated("2022-04-25", meta_last=meta_last))
+    with pytest.raises(DowngradeRefused) as caught:
+        import_atomic_cards(older, store_path)
+    assert caught.value.message == (
+        f"{older}: card data of 2022-04-25, older than the card data in the store (2023-06-01); "
+        "the store was not replaced"
+    )
+    assert "--allow-downgrade" in str(caught.value.hint)
+    assert store_path.read_bytes() == before
+    # the same day, or a later one, is no step back
+    import_atomic_cards(write_json(tmp_path / "same.json", dated("2023-06-01")), store_path)
+    result = import_atomic_cards(write_json(tmp_path / "later.json", dated("2023-07-01")), store_path)
+    assert result.notes == () and card_data_date(read_store_meta(store_path)) == dt.date(2023, 7, 1)
+
+
+def test_a_far_smaller_file_is_refused(tmp_path: Path) -> None:
+    store_path = tmp_path / "cards.sqlite"
+    import_atomic_cards(write_json(tmp_path / "all.json", dated("2023-06-01")), store_path)
+    few = dict(list(ATOMIC["data"].items())[:2])
+    smaller = write_json(tmp_path / "few.json", dated("2023-07-01", few))
+    with pytest.raises(DowngradeRefused) as caught:
+        import_atomic_cards(smaller, store_path)
+    assert caught.value.message.startswith(f"{smaller}: 2 cards, where the store has 9 ")
+    assert len(CardStore.open(store_path)) == 9
+
+
+def test_allow_downgrade_takes_an_older_and_smaller_file_and_says_so(tmp_path: Path) -> None:
+    store_path = tmp_path / "cards.sqlite"
+    import_atomic_cards(write_json(tmp_path / "all.json", dated("2023-06-01")), store_path)
+    few = dict(list(ATOMIC["data"].items())[:2])
+    older = write_json(tmp_path / "old.json", dated("2022-04-25", few))
+    result = import_atomic_cards(older, store_path, allow_downgrade=True)
+    assert result.notes == (
+        "the store's card data of 2023-06-01 was replaced with an older file, of 2022-04-25 "
+        "(--allow-downgrade)",
+        "the store's 9 cards were replaced with 2 (--allow-downgrade)",
+    )
+    assert len(CardStore.open(store_path)) == 2
 
 
 def test_missing_file(tmp_path: Path) -> None:

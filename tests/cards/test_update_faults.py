@@ -18,14 +18,13 @@ import requests
 import requests_cache
 
 from deckcheck.cards.scryfall import (
-    DowngradeRefused,
     _retry_after,
     http_cache_path,
     make_cached_session,
     update_from_scryfall,
 )
 from deckcheck.cards.store import CardStore, read_store_meta, verify_store
-from deckcheck.cards.update import UpdateLockedError, UpdateResult, lock_path_for
+from deckcheck.cards.update import DowngradeRefused, UpdateLockedError, UpdateResult, lock_path_for
 from deckcheck.errors import CardDataError, DeckcheckError, NetworkError
 from tests.httpserver import (
     FIRST_UPDATE,

@@ -481,6 +481,17 @@ def test_a_bad_day_of_the_check_stops_the_run_before_any_output(
         ("[per-path]\n'*.txt' = 1\n", ":3: per-path '*.txt' must name a format (a string), not 1"),
         ("exclude = ['[z-a]']\n", ":2: exclude '[z-a]' is not a valid glob"),
         ("stirct = true\n", ":2: unknown key 'stirct' in config"),
+        # found wrong once in use: a format or code no registry knows, a formats file not there
+        ("format = 'modrn'\n", ":2: 'format': unknown format 'modrn'"),
+        ("strict = true\n[per-path]\n'*.txt' = 'edh2'\n", ":4: per-path '*.txt': unknown format 'edh2'"),
+        ("per_path = { '*.dek' = 'modern', '*.txt' = 'edh2' }\n", ":2: per-path '*.txt': unknown format"),
+        ("input-format = 'word'\n", ":2: 'input_format': unknown input format 'word'"),
+        ("select = ['DC1', 'DC999']\n", ":2: 'select': unknown code 'DC999'"),
+        ("ignore = [\n  'DC1',\n  'nope',\n]\n", ":4: 'ignore': unknown code 'nope'"),
+        ("ignore = 'DC1, nope'\n", ":2: 'ignore': unknown code 'nope'"),
+        ("formats = [\n  'missing.toml',\n]\n", ":3: formats file "),
+        ("exclude = [\n  'archive',\n  '[z-a]',\n]\n", ":4: exclude '[z-a]' is not a valid glob"),
+        ("[per-path]\n'[z-a]' = 'modern'\n", ":3: per-path '[z-a]' is not a valid glob"),
     ],
 )
 def test_a_bad_config_value_is_named_by_its_line_and_as_written(
@@ -500,6 +511,51 @@ def test_a_key_of_pyproject_is_named_by_its_line(project: Project, invoke: Invok
     project.write("deck.txt", LEGAL_MODERN)
     result = invoke(["check", "deck.txt"])
     assert f"{config}:5: 'strict' must be true or false, not 2" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "[tool.ruff]\nselect = ['E']\n\n[tool.deckcheck]\nselect = ['DC999']\n",
+            ":5: 'select': unknown code",
+        ),
+        ("[tool.deckcheck]\nformat = 'modrn'\n[tool.other]\nformat = 'y'\n", ":2: 'format': unknown format"),
+        ("[tool.deckcheck.per-path]\n'*.txt' = 'edh2'\n[tool.deckcheck]\n", ":2: per-path '*.txt': unknown"),
+        # a dotted key: no line of its own is found, and the file alone is named, not a wrong line
+        ("[tool]\ndeckcheck.format = 'modrn'\n", " [tool.deckcheck]: 'format': unknown format 'modrn'"),
+    ],
+)
+def test_a_value_of_pyproject_found_wrong_in_use_is_named_by_its_line(
+    project: Project, invoke: Invoke, text: str, expected: str
+) -> None:
+    config = project.write("pyproject.toml", text)
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 2, result.output
+    assert f"deckcheck: error: {config}{expected}" in result.stderr
+
+
+def test_an_error_in_a_user_formats_file_names_its_line(project: Project, invoke: Invoke) -> None:
+    project.write(".deckcheck.toml", "formats = ['formats/ours.toml']\n")
+    ours = project.write("formats/ours.toml", '[cube]\nextends = "limited"\n\nsideboard_max = "all"\n')
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 2, result.output
+    assert f"deckcheck: error: {ours}:4: [cube] sideboard_max must be" in result.stderr
+
+
+def test_options_say_they_are_options(project: Project, invoke: Invoke) -> None:
+    """A value given on the command line has no file or line: the option is named instead."""
+    project.write("deck.txt", LEGAL_MODERN)
+    for option, value, expected in (
+        ("--select", "DC999", "--select: unknown code 'DC999'"),
+        ("--format", "modrn", "--format: unknown format 'modrn'"),
+        ("--input-format", "word", "--input-format: unknown input format 'word'"),
+    ):
+        result = invoke(["check", option, value, "deck.txt"])
+        assert result.exit_code == 2, result.output
+        assert expected in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -279,6 +279,38 @@ def test_cards_import_default_store_is_used_by_check(
     assert info["chosen_by"] == "local store" and info["records"] == 2
 
 
+def test_cards_import_refuses_an_older_file_unless_allowed(project: Project, invoke: Invoke) -> None:
+    """As `cards update` does: card data older than the store's would drop bans the store knows:
+    exit 2, both days and the way on named, the store as it was; --allow-downgrade takes it and
+    says what it replaced."""
+    store = project.root / "store" / "cards.sqlite"
+    newer = project.root / "AtomicCards-newer.json"
+    newer.write_text(json.dumps(ATOMIC | {"meta": {"date": "2023-06-01", "version": "5"}}), encoding="utf-8")
+    assert invoke(["cards", "import", str(newer), "--card-db", str(store)]).exit_code == 0
+    before = store.read_bytes()
+    older = project.root / "AtomicCards-older.json"
+    older.write_text(json.dumps(ATOMIC | {"meta": {"date": "2022-04-25", "version": "5"}}), encoding="utf-8")
+    refused = invoke(["cards", "import", str(older), "--card-db", str(store)])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert (
+        f"deckcheck: error: {older}: card data of 2022-04-25, older than the card data in the store "
+        "(2023-06-01); the store was not replaced" in refused.stderr
+    )
+    assert "`deckcheck cards import FILE --allow-downgrade`" in refused.stderr
+    assert store.read_bytes() == before
+    # a day given with --data-date is the data's day: older is refused the same way
+    dated = invoke(["cards", "import", str(newer), "--card-db", str(store), "--data-date", "2023-05-31"])
+    assert dated.exit_code == 2 and "card data of 2023-05-31, older than" in dated.stderr
+    taken = invoke(["cards", "import", str(older), "--allow-downgrade", "--card-db", str(store)])
+    assert taken.exit_code == 0, taken.output
+    assert (
+        "note: the store's card data of 2023-06-01 was replaced with an older file, of 2022-04-25 "
+        "(--allow-downgrade)" in taken.stdout
+    )
+    info = json.loads(invoke(["cards", "info", "--card-db", str(store), "-o", "json"]).stdout)
+    assert info["data_date"] == "2022-04-25"
+
+
 def test_cards_import_bad_file(project: Project, invoke: Invoke) -> None:
     bad = project.write("AtomicCards.json", '{"meta": {}}')
     result = invoke(["cards", "import", str(bad), "--card-db", str(project.root / "c.sqlite")])

@@ -183,6 +183,39 @@ def test_bad_user_files_name_the_file_and_the_key(tmp_path: Path, text: str, exp
     assert expected in message
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "expected"),
+    [
+        ("[modern]\nmin_mian = 40\n", 3, "[modern] unknown key 'min_mian'"),
+        ('[modern]\ntitle = "M"\n\nmin_main = "sixty"\n', 5, "[modern] min_main must be a whole number"),
+        ('["my format"]\nextends = "modern"\n\ncommander = "yes"\n', 5, "[my format] commander must be"),
+        ('[x]\ntitle = "X"\nextends = "nosuch"\n', 4, "[x] extends unknown format 'nosuch'"),
+        ('[a]\nextends = "b"\n[b]\nextends = "a"\n', 5, "[b] extends itself in a cycle"),
+        ('[x]\ntitle = "No size"\n', 2, "[x] has no min_main"),  # the table's header
+        ("[modern]\n\nmax_main = 40\n", 4, "[modern] max_main (40) is below min_main (60)"),
+        ("[x]\nextends = 'modern'\ncopy_limit = 0\n", 4, "[x] copy_limit must be at least 1"),
+        ('[x]\nextends = "commander"\nmax_commanders = 0\n', 4, "[x] max_commanders must be at least 1"),
+        ('[m]\nextends = "modern"\nrestricted_means = "x"\n', 4, "[m] restricted_means must be one of"),
+        ('[modern]\nlegality_key = "modern"\nlegality_keys = []\n', 4, "[modern] sets both legality_key and"),
+        ("title = 'x'\n", 2, "top-level key 'title' is not a table"),
+    ],
+)
+def test_bad_user_files_name_the_line(tmp_path: Path, text: str, line: int, expected: str) -> None:
+    """Regression: errors in a formats file named the file alone."""
+    path = write(tmp_path, "# our formats\n" + text)
+    with pytest.raises(ConfigError) as raised:
+        load_registry([path])
+    assert raised.value.message.startswith(f"{path}:{line}: {expected}")
+
+
+def test_a_key_the_locator_cannot_see_names_the_table(tmp_path: Path) -> None:
+    """A dotted key has no line the locator reads as its own: the table's header is named."""
+    path = write(tmp_path, "# ours\n[x]\nextends = 'modern'\nmin_main = 60\n[y]\nrules.min_main = 3\n")
+    with pytest.raises(ConfigError) as raised:
+        load_registry([path])
+    assert raised.value.message.startswith(f"{path}:5: [y] unknown key 'rules'")
+
+
 def test_unknown_key_suggests_the_right_one(tmp_path: Path) -> None:
     path = write(tmp_path, "[modern]\nsideboard_size = 10\n")
     with pytest.raises(ConfigError) as raised:

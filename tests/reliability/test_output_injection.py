@@ -29,6 +29,28 @@ def commands(output: str) -> list[str]:
     return [line for line in output.splitlines() if line.lstrip().startswith("::")]
 
 
+def legacy_commands(output: str) -> list[str]:
+    """Lines the runner reads as the older form of a workflow command ("##[" anywhere in a line),
+    when the line is not one of the "::" form (which the runner reads first)."""
+    return [line for line in output.splitlines() if "##[" in line and not line.lstrip().startswith("::")]
+
+
+ANNOTATION_PARTS = re.compile(r"::(error|warning|notice) file=([^,:]*)(?:,line=\d+)?,title=[^:]*::")
+
+
+def annotated_files(output: str) -> list[str]:
+    """The file property of each annotation, decoded as the runner decodes it."""
+    files = []
+    for line in commands(output):
+        match = ANNOTATION_PARTS.match(line)
+        assert match is not None, line  # every command line is an annotation deckcheck meant
+        encoded = match[2]
+        for escaped, char in (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")):
+            encoded = encoded.replace(escaped, char)
+        files.append(encoded)
+    return files
+
+
 def test_escape_text_shows_controls() -> None:
     assert escape_text("a\nb\x1b[31m\x07\x9b\u202e\udcff") == "a\\x0ab\\x1b[31m\\x07\\x9b\\u202e\\xff"
     assert escape_text("Lim-Dûl's Vault 稲妻") == "Lim-Dûl's Vault 稲妻"
@@ -193,3 +215,81 @@ def test_cards_import_skips_names_with_control_characters(tmp_path: Path) -> Non
     stored = next(iter(CardStore.open(store_path).records()))
     assert stored["name"] == "Lightning Bolt"
     assert stored["printed_names"] == {"fr": ["Foudre"]}
+
+
+COMMAND_NAMED = "::error file=x::pwned.txt"  # a file name that would start a workflow command
+INDENTED_COMMAND = " ::warning::lists"  # a folder: the runner skips the space before "::"
+
+
+def test_shown_path_and_line_start() -> None:
+    assert reporters.shown_path(COMMAND_NAMED) == "./::error file=x::pwned.txt"
+    assert reporters.shown_path(" ::x/a.txt") == "./ ::x/a.txt"
+    assert reporters.shown_path("\u00a0::x.txt") == "./\u00a0::x.txt"  # any white space
+    assert reporters.shown_path("\u200b::x.txt") == "./\u200b::x.txt"  # or what does not show
+    assert reporters.shown_path("\n::x.txt") == "\\x0a::x.txt"  # (escaped: starts no line)
+    assert reporters.shown_path("decks/a::b.txt") == "decks/a::b.txt"
+    assert reporters.shown_path("/abs/::x.txt") == "/abs/::x.txt"
+    assert reporters.line_start("::add-mask::x") == "\\x3a:add-mask::x"
+    assert reporters.line_start("  ::x") == "  \\x3a:x"
+    assert reporters.line_start("Fire // Ice") == "Fire // Ice"
+    assert escape_text("a ##[add-mask]b ###[c") == "a ##\\x5badd-mask]b ###\\x5bc"
+    assert escape_text(escape_text("##[x")) == escape_text("##[x")
+
+
+@pytest.mark.parametrize("output", ["text", "github"])
+def test_a_file_named_as_a_command_starts_none(project: Project, invoke: Invoke, output: str) -> None:
+    project.write(COMMAND_NAMED, "4 Lightning Bolt\n4 Mox Opal\n52 Mountain\n")
+    project.write(f"{INDENTED_COMMAND}/deck.txt", "4 Lightning Bolt\n4 Mox Opal\n52 Mountain\n")
+    project.write(f"{INDENTED_COMMAND}/::notes.txt", "Try more removal\n")  # skipped, listed with -v
+    result = invoke(["check", "-f", "modern", "--no-color", "-v", "-o", output, "."])
+    assert result.exit_code == 1
+    both = result.stdout + result.stderr
+    if output == "text":
+        assert commands(both) == []
+        assert "./::error file=x::pwned.txt:2: DC201" in result.stdout
+        assert f"./{INDENTED_COMMAND}/deck.txt: format modern" in result.stdout
+        assert f"./{INDENTED_COMMAND}/::notes.txt: skipped" in result.stdout
+    else:  # only deckcheck's own annotations, each on the exact file
+        assert sorted(set(annotated_files(both))) == [f"{INDENTED_COMMAND}/deck.txt", COMMAND_NAMED]
+        assert f"deckcheck: ./{INDENTED_COMMAND}/::notes.txt: skipped" in result.stdout
+    companions = invoke(["companions", "-f", "modern", "--no-color", COMMAND_NAMED])
+    assert commands(companions.stdout + companions.stderr) == []
+    assert companions.stdout.startswith("./::error file=x::pwned.txt: format modern")
+
+
+@pytest.mark.parametrize("output", ["text", "github", "json"])
+def test_a_legacy_workflow_command_in_a_name_is_not_obeyed(
+    project: Project, invoke: Invoke, output: str
+) -> None:
+    """The runner obeys "##[add-mask]x" anywhere in a line: in a message, in JSON's strings."""
+    name = "##[add-mask]Mountain.txt"
+    project.write(name, "4 ##[stop-commands]Bolt\n4 Mox Opal\n52 Mountain\n")
+    result = invoke(["check", "-f", "modern", "--no-color", "-o", output, name])
+    assert result.exit_code == 1
+    both = result.stdout + result.stderr
+    assert legacy_commands(both) == []
+    if output == "json":  # the exact names for a JSON reader
+        deck = json.loads(result.stdout)["decks"][0]
+        assert deck["path"] == name
+        assert any("##[stop-commands]Bolt" in f["message"] for f in deck["findings"])
+    elif output == "text":
+        assert "##\\x5bstop-commands]Bolt" in result.stdout
+    else:  # an annotation carries the exact text (the runner reads it as an annotation first)
+        assert annotated_files(both) and set(annotated_files(both)) == {name}
+        assert any("##[stop-commands]Bolt" in line for line in commands(both))
+
+
+def test_names_at_the_start_of_table_rows_and_error_details(project: Project, invoke: Invoke) -> None:
+    project.write("formats.toml", '["::add-mask::x"]\nextends = "modern"\n')
+    project.write(".deckcheck.toml", 'formats = ["formats.toml"]\n')
+    listed = invoke(["formats"])
+    assert listed.exit_code == 0
+    assert commands(listed.stdout) == [] and "\\x3a:add-mask::x" in listed.stdout
+    looked_up = invoke(["cards", "info", "::warning::x", " ::warning::y"])
+    assert commands(looked_up.stdout + looked_up.stderr) == []
+    # the lines an in-place export would lose are listed as detail lines, each starting with the file
+    project.write("::deck.txt", "4 Lightning Bolt\n\x01\x01\x01 ::error file=X::y\n56 Mountain\n")
+    refused = invoke(["export", "--in-place", "::deck.txt"])
+    assert refused.exit_code == 2
+    assert commands(refused.stdout + refused.stderr) == []
+    assert "\n  ./::deck.txt:2: " in refused.stderr
