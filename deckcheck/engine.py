@@ -395,8 +395,9 @@ def unresolved_finding(
     its findings with this too.)"""
     data = {"suggestions": list(resolution.suggestions), "card_data": store.data_label()}
     if resolution.match == "ambiguous":
+        candidates = ambiguous_candidates(name, resolution, store)
         finding = AMBIGUOUS_CARD(
-            f"'{name}' matches several cards: {', '.join(resolution.suggestions)}; write the full name",
+            f"'{name}' matches several cards: {candidates}; write the full name",
             location=where,
             card=name,
         )
@@ -408,6 +409,16 @@ def unresolved_finding(
             data=data,
         )
     return finding if counted else uncounted(finding, resolution.match, data)
+
+
+def ambiguous_candidates(name: str, resolution: Resolution, store: CardStore) -> str:
+    """The cards an ambiguous name matches, for a message: a card no deck can hold among them (the
+    Vanguard card "Karn" beside the Karn legends, CardStore.resolve) is said to be one."""
+    other = store.non_deck_card(name)
+    if other is None or other.name not in resolution.suggestions:
+        return ", ".join(resolution.suggestions)
+    cards = ", ".join(n for n in resolution.suggestions if n != other.name)
+    return f"{cards}, and {other.name}, {other.described} no deck can hold ({other.rules})"
 
 
 def uncounted(finding: Finding, match: str, data: Mapping[str, object]) -> Finding:

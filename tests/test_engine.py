@@ -465,3 +465,50 @@ def test_a_plane_in_the_maybeboard_is_a_note() -> None:
     report = check_text("57 Mountain\n3 Lightning Bolt\n\nPlanes\n1 Chaotic Aether\n1 Akoum\n")
     assert [f.code for f in report.findings if f.code.startswith("DC01")] == ["DC017"]
     assert report.status == "legal"
+
+
+# The Vanguard card "Karn" is also the short name of the Karn legends: a list writing "Karn" means
+# one of them as likely (CR 100.2 keeps the Vanguard card out of every deck).
+KARN_STORE = CardStore.from_records(
+    [
+        record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"modern": "legal"}),
+        record("Karn Liberated", "{7}", "Legendary Planeswalker — Karn", legal={"modern": "legal"}),
+        record("Karn, Scion of Urza", "{4}", "Legendary Planeswalker — Karn", legal={"modern": "legal"}),
+        record("Karn's Bastion", None, "Land", legal={"modern": "legal"}),  # (not the name, a word of it)
+        record("Oracle of Mul Daya", "{3}{G}", "Creature — Elf Shaman", legal={"modern": "legal"}),
+    ],
+    non_deck=[NonDeckCard("Karn", "vanguard", "Vanguard"), NonDeckCard("Oracle", "vanguard", "Vanguard")],
+)
+
+
+def test_a_card_no_deck_holds_that_is_a_legends_short_name_is_ambiguous() -> None:
+    """ "Karn" names the Vanguard card exactly, and is how a list writes a Karn planeswalker: the
+    line is DC011 naming both (the deck not verified), never a confident DC018 (illegal)."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    def check(text: str) -> Report:
+        return check_parsed(parse_text(text, "deck.txt"), KARN_STORE, get_format("modern"))
+
+    report = check("56 Mountain\n4 karn\n")
+    assert not any(f.code == "DC018" for f in report.findings)
+    (error,) = [f for f in report.findings if f.code == "DC011"]
+    assert error.location.line == 2 and error.card == "karn"
+    assert error.message == (
+        "'karn' matches several cards: Karn Liberated, Karn, Scion of Urza, and Karn, a vanguard card "
+        "(Vanguard) no deck can hold (CR 100.2, 313.1); write the full name"
+    )
+    assert report.status == "not verified" and report.unknown_cards == 4
+    resolution = KARN_STORE.resolve("Karn")
+    assert resolution.match == "ambiguous" and resolution.card is None
+    assert resolution.suggestions == ("Karn Liberated", "Karn, Scion of Urza", "Karn")
+    # in the maybeboard a warning that decides nothing; under Vanguard not looked up at all
+    maybe = check("60 Mountain\n\nMaybeboard\n1 Karn\n")
+    assert [f.code for f in maybe.findings if f.code.startswith("DC01")] == ["DC016"]
+    assert maybe.status == "legal"
+    section = check("60 Mountain\n\nVanguard\n1 Karn\n")
+    assert [f.code for f in section.findings if f.code.startswith("DC01")] == ["DC017"]
+    # a name only a nonlegendary card begins with is no legend's short name: the Vanguard card
+    oracle = check("56 Mountain\n4 Oracle\n")
+    assert [f.code for f in oracle.findings if f.code.startswith("DC01")] == ["DC018"]
+    assert oracle.status == "illegal"

@@ -837,6 +837,28 @@ def test_cards_no_deck_holds_agree(breakers: bool) -> None:
 
 
 @BREAKERS
+def test_a_legends_short_name_that_is_a_vanguard_card_agrees(breakers: bool) -> None:
+    """ "Karn" is the Vanguard card's name and the Karn legends' short name: both paths call it
+    ambiguous (DC011, not verified), naming the Vanguard card among the candidates, in the
+    maybeboard a warning; "Oracle", which only nonlegendary cards begin with, stays DC018."""
+    from tests.test_engine import KARN_STORE as store
+
+    items: list[Item] = [
+        ("main", "56 Mountain\n4 Karn\n"),
+        ("maybeboard", "60 Mountain\n\nMaybeboard\n1 karn\n"),
+        ("oracle", "56 Mountain\n4 Oracle\n"),
+    ]
+    rows = assert_same_rows(items, context_for(store, "modern"), breakers=breakers)
+    summary = _summary(rows)
+    assert summary["main"] == (None, 4, 1) and summary["maybeboard"] == (True, 0, 0)
+    assert summary["oracle"][0] is False
+    codes = _codes_by_deck(rows)
+    assert [c for c in codes["main"] if c in ("DC010", "DC011", "DC018")] == ["DC011"]
+    assert [c for c in codes["maybeboard"] if c.startswith("DC01")] == ["DC016"]
+    assert [c for c in codes["oracle"] if c.startswith("DC01")] == ["DC018"]
+
+
+@BREAKERS
 def test_a_format_without_legality_data_is_not_verified(breakers: bool) -> None:
     """A deck whose only error says the card data has no legality for the format (DC204, a rule
     that could not be checked) is "not verified" on both paths, never "illegal"."""
