@@ -859,6 +859,29 @@ def test_a_legends_short_name_that_is_a_vanguard_card_agrees(breakers: bool) -> 
 
 
 @BREAKERS
+@pytest.mark.parametrize("fmt", ["limited", "freeform", "vintage"])
+def test_a_conspiracy_outside_the_sideboard_agrees(breakers: bool, fmt: str) -> None:
+    """A conspiracy card in the main deck or as the companion is DC018 (CR 315.3), the line read
+    outside the deck: the lean path hands such a deck to the engine; in the sideboard and the
+    maybeboard it is no error, and the lean path keeps the deck."""
+    from tests.test_engine import CONSPIRACY_STORE as store
+
+    items: list[Item] = [
+        ("main", "36 Mountain\n3 Lightning Bolt\n1 Backup Plan\n"),
+        ("companion", "40 Mountain\n\nCompanion\n1 Backup Plan\n"),
+        ("sideboard", "40 Mountain\n\nSideboard\n1 Backup Plan\n"),
+        ("maybeboard", "40 Mountain\n\nMaybeboard\n1 Backup Plan\n"),
+    ]
+    context = context_for(store, fmt)
+    rows = assert_same_rows(items, context, breakers=breakers)
+    assert set(_handed_back(context, [text for _, text in items])) == {0, 1}
+    codes = _codes_by_deck(rows)
+    assert "DC018" in codes["main"] and "DC018" in codes["companion"]
+    assert "DC018" not in codes.get("sideboard", []) + codes.get("maybeboard", [])
+    assert _summary(rows)["main"][0] is False
+
+
+@BREAKERS
 def test_a_format_without_legality_data_is_not_verified(breakers: bool) -> None:
     """A deck whose only error says the card data has no legality for the format (DC204, a rule
     that could not be checked) is "not verified" on both paths, never "illegal"."""
