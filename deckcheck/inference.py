@@ -124,7 +124,36 @@ COMMAND_ZONE_LAYOUT_SIZES = (98, 99)
 def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     """The shape to check ``parsed`` in (``deck``: its resolved cards) and why, e.g.
     ``"inferred: a 100-card singleton deck"``. Counts are the decklist's as written, so a name that
-    did not resolve does not shrink the deck into another family."""
+    did not resolve does not shrink the deck into another family. The shape carries the companion
+    bans of the known formats of its shape (:func:`with_companion_bans`)."""
+    shape, because = _infer_shape(parsed, deck)
+    return with_companion_bans(shape), because
+
+
+_WITH_BANS: dict[str, FormatSpec] = {}  # shape name -> the shape with its formats' companion bans
+
+
+def with_companion_bans(shape: FormatSpec) -> FormatSpec:
+    """``shape`` with the companion bans of the known formats of its shape (the same family and
+    deck size: Commander's Lutri for the Commander shape). Which of them the deck is played in is not
+    known, so rules.companions reads such a ban as leaving the companion undetermined, never as
+    forbidding it; nor is it passed over as if no format banned it."""
+    found = _WITH_BANS.get(shape.name)
+    if found is None:
+        from deckcheck.formats import load_registry
+
+        bans = frozenset(
+            name
+            for spec in load_registry().values()
+            if (spec.commander, spec.min_main, spec.commander_cards)
+            == (shape.commander, shape.min_main, shape.commander_cards)
+            for name in spec.companion_bans
+        )
+        found = _WITH_BANS[shape.name] = replace(shape, companion_bans=bans) if bans else shape
+    return found
+
+
+def _infer_shape(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     size = parsed.count(Zone.MAIN)
     if parsed.count(Zone.COMMANDER):
         if _signature_spells(deck):

@@ -882,6 +882,39 @@ def test_a_conspiracy_outside_the_sideboard_agrees(breakers: bool, fmt: str) -> 
 
 
 @BREAKERS
+def test_a_companion_ban_of_an_inferred_shape_agrees(breakers: bool) -> None:
+    """No format given, the Commander shape: Commander bans Lutri as a companion, and the deck may
+    not be a Commander deck, so both paths leave Lutri not verified (DC015), declared or not, and
+    neither says DC406."""
+    from deckcheck.inference import COMMANDER_SHAPE, with_companion_bans
+
+    body = (
+        "Commander\n1 Atreus, Impulsive Son\n\nDeck\n"
+        "1 Lightning Bolt\n1 Counterspell\n49 Island\n48 Mountain\n"
+    )
+    items: list[Item] = [
+        ("declared", body + "\nCompanion\n1 Lutri, the Spellchaser\n"),
+        ("undeclared", body),
+    ]
+    rows = assert_same_rows(
+        items, context_for(BUNDLED, with_companion_bans(COMMANDER_SHAPE)), breakers=breakers
+    )
+    codes = _codes_by_deck(rows)
+    assert "DC015" in codes["declared"] and "DC406" not in codes["declared"]
+    lutri = [
+        (deck_id, eligible)
+        for deck_id, companion, eligible in zip(
+            rows.companions.data["deck_id"],
+            rows.companions.data["companion"],
+            rows.companions.data["eligible"],
+            strict=True,
+        )
+        if companion == "Lutri, the Spellchaser"
+    ]
+    assert [eligible for _, eligible in lutri] == [None, None]
+
+
+@BREAKERS
 def test_a_format_without_legality_data_is_not_verified(breakers: bool) -> None:
     """A deck whose only error says the card data has no legality for the format (DC204, a rule
     that could not be checked) is "not verified" on both paths, never "illegal"."""
