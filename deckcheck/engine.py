@@ -103,14 +103,24 @@ UNCHECKED_ZONE = define(
 # deck holds, so it is an error that makes the deck illegal, never "unknown" or "not verified". The
 # line is read as if it were in the section that holds such cards outside the deck (Planes,
 # Schemes, Vanguard): no rule counts it. In the maybeboard it is a note.
+# A conspiracy card is a traditional card the data has, but one that "can't be cast or included in
+# a deck" (CR 315.3): each player may put any from their sideboard into the command zone before
+# the game (315.2), and it is used only in limited play (315.1). Named in the main deck, as the
+# commander or as the companion it is the same error, and the line is read as if listed under a
+# Conspiracy section, outside the deck. In the sideboard it is where the rules keep it (a
+# constructed format's legality says it is not allowed there either); in the maybeboard, nothing.
 NON_DECK_CARD = define(
     "DC018",
     "not-a-deck-card",
     Severity.ERROR,
     "A plane, phenomenon, scheme or Vanguard card in the deck (main deck, sideboard, commander, "
     "companion): a card no deck can hold (CR 100.2); it is not counted as a card of the deck (in the "
-    "maybeboard: a note). List it under a Planes, Schemes or Vanguard section.",
+    "maybeboard: a note). List it under a Planes, Schemes or Vanguard section. Also a conspiracy card "
+    "in the main deck, command zone or companion zone (CR 315.3: it can't be included in a deck; it "
+    "is kept in the sideboard, 315.2).",
 )
+CONSPIRACY = "Conspiracy"  # the card type (CR 205.2a)
+CONSPIRACY_FREE_ZONES = frozenset({Zone.MAIN, Zone.COMMANDER, Zone.COMPANION})  # (CR 315.2, 315.3)
 
 UNRESOLVED_CODES = frozenset({UNKNOWN_CARD.code, AMBIGUOUS_CARD.code})  # (names in the zones that count)
 # decklist._base.UNREADABLE, UNPARSABLE and EMPTY_DECKLIST (the readers are not imported here: a
@@ -341,11 +351,61 @@ def resolve_deck(
         cards.append(deck_card)
     for tag, (kind, entries) in unchecked.items():
         findings.append(unchecked_zone_note(parsed.path, tag, kind, entries))
+    if any(c.entry.zone in CONSPIRACY_FREE_ZONES and is_conspiracy(c) for c in cards):
+        cards = _conspiracies_outside(parsed.path, cards, findings, reread)
     if reread:  # (the deck's entries as read, so that every count says what was checked)
         parsed = replace(parsed, entries=[reread.get(id(e), e) for e in parsed.entries])
     if printed and _stray(len(printed), len(cards)):
         cards, unresolved, findings = _unread_stray_names(parsed, cards, unresolved, findings, printed, store)
     return Deck(parsed.path, cards, parsed, unresolved), findings
+
+
+def is_conspiracy(deck_card: DeckCard) -> bool:
+    """Whether the card is a conspiracy (CR 315), which no deck includes (its facts, else its card)."""
+    facts = deck_card.facts
+    return CONSPIRACY in (facts.card_types if facts is not None else deck_card.card.deck_types.types)
+
+
+def _conspiracies_outside(
+    path: str, cards: list[DeckCard], findings: list[Finding], reread: dict[int, Entry]
+) -> list[DeckCard]:
+    """``cards`` with every conspiracy card of the main deck, command zone or companion zone read
+    as listed under a Conspiracy section, outside the deck (DC018 for each, in ``findings``; the
+    entry as read again in ``reread``, by the entry as parsed)."""
+    parsed_of = {id(again): key for key, again in reread.items()}  # (a line read again already)
+    tag = extra_zone_tag(CONSPIRACY)
+    kept: list[DeckCard] = []
+    for deck_card in cards:
+        entry = deck_card.entry
+        if entry.zone not in CONSPIRACY_FREE_ZONES or not is_conspiracy(deck_card):
+            kept.append(deck_card)
+            continue
+        findings.append(
+            conspiracy_finding(entry, deck_card.oracle_name, Location(path, entry.line, str(entry.zone)))
+        )
+        outside = replace(entry, zone=Zone.MAYBEBOARD, tags=(*entry.tags, tag))
+        reread[parsed_of.get(id(entry), id(entry))] = outside
+        kept.append(deck_card.with_entry(outside))
+    return kept
+
+
+def conspiracy_finding(entry: Entry, name: str, where: Location) -> Finding:
+    """DC018 for a conspiracy card named in the main deck, command zone or companion zone."""
+    written = f"'{name}'" if entry.name == name else f"'{entry.name}' ({name})"
+    return NON_DECK_CARD(
+        f"{written} is a conspiracy card, which can't be included in a deck (CR 315.3): in limited play "
+        "it is kept in the sideboard, from which it may start the game in the command zone (CR 315.2); "
+        "it is not counted as a card of the deck",
+        location=where,
+        card=name,
+        rule="CR 315.3",
+        data={
+            "kind": "conspiracy",
+            "variant": "limited play",
+            "type_line": CONSPIRACY,
+            "section": "Sideboard",
+        },
+    )
 
 
 def read_alone(resolution: Resolution, store: CardStore) -> bool:
@@ -401,8 +461,9 @@ def unresolved_finding(
     its findings with this too.)"""
     data = {"suggestions": list(resolution.suggestions), "card_data": store.data_label()}
     if resolution.match == "ambiguous":
+        candidates = ambiguous_candidates(name, resolution, store)
         finding = AMBIGUOUS_CARD(
-            f"'{name}' matches several cards: {', '.join(resolution.suggestions)}; write the full name",
+            f"'{name}' matches several cards: {candidates}; write the full name",
             location=where,
             card=name,
         )
@@ -414,6 +475,16 @@ def unresolved_finding(
             data=data,
         )
     return finding if counted else uncounted(finding, resolution.match, data)
+
+
+def ambiguous_candidates(name: str, resolution: Resolution, store: CardStore) -> str:
+    """The cards an ambiguous name matches, for a message: a card no deck can hold among them (the
+    Vanguard card "Karn" beside the Karn legends, CardStore.resolve) is said to be one."""
+    other = store.non_deck_card(name)
+    if other is None or other.name not in resolution.suggestions:
+        return ", ".join(resolution.suggestions)
+    cards = ", ".join(n for n in resolution.suggestions if n != other.name)
+    return f"{cards}, and {other.name}, {other.described} no deck can hold ({other.rules})"
 
 
 def uncounted(finding: Finding, match: str, data: Mapping[str, object]) -> Finding:

@@ -32,8 +32,9 @@ reader reported (a parse problem) comes first among its findings; its metadata c
 its name and metadata rows, as the engine writes them; a deck dated after the card data has its
 legality findings withheld as the engine withholds them (engine.withheld_legality). Anything else
 (misplaced or several declared companions, partner pairs, localized names, a plane, scheme or
-Vanguard card named outside its section, a sideboard that may be the command zone, a file or a line
-of it not read, a date that names no day for certain) goes to the engine: never a guess.
+Vanguard card named outside its section, a conspiracy card outside the sideboard, a sideboard
+that may be the command zone, a file or a line of it not read, a date that names no day for
+certain) goes to the engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -58,6 +59,7 @@ from deckcheck.card_facts import (
     colour_mask,
     facts_of,
     facts_version,
+    type_bits,
 )
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name
@@ -576,6 +578,11 @@ class _Chunk:
         d, c, z, q, entry = _keep(~out[d] & ~unknown & ~maybe, d, c, z, q, entry)
         arrays = table.arrays
         arrays.ready()
+        # a conspiracy card outside the sideboard: the engine reads it outside the deck (DC018)
+        conspiracy = type_bits().get(engine.CONSPIRACY)
+        if conspiracy is not None:
+            held = ((arrays.type_mask[c] >> conspiracy) & 1).astype(bool) & (z != companion_arrays.SIDEBOARD)
+            out |= per_deck(d[held], n) > 0
         is_commander = z == companion_arrays.COMMANDER  # (the known ones)
         led = commander & ~out & ~unknown_leader  # exactly one commander entry, a card the data knows
         self.commander_card = np.full(n, -1, dtype=np.intp)

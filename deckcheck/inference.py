@@ -10,7 +10,9 @@ shape of its family, inferred from the deck as written:
   (60 cards, a legendary creature or planeswalker as commander, a colourless commander's basics),
   so a Brawl list is not failed for not being 100 cards; a command zone that holds an instant or
   sorcery card (an Oathbreaker list's Signature Spell, which no Commander-family format lets lead)
-  gets the Oathbreaker shape (60 cards, a planeswalker and its Signature Spell, no companion);
+  gets the Oathbreaker shape (60 cards, a planeswalker and its Signature Spell, no companion), as
+  does a singleton deck of 58 (56) whose sideboard is one (two) planeswalker cards and as many
+  instant or sorcery cards, the way XMage writes an Oathbreaker deck;
 - 40 to 59 cards: the Limited shape (CR 100.2b: at least 40 cards, any number of copies);
 - anything else: the generic constructed shape (CR 100.2a / 100.4a: at least 60 cards, a
   sideboard of up to 15, at most 4 copies).
@@ -124,7 +126,36 @@ COMMAND_ZONE_LAYOUT_SIZES = (98, 99)
 def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     """The shape to check ``parsed`` in (``deck``: its resolved cards) and why, e.g.
     ``"inferred: a 100-card singleton deck"``. Counts are the decklist's as written, so a name that
-    did not resolve does not shrink the deck into another family."""
+    did not resolve does not shrink the deck into another family. The shape carries the companion
+    bans of the known formats of its shape (:func:`with_companion_bans`)."""
+    shape, because = _infer_shape(parsed, deck)
+    return with_companion_bans(shape), because
+
+
+_WITH_BANS: dict[str, FormatSpec] = {}  # shape name -> the shape with its formats' companion bans
+
+
+def with_companion_bans(shape: FormatSpec) -> FormatSpec:
+    """``shape`` with the companion bans of the known formats of its shape (the same family and
+    deck size: Commander's Lutri for the Commander shape). Which of them the deck is played in is not
+    known, so rules.companions reads such a ban as leaving the companion undetermined, never as
+    forbidding it; nor is it passed over as if no format banned it."""
+    found = _WITH_BANS.get(shape.name)
+    if found is None:
+        from deckcheck.formats import load_registry
+
+        bans = frozenset(
+            name
+            for spec in load_registry().values()
+            if (spec.commander, spec.min_main, spec.commander_cards)
+            == (shape.commander, shape.min_main, shape.commander_cards)
+            for name in spec.companion_bans
+        )
+        found = _WITH_BANS[shape.name] = replace(shape, companion_bans=bans) if bans else shape
+    return found
+
+
+def _infer_shape(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     size = parsed.count(Zone.MAIN)
     if parsed.count(Zone.COMMANDER):
         if _signature_spells(deck):
@@ -151,6 +182,18 @@ def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
             f"inferred: a {size}-card singleton deck and {held} in the sideboard, as MTGO writes a Commander "
             "deck with its commander there"
         )
+    # XMage writes an Oathbreaker deck as the 58 (56 with partners) and its Oathbreaker(s) and their
+    # Signature Spell(s) in the sideboard (deckcheck.command_zone reads that sideboard as the zone)
+    if (
+        size + held == OATHBREAKER_SHAPE.min_main
+        and _oathbreaker_sideboard(parsed, deck)
+        and _singleton(parsed, deck)
+    ):
+        plural = "s" if held > 2 else ""
+        return OATHBREAKER_SHAPE, (
+            f"inferred: a {size}-card singleton deck, its Oathbreaker{plural} and Signature Spell{plural} "
+            "in the sideboard as XMage writes an Oathbreaker deck"
+        )
     if size in LIMITED_SIZES:
         return LIMITED_SHAPE, f"inferred: {size} cards, a limited deck"
     return CONSTRUCTED_SHAPE, "inferred: no format given"
@@ -168,6 +211,20 @@ def _signature_spells(deck: Deck) -> bool:
     from deckcheck.rules.commander import SPELL, oathbreaker_role
 
     return any(oathbreaker_role(dc) == SPELL for dc in deck.zone(Zone.COMMANDER))
+
+
+def _oathbreaker_sideboard(parsed: ParsedDeck, deck: Deck) -> bool:
+    """Whether the sideboard is one or two Oathbreakers and as many Signature Spells, as XMage
+    writes them: one copy of each, every card known, half planeswalker cards, half instant or
+    sorcery cards."""
+    from deckcheck.rules.commander import LEADER, SPELL, oathbreaker_role
+
+    written = parsed.zone(Zone.SIDEBOARD)
+    if len(written) not in (2, 4) or any(entry.quantity != 1 for entry in written):
+        return False
+    side = deck.zone(Zone.SIDEBOARD)
+    roles = [oathbreaker_role(dc) for dc in side]
+    return len(side) == len(written) and roles.count(LEADER) == roles.count(SPELL) == len(side) // 2
 
 
 def _commander_shape(size: int, because: str) -> tuple[FormatSpec, str]:

@@ -354,6 +354,25 @@ def test_an_xmage_oathbreaker_deck_reads_its_sideboard_as_the_command_zone() -> 
     )
 
 
+def test_an_xmage_oathbreaker_deck_with_no_format_is_checked_as_oathbreaker() -> None:
+    """No format given: 58 cards and an Oathbreaker and its Signature Spell in the sideboard are no
+    limited deck (the Limited shape passed them, identity unchecked) but XMage's Oathbreaker layout:
+    the Oathbreaker shape, its sideboard read as the command zone, the Signature Spell held to the
+    Oathbreaker's colour identity (DC304). A sideboard of two planeswalkers is no such layout."""
+    side = "SB: 1 [C16:1] Daretti, Scrap Savant\nSB: 1 [M10:1] {spell}\n"
+    main = "1 [C16:1] Shock\n57 [M21:1] Mountain\n"
+    report = check_parsed(parse_text(main + side.format(spell="Lightning Bolt"), "oath.dck"), STORE, None)
+    assert report.format.name == "generic-oathbreaker" and report.status == "not verified"
+    assert "as XMage writes an Oathbreaker deck" in report.inferred_because
+    assert zone_of(report)["Lightning Bolt"] == {Zone.COMMANDER} and "DC106" in codes(report)
+    blue = check_parsed(parse_text(main + side.format(spell="Counterspell"), "oath.dck"), STORE, None)
+    assert blue.format.name == "generic-oathbreaker" and blue.status == "illegal"
+    (outside,) = [f for f in blue.findings if f.code == "DC304"]
+    assert outside.card == "Counterspell" and "outside the Oathbreaker's identity R" in outside.message
+    walkers = "SB: 1 Daretti, Scrap Savant\nSB: 1 Nahiri, the Lithomancer\n"
+    assert check_parsed(parse_text(main + walkers, "oath.dck"), STORE, None).format.name == "generic-limited"
+
+
 def test_an_oathbreaker_sideboard_that_is_no_command_zone_is_kept() -> None:
     """Two planeswalkers and no Signature Spell, or a size other than 60: no reading."""
     for side in (

@@ -465,3 +465,93 @@ def test_a_plane_in_the_maybeboard_is_a_note() -> None:
     report = check_text("57 Mountain\n3 Lightning Bolt\n\nPlanes\n1 Chaotic Aether\n1 Akoum\n")
     assert [f.code for f in report.findings if f.code.startswith("DC01")] == ["DC017"]
     assert report.status == "legal"
+
+
+# The Vanguard card "Karn" is also the short name of the Karn legends: a list writing "Karn" means
+# one of them as likely (CR 100.2 keeps the Vanguard card out of every deck).
+KARN_STORE = CardStore.from_records(
+    [
+        record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"modern": "legal"}),
+        record("Karn Liberated", "{7}", "Legendary Planeswalker — Karn", legal={"modern": "legal"}),
+        record("Karn, Scion of Urza", "{4}", "Legendary Planeswalker — Karn", legal={"modern": "legal"}),
+        record("Karn's Bastion", None, "Land", legal={"modern": "legal"}),  # (not the name, a word of it)
+        record("Oracle of Mul Daya", "{3}{G}", "Creature — Elf Shaman", legal={"modern": "legal"}),
+    ],
+    non_deck=[NonDeckCard("Karn", "vanguard", "Vanguard"), NonDeckCard("Oracle", "vanguard", "Vanguard")],
+)
+
+
+def test_a_card_no_deck_holds_that_is_a_legends_short_name_is_ambiguous() -> None:
+    """ "Karn" names the Vanguard card exactly, and is how a list writes a Karn planeswalker: the
+    line is DC011 naming both (the deck not verified), never a confident DC018 (illegal)."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    def check(text: str) -> Report:
+        return check_parsed(parse_text(text, "deck.txt"), KARN_STORE, get_format("modern"))
+
+    report = check("56 Mountain\n4 karn\n")
+    assert not any(f.code == "DC018" for f in report.findings)
+    (error,) = [f for f in report.findings if f.code == "DC011"]
+    assert error.location.line == 2 and error.card == "karn"
+    assert error.message == (
+        "'karn' matches several cards: Karn Liberated, Karn, Scion of Urza, and Karn, a vanguard card "
+        "(Vanguard) no deck can hold (CR 100.2, 313.1); write the full name"
+    )
+    assert report.status == "not verified" and report.unknown_cards == 4
+    resolution = KARN_STORE.resolve("Karn")
+    assert resolution.match == "ambiguous" and resolution.card is None
+    assert resolution.suggestions == ("Karn Liberated", "Karn, Scion of Urza", "Karn")
+    # in the maybeboard a warning that decides nothing; under Vanguard not looked up at all
+    maybe = check("60 Mountain\n\nMaybeboard\n1 Karn\n")
+    assert [f.code for f in maybe.findings if f.code.startswith("DC01")] == ["DC016"]
+    assert maybe.status == "legal"
+    section = check("60 Mountain\n\nVanguard\n1 Karn\n")
+    assert [f.code for f in section.findings if f.code.startswith("DC01")] == ["DC017"]
+    # a name only a nonlegendary card begins with is no legend's short name: the Vanguard card
+    oracle = check("56 Mountain\n4 Oracle\n")
+    assert [f.code for f in oracle.findings if f.code.startswith("DC01")] == ["DC018"]
+    assert oracle.status == "illegal"
+
+
+CONSPIRACY_STORE = CardStore.from_records(
+    [
+        record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"vintage": "legal"}),
+        record("Lightning Bolt", "{R}", "Instant", identity=["R"], legal={"vintage": "legal"}),
+        record("Backup Plan", None, "Conspiracy", legal={"vintage": "banned"}),
+    ]
+)
+
+
+@pytest.mark.parametrize("format_name", ["limited", "freeform", "vintage"])
+def test_a_conspiracy_in_the_main_deck_is_no_card_of_the_deck(format_name: str) -> None:
+    """CR 315.3: a conspiracy card can't be included in a deck (from the sideboard it may start the
+    game in the command zone, 315.2): in the main deck it is an error in every format, and the line
+    is read outside the deck, so it counts toward no size."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    def check(text: str) -> Report:
+        return check_parsed(parse_text(text, "deck.txt"), CONSPIRACY_STORE, get_format(format_name))
+
+    size = 40 if format_name != "vintage" else 60
+    report = check(f"{size - 4} Mountain\n3 Lightning Bolt\n1 Backup Plan\n")
+    (error,) = [f for f in report.findings if f.code == "DC018"]
+    assert (error.location.line, error.location.section, error.card) == (3, "main", "Backup Plan")
+    assert error.severity is Severity.ERROR and error.rule == "CR 315.3"
+    assert error.message.startswith("'Backup Plan' is a conspiracy card, which can't be included in a deck")
+    assert "kept in the sideboard" in error.message
+    assert report.status == "illegal"
+    assert report.parsed.count(Zone.MAIN) == size - 1 and report.parsed.count(Zone.MAYBEBOARD) == 1
+    assert ("DC101" in [f.code for f in report.findings]) is (format_name != "freeform")
+    assert not any(f.code.startswith("DC2") for f in report.findings)  # (no legality of a card outside)
+    # as the companion, too; in the sideboard and the maybeboard it is where the rules keep it
+    companion = check(f"{size} Mountain\n\nCompanion\n1 Backup Plan\n")
+    assert [f.code for f in companion.findings if f.code == "DC018"] == ["DC018"]
+    for kept in (
+        f"{size} Mountain\n\nSideboard\n1 Backup Plan\n",
+        f"{size} Mountain\n\nMaybeboard\n1 Backup Plan\n",
+    ):
+        assert not any(f.code == "DC018" for f in check(kept).findings)
+    if format_name != "vintage":
+        assert check(f"{size} Mountain\n\nSideboard\n1 Backup Plan\n").status == "legal"

@@ -741,6 +741,25 @@ class CardStore:
         key = lookup_key(name)
         return table.get(key) or table.get(fold_of_key(key))
 
+    def _shared_with_legends(self, query: str) -> tuple[str, ...]:
+        """For a name that is exactly a card no deck can hold and also the short name of legendary
+        cards (their name up to the comma or the first word that sets off an epithet: the Vanguard
+        card "Karn" and "Karn, Scion of Urza", "Karn Liberated"; the plane "Minamo" and "Minamo,
+        School at Water's Edge"): those cards, the card no deck can hold last; else ``()``. A list
+        that writes a legend by its short name means the legend as likely as the nontraditional card
+        (CR 100.2 keeps that one out of every deck), so such a name is ambiguous, not a card no deck
+        can hold. Asked only for names that name no card: a few range lookups, remembered by
+        :meth:`resolve`."""
+        other = self.non_deck_card(query)
+        if other is None:
+            return ()
+        key = lookup_key(other.name)  # (" " and "," sort just below "!" and "-")
+        names = [*self._backend.full_names_from(f"{key} ", f"{key}!")]
+        names += self._backend.full_names_from(f"{key},", f"{key}-")
+        cards = (self.card(name) for name in names)
+        legends = sorted({card.name for card in cards if card is not None and card.is_legendary})
+        return (*legends, other.name) if legends else ()
+
     # lookups
     def number_led_names(self) -> dict[str, list[str]]:
         """Card names that begin with a number and a space ("1996 World Champion", "+2 Mace"), by
@@ -791,6 +810,9 @@ class CardStore:
             found = self._by_index(name, key, printed, folded)
             if found is not None:
                 return found
+        shared = self._shared_with_legends(query)
+        if shared:  # "Karn": the Vanguard card, or one of the Karn legends (non_deck_card)
+            return Resolution(name, None, "ambiguous", shared)
         unknown = Resolution(name, None, "unknown")
         return self.with_suggestions(unknown) if suggest else unknown
 

@@ -1545,7 +1545,15 @@ def obstacles(
     problems: list[tuple[str, str]] = []
     if unread is not None:
         problems.append((UNVERIFIED, f"{unread}, so the starting deck is not known"))
-    if rule.name in spec.companion_bans:
+    if rule.name in spec.companion_bans and spec.inferred:  # (inference.with_companion_bans)
+        problems.append(
+            (
+                UNVERIFIED,
+                f"{rule.short} is banned as a companion in some formats of this shape, {spec.title}, and "
+                f"the deck names none, so whether {rule.short} may be its companion is not known (DC020)",
+            )
+        )
+    elif rule.name in spec.companion_bans:
         problems.append(("banned", f"{rule.short} is banned as a companion in {spec.title}"))
     if status in {"banned", "not_legal"}:
         word = "banned" if status == "banned" else "not legal"

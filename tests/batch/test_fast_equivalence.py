@@ -837,6 +837,84 @@ def test_cards_no_deck_holds_agree(breakers: bool) -> None:
 
 
 @BREAKERS
+def test_a_legends_short_name_that_is_a_vanguard_card_agrees(breakers: bool) -> None:
+    """ "Karn" is the Vanguard card's name and the Karn legends' short name: both paths call it
+    ambiguous (DC011, not verified), naming the Vanguard card among the candidates, in the
+    maybeboard a warning; "Oracle", which only nonlegendary cards begin with, stays DC018."""
+    from tests.test_engine import KARN_STORE as store
+
+    items: list[Item] = [
+        ("main", "56 Mountain\n4 Karn\n"),
+        ("maybeboard", "60 Mountain\n\nMaybeboard\n1 karn\n"),
+        ("oracle", "56 Mountain\n4 Oracle\n"),
+    ]
+    rows = assert_same_rows(items, context_for(store, "modern"), breakers=breakers)
+    summary = _summary(rows)
+    assert summary["main"] == (None, 4, 1) and summary["maybeboard"] == (True, 0, 0)
+    assert summary["oracle"][0] is False
+    codes = _codes_by_deck(rows)
+    assert [c for c in codes["main"] if c in ("DC010", "DC011", "DC018")] == ["DC011"]
+    assert [c for c in codes["maybeboard"] if c.startswith("DC01")] == ["DC016"]
+    assert [c for c in codes["oracle"] if c.startswith("DC01")] == ["DC018"]
+
+
+@BREAKERS
+@pytest.mark.parametrize("fmt", ["limited", "freeform", "vintage"])
+def test_a_conspiracy_outside_the_sideboard_agrees(breakers: bool, fmt: str) -> None:
+    """A conspiracy card in the main deck or as the companion is DC018 (CR 315.3), the line read
+    outside the deck: the lean path hands such a deck to the engine; in the sideboard and the
+    maybeboard it is no error, and the lean path keeps the deck."""
+    from tests.test_engine import CONSPIRACY_STORE as store
+
+    items: list[Item] = [
+        ("main", "36 Mountain\n3 Lightning Bolt\n1 Backup Plan\n"),
+        ("companion", "40 Mountain\n\nCompanion\n1 Backup Plan\n"),
+        ("sideboard", "40 Mountain\n\nSideboard\n1 Backup Plan\n"),
+        ("maybeboard", "40 Mountain\n\nMaybeboard\n1 Backup Plan\n"),
+    ]
+    context = context_for(store, fmt)
+    rows = assert_same_rows(items, context, breakers=breakers)
+    assert set(_handed_back(context, [text for _, text in items])) == {0, 1}
+    codes = _codes_by_deck(rows)
+    assert "DC018" in codes["main"] and "DC018" in codes["companion"]
+    assert "DC018" not in codes.get("sideboard", []) + codes.get("maybeboard", [])
+    assert _summary(rows)["main"][0] is False
+
+
+@BREAKERS
+def test_a_companion_ban_of_an_inferred_shape_agrees(breakers: bool) -> None:
+    """No format given, the Commander shape: Commander bans Lutri as a companion, and the deck may
+    not be a Commander deck, so both paths leave Lutri not verified (DC015), declared or not, and
+    neither says DC406."""
+    from deckcheck.inference import COMMANDER_SHAPE, with_companion_bans
+
+    body = (
+        "Commander\n1 Atreus, Impulsive Son\n\nDeck\n"
+        "1 Lightning Bolt\n1 Counterspell\n49 Island\n48 Mountain\n"
+    )
+    items: list[Item] = [
+        ("declared", body + "\nCompanion\n1 Lutri, the Spellchaser\n"),
+        ("undeclared", body),
+    ]
+    rows = assert_same_rows(
+        items, context_for(BUNDLED, with_companion_bans(COMMANDER_SHAPE)), breakers=breakers
+    )
+    codes = _codes_by_deck(rows)
+    assert "DC015" in codes["declared"] and "DC406" not in codes["declared"]
+    lutri = [
+        (deck_id, eligible)
+        for deck_id, companion, eligible in zip(
+            rows.companions.data["deck_id"],
+            rows.companions.data["companion"],
+            rows.companions.data["eligible"],
+            strict=True,
+        )
+        if companion == "Lutri, the Spellchaser"
+    ]
+    assert [eligible for _, eligible in lutri] == [None, None]
+
+
+@BREAKERS
 def test_a_format_without_legality_data_is_not_verified(breakers: bool) -> None:
     """A deck whose only error says the card data has no legality for the format (DC204, a rule
     that could not be checked) is "not verified" on both paths, never "illegal"."""

@@ -68,6 +68,32 @@ def test_lutri_is_banned_as_companion_in_commander() -> None:
     assert not any(f.card == "Lutri, the Spellchaser" for f in findings(undeclared, COMMANDER))
 
 
+def test_lutri_in_an_inferred_commander_shape_is_not_verified() -> None:
+    """No format given, a Commander-shaped deck: Commander bans Lutri as a companion, but whether the
+    deck is played there is not known. Neither the confident DC406 nor a pass (eligible, or offered
+    as available): not verified (DC015), naming the ban and the missing format."""
+    from deckcheck.inference import COMMANDER_SHAPE, LIMITED_SHAPE, with_companion_bans
+
+    shape = with_companion_bans(COMMANDER_SHAPE)
+    assert "Lutri, the Spellchaser" in shape.companion_bans and shape.inferred
+    d = deck(*commander_deck(["Niv-Mizzet Reborn"], [(1, "Lightning Bolt")], "Lutri, the Spellchaser"))
+    r = result(d, shape, "Lutri")
+    assert r.eligible is None and r.breakers == ()
+    assert any("banned as a companion in some formats of this shape" in p for p in r.placement)
+    found = findings(d, shape)
+    assert "DC406" not in [f.code for f in found]
+    (open_,) = [f for f in found if f.code == "DC015" and f.card == "Lutri, the Spellchaser"]
+    assert "the deck names none" in open_.message and "(DC020)" in open_.message
+    assert open_.severity is Severity.WARNING
+    undeclared = deck(*commander_deck(["Niv-Mizzet Reborn"], [(1, "Lightning Bolt")]))
+    assert result(undeclared, shape, "Lutri").eligible is None
+    assert not any(
+        f.code == "DC410" and f.card == "Lutri, the Spellchaser" for f in findings(undeclared, shape)
+    )
+    # a shape no known format of which bans a companion is the shape itself
+    assert with_companion_bans(LIMITED_SHAPE) is LIMITED_SHAPE
+
+
 def test_the_ban_comes_from_the_spec_not_the_format_name() -> None:
     d = deck(*commander_deck(["Niv-Mizzet Reborn"], [(1, "Lightning Bolt")], "Lutri, the Spellchaser"))
     unbanned = replace(COMMANDER, companion_bans=frozenset())
