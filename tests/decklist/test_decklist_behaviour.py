@@ -282,6 +282,8 @@ def test_counts_and_names(line: str, quantity: int, name: str) -> None:
         ("1 Jeweled Lotus (CMR) 319 *F*", "CMR", "319", True, (), "main"),
         ("1 Sword of Fire and Ice (SLD) 1 *E*", "SLD", "1", True, (), "main"),
         ("1 Atraxa, Praetors' Voice (CM2) 10 *CMDR*", "CM2", "10", False, (), "commander"),
+        ("1 Kenrith, the Returned King #!Commander", None, None, False, (), "commander"),  # Deckstats
+        ("1 Kenrith, the Returned King #Commander", None, None, False, ("Commander",), "main"),  # a tag
         ("4 Counterspell (CMR) 632 *F* #Counter #!Staple", "CMR", "632", True, ("Counter", "Staple"), "main"),
         ("1 Benalish Marshal (PDOM) 6p", "PDOM", "6p", False, (), "main"),
         ("1 Opt (XLN)", "XLN", None, False, (), "main"),
