@@ -239,7 +239,7 @@ _LEADING_X_COUNT = LazyPattern(r"^[xX](?P<count>\d+)\s+(?P<rest>\S.*)$")
 _TRAILING_COUNT = LazyPattern(r"^(?P<rest>.*\S)\s+[xX](?P<count>\d+)$")
 _LEADING_SET = LazyPattern(r"^\[(?P<set>[A-Za-z0-9_]{1,8})(?::(?P<num>[^\]]*))?\]\s*(?P<rest>\S.*)$")
 
-_TAG = LazyPattern(r"^(?P<rest>.*?)\s+#!?(?P<tag>[^\s#]+)$")
+_TAG = LazyPattern(r"^(?P<rest>.*?)\s+#(?P<bang>!)?(?P<tag>[^\s#]+)$")
 _CARET_TAGS = LazyPattern(r"^(?P<rest>.*?)\s*\^(?P<tags>[^^]*)\^$")
 # compiled at import: _strip_decorations tells its matches from _PAREN_MARKER's by identity
 _STAR_MARKER = re.compile(r"^(?P<rest>.*?)\s*\*(?P<marker>[A-Za-z]{1,6})\*$")
@@ -411,7 +411,11 @@ def _strip_decorations(rest: str, card: CardLine, *, archidekt: bool, shortcut: 
         last = rest[-1:]
         match = _TAG.match(rest) if every or "#" in rest else None
         if match:
-            card.tags.insert(0, match.group("tag"))
+            # Deckstats marks its commander "#!Commander", as Moxfield's text marks it *CMDR*
+            if match.group("bang") and match.group("tag").lower() == "commander":
+                card.zone = card.zone or Zone.COMMANDER
+            else:
+                card.tags.insert(0, match.group("tag"))
             rest = match.group("rest")
             continue
         match = _CARET_TAGS.match(rest) if every or last == "^" else None

@@ -29,6 +29,7 @@ from deckcheck.decklist._base import (
     split_lines,
     strip_control,
 )
+from deckcheck.decklist._grammar import board_section
 from deckcheck.decklist._names import clean_name, name_problem
 
 
@@ -321,19 +322,36 @@ class DekFormat:
 def _zone_of(
     b: DeckBuilder, element: Element, zones: dict[str, Zone], kind: str
 ) -> tuple[Zone, tuple[str, ...]]:
-    """The deck zone an XML zone/section element names. One that is not part of the deck (tokens,
-    planes) keeps its cards in the maybeboard, tagged, with an info note: never counted, never lost."""
+    """The deck zone an XML zone/section element names: the format's own name for it, else the word
+    read as the text reader reads a section header ("mainboard", "maybeboard", "companion"). One that
+    is not part of the deck (tokens, planes) keeps its cards in the maybeboard, tagged, with an info
+    note: never counted, never lost. One no reader knows keeps them there too, but which zone they
+    are is not known (they may be the deck itself): a line not read (DC002), so the deck is not
+    verified and no size is judged without them."""
     name = (_attr(element, "name") or "").strip()
     zone = zones.get(name.lower())
     if zone is not None:
         return zone, ()
-    b.report(
-        element.line,
-        f"{kind} {name!r} is not part of the deck: its cards are kept in the maybeboard (never counted)",
-        code=SUSPICIOUS,
-        severity="info",
-        section=Zone.MAYBEBOARD,
-    )
+    section = board_section(name) if name else None
+    if section is not None and section[1] is None:
+        return section[0], ()
+    if section is None:
+        known = ", ".join(sorted(zones))
+        b.report(
+            element.line,
+            f"{kind} {name!r} is not a {kind} deckcheck knows ({known}): its cards are kept out of "
+            f"the deck and what they would change is not judged; name the {kind} one of those",
+            code=UNPARSABLE,
+            severity="error",
+        )
+    else:
+        b.report(
+            element.line,
+            f"{kind} {name!r} is not part of the deck: its cards are kept in the maybeboard (never counted)",
+            code=SUSPICIOUS,
+            severity="info",
+            section=Zone.MAYBEBOARD,
+        )
     return Zone.MAYBEBOARD, (extra_zone_tag(name or f"unnamed {kind}"),)
 
 

@@ -18,6 +18,7 @@ from deckcheck.decklist import (
     parse_findings,
     parse_text,
 )
+from deckcheck.engine import unread_part
 from deckcheck.findings import CODES, Severity
 
 
@@ -281,6 +282,8 @@ def test_counts_and_names(line: str, quantity: int, name: str) -> None:
         ("1 Jeweled Lotus (CMR) 319 *F*", "CMR", "319", True, (), "main"),
         ("1 Sword of Fire and Ice (SLD) 1 *E*", "SLD", "1", True, (), "main"),
         ("1 Atraxa, Praetors' Voice (CM2) 10 *CMDR*", "CM2", "10", False, (), "commander"),
+        ("1 Kenrith, the Returned King #!Commander", None, None, False, (), "commander"),  # Deckstats
+        ("1 Kenrith, the Returned King #Commander", None, None, False, ("Commander",), "main"),  # a tag
         ("4 Counterspell (CMR) 632 *F* #Counter #!Staple", "CMR", "632", True, ("Counter", "Staple"), "main"),
         ("1 Benalish Marshal (PDOM) 6p", "PDOM", "6p", False, (), "main"),
         ("1 Opt (XLN)", "XLN", None, False, (), "main"),
@@ -444,6 +447,37 @@ def test_dek_and_cod_utf16_declarations(tmp_path: Path) -> None:
     deck = parse_file(path)
     assert cards(deck) == [("main", 4, "Shock")]
     assert deck.problems == []
+
+
+@pytest.mark.parametrize(
+    ("name", "zone"),
+    [("Mainboard", "main"), ("deck", "main"), ("Maybeboard", "maybeboard"), ("companion", "companion")],
+)
+def test_cod_zone_named_as_a_section_header_is_that_zone(name: str, zone: str) -> None:
+    """A zone Cockatrice does not write but every other reader knows ("mainboard") is that zone:
+    its cards are not set aside as a zone outside the deck."""
+    deck = parse_text(
+        '<?xml version="1.0"?>\n<cockatrice_deck version="1">\n'
+        f'<zone name="{name}"><card number="4" name="Shock"/></zone>\n</cockatrice_deck>\n'
+    )
+    assert deck.input_format == "cod"
+    assert cards(deck) == [(zone, 4, "Shock")]
+    assert deck.problems == []
+
+
+def test_cod_zone_no_reader_knows_leaves_the_deck_not_read_in_full() -> None:
+    """Cards in a zone of unknown meaning may be the deck itself: kept out of it (never counted,
+    never lost) and the zone's line not read (DC002), so no size is judged without them; tokens
+    stay a zone outside the deck, with a note."""
+    deck = parse_text(
+        '<?xml version="1.0"?>\n<cockatrice_deck version="1">\n'
+        '<zone name="scratch"><card number="60" name="Shock"/></zone>\n'
+        '<zone name="tokens"><card number="1" name="Goblin"/></zone>\n</cockatrice_deck>\n'
+    )
+    assert cards(deck) == [("maybeboard", 60, "Shock"), ("maybeboard", 1, "Goblin")]
+    assert codes(deck) == [(3, "DC002", "error"), (4, "DC003", "info")]
+    assert "'scratch' is not a zone deckcheck knows" in deck.problems[0].message
+    assert unread_part(deck) == "1 line not read (DC002)"
 
 
 @pytest.mark.parametrize(
