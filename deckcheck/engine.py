@@ -788,7 +788,12 @@ def unread_part(parsed: ParsedDeck) -> str | None:
 def read_in_part_problem(reason: str) -> ParseProblem:
     """A problem that says again what :func:`unread_part` said of a deck (``reason``) whose entries
     were kept without its reader's problems (the ``unread`` column of a long frame, deckcheck.frames):
-    the deck it is given to is read in part for the same reason (DC001 or DC002, at no line)."""
+    the deck it is given to is read in part for the same reason (DC001 or DC002, at no line); a
+    decklist with no card lines gets its reader's own problem again (DC005)."""
+    if reason.endswith(f"({NO_CARD_LINES})"):
+        from deckcheck.decklist._base import NO_CARD_LINES_MESSAGE
+
+        return ParseProblem(0, NO_CARD_LINES_MESSAGE, "error", code=NO_CARD_LINES)
     code = UNREAD_FILE if reason.endswith(f"({UNREAD_FILE})") else UNREAD_LINE
     return ParseProblem(0, f"the decklist was read in part: {reason}", "error", code=code)
 

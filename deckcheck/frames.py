@@ -59,7 +59,7 @@ from deckcheck._gc import gc_paused
 from deckcheck.batch import BatchContext, BatchRows, Columns, DeckId, EntryTable
 from deckcheck.card_facts import CardFacts
 from deckcheck.cards.store import CardStore
-from deckcheck.deck import ZONE_ORDER, Entry, ParsedDeck
+from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Entry, ParsedDeck, Zone
 from deckcheck.engine import Report
 from deckcheck.errors import ConfigError
 from deckcheck.findings import Finding
@@ -335,9 +335,23 @@ def _deck_values(frame: pd.DataFrame, column: str, deck_codes: Any, deck_ids: An
 
 
 def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
-    """The long frame from an entry table: every card column is built once per distinct card."""
+    """The long frame from an entry table: every card column is built once per distinct card. A
+    deck with no entries (a file that is no decklist, an empty one) keeps one row with no name, no
+    card and no copies, so that the frame still holds the deck: validate and companion_table then
+    judge it as they judge its file ("not verified"), instead of losing it."""
     deck = _codes(table.deck, np.int32)
     card = _codes(table.card, np.int32)
+    zone, written = _codes(table.zone, np.int8), _codes(table.written, np.int32)
+    qty, line = _codes(table.qty, np.int32), _codes(table.line, np.int32)
+    held = np.zeros(len(table.deck_ids), dtype=bool)
+    held[deck] = True
+    if not held.all():
+        empty = np.flatnonzero(~held).astype(np.int32)
+        at = np.searchsorted(deck, empty)  # (a table's rows are in deck order)
+        deck = np.insert(deck, at, empty)
+        card, written = np.insert(card, at, -1), np.insert(written, at, -1)
+        zone = np.insert(zone, at, ZONE_CODE[Zone.MAIN])
+        qty, line = np.insert(qty, at, 0), np.insert(line, at, 0)
     deck_ids = pd.Index(_deck_ids(table.deck_ids, deck_dtype))
     path_codes, paths = pd.factorize(pd.Series(table.paths, dtype=object))
     data: dict[str, Any] = {
@@ -347,15 +361,13 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
         "date": _per_deck_column(table.dates, deck),
         "declared_commander": _per_deck_column(table.commanders, deck),
         "unread": _per_deck_column(table.unread, deck),
-        "zone": pd.Categorical.from_codes(_codes(table.zone, np.int8), dtype=ZONE_DTYPE),
+        "zone": pd.Categorical.from_codes(zone, dtype=ZONE_DTYPE),
         "card": pd.Categorical.from_codes(
             card, categories=pd.Index([r.name for r in table.cards], dtype=_STR)
         ),
-        "written": pd.Categorical.from_codes(
-            _codes(table.written, np.int32), categories=pd.Index(table.written_names, dtype=_STR)
-        ),
-        "qty": _codes(table.qty, np.int32).astype(np.int64),
-        "line": _lines(_codes(table.line, np.int32)),
+        "written": pd.Categorical.from_codes(written, categories=pd.Index(table.written_names, dtype=_STR)),
+        "qty": qty.astype(np.int64),
+        "line": _lines(line),
     }
     dtypes = _DTYPES["entries"]
     per_card = [batch.card_columns(facts) for facts in table.cards]
@@ -567,7 +579,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
     name_codes, unique_names = pd.factorize(names)
     name_list = [str(n) for n in unique_names]
     zones = _zone_codes(frame["zone"])
-    qty = _quantities(frame["qty"])
+    qty = _quantities(frame)
     lines = frame["line"].fillna(0).to_numpy(dtype=np.int64) if "line" in frame.columns else None
     paths = frame["path"].astype(object) if "path" in frame.columns else None
     groups = frame.groupby("deck_id", sort=False, observed=True).indices
@@ -629,12 +641,21 @@ def _zone_codes(zones: pd.Series) -> Any:
     return pd.Categorical(_zone_values(zones), categories=ZONES).codes.astype(np.int8)
 
 
-def _quantities(qty: pd.Series) -> Any:
+def _quantities(frame: pd.DataFrame) -> Any:
+    """The qty column: at least 1 on every row that names a card; a row with no name (the row
+    load_decks keeps for a deck with no entries) may have 0."""
+    qty = frame["qty"]
     if qty.isna().any():
         raise ValueError("the qty column has missing values")
     values = qty.to_numpy(dtype=np.int64)
-    if (values < 1).any():
-        raise ValueError("the qty column has counts below 1")
+    below = values < 1
+    if below.any():
+        named = np.zeros(len(frame), dtype=bool)
+        for column in ("card", "written"):
+            if column in frame.columns:
+                named |= frame[column].notna().to_numpy()
+        if (below & named).any():
+            raise ValueError("the qty column has counts below 1")
     return values
 
 
@@ -828,7 +849,9 @@ def load_decks(
     stays one table, whole through filters, concat and partitions by deck), so :func:`validate`
     and :func:`companion_table` check a deck of the frame as they check its file. Names, paths,
     declarations and card columns are categorical, the card columns computed once per distinct
-    card. Parse problems are not rows: :func:`validate` reports them. A directory's files that are
+    card. Parse problems are not rows: :func:`validate` reports them. A deck with no entries (a file
+    that is no decklist, an empty one) is one row with no name (card and written <NA>) and qty 0,
+    its unread column saying why. A directory's files that are
     not decklists, or that its config excludes, are skipped as ``deckcheck check DIR`` skips them,
     with a warning; the frame's ``attrs["skipped"]`` lists them, (path, reason) pairs."""
     skipped = _Skipped(store)
@@ -995,7 +1018,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
             alone[i] = read_alone(context.store.resolve(str(name), suggest=False), context.store)
     card_of_row = to_card[name_codes]
     zone_of_row = _zone_codes(frame["zone"])
-    qty_of_row = _quantities(frame["qty"]).astype(np.int32)
+    qty_of_row = _quantities(frame).astype(np.int32)
     written = _written_at(frame, names)
     if not alone[name_codes].all():
         card_of_row, zone_of_row = _read_whole(
@@ -1303,7 +1326,7 @@ def companion_breakers(
             "card": pd.Categorical.from_codes(
                 result.card[entry], categories=pd.Index([r.name for r in result.cards], dtype=_STR)
             ),
-            "qty": _quantities(frame["qty"])[source],
+            "qty": _quantities(frame)[source],
             "zone": pd.Categorical.from_codes(result.zone[entry], dtype=ZONE_DTYPE),
             "line": _lines(lines),
         }

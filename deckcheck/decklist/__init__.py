@@ -30,6 +30,7 @@ from deckcheck.decklist._base import (
     MAX_BYTES,
     MAX_LINE_LENGTH,
     MAX_QUANTITY,
+    NO_CARD_LINES_MESSAGE,
     SUSPICIOUS,
     UNPARSABLE,
     UNREADABLE,
@@ -239,7 +240,7 @@ def parse_text(text: str, path: str = "<stdin>", input_format: str | None = None
         # An empty list is never "legal": there is no deck to check. (When lines were refused,
         # their errors already say so.)
         deck.problems.append(
-            ParseProblem(line=0, message="no card lines in the file", severity="error", code=EMPTY_DECKLIST)
+            ParseProblem(line=0, message=NO_CARD_LINES_MESSAGE, severity="error", code=EMPTY_DECKLIST)
         )
     return deck
 

@@ -177,6 +177,32 @@ def test_a_plane_in_the_main_deck_is_read_outside_the_deck(
     assert "DC018" in codes and "DC010" not in codes
 
 
+def test_a_file_with_no_entries_keeps_its_deck_in_the_long_frame(tmp_path: Path, store: CardStore) -> None:
+    """Files named one by one that hold no card line (binary, empty, a JSON that is no deck): the
+    CLI and validate report each ("not verified"); the long frame keeps each deck as one row with
+    no name and no copies, so validate and the companion table of the frame judge the same decks."""
+    paths = write(
+        tmp_path,
+        {"empty.txt": "", "other.json": '{"a": 1}\n', "whole.txt": "4 Lightning Bolt\n56 Mountain\n"},
+    )
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\x00\x01\x02 not text")
+    paths.insert(0, str(binary))
+    as_validate(paths, test_cards.MODERN, store)
+    long = frames.load_decks(paths, store=store)
+    assert long["deck_id"].astype(str).unique().tolist() == paths
+    placeholders = long[long["written"].isna()]
+    assert placeholders["deck_id"].astype(str).tolist() == paths[:3]
+    assert (placeholders["qty"] == 0).all() and placeholders["card"].isna().all()
+    by_file = frames.validate(paths, format=test_cards.MODERN, store=store)
+    by_frame = frames.validate(long, format=test_cards.MODERN, store=store)
+    columns = ["deck_id", "legal", "errors", "warnings", "main_count"]
+    pd.testing.assert_frame_equal(by_frame.summary[columns], by_file.summary[columns])
+    assert by_frame.summary["legal"].isna().tolist()[:3] == [True, True, True]
+    codes = by_frame.findings.groupby("deck_id", sort=False)["code"].first().tolist()[:3]
+    assert codes == ["DC001", "DC005", "DC001"]
+
+
 def test_a_deck_read_in_part_meets_no_condition_for_certain(tmp_path: Path, store: CardStore) -> None:
     """A line of the main deck not read (DC002): the engine calls no companion's condition met and
     offers no cut (the lines not read may break it too); the table must not be surer."""
