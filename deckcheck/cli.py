@@ -1215,8 +1215,8 @@ def cards_info(names: tuple[str, ...], card_db: Path | None, output: str, verify
     """Show the card store a check would use: where it is, how many cards, source and date.
 
     With NAMEs, what the card data says each name is instead: a card (its oracle name and type
-    line), a card no deck can hold (a plane, scheme or Vanguard card), several cards, or none
-    (with its likely spellings). Exit 1 when a name is no card or several."""
+    line), a card no deck can hold (a plane, scheme, Vanguard card or meld result), several cards,
+    or none (with its likely spellings). Exit 1 when a name is no card or several."""
     from deckcheck.cards.store import default_store_path, open_store
 
     if verify:
@@ -1261,14 +1261,18 @@ def cards_info(names: tuple[str, ...], card_db: Path | None, output: str, verify
 
 
 def _non_deck_text(kept: Sequence[object] | None) -> str:
-    """`cards info`'s line on the planes, schemes and Vanguard cards a store keeps by name."""
+    """`cards info`'s line on the planes, schemes, Vanguard cards and meld results a store keeps by
+    name."""
     if kept is None:
         return (
-            "no planes, schemes or Vanguard cards kept (a store built by an older deckcheck, or from "
-            "card records alone): a list naming one calls it unknown; `deckcheck cards update` or "
+            "no planes, schemes, Vanguard cards or meld results kept (a store built by an older "
+            "deckcheck, or from card records alone): a list naming a plane calls it unknown, and a meld "
+            "result may be taken for a card; `deckcheck cards update` or "
             "`deckcheck cards import FILE` rebuilds it with them"
         )
-    return f"{len(kept):,} planes, schemes and Vanguard cards kept by name (no deck can hold them)"
+    return (
+        f"{len(kept):,} planes, schemes, Vanguard cards and meld results kept by name (no deck can hold them)"
+    )
 
 
 def _names_info(store: CardStore, names: Sequence[str], output: str) -> int:
@@ -1308,12 +1312,10 @@ def _name_record(store: CardStore, name: str) -> dict[str, Any]:
             "name": name,
             "found": "non_deck",
             "card": other.name,
-            "kind": other.kind,
-            "variant": other.variant,
-            "type_line": other.type_line,
+            **other.details(),
             "rule": other.rules,
             "text": f"{other.name}: {other.described}, not a card a deck can hold ({other.rules}); "
-            f"a list keeps it under a {other.section} section, outside the deck",
+            + other.instead,
         }
     if resolution.match == "ambiguous":
         text = f"matches several cards: {', '.join(resolution.suggestions)}"

@@ -103,6 +103,9 @@ UNCHECKED_ZONE = define(
 # deck holds, so it is an error that makes the deck illegal, never "unknown" or "not verified". The
 # line is read as if it were in the section that holds such cards outside the deck (Planes,
 # Schemes, Vanguard): no rule counts it. In the maybeboard it is a note.
+# A meld result (Brisela, Voice of Nightmares) is the same error: it is the melded back faces of
+# two meld cards (CR 712.4), no card, and a deck holds those two cards; its line is read as if in
+# the maybeboard (no section holds it).
 # A conspiracy card is a traditional card the data has, but one that "can't be cast or included in
 # a deck" (CR 315.3): each player may put any from their sideboard into the command zone before
 # the game (315.2), and it is used only in limited play (315.1). Named in the main deck, as the
@@ -115,7 +118,9 @@ NON_DECK_CARD = define(
     Severity.ERROR,
     "A plane, phenomenon, scheme or Vanguard card in the deck (main deck, sideboard, commander, "
     "companion): a card no deck can hold (CR 100.2); it is not counted as a card of the deck (in the "
-    "maybeboard: a note). List it under a Planes, Schemes or Vanguard section. Also a conspiracy card "
+    "maybeboard: a note). List it under a Planes, Schemes or Vanguard section. Also a meld result, "
+    "the melded back face of two meld cards (CR 712.4, 712.8a): a deck holds the two cards, not their "
+    "meld. Also a conspiracy card "
     "in the main deck, command zone or companion zone (CR 315.3: it can't be included in a deck; it "
     "is kept in the sideboard, 315.2).",
 )
@@ -324,7 +329,7 @@ def resolve_deck(
         where = Location(parsed.path, entry.line, str(entry.zone))
         if card is None:
             other = store.non_deck_card(entry.name) if resolution.match != "ambiguous" else None
-            if other is not None:  # a plane, scheme or Vanguard card: known, and no card of a deck
+            if other is not None:  # a plane, scheme, Vanguard card or meld result: no card of a deck
                 findings.append(non_deck_finding(entry, other, where))
                 if entry.zone is not maybe:  # read as listed outside the deck, where it belongs
                     outside = reread[id(entry)] = outside_the_deck(entry, other)
@@ -503,7 +508,7 @@ def non_deck_finding(entry: Entry, card: NonDeckCard, where: Location) -> Findin
     entry is then read outside the deck, :func:`outside_the_deck`), a note in the maybeboard."""
     written = f"'{entry.name}'" if entry.name == card.name else f"'{entry.name}' ({card.name})"
     what = f"{written} is {card.described}"
-    data = {"kind": card.kind, "variant": card.variant, "type_line": card.type_line, "section": card.section}
+    data = card.details()
     if entry.zone is Zone.MAYBEBOARD:
         return NON_DECK_CARD(
             f"{what}, not a card a deck can hold; it is in the maybeboard, which no rule counts",
@@ -514,9 +519,8 @@ def non_deck_finding(entry: Entry, card: NonDeckCard, where: Location) -> Findin
             data=data,
         )
     return NON_DECK_CARD(
-        f"{what}, not a card a deck can hold ({card.rules}: a deck holds traditional Magic cards "
-        f"only): list it under a {card.section} section, kept outside the deck; it is not counted "
-        "as a card of the deck",
+        f"{what}, not a card a deck can hold ({card.rules}: {card.reason}): {card.instead}; it is not "
+        "counted as a card of the deck",
         location=where,
         card=card.name,
         rule=card.rules,
@@ -526,7 +530,10 @@ def non_deck_finding(entry: Entry, card: NonDeckCard, where: Location) -> Findin
 
 def outside_the_deck(entry: Entry, card: NonDeckCard) -> Entry:
     """The entry as if it were listed in the section that keeps such cards outside the deck (in the
-    maybeboard, tagged as a Planes, Schemes or Vanguard zone): no rule counts it."""
+    maybeboard, tagged as a Planes, Schemes or Vanguard zone; a meld result, which no section
+    holds, in the maybeboard alone): no rule counts it."""
+    if not card.section:
+        return replace(entry, zone=Zone.MAYBEBOARD)
     tag = extra_zone_tag(card.section)
     tags = entry.tags if tag in entry.tags else (*entry.tags, tag)
     return replace(entry, zone=Zone.MAYBEBOARD, tags=tags)

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from deckcheck.cards.nondeck import NonDeckCard
+from deckcheck.cards.nondeck import MELD_RESULT, NonDeckCard
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import Entry, ParsedDeck, Zone
 from deckcheck.engine import Report, check_deck, resolve_deck
@@ -349,7 +349,7 @@ def test_a_date_that_names_no_day_is_no_day_to_judge_for() -> None:
         assert age is not None and age.deck_day == dt.date(2019, 6, 1), written
 
 
-# -- cards no deck can hold: planes, phenomena, schemes, Vanguard ------------------------------------
+# -- cards no deck can hold: planes, phenomena, schemes, Vanguard, meld results ----------------------
 NON_DECK_STORE = CardStore.from_records(
     [
         record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"modern": "legal"}),
@@ -367,12 +367,21 @@ NON_DECK_STORE = CardStore.from_records(
             identity=["R"],
             legal={"commander": "legal"},
         ),
+        # a meld pair: each a card a deck holds
+        *(
+            record(name, "{1}{B}", "Creature — Rat", layout="meld", identity=["B"], legal={"modern": "legal"})
+            for name in ("Graf Rats", "Midnight Scavengers")
+        ),
     ],
     non_deck=[
         NonDeckCard("Chaotic Aether", "phenomenon", "Phenomenon"),
         NonDeckCard("Akoum", "plane", "Plane — Zendikar"),
         NonDeckCard("Ertai", "vanguard", "Vanguard"),
         NonDeckCard("All in Good Time", "scheme", "Scheme"),
+        NonDeckCard(
+            "Chittering Host", MELD_RESULT, "Creature — Eldrazi Horror", ("Graf Rats", "Midnight Scavengers")
+        ),
+        NonDeckCard("Hanweir, the Writhing Township", MELD_RESULT, "Legendary Creature — Eldrazi Ooze"),
     ],
 )
 
@@ -465,6 +474,41 @@ def test_a_plane_in_the_maybeboard_is_a_note() -> None:
     report = check_text("57 Mountain\n3 Lightning Bolt\n\nPlanes\n1 Chaotic Aether\n1 Akoum\n")
     assert [f.code for f in report.findings if f.code.startswith("DC01")] == ["DC017"]
     assert report.status == "legal"
+
+
+def test_a_meld_result_is_no_card_of_the_deck_and_its_meld_cards_are() -> None:
+    """A meld result is the melded back faces of two meld cards (CR 712.4), not a card: named in
+    the deck it is an error naming the two cards a deck holds instead (the deck illegal, never
+    passed as a card), read as if in the maybeboard (no section holds it); its meld cards are cards."""
+    report = check_text("56 Mountain\n3 Lightning Bolt\n1 Chittering Host\n")
+    (error,) = [f for f in report.findings if f.code == "DC018"]
+    assert (error.severity, error.card, error.location.line) == (Severity.ERROR, "Chittering Host", 3)
+    assert error.message == (
+        "'Chittering Host' is the melded back face of Graf Rats and Midnight Scavengers, not a card a deck "
+        "can hold (CR 712.4, 712.8a: a meld pair's back faces are used only once melded, on the "
+        "battlefield): a deck holds those two cards, not their meld; it is not counted as a card of the deck"
+    )
+    assert error.rule == "CR 712.4, 712.8a" and "section" not in error.message
+    assert dict(error.data) == {
+        "kind": "meld result",
+        "type_line": "Creature — Eldrazi Horror",
+        "parts": ["Graf Rats", "Midnight Scavengers"],
+    }
+    assert report.status == "illegal" and report.unknown_cards == 0
+    assert report.parsed.count(Zone.MAIN) == 59 and report.parsed.count(Zone.MAYBEBOARD) == 1
+    (outside,) = [e for e in report.parsed.entries if e.zone is Zone.MAYBEBOARD]
+    assert outside.name == "Chittering Host" and outside.tags == ()  # (no section: not a zone of its own)
+    assert check_text("58 Mountain\n1 Graf Rats\n1 Midnight Scavengers\n").status == "legal"
+    maybe = check_text("57 Mountain\n3 Lightning Bolt\n\nMaybeboard\n1 chittering host\n")
+    (note,) = [f for f in maybe.findings if f.code == "DC018"]
+    assert note.severity is Severity.INFO and maybe.status == "legal"
+    assert note.message.startswith("'chittering host' (Chittering Host) is the melded back face of Graf Rats")
+    # card data that names no meld cards for it: said so, not invented
+    unnamed = check_text("59 Mountain\n1 Hanweir, the Writhing Township\n")
+    (error,) = [f for f in unnamed.findings if f.code == "DC018"]
+    assert "is the melded back face of a meld pair, not a card a deck can hold" in error.message
+    assert "a deck holds the cards of its meld pair, not their meld" in error.message
+    assert unnamed.status == "illegal"
 
 
 # The Vanguard card "Karn" is also the short name of the Karn legends: a list writing "Karn" means

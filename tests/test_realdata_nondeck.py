@@ -1,6 +1,7 @@
 """Planes, phenomena, schemes and Vanguard cards in real lists, against the real April 2022 card
 data: named where a deck's cards go, each is told what it is (DC018), never "unknown card, newer
-than the data"; in its own section nothing changes (DC017). Skipped without ../shared/realdata."""
+than the data"; in its own section nothing changes (DC017). The real meld results are no cards of
+a deck either (DC018), their meld cards are. Skipped without ../shared/realdata."""
 
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ SECTIONED = ("planechase/pc2/Savage Auras.txt", "archenemy/arc/Assemble The Doom
 
 @pytest.fixture(scope="module")
 def store_and_stats(realdata: Path, atomic_cards_path: Path) -> tuple[CardStore, ConversionStats]:
-    """The real data's planes, schemes and Vanguard cards as the importer keeps them, and the real
-    cards the test lists name (converting all 23.5k cards would take ten seconds)."""
+    """The real data's planes, schemes, Vanguard cards and meld cards as the importer keeps them,
+    and the real cards the test lists name (converting all 23.5k cards would take ten seconds)."""
     with gzip.open(atomic_cards_path, "rt", encoding="utf-8") as handle:
         data: dict[str, list[dict[str, Any]]] = json.load(handle)["data"]
     named = {
@@ -46,11 +47,11 @@ def store_and_stats(realdata: Path, atomic_cards_path: Path) -> tuple[CardStore,
     records = []
     for key, faces in data.items():
         wanted = {lookup_key(key), *(lookup_key(part) for part in key.split(" // "))} & named
-        if wanted or faces[0].get("layout") in NON_DECK_LAYOUTS:
+        if wanted or faces[0].get("layout") in (*NON_DECK_LAYOUTS, "meld"):
             record = record_from_atomic_entry(key, faces, stats)
             if record is not None:
                 records.append(record)
-    store = CardStore.from_records(records, "MTGJSON 2022-04-25", non_deck=stats.non_deck.values())
+    store = CardStore.from_records(records, "MTGJSON 2022-04-25", non_deck=stats.non_deck_cards())
     return store, stats
 
 
@@ -58,7 +59,7 @@ def test_the_importer_keeps_every_plane_scheme_and_vanguard_card(
     store_and_stats: tuple[CardStore, ConversionStats],
 ) -> None:
     store, stats = store_and_stats
-    kinds = Counter(card.kind for card in stats.non_deck.values())
+    kinds = Counter(card.kind for card in stats.non_deck.values() if not card.is_meld_result)
     assert kinds == {"plane": 78, "phenomenon": 8, "scheme": 58, "ongoing scheme": 12, "vanguard": 33}
     for name in stats.non_deck:
         assert store.resolve(name, suggest=False).card is None, name  # a name of no card record
@@ -88,3 +89,34 @@ def test_a_deck_with_them_in_their_section_is_unchanged(
     report = check_parsed(parse_file(realdata / PRECONS / relative), store, get_format("freeform"))
     codes = [f.code for f in report.findings]
     assert codes.count("DC017") == 1 and "DC018" not in codes and "DC010" not in codes
+
+
+MELDS = {
+    "Brisela, Voice of Nightmares": ("Bruna, the Fading Light", "Gisela, the Broken Blade"),
+    "Chittering Host": ("Graf Rats", "Midnight Scavengers"),
+    "Hanweir, the Writhing Township": ("Hanweir Battlements", "Hanweir Garrison"),
+}
+
+
+@pytest.mark.parametrize("melded", sorted(MELDS))
+def test_a_meld_result_is_no_card_of_a_deck_and_its_meld_cards_are(
+    store_and_stats: tuple[CardStore, ConversionStats], melded: str
+) -> None:
+    """MTGJSON lists each melded back face as a card of its own, legal in Vintage; a deck naming
+    one is illegal (DC018, naming the two cards it is the back of), a deck of those two is not."""
+    from deckcheck.decklist import parse_text
+
+    store = store_and_stats[0]
+    kept = store.non_deck_card(melded)
+    assert kept is not None and kept.is_meld_result and kept.parts == MELDS[melded]
+    assert store.resolve(melded, suggest=False).card is None
+    vintage = get_format("vintage")
+    report = check_parsed(parse_text(f"1 {melded}\n59 Swamp\n", "meld.txt"), store, vintage)
+    (error,) = [f for f in report.findings if f.code == "DC018"]
+    assert f"is the melded back face of {MELDS[melded][0]} and {MELDS[melded][1]}" in error.message
+    assert report.status == "illegal" and report.unknown_cards == 0
+    fronts = "".join(f"1 {name}\n" for name in MELDS[melded])
+    report = check_parsed(parse_text(f"{fronts}58 Swamp\n", "fronts.txt"), store, vintage)
+    assert not any(f.code in ("DC010", "DC018") for f in report.findings)
+    assert report.status == "legal"
+    assert all(getattr(store.card(name), "layout", None) == "meld" for name in MELDS[melded])

@@ -5,12 +5,14 @@ a, b, ...). Differences from Scryfall that the conversion irons out:
 - legality values are title-case and formats a card is not legal in are left out;
 - layout ``aftermath`` is Scryfall's ``split``;
 - the front of a meld pair is keyed ``"Front // Melded"`` but has one face: its name is the face's;
+- the melded back face (side ``b``) has an entry of its own, which is no card a deck can hold: it
+  is kept by name beside the records (see below), with the fronts whose keys name it;
 - a reversible card lists both (identical) sides: the card is its first side, like Scryfall's.
 Un-cards (``isFunny``) are kept: they are real cards, legal in no format, so a deck naming one gets
-a "not legal" finding rather than "unknown card". Planes, phenomena, schemes and Vanguard cards are
-no card records (no deck can hold them): their names and kinds are kept beside the records
-(``ConversionStats.non_deck``, :mod:`deckcheck.cards.nondeck`), so a list naming one is told what it
-is rather than "unknown card".
+a "not legal" finding rather than "unknown card". Planes, phenomena, schemes, Vanguard cards and
+meld results are no card records (no deck can hold them): their names and kinds are kept beside the
+records (``ConversionStats.non_deck``, :mod:`deckcheck.cards.nondeck`), so a list naming one is told
+what it is rather than "unknown card" (or, for a meld result, taken for a card).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import Any, BinaryIO, cast
 
-from deckcheck.cards.nondeck import non_deck_card
+from deckcheck.cards.nondeck import meld_result, non_deck_card
 from deckcheck.cards.store import FactsBuilder, parse_data_day, read_store_meta, write_store
 from deckcheck.cards.update import (
     DEFAULT_LOCK_TIMEOUT,
@@ -122,6 +124,12 @@ def record_from_atomic_entry(
         else:
             stats.skip(layout)
         return None
+    if layout == "meld" and str(first.get("side") or "") == "b":  # the melded back face alone
+        if stats is not None:
+            stats.keep_non_deck(meld_result(str(first.get("name") or key), first.get("type")))
+        return None
+    if layout == "meld" and stats is not None:
+        _keep_meld_part(first, stats)
     layout = LAYOUT_ALIASES.get(layout, layout)
     if layout == "reversible_card":
         faces = faces[:1]
@@ -158,6 +166,14 @@ def record_from_atomic_entry(
     if printed_type_lines:
         record["printed_type_lines"] = printed_type_lines
     return record
+
+
+def _keep_meld_part(front: Mapping[str, Any], stats: ConversionStats) -> None:
+    """A meld card's front (``name`` "Front // Melded", ``faceName`` "Front"): in ``stats``, a
+    part of the meld result it names."""
+    name, face_name = front.get("name"), front.get("faceName")
+    if isinstance(name, str) and isinstance(face_name, str) and name.startswith(f"{face_name} // "):
+        stats.keep_meld_part(name.removeprefix(f"{face_name} // "), face_name)
 
 
 def _face(face: Mapping[str, Any], where: str) -> dict[str, Any]:
@@ -550,7 +566,7 @@ def import_atomic_cards(
                     meta=meta,
                     facts=facts,
                     accept_count=accept_count,
-                    non_deck=stats.non_deck.values(),  # (complete once every record is in)
+                    non_deck=stats.non_deck_cards(),  # (complete once every record is in)
                 )
             except (_StreamError, DowngradeRefused):
                 raise

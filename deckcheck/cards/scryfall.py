@@ -36,7 +36,7 @@ import urllib3
 
 from deckcheck import __version__
 from deckcheck.cards.mana import COLOURS, ManaCostError, parse_mana_cost
-from deckcheck.cards.nondeck import non_deck_card
+from deckcheck.cards.nondeck import meld_result, non_deck_card
 from deckcheck.cards.store import (
     NON_DECK_META,
     NON_DECK_VERSION,
@@ -139,8 +139,9 @@ def records_from_scryfall(
     """Convert Scryfall card objects (``oracle_cards``) into card records.
 
     Non-playable objects (tokens, emblems, art cards, ...) are skipped and counted in
-    ``stats.skipped`` by layout; planes, schemes and Vanguard cards, which no deck can hold either,
-    are kept by name and kind in ``stats.non_deck``; a repeated name keeps the first record.
+    ``stats.skipped`` by layout; planes, schemes, Vanguard cards and meld results, which no deck can
+    hold either, are kept by name and kind in ``stats.non_deck``; a repeated name keeps the first
+    record.
     """
     stats = stats if stats is not None else ConversionStats()
 
@@ -177,6 +178,14 @@ def record_from_scryfall(
                 stats.skip(layout)
         return None
     where = f"card {name!r}"
+    if layout == "meld":
+        result, parts = _meld_parts(obj.get("all_parts"), where)
+        if result == name:  # the melded back face of a meld pair, listed as a card of its own
+            if stats is not None:
+                stats.keep_non_deck(meld_result(name, obj.get("type_line"), parts))
+            return None
+        if result is not None and stats is not None:
+            stats.keep_meld_part(result, name)
     raw_faces = obj.get("card_faces")
     if raw_faces is not None and (not isinstance(raw_faces, list) or not raw_faces):
         raise ScryfallObjectError(f"{where}: 'card_faces' must be a non-empty list")
@@ -217,6 +226,19 @@ def record_from_scryfall(
         if type_lines:
             record["printed_type_lines"] = {lang: type_lines}
     return record
+
+
+def _meld_parts(all_parts: object, where: str) -> tuple[str | None, tuple[str, ...]]:
+    """A meld card's ``all_parts``: the name of its "meld_result" (None when it names none) and of
+    its "meld_part" components, the meld cards (sorted)."""
+    if all_parts is None:
+        return None, ()
+    if not isinstance(all_parts, list) or not all(isinstance(part, Mapping) for part in all_parts):
+        raise ScryfallObjectError(f"{where}: 'all_parts' must be a list of objects")
+    named = [(part.get("component"), part.get("name")) for part in all_parts]
+    results = [name for component, name in named if component == "meld_result" and isinstance(name, str)]
+    parts = sorted({name for component, name in named if component == "meld_part" and isinstance(name, str)})
+    return (results[0] if results else None), tuple(p for p in parts if p not in results)
 
 
 def _face(face: Mapping[str, Any], root: Mapping[str, Any], where: str) -> dict[str, Any]:
@@ -1200,8 +1222,8 @@ def update_from_scryfall(
             # only the bulk file lists them: the store's own records cannot rebuild them
             current = False
             notes.append(
-                "the card store was built before it kept the names of planes, schemes and Vanguard "
-                "cards: it is built again"
+                "the card store was built before it kept the names of planes, schemes, Vanguard cards "
+                "and meld results: it is built again"
             )
         if current:
             # a damaged store's data is current, yet only a download can repair it (the damage
@@ -1253,7 +1275,7 @@ def update_from_scryfall(
                     meta=new_meta,
                     facts=facts,
                     accept_count=accept_count,
-                    non_deck=stats.non_deck.values(),  # (complete once every record is in)
+                    non_deck=stats.non_deck_cards(),  # (complete once every record is in)
                 )
             except (_PositionedError, DowngradeRefused):
                 raise

@@ -15,8 +15,9 @@ the did-you-mean index (:class:`~deckcheck.cards.suggest.NameIndex`, a blob). A 
 before it kept them is read as before, with both built in memory when first needed.
 
 A store built by an importer also keeps the names and kinds of the cards no deck can hold
-(planes, schemes, Vanguard: :mod:`deckcheck.cards.nondeck`; table ``non_deck``), which are not card
-records. A store built before it kept them knows none (:meth:`CardStore.non_deck_card` is None).
+(planes, schemes, Vanguard cards, meld results: :mod:`deckcheck.cards.nondeck`; table
+``non_deck``), which are not card records. A store built before it kept them, or before it kept
+meld results, knows none (:meth:`CardStore.non_deck_card` is None): it is rebuilt to know them.
 """
 
 from __future__ import annotations
@@ -63,10 +64,12 @@ FACTS_ENCODING = 2  # layout of that blob (see _FactsEncoder); a reader ignores 
 NAMES_INDEX_META = "names_index"  # meta key: the NameIndex layout of the folded names and did-you-mean index
 NAMES_BLOB_KEY = "names"  # row of the blobs table holding the did-you-mean index
 # meta key: the layout of the non_deck table, present when the store keeps the cards no deck can
-# hold (an importer's build; a store built before, or from records alone, does not say)
+# hold (an importer's build; a store built before, or from records alone, does not say). Version 2
+# adds the meld results (whose card records version 1 stores kept) and their meld cards (``parts``).
 NON_DECK_META = "non_deck_table"
-NON_DECK_VERSION = "1"
-NON_DECK_KEY = "non_deck_cards"  # a JSON card file's list of them: [{"name", "kind", "type_line"}]
+NON_DECK_VERSION = "2"
+# a JSON card file's list of them: [{"name", "kind", "type_line", "parts" (a meld result's)}]
+NON_DECK_KEY = "non_deck_cards"
 
 
 # -- where things live --------------------------------------------------------------------------
@@ -513,8 +516,11 @@ class _SqliteBackend:
     def non_deck_cards(self) -> list[NonDeckCard] | None:
         if self.meta.get(NON_DECK_META) != NON_DECK_VERSION:
             return None  # a store built before it kept them, or from records alone
-        rows = self._query("SELECT name, kind, type_line FROM non_deck ORDER BY name")
-        return [NonDeckCard(str(name), str(kind), str(type_line)) for name, kind, type_line in rows]
+        rows = self._query("SELECT name, kind, type_line, parts FROM non_deck ORDER BY name")
+        return [
+            NonDeckCard(str(name), str(kind), str(type_line), tuple(json.loads(parts)) if parts else ())
+            for name, kind, type_line, parts in rows
+        ]
 
     def full_names_from(self, low: str, high: str) -> list[str]:
         rows = self._query(
@@ -716,8 +722,8 @@ class CardStore:
 
     # cards no deck can hold
     def non_deck_cards(self) -> list[NonDeckCard] | None:
-        """The cards no deck can hold (planes, schemes, Vanguard) the store keeps by name, or None
-        when it does not keep them (built before it did, or from card records alone)."""
+        """The cards no deck can hold (planes, schemes, Vanguard, meld results) the store keeps by
+        name, or None when it does not keep them (built before it did, or from card records alone)."""
         return self._backend.non_deck_cards()
 
     def non_deck_card(self, name: str) -> NonDeckCard | None:
@@ -963,18 +969,28 @@ _SOURCE_NAMES = {"mtgjson": "MTGJSON", "scryfall": "Scryfall"}
 
 
 def _non_deck_of_json(path: Path, value: object) -> list[NonDeckCard] | None:
-    """The ``non_deck_cards`` of a JSON card file, ``[{"name", "kind", "type_line"}, ...]``; None
-    when it has none."""
+    """The ``non_deck_cards`` of a JSON card file, ``[{"name", "kind", "type_line", "parts"}, ...]``
+    (``parts``, a meld result's meld cards, optional); None when it has none."""
     if value is None:
         return None
     if not isinstance(value, list) or not all(
-        isinstance(item, dict) and isinstance(item.get("name"), str) and isinstance(item.get("kind"), str)
+        isinstance(item, dict)
+        and isinstance(item.get("name"), str)
+        and isinstance(item.get("kind"), str)
+        and isinstance(item.get("parts", []), list)
+        and all(isinstance(part, str) for part in item.get("parts", []))
         for item in value
     ):
         raise CardDataError(
-            f"card data file {path}: '{NON_DECK_KEY}' must be a list of objects with a 'name' and a 'kind'"
+            f"card data file {path}: '{NON_DECK_KEY}' must be a list of objects with a 'name' and a 'kind' "
+            "(and a meld result's 'parts', a list of names)"
         )
-    return [NonDeckCard(item["name"], item["kind"], str(item.get("type_line") or "")) for item in value]
+    return [
+        NonDeckCard(
+            item["name"], item["kind"], str(item.get("type_line") or ""), tuple(item.get("parts", ()))
+        )
+        for item in value
+    ]
 
 
 def _encodable(text: str) -> bool:
@@ -1250,9 +1266,9 @@ def write_store(
     replaces the old one: an exception it raises aborts the build the same way (``cards update``
     refuses a build with far fewer cards than the store it would replace).
 
-    ``non_deck``: the cards no deck can hold (planes, schemes, Vanguard) the source lists, kept by
-    name and kind (:meth:`CardStore.non_deck_card`); read once every record is in (an importer
-    collects them while its records stream by). Without it the store says it keeps none of them
+    ``non_deck``: the cards no deck can hold (planes, schemes, Vanguard, meld results) the source
+    lists, kept by name and kind (:meth:`CardStore.non_deck_card`); read once every record is in
+    (an importer collects them while its records stream by). Without it the store says it keeps none of them
     (no ``non_deck_table`` meta): a lookup of one finds nothing, as in a store built before.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -1278,7 +1294,9 @@ def write_store(
                 );
                 CREATE TABLE blobs (key TEXT PRIMARY KEY, value BLOB NOT NULL);
                 CREATE TABLE folded (key TEXT NOT NULL, card_name TEXT NOT NULL, kind TEXT NOT NULL);
-                CREATE TABLE non_deck (name TEXT PRIMARY KEY, kind TEXT NOT NULL, type_line TEXT NOT NULL);
+                CREATE TABLE non_deck (
+                    name TEXT PRIMARY KEY, kind TEXT NOT NULL, type_line TEXT NOT NULL, parts TEXT NOT NULL
+                );
                 """
             )
             seen: set[str] = set()
@@ -1345,14 +1363,17 @@ def write_store(
 def _write_non_deck(db: sqlite3.Connection, cards: Iterable[NonDeckCard], card_names: set[str]) -> None:
     """The non_deck rows: each name once (the first wins), none that is also a card's name (the
     card is what the name means)."""
-    rows: dict[str, tuple[str, str, str]] = {}
+    rows: dict[str, tuple[str, str, str, str]] = {}
     for card in cards:
         if card.name not in card_names and card.name not in rows:
-            rows[card.name] = (card.name, card.kind, card.type_line)
+            parts = json.dumps(list(card.parts), ensure_ascii=False) if card.parts else ""
+            rows[card.name] = (card.name, card.kind, card.type_line, parts)
     try:
-        db.executemany("INSERT INTO non_deck VALUES (?, ?, ?)", sorted(rows.values()))
+        db.executemany("INSERT INTO non_deck VALUES (?, ?, ?, ?)", sorted(rows.values()))
     except UnicodeEncodeError:
-        raise CardDataError("a plane, scheme or Vanguard card's name holds a lone surrogate") from None
+        raise CardDataError(
+            "a plane, scheme, Vanguard card or meld result's name holds a lone surrogate"
+        ) from None
 
 
 def verify_store(path: Path, most: int = 20) -> list[str]:

@@ -53,9 +53,12 @@ class ConversionStats:
     duplicates: int = 0
     duplicate_names: list[str] = field(default_factory=list)  # the first few, for the report
     records: int = 0
-    # the cards no deck can hold (planes, schemes, Vanguard: deckcheck.cards.nondeck), by name: not
-    # card records, but kept in the store by name and kind (the first of a name wins)
+    # the cards no deck can hold (planes, schemes, Vanguard, meld results: deckcheck.cards.nondeck),
+    # by name: not card records, but kept in the store by name and kind (the first of a name wins)
     non_deck: dict[str, NonDeckCard] = field(default_factory=dict)
+    # a meld result's name -> the meld cards met whose back it is (MTGJSON names the pair on its
+    # fronts only, which may come before or after the result: non_deck_cards joins them at the end)
+    meld_parts: dict[str, list[str]] = field(default_factory=dict)
 
     def skip(self, reason: str) -> None:
         self.skipped[reason] += 1
@@ -65,6 +68,20 @@ class ConversionStats:
             self.skip(CONTROL_SKIP_REASON)  # (as a card record named so is)
         else:
             self.non_deck.setdefault(card.name, card)
+
+    def keep_meld_part(self, result: str, part: str) -> None:
+        """``part`` is a meld card whose back face is part of the meld result named ``result``."""
+        parts = self.meld_parts.setdefault(result, [])
+        if part not in parts:
+            parts.append(part)
+
+    def non_deck_cards(self) -> Iterator[NonDeckCard]:
+        """The cards kept in ``non_deck``, a meld result with the meld cards met (``meld_parts``)
+        when its own data named none: to be read once every record is in (write_store's
+        ``non_deck`` is)."""
+        for card in self.non_deck.values():
+            parts = self.meld_parts.get(card.name) if card.is_meld_result and not card.parts else None
+            yield card.with_parts(tuple(sorted(parts))) if parts else card
 
 
 @dataclass(frozen=True)
@@ -81,7 +98,7 @@ class UpdateResult:
     seconds: float = 0.0
     meta: Mapping[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()  # things worth telling the user (a stale descriptor was used, ...)
-    non_deck: int = 0  # planes, schemes and Vanguard cards kept by name (no deck holds them)
+    non_deck: int = 0  # planes, schemes, Vanguard cards and meld results kept by name (no deck holds them)
 
     def summary(self) -> str:
         """One line for the CLI."""
@@ -101,7 +118,7 @@ class UpdateResult:
             parts.append(f"skipped {skipped} ({detail})")
         if self.non_deck:
             kept = counted(self.non_deck, "name")
-            parts.append(f"kept {kept} of cards no deck holds (planes, schemes, Vanguard)")
+            parts.append(f"kept {kept} of cards no deck holds (planes, schemes, Vanguard, meld results)")
         if self.duplicates:
             parts.append(f"{self.duplicates} duplicate names kept once")
         parts.append(f"{self.seconds:.1f} s")

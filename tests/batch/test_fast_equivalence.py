@@ -809,8 +809,9 @@ def test_cards_no_deck_holds_agree(breakers: bool) -> None:
     """A plane, phenomenon, scheme or Vanguard card named in a zone that counts is an error (DC018:
     the deck is illegal, the line read outside the deck), in the maybeboard a note: the lean path
     leaves a deck naming one to the engine, never calling the card unknown (DC010), and keeps a deck
-    whose name is no card at all. A Planes section is not looked up at all, as before (DC017)."""
-    from tests.test_engine import NON_DECK_STORE as store  # (Chaotic Aether, Akoum, Ertai, a scheme)
+    whose name is no card at all. A Planes section is not looked up at all, as before (DC017). A
+    meld result is the same error (its meld cards are cards)."""
+    from tests.test_engine import NON_DECK_STORE as store  # (Chaotic Aether, Akoum, Ertai, a scheme, melds)
 
     items: list[Item] = [
         ("main", "56 Mountain\n3 Lightning Bolt\n1 Chaotic Aether\n"),
@@ -820,20 +821,25 @@ def test_cards_no_deck_holds_agree(breakers: bool) -> None:
         ("section", "57 Mountain\n3 Lightning Bolt\n\nPlanes\n1 Akoum\n1 Chaotic Aether\n"),
         ("unknown", "56 Mountain\n3 Lightning Bolt\n1 Chaotic Ether\n"),
         ("plain", "57 Mountain\n3 Lightning Bolt\n"),
+        ("meld", "56 Mountain\n3 Lightning Bolt\n1 Chittering Host\n"),
+        ("meld maybe", "57 Mountain\n3 Lightning Bolt\n\nMaybeboard\n1 Chittering Host\n"),
+        ("meld cards", "58 Mountain\n1 Graf Rats\n1 Midnight Scavengers\n"),
     ]
     context = context_for(store, "modern")
     rows = assert_same_rows(items, context, breakers=breakers)
     handed = set(_handed_back(context, [text for _, text in items]))
-    assert {0, 1, 2, 3} <= handed and not {5, 6} & handed  # (a Planes section: the reader's choice)
+    assert {0, 1, 2, 3, 7, 8} <= handed and not {5, 6, 9} & handed  # (a Planes section: the reader's choice)
     summary = _summary(rows)
     assert summary["main"] == summary["folded"] == (False, 0, 2)  # DC018, and DC101: 59 cards in the deck
     assert summary["sideboard"] == (False, 0, 1)
     assert summary["maybeboard"] == summary["section"] == summary["plain"] == (True, 0, 0)
+    assert summary["meld"] == (False, 0, 2) and summary["meld maybe"] == summary["meld cards"] == (True, 0, 0)
     assert summary["unknown"] == (None, 1, 1)  # a name of no card at all: DC010, not verified
     codes = _codes_by_deck(rows)
     assert [c for c in codes["maybeboard"] if c.startswith("DC01")] == ["DC018"]
     assert [c for c in codes["section"] if c.startswith("DC01")] == ["DC017"]
-    assert "DC010" not in codes["main"] + codes["folded"] + codes["sideboard"]
+    assert "DC010" not in codes["main"] + codes["folded"] + codes["sideboard"] + codes["meld"]
+    assert [c for c in codes["meld"] + codes["meld maybe"] if c.startswith("DC01")] == ["DC018", "DC018"]
 
 
 @BREAKERS

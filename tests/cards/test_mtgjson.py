@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from deckcheck.cards.mtgjson import import_atomic_cards, records_from_atomic_cards
+from deckcheck.cards.mtgjson import import_atomic_cards, record_from_atomic_entry, records_from_atomic_cards
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.scryfall import records_from_scryfall
 from deckcheck.cards.store import CardStore, card_data_date, read_store_meta
@@ -193,6 +193,23 @@ ATOMIC: dict[str, Any] = {
                 legalities=ETERNAL,
             )
         ],
+        # the other front of the pair, after its meld result (the importer learns the pair as it reads)
+        "Gisela, the Broken Blade // Brisela, Voice of Nightmares": [
+            face(
+                name="Gisela, the Broken Blade // Brisela, Voice of Nightmares",
+                faceName="Gisela, the Broken Blade",
+                side="a",
+                layout="meld",
+                manaCost="{2}{W}{W}",
+                manaValue=4.0,
+                type="Legendary Creature — Angel Horror",
+                colors=["W"],
+                colorIdentity=["W"],
+                power="4",
+                toughness="3",
+                legalities=ETERNAL,
+            )
+        ],
         "Propaganda": [
             face(
                 name="Propaganda",
@@ -260,21 +277,28 @@ def write_json(path: Path, payload: Any, *, compress: bool = False) -> Path:
 def test_fixture_converts_to_the_playable_cards(records: dict[str, dict[str, Any]]) -> None:
     _, stats = convert(ATOMIC)
     assert sorted(records) == [
-        "Brisela, Voice of Nightmares",
         "Bruna, the Fading Light",
         "Delver of Secrets // Insectile Aberration",
         "Dusk // Dawn",
         "Fire // Ice",
+        "Gisela, the Broken Blade",
         "Krenko, Mob Boss",
         "Lightning Bolt",
         "Mox Lotus",
         "Propaganda",
     ]
-    assert dict(stats.skipped) == {}  # planes, schemes and Vanguard cards are kept by name instead
-    assert sorted((c.name, c.kind, c.type_line) for c in stats.non_deck.values()) == [
-        ("Akoum", "plane", "Plane — Zendikar"),
-        ("Bitter Ordeal", "scheme", "Scheme"),
-        ("Sliver Queen Avatar", "vanguard", "Vanguard"),
+    # planes, schemes, Vanguard cards and meld results are kept by name instead
+    assert dict(stats.skipped) == {}
+    assert sorted((c.name, c.kind, c.type_line, c.parts) for c in stats.non_deck_cards()) == [
+        ("Akoum", "plane", "Plane — Zendikar", ()),
+        ("Bitter Ordeal", "scheme", "Scheme", ()),
+        (
+            "Brisela, Voice of Nightmares",
+            "meld result",
+            "Legendary Creature — Eldrazi Angel",
+            ("Bruna, the Fading Light", "Gisela, the Broken Blade"),
+        ),
+        ("Sliver Queen Avatar", "vanguard", "Vanguard", ()),
     ]
     assert stats.duplicates == 1 and stats.duplicate_names == ["Propaganda"]
     for record in records.values():
@@ -327,7 +351,25 @@ def test_meld_front_is_named_by_its_face(records: dict[str, dict[str, Any]]) -> 
     bruna = records["Bruna, the Fading Light"]
     assert [f["name"] for f in bruna["faces"]] == ["Bruna, the Fading Light"]
     assert bruna["printed_names"] == {"de": ["Bruna, das schwindende Licht"]}  # not the pair's name
-    assert records["Brisela, Voice of Nightmares"]["layout"] == "meld"
+    assert bruna["layout"] == records["Gisela, the Broken Blade"]["layout"] == "meld"
+
+
+def test_a_meld_result_is_no_card_record() -> None:
+    """The melded back face (side b, an entry of its own) is the backs of two cards, not a card a
+    deck can hold (CR 712.4): kept by name with its meld cards, read from the fronts' keys in
+    whatever order they come; without a stats to keep it in, it is simply no record."""
+    data = ATOMIC["data"]
+    brisela = data["Brisela, Voice of Nightmares"]
+    assert record_from_atomic_entry("Brisela, Voice of Nightmares", brisela) is None
+    stats = ConversionStats()
+    for key in ("Brisela, Voice of Nightmares", "Bruna, the Fading Light // Brisela, Voice of Nightmares"):
+        record_from_atomic_entry(key, data[key], stats)
+    (kept,) = stats.non_deck_cards()
+    assert (kept.name, kept.parts) == ("Brisela, Voice of Nightmares", ("Bruna, the Fading Light",))
+    alone = ConversionStats()
+    record_from_atomic_entry("Brisela, Voice of Nightmares", brisela, alone)
+    (unpaired,) = alone.non_deck_cards()
+    assert unpaired.parts == () and unpaired.described == "the melded back face of a meld pair"
 
 
 def test_reversible_card_is_its_first_side() -> None:
@@ -389,7 +431,7 @@ def test_import_json_and_gzip(tmp_path: Path, name: str, compress: bool) -> None
     events: list[tuple[str, int, int | None]] = []
     result = import_atomic_cards(source, store_path, progress=lambda *e: events.append(e))
     assert result.records == 9 and result.source == "mtgjson"
-    assert dict(result.skipped) == {} and result.non_deck == 3
+    assert dict(result.skipped) == {} and result.non_deck == 4
     assert events[-1] == ("convert", 9, 9)
     meta = read_store_meta(store_path)
     assert meta["source"] == "mtgjson" and meta["mtgjson_version"] == "5.2.0+20220425"
@@ -403,8 +445,12 @@ def test_import_json_and_gzip(tmp_path: Path, name: str, compress: bool) -> None
     assert [(c.name, c.kind) for c in store.non_deck_cards() or ()] == [
         ("Akoum", "plane"),
         ("Bitter Ordeal", "scheme"),
+        ("Brisela, Voice of Nightmares", "meld result"),
         ("Sliver Queen Avatar", "vanguard"),
     ]
+    assert store.resolve("Brisela, Voice of Nightmares").card is None
+    brisela = store.non_deck_card("brisela, voice of nightmares")
+    assert brisela is not None and brisela.parts == ("Bruna, the Fading Light", "Gisela, the Broken Blade")
     plane = store.non_deck_card("akoum")
     assert plane is not None and (plane.name, plane.type_line, plane.section) == (
         "Akoum",
@@ -550,9 +596,27 @@ def test_import_the_real_atomic_cards(atomic_cards_path: Path, tmp_path: Path) -
     assert fire_ice is not None and fire_ice.mana_value == 4
     assert dict(fire_ice.legalities)["modern"] == "legal"
     assert dict(result.skipped) == {}
-    assert result.non_deck == 86 + 70 + 33  # planes and phenomena, schemes, Vanguard cards
+    assert result.non_deck == 86 + 70 + 33 + 3  # planes and phenomena, schemes, Vanguard cards, melds
     kinds = Counter(card.kind for card in store.non_deck_cards() or ())
-    assert kinds == {"plane": 78, "phenomenon": 8, "scheme": 58, "ongoing scheme": 12, "vanguard": 33}
+    assert kinds == {
+        "plane": 78,
+        "phenomenon": 8,
+        "scheme": 58,
+        "ongoing scheme": 12,
+        "vanguard": 33,
+        "meld result": 3,
+    }
+    melds = {card.name: card.parts for card in store.non_deck_cards() or () if card.is_meld_result}
+    assert melds == {
+        "Brisela, Voice of Nightmares": ("Bruna, the Fading Light", "Gisela, the Broken Blade"),
+        "Chittering Host": ("Graf Rats", "Midnight Scavengers"),
+        "Hanweir, the Writhing Township": ("Hanweir Battlements", "Hanweir Garrison"),
+    }
+    for name in ("Brisela, Voice of Nightmares", "Chittering Host", "Hanweir, the Writhing Township"):
+        assert store.resolve(name).card is None  # no card record: no deck holds it
+    for name in ("Bruna, the Fading Light", "Gisela, the Broken Blade", "Hanweir Battlements", "Graf Rats"):
+        front = store.card(name)
+        assert front is not None and front.layout == "meld"  # the meld cards are cards
     aether = store.non_deck_card("Chaotic Aether")
     assert aether is not None and aether.described == "a phenomenon card (Planechase)"
     assert store.resolve("Chaotic Aether").card is None  # no card record: no rule reads it

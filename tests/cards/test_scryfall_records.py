@@ -53,8 +53,14 @@ def test_fixture_converts_to_the_playable_cards_only(
         "Valakut Awakening // Valakut Stoneforge",
     ]
     assert dict(stats.skipped) == {"token": 1, "emblem": 1, "art_series": 1}
-    assert [c.to_record() for c in stats.non_deck.values()] == [
-        {"name": "Akoum", "kind": "plane", "type_line": "Plane — Zendikar"}  # kept by name, not a record
+    assert [c.to_record() for c in stats.non_deck_cards()] == [  # kept by name, not records
+        {"name": "Akoum", "kind": "plane", "type_line": "Plane — Zendikar"},
+        {
+            "name": "Brisela, Voice of Nightmares",
+            "kind": "meld result",
+            "type_line": "Legendary Creature — Eldrazi Angel",
+            "parts": ["Bruna, the Fading Light", "Gisela, the Broken Blade"],
+        },
     ]
     assert stats.duplicates == 1 and stats.duplicate_names == ["Propaganda"]
     assert stats.records == 10
@@ -188,6 +194,41 @@ def test_cards_no_deck_holds_are_kept_by_name_and_kind(
     assert (card.name, card.kind, card.type_line, card.described) == ("Somewhere", kind, type_line, described)
 
 
+def meld_objects() -> list[dict[str, Any]]:
+    """Brisela (the fixture's meld result) and its two meld cards, each a meld card of its own whose
+    ``all_parts`` names the pair and their meld, as Scryfall lists them."""
+    brisela = copy.deepcopy(next(o for o in sample_cards() if o["name"] == "Brisela, Voice of Nightmares"))
+    fronts = []
+    for name, cost in (("Bruna, the Fading Light", "{5}{W}{W}"), ("Gisela, the Broken Blade", "{2}{W}{W}")):
+        front = copy.deepcopy(brisela)
+        front.update(name=name, mana_cost=cost, type_line="Legendary Creature — Angel Horror")
+        fronts.append(front)
+    return [fronts[0], brisela, fronts[1]]
+
+
+def test_a_meld_result_is_no_card_record_and_its_meld_cards_are_cards() -> None:
+    """The melded back face is listed as a card of its own (layout meld, the "meld_result" of its
+    all_parts), but it is the backs of two cards (CR 712.4): kept by name with its meld cards,
+    which stay card records; with no meld cards in its own all_parts, those that name it are kept."""
+    records, stats = convert(meld_objects())
+    assert sorted(records) == ["Bruna, the Fading Light", "Gisela, the Broken Blade"]
+    assert all(record["layout"] == "meld" for record in records.values())
+    (meld,) = stats.non_deck_cards()
+    assert (meld.name, meld.kind, meld.parts) == (
+        "Brisela, Voice of Nightmares",
+        "meld result",
+        ("Bruna, the Fading Light", "Gisela, the Broken Blade"),
+    )
+    assert meld.described == "the melded back face of Bruna, the Fading Light and Gisela, the Broken Blade"
+    objects = meld_objects()
+    objects[1]["all_parts"] = [p for p in objects[1]["all_parts"] if p["component"] == "meld_result"]
+    (learned,) = convert(objects)[1].non_deck_cards()
+    assert learned.parts == meld.parts
+    unnamed = copy.deepcopy(objects[1])
+    del unnamed["all_parts"]  # nothing says it is a meld result: kept as the card data gives it
+    assert [r["name"] for r in records_from_scryfall([unnamed])] == ["Brisela, Voice of Nightmares"]
+
+
 def test_unknown_layouts_are_kept() -> None:
     obj = copy.deepcopy(sample_cards()[0])
     obj["layout"] = "prepare"  # new in 2026: an open enum
@@ -210,6 +251,7 @@ def test_non_card_objects_are_skipped() -> None:
         ({"legalities": ["modern"]}, "legalities must be an object"),
         ({"color_identity": "R"}, "color_identity must be a list"),
         ({"keywords": "Flying"}, "keywords must be a list"),
+        ({"layout": "meld", "all_parts": {"name": "Bolt"}}, "'all_parts' must be a list of objects"),
     ],
 )
 def test_malformed_objects_raise_a_clear_error(change: dict[str, Any], message: str) -> None:

@@ -55,6 +55,9 @@ def assert_store_works(store_path: Path) -> None:
     assert store.resolve("Goblin").card is None  # tokens are not cards
     plane = store.non_deck_card("Akoum")  # nor is a plane, but the store knows what it is
     assert store.resolve("Akoum").card is None and plane is not None and plane.kind == "plane"
+    meld = store.non_deck_card("Brisela, Voice of Nightmares")  # nor the melded back of two cards
+    assert store.resolve("Brisela, Voice of Nightmares").card is None
+    assert meld is not None and meld.parts == ("Bruna, the Fading Light", "Gisela, the Broken Blade")
 
 
 def test_first_update_jsonl(mirror: ScryfallMirror, store_path: Path) -> None:
@@ -63,7 +66,7 @@ def test_first_update_jsonl(mirror: ScryfallMirror, store_path: Path) -> None:
 
     assert result.records == 10
     assert dict(result.skipped) == {"token": 1, "emblem": 1, "art_series": 1}
-    assert result.non_deck == 1 and "kept 1 name of cards no deck holds" in result.summary()
+    assert result.non_deck == 2 and "kept 2 names of cards no deck holds" in result.summary()
     assert result.duplicates == 1
     assert result.downloaded_bytes == len(mirror.body)
     assert not result.up_to_date
@@ -103,6 +106,26 @@ def test_a_current_store_that_keeps_no_planes_is_built_again(
     plane = CardStore.open(store_path).non_deck_card("Akoum")
     assert plane is not None and plane.kind == "plane"
     assert update_from_scryfall(mirror.api_base, store_path).up_to_date  # and then it is current
+
+
+def test_a_current_store_built_before_meld_results_were_kept_is_built_again(
+    mirror: ScryfallMirror, store_path: Path
+) -> None:
+    """A store whose non_deck table is of version 1 kept a meld result as a card record: its own
+    records cannot say which is one, so the next update downloads the build again."""
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path)
+    with contextlib.closing(sqlite3.connect(store_path)) as db, db:
+        db.execute("UPDATE meta SET value = '1' WHERE key = ?", (NON_DECK_META,))
+    assert CardStore.open(store_path).non_deck_cards() is None  # (says it keeps none)
+    mirror.server.clear()
+
+    result = update_from_scryfall(mirror.api_base, store_path)
+
+    assert not result.up_to_date and mirror.server.paths() == [mirror.file_path]
+    assert any("and meld results: it is built again" in note for note in result.notes)
+    meld = CardStore.open(store_path).non_deck_card("Brisela, Voice of Nightmares")
+    assert meld is not None and meld.is_meld_result
 
 
 def test_requests_identify_deckcheck(mirror: ScryfallMirror, store_path: Path) -> None:

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.cards.nondeck import NonDeckCard
+from deckcheck.cards.nondeck import MELD_RESULT, NonDeckCard
 from deckcheck.cards.store import (
     NAMES_INDEX_META,
+    NON_DECK_VERSION,
     CardStore,
     bundled_cards_path,
     cache_dir,
@@ -319,12 +320,16 @@ def test_a_record_without_a_type_line_in_a_card_set_names_the_file(tmp_path: Pat
 
 
 # -- cards no deck can hold ----------------------------------------------------------------------
+BRISELA_PARTS = ("Bruna, the Fading Light", "Gisela, the Broken Blade")
 NON_DECK = [
     NonDeckCard("Chaotic Aether", "phenomenon", "Phenomenon"),
     NonDeckCard("Academy at Tolaria West", "plane", "Plane — Dominaria"),
     NonDeckCard("Ertai", "vanguard", "Vanguard"),
     NonDeckCard("Ertai", "plane", "Plane — Elsewhere"),  # a second of one name: the first wins
     NonDeckCard("Lightning Bolt", "scheme", "Scheme"),  # the name of a card: the card wins
+    NonDeckCard(
+        "Brisela, Voice of Nightmares", MELD_RESULT, "Legendary Creature — Eldrazi Angel", BRISELA_PARTS
+    ),
 ]
 
 
@@ -332,10 +337,11 @@ def test_a_built_store_keeps_the_cards_no_deck_holds_by_name(tmp_path: Path) -> 
     path = tmp_path / "cards.sqlite"
     write_store(RECORDS, path, meta={"source": "test"}, non_deck=iter(NON_DECK))
     store = CardStore.open(path)
-    assert [(c.name, c.kind) for c in store.non_deck_cards() or ()] == [
-        ("Academy at Tolaria West", "plane"),
-        ("Chaotic Aether", "phenomenon"),
-        ("Ertai", "vanguard"),
+    assert [(c.name, c.kind, c.parts) for c in store.non_deck_cards() or ()] == [
+        ("Academy at Tolaria West", "plane", ()),
+        ("Brisela, Voice of Nightmares", MELD_RESULT, BRISELA_PARTS),  # (its meld cards kept)
+        ("Chaotic Aether", "phenomenon", ()),
+        ("Ertai", "vanguard", ()),
     ]
     assert len(store) == len(RECORDS)  # no card records: no rule reads them
     for written in ("Chaotic Aether", "chaotic  aether", "CHAOTIC ÆTHER", "Chaotic-Aether", "ChaoticAether"):
@@ -344,7 +350,18 @@ def test_a_built_store_keeps_the_cards_no_deck_holds_by_name(tmp_path: Path) -> 
         assert store.resolve(written).card is None
     assert store.non_deck_card("Chaotic Ether") is None  # (no did-you-mean: a name, or none)
     assert store.non_deck_card("Lightning Bolt") is None
-    assert read_store_meta(path)["non_deck_table"] == "1"
+    assert read_store_meta(path)["non_deck_table"] == NON_DECK_VERSION
+
+
+def test_a_store_whose_table_is_of_an_older_version_keeps_none(tmp_path: Path) -> None:
+    """A store built before meld results were kept holds their card records: its table says
+    nothing, so that the store is rebuilt (cards info says so) rather than half trusted."""
+    path = tmp_path / "cards.sqlite"
+    write_store(RECORDS, path, meta={"source": "test"}, non_deck=iter(NON_DECK))
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE meta SET value = '1' WHERE key = 'non_deck_table'")
+    store = CardStore.open(path)
+    assert store.non_deck_cards() is None and store.non_deck_card("Chaotic Aether") is None
 
 
 def test_a_store_built_without_them_keeps_none(tmp_path: Path) -> None:
@@ -369,6 +386,18 @@ def test_memory_and_json_stores_keep_them_when_given(tmp_path: Path) -> None:
     path.write_text(json.dumps({"cards": RECORDS, "non_deck_cards": [NON_DECK[2].to_record()]}))
     found = CardStore.open(path).non_deck_card("Ertai")
     assert found is not None and found.described == "a vanguard card (Vanguard)"
+    path.write_text(json.dumps({"cards": RECORDS, "non_deck_cards": [NON_DECK[-1].to_record()]}))
+    assert CardStore.open(path).non_deck_card("brisela, voice of nightmares") == NON_DECK[-1]
+    path.write_text(
+        json.dumps(
+            {
+                "cards": RECORDS,
+                "non_deck_cards": [{"name": "Chittering Host", "kind": MELD_RESULT, "parts": "Graf Rats"}],
+            }
+        )
+    )
+    with pytest.raises(CardDataError, match="a meld result's 'parts', a list of names"):
+        CardStore.open(path)
     path.write_text(json.dumps({"cards": RECORDS, "non_deck_cards": [{"name": "Ertai"}]}))
     with pytest.raises(
         CardDataError, match="'non_deck_cards' must be a list of objects with a 'name' and a 'kind'"

@@ -337,7 +337,11 @@ def test_scryfall_update_adds_facts_to_a_current_store_without_a_download(
     facts = store.stored_facts("dummy-1")
     assert facts is not None and set(facts) == {c.name for c in store.all_cards()}
     assert read_store_meta(path)["updated_at"] == mirror.updated_at  # the rest of meta kept
-    assert [c.name for c in store.non_deck_cards() or ()] == ["Akoum"]  # the plane kept by name too
+    # the plane and the meld result kept by name too, the meld with its meld cards
+    assert [(c.name, len(c.parts)) for c in store.non_deck_cards() or ()] == [
+        ("Akoum", 0),
+        ("Brisela, Voice of Nightmares", 2),
+    ]
 
     again = update_from_scryfall(mirror.api_base, path, facts=DUMMY)
     assert again.up_to_date

@@ -165,7 +165,7 @@ def test_cards_info_names_what_a_name_is(
     assert lines[0].split()[:5] == ["name", "in", "the", "card", "data"]
     assert lines[1].split(None, 2)[2] == (
         "Chaotic Aether: a phenomenon card (Planechase), not a card a deck can hold (CR 100.2, 312.1); "
-        "a list keeps it under a Planes section, outside the deck"
+        "list it under a Planes section, kept outside the deck"
     )
     assert "Lightning Bolt: Instant (matched by normalized name)" in lines[2]
     assert "Ertai: a vanguard card (Vanguard)" in lines[3]

@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 from deckcheck import frames
-from deckcheck.cards.nondeck import NonDeckCard
+from deckcheck.cards.nondeck import NonDeckCard, meld_result
 from deckcheck.cards.store import CardStore
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format
@@ -31,7 +31,10 @@ def store() -> CardStore:
         record("1996 World Champion", "{W}{U}{B}{R}{G}", "Creature — Legend", identity=list("WUBRG")),
         record("Test Stray Dragon", "{4}{R}{R}", "Creature — Dragon", printed_names={"fr": ["Dragon égaré"]}),
     ]
-    planes = [NonDeckCard("Akoum", "plane", "Plane — Zendikar")]
+    planes = [
+        NonDeckCard("Akoum", "plane", "Plane — Zendikar"),
+        meld_result("Chittering Host", "Creature — Eldrazi Horror", ("Graf Rats", "Midnight Scavengers")),
+    ]
     return CardStore.from_records([*test_cards.RECORDS, *extra], "companion test cards", non_deck=planes)
 
 
@@ -157,15 +160,15 @@ def test_a_number_that_leads_a_cards_name_is_part_of_the_name(tmp_path: Path, st
     assert champion["qty"].tolist() == [1] and champion["written"].tolist() == ["1996 World Champion"]
 
 
-@pytest.mark.parametrize("written", ["Akoum", "akoum"])
+@pytest.mark.parametrize("written", ["Akoum", "akoum", "Chittering Host"])
 def test_a_plane_in_the_main_deck_is_read_outside_the_deck(
     tmp_path: Path, store: CardStore, written: str
 ) -> None:
-    """A plane listed among the main deck's cards (DC018): the engine reads the line outside the
-    deck, so the starting deck is the other 56 cards, every one known; the table must not count the
-    plane as an unknown card of the deck (which would leave every condition open and call the deck
-    60 cards). The long frame keeps the line where the list writes it, so that validate of the
-    frame reports the same error."""
+    """A plane (or a meld result) listed among the main deck's cards (DC018): the engine reads the
+    line outside the deck, so the starting deck is the other 56 cards, every one known; the table
+    must not count the plane as an unknown card of the deck (which would leave every condition open
+    and call the deck 60 cards). The long frame keeps the line where the list writes it, so that
+    validate of the frame reports the same error."""
     paths = write(tmp_path, {"plane.txt": f"4 Lightning Bolt\n52 Mountain\n4 {written}\n"})
     table = as_validate(paths, test_cards.MODERN, store)
     assert cell(table, "plane.txt", "Lurrus", "eligible") is True

@@ -166,7 +166,11 @@ def test_printed_names_resolve_after_the_update(mirror: AllCardsMirror, store_pa
     before = {r["name"]: r for r in CardStore.open(store_path).records()}
     result = update(mirror, store_path, "de,it,zhs")
     store = CardStore.open(store_path)
-    assert [c.name for c in store.non_deck_cards() or ()] == ["Akoum"]  # the rebuild keeps the plane
+    kept = [(c.name, c.parts) for c in store.non_deck_cards() or ()]  # the rebuild keeps them all
+    assert kept == [
+        ("Akoum", ()),
+        ("Brisela, Voice of Nightmares", ("Bruna, the Fading Light", "Gisela, the Broken Blade")),
+    ]
 
     expected = {
         "Blitzschlag": ("Lightning Bolt", "de"),
