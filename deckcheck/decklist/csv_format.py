@@ -1,6 +1,11 @@
 """Deck CSV exports: a quantity column (Count | Quantity | Qty), a Name column and an optional board
 column (Board | Section | Category). Covers Scryfall's deck CSV (``section,count,name,...,set_code,
-collector_number``), Moxfield/Deckbox collection-style CSVs and hand-made sheets.
+collector_number``), Archidekt's (a Categories column), Moxfield/Deckbox collection-style CSVs and
+hand-made sheets.
+
+Archidekt's Categories cell lists a card's categories ("Commander,Legendary"): the first that names
+a zone places the card (Commander, Companion, Sideboard, Maybeboard, ...), the others are tags, as
+the Archidekt JSON reader reads them; a card none of whose categories names a zone is the main deck.
 
 A board cell is read as the text reader reads a section header, with the same words matched whole
 ("Considering" is the maybeboard, "Tokens" a zone kept out of the deck, "Creatures" a group of the
@@ -36,13 +41,16 @@ from deckcheck.decklist._base import (
     split_lines,
     strip_control,
 )
-from deckcheck.decklist._grammar import board_section
+from deckcheck.decklist._grammar import CATEGORY_ZONE, board_section
 from deckcheck.decklist._names import clean_name, name_problem
 from deckcheck.decklist.headers import header_key
 
 _COUNT_COLUMNS = ("count", "quantity", "qty", "amount", "copies")
 _NAME_COLUMNS = ("name", "card name", "card", "cardname", "card_name")
 _BOARD_COLUMNS = ("board", "section", "category", "zone", "location")
+# Archidekt's deck CSV: each card's categories in one cell ("Commander,Legendary"), as its JSON
+# lists them (a category that names a zone places the card; the others are tags)
+_CATEGORIES_COLUMNS = ("categories",)
 _SET_COLUMNS = ("set_code", "set code", "setcode", "edition code", "edition", "set")
 _NUMBER_COLUMNS = ("collector number", "collector_number", "collectornumber", "cn", "card number", "number")
 _FOIL_COLUMNS = ("foil", "finish", "printing")
@@ -88,8 +96,9 @@ def looks_like_csv_header(first_line: str, delimiter: str | None = None) -> bool
     except (csv.Error, StopIteration):
         return False
     has_name = _find(headers, _NAME_COLUMNS) is not None
-    return has_name and (
-        _find(headers, _COUNT_COLUMNS) is not None or _find(headers, _BOARD_COLUMNS) is not None
+    return has_name and any(
+        _find(headers, columns) is not None
+        for columns in (_COUNT_COLUMNS, _BOARD_COLUMNS, _CATEGORIES_COLUMNS)
     )
 
 
@@ -123,10 +132,28 @@ def _board_zone(value: str) -> _Board:
     return _Board(Zone.MAIN, (), f"unknown board {value!r}: read as the main deck", known=False)
 
 
+def _categories(cell: str) -> tuple[Zone | None, tuple[str, ...]]:
+    """An Archidekt categories cell ("Commander,Legendary"): the zone of its first category that
+    names one (None: none does, the main deck) and the other categories, kept as tags, as the
+    Archidekt JSON reader reads a card's categories."""
+    zone: Zone | None = None
+    tags: list[str] = []
+    for category in (" ".join(part.split()) for part in cell.split(",")):
+        category_zone = CATEGORY_ZONE.get(category.lower())
+        if category_zone is not None and zone is None:
+            zone = category_zone
+        elif category_zone is None and category:
+            tags.append(category)
+    return zone, tuple(tags)
+
+
 @dataclass(frozen=True, slots=True)
 class CsvFormat:
     name: str = "csv"
-    description: str = "deck CSV: Count|Quantity|Qty, Name, optional Board|Section|Category (Scryfall CSV)"
+    description: str = (
+        "deck CSV: Count|Quantity|Qty, Name, optional Board|Section|Category or Categories "
+        "(Scryfall, Archidekt)"
+    )
 
     def parse(self, text: str, path: str) -> ParsedDeck:
         return _CsvRun(text, path, self.name).run()
@@ -193,6 +220,7 @@ class _CsvRun:
             number=_find(headers, _NUMBER_COLUMNS),
             foil=_find(headers, _FOIL_COLUMNS),
             tags=_find(headers, _TAG_COLUMNS),
+            categories=_find(headers, _CATEGORIES_COLUMNS),
         )
         previous_end = header_line + reader.line_num - 1
         while True:
@@ -244,7 +272,17 @@ class _CsvRun:
             if columns.board is not None and columns.board < len(row)
             else ""
         )
-        board = _board_zone(board_value) if board_value else _Board(Zone.MAIN)
+        categories = (
+            _categories(row[columns.categories])
+            if columns.categories is not None and columns.categories < len(row)
+            else None
+        )
+        if board_value:
+            board = _board_zone(board_value)
+        elif categories is not None and categories[0] is not None:
+            board = _Board(categories[0])
+        else:
+            board = _Board(Zone.MAIN)
         zone, extra_tags, zone_note = board.zone, board.tags, board.note
 
         def problem(reason: str, section: Zone | None = zone) -> None:
@@ -301,7 +339,7 @@ class _CsvRun:
         foil = foil_cell in ("foil", "etched", "true", "yes", "1", "y", "x")
         tags = tuple(
             t.strip().lstrip("#") for t in cell(columns.tags).replace(";", ",").split(",") if t.strip()
-        )
+        ) + (categories[1] if categories is not None else ())
         entry = Entry(
             quantity=quantity,
             name=name,
@@ -361,6 +399,7 @@ class _Columns:
     number: int | None
     foil: int | None
     tags: int | None
+    categories: int | None
 
 
 CSV = CsvFormat()

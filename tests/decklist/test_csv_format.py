@@ -92,6 +92,33 @@ def test_a_category_that_names_tokens_is_not_a_token_zone() -> None:
     assert "Token Makers" in notes[2] and "Token Makers" in notes[4]
 
 
+def test_archidekts_categories_column_places_each_card() -> None:
+    """Archidekt's deck CSV gives each card's categories in one "Categories" cell ("Commander,
+    Legendary"): the first that names a zone places the card, the others are tags, as the Archidekt
+    JSON reader reads them. The column was not known, so the commander, the companion and the
+    maybeboard's Black Lotus were all read as the main deck (DC105, DC201 and DC306 invented)."""
+    deck = parse_text(
+        "Quantity,Name,Finish,Edition Code,Collector Number,Categories\n"
+        '1,"Kenrith, the Returned King",Normal,eld,303,"Commander,Legendary"\n'
+        "1,Lurrus of the Dream-Den,Normal,iko,226,Companion\n"
+        '1,Sol Ring,Normal,c21,263,"Ramp, Artifact"\n'
+        "97,Forest,Normal,eld,266,\n"
+        "1,Black Lotus,Normal,lea,232,Maybeboard\n"
+    )
+    assert deck.input_format == "csv" and deck.problems == []
+    assert [(e.line, e.name, e.zone, e.tags) for e in deck.entries] == [
+        (2, "Kenrith, the Returned King", Zone.COMMANDER, ("Legendary",)),
+        (3, "Lurrus of the Dream-Den", Zone.COMPANION, ()),
+        (4, "Sol Ring", Zone.MAIN, ("Ramp", "Artifact")),
+        (5, "Forest", Zone.MAIN, ()),
+        (6, "Black Lotus", Zone.MAYBEBOARD, ()),
+    ]
+
+
+def test_a_categories_column_alone_makes_a_csv_header() -> None:
+    assert detect_format("Name,Categories\nSol Ring,Ramp\n") == "csv"
+
+
 def test_a_tokens_board_is_kept_out_of_the_deck() -> None:
     deck = parse_text("Count,Name,Board\n4,Lightning Bolt,Main\n1,Soldier,Tokens\n")
     assert zones(deck) == [(2, "Lightning Bolt", Zone.MAIN), (3, "Soldier", Zone.MAYBEBOARD)]
