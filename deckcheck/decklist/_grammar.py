@@ -252,6 +252,18 @@ def board_section(label: str) -> tuple[Zone, str | None] | None:
     return None
 
 
+def unknown_board_reason(label: str) -> str:
+    """Why the cards a deck site files under a board no reader knows (``label``) are not read as any
+    zone: which zone they are is not known (they may be the deck itself, or a wishlist), so they are
+    kept out of the deck (never lost: in the maybeboard, tagged) and the deck is not verified (a line
+    not read, DC002), rather than judged too large or too small."""
+    return (
+        f"unknown board {label!r}: not a board deckcheck knows (Main, Sideboard, Commander, Companion, "
+        "Maybeboard, or a section outside the deck such as Tokens): its cards are kept out of the deck "
+        "and what they would change is not judged; name the board one of those"
+    )
+
+
 # Archidekt categories that are zones; any other category is kept as a tag.
 CATEGORY_ZONE = {
     "commander": Zone.COMMANDER,
