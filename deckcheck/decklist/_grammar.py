@@ -163,7 +163,7 @@ def _decorated_header(stripped: str) -> Header | None:
     if emphasis is not None:
         label = (emphasis.group("inner") + emphasis.group("after")).strip()
         header = _plain_header(label, section=True)
-        if header is not None and header.kind is not HeaderKind.UNKNOWN and _known_word(header):
+        if header is not None and _known_word(header):
             return header
     counted = _LOOSE_COUNT.match(label.rstrip(":").rstrip())
     if counted is None:
