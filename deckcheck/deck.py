@@ -242,7 +242,7 @@ class ParsedDeck(Record):
         import re
 
         words = r"\s+".join(re.escape(word) for word in key.split())
-        written = re.compile(rf"^[\s/#]*{words}\s*(?:[:=]|\s)", re.IGNORECASE)
+        written = re.compile(rf"^[\s/#]*{words}\s*(?:[:=\uff1a]|\s)", re.IGNORECASE)
         for record in self.lines:
             if record.kind is LineKind.COMMENT and record.note == "metadata" and written.match(record.text):
                 return record.line

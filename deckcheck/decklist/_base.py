@@ -135,7 +135,8 @@ def keys_pattern(keys: Iterable[str]) -> str:
 # The lines of a Cockatrice <comments> element read as fields: the carried metadata (as write_cod
 # writes it) and the commander ("CDR: Name"). Every other line is a comment, which writers keep.
 COD_FIELD_LINE = re.compile(
-    rf"^\s*(?P<key>{keys_pattern((*CARRIED_METADATA_KEYS, 'cdr', 'commander'))})\s*:\s*(?P<value>.+?)\s*$",
+    rf"^\s*(?P<key>{keys_pattern((*CARRIED_METADATA_KEYS, 'cdr', 'commander'))})"
+    r"\s*[:\uff1a]\s*(?P<value>.+?)\s*$",
     re.IGNORECASE,
 )
 

@@ -126,8 +126,62 @@ def classify_header(text: str, *, section: bool = False) -> Header | None:
     brackets or after a colon ("Sideboard (15)", "Sideboard: 15"), is not checked against the cards
     of the section: every card line is read and counted as written. ``section``: ``text`` names a
     section for certain (a deck site's board or category), never a card, so a header word that is
-    also a card name ("Library") is a header even alone."""
+    also a card name ("Library") is a header even alone. A known section word is also its header
+    when written in other ways players write one (:func:`_decorated_header`)."""
     stripped = text.strip()
+    if "\uff1a" in stripped:  # a full-width colon (U+FF1A), as a CJK keyboard types it
+        stripped = stripped.replace("\uff1a", ":")
+    header = _plain_header(stripped, section=section)
+    if (header is None or header.kind is HeaderKind.UNKNOWN) and (
+        stripped[:1] in _EMPHASIS_MARKS
+        or stripped.rstrip(":")[-1:].isdigit()
+        or stripped.rstrip(":").lower().endswith(("card", "cards", ")", "]"))
+    ):
+        return _decorated_header(stripped) or header
+    return header
+
+
+# Markdown emphasis around a header ("**Sideboard**", "_Deck_"), and a count after a header word
+# with a dash or a space, or ending in "cards" ("Sideboard 15", "Sideboard - 15", "Main deck — 99
+# cards", "Deck (60 cards)"), as deck sites and forum posts write them.
+_EMPHASIS_MARKS = "*_"
+_EMPHASIS = LazyPattern(r"^(?P<mark>\*{1,3}|_{1,3})(?P<inner>[^*_](?:.*?[^*_])?)(?P=mark)(?P<after>[^*_]*)$")
+_LOOSE_COUNT = LazyPattern(
+    r"^(?P<label>.*?[^\s:\-\u2013\u2014])\s*(?:[:\-\u2013\u2014]\s*|\s)"
+    r"(?:\d{1,4}|[(\[]\s*\d{1,4}(?:\s+cards?)?\s*[)\]])(?:\s+cards?)?:?$",
+    re.IGNORECASE,
+)
+
+
+def _decorated_header(stripped: str) -> Header | None:
+    """A known section word written with Markdown emphasis or a count in a way
+    :func:`_plain_header` does not read ("**Sideboard**", "Sideboard - 15", "Main deck — 99
+    cards"): that section's header. Only a word of the header vocabulary: any other such line
+    ("Lightning Bolt 4") is left to be read as a card, as it was."""
+    label = stripped
+    emphasis = _EMPHASIS.match(label)
+    if emphasis is not None:
+        label = (emphasis.group("inner") + emphasis.group("after")).strip()
+        header = _plain_header(label, section=True)
+        if header is not None and _known_word(header):
+            return header
+    counted = _LOOSE_COUNT.match(label.rstrip(":").rstrip())
+    if counted is None:
+        return None
+    word = counted.group("label").strip()
+    key = " ".join(word.lower().split())
+    # ("SB: 2", "CMDR 1": a prefix before a card line cut short, never a section)
+    return None if key in _PREFIX_ONLY_WORDS else _section_header(key, word, marked=True)
+
+
+def _known_word(header: Header) -> bool:
+    """Whether a header read from a decorated line is a word of the vocabulary (not a bracketed or
+    counted label read as a group of its own)."""
+    return _section_header(" ".join(header.label.lower().split()), header.label, marked=True) is not None
+
+
+def _plain_header(stripped: str, *, section: bool) -> Header | None:
+    """:func:`classify_header` of a line as written, without the decorations of :func:`_decorated_header`."""
     if ":" in stripped and stripped[:1] != "[" and not stripped.endswith((":", ")", "]")):
         # "NAME: Burn", the usual comment: no header word has a colon (a test holds them to it),
         # and neither brackets, a final colon nor a count suffix make it a header; a known header
@@ -196,6 +250,18 @@ def board_section(label: str) -> tuple[Zone, str | None] | None:
     if header.kind is HeaderKind.EXTRA:
         return Zone.MAYBEBOARD, header.label
     return None
+
+
+def unknown_board_reason(label: str) -> str:
+    """Why the cards a deck site files under a board no reader knows (``label``) are not read as any
+    zone: which zone they are is not known (they may be the deck itself, or a wishlist), so they are
+    kept out of the deck (never lost: in the maybeboard, tagged) and the deck is not verified (a line
+    not read, DC002), rather than judged too large or too small."""
+    return (
+        f"unknown board {label!r}: not a board deckcheck knows (Main, Sideboard, Commander, Companion, "
+        "Maybeboard, or a section outside the deck such as Tokens): its cards are kept out of the deck "
+        "and what they would change is not judged; name the board one of those"
+    )
 
 
 # Archidekt categories that are zones; any other category is kept as a tag.

@@ -1,11 +1,19 @@
 """Deck CSV exports: a quantity column (Count | Quantity | Qty), a Name column and an optional board
 column (Board | Section | Category). Covers Scryfall's deck CSV (``section,count,name,...,set_code,
-collector_number``), Moxfield/Deckbox collection-style CSVs and hand-made sheets.
+collector_number``), Archidekt's (a Categories column), Moxfield/Deckbox collection-style CSVs and
+hand-made sheets.
+
+Archidekt's Categories cell lists a card's categories ("Commander,Legendary"): the first that names
+a zone places the card (Commander, Companion, Sideboard, Maybeboard, ...), the others are tags, as
+the Archidekt JSON reader reads them; a card none of whose categories names a zone is the main deck.
 
 A board cell is read as the text reader reads a section header, with the same words matched whole
 ("Considering" is the maybeboard, "Tokens" a zone kept out of the deck, "Creatures" a group of the
-main deck); a value no header means (an Archidekt category such as "Token Makers") is the main deck,
-with one warning per value naming its lines.
+main deck). Another value of a Category column (an Archidekt category such as "Token Makers") is a
+category of deck cards: the main deck, with one warning per value naming its lines. Another value
+of a Board, Section, Zone or Location column is a board no reader knows: its cards are kept out of
+the deck, tagged, and the deck is not verified (DC002 per value), as the JSON and Cockatrice
+readers read one.
 
 Excel's first line ``sep=;`` (or ``sep=,``, ``sep=<tab>``) names the delimiter; it is recorded as
 read, and the header row is the next line.
@@ -36,13 +44,16 @@ from deckcheck.decklist._base import (
     split_lines,
     strip_control,
 )
-from deckcheck.decklist._grammar import board_section
+from deckcheck.decklist._grammar import CATEGORY_ZONE, board_section, unknown_board_reason
 from deckcheck.decklist._names import clean_name, name_problem
 from deckcheck.decklist.headers import header_key
 
 _COUNT_COLUMNS = ("count", "quantity", "qty", "amount", "copies")
 _NAME_COLUMNS = ("name", "card name", "card", "cardname", "card_name")
 _BOARD_COLUMNS = ("board", "section", "category", "zone", "location")
+# Archidekt's deck CSV: each card's categories in one cell ("Commander,Legendary"), as its JSON
+# lists them (a category that names a zone places the card; the others are tags)
+_CATEGORIES_COLUMNS = ("categories",)
 _SET_COLUMNS = ("set_code", "set code", "setcode", "edition code", "edition", "set")
 _NUMBER_COLUMNS = ("collector number", "collector_number", "collectornumber", "cn", "card number", "number")
 _FOIL_COLUMNS = ("foil", "finish", "printing")
@@ -88,8 +99,9 @@ def looks_like_csv_header(first_line: str, delimiter: str | None = None) -> bool
     except (csv.Error, StopIteration):
         return False
     has_name = _find(headers, _NAME_COLUMNS) is not None
-    return has_name and (
-        _find(headers, _COUNT_COLUMNS) is not None or _find(headers, _BOARD_COLUMNS) is not None
+    return has_name and any(
+        _find(headers, columns) is not None
+        for columns in (_COUNT_COLUMNS, _BOARD_COLUMNS, _CATEGORIES_COLUMNS)
     )
 
 
@@ -105,13 +117,15 @@ class _Board:
     zone: Zone
     tags: tuple[str, ...] = ()
     note: str = ""
-    known: bool = True  # False: a value no section header means; read as the main deck
+    known: bool = True  # False: a value no section header means
 
 
-def _board_zone(value: str) -> _Board:
+def _board_zone(value: str, *, category: bool) -> _Board:
     """The zone a board/section/category cell names. The cell is read as the text reader reads a
     section header (the same words, whole, in any case: "Considering" is the maybeboard, "Token
-    Makers" no token zone); Scryfall's "outside" is the sideboard."""
+    Makers" no token zone); Scryfall's "outside" is the sideboard. Any other value of a Category
+    column is a deck site's category of deck cards ("Ramp"): the main deck; of a board column, a
+    board no reader knows: kept out of the deck, tagged (_report_unknown_boards says why)."""
     section = board_section(value)  # a group ("Creatures", Scryfall's "lands") is the main deck
     if section is not None:
         zone, extra = section
@@ -120,13 +134,38 @@ def _board_zone(value: str) -> _Board:
         return _Board(zone, (extra_zone_tag(extra),), f"{value!r}: not deck cards, kept in the maybeboard")
     if header_key(value) in _OUTSIDE_THE_GAME:
         return _Board(Zone.SIDEBOARD, (), f"{value!r}: {OUTSIDE_THE_GAME_NOTE}")
-    return _Board(Zone.MAIN, (), f"unknown board {value!r}: read as the main deck", known=False)
+    if category:
+        return _Board(Zone.MAIN, (), f"unknown category {value!r}: read as the main deck", known=False)
+    return _Board(
+        Zone.MAYBEBOARD,
+        (extra_zone_tag(value),),
+        f"unknown board {value!r}: kept out of the deck",
+        known=False,
+    )
+
+
+def _categories(cell: str) -> tuple[Zone | None, tuple[str, ...]]:
+    """An Archidekt categories cell ("Commander,Legendary"): the zone of its first category that
+    names one (None: none does, the main deck) and the other categories, kept as tags, as the
+    Archidekt JSON reader reads a card's categories."""
+    zone: Zone | None = None
+    tags: list[str] = []
+    for category in (" ".join(part.split()) for part in cell.split(",")):
+        category_zone = CATEGORY_ZONE.get(category.lower())
+        if category_zone is not None and zone is None:
+            zone = category_zone
+        elif category_zone is None and category:
+            tags.append(category)
+    return zone, tuple(tags)
 
 
 @dataclass(frozen=True, slots=True)
 class CsvFormat:
     name: str = "csv"
-    description: str = "deck CSV: Count|Quantity|Qty, Name, optional Board|Section|Category (Scryfall CSV)"
+    description: str = (
+        "deck CSV: Count|Quantity|Qty, Name, optional Board|Section|Category or Categories "
+        "(Scryfall, Archidekt)"
+    )
 
     def parse(self, text: str, path: str) -> ParsedDeck:
         return _CsvRun(text, path, self.name).run()
@@ -184,15 +223,18 @@ class _CsvRun:
                 code=UNREADABLE,
                 severity="error",
             )
+        board_col = _find(headers, _BOARD_COLUMNS)
         columns = _Columns(
             width=len(headers),
             name=name_col,
             count=_find(headers, _COUNT_COLUMNS),
-            board=_find(headers, _BOARD_COLUMNS),
+            board=board_col,
+            board_is_category=board_col is not None and headers[board_col] == "category",
             set_code=_find(headers, _SET_COLUMNS),
             number=_find(headers, _NUMBER_COLUMNS),
             foil=_find(headers, _FOIL_COLUMNS),
             tags=_find(headers, _TAG_COLUMNS),
+            categories=_find(headers, _CATEGORIES_COLUMNS),
         )
         previous_end = header_line + reader.line_num - 1
         while True:
@@ -207,7 +249,7 @@ class _CsvRun:
             previous_end = end
             self._row(start, end, row, columns)
         self._report_missing_counts()
-        self._report_unknown_boards()
+        self._report_unknown_boards(columns.board_is_category)
         return b.finish()
 
     def _feed(self, first: int) -> Iterator[str]:
@@ -244,7 +286,17 @@ class _CsvRun:
             if columns.board is not None and columns.board < len(row)
             else ""
         )
-        board = _board_zone(board_value) if board_value else _Board(Zone.MAIN)
+        categories = (
+            _categories(row[columns.categories])
+            if columns.categories is not None and columns.categories < len(row)
+            else None
+        )
+        if board_value:
+            board = _board_zone(board_value, category=columns.board_is_category)
+        elif categories is not None and categories[0] is not None:
+            board = _Board(categories[0])
+        else:
+            board = _Board(Zone.MAIN)
         zone, extra_tags, zone_note = board.zone, board.tags, board.note
 
         def problem(reason: str, section: Zone | None = zone) -> None:
@@ -301,7 +353,7 @@ class _CsvRun:
         foil = foil_cell in ("foil", "etched", "true", "yes", "1", "y", "x")
         tags = tuple(
             t.strip().lstrip("#") for t in cell(columns.tags).replace(";", ",").split(",") if t.strip()
-        )
+        ) + (categories[1] if categories is not None else ())
         entry = Entry(
             quantity=quantity,
             name=name,
@@ -329,17 +381,26 @@ class _CsvRun:
             severity="warning",
         )
 
-    def _report_unknown_boards(self) -> None:
-        """One warning per board value no section header means, as the text reader warns of an
-        unknown section header once, not once per card under it."""
+    def _report_unknown_boards(self, category: bool) -> None:
+        """One finding per board value no section header means, not once per card under it: of a
+        Category column, a warning (a category of deck cards, read as the main deck); of a board
+        column, a board not read (DC002: the deck is not verified, unknown_board_reason)."""
         for value, lines in self.unknown_boards.items():
-            self.builder.report(
-                lines[0],
-                f"unknown board {value!r} ({_line_list(lines)}): its cards are read as the main deck",
-                code=SUSPICIOUS,
-                severity="warning",
-                section=Zone.MAIN,
-            )
+            if category:
+                self.builder.report(
+                    lines[0],
+                    f"unknown category {value!r} ({_line_list(lines)}): its cards are read as the main deck",
+                    code=SUSPICIOUS,
+                    severity="warning",
+                    section=Zone.MAIN,
+                )
+            else:
+                self.builder.report(
+                    lines[0],
+                    f"{unknown_board_reason(value)} ({_line_list(lines)})",
+                    code=UNPARSABLE,
+                    severity="error",
+                )
 
 
 def _line_list(lines: Sequence[int], shown: int = 10) -> str:
@@ -357,10 +418,12 @@ class _Columns:
     name: int | None
     count: int | None
     board: int | None
+    board_is_category: bool
     set_code: int | None
     number: int | None
     foil: int | None
     tags: int | None
+    categories: int | None
 
 
 CSV = CsvFormat()

@@ -6,8 +6,10 @@ JSON has no meaningful lines: every entry has line 0, and every card found is re
 CARD (or PROBLEM) line record at line 0 whose note says where in the document it came from.
 
 A board or section a document names is read as the text reader reads the same section header
-(``_Run.board``): a section outside the deck (tokens, planes, ...) is the maybeboard, and a board
-no reader knows is the maybeboard too, with a warning, never the main deck. A card with no
+(``_Run.board``): a section outside the deck (tokens, planes, ...) is the maybeboard. A board no
+reader knows keeps its cards out of the deck too (tagged with its name), never the main deck, but
+as a board not read (DC002): the deck is not verified, as for a Cockatrice zone no reader knows,
+since its cards may be the deck's own. A card with no
 quantity is refused (DC002), never dropped and never guessed.
 
 A deck's date (as_of.DATE_KEYS) is the day it was played or published: a TCGplayer event's
@@ -40,7 +42,13 @@ from deckcheck.decklist._base import (
     strip_control,
     whole_file_problem,
 )
-from deckcheck.decklist._grammar import CATEGORY_ZONE, HeaderKind, board_section, classify_header
+from deckcheck.decklist._grammar import (
+    CATEGORY_ZONE,
+    HeaderKind,
+    board_section,
+    classify_header,
+    unknown_board_reason,
+)
 from deckcheck.decklist._names import clean_name, name_problem
 
 # Archidekt's numeric deckFormat; only the values two independent client libraries agree on.
@@ -148,17 +156,14 @@ class _Run:
         return zone, (extra_zone_tag(extra),)
 
     def unknown_board(self, where: str, label: str) -> tuple[Zone, tuple[str, ...]]:
-        """The cards a deck site files under a board no reader knows: kept out of the deck (every
-        board of the deck itself has a known name, and counting a wishlist as the main deck would
-        charge it with the format's bans), with a warning, once per board."""
+        """The cards a deck site files under a board no reader knows: kept out of the deck, tagged
+        with the board (counting a wishlist as the main deck would charge it with the format's bans,
+        leaving the deck's own cards out would call it too small), and the deck not verified: a
+        board not read (DC002, unknown_board_reason), once per board."""
         label = " ".join(label.split())[:_MAX_BOARD_LABEL]
         if self._first_report_of(label):
             self.builder.report(
-                0,
-                f"{where}: unknown board {label!r}: its cards are kept in the maybeboard (never counted)",
-                code=SUSPICIOUS,
-                severity="warning",
-                section=Zone.MAYBEBOARD,
+                0, f"{where}: {unknown_board_reason(label)}", code=UNPARSABLE, severity="error"
             )
         return Zone.MAYBEBOARD, (extra_zone_tag(label),)
 

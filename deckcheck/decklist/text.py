@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
+from deckcheck.as_of import DATE_KEYS
 from deckcheck.deck import Entry, LineKind, LineRecord, ParsedDeck, Zone, extra_zone_tag, new_entry
 from deckcheck.decklist._base import (
     MAX_LINE_LENGTH,
@@ -38,10 +39,17 @@ _XMAGE_METADATA = re.compile(
 _XMAGE_LAYOUT = re.compile(r"^LAYOUT\s+\w+\s*:", re.IGNORECASE)
 # The LazyPatterns compile on first use: an Arena About section, a "// name X" comment, Forge metadata
 _ARENA_NAME = LazyPattern(r"^Name\s+(?P<value>\S.*)$")
+# "// key: value" (or "key=value"; a full-width colon, U+FF1A, as a CJK keyboard writes it)
 _COMMENT_KEY_VALUE = re.compile(
-    r"^(?P<key>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z_\-]+)?)\s*[:=](?!//)\s*(?P<value>.*)$"
+    r"^(?P<key>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z_\-]+)?)\s*[:=\uff1a](?!//)\s*(?P<value>.*)$"
 )
-_COMMENT_KEY_SPACE = LazyPattern(r"^(?P<key>name|format|author|title)\s+(?P<value>\S.*)$", re.IGNORECASE)
+# "// name Burn", "// date 2023-01-01": a few keys need no colon; a date's value starts with a digit
+# (so "// date night deck" stays a comment)
+_COMMENT_KEY_SPACE = LazyPattern(
+    rf"^(?P<key>name|format|author|title|(?:{'|'.join(map(re.escape, DATE_KEYS))})(?=\s+\d))"
+    r"\s+(?P<value>\S.*)$",
+    re.IGNORECASE,
+)
 _KEY_EQUALS_VALUE = LazyPattern(r"^(?P<key>[^=]+?)\s*=\s*(?P<value>.*)$")
 # MTGSalvation's forum wraps a list in BBCode, "[DECK]" ... "[/DECK]": markup, no section or card.
 # Other forums open it with the deck's title, "[deck=Burn]" or "[deck title=Burn]": its name.

@@ -70,7 +70,8 @@ class DeckNote:
 
 # The metadata a writer carries as its own field (the name, CARRIED_METADATA_KEYS), not as a note.
 _CARRIED_FIELD = re.compile(
-    rf"^(?:name|deck ?name|title|{keys_pattern(CARRIED_METADATA_KEYS)})\s*(?:[:=]|\s(?=\S))", re.IGNORECASE
+    rf"^(?:name|deck ?name|title|{keys_pattern(CARRIED_METADATA_KEYS)})\s*(?:[:=\uff1a]|\s(?=\S))",
+    re.IGNORECASE,
 )
 _CARRIED_NOTES = frozenset({"deck name"})
 _XML_NOTE_KEYS = ("comments", "notes")

@@ -629,12 +629,15 @@ def test_decks_dated_after_the_card_data_agree(breakers: bool) -> None:
         ("earlier", f"// date: 2020-01-01\n{deck}"),
         ("same day", f"// date: {data_day}\n{deck}"),
         ("undated", deck),
+        # a date without a colon, or with a full-width one (U+FF1A), after the cards
+        ("later, no colon", f"{deck}// date {later}\n"),
+        ("later, full-width colon", f"{deck}// Date\uff1a{later}\n"),
     ]
     rows = assert_same_rows(items, context_for(BUNDLED, "modern"), breakers=breakers)
     codes: dict[Hashable, list[str]] = {}
     for deck_id, code in zip(rows.findings.data["deck_id"], rows.findings.data["code"], strict=True):
         codes.setdefault(deck_id, []).append(code)
-    for withheld in ("later", "earlier"):
+    for withheld in ("later", "earlier", "later, no colon", "later, full-width colon"):
         assert "DC202" not in codes[withheld] and "DC015" in codes[withheld]
     assert "DC202" in codes["same day"] and "DC202" in codes["undated"]
 

@@ -10,10 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from deckcheck import frames
+from deckcheck.cards.store import CardStore
 from deckcheck.cli import cli
 from deckcheck.deck import LineKind, ParsedDeck, Zone
 from deckcheck.decklist import detect_format, parse_text
 from deckcheck.decklist.fast import fast_entries
+from deckcheck.engine import check_parsed
+from deckcheck.formats import get_format
 
 
 def zones(deck: ParsedDeck) -> list[tuple[int, str, Zone]]:
@@ -92,6 +95,51 @@ def test_a_category_that_names_tokens_is_not_a_token_zone() -> None:
     assert "Token Makers" in notes[2] and "Token Makers" in notes[4]
 
 
+def test_archidekts_categories_column_places_each_card() -> None:
+    """Archidekt's deck CSV gives each card's categories in one "Categories" cell ("Commander,
+    Legendary"): the first that names a zone places the card, the others are tags, as the Archidekt
+    JSON reader reads them. The column was not known, so the commander, the companion and the
+    maybeboard's Black Lotus were all read as the main deck (DC105, DC201 and DC306 invented)."""
+    deck = parse_text(
+        "Quantity,Name,Finish,Edition Code,Collector Number,Categories\n"
+        '1,"Kenrith, the Returned King",Normal,eld,303,"Commander,Legendary"\n'
+        "1,Lurrus of the Dream-Den,Normal,iko,226,Companion\n"
+        '1,Sol Ring,Normal,c21,263,"Ramp, Artifact"\n'
+        "97,Forest,Normal,eld,266,\n"
+        "1,Black Lotus,Normal,lea,232,Maybeboard\n"
+    )
+    assert deck.input_format == "csv" and deck.problems == []
+    assert [(e.line, e.name, e.zone, e.tags) for e in deck.entries] == [
+        (2, "Kenrith, the Returned King", Zone.COMMANDER, ("Legendary",)),
+        (3, "Lurrus of the Dream-Den", Zone.COMPANION, ()),
+        (4, "Sol Ring", Zone.MAIN, ("Ramp", "Artifact")),
+        (5, "Forest", Zone.MAIN, ()),
+        (6, "Black Lotus", Zone.MAYBEBOARD, ()),
+    ]
+
+
+def test_a_categories_column_alone_makes_a_csv_header() -> None:
+    assert detect_format("Name,Categories\nSol Ring,Ramp\n") == "csv"
+
+
+def test_an_unknown_board_is_kept_out_of_the_deck_and_leaves_it_not_verified() -> None:
+    """A Board column's value no reader knows may be the deck itself or a wishlist: its cards are
+    neither counted as the main deck (too many cards, banned cards) nor dropped (too few), but kept
+    out of the deck, tagged, with a board not read (DC002): the deck is not verified. (A Category
+    column's value is a category of deck cards: the main deck, with a warning.)"""
+    deck = parse_text("Count,Name,Board\n4,Lightning Bolt,Main\n1,Black Lotus,Wishboard\n1,Opt,Wishboard\n")
+    assert zones(deck) == [
+        (2, "Lightning Bolt", Zone.MAIN),
+        (3, "Black Lotus", Zone.MAYBEBOARD),
+        (4, "Opt", Zone.MAYBEBOARD),
+    ]
+    assert deck.entries[1].tags == ("extra:wishboard",)
+    assert [(p.code, p.severity, p.line) for p in deck.problems] == [("DC002", "error", 3)]
+    assert "'Wishboard'" in deck.problems[0].message and "lines 3 and 4" in deck.problems[0].message
+    report = check_parsed(deck, CardStore.bundled(), get_format("modern"))
+    assert report.status == "not verified" and "DC201" not in {f.code for f in report.findings}
+
+
 def test_a_tokens_board_is_kept_out_of_the_deck() -> None:
     deck = parse_text("Count,Name,Board\n4,Lightning Bolt,Main\n1,Soldier,Tokens\n")
     assert zones(deck) == [(2, "Lightning Bolt", Zone.MAIN), (3, "Soldier", Zone.MAYBEBOARD)]
@@ -165,7 +213,7 @@ def test_empty_trailing_fields_are_no_lost_data() -> None:
 
 CSV_DECK = (
     "sep=,\n"
-    "Count,Name,Board\n"
+    "Count,Name,Category\n"
     "4,Lightning Bolt,Main\n"
     "56,Mountain,Main\n"
     "2,Lightning Bolt,Considering\n"

@@ -622,10 +622,17 @@ def entries_and_problems(deck: ParsedDeck) -> tuple[list[tuple[str, int, str, tu
     return entries, [f"{p.code} {p.severity} {p.message}" for p in deck.problems]
 
 
+UNKNOWN_WISHBOARD = (
+    "unknown board 'Wishboard': not a board deckcheck knows (Main, Sideboard, Commander, Companion, "
+    "Maybeboard, or a section outside the deck such as Tokens): its cards are kept out of the deck "
+    "and what they would change is not judged; name the board one of those"
+)
+
+
 def test_json_list_boards_outside_the_deck_stay_out_of_it() -> None:
     """A board that is not part of the deck is read as the text reader reads its section: tokens
-    are the maybeboard, not looked up (deck.unchecked_zone); a board no reader knows is the
-    maybeboard with a warning, never the main deck."""
+    are the maybeboard, not looked up (deck.unchecked_zone); a board no reader knows is kept out of
+    the deck too, never the main deck, but as a board not read (DC002): the deck is not verified."""
     entries, problems = entries_and_problems(parse_text(json.dumps(BOARDS_LIST), "list.json"))
     assert entries == [
         ("main", 4, "Lightning Bolt", ()),
@@ -637,7 +644,7 @@ def test_json_list_boards_outside_the_deck_stay_out_of_it() -> None:
     ]
     assert problems == [
         "DC003 info [2]: 'tokens' is not part of the deck: kept in the maybeboard (never counted)",
-        "DC003 warning [3]: unknown board 'Wishboard': its cards are kept in the maybeboard (never counted)",
+        f"DC002 error [3]: {UNKNOWN_WISHBOARD}",
     ]
 
 
@@ -657,8 +664,7 @@ def test_tappedout_and_aetherhub_sections_outside_the_deck_stay_out_of_it() -> N
     ]
     assert problems == [
         "DC003 info board[2]: 'Tokens' is not part of the deck: kept in the maybeboard (never counted)",
-        "DC003 warning board[3]: unknown board 'Acquireboard': its cards are kept in the maybeboard "
-        "(never counted)",
+        f"DC002 error board[3]: {UNKNOWN_WISHBOARD.replace('Wishboard', 'Acquireboard')}",
     ]
     rows = [
         {"quantity": 60, "name": "Mountain"},
@@ -712,9 +718,7 @@ def test_json_list_boards_by_cli_and_frames(tmp_path: Path) -> None:
     assert by_cli == by_frames
     codes = {finding.split()[0] for finding in by_cli}
     assert "DC017" in codes and not codes & {"DC010", "DC201"}  # no unknown token, no banned Ponder
-    assert (
-        "DC003 [3]: unknown board 'Wishboard': its cards are kept in the maybeboard (never counted)" in by_cli
-    )
+    assert f"DC002 [3]: {UNKNOWN_WISHBOARD}" in by_cli
 
 
 def test_json_errors_are_problems() -> None:

@@ -586,7 +586,7 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "Creatures (4)\n4 Goblin Guide\n",  # a group header (and no blank-line sideboard then)
         "Unknown:\n4 Lightning Bolt\n",  # an unknown header: reported
         "ſideboard\n4 Lightning Bolt\n",  # long s: (?i) would take it for "sideboard"; it is a card
-        "Sideboard 2\n4 Lightning Bolt\n",  # not a header: a card without a count
+        "Reserve\n4 Lightning Bolt\n",  # not a header: a card without a count
         "// Creatures\n4 Goblin Guide\n",  # a group header written as a comment
         "// Tokens\n1 Goblin\n4 Lightning Bolt\n",  # an extra section written as a comment
         "4 Lightning Bolt\n[Tokens]\n1 Goblin\n",  # a bracketed extra section

@@ -102,3 +102,42 @@ def test_a_cockatrice_comment_line_read_as_no_field_is_kept_by_the_writer() -> N
     written = write_cod(deck)
     comments = written[written.index("<comments>") + len("<comments>") : written.index("</comments>")]
     assert comments.split("\n") == ["Format: modern", "Format:", "Colors: R"]
+
+
+@pytest.mark.parametrize(
+    ("comment", "key"),
+    [
+        ("// date 2023-01-01", "date"),
+        ("// Date：2023-01-01", "date"),  # a full-width colon (U+FF1A), as a CJK keyboard types it
+        ("# Event Date 2023-01-01", "event date"),
+        ("// event date：2023-01-01", "event date"),
+    ],
+)
+def test_a_date_without_an_ascii_colon_is_the_decks_date(comment: str, key: str) -> None:
+    """A deck dated after the card data is not verified by it: a date written without a colon, or
+    with a full-width one, is the deck's date as ``// date: 2023-01-01`` is, never a plain comment
+    that leaves the deck judged as undated."""
+    from deckcheck.as_of import metadata_date
+
+    deck = parse_text(f"4 Lightning Bolt\n56 Mountain\n{comment}\n")
+    assert deck.problems == [] and deck.metadata == {key: "2023-01-01"}
+    assert metadata_date(deck.metadata)[0] is not None and deck.metadata_line(key) == 3
+
+
+def test_a_date_word_before_other_words_stays_a_comment() -> None:
+    deck = parse_text("// date night deck\n4 Lightning Bolt\n")
+    assert deck.metadata == {} and deck.lines[0].note == ""
+
+
+def test_a_full_width_colon_separates_any_comment_key() -> None:
+    deck = parse_text("// Format：modern\n// Name：Burn\n4 Lightning Bolt\n")
+    assert deck.declared_format == "modern" and deck.name == "Burn"
+
+
+def test_a_cockatrice_date_with_a_full_width_colon_is_read() -> None:
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        "  <comments>date：2023-01-01</comments>\n"
+        '  <zone name="main"><card number="60" name="Mountain"/></zone>\n</cockatrice_deck>\n'
+    )
+    assert parse_text(text).metadata.get("date") == "2023-01-01"

@@ -283,3 +283,53 @@ def test_a_name_with_a_note_in_brackets_is_offered_the_card_before_it() -> None:
     )
     [unknown] = [f for f in report.findings if f.code == "DC010"]
     assert "'Lightning Bolt (Playtest)' (did you mean: Lightning Bolt?)" in unknown.message
+
+
+# -- a zone's header written with a count, emphasis or a full-width colon ------------------------
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Sideboard 15",
+        "Sideboard - 15",
+        "Sideboard — 15 cards",
+        "Sideboard (15 cards)",
+        "Sideboard: 15 cards",
+        "**Sideboard**",
+        "**Sideboard (15)**",
+        "__Sideboard:__",
+        "Sideboard：",  # a full-width colon (U+FF1A)
+    ],
+)
+def test_a_decorated_sideboard_header_starts_the_sideboard(header: str) -> None:
+    """Each was read as a card with no count (an unknown card "Sideboard 15") and the sideboard's
+    cards charged to the main deck."""
+    deck = read(f"4 Lightning Bolt\n56 Mountain\n{header}\n2 Duress\n")
+    assert entries(deck) == [
+        (4, "Lightning Bolt", MAIN, 1),
+        (56, "Mountain", MAIN, 2),
+        (2, "Duress", SIDE, 4),
+    ]
+    assert deck.problems == [] and line_kind(deck, 3) is LineKind.HEADER
+    assert fast_entries(f"4 Lightning Bolt\n56 Mountain\n{header}\n2 Duress\n") == entries(deck)
+
+
+def test_a_main_deck_header_with_its_count_ends_the_command_zone() -> None:
+    """ "Main deck — 99 cards" was a 1-copy card in the command zone, and the 99 cards after it
+    commanders: "Forest is not legendary", "101 commanders", a 101-card deck, all invented."""
+    text = "Commander:\n1 Kenrith, the Returned King\nMain deck — 99 cards\n99 Forest\n"
+    deck = read(text)
+    assert entries(deck) == [
+        (1, "Kenrith, the Returned King", Zone.COMMANDER, 2),
+        (99, "Forest", MAIN, 4),
+    ]
+    assert deck.problems == [] and fast_entries(text) == entries(deck)
+
+
+@pytest.mark.parametrize("line", ["Lightning Bolt 4", "*Sol Ring*", "Reserve", "Sideboard Hellkite 2"])
+def test_a_decorated_line_of_no_header_word_is_read_as_before(line: str) -> None:
+    """Only the words of the header vocabulary are headers when decorated: any other line stays
+    the card line (with no count) it was read as."""
+    deck = read(f"4 Lightning Bolt\n{line}\n")
+    assert line_kind(deck, 2) is LineKind.CARD
