@@ -65,7 +65,17 @@ ENGLISH_ZONE_HEADERS: Final[Mapping[Zone, tuple[str, ...]]] = {
         "signaturespells",
     ),
     Zone.COMPANION: ("companion", "companions"),
-    Zone.MAYBEBOARD: ("maybeboard", "maybe board", "maybe", "maybes", "considering", "wishlist", "wish list"),
+    Zone.MAYBEBOARD: (
+        "maybeboard",
+        "maybe board",
+        "maybe",
+        "maybes",
+        "considering",
+        "wishlist",
+        "wish list",
+        "acquireboard",  # TappedOut's board of cards to buy ("Acquire" alone is a card)
+        "acquire board",
+    ),
 }
 
 # English header words that are also English card names: a header only bracketed, before a colon or

@@ -660,11 +660,10 @@ def test_tappedout_and_aetherhub_sections_outside_the_deck_stay_out_of_it() -> N
         ("main", 4, "Lightning Bolt", ()),
         ("main", 56, "Mountain", ()),
         ("maybeboard", 1, "Goblin", ("extra:tokens",)),
-        ("maybeboard", 1, "Ponder", ("extra:acquireboard",)),
+        ("maybeboard", 1, "Ponder", ()),  # TappedOut's board of cards to buy: the maybeboard
     ]
     assert problems == [
         "DC003 info board[2]: 'Tokens' is not part of the deck: kept in the maybeboard (never counted)",
-        f"DC002 error board[3]: {UNKNOWN_WISHBOARD.replace('Wishboard', 'Acquireboard')}",
     ]
     rows = [
         {"quantity": 60, "name": "Mountain"},
