@@ -713,8 +713,8 @@ class _Chunk:
             name_id: table.resolved(names[name_id])[0] for name_id in np.unique(name_ids[missing]).tolist()
         }
         # the did-you-means of the names of no card, which every such entry's finding names, one
-        # after another: asked for between a deck's messages, each search found the names index
-        # out of the processor's caches and cost about twice as much (the store remembers them)
+        # after another while the names index is in the processor's caches (asked for between a
+        # deck's messages, each search finds it evicted); the store remembers them
         for name_id, code in code_of.items():
             if code == UNRESOLVED:
                 table.unresolved(names[name_id])
