@@ -216,11 +216,12 @@ class FactTable:
 
     def unresolved(self, name: str) -> Resolution:
         """The store's resolution of a name that names no card (:meth:`resolved` gave
-        :data:`UNRESOLVED`), with the likely spellings the engine's error names (a search, made
-        once per name: the store remembers it)."""
-        resolution = self.resolved(name)[1]
-        assert resolution is not None and resolution.card is None
-        return self.store.with_suggestions(resolution)
+        :data:`UNRESOLVED`), with the likely spellings the engine's error names: the store's
+        ``resolve``, which remembers it per name (a name is reported in many decks, and the engine
+        asks for the same)."""
+        resolution = self.store.resolve(name)
+        assert resolution.card is None
+        return resolution
 
     def card(self, name: str) -> Card | None:
         """The card with this oracle name (batch.BatchContext.card_for_name, the engine's lookup)."""
@@ -715,6 +716,12 @@ class _Chunk:
         code_of = {
             name_id: table.resolved(names[name_id])[0] for name_id in np.unique(name_ids[missing]).tolist()
         }
+        # the did-you-means of the names of no card, which every such entry's finding names, one
+        # after another while the names index is in the processor's caches (asked for between a
+        # deck's messages, each search finds it evicted); the store remembers them
+        for name_id, code in code_of.items():
+            if code == UNRESOLVED:
+                table.unresolved(names[name_id])
         found = np.array([code_of[i] for i in name_ids[missing].tolist()], dtype=c.dtype)
         c = c.copy()
         c[missing] = found

@@ -46,8 +46,26 @@ def fold_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def _already_clean(name: str) -> bool:
+    """Whether :func:`clean_name` leaves ``name`` as it is, seen without its normalising and
+    regexes: printable ASCII (nothing to normalise, no white space but " ", no quote to straighten
+    but a backtick), no slash (a split separator) and single spaces, none at either end. Most
+    names are (every name of a batch is cleaned, a name the data does not know a dozen times)."""
+    return (
+        name.isascii()
+        and name.isprintable()
+        and "`" not in name
+        and "/" not in name
+        and "  " not in name
+        and name[:1] != " "
+        and name[-1:] != " "
+    )
+
+
 def clean_name(name: str) -> str:
     """Tidy a name as written without changing its meaning: quotes, spaces, split separators."""
+    if _already_clean(name):
+        return name
     text = unicodedata.normalize("NFC", name).translate(_TRANSLATE)
     text = _SPLIT_RE.sub(" // ", text)
     return _SPACE_RE.sub(" ", text).strip()
@@ -76,6 +94,8 @@ def fold_of_key(key: str) -> str:
 
 def printed_key(name: str) -> str:
     """Key for localized printed names: case and width folded, accents kept (they matter in e.g. French)."""
+    if _already_clean(name):  # (ASCII: NFKC changes nothing either)
+        return name.casefold()
     text = unicodedata.normalize("NFKC", name).translate(_TRANSLATE)
     text = _SPLIT_RE.sub(" // ", text)
     return _SPACE_RE.sub(" ", text).strip().casefold()
