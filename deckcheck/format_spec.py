@@ -41,6 +41,7 @@ class FormatSpec(FrozenValue):
         "rules_min_main",
         "commander_cards",
         "companions",
+        "legality_unchecked",
     )
     __slots__ = FIELDS
 
@@ -92,6 +93,11 @@ class FormatSpec(FrozenValue):
     # False: the format lets no card work from outside the game, so no companion can be revealed
     # (Oathbreaker: no sideboard, and abilities that refer to outside the game do not function)
     companions: bool
+    # An inferred shape (``inferred``) some known format of which judges card legality
+    # (inference.with_known_formats): where the deck is played, and so whether a card is legal
+    # there, is not known (the shape has no legality key), so a companion whose condition the deck
+    # meets is undetermined, not eligible (rules.companions.obstacles).
+    legality_unchecked: bool
 
     def __init__(
         self,
@@ -118,6 +124,7 @@ class FormatSpec(FrozenValue):
         rules_min_main: int | None = None,
         commander_cards: str = LEGENDARY_COMMANDERS,
         companions: bool = True,
+        legality_unchecked: bool = False,
     ) -> None:
         _set_spec(
             self,
@@ -145,6 +152,7 @@ class FormatSpec(FrozenValue):
                 rules_min_main,
                 commander_cards,
                 companions,
+                legality_unchecked,
             ),
         )
 
@@ -169,3 +177,6 @@ class FormatSpec(FrozenValue):
 
 
 _set_spec = fields_setter(FormatSpec)
+
+# How to name the format a deck is played in, for a message that asks for it
+NAMING_A_FORMAT = '--format, a `// format: NAME` line in the decklist, or `format = "NAME"` in the config'

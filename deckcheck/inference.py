@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from deckcheck.deck import Deck, Entry, ParsedDeck, Zone
 from deckcheck.findings import Finding, Location, Severity, define
-from deckcheck.format_spec import OATHBREAKER_COMMANDERS, FormatSpec
+from deckcheck.format_spec import NAMING_A_FORMAT, OATHBREAKER_COMMANDERS, FormatSpec
 from deckcheck.value import replace
 
 UNKNOWN_FORMAT = define(
@@ -126,32 +126,41 @@ COMMAND_ZONE_LAYOUT_SIZES = (98, 99)
 def infer_format(parsed: ParsedDeck, deck: Deck) -> tuple[FormatSpec, str]:
     """The shape to check ``parsed`` in (``deck``: its resolved cards) and why, e.g.
     ``"inferred: a 100-card singleton deck"``. Counts are the decklist's as written, so a name that
-    did not resolve does not shrink the deck into another family. The shape carries the companion
-    bans of the known formats of its shape (:func:`with_companion_bans`)."""
+    did not resolve does not shrink the deck into another family. The shape carries what the known
+    formats of its shape say of companions (:func:`with_known_formats`)."""
     shape, because = _infer_shape(parsed, deck)
-    return with_companion_bans(shape), because
+    return with_known_formats(shape), because
 
 
-_WITH_BANS: dict[str, FormatSpec] = {}  # shape name -> the shape with its formats' companion bans
+_WITH_FORMATS: dict[str, FormatSpec] = {}  # shape name -> the shape with what its formats say
 
 
-def with_companion_bans(shape: FormatSpec) -> FormatSpec:
-    """``shape`` with the companion bans of the known formats of its shape (the same family and
-    deck size: Commander's Lutri for the Commander shape). Which of them the deck is played in is not
-    known, so rules.companions reads such a ban as leaving the companion undetermined, never as
-    forbidding it; nor is it passed over as if no format banned it."""
-    found = _WITH_BANS.get(shape.name)
+def with_known_formats(shape: FormatSpec) -> FormatSpec:
+    """``shape`` with what the known formats of its shape (the same family and deck size) say of a
+    companion: their companion bans (Commander's Lutri for the Commander shape), and
+    ``legality_unchecked`` where any of them judges card legality (every shape but Limited's, whose
+    format has no ban list). Which of them the deck is played in is not known, so rules.companions
+    reads either as leaving a companion whose condition the deck meets undetermined, never as
+    forbidding it; nor is it passed over as if no format banned it. (Whether the companion card is
+    legal in every one of them is not asked: a deck of the shape may be played in a format of
+    another shape, a 100-card singleton in Pauper Commander or Gladiator, or in one deckcheck does
+    not know, and the card data may not describe the day the deck is played.)"""
+    found = _WITH_FORMATS.get(shape.name)
     if found is None:
         from deckcheck.formats import load_registry
 
-        bans = frozenset(
-            name
+        formats = [
+            spec
             for spec in load_registry().values()
             if (spec.commander, spec.min_main, spec.commander_cards)
             == (shape.commander, shape.min_main, shape.commander_cards)
-            for name in spec.companion_bans
-        )
-        found = _WITH_BANS[shape.name] = replace(shape, companion_bans=bans) if bans else shape
+        ]
+        bans = frozenset(name for spec in formats for name in spec.companion_bans)
+        unchecked = any(spec.legality_candidates for spec in formats)
+        found = shape
+        if bans or unchecked:
+            found = replace(shape, companion_bans=bans, legality_unchecked=unchecked)
+        _WITH_FORMATS[shape.name] = found
     return found
 
 
@@ -253,9 +262,7 @@ def _singleton(parsed: ParsedDeck, deck: Deck) -> bool:
 
 def format_finding(path: str, spec: FormatSpec, *, required: bool) -> Finding:
     """The deck-level finding of a deck checked in an inferred ``spec``."""
-    fix = (
-        'name it with --format, a `// format: NAME` line in the decklist, or `format = "NAME"` in the config'
-    )
+    fix = f"name it with {NAMING_A_FORMAT}"
     where = Location(path, 0, None)
     if required:
         return FORMAT_REQUIRED(

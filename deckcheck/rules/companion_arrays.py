@@ -371,10 +371,11 @@ def evaluate(
     bans = np.array(
         [[rule.name in spec.companion_bans for rule in RULES] for spec in formats.specs], dtype=bool
     ).reshape(len(formats.specs), N_RULES)
-    # an inferred shape's bans are its formats' (inference.with_companion_bans): they leave a met
-    # condition undetermined, they forbid nothing
+    # an inferred shape's bans are its formats', and where they judge legality no card's legality is
+    # checked (inference.with_known_formats): they leave a met condition undetermined, they forbid nothing
     inferred = np.array([spec.inferred for spec in formats.specs], dtype=bool)[:, None]
-    banned_somewhere = (bans & inferred)[formats.index]
+    unchecked = np.array([spec.legality_unchecked for spec in formats.specs], dtype=bool)[:, None]
+    not_known = ((bans & inferred) | unchecked)[formats.index]
     obstacle |= (bans & ~inferred)[formats.index] | no_companions[:, None]
     key_of = legality.key_screen(Chunk(d, c, z, q, n_decks, cards, formats, commander_format))
     # decks whose legality the data does not vouch for (and that have a legality to judge)
@@ -426,7 +427,7 @@ def evaluate(
     cut[in_part] = 0  # the lines not read may break the condition too
 
     eligible = met & ~obstacle
-    undetermined = eligible & (open_ | banned_somewhere | (unverified | no_commander | in_part)[:, None])
+    undetermined = eligible & (open_ | not_known | (unverified | no_commander | in_part)[:, None])
     depends = open_ & (undetermined | (~obstacle & ~met))  # (the unknown entries it is open on)
     # an inferred shape's minimum is not the real format's: Yorion is undetermined either way
     unknown_min = formats.per_deck(lambda spec: not spec.min_main_known, bool) & ~obstacle[:, YORION]

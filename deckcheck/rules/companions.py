@@ -59,7 +59,7 @@ from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card, strip_reminder_text
 from deckcheck.deck import STARTING_ZONES, Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Location, Severity, define
-from deckcheck.format_spec import FormatSpec
+from deckcheck.format_spec import NAMING_A_FORMAT, FormatSpec
 from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.value import FrozenValue, Value, slot_setters
 
@@ -1536,21 +1536,31 @@ def obstacles(
     fixed) | identity | name (the starting deck already holds as many copies of the companion's name
     as the format allows: CR 903.11a in Commander, 100.2a otherwise) | :data:`UNVERIFIED` (``status``
     is :data:`LEGALITY_UNVERIFIED` or :data:`HISTORY_UNVERIFIED`: the card's own legality is not
-    known; or ``no_commander``: a Commander deck that marks no commander, whose colour identity and
-    own part of the starting deck (702.139b) are not known; or ``unread``: why the deck is not the
-    one its file holds (engine.unread_part), whose starting deck is then not known. Each forbids
-    nothing but leaves a met condition undetermined; :func:`decisive` leaves it out).
+    known; or no format was given, ``spec`` an inferred shape whose formats ban it as a companion or
+    judge legality (inference.with_known_formats); or ``no_commander``: a Commander deck that marks
+    no commander, whose colour identity and own part of the starting deck (702.139b) are not known; or
+    ``unread``: why the deck is not the one its file holds (engine.unread_part), whose starting deck
+    is then not known. Each forbids nothing but leaves a met condition undetermined;
+    :func:`decisive` leaves it out).
     ``identity_shown``: how the findings name ``identity`` when a commander's colour is chosen
     (it holds the colour assumed for it)."""
     problems: list[tuple[str, str]] = []
     if unread is not None:
         problems.append((UNVERIFIED, f"{unread}, so the starting deck is not known"))
-    if rule.name in spec.companion_bans and spec.inferred:  # (inference.with_companion_bans)
+    if rule.name in spec.companion_bans and spec.inferred:  # (inference.with_known_formats)
         problems.append(
             (
                 UNVERIFIED,
                 f"{rule.short} is banned as a companion in some formats of this shape, {spec.title}, and "
                 f"the deck names none, so whether {rule.short} may be its companion is not known (DC020)",
+            )
+        )
+    elif spec.legality_unchecked:
+        problems.append(
+            (
+                UNVERIFIED,
+                f"no format given: whether {rule.short} is legal is not checked; name the format with "
+                f"{NAMING_A_FORMAT}",
             )
         )
     elif rule.name in spec.companion_bans:
@@ -1866,11 +1876,13 @@ def _result_data(rule: CompanionRule, result: CompanionResult) -> dict[str, obje
 
 def _not_verified_text(about: About) -> str:
     """Why a result is undetermined: ``4 Orcish Bowmasters (line 5) is not in the card data``, the
-    companion's own legality not verified, or Yorion's minimum not known."""
+    companion's own legality not verified, Yorion's minimum not known (its note says so)."""
     result = about.result
     parts = [unres.unknown_cards_text(result.unresolved)] if result.unresolved else []
     parts += about.unverified
-    return "; ".join(parts) or YORION_UNKNOWN_MINIMUM
+    if YORION_UNKNOWN_MINIMUM in result.note:
+        parts.append(YORION_UNKNOWN_MINIMUM)
+    return "; ".join(parts)
 
 
 def _not_verified(about: About, where: Location, what: str) -> Finding:

@@ -895,7 +895,7 @@ def test_a_companion_ban_of_an_inferred_shape_agrees(breakers: bool) -> None:
     """No format given, the Commander shape: Commander bans Lutri as a companion, and the deck may
     not be a Commander deck, so both paths leave Lutri not verified (DC015), declared or not, and
     neither says DC406."""
-    from deckcheck.inference import COMMANDER_SHAPE, with_companion_bans
+    from deckcheck.inference import COMMANDER_SHAPE, with_known_formats
 
     body = (
         "Commander\n1 Atreus, Impulsive Son\n\nDeck\n"
@@ -906,7 +906,7 @@ def test_a_companion_ban_of_an_inferred_shape_agrees(breakers: bool) -> None:
         ("undeclared", body),
     ]
     rows = assert_same_rows(
-        items, context_for(BUNDLED, with_companion_bans(COMMANDER_SHAPE)), breakers=breakers
+        items, context_for(BUNDLED, with_known_formats(COMMANDER_SHAPE)), breakers=breakers
     )
     codes = _codes_by_deck(rows)
     assert "DC015" in codes["declared"] and "DC406" not in codes["declared"]
@@ -921,6 +921,60 @@ def test_a_companion_ban_of_an_inferred_shape_agrees(breakers: bool) -> None:
         if companion == "Lutri, the Spellchaser"
     ]
     assert [eligible for _, eligible in lutri] == [None, None]
+
+
+def _eligible(rows: batch.BatchRows, companion: str) -> dict[Hashable, object]:
+    """Deck id -> the companion's ``eligible`` in the companions table."""
+    data = rows.companions.data
+    return {
+        deck_id: eligible
+        for deck_id, name, eligible in zip(data["deck_id"], data["companion"], data["eligible"], strict=True)
+        if name == companion
+    }
+
+
+LURRUS_DECKS: list[Item] = [
+    ("sideboard", "4 Lightning Bolt\n4 Goblin Guide\n52 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n"),
+    ("declared", "4 Lightning Bolt\n4 Goblin Guide\n52 Mountain\n\nCompanion\n1 Lurrus of the Dream-Den\n"),
+    ("missed", "4 Kitchen Finks\n56 Forest\n\nCompanion\n1 Lurrus of the Dream-Den\n"),
+    ("sealed", "4 Lightning Bolt\n36 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n"),
+]
+
+
+@BREAKERS
+@pytest.mark.parametrize("given", ["inferred shape", "no format"])
+def test_a_met_companion_with_no_format_given_agrees(breakers: bool, given: str) -> None:
+    """No format given: whether a companion is legal where the deck is played is not checked, so a
+    60-card deck that meets Lurrus's condition leaves it not verified (DC015) on both paths, declared
+    or not, never offered (DC410) nor an error; one that misses it has it not eligible, its breaker
+    and DC401 stand. A 40-card deck is Limited's shape, whose format has no ban list: eligible and
+    offered. The shapes passed as the context's format, or no format at all (the engine infers them)."""
+    from deckcheck.inference import CONSTRUCTED_SHAPE, LIMITED_SHAPE, with_known_formats
+
+    if given == "no format":
+        rows = assert_same_rows(LURRUS_DECKS, batch.BatchContext(BUNDLED, None), breakers=breakers)
+    else:
+        shape_of = {
+            deck_id: LIMITED_SHAPE if deck_id == "sealed" else CONSTRUCTED_SHAPE
+            for deck_id, _ in LURRUS_DECKS
+        }
+        contexts = {
+            deck_id: batch.BatchContext(BUNDLED, with_known_formats(shape))
+            for deck_id, shape in shape_of.items()
+        }
+        rows = assert_same_rows(LURRUS_DECKS, contexts.__getitem__, breakers=breakers)
+    assert _eligible(rows, "Lurrus of the Dream-Den") == {
+        "sideboard": None,
+        "declared": None,
+        "missed": False,
+        "sealed": True,
+    }
+    assert _eligible(rows, "Jegantha, the Wellspring")["sideboard"] is None  # (undeclared, met)
+    codes = _codes_by_deck(rows)
+    assert "DC015" in codes["sideboard"] and "DC015" in codes["declared"]
+    assert "DC410" not in codes["sideboard"] + codes["declared"] + codes["missed"]
+    assert "DC401" not in codes["declared"] and {"DC401", "DC411"} <= set(codes["missed"])
+    assert "DC410" in codes["sealed"]
 
 
 @BREAKERS

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -189,6 +190,26 @@ def test_a_list_without_a_format_is_never_called_legal(
     assert required.exit_code == 1
     assert "deck.txt: DC021 no format given and one is required" in required.stdout
     assert "DC020" not in required.stdout
+
+
+def test_a_companion_is_not_offered_without_a_format(project: Project, invoke: Invoke) -> None:
+    """Regression: with no format named, a sideboard Lurrus whose condition the deck meets was
+    offered as one it can reveal (DC410) and shown eligible, though legality was not checked
+    (Lurrus is banned in Legacy and Pioneer): it is not verified, saying how to name the format."""
+    project.write("burn.txt", "4 Lightning Bolt\n56 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n")
+    result = invoke(["check", "-v", "burn.txt"])
+    assert "DC410" not in result.stdout
+    assert (
+        "burn.txt:5: DC015 [warning] whether the deck can reveal Lurrus of the Dream-Den as companion not "
+        "verified: no format given: whether Lurrus is legal is not checked; name the format with --format"
+    ) in result.stdout
+
+    def lurrus_row(*args: str) -> str:
+        out = invoke(["companions", *args, "burn.txt"]).stdout
+        return next(line for line in out.splitlines() if line.startswith("Lurrus of the Dream-Den "))
+
+    assert re.match(r"Lurrus of the Dream-Den +\? +yes ", lurrus_row())
+    assert re.match(r"Lurrus of the Dream-Den +yes +yes ", lurrus_row("-f", "modern"))
 
 
 def test_require_format_in_the_config(project: Project, invoke: Invoke) -> None:

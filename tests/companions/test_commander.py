@@ -72,9 +72,9 @@ def test_lutri_in_an_inferred_commander_shape_is_not_verified() -> None:
     """No format given, a Commander-shaped deck: Commander bans Lutri as a companion, but whether the
     deck is played there is not known. Neither the confident DC406 nor a pass (eligible, or offered
     as available): not verified (DC015), naming the ban and the missing format."""
-    from deckcheck.inference import COMMANDER_SHAPE, LIMITED_SHAPE, with_companion_bans
+    from deckcheck.inference import COMMANDER_SHAPE, LIMITED_SHAPE, with_known_formats
 
-    shape = with_companion_bans(COMMANDER_SHAPE)
+    shape = with_known_formats(COMMANDER_SHAPE)
     assert "Lutri, the Spellchaser" in shape.companion_bans and shape.inferred
     d = deck(*commander_deck(["Niv-Mizzet Reborn"], [(1, "Lightning Bolt")], "Lutri, the Spellchaser"))
     r = result(d, shape, "Lutri")
@@ -91,7 +91,7 @@ def test_lutri_in_an_inferred_commander_shape_is_not_verified() -> None:
         f.code == "DC410" and f.card == "Lutri, the Spellchaser" for f in findings(undeclared, shape)
     )
     # a shape no known format of which bans a companion is the shape itself
-    assert with_companion_bans(LIMITED_SHAPE) is LIMITED_SHAPE
+    assert with_known_formats(LIMITED_SHAPE) is LIMITED_SHAPE
 
 
 def test_the_ban_comes_from_the_spec_not_the_format_name() -> None:

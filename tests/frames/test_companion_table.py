@@ -20,6 +20,7 @@ from deckcheck.cards.store import CardStore
 from deckcheck.deck import Deck, DeckCard, Entry, Zone
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format, load_registry
+from deckcheck.inference import LIMITED_SHAPE, SHAPES, with_known_formats
 from deckcheck.rules.companions import COMPANIONS, evaluate
 from tests.companions import cards as test_cards
 
@@ -116,6 +117,40 @@ def test_corpus_in_every_format(corpus: pd.DataFrame, bundled: CardStore, format
 @pytest.mark.parametrize("format_name", ["modern", "legacy", "vintage", "commander", "brawl", "limited"])
 def test_example_decks(bundled: CardStore, format_name: str) -> None:
     assert_same(frames.load_decks(EXAMPLES, store=bundled), get_format(format_name), bundled)
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=[shape.name for shape in SHAPES])
+def test_corpus_in_every_inferred_shape(corpus: pd.DataFrame, bundled: CardStore, shape: FormatSpec) -> None:
+    """No format given: the shape as the engine checks it (its known formats' companion bans and
+    unchecked legality) gives the same table; outside Limited, no companion is eligible for certain."""
+    table = assert_same(corpus, with_known_formats(shape), bundled)
+    eligible = table["eligible"].astype("boolean")
+    if shape is LIMITED_SHAPE:
+        assert eligible.fillna(False).any()
+    else:
+        assert not eligible.fillna(False).any()
+
+
+def test_no_format_leaves_a_met_companion_not_verified(bundled: CardStore, tmp_path: Path) -> None:
+    """``format=None`` infers each deck's shape, as ``deckcheck check`` does: a 60-card deck that
+    meets Lurrus's condition has it not verified (<NA>) in the vectorised table and in validate's,
+    a 40-card (Limited, no ban list) deck has it eligible, a deck that misses it has it not."""
+    lists = {
+        "burn.txt": "4 Lightning Bolt\n4 Goblin Guide\n52 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n",
+        "sealed.txt": "4 Lightning Bolt\n36 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n",
+        "finks.txt": "4 Kitchen Finks\n56 Forest\n\nSideboard\n1 Lurrus of the Dream-Den\n",
+    }
+    for name, text in lists.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    table = frames.companion_table(tmp_path, store=bundled)
+    validated = frames.validate(tmp_path, store=bundled).companions
+    for found in (table, validated):
+        lurrus = found[found["companion"] == "Lurrus of the Dream-Den"]
+        by_deck = {
+            Path(str(deck_id)).name: None if pd.isna(eligible) else bool(eligible)
+            for deck_id, eligible in zip(lurrus["deck_id"], lurrus["eligible"], strict=True)
+        }
+        assert by_deck == {"burn.txt": None, "sealed.txt": True, "finks.txt": False}
 
 
 def test_corpus_has_eligible_and_blocked_companions(corpus: pd.DataFrame, bundled: CardStore) -> None:
