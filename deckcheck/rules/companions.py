@@ -1552,7 +1552,8 @@ def obstacles(
             (
                 UNVERIFIED,
                 f"{rule.short} is banned as a companion in some formats of this shape, {spec.title}, and "
-                f"the deck names none, so whether {rule.short} may be its companion is not known (DC020)",
+                f"the deck names none, so whether {rule.short} may be its companion is not known; name the "
+                f"format with {NAMING_A_FORMAT}",
             )
         )
     elif spec.legality_unchecked:

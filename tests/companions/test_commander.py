@@ -83,7 +83,7 @@ def test_lutri_in_an_inferred_commander_shape_is_not_verified() -> None:
     found = findings(d, shape)
     assert "DC406" not in [f.code for f in found]
     (open_,) = [f for f in found if f.code == "DC015" and f.card == "Lutri, the Spellchaser"]
-    assert "the deck names none" in open_.message and "(DC020)" in open_.message
+    assert "the deck names none" in open_.message and "name the format with --format" in open_.message
     assert open_.severity is Severity.WARNING
     undeclared = deck(*commander_deck(["Niv-Mizzet Reborn"], [(1, "Lightning Bolt")]))
     assert result(undeclared, shape, "Lutri").eligible is None
