@@ -1020,9 +1020,10 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
     zone_of_row = _zone_codes(frame["zone"])
     qty_of_row = _quantities(frame).astype(np.int32)
     written = _written_at(frame, names)
-    if not alone[name_codes].all():
+    whole = ~alone[name_codes] | _conspiracies_held(rows, card_of_row, zone_of_row)
+    if whole.any():
         card_of_row, zone_of_row = _read_whole(
-            deck_codes, ~alone[name_codes], name_codes, written, zone_of_row, qty_of_row, card_of_row, context
+            deck_codes, whole, name_codes, written, zone_of_row, qty_of_row, card_of_row, context
         )
     zone_of_row = _command_zones_placed(
         deck_codes,
@@ -1090,6 +1091,16 @@ def _deck_groups(deck_codes: Any, rows: Any) -> list[Any]:
     return np.split(rows, np.flatnonzero(np.diff(deck_codes[rows])) + 1) if len(rows) else []
 
 
+def _conspiracies_held(rows: Sequence[CardFacts], card_of_row: Any, zone_of_row: Any) -> Any:
+    """(rows,) bool: a conspiracy card in the main deck, command zone or companion zone, which the
+    engine reads outside the deck (engine.CONSPIRACY_FREE_ZONES, DC018): its deck is read whole."""
+    from deckcheck.engine import CONSPIRACY, CONSPIRACY_FREE_ZONES
+
+    conspiracy = np.array([CONSPIRACY in row.card_types for row in rows] + [False], dtype=bool)  # (-1: none)
+    free = np.isin(zone_of_row, [ZONE_CODE[zone] for zone in CONSPIRACY_FREE_ZONES])
+    return conspiracy[card_of_row] & free
+
+
 def _read_whole(
     deck_codes: Any,
     whole: Any,
@@ -1100,11 +1111,11 @@ def _read_whole(
     card_of_row: Any,
     context: BatchContext,
 ) -> tuple[Any, Any]:
-    """Each row's card code and zone once the decks with a name the engine reads with the rest of
-    its deck (``whole``: engine.read_alone is False) are read by engine.resolve_deck, as validate
-    reads them: an entry it does not read as a card (a stray localized name) has none (-1), and a
-    card no deck can hold (a plane, a scheme) is read outside the deck, in the maybeboard."""
-    from deckcheck.deck import ZONE_CODE
+    """Each row's card code and zone once the decks with an entry the engine reads with the rest of
+    its deck (``whole``: engine.read_alone is False, or a conspiracy where no deck holds one) are
+    read by engine.resolve_deck, as validate reads them: an entry it does not read as a card (a
+    stray localized name) has none (-1), and a card no deck can hold (a plane, a scheme, a
+    conspiracy) is read outside the deck, in the maybeboard."""
     from deckcheck.engine import resolve_deck
 
     cards, placed = card_of_row.copy(), zones.copy()

@@ -30,6 +30,7 @@ def store() -> CardStore:
     extra = [
         record("1996 World Champion", "{W}{U}{B}{R}{G}", "Creature — Legend", identity=list("WUBRG")),
         record("Test Stray Dragon", "{4}{R}{R}", "Creature — Dragon", printed_names={"fr": ["Dragon égaré"]}),
+        record("Backup Plan", None, "Conspiracy", legal={"vintage": "banned"}),
     ]
     planes = [
         NonDeckCard("Akoum", "plane", "Plane — Zendikar"),
@@ -178,6 +179,19 @@ def test_a_plane_in_the_main_deck_is_read_outside_the_deck(
     assert plane["card"].isna().all() and plane["zone"].astype(str).tolist() == ["main"]
     codes = frames.validate(long, format=test_cards.MODERN, store=store).findings["code"].tolist()
     assert "DC018" in codes and "DC010" not in codes
+
+
+def test_a_conspiracy_in_the_main_deck_is_read_outside_the_deck(tmp_path: Path, store: CardStore) -> None:
+    """A conspiracy card can't be included in a deck (CR 315.3): the engine reads a main-deck line
+    naming one outside the deck (DC018), so the starting deck is the other 59 cards; the table must
+    not count the conspiracy among them (Yorion's add, Umori's card types)."""
+    paths = write(tmp_path, {"plan.txt": "1 Backup Plan\n4 Lightning Bolt\n55 Mountain\n"})
+    table = as_validate(paths, test_cards.MODERN, store)
+    assert cell(table, "plan.txt", "Yorion", "add") == 21  # 59 cards in the deck: 80 needs 21 more
+    assert cell(table, "plan.txt", "Umori", "eligible") is True  # every nonland card an instant
+    long = frames.load_decks(paths, store=store)
+    plan = long[long["written"] == "Backup Plan"]
+    assert plan["zone"].astype(str).tolist() == ["main"]  # as the list writes it
 
 
 def test_a_file_with_no_entries_keeps_its_deck_in_the_long_frame(tmp_path: Path, store: CardStore) -> None:
