@@ -3,7 +3,8 @@
 
 A companion card still counts here towards the sideboard and the copy limit outside Commander
 (CR 702.139a: it starts the game in the sideboard). Entries the card data does not know count by
-their written quantity: sizes never shrink.
+their written quantity: sizes never shrink. A line with no count whose name matches no card may be
+no card at all (unresolved.uncertain_copies): a size it decides is not verified.
 """
 
 from __future__ import annotations
@@ -316,9 +317,9 @@ def size_verdicts(
         return high, []
     low_total = total - uncertain_deck
     low = size_problems(spec, low_total, sideboard_count - uncertain_sideboard)
-    # Each rule is a bound, broken at both ends of the range or at neither end only if broken at
-    # every count or at none between; but an exact size (or a minimum and a maximum) may lie
-    # inside a range too small at one end and too large at the other.
+    # A bound (a minimum, a maximum) broken at both ends of the range is broken at every count in
+    # it; but a range too small at its low end and too large at its high end holds the sizes in
+    # between (Commander's exact 100), so the Commander size is then left open.
     straddles = low_total < spec.min_main and spec.max_main is not None and total > spec.max_main
     broken, undecided = [], []
     for problem in dict.fromkeys([*high, *low]):
@@ -343,7 +344,7 @@ def _undecided_sizes(
     findings = []
     deck_range = unres.count_range(total - unres.copies(in_deck), total)
     side_range = unres.count_range(sideboard_count - unres.copies(in_sideboard), sideboard_count)
-    counts = {
+    said = {
         "commander-size": f"{spec.title} decks have {_commander_size(spec)} cards including the command "
         f"zone; this one has {deck_range}",
         "too-small": f"the main deck has {deck_range} cards; {spec.title} needs at least {spec.min_main}",
@@ -356,7 +357,7 @@ def _undecided_sizes(
             if problem == "sideboard"
             else (f"{spec.title} deck size", in_deck)
         )
-        why = f"{counts[problem]}: {unres.uncertain_text(entries)}"
+        why = f"{said[problem]}: {unres.uncertain_text(entries)}"
         findings.append(unres.not_verified(path, rule, entries, why))
     return findings
 
