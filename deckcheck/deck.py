@@ -39,7 +39,11 @@ class LineKind(enum.StrEnum):
 class Entry(FrozenValue):
     """One card line: ``quantity`` copies of ``name`` in ``zone``. ``details``: what else the line
     says of the printing or the copy, as ``(kind, value)`` pairs (:data:`DETAIL_KINDS`), e.g.
-    ``("variant", "A")`` for MTGGoldfish's ``<A>``; an export lists those its target cannot write."""
+    ``("variant", "A")`` for MTGGoldfish's ``<A>``; an export lists those its target cannot write.
+    ``count_given``: False for a text line that wrote no count, read as 1 copy (DC003): if its name
+    matches no card, the line may be no card at all (a section word, a note), so whether it is 1
+    card or none is not known (:func:`deckcheck.unresolved.uncertain_copies`). (A record of a
+    structured format, a CSV row or an XML card element, is a card whatever its count says.)"""
 
     FIELDS = (
         "quantity",
@@ -52,6 +56,7 @@ class Entry(FrozenValue):
         "tags",
         "raw",
         "details",
+        "count_given",
     )
     __slots__ = FIELDS
 
@@ -65,6 +70,7 @@ class Entry(FrozenValue):
     tags: tuple[str, ...]
     raw: str
     details: tuple[tuple[str, str], ...]
+    count_given: bool
 
     def __init__(
         self,
@@ -78,6 +84,7 @@ class Entry(FrozenValue):
         tags: tuple[str, ...] = (),
         raw: str = "",
         details: tuple[tuple[str, str], ...] = (),
+        count_given: bool = True,
     ) -> None:
         _set_quantity(self, quantity)
         _set_name(self, name)
@@ -89,6 +96,7 @@ class Entry(FrozenValue):
         _set_tags(self, tags)
         _set_raw(self, raw)
         _set_details(self, details)
+        _set_count_given(self, count_given)
 
 
 # The kinds of an entry's details, as a reader gives them: a printing's variant (MTGGoldfish's
@@ -123,6 +131,7 @@ _new_object = object.__new__
     _set_tags,
     _set_raw,
     _set_details,
+    _set_count_given,
 ) = slot_setters(Entry, *Entry.FIELDS)
 _new_tuple = tuple.__new__
 
@@ -138,6 +147,7 @@ def new_entry(
     tags: tuple[str, ...] = (),
     raw: str = "",
     details: tuple[tuple[str, str], ...] = (),
+    count_given: bool = True,
 ) -> Entry:
     """``Entry(quantity, name, zone, line, ...)``, the same arguments."""
     entry: Entry = _new_object(Entry)
@@ -151,6 +161,7 @@ def new_entry(
     _set_tags(entry, tags)
     _set_raw(entry, raw)
     _set_details(entry, details)
+    _set_count_given(entry, count_given)
     return entry
 
 

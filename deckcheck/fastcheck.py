@@ -34,7 +34,8 @@ legality findings withheld as the engine withholds them (engine.withheld_legalit
 (misplaced or several declared companions, partner pairs, localized names, a plane, scheme or
 Vanguard card named outside its section, a conspiracy card outside the sideboard, a sideboard
 that may be the command zone, a file or a line of it not read, a date that names no day for
-certain) goes to the engine: never a guess.
+certain, a line with no count whose name the data does not know, which may be no card at all)
+goes to the engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -537,6 +538,12 @@ class _Chunk:
         out |= specs.per_deck(lambda s: s.commander_cards == OATHBREAKER_COMMANDERS, bool)
         if (c < 0).any():
             c, out = self._resolve(c, d, bounds, out)
+            # a line with no count that names no card may be no card at all: what that leaves
+            # open of a count is the engine's to say (unresolved.uncertain_copies; rare)
+            for i, positions in enumerate(columns.uncounted):
+                if positions:
+                    at = self.starts[i] + np.array(positions, dtype=np.int64)
+                    out[i] |= bool(((c[at] == UNRESOLVED) & (z[at] != companion_arrays.MAYBEBOARD)).any())
         self.codes = c.tolist()
         q = np.minimum(columns.quantities, _MAX_COPIES)
         entry = np.arange(len(c))  # each entry's index in ``codes`` (kept through the filters below)

@@ -39,6 +39,42 @@ class Written(Protocol):
     def zone(self) -> object: ...
 
 
+class Uncounted(Written, Protocol):
+    """An entry as written that says whether its line gave a count (deck.Entry.count_given)."""
+
+    @property
+    def count_given(self) -> bool: ...
+
+
+_U = TypeVar("_U", bound=Uncounted)
+
+
+def uncertain_copies(entries: Iterable[_U]) -> list[_U]:
+    """The unresolved ``entries`` whose line gave no count (read as 1 copy, DC003): such a line is 1
+    card if it names one the data does not know (a typo, a card newer than the data), and none if
+    it is no card line at all (a section word the reader does not know, a note). A count-based
+    rule (a deck or sideboard size, the number of commanders) whose verdict differs between the
+    two is not verified; one that holds or breaks either way is decided."""
+    return [e for e in entries if not e.count_given]
+
+
+def uncertain_text(entries: Sequence[Written]) -> str:
+    """Why ``entries`` (:func:`uncertain_copies`) leave a count open, and how to settle it."""
+    one = len(entries) == 1
+    shown = ", ".join(e.name + (f" (line {e.line})" if e.line else "") for e in entries[:3])
+    more = f" and {len(entries) - 3} more" if len(entries) > 3 else ""
+    return (
+        f"{shown}{more} {'has' if one else 'have'} no count and {'is' if one else 'are'} not in "
+        f"the card data: a line that names a card is 1 copy, one that is no card line (a section name, a "
+        f"note) is none. Write {'its count' if one else 'their counts'}, or remove a line that names no card"
+    )
+
+
+def count_range(low: int, high: int) -> str:
+    """``100 or 101``, ``99 to 101``: a count that uncertain copies leave open."""
+    return f"{low:,} or {high:,}" if high == low + 1 else f"{low:,} to {high:,}"
+
+
 def entries_text(entries: Sequence[Written], limit: int = 3) -> str:
     """``4 Orcish Bowmasters (line 5), 1 Cut Down (line 9) and 2 more``."""
     shown = [f"{e.quantity} {e.name}" + (f" (line {e.line})" if e.line else "") for e in entries[:limit]]

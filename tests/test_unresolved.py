@@ -136,6 +136,84 @@ def test_copies_of_an_unknown_card_over_the_limit_are_undetermined() -> None:
     assert not [f for f in within.findings if f.code == "DC015" and f.card == UNKNOWN]
 
 
+# -- a line with no count whose name matches no card: one card, or none ---------------------------
+# "Ramp" on a line of its own may be a card the data does not know, or a section word the reader
+# does not know: read as 1 copy (DC003), it is 1 card or none, and a count it decides is not verified.
+def open_rules(report: Report) -> list[str]:
+    return [f.rule or "" for f in report.findings if f.code == "DC015" and "legality" not in (f.rule or "")]
+
+
+COMMANDER_DECK = "Commander\n1 Kenrith, the Returned King\n\nDeck\nRamp\n1 Sol Ring\n{forests} Forest\n"
+
+
+def test_a_line_with_no_count_that_names_no_card_does_not_make_a_deck_the_wrong_size() -> None:
+    report = check_text(COMMANDER_DECK.format(forests=98), "commander")  # 100 or 101 cards
+    assert "DC306" not in codes(report)
+    (size,) = [f for f in report.findings if f.rule == "Commander deck size"]
+    assert size.code == "DC015" and size.location.line == 5
+    assert "100 or 101" in size.message and "Ramp (line 5) has no count" in size.message
+    assert report.status == "not verified"
+    # one card short or not: a pass that depends on it is not verified either
+    short = check_text(COMMANDER_DECK.format(forests=97), "commander")  # 99 or 100
+    assert "DC306" not in codes(short) and open_rules(short) == ["Commander deck size"]
+    # broken either way: the error stands, and nothing is left open
+    over = check_text(COMMANDER_DECK.format(forests=99), "commander")  # 101 or 102
+    assert "DC306" in codes(over) and open_rules(over) == []
+    # written with a count, the name is a card the data does not know: counted, as before
+    counted = check_text(COMMANDER_DECK.format(forests=98).replace("Ramp", "1 Ramp"), "commander")
+    assert "DC306" in codes(counted) and open_rules(counted) == []
+
+
+def test_an_exact_size_inside_the_open_range_is_not_an_error() -> None:
+    # 99 to 101: too few if neither line is a card, too many if both are, right if one is
+    text = COMMANDER_DECK.format(forests=97).replace("Ramp", "Ramp\nDraw")
+    report = check_text(text, "commander")
+    assert "DC306" not in codes(report)
+    (size,) = [f for f in report.findings if f.rule == "Commander deck size"]
+    assert "99 to 101" in size.message
+
+
+def test_a_sideboard_over_the_limit_only_by_such_a_line_is_not_verified() -> None:
+    text = "4 Lightning Bolt\n56 Mountain\n\nSideboard\n15 Island\nNotes\n"
+    report = check_text(text, "modern")
+    assert "DC103" not in codes(report) and open_rules(report) == ["Modern sideboard size"]
+    (size,) = [f for f in report.findings if f.rule == "Modern sideboard size"]
+    assert "15 or 16 cards" in size.message
+    over = check_text(text.replace("15 Island", "16 Island"), "modern")
+    assert "DC103" in codes(over) and open_rules(over) == []
+
+
+def test_a_minimum_met_only_by_such_a_line_is_not_verified() -> None:
+    report = check_text("4 Lightning Bolt\n55 Mountain\nRamp\n", "modern")
+    assert "DC101" not in codes(report) and open_rules(report) == ["Modern deck size"]
+    assert report.status == "not verified" and report.legal is None
+    # a line with no count that names a card is that card: nothing is open
+    known = check_text("4 Lightning Bolt\n55 Mountain\nIsland\n", "modern")
+    assert open_rules(known) == [] and known.status == "legal"
+
+
+def test_a_list_with_no_counts_gets_one_finding_per_rule_it_leaves_open() -> None:
+    # a Commander list written one name per line: its unknown names are most likely cards, but
+    # whether it has 100 cards still depends on them, and one finding says so for them all
+    names = ["Kenrith, the Returned King", "Sol Ring", "Ramp", "Card Draw", *["Forest"] * 96]
+    text = "Commander\n" + "\n\nDeck\n".join([names[0], "\n".join(names[1:])]) + "\n"
+    report = check_text(text, "commander")  # 100 read, 98 to 100 if either is no card
+    assert "DC306" not in codes(report)
+    assert open_rules(report) == ["Commander deck size"]
+    (size,) = [f for f in report.findings if f.rule == "Commander deck size"]
+    assert "98 to 100" in size.message and "Ramp (line 6), Card Draw (line 7) have no count" in size.message
+    assert report.status == "not verified"
+
+
+def test_a_commander_count_over_the_limit_only_by_such_a_line_is_not_verified() -> None:
+    text = "Commander\nKenrith, the Returned King\nRamp\nTymna the Weaver\n\nDeck\n1 Sol Ring\n97 Forest\n"
+    report = check_text(text, "commander")
+    assert "DC303" not in codes(report)
+    assert "number of commanders (CR 702.124g)" in open_rules(report)
+    three = check_text(text.replace("Ramp", "Ramp\nThrasios, Triton Hero"), "commander")
+    assert "DC303" in codes(three)  # three known commanders, whatever Ramp is
+
+
 def test_legality_is_undetermined_with_an_unknown_card_but_known_bans_stay() -> None:
     open_ = check("modern", (56, "Mountain", MAIN), (4, UNKNOWN, MAIN))
     assert [f.rule for f in open_.findings if f.code == "DC015"] == ["Modern legality"]

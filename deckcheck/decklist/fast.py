@@ -327,6 +327,10 @@ class PlainDecks:
     # deck.unchecked_zone), which are not among its entries above (only a zone of the maybeboard
     # tells them from the other maybeboard entries, and the arrays keep no tags): none for most
     unchecked: list[Sequence[Unchecked]]
+    # per text: the positions among its entries of those whose line gave no count (Entry.count_given
+    # False: a name no card matches there may be no card at all, unresolved.uncertain_copies): none
+    # for a text read here (read_plain takes no line without a count)
+    uncounted: list[Sequence[int]]
 
     def __len__(self) -> int:
         return len(self.taken)
@@ -368,6 +372,7 @@ class PlainDecks:
             self.deck_names[first:end],
             self.problems[first:end],
             self.unchecked[first:end],
+            self.uncounted[first:end],
         )
 
     def with_decks(self, read: Mapping[int, ReadDeck | ParsedDeck]) -> PlainDecks:
@@ -409,6 +414,7 @@ class PlainDecks:
             [name for part in parts for name in part.deck_names],
             [problems for part in parts for problems in part.problems],
             [unchecked for part in parts for unchecked in part.unchecked],
+            [uncounted for part in parts for uncounted in part.uncounted],
         )
 
     @classmethod
@@ -425,13 +431,17 @@ class PlainDecks:
         deck_names: list[str | None] = []
         problems: list[Sequence[ParseProblem]] = []
         unchecked: list[Sequence[Unchecked]] = []
+        uncounted: list[Sequence[int]] = []
         for deck in decks:
             taken.append(deck is not None)
             if isinstance(deck, ParsedDeck):
                 apart: list[Unchecked] = []
+                no_count: list[int] = []
                 for e in deck.entries:
                     zone = unchecked_zone(e) if e.tags else None
                     if zone is None:
+                        if not e.count_given:
+                            no_count.append(len(rows) - starts[-1])
                         rows.append((e.quantity, e.name, e.zone, e.line))
                     else:
                         apart.append((e.quantity, e.name, e.line, *zone))
@@ -439,18 +449,21 @@ class PlainDecks:
                 deck_names.append(deck.name)
                 problems.append(deck.problems)
                 unchecked.append(apart)
+                uncounted.append(no_count)
             elif isinstance(deck, ReadDeck):
                 rows += deck.entries
                 metadata.append(deck.metadata)
                 deck_names.append(deck.name)
                 problems.append(deck.problems)
                 unchecked.append(deck.unchecked)
+                uncounted.append(())
             else:
                 rows += deck or ()
                 metadata.append({})
                 deck_names.append(None)
                 problems.append(())
                 unchecked.append(())
+                uncounted.append(())
             starts.append(len(rows))
         quantities, names, zones, lines = zip(*rows, strict=True) if rows else ((), (), (), ())
         with _LINES.lock:
@@ -469,6 +482,7 @@ class PlainDecks:
             deck_names,
             problems,
             unchecked,
+            uncounted,
         )
 
 
@@ -681,6 +695,7 @@ class _Reader:
             self.table.names,
             self.metadata,
             self.deck_names,
+            [()] * len(self.taken),
             [()] * len(self.taken),
             [()] * len(self.taken),
         )

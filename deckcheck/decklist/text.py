@@ -350,6 +350,7 @@ class _TextRun:
             tuple(tags),
             raw,
             tuple(dict.fromkeys(parsed.details)),
+            count_given=parsed.quantity is not None,
         )
         b.card(entry, raw, join_notes(notes))
 

@@ -673,14 +673,28 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
         marked = itertools.chain((label(c) for c in entries), (e.name for e in unknown))
         names = _names(marked, len(entries) + len(unknown))
         allowed = "one commander" if spec.max_commanders == 1 else f"at most {spec.max_commanders} commanders"
-        findings.append(
-            TOO_MANY_COMMANDERS(
-                f"{count} commanders ({names}); {spec.title} allows {allowed}",
-                location=placed_at(deck.path, first_placed([*entries, *unknown])),
-                rule="CR 702.124g" if spec.max_commanders == 2 else f"{spec.title} deck construction",
-                data={"count": count, "max": spec.max_commanders},
+        rule = "CR 702.124g" if spec.max_commanders == 2 else f"{spec.title} deck construction"
+        uncertain = unres.uncertain_copies(unknown)  # (lines that may be no card: a count left open)
+        fewest = count - unres.copies(uncertain)
+        if fewest <= spec.max_commanders:
+            findings.append(
+                unres.not_verified(
+                    deck.path,
+                    f"number of commanders ({rule})",
+                    uncertain,
+                    f"{unres.count_range(fewest, count)} commanders ({names}); {spec.title} allows "
+                    f"{allowed}: {unres.uncertain_text(uncertain)}",
+                )
             )
-        )
+        else:
+            findings.append(
+                TOO_MANY_COMMANDERS(
+                    f"{count} commanders ({names}); {spec.title} allows {allowed}",
+                    location=placed_at(deck.path, first_placed([*entries, *unknown])),
+                    rule=rule,
+                    data={"count": count, "max": spec.max_commanders},
+                )
+            )
     distinct = list(by_name(entries).values())
     pair = len(distinct) == 2 and count == 2 and spec.max_commanders >= 2
     # (uncommon-creature commanders: the card data tells the rarity by the legality under this key)

@@ -3,7 +3,8 @@
 
 A companion card still counts here towards the sideboard and the copy limit outside Commander
 (CR 702.139a: it starts the game in the sideboard). Entries the card data does not know count by
-their written quantity: sizes never shrink.
+their written quantity: sizes never shrink. A line with no count whose name matches no card may be
+no card at all (unresolved.uncertain_copies): a size it decides is not verified.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from deckcheck import unresolved as unres
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
-from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Placed, WrittenEntry, Zone
+from deckcheck.deck import STARTING_ZONES, ZONE_CODE, Deck, DeckCard, Placed, WrittenEntry, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import OATHBREAKER_COMMANDERS, FormatSpec
 from deckcheck.lazy_pattern import LazyPattern
@@ -190,7 +191,8 @@ def sideboard_zones(spec: FormatSpec) -> tuple[Zone, ...]:
 
 
 def check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
-    # every entry counts by its written quantity, resolved or not: sizes never shrink
+    # every entry counts by its written quantity, resolved or not: sizes never shrink (but a line
+    # with no count that names no card may be no card at all: unresolved.uncertain_copies)
     zones = sideboard_zones(spec)
     counts = deck.counts()
 
@@ -207,6 +209,7 @@ def check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
         counts[Zone.COMPANION],
         sum(counts[zone] for zone in zones),
         sideboard,
+        unres.uncertain_copies(deck.unresolved_counted()) if deck.unresolved else (),
     )
 
 
@@ -218,21 +221,25 @@ def size_findings(
     companions: int,
     sideboard_count: int,
     sideboard: Callable[[], Sequence[Placed]],
+    uncertain: Sequence[WrittenEntry] = (),
 ) -> list[Finding]:
     """Deck-size findings for the deck at ``path`` from its zone counts (``sideboard_count``: the
     cards the format counts as sideboard); ``sideboard`` gives those entries, asked for only when
-    there are too many."""
+    there are too many. ``uncertain``: the entries among those counted that may be no card
+    (unresolved.uncertain_copies): a size rule they decide is not verified (DC015)."""
     findings: list[Finding] = []
     total = main + commanders
-    broken = size_problems(spec, total, sideboard_count)
+    in_deck = [e for e in uncertain if e.zone in STARTING_ZONES]
+    in_sideboard = [e for e in uncertain if e.zone in sideboard_zones(spec)]
+    broken, undecided = size_verdicts(
+        spec, total, sideboard_count, unres.copies(in_deck), unres.copies(in_sideboard)
+    )
+    if undecided:
+        findings += _undecided_sizes(path, spec, undecided, total, sideboard_count, in_deck, in_sideboard)
     if not broken:
         return findings
     if spec.commander:
-        wanted = (
-            f"exactly {spec.min_main}"
-            if spec.fixed_size
-            else f"at least {spec.min_main}" + (f" and at most {spec.max_main}" if spec.max_main else "")
-        )
+        wanted = _commander_size(spec)
         if "commander-size" in broken:
             note = " (a companion is outside the deck and not counted)" if companions else ""
             leading, held, rule = (
@@ -286,10 +293,7 @@ def size_findings(
         companion_note = ""
         if not spec.commander and companions:
             companion_note = f" ({count - companions} + the companion, which is a sideboard card)"
-        if spec.sideboard_max == 0:
-            allowed = f"{spec.title} decks have no sideboard"
-        else:
-            allowed = f"{spec.title} allows at most {spec.sideboard_max}"
+        allowed = _sideboard_allowed(spec)
         findings.append(
             SIDEBOARD_TOO_LARGE(
                 f"the sideboard has {count} card{'s' if count != 1 else ''}{companion_note}; {allowed}. "
@@ -300,6 +304,75 @@ def size_findings(
             )
         )
     return findings
+
+
+def size_verdicts(
+    spec: FormatSpec, total: int, sideboard_count: int, uncertain_deck: int = 0, uncertain_sideboard: int = 0
+) -> tuple[list[str], list[str]]:
+    """The size rules (:func:`size_problems`) the counts break whatever ``uncertain_deck`` of the
+    ``total`` and ``uncertain_sideboard`` of the ``sideboard_count`` copies are (each one card or
+    none: unresolved.uncertain_copies), and those they break only for some of those readings."""
+    high = size_problems(spec, total, sideboard_count)
+    if not uncertain_deck and not uncertain_sideboard:
+        return high, []
+    low_total = total - uncertain_deck
+    low = size_problems(spec, low_total, sideboard_count - uncertain_sideboard)
+    # A bound (a minimum, a maximum) broken at both ends of the range is broken at every count in
+    # it; but a range too small at its low end and too large at its high end holds the sizes in
+    # between (Commander's exact 100), so the Commander size is then left open.
+    straddles = low_total < spec.min_main and spec.max_main is not None and total > spec.max_main
+    broken, undecided = [], []
+    for problem in dict.fromkeys([*high, *low]):
+        if problem in high and problem in low and not (problem == "commander-size" and straddles):
+            broken.append(problem)
+        else:
+            undecided.append(problem)
+    return broken, undecided
+
+
+def _undecided_sizes(
+    path: str,
+    spec: FormatSpec,
+    undecided: Sequence[str],
+    total: int,
+    sideboard_count: int,
+    in_deck: Sequence[WrittenEntry],
+    in_sideboard: Sequence[WrittenEntry],
+) -> list[Finding]:
+    """A not-verified finding (DC015) for each size rule that the copies of ``in_deck`` and
+    ``in_sideboard`` decide (:func:`size_verdicts`)."""
+    findings = []
+    deck_range = unres.count_range(total - unres.copies(in_deck), total)
+    side_range = unres.count_range(sideboard_count - unres.copies(in_sideboard), sideboard_count)
+    said = {
+        "commander-size": f"{spec.title} decks have {_commander_size(spec)} cards including the command "
+        f"zone; this one has {deck_range}",
+        "too-small": f"the main deck has {deck_range} cards; {spec.title} needs at least {spec.min_main}",
+        "too-large": f"the main deck has {deck_range} cards; {spec.title} allows at most {spec.max_main}",
+        "sideboard": f"the sideboard has {side_range} cards; {_sideboard_allowed(spec)}",
+    }
+    for problem in undecided:
+        rule, entries = (
+            (f"{spec.title} sideboard size", in_sideboard)
+            if problem == "sideboard"
+            else (f"{spec.title} deck size", in_deck)
+        )
+        why = f"{said[problem]}: {unres.uncertain_text(entries)}"
+        findings.append(unres.not_verified(path, rule, entries, why))
+    return findings
+
+
+def _commander_size(spec: FormatSpec) -> str:
+    """How many cards a Commander-family deck has: "exactly 100", "at least 60 and at most 100"."""
+    if spec.fixed_size:
+        return f"exactly {spec.min_main}"
+    return f"at least {spec.min_main}" + (f" and at most {spec.max_main}" if spec.max_main else "")
+
+
+def _sideboard_allowed(spec: FormatSpec) -> str:
+    if spec.sideboard_max == 0:
+        return f"{spec.title} decks have no sideboard"
+    return f"{spec.title} allows at most {spec.sideboard_max}"
 
 
 def size_problems(spec: FormatSpec, total: int, sideboard_count: int) -> list[str]:

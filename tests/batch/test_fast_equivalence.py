@@ -807,6 +807,41 @@ def test_a_number_read_as_part_of_a_name_agrees(breakers: bool) -> None:
     ]
 
 
+# Lines with no count whose name the data does not know: 1 card, or none if the line is no card
+# (a section word, a note): a size they decide is not verified (unresolved.uncertain_copies).
+UNCERTAIN = (
+    "{deck}\n\nSideboard\n15 Island\nNotes\n",  # a sideboard of 15 or 16
+    "4 Lightning Bolt\n55 Mountain\nRamp\n",  # a main deck of 59 or 60
+    "{deck}\nRamp\n",  # 60 or 61: no size left open
+)
+CERTAIN = (
+    "{deck}\nIsland\n",  # no count, a card the data knows
+    "Deck\n{deck}\n\nMaybeboard\nRamp\n",  # no count, no card, counted by no rule
+)
+
+
+@BREAKERS
+def test_a_line_with_no_count_that_names_no_card_agrees(breakers: bool) -> None:
+    """The lean path hands a deck with such a line in a zone that counts to the engine (rare: no
+    real decklist has one), takes the others with lines without counts, and the rows are the
+    engine's: no size error that exists only if the line is a card."""
+    store = fresh_bundled_store()
+    constructed = "4 Lightning Bolt\n4 Bonecrusher Giant\n4 Mox Opal\n48 Mountain"
+    sources = _sources((*UNCERTAIN, *CERTAIN), constructed)
+    context = context_for(store, "modern")
+    rows = assert_same_sources(sources, context, breakers=breakers)
+    assert _lean_share(context, sources[: len(UNCERTAIN)]) == 0.0
+    assert _lean_share(context, sources[len(UNCERTAIN) :]) == 1.0
+    sizes = [(f["deck_id"], f["rule"]) for f in rows.findings.rows() if "size" in (f["rule"] or "")]
+    assert sizes == [("d0", "Modern sideboard size"), ("d1", "Modern deck size")]
+    assert not {"DC101", "DC103"} & {f["code"] for f in rows.findings.rows()}
+    commander = "Commander\n1 Kenrith, the Returned King\n\nDeck\nRamp\n1 Sol Ring\n98 Forest\n"
+    context = context_for(store, "commander")
+    rows = assert_same_sources([("c", "c.txt", commander)], context, breakers=breakers)
+    assert "DC306" not in {f["code"] for f in rows.findings.rows()}
+    assert _lean_share(context, [("c", "c.txt", commander)]) == 0.0
+
+
 @BREAKERS
 def test_cards_no_deck_holds_agree(breakers: bool) -> None:
     """A plane, phenomenon, scheme or Vanguard card named in a zone that counts is an error (DC018:

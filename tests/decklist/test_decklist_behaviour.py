@@ -798,3 +798,22 @@ def test_zone_counts_in_one_pass_are_the_counts_zone_by_zone() -> None:
     assert counts == {zone: parsed.count(zone) for zone in Zone}
     assert (counts[Zone.MAIN], counts[Zone.SIDEBOARD], counts[Zone.COMMANDER]) == (7, 3, 1)
     assert (counts[Zone.COMPANION], counts[Zone.MAYBEBOARD]) == (1, 2)
+
+
+def test_a_text_line_with_no_count_is_marked_so() -> None:
+    """A line read as 1 copy because it wrote no count says so (Entry.count_given): a name no card
+    matches there may be no card line at all (unresolved.uncertain_copies). A structured record
+    is a card whatever its count says."""
+    deck = parse_text("4 Lightning Bolt\nRamp\n\nSideboard\n2 Duress\nNotes\n", "deck.txt")
+    assert [(e.name, e.count_given) for e in deck.entries] == [
+        ("Lightning Bolt", True),
+        ("Ramp", False),
+        ("Duress", True),
+        ("Notes", False),
+    ]
+    cod = (
+        '<?xml version="1.0"?>\n<cockatrice_deck version="1">\n'
+        '<zone name="main"><card name="Shock"/><card number="2" name="Opt"/></zone>\n</cockatrice_deck>\n'
+    )
+    read = parse_text(cod, "deck.cod").entries
+    assert [(e.quantity, e.count_given) for e in read] == [(1, True), (2, True)]
