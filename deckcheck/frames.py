@@ -633,12 +633,18 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
     return decks(), len(groups), frame["deck_id"].dtype
 
 
-def _counts_written(frame: pd.DataFrame) -> Any:
-    """(rows,) bool: whether each row's line wrote its count (the ``count_written`` column; a row
-    where it is missing, and every row of a frame without it, wrote one); None without the column."""
+def _counts_written(frame: pd.DataFrame, rows: Any = None) -> Any:
+    """(rows,) bool: whether each row's line (of those at positions ``rows``; None: every row)
+    wrote its count (the ``count_written`` column; a row where it is missing, and every row of a
+    frame without it, wrote one); None without the column."""
     if "count_written" not in frame.columns:
         return None
-    return frame["count_written"].astype("boolean").fillna(True).to_numpy(dtype=bool)
+    column = frame["count_written"]
+    if rows is not None:
+        column = column.iloc[rows]
+    if column.dtype == bool:  # (load_decks's: no missing values to fill)
+        return column.to_numpy()
+    return column.astype("boolean").fillna(True).to_numpy(dtype=bool)
 
 
 def _zone_values(zones: pd.Series) -> list[str]:
@@ -1068,13 +1074,13 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         missing = np.flatnonzero(~resolved & (name_codes >= 0))
         keys = pd.Index([unresolved.written_key(str(n)) for n in unique_names.tolist()])
         name_of = pd.factorize(keys)[0].astype(np.int32)
-        counted = _counts_written(frame)
+        counted = _counts_written(frame, missing)
         unknown = companion_arrays.UnknownEntries(
             deck_codes[missing],
             zone_of_row[missing],
             qty_of_row[missing],
             name_of[name_codes[missing]],
-            None if counted is None else ~counted[missing],
+            None if counted is None else ~counted,
         )
     del resolved, name_codes
     legality_open = _legality_open(formats, _deck_values(frame, "date", deck_codes, deck_ids), context.store)
