@@ -29,7 +29,7 @@ import os
 import threading
 import weakref
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -72,7 +72,9 @@ _Format = TypeVar("_Format")  # a format as a mapping of DeckFormatMap holds it
 # rows: the format it is checked in when none is given, the day its legality is judged for
 # (as_of.deck_date_text), and the commander a comment names (a CDR: or commander: line, which
 # command_zone.place reads in a Commander format); unread: why the deck read is not all of the deck
-# written (engine.unread_part), whose companions' conditions are then not called met)
+# written (engine.unread_part), whose companions' conditions are then not called met; count_written:
+# False where the line wrote no count and was read as 1 copy (deck.Entry.count_given): a name no card
+# matches there may be no card at all, unresolved.uncertain_copies)
 ENTRY_COLUMNS = (
     "deck_id",
     "path",
@@ -85,6 +87,7 @@ ENTRY_COLUMNS = (
     "written",
     "qty",
     "line",
+    "count_written",
 )
 CARD_COLUMNS = (
     "mana_value",
@@ -430,12 +433,15 @@ def parsed_from_entries(
     declared_format: str | None = None,
     commander: str | None = None,
     unread: str | None = None,
+    uncounted: Collection[int] = (),
 ) -> ParsedDeck:
     """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line) and what
     the deck declares (the long frame's ``date`` and ``declared_commander``, kept as its ``date``
     and ``commander`` metadata, and ``declared_format``; the line that declared it is not known).
     ``unread``: why the deck read was not all of the deck written (the long frame's ``unread``):
-    the rebuilt deck is read in part for that reason too (one problem that says so)."""
+    the rebuilt deck is read in part for that reason too (one problem that says so).
+    ``uncounted``: the positions among ``entries`` of those whose line wrote no count (the long
+    frame's ``count_written`` False: Entry.count_given)."""
     metadata = {"date": date} if date else {}
     if commander:
         metadata["commander"] = commander
@@ -446,7 +452,10 @@ def parsed_from_entries(
         metadata=metadata or None,
         problems=[read_in_part_problem(unread)] if unread else None,
     )
-    parsed.entries = [Entry(qty, name, zone, line) for qty, name, zone, line in entries]
+    parsed.entries = [
+        Entry(qty, name, zone, line, count_given=k not in uncounted)
+        for k, (qty, name, zone, line) in enumerate(entries)
+    ]
     return parsed
 
 
@@ -468,9 +477,10 @@ def deck_date(metadata: Mapping[str, str]) -> str | None:
 class EntryTable:
     """Deck entries as typed arrays (deck, zone, card, name as written, quantity, line: a few
     bytes per entry) plus the facts of each distinct card: a long frame of a corpus without a
-    Python object per entry. Card code -1 = a name that matched no card. Per deck: its path, the
-    format it declares, its own date as written and the commander its comments name (None: none
-    declared), and why it was read in part (engine.unread_part; None: read in full).
+    Python object per entry. Card code -1 = a name that matched no card; ``uncounted`` lists the
+    entries (positions) whose line wrote no count (Entry.count_given False: few). Per deck: its
+    path, the format it declares, its own date as written and the commander its comments name
+    (None: none declared), and why it was read in part (engine.unread_part; None: read in full).
 
     Each deck's entries are the ones the engine reads (engine.resolve_deck): a name is resolved
     once for the whole table, except in a deck resolve_deck reads as a whole (engine.read_alone:
@@ -490,6 +500,7 @@ class EntryTable:
         self.written = array("i")
         self.qty = array("i")
         self.line = array("i")
+        self.uncounted: list[int] = []
         self.cards: list[CardFacts] = []
         self.written_names: list[str] = []
         self._card_index: dict[str, int] = {}
@@ -550,6 +561,7 @@ class EntryTable:
             commander=declared_commander(parsed.metadata),
             unread=unread_part(parsed) if parsed.problems else None,
             unresolved=[id(e) in unresolved for e in read.entries] if unresolved else None,
+            uncounted=[k for k, e in enumerate(read.entries) if not e.count_given],
         )
 
     def add_entries(
@@ -564,11 +576,15 @@ class EntryTable:
         commander: str | None = None,
         unread: str | None = None,
         unresolved: Sequence[bool] | None = None,
+        uncounted: Sequence[int] = (),
     ) -> None:
         """One deck's (quantity, name as written, zone, line) entries, its own date as written, the
         format it declares, the commander its comments name and why it was read in part (``unread``:
         engine.unread_part). ``unresolved``: per entry, whether it is read as no card whatever its
-        name (resolve_deck's reading of the whole deck)."""
+        name (resolve_deck's reading of the whole deck). ``uncounted``: the positions among the
+        entries of those whose line wrote no count (Entry.count_given False)."""
+        if uncounted:
+            self.uncounted += [len(self.deck) + k for k in uncounted]
         deck = len(self.deck_ids)
         self.deck_ids.append(deck_id)
         self.paths.append(path)
@@ -612,6 +628,10 @@ class EntryTable:
             self.unread.append(None)  # (read_plain takes no text its reader reports a problem in)
         if not len(read.name_ids):
             return True
+        first_row = len(self.deck)
+        for i, positions in enumerate(read.uncounted):
+            if positions:
+                self.uncounted += [first_row + read.starts[i] + k for k in positions]
         written = codes[where]
         card_of = np.array(self._card_of_written, dtype=np.int64)
         deck = np.repeat(np.arange(first, first + len(decks)), np.diff(read.starts))
@@ -994,8 +1014,10 @@ def _load_one_by_one(
     texts_read = 0
     for deck_id, path, source in chunk:
         plain, metadata = None, {}
+        uncounted: Sequence[int] = ()
         if isinstance(source, str):
             plain, metadata = read.entries(texts_read), read.metadata[texts_read]
+            uncounted = read.uncounted[texts_read]
             texts_read += 1
         if plain is not None and table.reads_alone(context, (name for _, name, _, _ in plain)):
             table.add_entries(
@@ -1006,6 +1028,7 @@ def _load_one_by_one(
                 date=deck_date(metadata),
                 declared_format=declared_format_of(metadata),
                 commander=declared_commander(metadata),
+                uncounted=uncounted,
             )
         else:
             table.add(context, deck_id, parse_text(source, path) if isinstance(source, str) else source)

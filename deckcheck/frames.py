@@ -113,6 +113,7 @@ _DTYPES: dict[str, dict[str, Any]] = {
         "written": "category",
         "qty": "int64",
         "line": "line",
+        "count_written": "bool",
         "mana_value": "Int64",
         "types": "category",
         "card_types": "category",
@@ -343,6 +344,8 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
     card = _codes(table.card, np.int32)
     zone, written = _codes(table.zone, np.int8), _codes(table.written, np.int32)
     qty, line = _codes(table.qty, np.int32), _codes(table.line, np.int32)
+    count_written = np.ones(len(deck), dtype=bool)
+    count_written[table.uncounted] = False
     held = np.zeros(len(table.deck_ids), dtype=bool)
     held[deck] = True
     if not held.all():
@@ -352,6 +355,7 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
         card, written = np.insert(card, at, -1), np.insert(written, at, -1)
         zone = np.insert(zone, at, ZONE_CODE[Zone.MAIN])
         qty, line = np.insert(qty, at, 0), np.insert(line, at, 0)
+        count_written = np.insert(count_written, at, True)
     deck_ids = pd.Index(_deck_ids(table.deck_ids, deck_dtype))
     path_codes, paths = pd.factorize(pd.Series(table.paths, dtype=object))
     data: dict[str, Any] = {
@@ -368,6 +372,7 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
         "written": pd.Categorical.from_codes(written, categories=pd.Index(table.written_names, dtype=_STR)),
         "qty": qty.astype(np.int64),
         "line": _lines(line),
+        "count_written": count_written,
     }
     dtypes = _DTYPES["entries"]
     per_card = [batch.card_columns(facts) for facts in table.cards]
@@ -581,6 +586,8 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
     zones = _zone_codes(frame["zone"])
     qty = _quantities(frame)
     lines = frame["line"].fillna(0).to_numpy(dtype=np.int64) if "line" in frame.columns else None
+    count_written = _counts_written(frame)
+    all_written = count_written is None or bool(count_written.all())
     paths = frame["path"].astype(object) if "path" in frame.columns else None
     groups = frame.groupby("deck_id", sort=False, observed=True).indices
     codes, ids = pd.factorize(frame["deck_id"], sort=False)
@@ -597,6 +604,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
     def decks() -> Iterator[tuple[DeckId, ParsedDeck]]:
         for deck_id, positions in groups.items():
             path = paths.iat[positions[0]] if paths is not None else None
+            named = [i for i in np.asarray(positions).tolist() if name_codes[i] >= 0]
             entries = [
                 (
                     int(qty[i]),
@@ -604,9 +612,9 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
                     ZONE_ORDER[zones[i]],
                     0 if lines is None else int(lines[i]),
                 )
-                for i in np.asarray(positions).tolist()
-                if name_codes[i] >= 0
+                for i in named
             ]
+            uncounted = () if all_written else {k for k, i in enumerate(named) if not count_written[i]}
             where = path if isinstance(path, str) and path else str(deck_id)
             yield (
                 deck_id,
@@ -618,10 +626,25 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
                     declared.get(deck_id),
                     commanders.get(deck_id),
                     unread.get(deck_id),
+                    uncounted,
                 ),
             )
 
     return decks(), len(groups), frame["deck_id"].dtype
+
+
+def _counts_written(frame: pd.DataFrame, rows: Any = None) -> Any:
+    """(rows,) bool: whether each row's line (of those at positions ``rows``; None: every row)
+    wrote its count (the ``count_written`` column; a row where it is missing, and every row of a
+    frame without it, wrote one); None without the column."""
+    if "count_written" not in frame.columns:
+        return None
+    column = frame["count_written"]
+    if rows is not None:
+        column = column.iloc[rows]
+    if column.dtype == bool:  # (load_decks's: no missing values to fill)
+        return column.to_numpy()
+    return column.astype("boolean").fillna(True).to_numpy(dtype=bool)
 
 
 def _zone_values(zones: pd.Series) -> list[str]:
@@ -841,7 +864,10 @@ def load_decks(
     (DC001)"; <NA>: read in full; no companion's condition is then called met), zone (the section
     the decklist lists the entry in), card (oracle name; <NA> for a name that matches no card, or
     that the engine does not read as one: a stray localized name among names in another language,
-    a plane or scheme, which the engine reads outside the deck), written (the name as written), qty, line,
+    a plane or scheme, which the engine reads outside the deck), written (the name as written),
+    qty, line, count_written (False where the line wrote no count and 1 copy was read: a name no
+    card matches there, such as "Ramp" on a line of its own, may be no card line at all, so a size
+    or Yorion's count it decides is not verified; a frame without the column wrote every count),
     then mana_value, types, card_types, colour_identity ('WUBRG' order), is_land, is_permanent,
     is_creature, is_legendary, is_basic_land. The entries are the ones the engine reads: a line
     such as "1996 World Champion" with no count is one copy of that card. declared_format, date,
@@ -1048,8 +1074,13 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         missing = np.flatnonzero(~resolved & (name_codes >= 0))
         keys = pd.Index([unresolved.written_key(str(n)) for n in unique_names.tolist()])
         name_of = pd.factorize(keys)[0].astype(np.int32)
+        counted = _counts_written(frame, missing)
         unknown = companion_arrays.UnknownEntries(
-            deck_codes[missing], zone_of_row[missing], qty_of_row[missing], name_of[name_codes[missing]]
+            deck_codes[missing],
+            zone_of_row[missing],
+            qty_of_row[missing],
+            name_of[name_codes[missing]],
+            None if counted is None else ~counted,
         )
     del resolved, name_codes
     legality_open = _legality_open(formats, _deck_values(frame, "date", deck_codes, deck_ids), context.store)

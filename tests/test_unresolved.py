@@ -214,6 +214,35 @@ def test_a_commander_count_over_the_limit_only_by_such_a_line_is_not_verified() 
     assert "DC303" in codes(three)  # three known commanders, whatever Ramp is
 
 
+def test_yorions_count_that_depends_on_such_a_line_is_undetermined() -> None:
+    # 79 or 80 cards: Yorion needs 80, so whether the deck qualifies depends on the line
+    text = "4 Lightning Bolt\n75 Mountain\nRamp\n\nCompanion\n1 Yorion, Sky Nomad\n"
+    report = check_text(text, "vintage")
+    yorion = next(c for c in report.companions if c.companion.startswith("Yorion"))
+    assert yorion.eligible is None and yorion.add == 0 and not yorion.near_miss
+    assert [(b.card, b.line) for b in yorion.unresolved] == [("Ramp", 3)]
+    (note,) = [f for f in report.findings if f.code == "DC015" and f.card == "Yorion, Sky Nomad"]
+    assert "79 or 80 cards" in note.message and "Ramp (line 3) has no count" in note.message
+    assert not [f for f in report.findings if f.code.startswith("DC4") and f.card == "Yorion, Sky Nomad"]
+    # 78 or 79: short either way, by 1 or 2 cards: not eligible, and no near miss that may not qualify
+    short = check_text(text.replace("75 Mountain", "74 Mountain"), "vintage")
+    yorion = next(c for c in short.companions if c.companion.startswith("Yorion"))
+    assert yorion.eligible is False and yorion.add == 1 and not yorion.near_miss
+    assert "78 or 79 cards" in yorion.note and "add 1 or 2" in yorion.note
+    # 80 or 81, or the line written with a count: decided
+    assert verdict(check_text(text.replace("75 Mountain", "76 Mountain"), "vintage"), "Yorion") is True
+    assert verdict(check_text(text.replace("Ramp", "1 Ramp"), "vintage"), "Yorion") is True
+
+
+def test_lutri_is_not_decided_by_such_a_line() -> None:
+    # a name no card matches is no known card's: one such line is at most 1 copy; two are open
+    # whatever they are (a line that is no card only takes a copy away)
+    once = check_text("1 Lightning Bolt\n59 Mountain\nRamp\n", "vintage")
+    assert verdict(once, "Lutri") is True
+    twice = check_text("1 Lightning Bolt\n58 Mountain\nRamp\nRamp\n", "vintage")
+    assert verdict(twice, "Lutri") is None
+
+
 def test_legality_is_undetermined_with_an_unknown_card_but_known_bans_stay() -> None:
     open_ = check("modern", (56, "Mountain", MAIN), (4, UNKNOWN, MAIN))
     assert [f.rule for f in open_.findings if f.code == "DC015"] == ["Modern legality"]

@@ -259,12 +259,14 @@ class Evaluation:
 class UnknownEntries:
     """The entries of a batch whose names match no card: deck ``d``, zone ``z``, quantity ``q`` and
     ``name``, a code shared by the entries that write one name (folded as
-    :func:`deckcheck.unresolved.by_written_name` folds it)."""
+    :func:`deckcheck.unresolved.by_written_name` folds it); ``uncertain``: the entry's line wrote
+    no count, so it may be no card at all (unresolved.uncertain_copies; None: every line wrote one)."""
 
     d: Any
     z: Any
     q: Any
     name: Any
+    uncertain: Any = None
 
     @classmethod
     def none(cls) -> UnknownEntries:
@@ -356,6 +358,13 @@ def evaluate(
     add[:, YORION] = np.where(impossible | no_companions | in_part, 0, np.maximum(needed - size, 0))
     met[:, YORION] = ~impossible & (add[:, YORION] == 0)
     obstacle[:, YORION] = impossible
+    if unknown.uncertain is not None:
+        # lines that may be no card, where the deck without them falls short (companions.yorion_uncertain):
+        # met, Yorion is undetermined; not met, how many cards to add is not known (no near miss)
+        maybe_none = unknown_start & unknown.uncertain
+        fewest = size - per_deck(unknown.d[maybe_none], n_decks, unknown.q[maybe_none]).astype(np.int64)
+        depends_on = (per_deck(unknown.d[maybe_none], n_decks) > 0) & (fewest < needed)
+        open_[:, YORION] = depends_on & ~(impossible | no_companions | in_part)
 
     # declared: the companion cards under Companion; else, outside Commander, the sideboard's
     rule_of = cards.rule_index[c]

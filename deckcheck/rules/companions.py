@@ -524,6 +524,8 @@ class Breaker(NamedTuple):
 
 _COMMANDER_ZONE = str(Zone.COMMANDER)  # (a Breaker's zone)
 UNKNOWN_REASON = "not in the card data"
+# (an unresolved entry Yorion's count depends on: yorion_uncertain)
+NO_COUNT_REASON = "no count and not in the card data: 1 card, or none if the line names no card"
 YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 20 to is not known"
 # a companion card's legality status when the card data does not vouch for the day the deck is
 # judged for: neither "legal" nor "banned" is known (obstacles() makes it an UNVERIFIED item)
@@ -1073,17 +1075,32 @@ def _yorion(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
     return yorion_verdict(sum(dc.quantity for dc, _ in items), spec)
 
 
-def yorion_verdict(size: int, spec: FormatSpec) -> DeckVerdict:
+def yorion_verdict(size: int, spec: FormatSpec, uncertain: Sequence[unres.Written] = ()) -> DeckVerdict:
     """Yorion's condition on a starting deck of ``size`` cards: a count, so it is decided whatever
-    the cards are (unknown ones included)."""
+    the cards are (unknown ones included), but for the ``uncertain`` lines among them
+    (:func:`yorion_uncertain`): each may be no card, so the deck may have fewer. ``add`` is what
+    the deck as read lacks; the note says the range and the lines it depends on."""
     needed = yorion_needs(spec)
-    if size >= needed:
+    if size >= needed and not uncertain:
         return DeckVerdict(note=f"{size} cards, at least {needed} ({spec.deck_minimum} + 20)")
-    return DeckVerdict(
-        add=needed - size,
-        note=f"the starting deck has {size} cards; Yorion needs {needed} ({spec.deck_minimum} + 20): "
-        f"add {needed - size}",
-    )
+    fewest = size - unres.copies(uncertain)
+    counted = unres.count_range(fewest, size) if uncertain else str(size)
+    note = f"the starting deck has {counted} cards; Yorion needs {needed} ({spec.deck_minimum} + 20)"
+    if size < needed:
+        lacking = unres.count_range(needed - size, needed - fewest) if uncertain else str(needed - size)
+        note += f": add {lacking}"
+    if uncertain:
+        note += f"; {unres.uncertain_text(uncertain)}"
+    return DeckVerdict(add=max(needed - size, 0), note=note)
+
+
+def yorion_uncertain(unknown: Sequence[_U], size: int, spec: FormatSpec) -> list[_U]:
+    """The starting deck's ``unknown`` lines that may be no card (unresolved.uncertain_copies) where
+    Yorion's count of ``size`` cards depends on them: without them the deck falls short of
+    :func:`yorion_needs`. Its verdict is then undetermined if the deck as read has enough, and
+    how many cards it lacks is not known if it has not."""
+    uncertain = unres.uncertain_copies(unknown)
+    return uncertain if size - unres.copies(uncertain) < yorion_needs(spec) else []
 
 
 def _ci(letters: str) -> frozenset[str]:
@@ -1227,6 +1244,7 @@ def _listing(
 _Key = TypeVar("_Key")  # what a declaration is told apart by (a name, an index)
 _At = TypeVar("_At")  # where it is (an entry, a position)
 _W = TypeVar("_W", bound=unres.Written)  # an entry as written (an Entry, the lean checker's)
+_U = TypeVar("_U", bound=unres.Uncounted)  # one that says whether its line gave a count
 
 
 def declarations(
@@ -1710,21 +1728,27 @@ def _evaluate(ctx: _Context) -> list[CompanionResult]:
     return [_evaluate_rule(i, rule, ctx) for i, rule in enumerate(COMPANIONS)]
 
 
-def _verdict(index: int, rule: CompanionRule, ctx: _Context) -> DeckVerdict:
+def _verdict(index: int, rule: CompanionRule, ctx: _Context, uncertain: Sequence[Entry] = ()) -> DeckVerdict:
     """The verdict on the known cards (:func:`open_entries` says what the unknown ones leave open);
-    Yorion counts every card. A per-card condition's breakers are the cards whose verdict
-    (:func:`card_reasons`) names a reason, in deck order."""
+    Yorion counts every card (``uncertain``: :func:`yorion_uncertain`). A per-card condition's
+    breakers are the cards whose verdict (:func:`card_reasons`) names a reason, in deck order."""
     if rule.deck_check is not None:
-        return deck_verdict(rule, ctx.items, ctx.size, ctx.spec)
+        return deck_verdict(rule, ctx.items, ctx.size, ctx.spec, uncertain)
     return breakers_verdict(ctx.breakers[index], ctx.spec)
 
 
-def deck_verdict(rule: CompanionRule, items: Sequence[Counted], size: int, spec: FormatSpec) -> DeckVerdict:
+def deck_verdict(
+    rule: CompanionRule,
+    items: Sequence[Counted],
+    size: int,
+    spec: FormatSpec,
+    uncertain: Sequence[unres.Written] = (),
+) -> DeckVerdict:
     """A deck-level condition's verdict on the starting deck's known cards (``items``); Yorion's
-    counts every card, ``size`` (the unknown ones too). The engine and the lean batch checker both
-    ask this."""
+    counts every card, ``size`` (the unknown ones too; ``uncertain``: :func:`yorion_uncertain`).
+    The engine and the lean batch checker both ask this."""
     if rule.deck_check is _yorion:
-        return yorion_verdict(size, spec)
+        return yorion_verdict(size, spec, uncertain)
     assert rule.deck_check is not None
     return rule.deck_check(items, spec)
 
@@ -1741,9 +1765,10 @@ def open_entries(rule: CompanionRule, unknown: Sequence[_W]) -> list[_W]:
     return list(unknown)
 
 
-def undetermined(entries: Iterable[unres.Written]) -> tuple[Breaker, ...]:
-    """A result's ``unresolved``: the unknown entries its verdict depends on (open_entries')."""
-    return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, UNKNOWN_REASON) for e in entries)
+def undetermined(entries: Iterable[unres.Written], reason: str = UNKNOWN_REASON) -> tuple[Breaker, ...]:
+    """A result's ``unresolved``: the unknown entries its verdict depends on (open_entries', or
+    yorion_uncertain's with :data:`NO_COUNT_REASON`)."""
+    return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, reason) for e in entries)
 
 
 def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionResult:
@@ -1754,14 +1779,21 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     # where the condition can never hold there is nothing to cut or add; ``placement`` says why
     # Yorion's count of a deck not read in full counts nothing (its obstacles say so)
     uncounted = ctx.unread is not None and rule.deck_check is _yorion
-    verdict = DeckVerdict() if impossible or uncounted else _verdict(index, rule, ctx)
+    # lines with no count that may be no card, which Yorion's count depends on
+    uncertain = (
+        yorion_uncertain(ctx.unknown, ctx.size, ctx.spec)
+        if rule.deck_check is _yorion and not (impossible or uncounted)
+        else []
+    )
+    verdict = DeckVerdict() if impossible or uncounted else _verdict(index, rule, ctx, uncertain)
     met = not verdict.breakers and verdict.add == 0 and impossible is None
     open_ = [] if impossible else open_entries(rule, ctx.unknown)
     if _identity_open(rule, card, ctx):
         open_ += [e for e in ctx.unknown_commanders if e not in open_]
     forbidding = decisive(obstacles)
     eligible: bool | None = met and not forbidding
-    if eligible and (open_ or len(forbidding) < len(obstacles)):  # unknown cards, or its own legality
+    # unknown cards, lines that may be no card, or its own legality
+    if eligible and (open_ or uncertain or len(forbidding) < len(obstacles)):
         eligible = None
     # on a deck not read in full no cut is offered: the lines not read may break the condition too
     cut = verdict.cut if ctx.unread is None else ()
@@ -1785,7 +1817,9 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
             [text for kind, text in obstacles if kind != UNVERIFIED or eligible is None]
             + _placement(rule, ctx)
         ),
-        undetermined(open_) if eligible is None or (not forbidding and not met) else (),
+        undetermined(open_) + undetermined(uncertain, NO_COUNT_REASON)
+        if eligible is None or (not forbidding and not met)
+        else (),
     )
 
 
@@ -1879,9 +1913,15 @@ def _not_verified_text(about: About) -> str:
     """Why a result is undetermined: ``4 Orcish Bowmasters (line 5) is not in the card data``, the
     companion's own legality not verified, Yorion's minimum not known (its note says so)."""
     result = about.result
-    parts = [unres.unknown_cards_text(result.unresolved)] if result.unresolved else []
+    unknown = [b for b in result.unresolved if b.reason != NO_COUNT_REASON]
+    parts = [unres.unknown_cards_text(unknown)] if unknown else []
+    no_count = len(unknown) < len(result.unresolved)
+    if no_count:
+        # lines with no count that may be no card (yorion_uncertain): Yorion's note says the count
+        # they leave open (and the minimum, where it is not known)
+        parts.append(result.note)
     parts += about.unverified
-    if YORION_UNKNOWN_MINIMUM in result.note:
+    if YORION_UNKNOWN_MINIMUM in result.note and not no_count:
         parts.append(YORION_UNKNOWN_MINIMUM)
     return "; ".join(parts)
 

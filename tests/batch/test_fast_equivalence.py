@@ -813,6 +813,7 @@ UNCERTAIN = (
     "{deck}\n\nSideboard\n15 Island\nNotes\n",  # a sideboard of 15 or 16
     "4 Lightning Bolt\n55 Mountain\nRamp\n",  # a main deck of 59 or 60
     "{deck}\nRamp\n",  # 60 or 61: no size left open
+    "4 Lightning Bolt\n75 Mountain\nRamp\n",  # 79 or 80: Yorion (80) left open
 )
 CERTAIN = (
     "{deck}\nIsland\n",  # no count, a card the data knows

@@ -257,3 +257,57 @@ def test_real_commander_lists_read_as_the_engine_reads_them(
     as_validate(paths, get_format("commander"), real_store)
     named = frames.load_decks(paths, store=real_store).groupby("deck_id", observed=True)["declared_commander"]
     assert named.first().notna().sum() >= 20
+
+
+# A line with no count whose name matches no card: 1 card, or none if it is no card line at all.
+NO_COUNT = {
+    "open.txt": "4 Lightning Bolt\n75 Mountain\nRamp\n",  # 79 or 80 cards: Yorion needs 80
+    "short.txt": "4 Lightning Bolt\n74 Mountain\nRamp\n",  # 78 or 79: short either way
+    "enough.txt": "4 Lightning Bolt\n76 Mountain\nRamp\n",  # 80 or 81: enough either way
+    "counted.txt": "4 Lightning Bolt\n75 Mountain\n1 Ramp\n",  # 80: a card the data does not know
+    "size.txt": "4 Lightning Bolt\n55 Mountain\nRamp\n",  # 59 or 60: the deck size is open
+}
+
+
+def test_a_line_with_no_count_that_names_no_card_is_judged_as_in_its_file(
+    tmp_path: Path, store: CardStore
+) -> None:
+    """'Ramp' on a line of its own may be a card the data does not know or no card line at all
+    (unresolved.uncertain_copies). The long frame keeps that its line wrote no count (its
+    ``count_written`` column), so validate and the companion table of the frame judge the deck as
+    its file: Yorion's count of 79 or 80 cards is undetermined; of 78 or 79 it falls short either
+    way, but by how many is not known (no near miss); and a deck size it decides is not verified."""
+    paths = write(tmp_path, NO_COUNT)
+    table = as_validate(paths, test_cards.MODERN, store)
+    yorion = {
+        name: (cell(table, name, "Yorion", "eligible"), cell(table, name, "Yorion", "add"))
+        for name in NO_COUNT
+    }
+    assert yorion == {
+        "open.txt": (None, 0),
+        "short.txt": (False, 1),
+        "enough.txt": (True, 0),
+        "counted.txt": (True, 0),
+        "size.txt": (False, 20),
+    }
+    assert cell(table, "short.txt", "Yorion", "near_miss") is False
+    long = frames.load_decks(paths, store=store)
+    no_count = long.loc[~long["count_written"], ["deck_id", "written"]]
+    assert [(Path(str(d)).name, w) for d, w in no_count.itertuples(index=False)] == [
+        (name, "Ramp") for name in NO_COUNT if name != "counted.txt"
+    ]
+    by_file = frames.validate(paths, format=test_cards.MODERN, store=store)
+    by_frame = frames.validate(long, format=test_cards.MODERN, store=store)
+    columns = ["deck_id", "legal", "errors", "main_count"]
+    pd.testing.assert_frame_equal(by_frame.summary[columns], by_file.summary[columns])
+    rules = by_frame.findings.loc[by_frame.findings["deck_id"].str.endswith("size.txt"), ["code", "rule"]]
+    assert ("DC015", "Modern deck size") in set(rules.itertuples(index=False)) and "DC101" not in set(
+        rules["code"]
+    )
+    # a frame built without the column: every line wrote its count, so Ramp is a card
+    written = long.drop(columns="count_written")
+    table = frames.companion_table(written, format=test_cards.MODERN, store=store)
+    assert cell(table, "open.txt", "Yorion", "eligible") is True
+    assert cell(table, "short.txt", "Yorion", "near_miss") is True
+    sizes = frames.validate(written, format=test_cards.MODERN, store=store).findings
+    assert "Modern deck size" not in set(sizes.loc[sizes["deck_id"].str.endswith("size.txt"), "rule"])
