@@ -1290,7 +1290,7 @@ def _names_info(store: CardStore, names: Sequence[str], output: str) -> int:
 def _name_record(store: CardStore, name: str) -> dict[str, Any]:
     """What ``name`` names in ``store``: ``found`` is card, non_deck, ambiguous or unknown; ``text``
     says it in words (the words a check's findings use)."""
-    from deckcheck.engine import unknown_card_message
+    from deckcheck.engine import ambiguous_candidates, unknown_card_message
 
     resolution = store.resolve(name)
     card = resolution.card
@@ -1318,7 +1318,7 @@ def _name_record(store: CardStore, name: str) -> dict[str, Any]:
             + other.instead,
         }
     if resolution.match == "ambiguous":
-        text = f"matches several cards: {', '.join(resolution.suggestions)}"
+        text = f"matches several cards: {ambiguous_candidates(name, resolution, store)}"
     else:
         text = unknown_card_message(
             name, resolution.suggestions, store, other_epithet=resolution.other_epithet

@@ -176,6 +176,26 @@ def test_cards_info_names_what_a_name_is(
     assert invoke(["cards", "info", "Lightnig Bolt"]).exit_code == 1  # a name of no card
 
 
+def test_cards_info_says_which_candidate_no_deck_can_hold(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Karn" is a Vanguard card's name and the short name of the Karn legends: ambiguous, and the
+    candidate no deck can hold is said to be one, as a check's DC011 says it."""
+    from tests.cardfactory import record
+    from tests.cli.cards import RECORDS
+
+    legend = record("Ertai, Wizard Adept", "{2}{U}", "Legendary Creature — Human Wizard", identity=["U"])
+    non_deck = [{"name": "Ertai", "kind": "vanguard", "type_line": "Vanguard"}]
+    path = project.write("cards.json", json.dumps({"cards": [*RECORDS, legend], "non_deck_cards": non_deck}))
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(path))
+    result = invoke(["cards", "info", "Ertai"])
+    assert result.exit_code == 1  # several cards
+    assert result.stdout.splitlines()[1].split(None, 1)[1] == (
+        "matches several cards: Ertai, Wizard Adept, and Ertai, a vanguard card (Vanguard) no deck can "
+        "hold (CR 100.2, 313.1)"
+    )
+
+
 def test_a_plane_in_a_deck_is_named_not_unknown(
     project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
