@@ -14,6 +14,7 @@ from deckcheck import unresolved as unres
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import lookup_key
+from deckcheck.cards.typeline import TypeLine
 from deckcheck.deck import CardFactsLike, Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Severity, define
 from deckcheck.format_spec import OATHBREAKER_COMMANDERS, UNCOMMON_CREATURE_COMMANDERS, FormatSpec
@@ -344,7 +345,8 @@ def legendary_commander_problem(card: Card, *, planeswalkers: bool) -> str | Non
     if _CAN_BE_COMMANDER_RE.search(rules_text(card)) or card.can_lead("commander") is True:
         return None
     if not types.is_legendary:
-        return f"{card.name} is not legendary ({types.text or 'no type line'})"
+        shown = _front_face_note(card, types) or f" ({types.text or _NO_TYPES})"
+        return f"{card.name} is not legendary{shown}"
     if types.is_creature:  # incl. Grist: a creature card off the battlefield (Card.deck_types)
         return None
     if "Vehicle" in types.subtypes:
@@ -359,8 +361,8 @@ def legendary_commander_problem(card: Card, *, planeswalkers: bool) -> str | Non
         return _background_problem(card)
     what = "legendary creature or planeswalker" if planeswalkers else "legendary creature"
     return (
-        f"{card.name} ({types.text}) is not a {what}, Vehicle or Spacecraft and doesn't say it "
-        "can be your commander"
+        f"{_named_with_types(card, types)} is not a {what}, Vehicle or Spacecraft and doesn't say it can "
+        f"be your commander{_front_face_note(card, types)}"
     )
 
 
@@ -378,9 +380,34 @@ def creature_commander_problem(card: Card) -> str | None:
     if is_background(card):
         return _background_problem(card)
     return (
-        f"{card.name} ({types.text or 'no type line'}) is not a nonland creature card: Pauper Commander's "
-        f"commander is an uncommon creature ({PDH_COMMANDER_RULE})"
+        f"{_named_with_types(card, types)} is not a nonland creature card{_front_face_note(card, types)}: "
+        f"Pauper Commander's commander is an uncommon creature ({PDH_COMMANDER_RULE})"
     )
+
+
+# The rule by which a card of several faces has only its front (normal) face's characteristics
+# before the game; any other such layout is a double-faced card (transform, modal, meld: 712.8a).
+_FRONT_FACE_RULE = {"flip": "CR 710.2", "adventure": "CR 715.4"}
+_NO_TYPES = "no type line"
+
+
+def _front_face_note(card: Card, types: TypeLine) -> str:
+    """For a card whose other faces are not in the deck (not a split card): the face whose types an
+    eligibility reason read, since the name written may be a back face that is, say, a legendary
+    creature. Empty for any other card: its types are shown beside its name."""
+    if len(card.faces) < 2 or card.is_split:
+        return ""
+    rule = _FRONT_FACE_RULE.get(card.layout, "CR 712.8a")
+    return (
+        f": its front face, {card.faces[0].name}, is {types.text or 'without a type line'}, and a card "
+        f"has only its front face's characteristics before the game ({rule})"
+    )
+
+
+def _named_with_types(card: Card, types: TypeLine) -> str:
+    """The card's name and types, "Karakas (Legendary Land)"; a card of several faces by its name
+    alone (its front face's types follow the reason: :func:`_front_face_note`)."""
+    return card.name if _front_face_note(card, types) else f"{card.name} ({types.text or _NO_TYPES})"
 
 
 def _background_problem(card: Card) -> str:

@@ -84,6 +84,17 @@ def test_not_commanders(name: str, why: str) -> None:
     assert found.location.line == 1 and found.location.section == "commander"
 
 
+def test_a_double_faced_card_is_judged_by_its_front_face_and_says_so() -> None:
+    """Westvale Abbey's back face, Ormendahl, is a legendary creature; the card is a land outside the
+    battlefield (CR 712.8a). Written by its back face's name, the reason must not read "Ormendahl ... is
+    not legendary": it names the front face the rule reads."""
+    abbey = card("Westvale Abbey // Ormendahl, Profane Prince")
+    for spec in (COMMANDER, get_format("paupercommander")):
+        problem = commander_eligibility(abbey, spec)
+        assert problem is not None and "front face, Westvale Abbey, is Land" in problem
+        assert "CR 712.8a" in problem
+
+
 def test_grist_is_a_creature_card_by_its_text_not_its_type_line() -> None:
     grist = card("Grist, the Hunger Tide")
     assert grist.is_creature and "Insect" in grist.deck_types.subtypes
