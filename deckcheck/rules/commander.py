@@ -739,7 +739,38 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
             findings.append(rarity)
     if pair:
         findings += _pair_findings(deck, distinct[0][0], distinct[1][0], "commanders")
-    return findings + unknown_commander_findings(deck.path, [c.oracle_name for c in entries], unknown, spec)
+    lone = _joined_by_none(deck, distinct, unknown, count, spec)
+    findings += lone
+    known = [] if lone else [c.oracle_name for c in entries]  # (the pair is decided: not "nor whether")
+    return findings + unknown_commander_findings(deck.path, known, unknown, spec)
+
+
+def _joined_by_none(
+    deck: Deck, distinct: Sequence[list[DeckCard]], unknown: Sequence[Entry], count: int, spec: FormatSpec
+) -> list[Finding]:
+    """DC302 for a known commander beside a second one the card data does not know, when no card
+    could be a commander beside it: it has no partner ability and is neither a Background nor a Time
+    Lord Doctor (702.124: every way to two commanders needs one of these of it). Not when the second
+    line may be no card at all (no count written: unresolved.uncertain_copies)."""
+    if not (len(distinct) == 1 and count == 2 and spec.max_commanders >= 2 and unknown):
+        return []
+    if unres.uncertain_copies(unknown):
+        return []
+    known = distinct[0][0]
+    if partner_abilities(known.card).any or is_background(known.card) or is_time_lord_doctor(known.card):
+        return []
+    other = unknown[0]
+    return [
+        PAIR_NOT_ALLOWED(
+            f"{known.card.name} and {other.name} can't be commanders together: {known.card.name} has no "
+            f"partner ability and is neither a Background nor a Time Lord Doctor, so no card can be a second "
+            f"commander beside it, whatever card {other.name} is",
+            location=placed_at(deck.path, other),
+            card=known.card.name,
+            rule="CR 702.124a",
+            data={"commanders": [known.card.name, other.name]},
+        )
+    ]
 
 
 def unknown_commander_findings(
