@@ -14,6 +14,7 @@ from deckcheck import unresolved as unres
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import lookup_key
+from deckcheck.cards.typeline import TypeLine
 from deckcheck.deck import CardFactsLike, Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Severity, define
 from deckcheck.format_spec import OATHBREAKER_COMMANDERS, UNCOMMON_CREATURE_COMMANDERS, FormatSpec
@@ -344,7 +345,8 @@ def legendary_commander_problem(card: Card, *, planeswalkers: bool) -> str | Non
     if _CAN_BE_COMMANDER_RE.search(rules_text(card)) or card.can_lead("commander") is True:
         return None
     if not types.is_legendary:
-        return f"{card.name} is not legendary ({types.text or 'no type line'})"
+        shown = _front_face_note(card, types) or f" ({types.text or _NO_TYPES})"
+        return f"{card.name} is not legendary{shown}"
     if types.is_creature:  # incl. Grist: a creature card off the battlefield (Card.deck_types)
         return None
     if "Vehicle" in types.subtypes:
@@ -359,8 +361,8 @@ def legendary_commander_problem(card: Card, *, planeswalkers: bool) -> str | Non
         return _background_problem(card)
     what = "legendary creature or planeswalker" if planeswalkers else "legendary creature"
     return (
-        f"{card.name} ({types.text}) is not a {what}, Vehicle or Spacecraft and doesn't say it "
-        "can be your commander"
+        f"{_named_with_types(card, types)} is not a {what}, Vehicle or Spacecraft and doesn't say it can "
+        f"be your commander{_front_face_note(card, types)}"
     )
 
 
@@ -378,9 +380,34 @@ def creature_commander_problem(card: Card) -> str | None:
     if is_background(card):
         return _background_problem(card)
     return (
-        f"{card.name} ({types.text or 'no type line'}) is not a nonland creature card: Pauper Commander's "
-        f"commander is an uncommon creature ({PDH_COMMANDER_RULE})"
+        f"{_named_with_types(card, types)} is not a nonland creature card{_front_face_note(card, types)}: "
+        f"Pauper Commander's commander is an uncommon creature ({PDH_COMMANDER_RULE})"
     )
+
+
+# The rule by which a card of several faces has only its front (normal) face's characteristics
+# before the game; any other such layout is a double-faced card (transform, modal, meld: 712.8a).
+_FRONT_FACE_RULE = {"flip": "CR 710.2", "adventure": "CR 715.4"}
+_NO_TYPES = "no type line"
+
+
+def _front_face_note(card: Card, types: TypeLine) -> str:
+    """For a card whose other faces are not in the deck (not a split card): the face whose types an
+    eligibility reason read, since the name written may be a back face that is, say, a legendary
+    creature. Empty for any other card: its types are shown beside its name."""
+    if len(card.faces) < 2 or card.is_split:
+        return ""
+    rule = _FRONT_FACE_RULE.get(card.layout, "CR 712.8a")
+    return (
+        f": its front face, {card.faces[0].name}, is {types.text or 'without a type line'}, and a card "
+        f"has only its front face's characteristics before the game ({rule})"
+    )
+
+
+def _named_with_types(card: Card, types: TypeLine) -> str:
+    """The card's name and types, "Karakas (Legendary Land)"; a card of several faces by its name
+    alone (its front face's types follow the reason: :func:`_front_face_note`)."""
+    return card.name if _front_face_note(card, types) else f"{card.name} ({types.text or _NO_TYPES})"
 
 
 def _background_problem(card: Card) -> str:
@@ -712,7 +739,38 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
             findings.append(rarity)
     if pair:
         findings += _pair_findings(deck, distinct[0][0], distinct[1][0], "commanders")
-    return findings + unknown_commander_findings(deck.path, [c.oracle_name for c in entries], unknown, spec)
+    lone = _joined_by_none(deck, distinct, unknown, count, spec)
+    findings += lone
+    known = [] if lone else [c.oracle_name for c in entries]  # (the pair is decided: not "nor whether")
+    return findings + unknown_commander_findings(deck.path, known, unknown, spec)
+
+
+def _joined_by_none(
+    deck: Deck, distinct: Sequence[list[DeckCard]], unknown: Sequence[Entry], count: int, spec: FormatSpec
+) -> list[Finding]:
+    """DC302 for a known commander beside a second one the card data does not know, when no card
+    could be a commander beside it: it has no partner ability and is neither a Background nor a Time
+    Lord Doctor (702.124: every way to two commanders needs one of these of it). Not when the second
+    line may be no card at all (no count written: unresolved.uncertain_copies)."""
+    if not (len(distinct) == 1 and count == 2 and spec.max_commanders >= 2 and unknown):
+        return []
+    if unres.uncertain_copies(unknown):
+        return []
+    known = distinct[0][0]
+    if partner_abilities(known.card).any or is_background(known.card) or is_time_lord_doctor(known.card):
+        return []
+    other = unknown[0]
+    return [
+        PAIR_NOT_ALLOWED(
+            f"{known.card.name} and {other.name} can't be commanders together: {known.card.name} has no "
+            f"partner ability and is neither a Background nor a Time Lord Doctor, so no card can be a second "
+            f"commander beside it, whatever card {other.name} is",
+            location=placed_at(deck.path, other),
+            card=known.card.name,
+            rule="CR 702.124a",
+            data={"commanders": [known.card.name, other.name]},
+        )
+    ]
 
 
 def unknown_commander_findings(

@@ -598,6 +598,28 @@ RECORDS: dict[str, dict[str, Any]] = {
         ),
         {
             **_rec(
+                "Westvale Abbey // Ormendahl, Profane Prince", None, "", "", ["B"], _legal(*_CMD, "modern")
+            ),
+            "layout": "transform",
+            "faces": [
+                {
+                    "name": "Westvale Abbey",
+                    "mana_cost": None,
+                    "type_line": "Land",
+                    "oracle_text": "{T}: Add {C}.\n{5}, {T}, Sacrifice five creatures: Transform Westvale Abbey, then untap it.",
+                },
+                {
+                    "name": "Ormendahl, Profane Prince",
+                    "mana_cost": None,
+                    "type_line": "Legendary Creature — Demon",
+                    "oracle_text": "Flying, lifelink, indestructible, haste",
+                    "power": "9",
+                    "toughness": "7",
+                },
+            ],
+        },
+        {
+            **_rec(
                 "Akoum Warrior // Akoum Teeth",
                 None,
                 "",

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from deckcheck.cards.model import Card
-from deckcheck.deck import Deck, Zone
+from deckcheck.deck import Deck, Entry, Zone
 from deckcheck.engine import deck_status
 from deckcheck.findings import Severity
 from deckcheck.format_spec import FormatSpec
@@ -82,6 +82,17 @@ def test_not_commanders(name: str, why: str) -> None:
     found = one(check_deck(commander_deck([name]), COMMANDER), "DC301")
     assert found.card == name and why in found.message and found.rule == "CR 903.3"
     assert found.location.line == 1 and found.location.section == "commander"
+
+
+def test_a_double_faced_card_is_judged_by_its_front_face_and_says_so() -> None:
+    """Westvale Abbey's back face, Ormendahl, is a legendary creature; the card is a land outside the
+    battlefield (CR 712.8a). Written by its back face's name, the reason must not read "Ormendahl ... is
+    not legendary": it names the front face the rule reads."""
+    abbey = card("Westvale Abbey // Ormendahl, Profane Prince")
+    for spec in (COMMANDER, get_format("paupercommander")):
+        problem = commander_eligibility(abbey, spec)
+        assert problem is not None and "front face, Westvale Abbey, is Land" in problem
+        assert "CR 712.8a" in problem
 
 
 def test_grist_is_a_creature_card_by_its_text_not_its_type_line() -> None:
@@ -168,6 +179,27 @@ def test_partner_abilities_are_parsed_from_the_oracle_text() -> None:
     assert partner_abilities(card("Wilson, Refined Grizzly")).choose_background
     assert partner_abilities(card("Clara Oswald")).doctors_companion
     assert not partner_abilities(card("Niv-Mizzet, Parun")).any
+
+
+def test_a_commander_no_card_can_join_breaks_the_pair_whatever_the_unknown_second_is() -> None:
+    """Niv-Mizzet has no partner ability and is neither a Background nor a Time Lord Doctor: beside it
+    no card can be a second commander (702.124), so a second one the card data does not know breaks
+    the rule already (DC302), its own eligibility still not verified. A second line that may be no
+    card (no count written), or a first commander some card could join, leaves the pair undecided."""
+    niv = deck_of((1, "Niv-Mizzet, Parun", CMDR), (98, "Wastes", MAIN))
+    unknown = Entry(1, "Totally Unknown Card", CMDR, line=3)
+    found = check_deck(Deck(niv.path, niv.cards, unresolved=[unknown]), COMMANDER)
+    pair = one(found, "DC302")
+    assert pair.card == "Niv-Mizzet, Parun" and pair.rule == "CR 702.124a" and pair.location.line == 3
+    assert "Niv-Mizzet, Parun has no partner ability" in pair.message
+    assert "Totally Unknown Card" in pair.message
+    assert any(f.code == "DC015" and "commander eligibility" in f.message for f in found)
+    no_count = Entry(1, "Totally Unknown Card", CMDR, line=3, count_given=False)
+    assert not only(check_deck(Deck(niv.path, niv.cards, unresolved=[no_count]), COMMANDER), "DC302")
+    for joinable in ("Thrasios, Triton Hero", "Raised by Giants", "The Tenth Doctor"):
+        deck = deck_of((1, joinable, CMDR), (98, "Wastes", MAIN))
+        found = check_deck(Deck(deck.path, deck.cards, unresolved=[unknown]), COMMANDER)
+        assert not only(found, "DC302") and not only(found, "DC301"), joinable
 
 
 def test_never_more_than_two_commanders() -> None:
