@@ -586,10 +586,11 @@ class _Chunk:
         d, c, z, q, entry = _keep(~out[d] & ~unknown & ~maybe, d, c, z, q, entry)
         arrays = table.arrays
         arrays.ready()
-        # a conspiracy card outside the sideboard: the engine reads it outside the deck (DC018)
+        # a conspiracy card where no deck holds one: the engine reads it outside the deck (DC018)
         conspiracy = type_bits().get(engine.CONSPIRACY)
         if conspiracy is not None:
-            held = ((arrays.type_mask[c] >> conspiracy) & 1).astype(bool) & (z != companion_arrays.SIDEBOARD)
+            free = np.isin(z, [ZONE_CODE[zone] for zone in engine.CONSPIRACY_FREE_ZONES])
+            held = ((arrays.type_mask[c] >> conspiracy) & 1).astype(bool) & free
             out |= per_deck(d[held], n) > 0
         is_commander = z == companion_arrays.COMMANDER  # (the known ones)
         led = commander & ~out & ~unknown_leader  # exactly one commander entry, a card the data knows
