@@ -9,6 +9,7 @@ dialect still parses correctly. Dialect switches exist only where two formats re
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from enum import Enum
 from typing import Final
 
@@ -276,6 +277,22 @@ CATEGORY_ZONE = {
     "main": Zone.MAIN,
     "deck": Zone.MAIN,
 }
+
+
+def categories_zone(categories: Iterable[str]) -> tuple[Zone | None, list[str]]:
+    """How an Archidekt card's categories (its JSON's list, its CSV's cell, its text's brackets)
+    place it: the zone of the first category that names one (:data:`CATEGORY_ZONE`; None: none
+    does), and the categories that name no zone, kept as tags."""
+    zone: Zone | None = None
+    tags: list[str] = []
+    for category in categories:
+        category_zone = CATEGORY_ZONE.get(category.lower())
+        if category_zone is None:
+            tags.append(category)
+        elif zone is None:
+            zone = category_zone
+    return zone, tags
+
 
 # The card-line patterns from here on are compiled on first use: a plain "4 Name" list (text.py's
 # shortcut) and its section headers need none of them.
@@ -575,7 +592,7 @@ def _apply_bracket(inner: str, card: CardLine, *, archidekt: bool) -> bool:
 def _apply_categories(content: str, card: CardLine) -> None:
     """Archidekt ``[Commander{top},Ramp]``: the first zone category places the card; a
     ``{noDeck}`` category keeps it out of the deck; other categories become tags."""
-    zone: Zone | None = None
+    names: list[str] = []
     out_of_deck = False
     for raw in content.split(","):
         match = _CATEGORY.match(raw.strip())
@@ -585,13 +602,11 @@ def _apply_categories(content: str, card: CardLine) -> None:
         flags = {f.strip().lower() for f in re.findall(r"\{([^{}]*)\}", match.group("flags"))}
         if not name:
             continue
-        category_zone = CATEGORY_ZONE.get(name.lower())
-        if category_zone is not None and zone is None:
-            zone = category_zone
-        elif category_zone is None:
-            card.tags.append(name)
+        names.append(name)
         if "nodeck" in flags:
             out_of_deck = True
+    zone, tags = categories_zone(names)
+    card.tags.extend(tags)
     if zone is None and out_of_deck:
         zone = Zone.MAYBEBOARD
     if zone is not None and card.zone is None:

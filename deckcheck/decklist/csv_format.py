@@ -44,7 +44,7 @@ from deckcheck.decklist._base import (
     split_lines,
     strip_control,
 )
-from deckcheck.decklist._grammar import CATEGORY_ZONE, board_section, unknown_board_reason
+from deckcheck.decklist._grammar import board_section, categories_zone, unknown_board_reason
 from deckcheck.decklist._names import clean_name, name_problem
 from deckcheck.decklist.headers import header_key
 
@@ -148,14 +148,9 @@ def _categories(cell: str) -> tuple[Zone | None, tuple[str, ...]]:
     """An Archidekt categories cell ("Commander,Legendary"): the zone of its first category that
     names one (None: none does, the main deck) and the other categories, kept as tags, as the
     Archidekt JSON reader reads a card's categories."""
-    zone: Zone | None = None
-    tags: list[str] = []
-    for category in (" ".join(part.split()) for part in cell.split(",")):
-        category_zone = CATEGORY_ZONE.get(category.lower())
-        if category_zone is not None and zone is None:
-            zone = category_zone
-        elif category_zone is None and category:
-            tags.append(category)
+    zone, tags = categories_zone(
+        category for category in (" ".join(part.split()) for part in cell.split(",")) if category
+    )
     return zone, tuple(tags)
 
 

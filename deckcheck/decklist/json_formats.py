@@ -43,9 +43,9 @@ from deckcheck.decklist._base import (
     whole_file_problem,
 )
 from deckcheck.decklist._grammar import (
-    CATEGORY_ZONE,
     HeaderKind,
     board_section,
+    categories_zone,
     classify_header,
     unknown_board_reason,
 )
@@ -310,14 +310,9 @@ def _archidekt(run: _Run, data: Mapping[str, Any]) -> None:
             run.note(f"{item.get('quantity')} {name}", f"{where}: deleted from the deck: not read")
             continue
         categories = [c for c in _list(item.get("categories")) if isinstance(c, str)]
-        zone: Zone | None = Zone.COMPANION if item.get("companion") is True else None
-        tags: list[str] = []
-        for category in categories:
-            category_zone = CATEGORY_ZONE.get(category.lower())
-            if category_zone is not None and zone is None:
-                zone = category_zone
-            elif category_zone is None:
-                tags.append(category)
+        zone, tags = categories_zone(categories)
+        if item.get("companion") is True:  # (the companion flag wins over any category's zone)
+            zone = Zone.COMPANION
         if zone is None:
             primary = categories[0].lower() if categories else ""
             zone = Zone.MAYBEBOARD if primary in out_of_deck else Zone.MAIN
