@@ -22,7 +22,9 @@ would (CPU time of its thread), best of ``--repeat``.
 Printed: per group and overall, the decks, the share the lean path took and decks/s; the decks
 the engine checked and its CPU time on them, and the rate of the rest (the lean path, the reading
 and the frames); how many of the text lists the batch reader (decklist.fast.read_plain) takes
-(parse_text reads the others, and the lean path takes what it read); then, for the decks handed to
+(parse_text reads the others, and the lean path takes what it read); the same table for the decks
+every card line of which names a card the data knows (a third of the lists name cards printed
+after it; timed in fresh processes of their own); then, for the decks handed to
 the engine, why (the first reason that applies: no commander marked, a partner pair, a localized
 name, a card written two ways, a companion the lean path leaves to the engine, another shape; see
 the fastcheck module docstring). The host reference of bench_batch.py is printed before and after.
@@ -146,11 +148,13 @@ class Timed:
         self.seconds, self.taken, self.handed, self.engine_seconds = seconds, taken, handed, engine_seconds
 
 
-def run_in_child(store_path: Path) -> tuple[float, list[Timed]]:
+def run_in_child(store_path: Path, only: Path | None = None) -> tuple[float, list[Timed]]:
     """:func:`run` in a fresh process: every run starts with nothing remembered by earlier ones
-    (module-level tables such as the batch reader's lines live as long as the process)."""
+    (module-level tables such as the batch reader's lines live as long as the process). ``only``:
+    a JSON file of the decks to keep per group (:func:`known_decks`)."""
     process = subprocess.run(
-        [sys.executable, __file__, "--child", "--store", str(store_path)],
+        [sys.executable, __file__, "--child", "--store", str(store_path)]
+        + ([] if only is None else ["--only", str(only)]),
         capture_output=True,
         text=True,
         check=False,
@@ -161,9 +165,11 @@ def run_in_child(store_path: Path) -> tuple[float, list[Timed]]:
     return once, [Timed(*figures) for figures in groups_timed]
 
 
-def child(store_path: Path) -> None:
+def child(store_path: Path, only: Path | None) -> None:
     """The timed run of one fresh process, printed as JSON on the last line."""
     chosen = groups()
+    if only is not None:
+        chosen = kept(chosen, json.loads(only.read_text(encoding="utf-8")))
     once, timed = run(store_path, chosen)
     figures = [(seconds, t.taken, [str(i) for i in t.handed], t.engine_seconds) for seconds, t in timed]
     print(json.dumps([once, figures]))
@@ -190,6 +196,90 @@ def run(store_path: Path, chosen: Sequence[Group]) -> tuple[float, list[tuple[fl
             frames.validate(group.source, format=group.format, store=store, progress=False)
             timed.append((time.thread_time() - started, tally))
     return once, timed
+
+
+def known_decks(store_path: Path, chosen: Sequence[Group]) -> dict[str, list[str]]:
+    """Per group, the decks every card line of which names a card the card data knows (the store's
+    resolver, as the engine reads names): the event files all of whose decks are such, or the ids of
+    such text lists. Worked out in the parent, so the timed children start with nothing resolved."""
+    from deckcheck.cards.store import CardStore
+    from deckcheck.decklist import parse_text
+
+    store = CardStore.open(store_path)
+    known: dict[str, bool] = {}
+
+    def all_known(deck: Any) -> bool:
+        for entry in deck.entries:
+            hit = known.get(entry.name)
+            if hit is None:
+                hit = known[entry.name] = store.resolve(entry.name, suggest=False).card is not None
+            if not hit:
+                return False
+        return True
+
+    out: dict[str, list[str]] = {}
+    for group in chosen:
+        if isinstance(group.source, list):
+            out[group.name] = [str(p) for p in group.source if all(map(all_known, _event(p)))]
+        else:
+            out[group.name] = [
+                str(i) for i, text in group.source.items() if all_known(parse_text(text, str(i)))
+            ]
+    return out
+
+
+def kept(chosen: Sequence[Group], only: dict[str, list[str]]) -> list[Group]:
+    """The groups cut to the decks of ``only`` (:func:`known_decks`)."""
+    out = []
+    for group in chosen:
+        wanted = only.get(group.name, [])
+        if isinstance(group.source, list):
+            paths = [p for p in group.source if str(p) in wanted]
+            out.append(Group(group.name, group.format, paths, sum(len(_event(p)) for p in paths)))
+        else:
+            series = group.source[wanted]
+            out.append(Group(group.name, group.format, series, len(series)))
+    return [group for group in out if group.count]
+
+
+def best_run(store: Path, repeat: int, only: Path | None = None) -> tuple[float, list[Timed]]:
+    """The fastest of ``repeat`` fresh runs (:func:`run_in_child`), by its total CPU time."""
+    return min(
+        (run_in_child(store, only) for _ in range(max(1, repeat))),
+        key=lambda r: r[0] + sum(t.seconds for t in r[1]),
+    )
+
+
+def table(
+    chosen: Sequence[Group], once: float, timed: Sequence[Timed]
+) -> tuple[float, float, dict[str, list[Any]]]:
+    """Prints one run's figures per group and overall; returns the overall share on the lean path,
+    the decks/s (with the store's one-time reads) and the deck ids handed to the engine per group."""
+    total_seconds, total_taken, total = once, 0, 0
+    print(f"read once per store (its per-card facts, the names index): {once:.2f} s CPU")
+    print(
+        "| lists | format | decks | lean path | decks/s (CPU, best run) | engine: decks, CPU s "
+        "| the rest: decks/s |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|")
+    handed: dict[str, list[Any]] = {}
+    for group, tally in zip(chosen, timed, strict=True):
+        seconds = tally.seconds
+        total_seconds += seconds
+        total_taken += tally.taken
+        total += group.count
+        handed[group.name] = tally.handed
+        share = tally.taken / group.count if group.count else 0.0
+        lean_seconds = seconds - tally.engine_seconds
+        print(
+            f"| {group.name} | {group.format} | {group.count:,} | {share:.1%} "
+            f"| {group.count / seconds:,.0f} | {len(tally.handed):,}, {tally.engine_seconds:.2f} s "
+            f"| {tally.taken / lean_seconds:,.0f} |",
+            flush=True,
+        )
+    share, rate = total_taken / total, total / total_seconds
+    print(f"| all (with the store's one-time reads) | | {total:,} | {share:.1%} | {rate:,.0f} | | |")
+    return share, rate, handed
 
 
 def reasons(store_path: Path, group: Group, handed: Sequence[Any]) -> collections.Counter[str]:
@@ -242,45 +332,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--store", type=Path, help="a card store built from the 2022 card data")
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is reported")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)  # one timed run
+    parser.add_argument("--only", type=Path, help=argparse.SUPPRESS)  # the child's decks (known_decks)
     args = parser.parse_args(argv)
     if not DECKS.is_dir() or (args.store is None and not ATOMIC.is_file()):
         print(f"real data not found under {REALDATA}")
         sys.exit(2)
     if args.child:
-        child(args.store)
+        child(args.store, args.only)
         return
     with tempfile.TemporaryDirectory(prefix="deckcheck-realdecks-") as tmp:
         store = args.store or build_store(Path(tmp))[0]
         chosen = groups()
         print(f"host reference before: {reference_ms():.1f} ms", flush=True)
-        once, timed = min(
-            (run_in_child(store) for _ in range(max(1, args.repeat))),
-            key=lambda r: r[0] + sum(t.seconds for t in r[1]),
-        )
-        total_seconds, total_taken, total = once, 0, 0
-        print(f"read once per store (its per-card facts, the names index): {once:.2f} s CPU")
-        print(
-            "| lists | format | decks | lean path | decks/s (CPU, best run) | engine: decks, CPU s "
-            "| the rest: decks/s |"
-        )
-        print("|---|---|---:|---:|---:|---:|---:|")
-        handed: dict[str, list[Any]] = {}
-        for group, tally in zip(chosen, timed, strict=True):
-            seconds = tally.seconds
-            total_seconds += seconds
-            total_taken += tally.taken
-            total += group.count
-            handed[group.name] = tally.handed
-            share = tally.taken / group.count if group.count else 0.0
-            lean_seconds = seconds - tally.engine_seconds
-            print(
-                f"| {group.name} | {group.format} | {group.count:,} | {share:.1%} "
-                f"| {group.count / seconds:,.0f} | {len(tally.handed):,}, {tally.engine_seconds:.2f} s "
-                f"| {tally.taken / lean_seconds:,.0f} |",
-                flush=True,
-            )
-        share, rate = total_taken / total, total / total_seconds
-        print(f"| all (with the store's one-time reads) | | {total:,} | {share:.1%} | {rate:,.0f} | | |")
+        share, rate, handed = table(chosen, *best_run(store, args.repeat))
         from deckcheck.decklist.fast import read_plain
 
         texts = [text for group in chosen if not isinstance(group.source, list) for text in group.source]
@@ -289,6 +353,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"the batch reader (decklist.fast.read_plain) takes {taken:,} of the {len(texts):,} text lists "
             "(parse_text reads the others)"
         )
+        only = Path(tmp) / "known.json"
+        wanted = known_decks(store, chosen)
+        only.write_text(json.dumps(wanted), encoding="utf-8")
+        known = kept(chosen, wanted)
+        print(
+            f"\nthe {sum(g.count for g in known):,} decks every card line of which names a card the data "
+            "knows (each run a fresh process as above):"
+        )
+        table(known, *best_run(store, args.repeat, only))
         print(f"host reference after: {reference_ms():.1f} ms")
         print("\nhanded to the engine, by the first reason that applies:")
         for group in chosen:
