@@ -207,17 +207,20 @@ DECKS = {
 
 @pytest.mark.parametrize("as_of", [None, BEFORE])
 def test_validate_gives_the_engines_answers(store: CardStore, tmp_path: Path, as_of: str | None) -> None:
+    """The files, and their long frame (whose ``date`` column carries each deck's date)."""
     paths = _write(tmp_path, DECKS)
     results = frames.validate(paths, format=COMMANDER, store=store, as_of=as_of)
+    long = frames.validate(frames.load_decks(paths, store=store), format=COMMANDER, store=store, as_of=as_of)
     for path in paths:
         expected = check_parsed(parse_text(Path(path).read_text(), path), store, with_as_of(COMMANDER, as_of))
-        rows = results.findings[results.findings["deck_id"] == path]
-        got = [
-            code
-            for code, rule in zip(rows["code"], rows["rule"], strict=True)
-            if code == "DC301" or (code == "DC015" and str(rule).startswith("CR 903.3"))
-        ]
-        assert got == eligibility(expected.findings), path
+        for found in (results.findings, long.findings):
+            rows = found[found["deck_id"] == path]
+            got = [
+                code
+                for code, rule in zip(rows["code"], rows["rule"], strict=True)
+                if code == "DC301" or (code == "DC015" and str(rule).startswith("CR 903.3"))
+            ]
+            assert got == eligibility(expected.findings), path
     if as_of is None:  # (the answers themselves: test_commander_eligibility_as_of_a_day)
         verdicts = results.summary.set_index("deck_id")["legal"]
         assert verdicts[str(tmp_path / "vehicle-2024.txt")] == False  # noqa: E712 (a nullable column)
