@@ -205,6 +205,21 @@ def deck_date_text(metadata: Mapping[str, str]) -> tuple[str, str] | None:
     return None
 
 
+def judged_day(metadata: Mapping[str, str], as_of: AsOf | None) -> tuple[dt.date | None, str]:
+    """The day a deck with this metadata is judged for under the ``as_of`` setting, and where it
+    came from: the day the setting names; else the deck's own date; else, unless each deck's own
+    date was asked for, the day of the check. (Under ``AS_OF_DATA`` the card data's day decides
+    legality alone: the rules of the game are still those of the deck's day.) None, and why, when
+    the day is not known: the deck has no date and its own was asked for, or it gives a date that
+    names no day for certain."""
+    if isinstance(as_of, dt.date):
+        return as_of, "the as_of setting"
+    day, where = metadata_date(metadata)
+    if day is not None or as_of == AS_OF_DECK or unread_date(metadata) is not None:
+        return day, where
+    return today(), "the day of the check: the deck has no date"
+
+
 def deck_date_line(parsed: ParsedDeck) -> int:
     """The line that gives the deck's date (0: the file's structure gave it, or none)."""
     found = deck_date_text(parsed.metadata)

@@ -122,6 +122,7 @@ class CardFacts:
     commander_problem: str | None = _kept()  # commander.commander_eligibility, no planeswalker commanders
     commander_problem_pw: str | None = _kept()  # ... with them (Brawl)
     commander_problem_creature: str | None = _kept()  # ... where uncommon creatures lead (Pauper Commander)
+    leads_by_vehicle: bool = _kept()  # commander.leads_by_vehicle: leads only since Edge of Eternities
     chooses_colour: bool = _kept()  # "choose a colour before the game begins" (CR 903.4b)
     is_background: bool = _kept()  # commander.is_background (a commander only beside Choose a Background)
     # the long frame's card columns (batch.card_columns)
@@ -199,6 +200,7 @@ def facts_of(card: Card) -> CardFacts:
         commander_problem=commander.commander_eligibility(card, _NO_PLANESWALKERS),
         commander_problem_pw=commander.commander_eligibility(card, _PLANESWALKERS),
         commander_problem_creature=commander.commander_eligibility(card, _UNCOMMON_CREATURES),
+        leads_by_vehicle=commander.leads_by_vehicle(card),
         chooses_colour=commander.chooses_colour(card),
         is_background=commander.is_background(card),
         mana_value=features.mana_value,

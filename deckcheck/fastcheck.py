@@ -34,7 +34,8 @@ legality findings withheld as the engine withholds them (engine.withheld_legalit
 (misplaced or several declared companions, partner pairs, localized names, a plane, scheme or
 Vanguard card named outside its section, a conspiracy card outside the sideboard, a sideboard
 that may be the command zone, a file or a line of it not read, a date that names no day for
-certain, a line with no count whose name the data does not know, which may be no card at all)
+certain, a line with no count whose name the data does not know, which may be no card at all, a
+Vehicle or Spacecraft commander of a day before Edge of Eternities or one it is not known for)
 goes to the engine: never a guess.
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
@@ -69,7 +70,7 @@ from deckcheck.deck import STARTING_ZONES, ZONE_CODE, ZONE_ORDER, Zone
 from deckcheck.decklist import problem_findings
 from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
 from deckcheck.findings import Finding, Location, Severity, report_order
-from deckcheck.format_spec import OATHBREAKER_COMMANDERS, FormatSpec
+from deckcheck.format_spec import LEGENDARY_COMMANDERS, OATHBREAKER_COMMANDERS, FormatSpec
 from deckcheck.rules import commander as commander_rules
 from deckcheck.rules import companion_arrays, companions, legality, sizes
 from deckcheck.rules.chunk import Chunk
@@ -269,6 +270,7 @@ class _FactArrays(companion_arrays.CardArrays):
         Column("commander_ok", "commander_problem", _is_none, bool),
         Column("commander_ok_pw", "commander_problem_pw", _is_none, bool),
         Column("commander_ok_creature", "commander_problem_creature", _is_none, bool),
+        Column("leads_by_vehicle", "leads_by_vehicle", bool, bool),
         Column("legalities", "legalities"),
     )
 
@@ -280,6 +282,7 @@ class _FactArrays(companion_arrays.CardArrays):
         self.commander_ok = np.zeros(0, dtype=bool)
         self.commander_ok_pw = np.zeros(0, dtype=bool)  # ... where planeswalkers lead (Brawl)
         self.commander_ok_creature = np.zeros(0, dtype=bool)  # ... where uncommon creatures lead (PDH)
+        self.leads_by_vehicle = np.zeros(0, dtype=bool)  # ... only since Edge of Eternities (by the day)
         self.legalities: list[Mapping[str, str]] = []
         self._legal: dict[str, Any] = {}
         super().__init__()
@@ -300,6 +303,7 @@ class _FactArrays(companion_arrays.CardArrays):
         self.commander_ok = grow(self.commander_ok, columns["commander_ok"])
         self.commander_ok_pw = grow(self.commander_ok_pw, columns["commander_ok_pw"])
         self.commander_ok_creature = grow(self.commander_ok_creature, columns["commander_ok_creature"])
+        self.leads_by_vehicle = grow(self.leads_by_vehicle, columns["leads_by_vehicle"])
         legalities = columns["legalities"]
         self.legalities += legalities
         for key, legal in self._legal.items():
@@ -608,6 +612,14 @@ class _Chunk:
                 & specs.per_deck(lambda s: s.colourless_basic_exception, bool)[led]
             )
         )
+        # a commander that leads only since Edge of Eternities, in a deck judged for a day it may not
+        # have: the engine's (rules.commander.dated_vehicle_finding; few decks)
+        for i in np.flatnonzero(led)[arrays.leads_by_vehicle[leader_card]].tolist():
+            spec = decks[i][2]
+            if spec.commander_cards == LEGENDARY_COMMANDERS and not commander_rules.vehicles_lead_on(
+                columns.metadata[i] or {}, spec.as_of
+            ):
+                out[i] = True
         is_zone = z == companion_arrays.COMPANION
         n_listed = per_deck(d[is_zone], n)
         out |= n_listed > 1  # several companions listed (DC402)

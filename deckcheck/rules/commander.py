@@ -4,20 +4,27 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from deckcheck import unresolved as unres
+from deckcheck.as_of import AsOf, judged_day
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import lookup_key
 from deckcheck.cards.typeline import TypeLine
 from deckcheck.deck import CardFactsLike, Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Severity, define
-from deckcheck.format_spec import OATHBREAKER_COMMANDERS, UNCOMMON_CREATURE_COMMANDERS, FormatSpec
+from deckcheck.format_spec import (
+    LEGENDARY_COMMANDERS,
+    OATHBREAKER_COMMANDERS,
+    UNCOMMON_CREATURE_COMMANDERS,
+    FormatSpec,
+)
 from deckcheck.rules.common import (
     MAIN_CODE,
     by_name,
@@ -336,22 +343,27 @@ def commander_eligibility(card: Card, spec: FormatSpec) -> str | None:
     return legendary_commander_problem(card, planeswalkers=spec.planeswalker_commanders)
 
 
-def legendary_commander_problem(card: Card, *, planeswalkers: bool) -> str | None:
+def legendary_commander_problem(card: Card, *, planeswalkers: bool, vehicles: bool = True) -> str | None:
     """Commander's rule, CR 903.3 (2026 wording): a legendary creature card, a legendary Vehicle
     card, or a legendary Spacecraft card with power and toughness; or a card that says it "can be
     your commander" (903.3a). Brawl (``planeswalkers``) also allows any legendary planeswalker. A
-    Background is a commander only beside "Choose a Background"."""
+    Background is a commander only beside "Choose a Background". Without ``vehicles``, the wording
+    before Edge of Eternities (:data:`VEHICLES_LEAD_FROM`): a legendary creature card; the card
+    data's leadership, which says what the rule of the data's own day allows, then vouches for no
+    Vehicle or Spacecraft."""
     types = card.deck_types
-    if _CAN_BE_COMMANDER_RE.search(rules_text(card)) or card.can_lead("commander") is True:
+    if _CAN_BE_COMMANDER_RE.search(rules_text(card)):
+        return None
+    if card.can_lead("commander") is True and (vehicles or not _vehicle_or_spacecraft(types)):
         return None
     if not types.is_legendary:
         shown = _front_face_note(card, types) or f" ({types.text or _NO_TYPES})"
         return f"{card.name} is not legendary{shown}"
     if types.is_creature:  # incl. Grist: a creature card off the battlefield (Card.deck_types)
         return None
-    if "Vehicle" in types.subtypes:
+    if vehicles and "Vehicle" in types.subtypes:
         return None
-    if "Spacecraft" in types.subtypes:
+    if vehicles and "Spacecraft" in types.subtypes:
         if _has_pt(card):
             return None
         return f"{card.name} is a Spacecraft without power and toughness (CR 903.3c)"
@@ -360,9 +372,96 @@ def legendary_commander_problem(card: Card, *, planeswalkers: bool) -> str | Non
     if is_background(card):
         return _background_problem(card)
     what = "legendary creature or planeswalker" if planeswalkers else "legendary creature"
+    also = ", Vehicle or Spacecraft" if vehicles else ""
     return (
-        f"{_named_with_types(card, types)} is not a {what}, Vehicle or Spacecraft and doesn't say it can "
+        f"{_named_with_types(card, types)} is not a {what}{also} and doesn't say it can "
         f"be your commander{_front_face_note(card, types)}"
+    )
+
+
+def _vehicle_or_spacecraft(types: TypeLine) -> bool:
+    return not types.is_creature and ("Vehicle" in types.subtypes or "Spacecraft" in types.subtypes)
+
+
+# -- CR 903.3 as of a day ------------------------------------------------------------------------------
+# Until Edge of Eternities CR 903.3 read "Each deck has a legendary creature card designated as its
+# commander" (so did the rules of 2025-06-06, in force until the next, of 2025-07-25); since, a
+# legendary creature, Vehicle or Spacecraft card with a power/toughness box. The change came with the
+# set: its rules took effect at its prerelease, 2025-07-25, the set was released 2025-08-01. Which
+# wording held on the days between is not pinned down, so there a commander only the new wording
+# allows is not verified, and so is one the old allowed in a Brawl-family format whose rule of then
+# deckcheck's rules reference does not give.
+CREATURES_ONLY_UNTIL: Final = dt.date(2025, 7, 24)
+VEHICLES_LEAD_FROM: Final = dt.date(2025, 8, 1)
+_OLD_903_3 = '"Each deck has a legendary creature card designated as its commander"'
+
+
+def leads_by_vehicle(card: Card) -> bool:
+    """Whether the card can be a commander by CR 903.3 only through its Vehicle and Spacecraft
+    clauses, which date from Edge of Eternities: whether it leads depends on the day the deck is
+    judged for (:func:`dated_vehicle_finding`). (The same in Brawl: no planeswalker is a Vehicle.)"""
+    return (
+        legendary_commander_problem(card, planeswalkers=False) is None
+        and legendary_commander_problem(card, planeswalkers=False, vehicles=False) is not None
+    )
+
+
+def leads_by_vehicle_of(deck_card: DeckCard) -> bool:
+    """:func:`leads_by_vehicle` of the entry's card (from its stored facts when it has them)."""
+    facts = deck_card.facts
+    return leads_by_vehicle(deck_card.card) if facts is None else facts.leads_by_vehicle
+
+
+def vehicles_lead_on(metadata: Mapping[str, str], as_of: AsOf | None) -> bool:
+    """Whether a Vehicle or Spacecraft leads by CR 903.3 as worded on the day a deck with this
+    metadata is judged for under ``as_of`` (as_of.judged_day): False when that day is before the
+    change or not known for certain (:func:`dated_vehicle_finding` says which). The lean batch
+    checker hands a deck whose commander :func:`leads_by_vehicle` to the engine when this is False."""
+    day, _ = judged_day(metadata, as_of)
+    return day is not None and day >= VEHICLES_LEAD_FROM
+
+
+def dated_vehicle_finding(deck: Deck, deck_card: DeckCard, spec: FormatSpec) -> Finding | None:
+    """For a commander that :func:`leads_by_vehicle`: None when CR 903.3 as worded on the day the
+    deck is judged for lets it lead; DC301 when that day is before the change in Commander (its
+    reason naming the rule as it stood); else not verified (a day when which wording held is not
+    known, a day not known, or a Brawl-family format's rule of before the change)."""
+    metadata = deck.parsed.metadata if deck.parsed is not None else {}
+    day, where = judged_day(metadata, spec.as_of)
+    if day is not None and day >= VEHICLES_LEAD_FROM:
+        return None
+    card = deck_card.card
+    if day is not None and day <= CREATURES_ONLY_UNTIL and not spec.planeswalker_commanders:
+        old = legendary_commander_problem(card, planeswalkers=False, vehicles=False)
+        return NOT_A_COMMANDER(
+            f"{old}: as of {day} ({where}) CR 903.3 read {_OLD_903_3}; Vehicles and Spacecraft lead "
+            f"since Edge of Eternities ({VEHICLES_LEAD_FROM})",
+            location=card_at(deck, deck_card),
+            card=card.name,
+            rule=eligibility_rule(spec),
+            data={"line": deck_card.line, "as_of": day.isoformat(), "source": where},
+        )
+    if day is None:
+        why = (
+            f"the day the deck is judged for is not known: {where}. Write the deck's date as YYYY-MM-DD, "
+            "or give one with --as-of YYYY-MM-DD"
+        )
+    elif day <= CREATURES_ONLY_UNTIL:
+        why = f"as of {day} ({where}), before the change, which cards could lead in {spec.title} is not known"
+    else:
+        why = (
+            f"as of {day} ({where}) which wording held is not known: the rules that changed it took effect "
+            f"on {CREATURES_ONLY_UNTIL + dt.timedelta(days=1)}, the set was released on {VEHICLES_LEAD_FROM}"
+        )
+    kind = "Vehicle" if "Vehicle" in card.deck_types.subtypes else "Spacecraft"
+    rule = eligibility_rule(spec)
+    return unres.NOT_VERIFIED(
+        f"commander eligibility ({rule}) not verified: {card.name} is a legendary {kind}, a commander by "
+        f"{rule} since Edge of Eternities, not before (when it read {_OLD_903_3}); {why}",
+        location=card_at(deck, deck_card),
+        card=card.name,
+        rule=rule,
+        data={"as_of": None if day is None else day.isoformat(), "source": where},
     )
 
 
@@ -733,6 +832,13 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
         if problem is not None and not ((pair or unknown) and is_background_of(group[0])):
             findings.append(not_a_commander_finding(deck.path, group[0].oracle_name, group[0], problem, spec))
             continue
+        # (a Vehicle or Spacecraft leads by CR 903.3 as worded on the deck's day)
+        if spec.commander_cards == LEGENDARY_COMMANDERS and leads_by_vehicle_of(group[0]):
+            dated = dated_vehicle_finding(deck, group[0], spec)
+            if dated is not None:
+                findings.append(dated)
+                if dated.code == NOT_A_COMMANDER.code:
+                    continue
         listed = None if key is None else legality_of(group[0], key)
         rarity = rarity_finding(deck.path, group[0].oracle_name, group[0], spec, key, listed)
         if rarity is not None:
