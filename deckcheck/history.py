@@ -13,6 +13,7 @@ The card's printings are the optional ``printings`` field of its record (MTGJSON
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -234,38 +235,70 @@ def day_for(deck: Deck, spec: FormatSpec) -> tuple[dt.date | None, str]:
     return deck_date(deck)
 
 
-# The history's dates are tabletop dates. Magic Online applies a B&R change on the day it is
-# announced, a few days earlier (announced 2019-11-18, tabletop 2019-11-22): for a deck from a
-# Magic Online event, a card whose status changes within this many days after the deck's day is not
-# known that day.
-MTGO_LEAD_DAYS: Final = 7
+# The history's dates are tabletop dates. Magic Online has applied a change on its own date, which
+# Wizards announced beside the tabletop one: up to 9 days earlier (2017-01-11 for the Modern bans
+# effective 2017-01-20; since 2019 the day of the announcement, e.g. 2019-11-18 for 2019-11-22) and
+# up to 11 days later (2011-10-12 for 2011-10-01; 2013-05-13 for 2013-05-03; 2015 and 2016: 5 days).
+# For a deck from a Magic Online event, a card whose status that many days away differs is not known.
+MTGO_EARLIER_DAYS: Final = 9
+MTGO_LATER_DAYS: Final = 11
 
 
-def _mtgo_ahead(deck: Deck, history: FormatHistory, day: dt.date) -> list[FormatState]:
-    """The states that take effect within :data:`MTGO_LEAD_DAYS` after ``day``, for a deck from a
-    Magic Online event document (decklist.events); none for any other deck."""
+@dataclass(frozen=True, slots=True)
+class OnlineState:
+    """A state Magic Online may have been in on a deck's day while the tabletop state was another:
+    ``state`` from ``change`` on (a change it applied early), or, until ``change`` (one it applied
+    late), the state before it."""
+
+    state: FormatState
+    change: dt.date
+    early: bool
+
+    def describe(self, tabletop: str | None, online: str | None) -> str:
+        """The card's status around the change, for messages ("banned from 2017-01-20")."""
+        if self.early:
+            return f"{online or 'unknown'} from {self.change}"
+        return f"{tabletop or 'unknown'} from {self.change}, {online or 'unknown'} before"
+
+
+def _mtgo_states(deck: Deck, history: FormatHistory, day: dt.date) -> list[OnlineState]:
+    """The states Magic Online may have been in on ``day`` besides the tabletop one, for a deck from
+    a Magic Online event document (decklist.events); none for any other deck. A change it applied
+    late leaves the earlier ban lists in force, and the sets of both (a set it released late is not
+    in an online deck; one that rotated out late was still legal there)."""
     if deck.parsed is None or deck.parsed.input_format != EVENT_INPUT_FORMAT:
         return []
-    last = day + dt.timedelta(days=MTGO_LEAD_DAYS)
-    return [state for state in history.states if day < state.effective <= last]
+    first = day - dt.timedelta(days=MTGO_LATER_DAYS)
+    last = day + dt.timedelta(days=MTGO_EARLIER_DAYS)
+    found: list[OnlineState] = []
+    for before, state in zip(history.states, history.states[1:], strict=False):
+        if first < state.effective <= day:
+            late = dataclasses.replace(before, sets=before.sets | state.sets)
+            found.append(OnlineState(late, state.effective, early=False))
+    found.extend(OnlineState(s, s.effective, early=True) for s in history.states if day < s.effective <= last)
+    return found
 
 
-def _changing(card: Card, status: str | None, ahead: Sequence[FormatState]) -> FormatState | None:
-    """The first of ``ahead`` in which ``card``'s status is not ``status``, if any."""
-    return next((state for state in ahead if status_on(card, state) != status), None)
+def _changing(card: Card, status: str | None, online: Sequence[OnlineState]) -> str | None:
+    """How ``card``'s status differs in the first of ``online`` where it is not ``status``, if any."""
+    for candidate in online:
+        other = status_on(card, candidate.state)
+        if other != status:
+            return candidate.describe(status, other)
+    return None
 
 
 def dated_status(card: Card, deck: Deck, spec: FormatSpec, history: History | None = None) -> str | None:
     """``card``'s status as of the day ``deck`` is checked on under ``spec``; None when that is not
-    known (no date, a day the history does not cover, no printings, a Magic Online deck in the days
-    before the card's status changes)."""
+    known (no date, a day the history does not cover, no printings, a Magic Online deck within the
+    days Magic Online may have applied a change of the card's status on another date)."""
     day, _ = day_for(deck, spec)
     format_history = (history or load_history()).formats.get(spec.name)
     state = format_history.state_at(day) if format_history is not None and day is not None else None
     if state is None or format_history is None or day is None:
         return None
     status = status_on(card, state)
-    return None if _changing(card, status, _mtgo_ahead(deck, format_history, day)) else status
+    return None if _changing(card, status, _mtgo_states(deck, format_history, day)) else status
 
 
 LegalityBuilder = Callable[[str, str, Sequence[Placed], str, str, FormatSpec], Finding | None]
@@ -322,17 +355,16 @@ def dated_legality_findings(
         )
     ]
     unverified: list[str] = []
-    ahead = _mtgo_ahead(deck, format_history, day)
-    changing: list[tuple[str, str]] = []  # (card, its status from the change ahead, and when)
+    online = _mtgo_states(deck, format_history, day)
+    changing: list[tuple[str, str]] = []  # (card, its status on Magic Online, and until or from when)
     for name, group in groups.items():
         status = status_on(group[0].card, state)
         if status is None:
             unverified.append(name)
             continue
-        change = _changing(group[0].card, status, ahead)
-        if change is not None:
-            then = status_on(group[0].card, change) or "unknown"
-            changing.append((name, f"{then} from {change.effective}"))
+        online_status = _changing(group[0].card, status, online)
+        if online_status is not None:
+            changing.append((name, online_status))
             continue
         finding = build(deck.path, name, group, status, f"history:{day.isoformat()}", dated)
         if finding is not None:
@@ -342,8 +374,8 @@ def dated_legality_findings(
             NOT_VERIFIED(
                 f"{spec.title} legality as of {day} not verified for "
                 f"{', '.join(f'{name} ({then})' for name, then in changing)}: the history's "
-                f"dates are tabletop dates, and Magic Online, where this deck was played, applies a change "
-                f"up to {MTGO_LEAD_DAYS} days earlier, on the day it is announced",
+                f"dates are tabletop dates, and Magic Online, where this deck was played, has applied a "
+                f"change up to {MTGO_EARLIER_DAYS} days earlier or {MTGO_LATER_DAYS} days later",
                 location=where,
                 rule=f"{spec.title} history",
                 data={"as_of": day.isoformat(), "cards": [name for name, _ in changing]},

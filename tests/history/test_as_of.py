@@ -390,5 +390,40 @@ def test_a_magic_online_deck_in_the_days_before_a_change_is_not_verified() -> No
     assert "DC201" not in codes(findings("text", "2019-11-06")) and "DC015" not in codes(
         findings("text", "2019-11-06")
     )
-    assert "DC201" in codes(findings("event", "2019-11-08"))
+    assert "DC201" in codes(findings("event", "2019-11-20"))  # (12 days after: in force online too)
     assert "DC015" not in codes(findings("event", "2019-10-25"))  # two weeks before: not in doubt
+
+
+def _modern_event_findings(card_: Card, day: str) -> list[Any]:
+    cards = [DeckCard(Entry(4, card_.name, MAIN, line=1), card_)]
+    cards.append(DeckCard(Entry(56, ISLAND.name, MAIN, line=2), ISLAND))
+    parsed = ParsedDeck("deck", "event", metadata={"date": day})
+    return check_deck(Deck("deck", cards, parsed), with_as_of(MODERN, AS_OF_DECK))
+
+
+def test_a_magic_online_deck_in_the_days_after_a_change_magic_online_applied_late_is_not_verified() -> None:
+    """Second Sunrise: banned in Modern from 2013-05-03 in tabletop play, on Magic Online from
+    2013-05-13 (the announcement of 2013-04-22 gives both): an event deck of 2013-05-05 is not
+    charged with a ban Magic Online had not applied; from 12 days after, it is."""
+    sunrise = printed("Second Sunrise", "MRD", type_line="Instant")
+    early = _modern_event_findings(sunrise, "2013-05-05")
+    (note,) = [f for f in early if f.code == "DC015"]
+    assert "Second Sunrise (banned from 2013-05-03, legal before)" in note.message
+    assert "DC201" not in codes(early)
+    assert "DC201" in codes(_modern_event_findings(sunrise, "2013-05-15"))
+
+
+def test_a_magic_online_deck_nine_days_before_a_tabletop_change_is_not_verified() -> None:
+    """Gitaxian Probe: banned in Modern from 2017-01-20 in tabletop play, on Magic Online from
+    2017-01-11 (nine days earlier): an event deck of 2017-01-12 is not called legal."""
+    probe = printed("Gitaxian Probe", "NPH", type_line="Sorcery")
+    (note,) = [f for f in _modern_event_findings(probe, "2017-01-12") if f.code == "DC015"]
+    assert "Gitaxian Probe (banned from 2017-01-20)" in note.message
+    assert "DC015" not in codes(_modern_event_findings(probe, "2017-01-05"))
+
+
+def test_a_set_magic_online_released_late_leaves_a_magic_online_deck_verified() -> None:
+    """A card of a set that joined Modern days before the deck is legal online too (an online deck
+    holds it only once Magic Online released it): a set's joining alone puts nothing in doubt."""
+    lurrus = _modern_event_findings(LURRUS, "2020-04-28")  # IKO: 2020-04-24
+    assert "DC015" not in codes(lurrus) and "DC202" not in codes(lurrus)
