@@ -288,17 +288,48 @@ def _changing(card: Card, status: str | None, online: Sequence[OnlineState]) -> 
     return None
 
 
-def dated_status(card: Card, deck: Deck, spec: FormatSpec, history: History | None = None) -> str | None:
+def dated_status(
+    card: Card,
+    deck: Deck,
+    spec: FormatSpec,
+    history: History | None = None,
+    printings_complete: bool = True,
+) -> str | None:
     """``card``'s status as of the day ``deck`` is checked on under ``spec``; None when that is not
-    known (no date, a day the history does not cover, no printings, a Magic Online deck within the
-    days Magic Online may have applied a change of the card's status on another date)."""
+    known (no date, a day the history does not cover, no printings, not legal by printings that
+    are not ``printings_complete``: sets joined the format after the card data's day,
+    :func:`sets_joined_since`; a Magic Online deck within the days Magic Online may have applied a
+    change of the card's status on another date)."""
     day, _ = day_for(deck, spec)
     format_history = (history or load_history()).formats.get(spec.name)
     state = format_history.state_at(day) if format_history is not None and day is not None else None
     if state is None or format_history is None or day is None:
         return None
     status = status_on(card, state)
+    if status == "not_legal" and not printings_complete:
+        return None
     return None if _changing(card, status, _mtgo_states(deck, format_history, day)) else status
+
+
+def sets_joined_since(
+    deck: Deck, spec: FormatSpec, card_data_day: dt.date | None, history: History | None = None
+) -> tuple[str, ...]:
+    """The sets of the format on the day ``deck`` is judged for under ``spec`` that joined it after
+    ``card_data_day``, the day the card data describes (None: data handed in by code, whose
+    printings are taken as complete; ``datetime.date.min``: data that says no day). The card
+    data's printings may lack these sets: a card it finds in none of the day's sets may have been
+    printed in one of them, so "not legal" is not known (banned, restricted and legal are: they
+    need no printing the data lacks). Empty when the history does not answer for the day."""
+    day, _ = day_for(deck, spec)
+    format_history = (history or load_history()).formats.get(spec.name)
+    if card_data_day is None or day is None or format_history is None or card_data_day >= day:
+        return ()
+    state = format_history.state_at(day)
+    if state is None:
+        return ()
+    known = format_history.state_at(card_data_day)
+    earlier = known.sets if known is not None else frozenset()  # (a day before the history: none known)
+    return tuple(sorted(state.sets - earlier))
 
 
 LegalityBuilder = Callable[[str, str, Sequence[Placed], str, str, FormatSpec], Finding | None]
@@ -310,10 +341,13 @@ def dated_legality_findings(
     groups: Mapping[str, Sequence[Any]],
     build: LegalityBuilder,
     history: History | None = None,
+    card_data_day: dt.date | None = None,
 ) -> list[Finding]:
     """The legality findings of ``deck`` (cards grouped by name, as the format rules group them) as of
     ``spec.as_of``: ``build`` (the format rules' legality finding) for each card's status on that day,
-    a note of the day used, and "not verified" findings for whatever the history cannot answer."""
+    a note of the day used, and "not verified" findings for whatever the history cannot answer (with
+    ``card_data_day``, the day the card data describes: a card not legal by its printings while sets
+    joined the format after that day, :func:`sets_joined_since`)."""
     assert spec.as_of is not None
     history = history or load_history()
     where = Location(deck.path, 0, None)
@@ -355,12 +389,17 @@ def dated_legality_findings(
         )
     ]
     unverified: list[str] = []
+    joined = sets_joined_since(deck, spec, card_data_day, history)
+    printed_since: list[str] = []  # not legal by the printings the data knows; it may lack some
     online = _mtgo_states(deck, format_history, day)
     changing: list[tuple[str, str]] = []  # (card, its status on Magic Online, and until or from when)
     for name, group in groups.items():
         status = status_on(group[0].card, state)
         if status is None:
             unverified.append(name)
+            continue
+        if status == "not_legal" and joined:
+            printed_since.append(name)
             continue
         online_status = _changing(group[0].card, status, online)
         if online_status is not None:
@@ -379,6 +418,21 @@ def dated_legality_findings(
                 location=where,
                 rule=f"{spec.title} history",
                 data={"as_of": day.isoformat(), "cards": [name for name, _ in changing]},
+            )
+        )
+    if printed_since:
+        assert card_data_day is not None
+        undated = card_data_day == dt.date.min
+        data = "card data that says no day" if undated else f"card data of {card_data_day}"
+        findings.append(
+            NOT_VERIFIED(
+                f"{spec.title} legality as of {day} not verified for {', '.join(printed_since)}: not legal "
+                f"by the printings the {data} lists, but {len(joined)} set(s) joined {spec.title} after "
+                f"it ({', '.join(joined[:8])}{', ...' if len(joined) > 8 else ''}), and a printing there "
+                f"would make them legal (import newer card data with 'deckcheck cards import')",
+                location=where,
+                rule=f"{spec.title} card pool",
+                data={"as_of": day.isoformat(), "cards": printed_since, "sets": list(joined)},
             )
         )
     if unverified:
