@@ -379,13 +379,20 @@ def dated_legality_findings(
             )
         ]
     dated = replace(spec, title=f"{spec.title} (as of {day})")
+    facts = {"as_of": day.isoformat(), "source": origin, "effective": state.effective.isoformat()}
+    # a day named for the run wins over the deck's own date: say so when they differ
+    own_day, own_source = deck_date(deck) if origin == "as_of" else (None, "")
+    other = ""
+    if own_day is not None and own_day != day:
+        other = f"; {own_source} {own_day} is not the day judged"
+        facts["deck_date"] = own_day.isoformat()
     findings = [
         LEGALITY_AS_OF(
-            f"legality as of {day} ({origin}): {spec.title} as defined from {state.effective} "
+            f"legality as of {day} ({origin}{other}): {spec.title} as defined from {state.effective} "
             f"({state.name or 'format history'})",
             location=where,
             rule=f"{spec.title} history",
-            data={"as_of": day.isoformat(), "source": origin, "effective": state.effective.isoformat()},
+            data=facts,
         )
     ]
     unverified: list[str] = []

@@ -427,3 +427,14 @@ def test_a_set_magic_online_released_late_leaves_a_magic_online_deck_verified() 
     holds it only once Magic Online released it): a set's joining alone puts nothing in doubt."""
     lurrus = _modern_event_findings(LURRUS, "2020-04-28")  # IKO: 2020-04-24
     assert "DC015" not in codes(lurrus) and "DC202" not in codes(lurrus)
+
+
+def test_a_day_named_for_the_run_says_the_deck_s_own_date_it_did_not_use() -> None:
+    """--as-of 2019-08-30 judges a list dated 2019-08-29 (Hogaak banned in between) as of the day
+    named, and says the deck's own date was not the day judged; with the same day it says nothing."""
+    d = deck((4, HOGAAK, MAIN), (56, ISLAND, MAIN), metadata={"date": "2019-08-29"})
+    (note,) = [f for f in check_deck(d, with_as_of(MODERN, "2019-08-30")) if f.code == "DC205"]
+    assert "the deck's date 2019-08-29 is not the day judged" in note.message
+    assert dict(note.data)["deck_date"] == "2019-08-29"
+    (same,) = [f for f in check_deck(d, with_as_of(MODERN, "2019-08-29")) if f.code == "DC205"]
+    assert "not the day judged" not in same.message and "deck_date" not in dict(same.data)
