@@ -1451,7 +1451,7 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
         # (a day the history does not cover, or a card without printings: not known, never legal; nor
         # "not legal" by printings that may lack sets that joined the format after the data's day)
         dated = dated_status(known, ctx.deck, ctx.spec, printings_complete=not ctx.legality_open)
-        status = dated or HISTORY_UNVERIFIED
+        status = dated or (LEGALITY_UNVERIFIED if ctx.legality_open else HISTORY_UNVERIFIED)
     companion_identity = card.color_identity if card is not None else rule.colour_identity
     clash = ctx.named.get(rule.name, [])
     # a commander the data does not know may hold the colours: undetermined (_identity_open)

@@ -139,6 +139,8 @@ OLD_DATA = [
     record("Consider", "{U}", "Instant", legal={"pioneer": "not_legal"}, printings=["ODY"]),
     record("Island", None, "Basic Land — Island", legal={"pioneer": "legal"}, printings=["LEA", "KLD"]),
     record("Lurrus of the Dream-Den", "{1}{W/B}{W/B}", "Legendary Creature — Cat", printings=["IKO"]),
+    # (a printing outside Pioneer only: not legal there by what this data knows)
+    record("Umori, the Collector", "{2}{B/G}{B/G}{B/G}", "Legendary Creature — Ooze", printings=["PLIST"]),
 ]
 CONSIDER = "// format: pioneer\n4 Consider\n56 Island\n"
 
@@ -170,6 +172,9 @@ def test_a_day_after_the_card_data_does_not_call_a_card_not_legal_by_printings_i
     # a ban needs no printing: Lurrus, banned in Pioneer from 2022-03-07, is not offered as companion
     offered = [f for f in found if f["code"] == "DC410"]
     assert not [f for f in offered if "Lurrus" in f["message"]]
+    # Umori, not legal by the printings the data knows: its own legality is not known (DC015)
+    (umori,) = [c for c in json.loads(later.output)["decks"][0]["companions"] if "Umori" in c["companion"]]
+    assert umori["eligible"] is None and "not known (DC015)" in " ".join(umori["placement"])
     same_day = findings(run("--as-of", "2021-01-01", "-o", "json", "consider.txt"))
     assert [f["card"] for f in same_day if f["code"] == "DC202"] == ["Consider"]
 
