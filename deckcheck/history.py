@@ -41,7 +41,7 @@ from deckcheck.as_of import with_as_of as with_as_of
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
 from deckcheck.deck import Deck, Placed
-from deckcheck.decklist.events import INPUT_FORMAT as EVENT_INPUT_FORMAT
+from deckcheck.decklist.events import played_on_magic_online
 from deckcheck.errors import CardDataError
 from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
@@ -262,11 +262,12 @@ class OnlineState:
 
 
 def _mtgo_states(deck: Deck, history: FormatHistory, day: dt.date) -> list[OnlineState]:
-    """The states Magic Online may have been in on ``day`` besides the tabletop one, for a deck from
-    a Magic Online event document (decklist.events); none for any other deck. A change it applied
-    late leaves the earlier ban lists in force, and the sets of both (a set it released late is not
-    in an online deck; one that rotated out late was still legal there)."""
-    if deck.parsed is None or deck.parsed.input_format != EVENT_INPUT_FORMAT:
+    """The states Magic Online may have been in on ``day`` besides the tabletop one, for a deck played
+    there (a Magic Online event document's, or one whose decklist says so: decklist.events.PLAYED_ON);
+    none for any other deck. A change it applied late leaves the earlier ban lists in force, and the
+    sets of both (a set it released late is not in an online deck; one that rotated out late was
+    still legal there)."""
+    if deck.parsed is None or not played_on_magic_online(deck.parsed.metadata):
         return []
     first = day - dt.timedelta(days=MTGO_LATER_DAYS)
     last = day + dt.timedelta(days=MTGO_EARLIER_DAYS)

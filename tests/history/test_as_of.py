@@ -12,6 +12,7 @@ import pytest
 
 from deckcheck.cards.model import Card
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
+from deckcheck.decklist.events import MAGIC_ONLINE, PLAYED_ON
 from deckcheck.errors import CardDataError, ConfigError
 from deckcheck.formats import get_format
 from deckcheck.history import (
@@ -380,7 +381,8 @@ def test_a_magic_online_deck_in_the_days_before_a_change_is_not_verified() -> No
     def findings(input_format: str, day: str) -> list[Any]:
         cards = [DeckCard(Entry(4, felidar.name, MAIN, line=1), felidar)]
         cards.append(DeckCard(Entry(56, ISLAND.name, MAIN, line=2), ISLAND))
-        parsed = ParsedDeck("deck", input_format, metadata={"date": day})
+        played = {PLAYED_ON: MAGIC_ONLINE} if input_format == "event" else {}
+        parsed = ParsedDeck("deck", input_format, metadata={"date": day, **played})
         return check_deck(Deck("deck", cards, parsed), pioneer)
 
     event = findings("event", "2019-11-06")
@@ -397,7 +399,7 @@ def test_a_magic_online_deck_in_the_days_before_a_change_is_not_verified() -> No
 def _modern_event_findings(card_: Card, day: str) -> list[Any]:
     cards = [DeckCard(Entry(4, card_.name, MAIN, line=1), card_)]
     cards.append(DeckCard(Entry(56, ISLAND.name, MAIN, line=2), ISLAND))
-    parsed = ParsedDeck("deck", "event", metadata={"date": day})
+    parsed = ParsedDeck("deck", "event", metadata={"date": day, PLAYED_ON: MAGIC_ONLINE})
     return check_deck(Deck("deck", cards, parsed), with_as_of(MODERN, AS_OF_DECK))
 
 
@@ -438,3 +440,16 @@ def test_a_day_named_for_the_run_says_the_deck_s_own_date_it_did_not_use() -> No
     assert dict(note.data)["deck_date"] == "2019-08-29"
     (same,) = [f for f in check_deck(d, with_as_of(MODERN, "2019-08-29")) if f.code == "DC205"]
     assert "not the day judged" not in same.message and "deck_date" not in dict(same.data)
+
+
+def test_a_text_decklist_that_says_it_was_played_on_magic_online_is_judged_so() -> None:
+    """`// played on: Magic Online` in a text list is what an event document's decks say: the same
+    allowance for Magic Online's own dates (Second Sunrise, 2013-05-05)."""
+    from deckcheck.decklist import parse_text
+
+    sunrise = printed("Second Sunrise", "MRD", type_line="Instant")
+    for played_on, code in (("// played on: Magic Online\n", "DC015"), ("", "DC201")):
+        parsed = parse_text(f"// date: 2013-05-05\n{played_on}4 Second Sunrise\n56 Island\n")
+        cards = [DeckCard(e, sunrise if e.name == sunrise.name else ISLAND) for e in parsed.entries]
+        found = check_deck(Deck("deck", cards, parsed), with_as_of(MODERN, AS_OF_DECK))
+        assert code in codes(found), played_on

@@ -189,3 +189,32 @@ def test_frames_agree_on_a_day_after_the_card_data(old_data: Path) -> None:
     result = frames.validate(pd.Series({"d": CONSIDER}), store=open_store(old_data), as_of="2022-05-01")
     codes = set(result.findings["code"])
     assert "DC202" not in codes and "DC015" in codes
+
+
+def test_a_long_frame_keeps_that_an_event_deck_was_played_on_magic_online(tmp_path: Path) -> None:
+    """validate() on the long frame of a Magic Online event answers as on the file: Second Sunrise,
+    banned in Modern from 2013-05-03 in tabletop play and from 2013-05-13 on Magic Online, is not
+    verified in a deck of its event of 2013-05-05 (the frame lost where the deck was played, and
+    called it banned)."""
+    pytest.importorskip("pandas")
+    from deckcheck import frames
+    from deckcheck.cards.store import CardStore
+
+    store = CardStore.from_records(
+        [
+            record("Second Sunrise", "{1}{W}{W}", "Instant", printings=["MRD"]),
+            record("Plains", None, "Basic Land — Plains", printings=["LEA", "M10"]),
+        ]
+    )
+    event = tmp_path / "modern-challenge.json"
+    deck = {"Player": "p1", "Result": "1st Place", "Sideboard": []}
+    deck["Mainboard"] = [{"Count": 4, "CardName": "Second Sunrise"}, {"Count": 56, "CardName": "Plains"}]
+    document = {"Tournament": {"Date": "2013-05-05T00:00:00Z", "Name": "Modern Challenge"}, "Decks": [deck]}
+    event.write_text(json.dumps(document), encoding="utf-8")
+    from_file = frames.validate(event, store=store, as_of="deck")
+    long = frames.load_decks(event, store=store)
+    assert set(long["played_on"]) == {"Magic Online"}
+    from_frame = frames.validate(long, store=store, as_of="deck")
+    for result in (from_file, from_frame):
+        codes = set(result.findings["code"])
+        assert "DC015" in codes and "DC201" not in codes
