@@ -197,12 +197,17 @@ def unread_date_reason(key: str, value: str) -> str:
 def deck_date_text(metadata: Mapping[str, str]) -> tuple[str, str] | None:
     """The metadata key a deck's own date is read from and its value as written (a date or not),
     or None when it has none: what :func:`metadata_date` reads, and what the pandas long frame
-    keeps of a deck in its ``date`` column."""
-    for key in DATE_KEYS:
-        value = metadata.get(key)
-        if value:
-            return key, value
-    return None
+    keeps of a deck in its ``date`` column. A deck that gives both a date and an event date naming
+    different days (or one naming none) gives both, joined as two values of one key are
+    (DeckBuilder.set_metadata): which day the deck is from is not known."""
+    given = [(key, value) for key in DATE_KEYS if (value := metadata.get(key))]
+    if not given:
+        return None
+    if len(given) > 1:
+        days = {read_deck_date(value) for _, value in given}
+        if len(days) > 1 or None in days:
+            return given[0][0], "; ".join(value for _, value in given)
+    return given[0]
 
 
 def judged_day(metadata: Mapping[str, str], as_of: AsOf | None) -> tuple[dt.date | None, str]:

@@ -48,6 +48,7 @@ from deckcheck.deck import ZONE_CODE, Entry, ParsedDeck, Zone
 from deckcheck.decklist import might_be_event, parse_file_decks, parse_text, parse_text_decks
 from deckcheck.decklist._base import MAX_BYTES, declared_format_of
 from deckcheck.decklist._decode import decode
+from deckcheck.decklist.events import PLAYED_ON
 from deckcheck.decklist.fast import PlainDecks, ReadDeck, read_plain
 from deckcheck.discovery import DECKLIST_EXTENSIONS
 from deckcheck.engine import (
@@ -72,7 +73,9 @@ _Format = TypeVar("_Format")  # a format as a mapping of DeckFormatMap holds it
 # rows: the format it is checked in when none is given, the day its legality is judged for
 # (as_of.deck_date_text), and the commander a comment names (a CDR: or commander: line, which
 # command_zone.place reads in a Commander format); unread: why the deck read is not all of the deck
-# written (engine.unread_part), whose companions' conditions are then not called met; count_written:
+# written (engine.unread_part), whose companions' conditions are then not called met; played_on:
+# where the deck was played when its decklist says so (decklist.events.PLAYED_ON: a Magic Online
+# event's deck), which legality as of a day reads; count_written:
 # False where the line wrote no count and was read as 1 copy (deck.Entry.count_given): a name no card
 # matches there may be no card at all, unresolved.uncertain_copies)
 ENTRY_COLUMNS = (
@@ -82,6 +85,7 @@ ENTRY_COLUMNS = (
     "date",
     "declared_commander",
     "unread",
+    "played_on",
     "zone",
     "card",
     "written",
@@ -434,6 +438,7 @@ def parsed_from_entries(
     commander: str | None = None,
     unread: str | None = None,
     uncounted: Collection[int] = (),
+    played_on: str | None = None,
 ) -> ParsedDeck:
     """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line) and what
     the deck declares (the long frame's ``date`` and ``declared_commander``, kept as its ``date``
@@ -441,10 +446,13 @@ def parsed_from_entries(
     ``unread``: why the deck read was not all of the deck written (the long frame's ``unread``):
     the rebuilt deck is read in part for that reason too (one problem that says so).
     ``uncounted``: the positions among ``entries`` of those whose line wrote no count (the long
-    frame's ``count_written`` False: Entry.count_given)."""
+    frame's ``count_written`` False: Entry.count_given). ``played_on``: where the deck was played
+    (the long frame's ``played_on``, kept as its decklist.events.PLAYED_ON metadata)."""
     metadata = {"date": date} if date else {}
     if commander:
         metadata["commander"] = commander
+    if played_on:
+        metadata[PLAYED_ON] = played_on
     parsed = ParsedDeck(
         path,
         "frame",
@@ -494,6 +502,7 @@ class EntryTable:
         self.dates: list[str | None] = []
         self.commanders: list[str | None] = []
         self.unread: list[str | None] = []
+        self.played_on: list[str | None] = []
         self.deck = array("i")
         self.zone = array("b")  # deck.ZONE_CODE
         self.card = array("i")
@@ -560,6 +569,7 @@ class EntryTable:
             declared_format=parsed.declared_format,
             commander=declared_commander(parsed.metadata),
             unread=unread_part(parsed) if parsed.problems else None,
+            played_on=parsed.metadata.get(PLAYED_ON),
             unresolved=[id(e) in unresolved for e in read.entries] if unresolved else None,
             uncounted=[k for k, e in enumerate(read.entries) if not e.count_given],
         )
@@ -575,14 +585,16 @@ class EntryTable:
         declared_format: str | None = None,
         commander: str | None = None,
         unread: str | None = None,
+        played_on: str | None = None,
         unresolved: Sequence[bool] | None = None,
         uncounted: Sequence[int] = (),
     ) -> None:
         """One deck's (quantity, name as written, zone, line) entries, its own date as written, the
-        format it declares, the commander its comments name and why it was read in part (``unread``:
-        engine.unread_part). ``unresolved``: per entry, whether it is read as no card whatever its
-        name (resolve_deck's reading of the whole deck). ``uncounted``: the positions among the
-        entries of those whose line wrote no count (Entry.count_given False)."""
+        format it declares, the commander its comments name, why it was read in part (``unread``:
+        engine.unread_part) and where it was played (``played_on``). ``unresolved``: per entry,
+        whether it is read as no card whatever its name (resolve_deck's reading of the whole deck).
+        ``uncounted``: the positions among the entries of those whose line wrote no count
+        (Entry.count_given False)."""
         if uncounted:
             self.uncounted += [len(self.deck) + k for k in uncounted]
         deck = len(self.deck_ids)
@@ -592,6 +604,7 @@ class EntryTable:
         self.dates.append(date)
         self.commanders.append(commander)
         self.unread.append(unread)
+        self.played_on.append(played_on)
         name_code, card_of = self._name_code, self._card_of_written
         for k, (quantity, name, zone, line) in enumerate(entries):
             written = name_code(context, name)
@@ -626,6 +639,7 @@ class EntryTable:
             self.dates.append(deck_date(metadata) if metadata else None)
             self.commanders.append(declared_commander(metadata) if metadata else None)
             self.unread.append(None)  # (read_plain takes no text its reader reports a problem in)
+            self.played_on.append(metadata.get(PLAYED_ON) if metadata else None)
         if not len(read.name_ids):
             return True
         first_row = len(self.deck)
@@ -1028,6 +1042,7 @@ def _load_one_by_one(
                 date=deck_date(metadata),
                 declared_format=declared_format_of(metadata),
                 commander=declared_commander(metadata),
+                played_on=metadata.get(PLAYED_ON),
                 uncounted=uncounted,
             )
         else:

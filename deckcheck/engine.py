@@ -3,6 +3,7 @@ companion engine, and return one :class:`Report` per deck. No click, no pandas."
 
 from __future__ import annotations
 
+import datetime as dt
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -14,6 +15,7 @@ from deckcheck.as_of import (
     NO_PRINTINGS,
     deck_date_line,
     metadata_date,
+    reads_history,
     today,
     unread_date,
 )
@@ -729,15 +731,16 @@ def check_deck(
     moved = False
     written = parsed or deck.parsed
     unread = unread_part(written) if written is not None else None
+    data_day = printings_day(store, spec) if store is not None else None
     if spec.commander:  # only a format with a command zone reads a sideboard as one (MTGO, XMage)
         from deckcheck import command_zone
 
         placement = command_zone.place(deck, spec)
         deck, moved = placement.deck, placement.moved
         findings.extend(placement.notes)
-        rule_findings = placement.merge(rules.check_deck(deck, spec))
+        rule_findings = placement.merge(rules.check_deck(deck, spec, data_day))
     else:
-        rule_findings = rules.check_deck(deck, spec)
+        rule_findings = rules.check_deck(deck, spec, data_day)
     if unread is not None:  # what the lines not read could change is not judged on the rest
         rule_findings = [f for f in rule_findings if f.code in HOLDS_ON_PART or not breaks_a_rule(f)]
     # a deck judged for a day its card data does not vouch for (dated after the data, or undated
@@ -752,8 +755,11 @@ def check_deck(
             rule_findings = withheld_legality(deck.path, spec, rule_findings, age)
     findings.extend(rule_findings)
     lookup = store.get if store is not None else None
+    # under a format's history, a companion card's "not legal" by printings the card data may lack
+    # (sets that joined the format after its day) is not known either
+    printings_open = data_day is not None and bool(_sets_joined_since(deck, spec, data_day))
     results, companion_findings = companions.evaluate_with_findings(
-        deck, spec, lookup, legality_open=age is not None, unread=unread
+        deck, spec, lookup, legality_open=age is not None or printings_open, unread=unread
     )
     findings.extend(companion_findings)
     findings = _with_written_names(findings, deck)
@@ -768,6 +774,25 @@ def check_deck(
     parsed_deck = (deck.parsed if moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
     return Report(deck.path, spec, deck, parsed_deck, findings, results, ignored_undecided=ignored_undecided)
+
+
+def printings_day(store: CardStore, spec: FormatSpec) -> dt.date | None:
+    """The day the card data's printings describe, for legality as of a day from the format's history
+    (None when legality is not read from the history, or the data is records handed in by code,
+    CardStore.vouches_without_date, whose printings are taken as complete; ``datetime.date.min``
+    when the data says no day: it vouches for none)."""
+    if not reads_history(spec.as_of) or not spec.legality_candidates:
+        return None
+    day = card_data_date(store.meta)
+    if day is None:
+        return None if store.vouches_without_date else dt.date.min
+    return day
+
+
+def _sets_joined_since(deck: Deck, spec: FormatSpec, data_day: dt.date) -> tuple[str, ...]:
+    from deckcheck.history import sets_joined_since
+
+    return sets_joined_since(deck, spec, data_day)
 
 
 def unread_part(parsed: ParsedDeck) -> str | None:

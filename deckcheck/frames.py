@@ -108,6 +108,7 @@ _DTYPES: dict[str, dict[str, Any]] = {
         "date": "category",
         "declared_commander": "category",
         "unread": "category",
+        "played_on": "category",
         "zone": ZONE_DTYPE,
         "card": "category",
         "written": "category",
@@ -365,6 +366,7 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
         "date": _per_deck_column(table.dates, deck),
         "declared_commander": _per_deck_column(table.commanders, deck),
         "unread": _per_deck_column(table.unread, deck),
+        "played_on": _per_deck_column(table.played_on, deck),
         "zone": pd.Categorical.from_codes(zone, dtype=ZONE_DTYPE),
         "card": pd.Categorical.from_codes(
             card, categories=pd.Index([r.name for r in table.cards], dtype=_STR)
@@ -600,6 +602,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
 
     dates, declared = per_deck("date"), per_deck("declared_format")
     commanders, unread = per_deck("declared_commander"), per_deck("unread")
+    played_on = per_deck("played_on")
 
     def decks() -> Iterator[tuple[DeckId, ParsedDeck]]:
         for deck_id, positions in groups.items():
@@ -627,6 +630,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
                     commanders.get(deck_id),
                     unread.get(deck_id),
                     uncounted,
+                    played_on.get(deck_id),
                 ),
             )
 
@@ -861,7 +865,10 @@ def load_decks(
     ``// Commander:`` line; partners joined by "; "; <NA>: none; in a Commander format the engine
     reads that card as the command zone), unread (why the deck's rows are not all of the deck
     written, as validate says it: "1 line not read (DC002)", "the file was not read in full
-    (DC001)"; <NA>: read in full; no companion's condition is then called met), zone (the section
+    (DC001)"; <NA>: read in full; no companion's condition is then called met), played_on (where
+    the deck was played when its decklist says so: "Magic Online" for a Magic Online event's deck,
+    whose legality as of a day allows for Magic Online's own dates of format changes; <NA>: not
+    said), zone (the section
     the decklist lists the entry in), card (oracle name; <NA> for a name that matches no card, or
     that the engine does not read as one: a stray localized name among names in another language,
     a plane or scheme, which the engine reads outside the deck), written (the name as written),
@@ -871,7 +878,7 @@ def load_decks(
     then mana_value, types, card_types, colour_identity ('WUBRG' order), is_land, is_permanent,
     is_creature, is_legendary, is_basic_land. The entries are the ones the engine reads: a line
     such as "1996 World Champion" with no count is one copy of that card. declared_format, date,
-    declared_commander and unread are the deck's own, repeated on each of its rows (a long frame
+    declared_commander, unread and played_on are the deck's own, repeated on each of its rows (a long frame
     stays one table, whole through filters, concat and partitions by deck), so :func:`validate`
     and :func:`companion_table` check a deck of the frame as they check its file. Names, paths,
     declarations and card columns are categorical, the card columns computed once per distinct

@@ -13,6 +13,7 @@ The card's printings are the optional ``printings`` field of its record (MTGJSON
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -40,7 +41,7 @@ from deckcheck.as_of import with_as_of as with_as_of
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import lookup_key
 from deckcheck.deck import Deck, Placed
-from deckcheck.decklist.events import INPUT_FORMAT as EVENT_INPUT_FORMAT
+from deckcheck.decklist.events import played_on_magic_online
 from deckcheck.errors import CardDataError
 from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
@@ -234,38 +235,102 @@ def day_for(deck: Deck, spec: FormatSpec) -> tuple[dt.date | None, str]:
     return deck_date(deck)
 
 
-# The history's dates are tabletop dates. Magic Online applies a B&R change on the day it is
-# announced, a few days earlier (announced 2019-11-18, tabletop 2019-11-22): for a deck from a
-# Magic Online event, a card whose status changes within this many days after the deck's day is not
-# known that day.
-MTGO_LEAD_DAYS: Final = 7
+# The history's dates are tabletop dates. Magic Online has applied a change on its own date, which
+# Wizards announced beside the tabletop one: up to 9 days earlier (2017-01-11 for the Modern bans
+# effective 2017-01-20; since 2019 the day of the announcement, e.g. 2019-11-18 for 2019-11-22) and
+# up to 11 days later (2011-10-12 for 2011-10-01; 2013-05-13 for 2013-05-03; 2015 and 2016: 5 days).
+# For a deck from a Magic Online event, a card whose status that many days away differs is not known.
+MTGO_EARLIER_DAYS: Final = 9
+MTGO_LATER_DAYS: Final = 11
 
 
-def _mtgo_ahead(deck: Deck, history: FormatHistory, day: dt.date) -> list[FormatState]:
-    """The states that take effect within :data:`MTGO_LEAD_DAYS` after ``day``, for a deck from a
-    Magic Online event document (decklist.events); none for any other deck."""
-    if deck.parsed is None or deck.parsed.input_format != EVENT_INPUT_FORMAT:
+@dataclass(frozen=True, slots=True)
+class OnlineState:
+    """A state Magic Online may have been in on a deck's day while the tabletop state was another:
+    ``state`` from ``change`` on (a change it applied early), or, until ``change`` (one it applied
+    late), the state before it."""
+
+    state: FormatState
+    change: dt.date
+    early: bool
+
+    def describe(self, tabletop: str | None, online: str | None) -> str:
+        """The card's status around the change, for messages ("banned from 2017-01-20")."""
+        if self.early:
+            return f"{online or 'unknown'} from {self.change}"
+        return f"{tabletop or 'unknown'} from {self.change}, {online or 'unknown'} before"
+
+
+def _mtgo_states(deck: Deck, history: FormatHistory, day: dt.date) -> list[OnlineState]:
+    """The states Magic Online may have been in on ``day`` besides the tabletop one, for a deck played
+    there (a Magic Online event document's, or one whose decklist says so: decklist.events.PLAYED_ON);
+    none for any other deck. A change it applied late leaves the earlier ban lists in force, and the
+    sets of both (a set it released late is not in an online deck; one that rotated out late was
+    still legal there)."""
+    if deck.parsed is None or not played_on_magic_online(deck.parsed.metadata):
         return []
-    last = day + dt.timedelta(days=MTGO_LEAD_DAYS)
-    return [state for state in history.states if day < state.effective <= last]
+    first = day - dt.timedelta(days=MTGO_LATER_DAYS)
+    last = day + dt.timedelta(days=MTGO_EARLIER_DAYS)
+    found: list[OnlineState] = []
+    for before, state in zip(history.states, history.states[1:], strict=False):
+        if first < state.effective <= day:
+            late = dataclasses.replace(before, sets=before.sets | state.sets)
+            found.append(OnlineState(late, state.effective, early=False))
+    found.extend(OnlineState(s, s.effective, early=True) for s in history.states if day < s.effective <= last)
+    return found
 
 
-def _changing(card: Card, status: str | None, ahead: Sequence[FormatState]) -> FormatState | None:
-    """The first of ``ahead`` in which ``card``'s status is not ``status``, if any."""
-    return next((state for state in ahead if status_on(card, state) != status), None)
+def _changing(card: Card, status: str | None, online: Sequence[OnlineState]) -> str | None:
+    """How ``card``'s status differs in the first of ``online`` where it is not ``status``, if any."""
+    for candidate in online:
+        other = status_on(card, candidate.state)
+        if other != status:
+            return candidate.describe(status, other)
+    return None
 
 
-def dated_status(card: Card, deck: Deck, spec: FormatSpec, history: History | None = None) -> str | None:
+def dated_status(
+    card: Card,
+    deck: Deck,
+    spec: FormatSpec,
+    history: History | None = None,
+    printings_complete: bool = True,
+) -> str | None:
     """``card``'s status as of the day ``deck`` is checked on under ``spec``; None when that is not
-    known (no date, a day the history does not cover, no printings, a Magic Online deck in the days
-    before the card's status changes)."""
+    known (no date, a day the history does not cover, no printings, not legal by printings that
+    are not ``printings_complete``: sets joined the format after the card data's day,
+    :func:`sets_joined_since`; a Magic Online deck within the days Magic Online may have applied a
+    change of the card's status on another date)."""
     day, _ = day_for(deck, spec)
     format_history = (history or load_history()).formats.get(spec.name)
     state = format_history.state_at(day) if format_history is not None and day is not None else None
     if state is None or format_history is None or day is None:
         return None
     status = status_on(card, state)
-    return None if _changing(card, status, _mtgo_ahead(deck, format_history, day)) else status
+    if status == "not_legal" and not printings_complete:
+        return None
+    return None if _changing(card, status, _mtgo_states(deck, format_history, day)) else status
+
+
+def sets_joined_since(
+    deck: Deck, spec: FormatSpec, card_data_day: dt.date | None, history: History | None = None
+) -> tuple[str, ...]:
+    """The sets of the format on the day ``deck`` is judged for under ``spec`` that joined it after
+    ``card_data_day``, the day the card data describes (None: data handed in by code, whose
+    printings are taken as complete; ``datetime.date.min``: data that says no day). The card
+    data's printings may lack these sets: a card it finds in none of the day's sets may have been
+    printed in one of them, so "not legal" is not known (banned, restricted and legal are: they
+    need no printing the data lacks). Empty when the history does not answer for the day."""
+    day, _ = day_for(deck, spec)
+    format_history = (history or load_history()).formats.get(spec.name)
+    if card_data_day is None or day is None or format_history is None or card_data_day >= day:
+        return ()
+    state = format_history.state_at(day)
+    if state is None:
+        return ()
+    known = format_history.state_at(card_data_day)
+    earlier = known.sets if known is not None else frozenset()  # (a day before the history: none known)
+    return tuple(sorted(state.sets - earlier))
 
 
 LegalityBuilder = Callable[[str, str, Sequence[Placed], str, str, FormatSpec], Finding | None]
@@ -277,10 +342,13 @@ def dated_legality_findings(
     groups: Mapping[str, Sequence[Any]],
     build: LegalityBuilder,
     history: History | None = None,
+    card_data_day: dt.date | None = None,
 ) -> list[Finding]:
     """The legality findings of ``deck`` (cards grouped by name, as the format rules group them) as of
     ``spec.as_of``: ``build`` (the format rules' legality finding) for each card's status on that day,
-    a note of the day used, and "not verified" findings for whatever the history cannot answer."""
+    a note of the day used, and "not verified" findings for whatever the history cannot answer (with
+    ``card_data_day``, the day the card data describes: a card not legal by its printings while sets
+    joined the format after that day, :func:`sets_joined_since`)."""
     assert spec.as_of is not None
     history = history or load_history()
     where = Location(deck.path, 0, None)
@@ -312,27 +380,38 @@ def dated_legality_findings(
             )
         ]
     dated = replace(spec, title=f"{spec.title} (as of {day})")
+    facts = {"as_of": day.isoformat(), "source": origin, "effective": state.effective.isoformat()}
+    # a day named for the run wins over the deck's own date: say so when they differ
+    own_day, own_source = deck_date(deck) if origin == "as_of" else (None, "")
+    other = ""
+    if own_day is not None and own_day != day:
+        other = f"; {own_source} {own_day} is not the day judged"
+        facts["deck_date"] = own_day.isoformat()
     findings = [
         LEGALITY_AS_OF(
-            f"legality as of {day} ({origin}): {spec.title} as defined from {state.effective} "
+            f"legality as of {day} ({origin}{other}): {spec.title} as defined from {state.effective} "
             f"({state.name or 'format history'})",
             location=where,
             rule=f"{spec.title} history",
-            data={"as_of": day.isoformat(), "source": origin, "effective": state.effective.isoformat()},
+            data=facts,
         )
     ]
     unverified: list[str] = []
-    ahead = _mtgo_ahead(deck, format_history, day)
-    changing: list[tuple[str, str]] = []  # (card, its status from the change ahead, and when)
+    joined = sets_joined_since(deck, spec, card_data_day, history)
+    printed_since: list[str] = []  # not legal by the printings the data knows; it may lack some
+    online = _mtgo_states(deck, format_history, day)
+    changing: list[tuple[str, str]] = []  # (card, its status on Magic Online, and until or from when)
     for name, group in groups.items():
         status = status_on(group[0].card, state)
         if status is None:
             unverified.append(name)
             continue
-        change = _changing(group[0].card, status, ahead)
-        if change is not None:
-            then = status_on(group[0].card, change) or "unknown"
-            changing.append((name, f"{then} from {change.effective}"))
+        if status == "not_legal" and joined:
+            printed_since.append(name)
+            continue
+        online_status = _changing(group[0].card, status, online)
+        if online_status is not None:
+            changing.append((name, online_status))
             continue
         finding = build(deck.path, name, group, status, f"history:{day.isoformat()}", dated)
         if finding is not None:
@@ -342,11 +421,26 @@ def dated_legality_findings(
             NOT_VERIFIED(
                 f"{spec.title} legality as of {day} not verified for "
                 f"{', '.join(f'{name} ({then})' for name, then in changing)}: the history's "
-                f"dates are tabletop dates, and Magic Online, where this deck was played, applies a change "
-                f"up to {MTGO_LEAD_DAYS} days earlier, on the day it is announced",
+                f"dates are tabletop dates, and Magic Online, where this deck was played, has applied a "
+                f"change up to {MTGO_EARLIER_DAYS} days earlier or {MTGO_LATER_DAYS} days later",
                 location=where,
                 rule=f"{spec.title} history",
                 data={"as_of": day.isoformat(), "cards": [name for name, _ in changing]},
+            )
+        )
+    if printed_since:
+        assert card_data_day is not None
+        undated = card_data_day == dt.date.min
+        data = "card data that says no day" if undated else f"card data of {card_data_day}"
+        findings.append(
+            NOT_VERIFIED(
+                f"{spec.title} legality as of {day} not verified for {', '.join(printed_since)}: not legal "
+                f"by the printings the {data} lists, but {len(joined)} set(s) joined {spec.title} after "
+                f"it ({', '.join(joined[:8])}{', ...' if len(joined) > 8 else ''}), and a printing there "
+                f"would make them legal (import newer card data with 'deckcheck cards import')",
+                location=where,
+                rule=f"{spec.title} card pool",
+                data={"as_of": day.isoformat(), "cards": printed_since, "sets": list(joined)},
             )
         )
     if unverified:

@@ -11,9 +11,10 @@ Two shapes are known:
 Each deck is a :class:`ParsedDeck` whose path is ``FILE#player`` (``FILE#rank-N`` / ``FILE#deck-N``
 when the player is missing or named twice) and whose metadata carry the event: ``event``, ``event
 id``, ``date``, ``player``, ``result``, ``wins``, ``losses``, ``rank``, ``event format`` (as the
-document says it) and ``format`` (deckcheck's name for it, when known, which is also the deck's
-declared format; ``--format`` still overrides it). Entries have line 0 (JSON has no lines) and a
-note saying where in the document each card was. No click, no pandas.
+document says it), ``played on`` (Magic Online) and ``format`` (deckcheck's name for it, when
+known, which is also the deck's declared format; ``--format`` still overrides it). Entries have
+line 0 (JSON has no lines) and a note saying where in the document each card was. No click, no
+pandas.
 """
 
 from __future__ import annotations
@@ -54,6 +55,16 @@ _RANK_RE = re.compile(r"^\s*(\d+)(?:st|nd|rd|th)\b", re.I)
 _RECORD_RE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)(?:\s*-\s*(\d+))?\s*$")
 
 INPUT_FORMAT = "event"
+# Where a deck was played, when its decklist says so: the metadata key, and its value for a deck of
+# a Magic Online event document (both shapes are Magic Online's). Legality as of a day reads it:
+# Magic Online applied format changes on dates of its own (history).
+PLAYED_ON = "played on"
+MAGIC_ONLINE = "Magic Online"
+
+
+def played_on_magic_online(metadata: Mapping[str, str]) -> bool:
+    """Whether a deck's metadata says it was played on Magic Online (:data:`PLAYED_ON`)."""
+    return metadata.get(PLAYED_ON, "").strip().casefold() == MAGIC_ONLINE.casefold()
 
 
 def format_for_event(code: Any, name: Any) -> str | None:
@@ -145,6 +156,7 @@ def _finish(
         result.metadata.update(event)
         result.metadata.update(deck_metadata)
         result.metadata["json shape"] = "event"
+        result.metadata[PLAYED_ON] = MAGIC_ONLINE
         if fmt:
             result.metadata["format"] = fmt
             result.declared_format = fmt

@@ -25,16 +25,19 @@ its line(s) and the rule.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from deckcheck.deck import Deck, Zone
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules import legality, sizes
 
 
-def check_deck(deck: Deck, spec: FormatSpec) -> list[Finding]:
+def check_deck(deck: Deck, spec: FormatSpec, card_data_day: dt.date | None = None) -> list[Finding]:
     """Every construction, legality and Commander finding for ``deck`` in ``spec`` (companion
     conditions excepted: :mod:`deckcheck.rules.companions`), in a fixed order: the command zone, sizes,
-    copies, legality, then the commanders and colour identity."""
+    copies, legality, then the commanders and colour identity. ``card_data_day``: the day the card
+    data describes, for legality as of a day (rules.legality.check_legality)."""
     findings: list[Finding] = []
     # The Commander rules concern a format with a command zone, or a deck that marks a commander
     # anyway; any other deck does not load them.
@@ -43,7 +46,7 @@ def check_deck(deck: Deck, spec: FormatSpec) -> list[Finding]:
 
         findings += commander.check_zones(deck, spec)
     findings += sizes.check_sizes(deck, spec)
-    found = legality.check_legality(deck, spec)
+    found = legality.check_legality(deck, spec, card_data_day)
     # one finding per card: a restricted card over one copy gets the restricted-list finding only
     restricted = {f.card for f in found if f.code == legality.RESTRICTED.code and f.card}
     findings += sizes.check_copies(deck, spec, restricted)

@@ -1302,7 +1302,8 @@ class _Context:
         listing: _Listing,
         lookup: CardLookup | None,
         legality_key: str | None,  # the card data's key for this format (None: not checked)
-        # the card data does not vouch for the day the deck is judged for (engine.legality_out_of_date)
+        # the card data does not vouch for the day the deck is judged for (engine.legality_out_of_date),
+        # or, under a format's history, its printings may lack sets that joined the format since
         legality_open: bool,
         unknown: list[Entry],  # starting-deck entries the data does not know
         unknown_commanders: list[Entry],
@@ -1447,8 +1448,10 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
     if known is not None and reads_history(ctx.spec.as_of) and ctx.spec.legality_candidates:
         from deckcheck.history import dated_status
 
-        # (a day the history does not cover, or a card without printings: not known, never legal)
-        status = dated_status(known, ctx.deck, ctx.spec) or HISTORY_UNVERIFIED
+        # (a day the history does not cover, or a card without printings: not known, never legal; nor
+        # "not legal" by printings that may lack sets that joined the format after the data's day)
+        dated = dated_status(known, ctx.deck, ctx.spec, printings_complete=not ctx.legality_open)
+        status = dated or (LEGALITY_UNVERIFIED if ctx.legality_open else HISTORY_UNVERIFIED)
     companion_identity = card.color_identity if card is not None else rule.colour_identity
     clash = ctx.named.get(rule.name, [])
     # a commander the data does not know may hold the colours: undetermined (_identity_open)

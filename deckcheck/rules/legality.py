@@ -4,6 +4,7 @@ legality key a deck is read under.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -110,7 +111,10 @@ def screen(chunk: Chunk, key_of: Any, code_of: Mapping[str, int]) -> tuple[Any, 
     return reported, no_key
 
 
-def check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
+def check_legality(deck: Deck, spec: FormatSpec, card_data_day: dt.date | None = None) -> list[Finding]:
+    """The format's legality findings: from the card data's legalities, or under ``spec.as_of`` from
+    the format's history on a day, with ``card_data_day`` the day the card data (its printings)
+    describes (history.dated_legality_findings)."""
     if not spec.legality_candidates:
         return []
     cards = cards_in(deck, ALL_ZONES)
@@ -123,7 +127,10 @@ def check_legality(deck: Deck, spec: FormatSpec) -> list[Finding]:
     if reads_history(spec.as_of):  # the format's history on a day, not the card data's legalities
         from deckcheck.history import dated_legality_findings
 
-        return [*dated_legality_findings(deck, spec, by_name(cards), legality_finding), *findings]
+        dated = dated_legality_findings(
+            deck, spec, by_name(cards), legality_finding, card_data_day=card_data_day
+        )
+        return [*dated, *findings]
     key = legality_key_for(deck, spec)
     if key is None:
         return [no_legality_data_finding(deck.path, spec), *findings]

@@ -3,6 +3,7 @@ the line limit is for card lines."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,23 @@ def test_two_different_dates_are_reported_and_neither_is_used() -> None:
     )
     same = parse_text("// date: 2020-01-10\n4 Lightning Bolt\n// date: 2020-01-10\n")
     assert same.problems == [] and same.metadata["date"] == "2020-01-10"
+
+
+def test_a_date_and_an_event_date_that_differ_leave_the_day_not_known() -> None:
+    """A list dated 2019-08-29 that was played at an event of 2019-09-05 (Hogaak banned in Modern
+    between them): which day it is judged for is not known, so neither is read (it was judged for
+    2019-08-29 and called legal); the same day twice is that day."""
+    from deckcheck.as_of import metadata_date
+
+    both = parse_text("// date: 2019-08-29\n// event date: 2019-09-05\n4 Lightning Bolt\n56 Mountain\n")
+    assert metadata_date(both.metadata) == (
+        None,
+        "it gives two different dates ('2019-08-29' and '2019-09-05'), so which day it is from is not known",
+    )
+    unreadable = parse_text("// date: 2019-08-29\n// event date: 09/05/2019\n4 Lightning Bolt\n")
+    assert metadata_date(unreadable.metadata)[0] is None
+    agreeing = parse_text("// date: 2019-08-29\n// event date: 2019-08-29 (GP)\n4 Lightning Bolt\n")
+    assert metadata_date(agreeing.metadata) == (dt.date(2019, 8, 29), "the deck's date")
 
 
 def test_cockatrice_comment_fields_keep_their_lines() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from deckcheck.cards.model import Card
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
+from deckcheck.decklist.events import MAGIC_ONLINE, PLAYED_ON
 from deckcheck.errors import CardDataError, ConfigError
 from deckcheck.formats import get_format
 from deckcheck.history import (
@@ -380,7 +381,8 @@ def test_a_magic_online_deck_in_the_days_before_a_change_is_not_verified() -> No
     def findings(input_format: str, day: str) -> list[Any]:
         cards = [DeckCard(Entry(4, felidar.name, MAIN, line=1), felidar)]
         cards.append(DeckCard(Entry(56, ISLAND.name, MAIN, line=2), ISLAND))
-        parsed = ParsedDeck("deck", input_format, metadata={"date": day})
+        played = {PLAYED_ON: MAGIC_ONLINE} if input_format == "event" else {}
+        parsed = ParsedDeck("deck", input_format, metadata={"date": day, **played})
         return check_deck(Deck("deck", cards, parsed), pioneer)
 
     event = findings("event", "2019-11-06")
@@ -390,5 +392,64 @@ def test_a_magic_online_deck_in_the_days_before_a_change_is_not_verified() -> No
     assert "DC201" not in codes(findings("text", "2019-11-06")) and "DC015" not in codes(
         findings("text", "2019-11-06")
     )
-    assert "DC201" in codes(findings("event", "2019-11-08"))
+    assert "DC201" in codes(findings("event", "2019-11-20"))  # (12 days after: in force online too)
     assert "DC015" not in codes(findings("event", "2019-10-25"))  # two weeks before: not in doubt
+
+
+def _modern_event_findings(card_: Card, day: str) -> list[Any]:
+    cards = [DeckCard(Entry(4, card_.name, MAIN, line=1), card_)]
+    cards.append(DeckCard(Entry(56, ISLAND.name, MAIN, line=2), ISLAND))
+    parsed = ParsedDeck("deck", "event", metadata={"date": day, PLAYED_ON: MAGIC_ONLINE})
+    return check_deck(Deck("deck", cards, parsed), with_as_of(MODERN, AS_OF_DECK))
+
+
+def test_a_magic_online_deck_in_the_days_after_a_change_magic_online_applied_late_is_not_verified() -> None:
+    """Second Sunrise: banned in Modern from 2013-05-03 in tabletop play, on Magic Online from
+    2013-05-13 (the announcement of 2013-04-22 gives both): an event deck of 2013-05-05 is not
+    charged with a ban Magic Online had not applied; from 12 days after, it is."""
+    sunrise = printed("Second Sunrise", "MRD", type_line="Instant")
+    early = _modern_event_findings(sunrise, "2013-05-05")
+    (note,) = [f for f in early if f.code == "DC015"]
+    assert "Second Sunrise (banned from 2013-05-03, legal before)" in note.message
+    assert "DC201" not in codes(early)
+    assert "DC201" in codes(_modern_event_findings(sunrise, "2013-05-15"))
+
+
+def test_a_magic_online_deck_nine_days_before_a_tabletop_change_is_not_verified() -> None:
+    """Gitaxian Probe: banned in Modern from 2017-01-20 in tabletop play, on Magic Online from
+    2017-01-11 (nine days earlier): an event deck of 2017-01-12 is not called legal."""
+    probe = printed("Gitaxian Probe", "NPH", type_line="Sorcery")
+    (note,) = [f for f in _modern_event_findings(probe, "2017-01-12") if f.code == "DC015"]
+    assert "Gitaxian Probe (banned from 2017-01-20)" in note.message
+    assert "DC015" not in codes(_modern_event_findings(probe, "2017-01-05"))
+
+
+def test_a_set_magic_online_released_late_leaves_a_magic_online_deck_verified() -> None:
+    """A card of a set that joined Modern days before the deck is legal online too (an online deck
+    holds it only once Magic Online released it): a set's joining alone puts nothing in doubt."""
+    lurrus = _modern_event_findings(LURRUS, "2020-04-28")  # IKO: 2020-04-24
+    assert "DC015" not in codes(lurrus) and "DC202" not in codes(lurrus)
+
+
+def test_a_day_named_for_the_run_says_the_deck_s_own_date_it_did_not_use() -> None:
+    """--as-of 2019-08-30 judges a list dated 2019-08-29 (Hogaak banned in between) as of the day
+    named, and says the deck's own date was not the day judged; with the same day it says nothing."""
+    d = deck((4, HOGAAK, MAIN), (56, ISLAND, MAIN), metadata={"date": "2019-08-29"})
+    (note,) = [f for f in check_deck(d, with_as_of(MODERN, "2019-08-30")) if f.code == "DC205"]
+    assert "the deck's date 2019-08-29 is not the day judged" in note.message
+    assert dict(note.data)["deck_date"] == "2019-08-29"
+    (same,) = [f for f in check_deck(d, with_as_of(MODERN, "2019-08-29")) if f.code == "DC205"]
+    assert "not the day judged" not in same.message and "deck_date" not in dict(same.data)
+
+
+def test_a_text_decklist_that_says_it_was_played_on_magic_online_is_judged_so() -> None:
+    """`// played on: Magic Online` in a text list is what an event document's decks say: the same
+    allowance for Magic Online's own dates (Second Sunrise, 2013-05-05)."""
+    from deckcheck.decklist import parse_text
+
+    sunrise = printed("Second Sunrise", "MRD", type_line="Instant")
+    for played_on, code in (("// played on: Magic Online\n", "DC015"), ("", "DC201")):
+        parsed = parse_text(f"// date: 2013-05-05\n{played_on}4 Second Sunrise\n56 Island\n")
+        cards = [DeckCard(e, sunrise if e.name == sunrise.name else ISLAND) for e in parsed.entries]
+        found = check_deck(Deck("deck", cards, parsed), with_as_of(MODERN, AS_OF_DECK))
+        assert code in codes(found), played_on

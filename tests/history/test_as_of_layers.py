@@ -131,3 +131,90 @@ def test_frames_as_of(project: Path) -> None:
     assert not (fixed.findings["code"] == "DC201").any()
     with pytest.raises(ValueError, match="not a date"):
         frames.validate(source, format="modern", store=store, as_of="someday")
+
+
+# Consider was printed in Odyssey, then again in Innistrad: Midnight Hunt (2021-09-24), which
+# joined Pioneer: card data of 2021-01-01 lists no printing that makes it Pioneer-legal.
+OLD_DATA = [
+    record("Consider", "{U}", "Instant", legal={"pioneer": "not_legal"}, printings=["ODY"]),
+    record("Island", None, "Basic Land — Island", legal={"pioneer": "legal"}, printings=["LEA", "KLD"]),
+    record("Lurrus of the Dream-Den", "{1}{W/B}{W/B}", "Legendary Creature — Cat", printings=["IKO"]),
+    # (a printing outside Pioneer only: not legal there by what this data knows)
+    record("Umori, the Collector", "{2}{B/G}{B/G}{B/G}", "Legendary Creature — Ooze", printings=["PLIST"]),
+]
+CONSIDER = "// format: pioneer\n4 Consider\n56 Island\n"
+
+
+@pytest.fixture
+def old_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    cards = tmp_path / "old-cards.json"
+    cards.write_text(json.dumps({"meta": {"updated_at": "2021-01-01"}, "cards": OLD_DATA}), encoding="utf-8")
+    root = tmp_path / "project"
+    (root / ".git").mkdir(parents=True)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(cards))
+    (root / "consider.txt").write_text(CONSIDER, encoding="utf-8")
+    return cards
+
+
+def test_a_day_after_the_card_data_does_not_call_a_card_not_legal_by_printings_it_may_lack(
+    old_data: Path,
+) -> None:
+    """As of 2022-05-01 the card data of 2021-01-01 cannot say Consider is not legal in Pioneer: nine
+    sets joined Pioneer since, Midnight Hunt reprinted it. Not verified, naming the sets; on the
+    data's own day the printings it lists decide."""
+    later = run("--as-of", "2022-05-01", "-o", "json", "consider.txt")
+    found = findings(later)
+    assert not [f for f in found if f["code"] == "DC202"], later.output
+    (note,) = [f for f in found if f["code"] == "DC015"]
+    assert note["data"]["cards"] == ["Consider"] and "MID" in note["data"]["sets"]
+    assert later.exit_code == 1  # not verified is not a pass
+    # a ban needs no printing: Lurrus, banned in Pioneer from 2022-03-07, is not offered as companion
+    offered = [f for f in found if f["code"] == "DC410"]
+    assert not [f for f in offered if "Lurrus" in f["message"]]
+    # Umori, not legal by the printings the data knows: its own legality is not known (DC015)
+    (umori,) = [c for c in json.loads(later.output)["decks"][0]["companions"] if "Umori" in c["companion"]]
+    assert umori["eligible"] is None and "not known (DC015)" in " ".join(umori["placement"])
+    same_day = findings(run("--as-of", "2021-01-01", "-o", "json", "consider.txt"))
+    assert [f["card"] for f in same_day if f["code"] == "DC202"] == ["Consider"]
+
+
+def test_frames_agree_on_a_day_after_the_card_data(old_data: Path) -> None:
+    pytest.importorskip("pandas")
+    import pandas as pd
+
+    from deckcheck import frames
+    from deckcheck.cards.store import open_store
+
+    result = frames.validate(pd.Series({"d": CONSIDER}), store=open_store(old_data), as_of="2022-05-01")
+    codes = set(result.findings["code"])
+    assert "DC202" not in codes and "DC015" in codes
+
+
+def test_a_long_frame_keeps_that_an_event_deck_was_played_on_magic_online(tmp_path: Path) -> None:
+    """validate() on the long frame of a Magic Online event answers as on the file: Second Sunrise,
+    banned in Modern from 2013-05-03 in tabletop play and from 2013-05-13 on Magic Online, is not
+    verified in a deck of its event of 2013-05-05 (the frame lost where the deck was played, and
+    called it banned)."""
+    pytest.importorskip("pandas")
+    from deckcheck import frames
+    from deckcheck.cards.store import CardStore
+
+    store = CardStore.from_records(
+        [
+            record("Second Sunrise", "{1}{W}{W}", "Instant", printings=["MRD"]),
+            record("Plains", None, "Basic Land — Plains", printings=["LEA", "M10"]),
+        ]
+    )
+    event = tmp_path / "modern-challenge.json"
+    deck = {"Player": "p1", "Result": "1st Place", "Sideboard": []}
+    deck["Mainboard"] = [{"Count": 4, "CardName": "Second Sunrise"}, {"Count": 56, "CardName": "Plains"}]
+    document = {"Tournament": {"Date": "2013-05-05T00:00:00Z", "Name": "Modern Challenge"}, "Decks": [deck]}
+    event.write_text(json.dumps(document), encoding="utf-8")
+    from_file = frames.validate(event, store=store, as_of="deck")
+    long = frames.load_decks(event, store=store)
+    assert set(long["played_on"]) == {"Magic Online"}
+    from_frame = frames.validate(long, store=store, as_of="deck")
+    for result in (from_file, from_frame):
+        codes = set(result.findings["code"])
+        assert "DC015" in codes and "DC201" not in codes
