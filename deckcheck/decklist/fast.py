@@ -38,7 +38,8 @@ deck_names), except a commander's (``// Commander:``, ``CDR:``), which places th
 And the text as a whole must not make parse_text report anything or read it as another format:
 at most 65,536 characters (what detect_format reads); at least one card line; its first
 non-blank line is not a CSV header nor Excel's ``sep=,`` line; no companion also listed in the
-sideboard; a blank-line (MTGO) sideboard of at most 15 cards.
+sideboard; a blank-line (MTGO) sideboard of at most 15 cards; no header whose count ("Sideboard
+(15)") differs from the copies read under it (decklist._section_counts, DC007).
 """
 
 from __future__ import annotations
@@ -607,6 +608,7 @@ class _Reader:
         hi = bisect_left(acting, end, lo)
         counted = self.table.header_counts  # (empty in most batches: no header gives a count)
         headers: list[tuple[int, int]] = []  # (line, zone code) of each header, when one may count
+        stated = False  # whether one of them gives a count
         zone = _MAIN_CODE
         cards_in_zone = False
         pending_blank = False
@@ -639,6 +641,7 @@ class _Reader:
                 cards_in_zone = pending_blank = False
                 if counted:
                     headers.append((at, zone))
+                    stated = stated or self.lines[at] in counted
             elif self.acting_quantity[k] in (_COMMENT, _METADATA):
                 pass  # recorded (metadata kept: _metadata), nothing else: the state stays as it was
             elif self.acting_quantity[k] < 0:
@@ -653,7 +656,7 @@ class _Reader:
             # and may read a blank-line group as part of a 100-card singleton deck (text.one_singleton_deck)
             if moved > COMMAND_ZONE_MOST and self._copies(runs) == SINGLETON_DECK:
                 return None
-        if headers and self._header_counts_differ(first, headers, runs):
+        if stated and self._header_counts_differ(first, headers, runs):
             return None
         return runs
 
