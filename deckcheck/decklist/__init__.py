@@ -13,6 +13,7 @@ problem). Problems are :class:`ParseProblem` s; :func:`parse_findings` turns the
 - DC003 suspicious line accepted (latin-1, control characters, missing count, ...)
 - DC004 companion listed under Companion and in the sideboard, counted once
 - DC005 no card line at all (an empty file, blank lines or comments only)
+- DC007 a section header's count ("Creatures (24)") differs from the copies read under it
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from deckcheck.deck import ParsedDeck, ParseProblem, Zone
 from deckcheck.decklist._base import (
     COMPANION_MERGED,
     EMPTY_DECKLIST,
+    HEADER_COUNT,
     MAX_BYTES,
     MAX_LINE_LENGTH,
     MAX_QUANTITY,
@@ -123,6 +125,15 @@ DC005 = define(
     Severity.ERROR,
     "A decklist with no card line at all (an empty file, only blank lines or comments): nothing was read "
     "to judge, so the deck is not verified and fails the run, the finding reported or ignored.",
+)
+
+DC007 = define(
+    HEADER_COUNT,
+    "header-count-mismatch",
+    Severity.WARNING,
+    'A section header gives a count ("Creatures (24)", "Sideboard: 15") that differs from the '
+    "copies read under it: a card line was probably lost, cut short or read as something else. The "
+    "cards read are the cards checked; the verdict does not change.",
 )
 
 # Each input format's parser: (module, attribute). A parser's module is imported the first time its
@@ -363,6 +374,7 @@ def problem_findings(path: str, problems: Iterable[ParseProblem]) -> list[Findin
         SUSPICIOUS: DC003,
         COMPANION_MERGED: DC004,
         EMPTY_DECKLIST: DC005,
+        HEADER_COUNT: DC007,
     }
     findings = []
     for problem in problems:

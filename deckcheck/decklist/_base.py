@@ -29,6 +29,7 @@ UNPARSABLE = "DC002"  # a line that could not be read
 SUSPICIOUS = "DC003"  # a line accepted with a doubt: latin-1, control characters, missing count...
 COMPANION_MERGED = "DC004"  # the companion listed twice was counted once
 EMPTY_DECKLIST = "DC005"  # no card line at all
+HEADER_COUNT = "DC007"  # a section header's count differs from the copies read under it
 NO_CARD_LINES_MESSAGE = "no card lines in the file"  # (EMPTY_DECKLIST's problem)
 
 SIDEBOARD_USUAL_SIZE = 15

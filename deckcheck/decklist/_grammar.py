@@ -31,13 +31,16 @@ class HeaderKind(Enum):
 
 
 class Header(Value):
-    FIELDS = ("kind", "label", "zone")
+    FIELDS = ("kind", "label", "zone", "count")
     __slots__ = FIELDS
 
-    def __init__(self, kind: HeaderKind, label: str, zone: Zone | None = None) -> None:
+    def __init__(
+        self, kind: HeaderKind, label: str, zone: Zone | None = None, count: int | None = None
+    ) -> None:
         self.kind: Final = kind
         self.label: Final = label
         self.zone: Final = zone
+        self.count: Final = count  # the copies the line says its section holds ("Sideboard (15)")
 
 
 def _words(*names: str) -> frozenset[str]:
@@ -113,9 +116,9 @@ _GROUP_HEADERS = _words(
     "noncreature spells",
 )
 
-_COUNT_SUFFIX = re.compile(r"\s*(?:\(\s*\d{1,4}\s*\)|\[\s*\d{1,4}\s*\])$")
+_COUNT_SUFFIX = re.compile(r"\s*(?:\(\s*(\d{1,4})\s*\)|\[\s*(\d{1,4})\s*\])$")
 # A header word with its count after the colon ("Sideboard: 15", "Main: 60"), as some sites write it
-_COLON_COUNT = LazyPattern(r"^(?P<label>[^:]+?)\s*:\s*\d{1,4}$")
+_COLON_COUNT = LazyPattern(r"^(?P<label>[^:]+?)\s*:\s*(?P<count>\d{1,4})$")
 # The header words exporters (XMage, MWS) write before a card line as a prefix ("SB: 2 Duress"),
 # never as a section with a count: "SB: 2" alone is a card line cut short, refused as one.
 _PREFIX_ONLY_WORDS = _words("sb", "cmdr")
@@ -124,8 +127,8 @@ _LABEL = LazyPattern(r"[^\W\d][\w &'/,.+\-]*", re.UNICODE)  # compiled for an un
 
 def classify_header(text: str, *, section: bool = False) -> Header | None:
     """The section header this (count-less, comment-free) line is, or None. A count after it, in
-    brackets or after a colon ("Sideboard (15)", "Sideboard: 15"), is not checked against the cards
-    of the section: every card line is read and counted as written. ``section``: ``text`` names a
+    brackets or after a colon ("Sideboard (15)", "Sideboard: 15"), is the header's ``count``, which
+    the reader compares with the copies it reads under it (DC007). ``section``: ``text`` names a
     section for certain (a deck site's board or category), never a card, so a header word that is
     also a card name ("Library") is a header even alone. A known section word is also its header
     when written in other ways players write one (:func:`_decorated_header`)."""
@@ -149,7 +152,7 @@ _EMPHASIS_MARKS = "*_"
 _EMPHASIS = LazyPattern(r"^(?P<mark>\*{1,3}|_{1,3})(?P<inner>[^*_](?:.*?[^*_])?)(?P=mark)(?P<after>[^*_]*)$")
 _LOOSE_COUNT = LazyPattern(
     r"^(?P<label>.*?[^\s:\-\u2013\u2014])\s*(?:[:\-\u2013\u2014]\s*|\s)"
-    r"(?:\d{1,4}|[(\[]\s*\d{1,4}(?:\s+cards?)?\s*[)\]])(?:\s+cards?)?:?$",
+    r"(?:(?P<count>\d{1,4})|[(\[]\s*(?P<bracketed>\d{1,4})(?:\s+cards?)?\s*[)\]])(?:\s+cards?)?:?$",
     re.IGNORECASE,
 )
 
@@ -172,7 +175,11 @@ def _decorated_header(stripped: str) -> Header | None:
     word = counted.group("label").strip()
     key = " ".join(word.lower().split())
     # ("SB: 2", "CMDR 1": a prefix before a card line cut short, never a section)
-    return None if key in _PREFIX_ONLY_WORDS else _section_header(key, word, marked=True)
+    if key in _PREFIX_ONLY_WORDS:
+        return None
+    return _section_header(
+        key, word, marked=True, count=int(counted.group("count") or counted.group("bracketed"))
+    )
 
 
 def _known_word(header: Header) -> bool:
@@ -192,15 +199,19 @@ def _plain_header(stripped: str, *, section: bool) -> Header | None:
             return None
         label = colon_count.group("label").strip()
         key = " ".join(label.lower().split())
-        return None if key in _PREFIX_ONLY_WORDS else _section_header(key, label, marked=True)
+        if key in _PREFIX_ONLY_WORDS:
+            return None
+        return _section_header(key, label, marked=True, count=int(colon_count.group("count")))
     bracketed = len(stripped) > 2 and stripped[0] == "[" and stripped[-1] == "]"
     label = stripped[1:-1].strip() if bracketed else stripped
     had_colon = label.endswith(":")
     label = label.rstrip(":").strip()
     # (a count suffix ends in ")" or "]": most lines need not be searched for one)
     counted = _COUNT_SUFFIX.search(label) if label.endswith((")", "]")) else None
+    count = None
     if counted:
         label = label[: counted.start()].rstrip(" :")
+        count = int(counted.group(1) or counted.group(2))
     key = " ".join(label.lower().split())
     if not key:
         return None
@@ -210,28 +221,31 @@ def _plain_header(stripped: str, *, section: bool) -> Header | None:
         return Header(HeaderKind.METADATA, label)
     if bracketed and key in _BRACKET_ONLY_EXTRA:
         return Header(HeaderKind.EXTRA, label)
-    known = _section_header(key, label, marked=section or bracketed or had_colon or counted is not None)
+    known = _section_header(
+        key, label, marked=section or bracketed or had_colon or counted is not None, count=count
+    )
     if known is not None:
         return known
     if (bracketed or counted) and _LABEL.fullmatch(label):
-        return Header(HeaderKind.GROUP, label)
+        return Header(HeaderKind.GROUP, label, count=count)
     if had_colon and not bracketed and _LABEL.fullmatch(label):
         return Header(HeaderKind.UNKNOWN, label)
     return None
 
 
-def _section_header(key: str, label: str, *, marked: bool = False) -> Header | None:
+def _section_header(key: str, label: str, *, marked: bool = False, count: int | None = None) -> Header | None:
     """The header a known section word is (``key``: lower case, single spaces): a zone, a section
     outside the deck or a group; None for any other word. ``marked``: the line brackets the word,
-    ends it with a colon or gives a count, which a card-named header word needs to be a header."""
+    ends it with a colon or gives a count, which a card-named header word needs to be a header;
+    ``count``: the count the line gives."""
     if key in _HEADER_ZONE:
-        return Header(HeaderKind.ZONE, label, _HEADER_ZONE[key])
+        return Header(HeaderKind.ZONE, label, _HEADER_ZONE[key], count)
     if marked and key in _CARD_NAMED_ZONE:
-        return Header(HeaderKind.ZONE, label, _CARD_NAMED_ZONE[key])
+        return Header(HeaderKind.ZONE, label, _CARD_NAMED_ZONE[key], count)
     if key in _EXTRA_HEADERS:
-        return Header(HeaderKind.EXTRA, label)
+        return Header(HeaderKind.EXTRA, label, count=count)
     if key in _GROUP_HEADERS:
-        return Header(HeaderKind.GROUP, label)
+        return Header(HeaderKind.GROUP, label, count=count)
     return None
 
 

@@ -38,7 +38,8 @@ deck_names), except a commander's (``// Commander:``, ``CDR:``), which places th
 And the text as a whole must not make parse_text report anything or read it as another format:
 at most 65,536 characters (what detect_format reads); at least one card line; its first
 non-blank line is not a CSV header nor Excel's ``sep=,`` line; no companion also listed in the
-sideboard; a blank-line (MTGO) sideboard of at most 15 cards.
+sideboard; a blank-line (MTGO) sideboard of at most 15 cards; no header whose count ("Sideboard
+(15)") differs from the copies read under it (decklist._section_counts, DC007).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ from deckcheck.decklist._base import DECK_NAME_KEYS, SIDEBOARD_USUAL_SIZE, dates
 from deckcheck.decklist._detect import detect_format
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name
+from deckcheck.decklist._section_counts import ZONE_LEVEL, SectionHeader, header_count_problems
 from deckcheck.decklist.csv_format import excel_separator, looks_like_csv_header
 from deckcheck.decklist.text import (
     COMMAND_ZONE_MOST,
@@ -184,6 +186,8 @@ class _Lines:
 
     def _start(self) -> None:
         self.ids: dict[str, int] = {}
+        # a zone header line that gives a count ("Sideboard (15)") -> that count (DC007's check)
+        self.header_counts: dict[str, int] = {}
         self.names: list[str] = []
         self.name_ids: dict[str, int] = {}
         self.size = 0
@@ -235,7 +239,7 @@ class _Lines:
             elif annotated:
                 new.append((int(annotated), name_id(_cleaned(after or before)), _NO_HEADER, 1))
             elif other:
-                new.append(_read_other(other, name_id))
+                new.append(_read_other(other, name_id, self.header_counts))
             else:
                 new.append((0, -1, _NO_HEADER, 0))
         first = self.size
@@ -258,16 +262,21 @@ class _Lines:
             column[first:end] = values
 
 
-def _read_other(raw: str, name_id: Callable[[str], int]) -> tuple[int, int, int, int]:
+def _read_other(
+    raw: str, name_id: Callable[[str], int], header_counts: dict[str, int]
+) -> tuple[int, int, int, int]:
     """(quantity, name id, header zone, sniff) of a line outside the regex's grammar, as the full
     parser's own line reader (text.read_deck_line) reads it: a comment is _COMMENT, anything it
-    does not follow _OTHER. Its text needs detect_format (sniff 1): these lines mean the same only
-    in the dialects read_deck_line is written for."""
+    does not follow _OTHER; a header's count goes into ``header_counts``. Its text needs
+    detect_format (sniff 1): these lines mean the same only in the dialects read_deck_line is
+    written for."""
     line = read_deck_line(raw)
     kind = line.kind
     if kind == "card":
         return (line.quantity, name_id(line.name), _NO_HEADER, 1)
     if kind == "header" and line.zone is not None:
+        if line.stated is not None:
+            header_counts[raw] = line.stated
         return (0, -1, ZONE_CODE[line.zone], 1)
     if kind == "comment":
         return (_COMMENT, -1, _NO_HEADER, 1)
@@ -593,9 +602,13 @@ class _Reader:
     def _runs(self, first: int, end: int) -> list[tuple[int, int, int]] | None:
         """The text's card lines (lines ``first:end``) as runs in one zone: the state machine of
         text._TextRun, reduced to what these line kinds can reach; None when a line is of another
-        kind or the blank-line (MTGO) sideboard is larger than usual (parse_text warns of either)."""
+        kind, the blank-line (MTGO) sideboard is larger than usual or a header's count differs from
+        the copies read under it (parse_text warns of each)."""
         acting, lo = self.acting, bisect_left(self.acting, first)
         hi = bisect_left(acting, end, lo)
+        counted = self.table.header_counts  # (empty in most batches: no header gives a count)
+        headers: list[tuple[int, int]] = []  # (line, zone code) of each header, when one may count
+        stated = False  # whether one of them gives a count
         zone = _MAIN_CODE
         cards_in_zone = False
         pending_blank = False
@@ -626,6 +639,9 @@ class _Reader:
             if self.acting_header[k] != _NO_HEADER:
                 zone = self.acting_header[k]
                 cards_in_zone = pending_blank = False
+                if counted:
+                    headers.append((at, zone))
+                    stated = stated or self.lines[at] in counted
             elif self.acting_quantity[k] in (_COMMENT, _METADATA):
                 pass  # recorded (metadata kept: _metadata), nothing else: the state stays as it was
             elif self.acting_quantity[k] < 0:
@@ -640,7 +656,34 @@ class _Reader:
             # and may read a blank-line group as part of a 100-card singleton deck (text.one_singleton_deck)
             if moved > COMMAND_ZONE_MOST and self._copies(runs) == SINGLETON_DECK:
                 return None
+        if stated and self._header_counts_differ(first, headers, runs):
+            return None
         return runs
+
+    def _header_counts_differ(
+        self, first: int, headers: list[tuple[int, int]], runs: list[tuple[int, int, int]]
+    ) -> bool:
+        """Whether a header of the text starting at line ``first`` (``headers``: its headers' lines
+        and zone codes; ``runs``: its card lines) gives a count that differs from the copies read
+        under it, as parse_text compares them (DC007). Every header here is a zone header, and no
+        card line names its own zone."""
+        counts = self.table.header_counts
+        sections = [
+            SectionHeader(
+                at - first + 1,
+                self.lines[at].strip(),
+                ZONE_LEVEL,
+                ZONE_ORDER[zone],
+                counts.get(self.lines[at]),
+            )
+            for at, zone in headers
+        ]
+        entries = (
+            (int(self.quantity[at]), ZONE_ORDER[zone], at - first + 1)
+            for a, b, zone in runs
+            for at in range(a, b)
+        )
+        return bool(header_count_problems(sections, entries))
 
     def _sniffed(self, first: int, end: int) -> bool:
         """Whether one of lines ``first:end`` was read by text.read_deck_line."""

@@ -30,6 +30,7 @@ from deckcheck.decklist._grammar import (
     parse_card,
     split_prefix,
 )
+from deckcheck.decklist._section_counts import GROUP_LEVEL, ZONE_LEVEL, SectionHeader, header_count_problems
 from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.value import replace
 
@@ -138,6 +139,8 @@ class _TextRun:
         self.implicit_sideboard: tuple[int, int] | None = None  # (blank line, first entry index)
         self.missing_count: list[int] = []
         self._blank_starts_sideboard: bool | None = None  # _prescan's verdict, once asked for
+        self.headers: list[SectionHeader] = []  # every header line, for its count (DC007)
+        self.placed_by_line: list[int] = []  # card lines that named their own zone ("SB: 2 Duress")
 
     def blank_starts_sideboard(self) -> bool:
         """MTGO: the first blank line after the main deck starts the sideboard, unless the file
@@ -181,6 +184,7 @@ class _TextRun:
                 line(number, raw)
         self._report_missing_counts()
         self._report_large_implicit_sideboard()
+        self._report_header_counts()
         return self.builder.finish()
 
     def _line(self, number: int, raw: str) -> None:
@@ -308,6 +312,12 @@ class _TextRun:
                 section=self.zone,
             )
         b.record(number, LineKind.HEADER, raw, note)
+        # (a group's cards are read into the zone it is in; outside the deck section, none are)
+        level = GROUP_LEVEL if header.kind in (HeaderKind.GROUP, HeaderKind.UNKNOWN) else ZONE_LEVEL
+        counted = header.kind in (HeaderKind.ZONE, HeaderKind.GROUP) and self.section == "deck"
+        self.headers.append(
+            SectionHeader(number, raw.strip(), level, self.zone if counted else None, header.count)
+        )
 
     def _card(self, number: int, raw: str, line: str) -> None:
         b = self.builder
@@ -317,6 +327,8 @@ class _TextRun:
             return
         notes = list(parsed.notes)
         tags = list(parsed.tags)
+        if parsed.zone is not None or parsed.extra is not None:
+            self.placed_by_line.append(number)
         if parsed.zone is not None:
             zone = parsed.zone
         elif parsed.extra is not None:
@@ -428,6 +440,12 @@ class _TextRun:
             code=SUSPICIOUS,
             severity="warning",
         )
+
+    def _report_header_counts(self) -> None:
+        """DC007 for a header whose count differs from the copies read under it (before the
+        companion listed twice is merged: the header counted its sideboard copy too)."""
+        entries = ((e.quantity, e.zone, e.line) for e in self.builder.deck.entries)
+        self.builder.deck.problems += header_count_problems(self.headers, entries, self.placed_by_line)
 
     def _report_large_implicit_sideboard(self) -> None:
         if self.implicit_sideboard is None:
@@ -566,7 +584,8 @@ def _sideboard_note(blank: int) -> str:
 
 class DeckLine(NamedTuple):
     """What :func:`read_deck_line` makes of one line: ``kind`` is "blank", "comment" (recorded,
-    nothing else), "header" (``zone``: the zone it enters), "card" (``quantity``, ``name``),
+    nothing else), "header" (``zone``: the zone it enters; ``stated``: the count it gives, None for
+    none), "card" (``quantity``, ``name``),
     "metadata" (a ``// key: value`` comment: ``key`` and ``name``, the value, as the deck's
     metadata keeps them; never the commander's, which places the command zone) or "other"
     (anything else: a problem, a marker, prefix or section the caller does not follow)."""
@@ -576,6 +595,7 @@ class DeckLine(NamedTuple):
     name: str = ""
     zone: Zone | None = None
     key: str = ""
+    stated: int | None = None
 
 
 _OTHER_LINE = DeckLine("other")
@@ -600,7 +620,7 @@ def read_deck_line(raw: str) -> DeckLine:
         header = _comment_header(body)
         if header is not None:
             if header.kind is HeaderKind.ZONE:
-                return DeckLine("header", zone=header.zone)
+                return DeckLine("header", zone=header.zone, stated=header.count)
             return _OTHER_LINE  # a group or a section outside the deck
         match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
         if match:  # what _comment gives DeckBuilder.set_metadata, as it keeps it
@@ -620,7 +640,7 @@ def read_deck_line(raw: str) -> DeckLine:
     header = None if line[0].isdigit() else classify_header(line)  # ("Sideboard: 15" too)
     if header is not None:
         if header.kind is HeaderKind.ZONE and header.zone is not None:
-            return DeckLine("header", zone=header.zone)
+            return DeckLine("header", zone=header.zone, stated=header.count)
         return _OTHER_LINE
     if split_prefix(line)[0] is not None:
         return _OTHER_LINE

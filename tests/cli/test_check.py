@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -314,3 +315,25 @@ def test_an_empty_option_value_is_a_usage_error(
     assert result.exit_code == 2, result.output
     assert f"{option} is empty" in result.stderr
     assert f"or omit {option}" in result.stderr
+
+
+def test_a_header_count_that_differs_is_a_warning_naming_its_line(project: Project, invoke: Invoke) -> None:
+    """ "Deck (61)" over 60 cards: a card line was probably lost. The cards read are the cards
+    checked: the deck stays legal, with a warning at the header's line naming both counts (and
+    fails the run only under --strict, as any warning)."""
+    project.write("counted.txt", f"// Burn\nDeck (61)\n{LEGAL_MODERN}")
+    result = invoke(["check", "-f", "modern", "counted.txt"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "counted.txt: format modern (--format); 60 main: legal, 1 warning"
+    assert lines[1].startswith(
+        "counted.txt:2: DC007 [warning] the header 'Deck (61)' gives 61 cards, but 60 were read under it"
+    )
+    assert invoke(["check", "-f", "modern", "--strict", "counted.txt"]).exit_code == 1
+    document = json.loads(invoke(["check", "-f", "modern", "-o", "json", "counted.txt"]).stdout)
+    (deck,) = document["decks"]
+    assert (deck["legal"], deck["status"], deck["counts"]["main"]) == (True, "legal", 60)
+    (finding,) = [f for f in deck["findings"] if f["severity"] != "info"]
+    assert (finding["code"], finding["severity"], finding["line"]) == ("DC007", "warning", 2)
+    project.write("held.txt", f"// Burn\nDeck (60)\n{LEGAL_MODERN}")
+    assert "DC007" not in invoke(["check", "-f", "modern", "held.txt"]).stdout

@@ -349,3 +349,17 @@ def test_partition_tables(store: CardStore) -> None:
     assert list(frames.meta("entries").columns) == list(long.columns)
     with pytest.raises(ValueError, match="format_column"):
         frames.validate_partition(partition, table="summary")
+
+
+def test_a_header_count_that_differs_is_a_finding_row_and_changes_no_verdict(store: CardStore) -> None:
+    """ "Deck (61)" over 60 cards: a DC007 row at the header's line (the batch reader leaves that text
+    to parse_text, which reports it); the deck is judged on the cards read, as "Deck (60)" is."""
+    cards = "4 Lightning Bolt\n56 Mountain\n"
+    decks = pd.Series({"off": f"Deck (61)\n{cards}", "held": f"Deck (60)\n{cards}"})
+    result = frames.validate(decks, format="modern", store=store, progress=False)
+    rows = result.findings[result.findings["severity"] != "info"]
+    assert rows[["deck_id", "code", "severity", "line", "section"]].values.tolist() == [
+        ["off", "DC007", "warning", 1, "main"]
+    ]
+    assert rows["message"].iloc[0].startswith("the header 'Deck (61)' gives 61 cards, but 60 were read")
+    assert result.summary.set_index("deck_id")["legal"].to_dict() == {"off": True, "held": True}
