@@ -220,8 +220,13 @@ def _could_lead(deck: Deck, spec: FormatSpec) -> list[str]:
     ones the format's rule lets lead; where commanders are uncommon creatures, not those the card
     data shows were never printed at uncommon or common (not legal, banned), and those it shows were
     printed at uncommon (legal only as the commander) first. Not a card listed under Companion: it
-    is declared as the companion, outside the deck."""
+    is declared as the companion, outside the deck. Not a Vehicle or Spacecraft on a day before
+    they could lead, or one not known (:func:`vehicles_lead_on`)."""
     cards = [c for c in cards_in(deck, (Zone.MAIN, Zone.SIDEBOARD)) if eligibility_of(c, spec) is None]
+    if spec.commander_cards == LEGENDARY_COMMANDERS and any(leads_by_vehicle_of(c) for c in cards):
+        metadata = deck.parsed.metadata if deck.parsed is not None else {}
+        if not vehicles_lead_on(metadata, spec.as_of):
+            cards = [c for c in cards if not leads_by_vehicle_of(c)]
     key = legality_key_for(deck, spec) if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS else None
     if key is None:
         return [c.oracle_name for c in cards]

@@ -155,6 +155,17 @@ def test_a_day_the_deck_does_not_give_leaves_a_vehicle_commander_not_verified(st
     assert eligibility(engine(store, decklist(CREATURE), COMMANDER, "deck")) == []
 
 
+@pytest.mark.parametrize(("date", "offered"), [(BEFORE, [CREATURE]), (None, [VEHICLE, CREATURE])])
+def test_the_hint_of_a_deck_with_no_commander_marked_offers_what_could_lead_on_its_day(
+    store: CardStore, date: str | None, offered: list[str]
+) -> None:
+    dated = f"// date: {date}\n" if date else ""
+    text = f"{dated}1 {VEHICLE}\n1 {CREATURE}\n98 Wastes\n"
+    (found,) = [f for f in engine(store, text, COMMANDER) if f.code == "DC105"]
+    assert dict(found.data)["candidates"] == offered
+    assert f"cards that could be the commander: {', '.join(offered)}" in found.message
+
+
 @pytest.mark.parametrize(
     ("spec", "before", "today"),
     [
