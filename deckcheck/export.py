@@ -28,6 +28,7 @@ from deckcheck.decklist.writers import (
     WRITER_NAMES_EXTRA_ZONE,
     WRITER_NUMBER_NEEDS_SET,
     WRITER_ONE_LINE_NAME,
+    WRITER_WRITES_NOTE,
     WRITER_WRITES_TAG,
     carried_metadata,
     deck_notes,
@@ -281,11 +282,22 @@ def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
                 "field for it",
             )
         )
-    if "comments" not in keeps:
-        losses += [
-            ExportLoss(note.line, f"comment {_shortened(note.text)!r}: {client} decklists have no comments")
-            for note in deck_notes(parsed)
-        ]
+    writes_note = WRITER_WRITES_NOTE.get(to)
+    for note in deck_notes(parsed):
+        if "comments" not in keeps:
+            losses.append(
+                ExportLoss(
+                    note.line, f"comment {_shortened(note.text)!r}: {client} decklists have no comments"
+                )
+            )
+        elif writes_note is not None and not writes_note(note.text):
+            losses.append(
+                ExportLoss(
+                    note.line,
+                    f"comment {_shortened(note.text)!r}: {client} would read it back as a section header or "
+                    "as the deck's name, format, date or commander, not as a comment",
+                )
+            )
     return losses
 
 

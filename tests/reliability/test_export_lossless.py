@@ -319,3 +319,48 @@ def test_the_read_back_check_compares_names_and_zones(monkeypatch: pytest.Monkey
     assert read_back_problem(plan_export(parsed, "moxfield")) == (
         "1 'Frodo' (main) missing; 1 'Frodo' (sideboard) read"
     )
+
+
+COD_WITH_NOTES = """<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1">
+    <deckname>Burn</deckname>
+    <comments>Sideboard
+Name: Bob
+Author: me</comments>
+    <zone name="main">
+        <card number="4" name="Lightning Bolt"/>
+    </zone>
+</cockatrice_deck>
+"""
+
+
+def test_xmage_does_not_write_a_comment_that_reads_back_as_something_else() -> None:
+    """XMage's `# Sideboard` read back as a section header (the main deck became the sideboard)
+    and `# Name: Bob` as the deck's name: such a comment is listed as lost, not written."""
+    plan = plan_export(parse_text(COD_WITH_NOTES, "notes.cod"), "xmage")
+    assert [loss.message.split(":")[0] for loss in plan.losses] == ["comment 'Sideboard'", "comment 'Name"]
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, "<xmage>", "xmage")
+    assert back.name == "Burn"
+    assert [(e.zone, e.name) for e in back.entries] == [(Zone.MAIN, "Lightning Bolt")]
+    assert back.metadata.get("author") == "me"
+
+
+def test_cockatrice_does_not_write_a_comment_that_reads_back_as_a_commander() -> None:
+    """A `// Commander: X` comment in a list with a Commander section was written into `<comments>`,
+    where Cockatrice's reader takes it for a second commander."""
+    parsed = parse_text("Commander\n1 Kenrith, the Returned King\n// Commander: Sol Ring\nDeck\n1 Sol Ring\n")
+    plan = plan_export(parsed, "cod")
+    assert any(loss.message.startswith("comment 'Commander: Sol Ring'") for loss in plan.losses)
+    back = parse_text(plan.text, "<cod>", "cod")
+    assert back.metadata["commander"] == "Kenrith, the Returned King"
+
+
+@pytest.mark.parametrize("to", ["xmage", "cod"])
+def test_a_commander_named_in_a_comment_is_written_once(to: str) -> None:
+    """`// CDR: Sol Ring` was written both as the commander field and as a comment: read back, the
+    deck named its commander twice."""
+    plan = plan_export(parse_text("// CDR: Sol Ring\n// Creator: me\n1 Sol Ring\n", "cdr.txt"), to)
+    assert plan.losses == ()
+    back = parse_text(plan.text, f"<{to}>", to)
+    assert back.metadata["commander"] == "Sol Ring"
