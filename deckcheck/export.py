@@ -75,6 +75,13 @@ class ExportPlan:
     declared_format: str | None = None
     date: dt.date | None = None
     holds: tuple[tuple[Zone, str, int], ...] = ()
+    printings: tuple[tuple[Zone, str, Printing, int], ...] = ()
+    name: str | None = None
+
+
+# What a written card line says of its printing and copy, as far as the target writes it:
+# the set code (case folded), the collector number, the foil flag, the tags (sorted).
+Printing = tuple[str | None, str | None, bool, tuple[str, ...]]
 
 
 def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
@@ -100,7 +107,37 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     for entry in written:
         holds[_written_zone(entry, to), entry.name] += entry.quantity
     held = tuple((zone, name, n) for (zone, name), n in holds.items())
-    return ExportPlan(to, text, cards, tuple(losses), tuple(warnings), declared, date, held)
+    name = one_line(parsed.name) if parsed.name and "name" in keeps else None
+    return ExportPlan(
+        to, text, cards, tuple(losses), tuple(warnings), declared, date, held, _printings(written, to), name
+    )
+
+
+def _written_printing(entry: Entry, to: str) -> Printing:
+    """What the ``to`` writer writes of ``entry``'s printing and copy (the rest is listed as lost:
+    _lost_fields), as its reader gives it back."""
+    fields = WRITER_FIELDS[to]
+    set_code = entry.set_code.casefold() if entry.set_code and "set_code" in fields else None
+    number = entry.collector_number if "collector_number" in fields else None
+    if to in WRITER_NUMBER_NEEDS_SET and not entry.set_code:
+        number = None
+    writes_tag = WRITER_WRITES_TAG.get(to)
+    zone = zone_tag(entry)
+    tags = tuple(
+        sorted(
+            tag
+            for tag in entry.tags
+            if "tags" in fields and tag != zone and (writes_tag is None or writes_tag(tag))
+        )
+    )
+    return set_code, number or None, entry.foil and "foil" in fields, tags
+
+
+def _printings(entries: list[Entry], to: str) -> tuple[tuple[Zone, str, Printing, int], ...]:
+    held = Counter[tuple[Zone, str, Printing]]()
+    for entry in entries:
+        held[_written_zone(entry, to), entry.name, _written_printing(entry, to)] += entry.quantity
+    return tuple((zone, name, printing, n) for (zone, name, printing), n in held.items())
 
 
 def _written_zone(entry: Entry, to: str) -> Zone:
@@ -342,11 +379,17 @@ def _command_zone_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
     ]
 
 
+def _printing_text(printing: Printing) -> str:
+    set_code, number, foil, tags = printing
+    return f"set {set_code!r}, number {number!r}, {'foil' if foil else 'not foil'}, tags {list(tags)}"
+
+
 def read_back_problem(plan: ExportPlan) -> str | None:
     """What was written must read back as what the plan says it holds: the same cards (zone, name
-    and count), format declaration and date. A writer that lost one would otherwise replace a
-    decklist with one that checks differently (a dropped date turns "not verified" into "banned",
-    a tag read into a name makes an unknown card). The reason it does not, or None."""
+    and count, and the printing details the target writes), deck name, format declaration and
+    date. A writer that lost one would otherwise replace a decklist with one that checks
+    differently (a dropped date turns "not verified" into "banned", a tag read into a name makes an
+    unknown card). The reason it does not, or None."""
     back = parse_text(plan.text, f"<{plan.to} output>", plan.to)
     if back.declared_format != plan.declared_format:
         return f"format declaration {back.declared_format!r} instead of {plan.declared_format!r}"
@@ -363,6 +406,16 @@ def read_back_problem(plan: ExportPlan) -> str | None:
         missing = f"{n} {name!r} ({zone}) missing" if n else ""
         extra = f"{back_n} {back_name!r} ({back_zone}) read" if back_n else ""
         return "; ".join(part for part in (missing, extra) if part)
+    back_printings = Counter({(z, name, p): n for z, name, p, n in _printings(back.entries, plan.to)})
+    printings = Counter({(z, name, p): n for z, name, p, n in plan.printings})
+    if back_printings != printings:
+        (zone, name, printing), _ = next(iter((printings - back_printings).items()))
+        got_printing = next(p for (z, n, p) in back_printings - printings if (z, n) == (zone, name))
+        return (
+            f"{name!r} ({zone}) read back as {_printing_text(got_printing)}, not {_printing_text(printing)}"
+        )
+    if (back.name or None) != plan.name:
+        return f"deck name {back.name!r} instead of {plan.name!r}"
     # the same cards read back: what remains is a line of the output its reader refuses
     bad = [p for p in back.problems if p.severity == "error"]
     if not plan.holds:  # nothing to write (each card lost, and listed): an empty file is expected
