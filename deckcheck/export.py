@@ -9,7 +9,9 @@ where the target's client has no field for it, the deck name, the format declara
 date or comment lines where the target's client has no field for them
 (:data:`deckcheck.decklist.writers.WRITER_KEEPS`), and the command zone where the target keeps it
 in the sideboard but the output does not say the deck is a Commander deck (then nothing tells a
-reader that the sideboard is the command zone).
+reader that the sideboard is the command zone); a card line that gave no count (written with one),
+and a comment the target would read back as something else (a section header, the deck name, format,
+date or commander).
 """
 
 from __future__ import annotations
@@ -94,6 +96,7 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     not_written = {id(e) for e in dropped}
     written = [e for e in parsed.entries if id(e) not in not_written]
     losses += _field_losses(written, to)
+    losses += _count_losses(written, to)
     losses += _zone_losses(written, to)
     losses += _metadata_losses(parsed, to)
     losses += _command_zone_losses(parsed, to)
@@ -264,6 +267,23 @@ def _field_losses(written: list[Entry], to: str) -> list[ExportLoss]:
             )
         )
     return losses
+
+
+def _count_losses(written: list[Entry], to: str) -> list[ExportLoss]:
+    """Card lines that gave no count (read as 1 copy, DC003) are written with one: the source left
+    open whether a line naming no known card is a card at all (unresolved.uncertain_copies), which
+    keeps a deck size it decides "not verified"; the output says it is 1 card."""
+    lines = [e.line for e in written if not e.count_given]
+    if not lines:
+        return []
+    return [
+        ExportLoss(
+            min(lines),
+            f"{counted(len(lines), 'card line')} with no count ({_lines_text(lines)}): written as 1 copy, as "
+            f"{_CLIENT[to]} needs a count; a line naming no known card then counts as 1 card, where "
+            "without a count it might be a note",
+        )
+    ]
 
 
 def _lines_text(lines: list[int], shown: int = 10) -> str:

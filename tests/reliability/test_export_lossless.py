@@ -384,3 +384,15 @@ def test_the_read_back_check_compares_the_deck_name(monkeypatch: pytest.MonkeyPa
     forge = WRITERS["forge"]
     monkeypatch.setitem(WRITERS, "forge", lambda deck: forge(deck).replace("Name=Burn", "Name=Bu"))
     assert read_back_problem(plan_export(parsed, "forge")) == "deck name 'Bu' instead of 'Burn'"
+
+
+@pytest.mark.parametrize("to", sorted(WRITERS))
+def test_a_line_with_no_count_is_listed_as_lost(to: str) -> None:
+    """`Brainstorm` (no count) was written `1 Brainstorm` with exit 0: a line with no count that
+    names no known card may be a note, which leaves a deck size "not verified"; written with a
+    count it is 1 card, and the size is decided."""
+    plan = plan_export(parse_text("4 Lightning Bolt\nSideboard notes\n", "counts.txt", "mtgo"), to)
+    assert [(loss.line, loss.message.split(":")[0]) for loss in plan.losses] == [
+        (2, "1 card line with no count (line 2)")
+    ]
+    assert read_back_problem(plan) is None
