@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from html import escape
 
 from deckcheck.deck import EXTRA_TAG, Entry, LineKind, ParsedDeck, Zone, zone_tag
-from deckcheck.decklist._base import CARRIED_METADATA_KEYS, COD_FIELD_LINE, keys_pattern
+from deckcheck.decklist._base import CARRIED_METADATA_KEYS, COD_FIELD_LINE, keys_pattern, normalized_key
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist.text import comment_is_note
+from deckcheck.value import replace
 
 
 def quoteattr(value: str) -> str:
@@ -58,6 +59,28 @@ def one_line(text: str) -> str:
 def _entries(deck: ParsedDeck, zones: Iterable[Zone]) -> list[Entry]:
     wanted = tuple(zones)
     return [e for e in deck.entries if e.zone in wanted]
+
+
+def _with_companion_copies(deck: ParsedDeck, entries: list[Entry]) -> list[Entry]:
+    """``entries`` with each companion's copies written in the sideboard too, before the first
+    sideboard entry with its name. A reader takes a companion's copies off the first sideboard line
+    that names it (Arena lists the companion under Companion and in the sideboard), so a sideboard
+    that holds more copies of the companion reads back the same only when these are written too.
+    (For writers with a Companion section.)"""
+    copies: dict[str, Entry] = {}
+    for companion in deck.zone(Zone.COMPANION):
+        key = normalized_key(companion.name)
+        held = copies.get(key)
+        quantity = companion.quantity + (held.quantity if held else 0)
+        copies[key] = replace(held or companion, zone=Zone.SIDEBOARD, quantity=quantity)
+    written: list[Entry] = []
+    for entry in entries:
+        if entry.zone is Zone.SIDEBOARD:
+            copy = copies.pop(normalized_key(entry.name), None)
+            if copy is not None:
+                written.append(copy)
+        written.append(entry)
+    return written
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +170,8 @@ def write_arena(deck: ParsedDeck) -> str:
     if deck.name:
         blocks.append(f"About\nName {one_line(deck.name)}")
     for zone, header in _ARENA_HEADERS:
-        lines = [f"{e.quantity} {e.name}{_printing(e)}" for e in deck.zone(zone) if zone_tag(e) is None]
+        entries = _with_companion_copies(deck, deck.zone(zone))
+        lines = [f"{e.quantity} {e.name}{_printing(e)}" for e in entries if zone_tag(e) is None]
         if lines:
             blocks.append("\n".join([header, *lines]))
     return "\n\n".join(blocks) + "\n" if blocks else ""
@@ -214,7 +238,7 @@ def write_moxfield(deck: ParsedDeck) -> str:
         blocks.append("\n".join(head))
     for header, lines in (
         ("COMPANION:", [line(e) for e in deck.zone(Zone.COMPANION)]),
-        ("SIDEBOARD:", [line(e) for e in deck.zone(Zone.SIDEBOARD)]),
+        ("SIDEBOARD:", [line(e) for e in _with_companion_copies(deck, deck.zone(Zone.SIDEBOARD))]),
         ("MAYBEBOARD:", maybeboard),
         *sections.items(),  # last: the reader keeps reading an extra section until a zone header
     ):
@@ -367,7 +391,7 @@ def write_csv(deck: ParsedDeck) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["Count", "Name", "Section", "Set", "Collector Number", "Foil", "Tags"])
-    for e in deck.entries:
+    for e in _with_companion_copies(deck, deck.entries):
         writer.writerow(
             [
                 e.quantity,

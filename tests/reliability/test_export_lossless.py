@@ -396,3 +396,18 @@ def test_a_line_with_no_count_is_listed_as_lost(to: str) -> None:
         (2, "1 card line with no count (line 2)")
     ]
     assert read_back_problem(plan) is None
+
+
+@pytest.mark.parametrize("to", ["arena", "moxfield", "csv"])
+def test_a_companion_with_more_copies_in_the_sideboard_reads_back(to: str) -> None:
+    """Companion Lurrus and 2 more in the sideboard were written `Companion 1` and `Sideboard 2`,
+    which reads back as 1 in the sideboard (the reader takes the companion's copy off it): the
+    export refused, "please report this decklist"."""
+    source = "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n\nSideboard\n"
+    parsed = parse_text(source + "1 Lurrus of the Dream-Den\n2 Lurrus of the Dream-Den\n", "lurrus.txt")
+    assert parsed.count(Zone.SIDEBOARD) == 2
+    plan = plan_export(parsed, to)
+    assert plan.losses == ()
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, f"<{to}>", to)
+    assert (back.count(Zone.COMPANION), back.count(Zone.SIDEBOARD)) == (1, 2)
