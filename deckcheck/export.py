@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from deckcheck.as_of import metadata_date
-from deckcheck.deck import Entry, ParsedDeck, Zone, zone_tag
+from deckcheck.deck import EXTRA_TAG, Entry, ParsedDeck, Zone, zone_tag
 from deckcheck.decklist import WRITER_FIELDS, WRITER_ZONES, WRITERS, parse_text
 from deckcheck.decklist._base import EMPTY_DECKLIST
 from deckcheck.decklist.writers import (
@@ -167,8 +167,10 @@ def _dropped_losses(dropped: list[Entry], to: str) -> list[ExportLoss]:
     for entry in dropped:
         tag = zone_tag(entry)
         if tag is None or Zone.MAYBEBOARD not in WRITER_ZONES[to]:
+            # (a card of a zone not part of the deck is kept in the maybeboard, but is no maybeboard card)
+            where = entry.zone if tag is None else f"section for zone {tag.removeprefix(EXTRA_TAG)!r}"
             losses.append(
-                ExportLoss(entry.line, f"{entry.quantity} {entry.name}: the {to} format has no {entry.zone}")
+                ExportLoss(entry.line, f"{entry.quantity} {entry.name}: the {to} format has no {where}")
             )
         else:
             lines_of.setdefault(tag, []).append(entry)

@@ -411,3 +411,17 @@ def test_a_companion_with_more_copies_in_the_sideboard_reads_back(to: str) -> No
     assert read_back_problem(plan) is None
     back = parse_text(plan.text, f"<{to}>", to)
     assert (back.count(Zone.COMPANION), back.count(Zone.SIDEBOARD)) == (1, 2)
+
+
+def test_a_zone_not_part_of_the_deck_is_named_in_its_loss() -> None:
+    """Cockatrice's tokens zone, exported to a format with no maybeboard, was listed as "1 Soldier:
+    the cod format has no maybeboard", though the source has no maybeboard."""
+    parsed = parse_text(
+        '<?xml version="1.0"?><cockatrice_deck version="1"><zone name="main">'
+        '<card number="4" name="Lightning Bolt"/></zone><zone name="tokens"><card number="1" name="Soldier"/>'
+        "</zone></cockatrice_deck>",
+        "tokens.cod",
+    )
+    assert [loss.message for loss in plan_export(parsed, "cod").losses] == [
+        "1 Soldier: the cod format has no section for zone 'tokens'"
+    ]
