@@ -52,6 +52,11 @@ _CLIENT = {
 }
 
 
+# What a written card line says of its printing and copy, as far as the target writes it:
+# the set code (case folded), the collector number, the foil flag, the tags (sorted).
+Printing = tuple[str | None, str | None, bool, tuple[str, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class ExportLoss:
     """Something in the source that the written decklist would not contain."""
@@ -79,11 +84,6 @@ class ExportPlan:
     holds: tuple[tuple[Zone, str, int], ...] = ()
     printings: tuple[tuple[Zone, str, Printing, int], ...] = ()
     name: str | None = None
-
-
-# What a written card line says of its printing and copy, as far as the target writes it:
-# the set code (case folded), the collector number, the foil flag, the tags (sorted).
-Printing = tuple[str | None, str | None, bool, tuple[str, ...]]
 
 
 def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
@@ -124,15 +124,11 @@ def _written_printing(entry: Entry, to: str) -> Printing:
     number = entry.collector_number if "collector_number" in fields else None
     if to in WRITER_NUMBER_NEEDS_SET and not entry.set_code:
         number = None
-    writes_tag = WRITER_WRITES_TAG.get(to)
-    zone = zone_tag(entry)
-    tags = tuple(
-        sorted(
-            tag
-            for tag in entry.tags
-            if "tags" in fields and tag != zone and (writes_tag is None or writes_tag(tag))
-        )
-    )
+    tags: tuple[str, ...] = ()
+    if "tags" in fields:
+        writes_tag = WRITER_WRITES_TAG.get(to)
+        zone = zone_tag(entry)  # (written as the zone, not as a tag)
+        tags = tuple(sorted(t for t in entry.tags if t != zone and (writes_tag is None or writes_tag(t))))
     return set_code, number or None, entry.foil and "foil" in fields, tags
 
 
@@ -432,6 +428,7 @@ def read_back_problem(plan: ExportPlan) -> str | None:
     printings = Counter({(z, name, p): n for z, name, p, n in plan.printings})
     if back_printings != printings:
         (zone, name, printing), _ = next(iter((printings - back_printings).items()))
+        # (the same cards read back, so another printing of this one did)
         got_printing = next(p for (z, n, p) in back_printings - printings if (z, n) == (zone, name))
         return (
             f"{name!r} ({zone}) read back as {_printing_text(got_printing)}, not {_printing_text(printing)}"
