@@ -756,7 +756,9 @@ def export(
     has no field for them, the deck name, the format declaration, the date, comment lines, set
     codes, collector numbers, foil flags, tags, or a command zone that reads back as one only with
     a Commander format; and what a card line says that no writer writes: a variant (<A>), an art
-    index, an etched finish, a proxy, alter or signed mark. --in-place then refuses unless
+    index, an etched finish, a proxy, alter or signed mark; a card line with no count (written as
+    1 copy); a comment the target would read back as a section header or as the deck's name,
+    format, date or commander. --in-place then refuses unless
     --allow-loss is given; to standard output or --output-file the losses are listed on stderr and
     the exit code is 1. (--force only lets --output-file replace an existing file.)
 

@@ -9,7 +9,9 @@ where the target's client has no field for it, the deck name, the format declara
 date or comment lines where the target's client has no field for them
 (:data:`deckcheck.decklist.writers.WRITER_KEEPS`), and the command zone where the target keeps it
 in the sideboard but the output does not say the deck is a Commander deck (then nothing tells a
-reader that the sideboard is the command zone).
+reader that the sideboard is the command zone); a card line that gave no count (written with one),
+and a comment the target would read back as something else (a section header, the deck name, format,
+date or commander).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from deckcheck.as_of import metadata_date
-from deckcheck.deck import Entry, ParsedDeck, Zone, zone_tag
+from deckcheck.deck import EXTRA_TAG, Entry, ParsedDeck, Zone, zone_tag
 from deckcheck.decklist import WRITER_FIELDS, WRITER_ZONES, WRITERS, parse_text
 from deckcheck.decklist._base import EMPTY_DECKLIST
 from deckcheck.decklist.writers import (
@@ -28,6 +30,7 @@ from deckcheck.decklist.writers import (
     WRITER_NAMES_EXTRA_ZONE,
     WRITER_NUMBER_NEEDS_SET,
     WRITER_ONE_LINE_NAME,
+    WRITER_WRITES_NOTE,
     WRITER_WRITES_TAG,
     carried_metadata,
     deck_notes,
@@ -47,6 +50,11 @@ _CLIENT = {
     "dek": "MTGO .dek",
     "csv": "CSV",
 }
+
+
+# What a written card line says of its printing and copy, as far as the target writes it:
+# the set code (case folded), the collector number, the foil flag, the tags (sorted).
+Printing = tuple[str | None, str | None, bool, tuple[str, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +82,8 @@ class ExportPlan:
     declared_format: str | None = None
     date: dt.date | None = None
     holds: tuple[tuple[Zone, str, int], ...] = ()
+    printings: tuple[tuple[Zone, str, Printing, int], ...] = ()
+    name: str | None = None
 
 
 def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
@@ -86,6 +96,7 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     not_written = {id(e) for e in dropped}
     written = [e for e in parsed.entries if id(e) not in not_written]
     losses += _field_losses(written, to)
+    losses += _count_losses(written, to)
     losses += _zone_losses(written, to)
     losses += _metadata_losses(parsed, to)
     losses += _command_zone_losses(parsed, to)
@@ -99,7 +110,33 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     for entry in written:
         holds[_written_zone(entry, to), entry.name] += entry.quantity
     held = tuple((zone, name, n) for (zone, name), n in holds.items())
-    return ExportPlan(to, text, cards, tuple(losses), tuple(warnings), declared, date, held)
+    name = one_line(parsed.name) if parsed.name and "name" in keeps else None
+    return ExportPlan(
+        to, text, cards, tuple(losses), tuple(warnings), declared, date, held, _printings(written, to), name
+    )
+
+
+def _written_printing(entry: Entry, to: str) -> Printing:
+    """What the ``to`` writer writes of ``entry``'s printing and copy (the rest is listed as lost:
+    _lost_fields), as its reader gives it back."""
+    fields = WRITER_FIELDS[to]
+    set_code = entry.set_code.casefold() if entry.set_code and "set_code" in fields else None
+    number = entry.collector_number if "collector_number" in fields else None
+    if to in WRITER_NUMBER_NEEDS_SET and not entry.set_code:
+        number = None
+    tags: tuple[str, ...] = ()
+    if "tags" in fields:
+        writes_tag = WRITER_WRITES_TAG.get(to)
+        zone = zone_tag(entry)  # (written as the zone, not as a tag)
+        tags = tuple(sorted(t for t in entry.tags if t != zone and (writes_tag is None or writes_tag(t))))
+    return set_code, number or None, entry.foil and "foil" in fields, tags
+
+
+def _printings(entries: list[Entry], to: str) -> tuple[tuple[Zone, str, Printing, int], ...]:
+    held = Counter[tuple[Zone, str, Printing]]()
+    for entry in entries:
+        held[_written_zone(entry, to), entry.name, _written_printing(entry, to)] += entry.quantity
+    return tuple((zone, name, printing, n) for (zone, name, printing), n in held.items())
 
 
 def _written_zone(entry: Entry, to: str) -> Zone:
@@ -126,8 +163,10 @@ def _dropped_losses(dropped: list[Entry], to: str) -> list[ExportLoss]:
     for entry in dropped:
         tag = zone_tag(entry)
         if tag is None or Zone.MAYBEBOARD not in WRITER_ZONES[to]:
+            # (a card of a zone not part of the deck is kept in the maybeboard, but is no maybeboard card)
+            where = entry.zone if tag is None else f"section for zone {tag.removeprefix(EXTRA_TAG)!r}"
             losses.append(
-                ExportLoss(entry.line, f"{entry.quantity} {entry.name}: the {to} format has no {entry.zone}")
+                ExportLoss(entry.line, f"{entry.quantity} {entry.name}: the {to} format has no {where}")
             )
         else:
             lines_of.setdefault(tag, []).append(entry)
@@ -228,6 +267,23 @@ def _field_losses(written: list[Entry], to: str) -> list[ExportLoss]:
     return losses
 
 
+def _count_losses(written: list[Entry], to: str) -> list[ExportLoss]:
+    """Card lines that gave no count (read as 1 copy, DC003) are written with one: the source left
+    open whether a line naming no known card is a card at all (unresolved.uncertain_copies), which
+    keeps a deck size it decides "not verified"; the output says it is 1 card."""
+    lines = [e.line for e in written if not e.count_given]
+    if not lines:
+        return []
+    return [
+        ExportLoss(
+            min(lines),
+            f"{counted(len(lines), 'card line')} with no count ({_lines_text(lines)}): written as 1 copy, as "
+            f"{_CLIENT[to]} needs a count; a line naming no known card then counts as 1 card, where "
+            "without a count it might be a note",
+        )
+    ]
+
+
 def _lines_text(lines: list[int], shown: int = 10) -> str:
     numbers = sorted(set(lines))
     if numbers == [0]:  # (a format without line numbers)
@@ -281,11 +337,22 @@ def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
                 "field for it",
             )
         )
-    if "comments" not in keeps:
-        losses += [
-            ExportLoss(note.line, f"comment {_shortened(note.text)!r}: {client} decklists have no comments")
-            for note in deck_notes(parsed)
-        ]
+    writes_note = WRITER_WRITES_NOTE.get(to)
+    for note in deck_notes(parsed):
+        if "comments" not in keeps:
+            losses.append(
+                ExportLoss(
+                    note.line, f"comment {_shortened(note.text)!r}: {client} decklists have no comments"
+                )
+            )
+        elif writes_note is not None and not writes_note(note.text):
+            losses.append(
+                ExportLoss(
+                    note.line,
+                    f"comment {_shortened(note.text)!r}: {client} would read it back as a section header or "
+                    "as the deck's name, format, date or commander, not as a comment",
+                )
+            )
     return losses
 
 
@@ -330,11 +397,17 @@ def _command_zone_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
     ]
 
 
+def _printing_text(printing: Printing) -> str:
+    set_code, number, foil, tags = printing
+    return f"set {set_code!r}, number {number!r}, {'foil' if foil else 'not foil'}, tags {list(tags)}"
+
+
 def read_back_problem(plan: ExportPlan) -> str | None:
     """What was written must read back as what the plan says it holds: the same cards (zone, name
-    and count), format declaration and date. A writer that lost one would otherwise replace a
-    decklist with one that checks differently (a dropped date turns "not verified" into "banned",
-    a tag read into a name makes an unknown card). The reason it does not, or None."""
+    and count, and the printing details the target writes), deck name, format declaration and
+    date. A writer that lost one would otherwise replace a decklist with one that checks
+    differently (a dropped date turns "not verified" into "banned", a tag read into a name makes an
+    unknown card). The reason it does not, or None."""
     back = parse_text(plan.text, f"<{plan.to} output>", plan.to)
     if back.declared_format != plan.declared_format:
         return f"format declaration {back.declared_format!r} instead of {plan.declared_format!r}"
@@ -351,6 +424,17 @@ def read_back_problem(plan: ExportPlan) -> str | None:
         missing = f"{n} {name!r} ({zone}) missing" if n else ""
         extra = f"{back_n} {back_name!r} ({back_zone}) read" if back_n else ""
         return "; ".join(part for part in (missing, extra) if part)
+    back_printings = Counter({(z, name, p): n for z, name, p, n in _printings(back.entries, plan.to)})
+    printings = Counter({(z, name, p): n for z, name, p, n in plan.printings})
+    if back_printings != printings:
+        (zone, name, printing), _ = next(iter((printings - back_printings).items()))
+        # (the same cards read back, so another printing of this one did)
+        got_printing = next(p for (z, n, p) in back_printings - printings if (z, n) == (zone, name))
+        return (
+            f"{name!r} ({zone}) read back as {_printing_text(got_printing)}, not {_printing_text(printing)}"
+        )
+    if (back.name or None) != plan.name:
+        return f"deck name {back.name!r} instead of {plan.name!r}"
     # the same cards read back: what remains is a line of the output its reader refuses
     bad = [p for p in back.problems if p.severity == "error"]
     if not plan.holds:  # nothing to write (each card lost, and listed): an empty file is expected

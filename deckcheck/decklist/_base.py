@@ -126,6 +126,9 @@ DECK_NAME_KEYS = frozenset({"name", "deck name", "deckname", "title"})
 # the format declaration and the deck's date (which decides legality as of the deck and whether the
 # card data vouches for it). Writers, readers and the export's read-back check all use this list.
 CARRIED_METADATA_KEYS = ("format", *DATE_KEYS)
+# The metadata keys that change what the deck is read as (its name, format, date, commanders): a
+# comment line that says one is read as that field, not kept as a note.
+FIELD_METADATA_KEYS = frozenset({*DECK_NAME_KEYS, *CARRIED_METADATA_KEYS, "commander", "cdr"})
 
 
 def keys_pattern(keys: Iterable[str]) -> str:

@@ -13,6 +13,7 @@ from typing import Final, NamedTuple
 from deckcheck.as_of import DATE_KEYS
 from deckcheck.deck import Entry, LineKind, LineRecord, ParsedDeck, Zone, extra_zone_tag, new_entry
 from deckcheck.decklist._base import (
+    FIELD_METADATA_KEYS,
     MAX_LINE_LENGTH,
     MAX_NAME_LENGTH,
     SIDEBOARD_USUAL_SIZE,
@@ -567,6 +568,18 @@ def comment_text(line: str) -> str:
     ``/// Sideboard``), then spaces. The reader and its prescan both read a comment through it, so
     they never disagree on whether it is a header."""
     return (line.lstrip("#") if line[0] == "#" else line.lstrip("/")).strip()
+
+
+def comment_is_note(line: str) -> bool:
+    """Whether the comment line ``line`` (``# text``) reads back as a note: not a section header
+    (``# Sideboard``) and not the deck's name, format, date or commander (``# Name: Burn``); other
+    ``key: value`` metadata is kept as a note too. A writer that keeps notes as comment lines
+    writes only these."""
+    body = comment_text(line.strip())
+    if not body or _comment_header(body) is not None:
+        return False
+    match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
+    return match is None or " ".join(match.group("key").lower().split()) not in FIELD_METADATA_KEYS
 
 
 def _comment_header(body: str) -> Header | None:

@@ -24,8 +24,10 @@ from dataclasses import dataclass
 from html import escape
 
 from deckcheck.deck import EXTRA_TAG, Entry, LineKind, ParsedDeck, Zone, zone_tag
-from deckcheck.decklist._base import CARRIED_METADATA_KEYS, COD_FIELD_LINE, keys_pattern
+from deckcheck.decklist._base import CARRIED_METADATA_KEYS, COD_FIELD_LINE, keys_pattern, normalized_key
 from deckcheck.decklist._grammar import HeaderKind, classify_header
+from deckcheck.decklist.text import comment_is_note
+from deckcheck.value import replace
 
 
 def quoteattr(value: str) -> str:
@@ -59,6 +61,28 @@ def _entries(deck: ParsedDeck, zones: Iterable[Zone]) -> list[Entry]:
     return [e for e in deck.entries if e.zone in wanted]
 
 
+def _with_companion_copies(deck: ParsedDeck, entries: list[Entry]) -> list[Entry]:
+    """``entries`` with each companion's copies written in the sideboard too, before the first
+    sideboard entry with its name. A reader takes a companion's copies off the first sideboard line
+    that names it (Arena lists the companion under Companion and in the sideboard), so a sideboard
+    that holds more copies of the companion reads back the same only when these are written too.
+    (For writers with a Companion section.)"""
+    copies: dict[str, Entry] = {}
+    for companion in deck.zone(Zone.COMPANION):
+        key = normalized_key(companion.name)
+        held = copies.get(key)
+        quantity = companion.quantity + (held.quantity if held else 0)
+        copies[key] = replace(held or companion, zone=Zone.SIDEBOARD, quantity=quantity)
+    written: list[Entry] = []
+    for entry in entries:
+        if entry.zone is Zone.SIDEBOARD:
+            copy = copies.pop(normalized_key(entry.name), None)
+            if copy is not None:
+                written.append(copy)
+        written.append(entry)
+    return written
+
+
 @dataclass(frozen=True, slots=True)
 class DeckNote:
     """A comment or metadata line of the source other than the deck name and carried metadata,
@@ -73,6 +97,9 @@ _CARRIED_FIELD = re.compile(
     rf"^(?:name|deck ?name|title|{keys_pattern(CARRIED_METADATA_KEYS)})\s*(?:[:=\uff1a]|\s(?=\S))",
     re.IGNORECASE,
 )
+# A comment naming the commander, in a list without a Commander section: carried as its own field
+# (named_commanders), not as a note as well (which would name the commander twice).
+_COMMANDER_FIELD = re.compile(r"^(?:commander|cdr)\s*[:=\uff1a]", re.IGNORECASE)
 _CARRIED_NOTES = frozenset({"deck name"})
 _XML_NOTE_KEYS = ("comments", "notes")
 
@@ -81,13 +108,17 @@ def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
     """The source's comment and metadata lines that are neither the deck name nor carried metadata
     (which writers carry in their own fields): what a writer with comments keeps."""
     notes: list[DeckNote] = []
+    commander_carried = bool(named_commanders(deck))
     for record in deck.lines if deck.input_format in _LINE_FORMATS else ():
         if record.kind is not LineKind.COMMENT or record.note in _CARRIED_NOTES:
             continue
         text = record.text.strip()
         body = text[2:] if text.startswith("//") else text[1:] if text.startswith("#") else text
         body = body.strip()
-        if not body or (record.note == "metadata" and _CARRIED_FIELD.match(body)):
+        if not body or (
+            record.note == "metadata"
+            and (_CARRIED_FIELD.match(body) or (commander_carried and _COMMANDER_FIELD.match(body)))
+        ):
             continue
         notes.append(DeckNote(record.line, body))
     # formats whose lines are markup (XML, JSON, CSV): their comment fields, line by line
@@ -139,7 +170,8 @@ def write_arena(deck: ParsedDeck) -> str:
     if deck.name:
         blocks.append(f"About\nName {one_line(deck.name)}")
     for zone, header in _ARENA_HEADERS:
-        lines = [f"{e.quantity} {e.name}{_printing(e)}" for e in deck.zone(zone) if zone_tag(e) is None]
+        entries = _with_companion_copies(deck, deck.zone(zone))
+        lines = [f"{e.quantity} {e.name}{_printing(e)}" for e in entries if zone_tag(e) is None]
         if lines:
             blocks.append("\n".join([header, *lines]))
     return "\n\n".join(blocks) + "\n" if blocks else ""
@@ -206,7 +238,7 @@ def write_moxfield(deck: ParsedDeck) -> str:
         blocks.append("\n".join(head))
     for header, lines in (
         ("COMPANION:", [line(e) for e in deck.zone(Zone.COMPANION)]),
-        ("SIDEBOARD:", [line(e) for e in deck.zone(Zone.SIDEBOARD)]),
+        ("SIDEBOARD:", [line(e) for e in _with_companion_copies(deck, deck.zone(Zone.SIDEBOARD))]),
         ("MAYBEBOARD:", maybeboard),
         *sections.items(),  # last: the reader keeps reading an extra section until a zone header
     ):
@@ -267,12 +299,26 @@ def write_xmage(deck: ParsedDeck) -> str:
     for note in deck_notes(deck):
         if _XMAGE_LAYOUT.match(note.text):
             layouts.append(note.text)
-        else:
+        elif xmage_note(note.text):
             parts.append(f"# {note.text}")
     parts += [line(e) for e in deck.zone(Zone.MAIN)]
     parts += [f"SB: {line(e)}" for e in _entries(deck, (Zone.COMMANDER, Zone.COMPANION, Zone.SIDEBOARD))]
     parts += layouts  # XMage writes its card layout last
     return "\n".join(parts) + "\n" if parts else ""
+
+
+def xmage_note(text: str) -> bool:
+    """Whether the note ``text`` reads back from XMage's ``# text`` line (or, for a ``LAYOUT``
+    line, as itself) as a note, not as a section header or the deck's name, format, date or
+    commander. Another is not written: the export lists it as lost."""
+    return bool(_XMAGE_LAYOUT.match(text)) or comment_is_note(f"# {text}")
+
+
+def cod_note(text: str) -> bool:
+    """Whether the note ``text`` reads back from a line of Cockatrice's ``<comments>`` as a note,
+    not as a field (the format, a date, a commander). Another is not written: the export lists it
+    as lost."""
+    return not COD_FIELD_LINE.match(text)
 
 
 def write_cod(deck: ParsedDeck) -> str:
@@ -297,7 +343,7 @@ def write_cod(deck: ParsedDeck) -> str:
     comments = [f"{key.capitalize()}: {value}" for key, value in carried_metadata(deck)]
     comments += [f"CDR: {e.name}" for e in deck.zone(Zone.COMMANDER)]
     comments += [f"CDR: {name}" for name in named_commanders(deck)]
-    comments += [n.text for n in deck_notes(deck)]
+    comments += [n.text for n in deck_notes(deck) if cod_note(n.text)]
     if comments:
         out.append(f"    <comments>{escape(chr(10).join(comments), quote=False)}</comments>")
     for zone_name, zones in (
@@ -345,7 +391,7 @@ def write_csv(deck: ParsedDeck) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["Count", "Name", "Section", "Set", "Collector Number", "Foil", "Tags"])
-    for e in deck.entries:
+    for e in _with_companion_copies(deck, deck.entries):
         writer.writerow(
             [
                 e.quantity,
@@ -404,6 +450,9 @@ WRITER_KEEPS: dict[str, frozenset[str]] = {
     "dek": frozenset(),
     "csv": frozenset(),
 }
+# The notes (deck_notes) a writer with comments writes so that they read back as notes, where that is
+# not every note.
+WRITER_WRITES_NOTE: dict[str, Callable[[str], bool]] = {"xmage": xmage_note, "cod": cod_note}
 # The tags a writer with a tags field writes so that they read back, where that is not every tag.
 WRITER_WRITES_TAG: dict[str, Callable[[str], bool]] = {"moxfield": moxfield_tag}
 

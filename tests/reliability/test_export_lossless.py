@@ -319,3 +319,109 @@ def test_the_read_back_check_compares_names_and_zones(monkeypatch: pytest.Monkey
     assert read_back_problem(plan_export(parsed, "moxfield")) == (
         "1 'Frodo' (main) missing; 1 'Frodo' (sideboard) read"
     )
+
+
+COD_WITH_NOTES = """<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1">
+    <deckname>Burn</deckname>
+    <comments>Sideboard
+Name: Bob
+Author: me</comments>
+    <zone name="main">
+        <card number="4" name="Lightning Bolt"/>
+    </zone>
+</cockatrice_deck>
+"""
+
+
+def test_xmage_does_not_write_a_comment_that_reads_back_as_something_else() -> None:
+    """XMage's `# Sideboard` read back as a section header (the main deck became the sideboard)
+    and `# Name: Bob` as the deck's name: such a comment is listed as lost, not written."""
+    plan = plan_export(parse_text(COD_WITH_NOTES, "notes.cod"), "xmage")
+    assert [loss.message.split(":")[0] for loss in plan.losses] == ["comment 'Sideboard'", "comment 'Name"]
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, "<xmage>", "xmage")
+    assert back.name == "Burn"
+    assert [(e.zone, e.name) for e in back.entries] == [(Zone.MAIN, "Lightning Bolt")]
+    assert back.metadata.get("author") == "me"
+
+
+def test_cockatrice_does_not_write_a_comment_that_reads_back_as_a_commander() -> None:
+    """A `// Commander: X` comment in a list with a Commander section was written into `<comments>`,
+    where Cockatrice's reader takes it for a second commander."""
+    parsed = parse_text("Commander\n1 Kenrith, the Returned King\n// Commander: Sol Ring\nDeck\n1 Sol Ring\n")
+    plan = plan_export(parsed, "cod")
+    assert any(loss.message.startswith("comment 'Commander: Sol Ring'") for loss in plan.losses)
+    back = parse_text(plan.text, "<cod>", "cod")
+    assert back.metadata["commander"] == "Kenrith, the Returned King"
+
+
+@pytest.mark.parametrize("to", ["xmage", "cod"])
+def test_a_commander_named_in_a_comment_is_written_once(to: str) -> None:
+    """`// CDR: Sol Ring` was written both as the commander field and as a comment: read back, the
+    deck named its commander twice."""
+    plan = plan_export(parse_text("// CDR: Sol Ring\n// Creator: me\n1 Sol Ring\n", "cdr.txt"), to)
+    assert plan.losses == ()
+    back = parse_text(plan.text, f"<{to}>", to)
+    assert back.metadata["commander"] == "Sol Ring"
+
+
+@pytest.mark.parametrize(
+    ("to", "set_code", "number"),
+    [("forge", "A|B", ""), ("moxfield", "M21", "*F*"), ("moxfield", "M21", "#1")],
+)
+def test_the_read_back_check_compares_the_printing(to: str, set_code: str, number: str) -> None:
+    """Forge's `Opt|A|B` read back with set A, Moxfield's `Opt (M21) *F*` as a foil with no collector
+    number: the read-back check compared zones, names and counts only, so the export said nothing."""
+    csv = f"Count,Name,Section,Set,Collector Number,Foil,Tags\n1,Opt,main,{set_code},{number},,\n"
+    problem = read_back_problem(plan_export(parse_text(csv, "printing.csv"), to))
+    assert problem is not None and problem.startswith("'Opt' (main) read back as set ")
+
+
+def test_the_read_back_check_compares_the_deck_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    parsed = parse_text(COD_WITH_NOTES, "notes.cod")
+    assert read_back_problem(plan_export(parsed, "forge")) is None
+    forge = WRITERS["forge"]
+    monkeypatch.setitem(WRITERS, "forge", lambda deck: forge(deck).replace("Name=Burn", "Name=Bu"))
+    assert read_back_problem(plan_export(parsed, "forge")) == "deck name 'Bu' instead of 'Burn'"
+
+
+@pytest.mark.parametrize("to", sorted(WRITERS))
+def test_a_line_with_no_count_is_listed_as_lost(to: str) -> None:
+    """`Brainstorm` (no count) was written `1 Brainstorm` with exit 0: a line with no count that
+    names no known card may be a note, which leaves a deck size "not verified"; written with a
+    count it is 1 card, and the size is decided."""
+    plan = plan_export(parse_text("4 Lightning Bolt\nSideboard notes\n", "counts.txt", "mtgo"), to)
+    assert [(loss.line, loss.message.split(":")[0]) for loss in plan.losses] == [
+        (2, "1 card line with no count (line 2)")
+    ]
+    assert read_back_problem(plan) is None
+
+
+@pytest.mark.parametrize("to", ["arena", "moxfield", "csv"])
+def test_a_companion_with_more_copies_in_the_sideboard_reads_back(to: str) -> None:
+    """Companion Lurrus and 2 more in the sideboard were written `Companion 1` and `Sideboard 2`,
+    which reads back as 1 in the sideboard (the reader takes the companion's copy off it): the
+    export refused, "please report this decklist"."""
+    source = "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n\nSideboard\n"
+    parsed = parse_text(source + "1 Lurrus of the Dream-Den\n2 Lurrus of the Dream-Den\n", "lurrus.txt")
+    assert parsed.count(Zone.SIDEBOARD) == 2
+    plan = plan_export(parsed, to)
+    assert plan.losses == ()
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, f"<{to}>", to)
+    assert (back.count(Zone.COMPANION), back.count(Zone.SIDEBOARD)) == (1, 2)
+
+
+def test_a_zone_not_part_of_the_deck_is_named_in_its_loss() -> None:
+    """Cockatrice's tokens zone, exported to a format with no maybeboard, was listed as "1 Soldier:
+    the cod format has no maybeboard", though the source has no maybeboard."""
+    parsed = parse_text(
+        '<?xml version="1.0"?><cockatrice_deck version="1"><zone name="main">'
+        '<card number="4" name="Lightning Bolt"/></zone><zone name="tokens"><card number="1" name="Soldier"/>'
+        "</zone></cockatrice_deck>",
+        "tokens.cod",
+    )
+    assert [loss.message for loss in plan_export(parsed, "cod").losses] == [
+        "1 Soldier: the cod format has no section for zone 'tokens'"
+    ]
