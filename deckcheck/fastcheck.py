@@ -628,7 +628,8 @@ class _Chunk:
         at[d[is_zone]] = np.flatnonzero(is_zone)
         out[listed] |= (q[at[listed]] != 1) | (arrays.rule_index[c[at[listed]]] < 0)  # DC402, DC408/409
         in_sideboard = (z == companion_arrays.SIDEBOARD) & (arrays.rule_index[c] >= 0)
-        out |= commander & (n_listed == 0) & (per_deck(d[in_sideboard], n) > 0)  # DC403
+        # a companion card in a Commander sideboard, beside a listed one or not (DC403)
+        out |= commander & (per_deck(d[in_sideboard], n) > 0)
         d, c, z, q, entry = _keep(~out[d], d, c, z, q, entry)
 
         # -- the ten companions ------------------------------------------------------------------

@@ -927,6 +927,21 @@ def test_a_conspiracy_outside_the_sideboard_agrees(breakers: bool, fmt: str) -> 
 
 
 @BREAKERS
+def test_a_companion_in_a_commander_sideboard_beside_a_declared_one_agrees(breakers: bool) -> None:
+    """Commander has no sideboard (CR 903.5e): a companion card there is DC403 whether or not
+    another is listed under Companion; the lean path hands either deck to the engine."""
+    head = "Commander\n1 Kenrith, the Returned King\n\n"
+    tail = "Deck\n98 Plains\n\nSideboard\n1 Kaheera, the Orphanguard\n"
+    items: list[Item] = [
+        ("declared", head + "Companion\n1 Jegantha, the Wellspring\n\n" + tail),
+        ("alone", head + tail),
+    ]
+    context = context_for(fresh_bundled_store(), "commander")
+    codes = _codes_by_deck(assert_same_rows(items, context, breakers=breakers))
+    assert "DC403" in codes["declared"] and "DC403" in codes["alone"]
+
+
+@BREAKERS
 def test_a_companion_ban_of_an_inferred_shape_agrees(breakers: bool) -> None:
     """No format given, the Commander shape: Commander bans Lutri as a companion, and the deck may
     not be a Commander deck, so both paths leave Lutri not verified (DC015), declared or not, and
