@@ -63,7 +63,7 @@ TABLE_KEYS: dict[str, str] = {
 }
 RESTRICTED_MEANINGS = ("one-copy", "not-as-commander", "commander-only")
 _NOT_INHERITED = ("extends", "abstract")
-_OWN_ONLY = ("aliases",)  # a format's own names: an extending format does not inherit them
+_OWN_ONLY = ("aliases", "title")  # a format's own names: an extending format is not called by them
 
 
 def _where(path: Path, table: str | None, key: str | None = None) -> str:

@@ -127,6 +127,16 @@ def test_user_file_adds_a_format_extending_a_preset_and_changes_one(tmp_path: Pa
     assert not load_registry()["modern"].extra_banned  # the bundled registry is unchanged
 
 
+def test_a_format_extending_another_is_called_by_its_own_name(tmp_path: Path) -> None:
+    # "Lightning Bolt is banned in Modern" would name the wrong format (and a ban Modern does not have).
+    path = tmp_path / "house.toml"
+    path.write_text('[kitchen]\nextends = "modern"\nextra_banned = ["Lightning Bolt"]\n', encoding="utf-8")
+    registry = load_registry([path])
+    kitchen = registry["kitchen"]
+    assert kitchen.title == "Kitchen" and kitchen.legality_key == "modern"
+    assert registry["modern"].title == "Modern"
+
+
 def test_legality_key_in_a_later_file_replaces_the_aliases(tmp_path: Path) -> None:
     path = write(tmp_path, '[brawl]\nlegality_key = "brawl"\n')
     assert load_registry([path])["brawl"].legality_candidates == ("brawl",)
