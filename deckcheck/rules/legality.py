@@ -117,10 +117,10 @@ def check_legality(deck: Deck, spec: FormatSpec, card_data_day: dt.date | None =
     the format's history on a day, with ``card_data_day`` the day the card data (its printings)
     describes (history.dated_legality_findings). A format with no legality key (a house format
     written with its own ban list) has only its own list to judge by."""
+    if not spec.legality_candidates and not spec.extra_banned:
+        return []
     cards = cards_in(deck, ALL_ZONES)
     if not spec.legality_candidates:
-        if not spec.extra_banned:
-            return []
         groups = by_name(cards)
         found = (card_legality(deck.path, name, groups[name], "legal", None, spec) for name in groups)
         return [f for f in found if f is not None]
