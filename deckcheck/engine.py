@@ -35,7 +35,7 @@ from deckcheck.deck import (
 )
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
 from deckcheck.format_spec import FormatSpec
-from deckcheck.rules.legality import LEGALITY_CODES, NO_LEGALITY_DATA
+from deckcheck.rules.legality import NO_LEGALITY_DATA, goes_by_card_data
 from deckcheck.unresolved import (
     NOT_VERIFIED,
     DataAge,
@@ -851,7 +851,7 @@ def withheld_legality(path: str, spec: FormatSpec, found: list[Finding], age: Da
     """The rule findings of a deck :func:`legality_out_of_date` gave ``age`` for: its legality
     findings withheld, the format's legality not verified (unresolved.stale_legality). The engine
     and the lean batch checker both write them so."""
-    return stale_legality(path, spec.title, found, LEGALITY_CODES, age)
+    return stale_legality(path, spec.title, found, goes_by_card_data, age)
 
 
 def legality_out_of_date(metadata: Mapping[str, str], spec: FormatSpec, store: CardStore) -> DataAge | None:

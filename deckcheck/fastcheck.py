@@ -1094,10 +1094,9 @@ class _Deck:
         for name, group in self.groups(reported).items():
             card = self.fact(group[0])
             restricted = False
-            if key is not None:
-                finding = legality.card_legality(
-                    path, name, self.placed(group), card.legalities.get(key, "not_legal"), key, spec
-                )
+            if key is not None or not spec.legality_candidates:  # (no key: the format's own list)
+                listed = card.legalities.get(key, "not_legal") if key is not None else "legal"
+                finding = legality.card_legality(path, name, self.placed(group), listed, key, spec)
                 if finding is not None:
                     pool.append(finding)
                     # one finding per card: the restricted-list one is stricter (rules.check_deck)

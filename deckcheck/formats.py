@@ -63,7 +63,7 @@ TABLE_KEYS: dict[str, str] = {
 }
 RESTRICTED_MEANINGS = ("one-copy", "not-as-commander", "commander-only")
 _NOT_INHERITED = ("extends", "abstract")
-_OWN_ONLY = ("aliases",)  # a format's own names: an extending format does not inherit them
+_OWN_ONLY = ("aliases", "title")  # a format's own names: an extending format is not called by them
 
 
 def _where(path: Path, table: str | None, key: str | None = None) -> str:
@@ -296,7 +296,33 @@ def _build_registry(stamped: tuple[tuple[Path, tuple[int, int] | None], ...]) ->
             registry[name] = spec
     if not registry:
         raise ConfigError(f"no formats defined in {', '.join(map(str, paths))}")
+    _check_names_distinct(registry, tables)
     return registry
+
+
+def _check_names_distinct(registry: Mapping[str, FormatSpec], tables: Mapping[str, _Table]) -> None:
+    """Every format's name and aliases select it alone (get_format folds case, spaces, '-' and
+    '_'): a table named as another format or alias (``[edh]``, ``[Modern]``) could never be chosen."""
+    owner: dict[str, tuple[str, str]] = {}  # folded name -> (format, the name or alias as written)
+    for name, spec in registry.items():
+        for written in (name, *spec.aliases):
+            key = _registry_key(written)
+            other = owner.get(key)
+            if other is not None and other[0] != name:
+                first, first_written = other
+                said = (
+                    f"alias {first_written!r} of format {first!r}"
+                    if first_written != first
+                    else f"name of format {first!r}"
+                )
+                what = "name" if written == name else "alias"
+                where = _where(tables[name].origin, name, None if written == name else "aliases")
+                raise ConfigError(
+                    f"{where}: [{name}] the {what} {written!r} is already the {said} (names are compared "
+                    "ignoring case, spaces, '-' and '_'): one of them could never be chosen",
+                    hint=f"name the format otherwise, or write [{first}] to change {first!r}",
+                )
+            owner.setdefault(key, (name, written))
 
 
 def _registry_key(name: str) -> str:

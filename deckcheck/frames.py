@@ -17,7 +17,9 @@ which keeps what each deck declares (its ``declared_format`` and ``date`` column
 the same answers from its long frame as from its file.
 ``format`` is one format for every deck, a mapping / Series from deck id to format, or None (the
 default): each deck's format as ``deckcheck check`` chooses it (declared in the file, the config,
-else the shape of its family, with a warning). A deck the mapping gives no format, or a value that
+else the shape of its family, with a warning). A config's ``select``, ``ignore`` and ``strict``
+choose what the command line reports and how it exits: the frames hold every finding and judge
+``legal`` by every rule. A deck the mapping gives no format, or a value that
 names no format (missing, not a name, unknown), is a ValueError naming the deck and the value,
 raised before any deck is checked; so is a ``format`` of any other type.
 

@@ -7,7 +7,7 @@ code for an undetermined rule lives here, so every rule family says it the same 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, Protocol, TypeVar
 
 from deckcheck.as_of import AS_OF_DATA, DATA_AGE_LIMIT_DAYS
@@ -146,13 +146,13 @@ class DataAge(NamedTuple):
 
 
 def stale_legality(
-    path: str, title: str, findings: Sequence[Finding], legality_codes: frozenset[str], age: DataAge
+    path: str, title: str, findings: Sequence[Finding], by_card_data: Callable[[Finding], bool], age: DataAge
 ) -> list[Finding]:
-    """``findings`` with the legality ones (``legality_codes``) withheld for a deck judged for a day
-    its card data does not vouch for: the data's legalities describe ``age.data_day``; by
-    ``age.deck_day`` bans, unbans and new printings may have changed them, so the format's legality
-    is not verified (the withheld cards are named, nothing is dropped unsaid)."""
-    withheld = [f for f in findings if f.code in legality_codes]
+    """``findings`` with the legality ones the card data decides (``by_card_data``) withheld for a
+    deck judged for a day its card data does not vouch for: the data's legalities describe
+    ``age.data_day``; by ``age.deck_day`` bans, unbans and new printings may have changed them, so
+    the format's legality is not verified (the withheld cards are named, nothing is dropped unsaid)."""
+    withheld = [f for f in findings if by_card_data(f)]
     listed = [f.card for f in withheld if f.card]
     named = f"; the data lists as banned, restricted or not legal: {', '.join(listed[:5])}" if listed else ""
     more = f" and {len(listed) - 5} more" if len(listed) > 5 else ""
@@ -173,7 +173,7 @@ def stale_legality(
     data["withheld"] = [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld]
     # (age.line: the line of a date that names no day; 0 otherwise)
     note = NOT_VERIFIED(message, location=Location(path, age.line, None), rule=f"{title} legality", data=data)
-    return [*(f for f in findings if f.code not in legality_codes), note]
+    return [*(f for f in findings if not by_card_data(f)), note]
 
 
 def _dated_message(title: str, age: DataAge, data: dict[str, object], withheld: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from deckcheck.as_of import reads_history
 from deckcheck.card_facts import CardFacts, StoredFacts, colour_mask, rule_mask, type_bits, type_mask
 from deckcheck.cards.model import Card
 from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Entry, Zone
@@ -507,9 +508,14 @@ def _illegal_companions(
 ) -> None:
     """A companion card banned or not legal in the format is not one the deck can reveal, judged
     under the deck's own legality key; not in the ``unverified`` decks, which the data's
-    legalities do not describe."""
+    legalities do not describe. The format's own ban list forbids its cards in every deck."""
     companion_cards = [lookup(rule.name) for rule in RULES]
     for s, spec in enumerate(formats.specs):
+        if spec.extra_banned and not reads_history(spec.as_of):  # (as companions._card_obstacles)
+            of_format = formats.decks_of(s)
+            for r, rule in enumerate(RULES):
+                if legality.banned_by_own_list(rule.name, spec):
+                    obstacle[:, r] |= of_format
         candidates = spec.legality_candidates
         if not candidates:
             continue

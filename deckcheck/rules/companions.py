@@ -1440,6 +1440,8 @@ def _obstacles(index: int, ctx: _Context) -> list[tuple[str, str]]:
 
 
 def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
+    from deckcheck.rules.legality import banned_by_own_list  # (the rules never import companions)
+
     known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
     status = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
     if ctx.legality_open:  # what the data says of the card's legality is too old to go by
@@ -1452,6 +1454,8 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
         # "not legal" by printings that may lack sets that joined the format after the data's day)
         dated = dated_status(known, ctx.deck, ctx.spec, printings_complete=not ctx.legality_open)
         status = dated or (LEGALITY_UNVERIFIED if ctx.legality_open else HISTORY_UNVERIFIED)
+    elif banned_by_own_list(rule.name, ctx.spec):  # (whatever the card data lists, or its day)
+        status = "banned"
     companion_identity = card.color_identity if card is not None else rule.colour_identity
     clash = ctx.named.get(rule.name, [])
     # a commander the data does not know may hold the colours: undetermined (_identity_open)

@@ -105,19 +105,25 @@ def screen(chunk: Chunk, key_of: Any, code_of: Mapping[str, int]) -> tuple[Any, 
         for k, key in enumerate(candidates):
             under = np.flatnonzero(in_format & (key_at == k))
             reported[under] |= ~chunk.cards.legal(key)[c[under]]
+    for s, spec in enumerate(formats.specs):  # the format's own list, whatever its legality key
         banned = [code for name in spec.extra_banned if (code := code_of.get(name)) is not None]
         if banned:
-            reported |= in_format & np.isin(c, banned)
+            reported |= formats.decks_of(s)[d] & np.isin(c, banned)
     return reported, no_key
 
 
 def check_legality(deck: Deck, spec: FormatSpec, card_data_day: dt.date | None = None) -> list[Finding]:
     """The format's legality findings: from the card data's legalities, or under ``spec.as_of`` from
     the format's history on a day, with ``card_data_day`` the day the card data (its printings)
-    describes (history.dated_legality_findings)."""
-    if not spec.legality_candidates:
+    describes (history.dated_legality_findings). A format with no legality key (a house format
+    written with its own ban list) has only its own list to judge by."""
+    if not spec.legality_candidates and not spec.extra_banned:
         return []
     cards = cards_in(deck, ALL_ZONES)
+    if not spec.legality_candidates:
+        groups = by_name(cards)
+        found = (card_legality(deck.path, name, groups[name], "legal", None, spec) for name in groups)
+        return [f for f in found if f is not None]
     unknown = deck.unresolved_in(*ALL_ZONES)
     findings: list[Finding] = []
     if unknown:
@@ -149,18 +155,35 @@ def unknown_cards_finding(path: str, spec: FormatSpec, unknown: Sequence[unres.W
 
 
 def card_legality(
-    path: str, name: str, group: Sequence[Placed], listed: str, key: str, spec: FormatSpec
+    path: str, name: str, group: Sequence[Placed], listed: str, key: str | None, spec: FormatSpec
 ) -> Finding | None:
     """The legality decision for one card: ``listed``, what the card data lists for it under
-    ``key``, unless the format's own list bans it; ``group``: its entries, every zone. The engine
-    and the lean batch checker both ask this."""
+    ``key``, unless the format's own list bans it; ``group``: its entries, every zone. (A format
+    with no legality key, ``key`` None, lists every card as "legal": only its own list bans.) The
+    engine and the lean batch checker both ask this."""
     return legality_finding(path, name, group, legality_status(name, listed, spec), key, spec)
 
 
 def legality_status(name: str, listed: str, spec: FormatSpec) -> str:
     """A card's status in the format: what the card data lists (``listed``), unless the format's
     own list bans it (bans the card data may not know yet)."""
-    return "banned" if name in spec.extra_banned else listed
+    return "banned" if banned_by_own_list(name, spec) else listed
+
+
+def banned_by_own_list(name: str, spec: FormatSpec) -> bool:
+    """The format's own ban list (``extra_banned`` in a formats file) bans the card: whatever the
+    card data lists for it, whatever day the data describes, and in a format with no legality key.
+    The format rules, the companion engine and the lean batch checker all ask this."""
+    return name in spec.extra_banned
+
+
+OWN_LIST = "own_list"  # a DC201 finding's data: the format's own list bans the card
+
+
+def goes_by_card_data(finding: Finding) -> bool:
+    """A legality finding that the card data's legalities decide (not the format's own list): card
+    data that does not vouch for the day a deck is judged for withholds it."""
+    return finding.code in LEGALITY_CODES and not dict(finding.data).get(OWN_LIST, False)
 
 
 def no_legality_data_finding(path: str, spec: FormatSpec) -> Finding:
@@ -176,7 +199,7 @@ def no_legality_data_finding(path: str, spec: FormatSpec) -> Finding:
 
 
 def legality_finding(
-    path: str, name: str, group: Sequence[Placed], status: str, key: str, spec: FormatSpec
+    path: str, name: str, group: Sequence[Placed], status: str, key: str | None, spec: FormatSpec
 ) -> Finding | None:
     """The finding for a card of this legality ``status`` (under legality ``key``; "banned" for the
     format's extra bans), whose entries of the deck at ``path`` are ``group``; None when legal."""
@@ -184,6 +207,8 @@ def legality_finding(
     where = placed_at(path, group[0])
     facts = {"legality_key": key, "status": status, "lines": [c.line for c in group], "count": count}
     if status == "banned":
+        if banned_by_own_list(name, spec):
+            facts[OWN_LIST] = True
         return BANNED(
             f"{name} is banned in {spec.title} ({lines_text(group)})",
             location=where,

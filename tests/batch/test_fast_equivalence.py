@@ -1667,3 +1667,40 @@ def test_a_card_on_several_lines_breaks_a_condition_once(breakers: bool) -> None
     found = rows.findings.data
     (message,) = [m for code, m in zip(found["code"], found["message"], strict=True) if code == "DC401"]
     assert "2 cards (5 copies) break it: 4 Kitchen Finks (lines 1, 2, 4: " in message
+
+
+# -- a user's formats file -------------------------------------------------------------------------
+OWN_BANS = """
+[house]
+extends = "constructed"
+min_main = 20
+extra_banned = ["Lightning Bolt", "Lurrus of the Dream-Den"]
+
+[kitchen]
+extends = "modern"
+min_main = 20
+extra_banned = ["Lightning Bolt", "Lurrus of the Dream-Den"]
+"""
+
+
+@pytest.mark.parametrize("fmt", ["house", "kitchen"])
+def test_a_formats_own_ban_list_on_both_paths(tmp_path: Path, fmt: str) -> None:
+    """A format's own ban list bans its cards, and its companions, on the lean path as in the engine,
+    in a format with no legality key (house) as in one with a key (kitchen)."""
+    path = tmp_path / "formats.toml"
+    path.write_text(OWN_BANS, encoding="utf-8")
+    spec = load_registry([path])[fmt]
+    items: list[Item] = [
+        ("bolt", "4 Lightning Bolt\n16 Mountain\n"),
+        ("lurrus", "4 Lightning Bolt\n16 Mountain\n\nCompanion\n1 Lurrus of the Dream-Den\n"),
+        ("clean", "4 Shock\n16 Mountain\n"),
+    ]
+    rows = assert_same_rows(items, batch.BatchContext(BUNDLED, spec))
+    banned = sorted((row["deck_id"], row["card"]) for row in rows.findings.rows() if row["code"] == "DC201")
+    assert banned == [
+        ("bolt", "Lightning Bolt"),
+        ("lurrus", "Lightning Bolt"),
+        ("lurrus", "Lurrus of the Dream-Den"),
+    ]
+    lurrus = [row for row in rows.companions.rows() if row["companion"] == "Lurrus of the Dream-Den"]
+    assert lurrus and all(row["eligible"] is False for row in lurrus)

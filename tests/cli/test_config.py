@@ -614,3 +614,50 @@ def test_exclude_with_an_absolute_path(project: Project, invoke: Invoke, tmp_pat
     # a glob anchored at the working directory, as in .gitignore, is still one
     anchored = invoke(["check", "-f", "modern", "--exclude", "/decks/old", "decks"])
     assert anchored.exit_code == 0 and "1 file skipped (excluded" in anchored.stdout
+
+
+HOUSE_FORMATS = """
+[house]
+extends = "constructed"
+title = "House"
+min_main = 20
+extra_banned = ["Lightning Bolt", "Lurrus of the Dream-Den"]
+
+[kitchen]
+extends = "modern"
+title = "Kitchen"
+extra_banned = ["Lightning Bolt"]
+"""
+
+
+def test_a_user_format_with_no_legality_key_applies_its_own_ban_list(
+    project: Project, invoke: Invoke
+) -> None:
+    # A house format names no card data legality key: its own list is all it bans by, card and companion.
+    project.write("formats.toml", HOUSE_FORMATS)
+    project.write(".deckcheck.toml", 'formats = ["formats.toml"]\nformat = "house"\n')
+    project.write("deck.txt", "4 Lightning Bolt\n16 Mountain\n\nCompanion\n1 Lurrus of the Dream-Den\n")
+    result = invoke(["check", "-o", "json", "deck.txt"])
+    assert result.exit_code == 1, result.output
+    deck = json.loads(result.stdout)["decks"][0]
+    banned = {f["card"] for f in deck["findings"] if f["code"] == "DC201"}
+    assert banned == {"Lightning Bolt", "Lurrus of the Dream-Den"}
+    assert deck["legal"] is False
+    lurrus = next(c for c in deck["companions"] if c["companion"] == "Lurrus of the Dream-Den")
+    assert lurrus["eligible"] is False
+
+
+def test_a_user_formats_own_ban_list_holds_whatever_day_the_card_data_describes(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Card data too old for the day withholds what the data lists (DC015), not the format file's own bans.
+    monkeypatch.setenv("DECKCHECK_TODAY", "2030-01-01")
+    project.write("formats.toml", HOUSE_FORMATS)
+    project.write(".deckcheck.toml", 'formats = ["formats.toml"]\nformat = "kitchen"\n')
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "-o", "json", "deck.txt"])
+    assert result.exit_code == 1, result.output
+    findings = json.loads(result.stdout)["decks"][0]["findings"]
+    assert [f["card"] for f in findings if f["code"] == "DC201"] == ["Lightning Bolt"]
+    stale = next(f for f in findings if f["code"] == "DC015")
+    assert stale["data"]["withheld"] == []

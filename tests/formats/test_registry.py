@@ -127,6 +127,44 @@ def test_user_file_adds_a_format_extending_a_preset_and_changes_one(tmp_path: Pa
     assert not load_registry()["modern"].extra_banned  # the bundled registry is unchanged
 
 
+def test_a_format_extending_another_is_called_by_its_own_name(tmp_path: Path) -> None:
+    # "Lightning Bolt is banned in Modern" would name the wrong format (and a ban Modern does not have).
+    path = tmp_path / "house.toml"
+    path.write_text('[kitchen]\nextends = "modern"\nextra_banned = ["Lightning Bolt"]\n', encoding="utf-8")
+    registry = load_registry([path])
+    kitchen = registry["kitchen"]
+    assert kitchen.title == "Kitchen" and kitchen.legality_key == "modern"
+    assert registry["modern"].title == "Modern"
+
+
+@pytest.mark.parametrize(
+    ("tables", "line", "clash"),
+    [
+        (
+            '[edh]\nextends = "commander"\n',
+            1,
+            "the name 'edh' is already the alias 'edh' of format 'commander'",
+        ),
+        ('[Modern]\nextends = "modern"\n', 1, "the name 'Modern' is already the name of format 'modern'"),
+        (
+            '[kitchen]\nextends = "modern"\naliases = ["c-edh"]\n',
+            3,
+            "the alias 'c-edh' is already the alias 'cedh'",
+        ),
+    ],
+)
+def test_a_format_named_as_another_one_could_never_be_chosen(
+    tmp_path: Path, tables: str, line: int, clash: str
+) -> None:
+    # get_format folds case, spaces, '-' and '_' and finds the bundled format first: the user's
+    # table would be listed by `deckcheck formats` and never used.
+    path = tmp_path / "mine.toml"
+    path.write_text(tables, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_registry([path])
+    assert caught.value.message.startswith(f"{path}:{line}: ") and clash in caught.value.message
+
+
 def test_legality_key_in_a_later_file_replaces_the_aliases(tmp_path: Path) -> None:
     path = write(tmp_path, '[brawl]\nlegality_key = "brawl"\n')
     assert load_registry([path])["brawl"].legality_candidates == ("brawl",)

@@ -123,6 +123,23 @@ def test_frames_validate_resolves_formats_like_the_cli(
     assert set(given["format_source"]) == {frames.FORMAT_GIVEN} and set(given["format"]) == {"modern"}
 
 
+def test_a_configs_select_and_ignore_choose_what_the_cli_reports_not_what_frames_hold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The config's format applies to both; its ``ignore`` only to what the CLI reports (README:
+    the frames hold every finding, ``legal`` judged by every rule)."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "banned.txt").write_text("4 Gitaxian Probe\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / ".deckcheck.toml").write_text('format = "modern"\nignore = ["dc201"]\n', "utf-8")
+    monkeypatch.chdir(tmp_path)
+    store = CardStore.bundled()
+    (record,) = cli_records(["banned.txt"], store, monkeypatch)
+    assert record["legal"] is True and "DC201" not in {f["code"] for f in record["findings"]}
+    results = frames.validate(["banned.txt"], store=store, progress=False)
+    assert list(results.summary["format"]) == ["modern"] and list(results.summary["legal"]) == [False]
+    assert "DC201" in set(results.findings["code"])
+
+
 def test_a_directory_holds_the_decks_the_cli_checks_and_skips_the_files_it_skips(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
