@@ -192,8 +192,8 @@ class UnknownCode(ConfigError):
 
 
 def validate_codes(values: Sequence[str], where: str) -> tuple[str, ...]:
-    """Code prefixes (DC4, DC401) or slugs (banned); comma-separated values allowed. Slugs become
-    their codes. Unknown ones raise a ConfigError (exit 2) naming ``where``."""
+    """Code prefixes (DC4, DC401) or slugs (banned), in any case; comma-separated values allowed.
+    Slugs become their codes. Unknown ones raise a ConfigError (exit 2) naming ``where``."""
     if not any(v.strip(" ,") for v in values):
         return ()
     from deckcheck.findings import all_codes
@@ -206,8 +206,8 @@ def validate_codes(values: Sequence[str], where: str) -> tuple[str, ...]:
             item = part.strip()
             if not item:
                 continue
-            if item in by_slug:
-                chosen = by_slug[item]
+            if item.lower() in by_slug:  # (slugs are lower case; codes are matched in upper case)
+                chosen = by_slug[item.lower()]
             elif any(code.startswith(item.upper()) for code in codes):
                 chosen = item.upper()
             else:

@@ -71,6 +71,7 @@ def test_ignore_and_select_by_prefix_and_slug(project: Project, invoke: Invoke) 
     assert invoke(["check", "-f", "modern", "--ignore", "DC201", "banned.txt"]).exit_code == 0
     assert invoke(["check", "-f", "modern", "--ignore", "DC2", "banned.txt"]).exit_code == 0
     assert invoke(["check", "-f", "modern", "--ignore", "banned", "banned.txt"]).exit_code == 0
+    assert invoke(["check", "-f", "modern", "--ignore", "Banned", "banned.txt"]).exit_code == 0
     assert invoke(["check", "-f", "modern", "--select", "DC1,DC3", "banned.txt"]).exit_code == 0
     selected = invoke(["check", "-f", "modern", "--select", "DC0", "--select", "dc2", "banned.txt"])
     assert selected.exit_code == 1
