@@ -20,6 +20,7 @@ import io
 import json
 import logging
 import re
+import sqlite3
 import threading
 import time
 import zlib
@@ -59,12 +60,13 @@ from deckcheck.cards.update import (
     has_control_characters,
     refuse_older_data,
     refuse_smaller_data,
+    remove_quietly,
     scratch_file,
     step_back_notes,
     unique_by_name,
     update_lock,
 )
-from deckcheck.errors import CardDataError, NetworkError
+from deckcheck.errors import CardDataError, DeckcheckError, NetworkError
 
 DEFAULT_API_BASE = "https://api.scryfall.com"
 USER_AGENT = f"deckcheck/{__version__} (+https://github.com/deckcheck/deckcheck)"
@@ -1064,12 +1066,38 @@ def _bulk_list(
     force: bool,
     progress: Progress | None,
 ) -> tuple[Any, list[str]]:
-    """GET /bulk-data through the HTTP cache next to the store: the list and any notes about it."""
-    with session_factory(http_cache_path(store_path)) as session:
-        if progress is not None:
-            progress("bulk-data", 0, None)
-        payload, note = _fetch_bulk_list(session, fetch, bulk_url, force=force)
-    return payload, [note] if note else []
+    """GET /bulk-data through the HTTP cache next to the store: the list and any notes about it.
+    A cache SQLite cannot use (a stray file, a disk that filled up) is only a copy of that list:
+    it is discarded and the list asked for again, with a note; one that is no file is an error."""
+    cache = http_cache_path(store_path)
+    notes: list[str] = []
+    while True:
+        try:
+            with session_factory(cache) as session:
+                if progress is not None:
+                    progress("bulk-data", 0, None)
+                payload, note = _fetch_bulk_list(session, fetch, bulk_url, force=force)
+            return payload, [*notes, note] if note else notes
+        except sqlite3.DatabaseError as exc:
+            if notes or not _discard_http_cache(cache):
+                raise DeckcheckError(
+                    f"cannot use the HTTP cache {cache} ({exc})",
+                    hint=f"remove {cache}: it only keeps Scryfall's list of bulk files, and is made again",
+                ) from None
+            notes.append(f"the HTTP cache {cache} was damaged ({exc}): it was discarded and made again")
+
+
+def _discard_http_cache(cache: Path) -> bool:
+    """Remove a damaged HTTP cache file and its SQLite journals; False when it is no regular file
+    (not ours to remove) or cannot be removed."""
+    if cache.is_symlink() or not cache.is_file():
+        return False
+    try:
+        for path in (cache, *(cache.with_name(cache.name + end) for end in ("-journal", "-wal", "-shm"))):
+            remove_quietly(path)
+    except OSError:
+        return False
+    return True
 
 
 def _fetch_bulk_list(

@@ -507,3 +507,28 @@ def test_allow_downgrade_takes_an_older_and_smaller_build_and_says_so(published:
     assert "card data of 2026-" in older and "older build, of 2025-01-01 (--allow-downgrade)" in older
     assert "the store's 10 cards were replaced with 1 (--allow-downgrade)" in smaller
     assert read_store_meta(published.store_path)["updated_at"] == OLDER_UPDATE
+
+
+# -- the HTTP cache of the bulk file list ----------------------------------------------------------
+def test_a_damaged_http_cache_is_started_afresh(published: Published) -> None:
+    """The HTTP cache only saves asking Scryfall again: one that is not SQLite (a disk that filled
+    up, a stray file) is discarded and the update goes on, saying so."""
+    published.mirror.publish(updated_at=SECOND_UPDATE)
+    cache = http_cache_path(published.store_path)
+    cache.write_bytes(b"not a database " * 100)
+    result = published.update()
+    assert result.records == 10 and read_store_meta(published.store_path)["updated_at"] == SECOND_UPDATE
+    assert any(f"the HTTP cache {cache} was damaged" in note for note in result.notes), result.notes
+    assert cache.is_file() and cache.read_bytes().startswith(b"SQLite format 3")
+
+
+def test_an_http_cache_that_cannot_be_a_file_is_a_clear_error(published: Published) -> None:
+    cache = http_cache_path(published.store_path)
+    cache.unlink()
+    cache.mkdir()
+    published.mirror.publish(updated_at=SECOND_UPDATE)
+    with pytest.raises(DeckcheckError, match=rf"cannot use the HTTP cache {cache}") as caught:
+        published.update()
+    assert caught.value.hint and str(cache) in caught.value.hint
+    assert cache.is_dir()  # not ours to remove
+    published.assert_unchanged()
