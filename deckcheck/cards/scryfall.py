@@ -1406,19 +1406,22 @@ def _is_current(meta: Mapping[str, str], descriptor: BulkDescriptor) -> bool:
 
 
 def offline_result(store_path: Path, started: float | None = None) -> UpdateResult:
-    """What the current store holds, without any network access; an error with a hint if none."""
+    """What the current store holds, without any network access; an error with a hint if none,
+    and the error a check would meet when the store cannot be used (its meta alone may look fine)."""
     begun = time.monotonic() if started is None else started
-    meta = read_store_meta(store_path)
-    if not meta:
+    if not store_path.exists():
         raise CardDataError(
             f"offline: there is no card store at {store_path} yet",
             hint="run `deckcheck cards update` once with network access, or "
             "`deckcheck cards import AtomicCards.json.gz` from a downloaded MTGJSON file",
         )
+    store = CardStore.open(store_path)
+    records = len(store)  # (reads the cards table: a store without one is damaged)
+    meta = store.meta
     return UpdateResult(
         source=meta.get("source", "unknown"),
         store_path=store_path,
-        records=_int_header(meta.get("records")),
+        records=records,
         up_to_date=True,
         offline=True,
         seconds=time.monotonic() - begun,

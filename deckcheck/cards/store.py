@@ -389,12 +389,14 @@ class _SqliteBackend:
             self.meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.DatabaseError as exc:
             raise _unopenable(path, exc) from None
-        if self.meta.get("schema_version") != SCHEMA_VERSION:
-            raise CardDataError(
-                f"card store {path} has schema {self.meta.get('schema_version')!r}, "
-                f"this deckcheck reads {SCHEMA_VERSION!r}",
-                hint=_REBUILD_HINT,
+        schema = self.meta.get("schema_version")
+        if schema != SCHEMA_VERSION:
+            found = (
+                "has no schema_version: not a card store deckcheck built"
+                if schema is None
+                else f"has schema {schema!r}, this deckcheck reads {SCHEMA_VERSION!r}"
             )
+            raise CardDataError(f"card store {path} {found}", hint=_REBUILD_HINT)
         self._names: _InMemoryNames | None = None
         self._index: NameIndex | None = None
         self._count: int | None = None
