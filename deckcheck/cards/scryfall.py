@@ -43,6 +43,7 @@ from deckcheck.cards.store import (
     NON_DECK_VERSION,
     CardStore,
     FactsBuilder,
+    NoCardRecords,
     names_index_current,
     parse_data_day,
     read_store_meta,
@@ -67,6 +68,7 @@ from deckcheck.cards.update import (
     update_lock,
 )
 from deckcheck.errors import CardDataError, DeckcheckError, NetworkError
+from deckcheck.wording import counted
 
 DEFAULT_API_BASE = "https://api.scryfall.com"
 USER_AGENT = f"deckcheck/{__version__} (+https://github.com/deckcheck/deckcheck)"
@@ -1307,6 +1309,12 @@ def update_from_scryfall(
                 )
             except (_PositionedError, DowngradeRefused):
                 raise
+            except NoCardRecords:  # (no line is at fault: the whole file is something else)
+                raise CardDataError(
+                    f"{label}: {_no_cards(stats)}, so it is no {bulk_type} data",
+                    hint="is DECKCHECK_SCRYFALL_API pointing at the Scryfall API? "
+                    "The card store was not changed",
+                ) from None
             except CardDataError as exc:
                 raise CardDataError(f"{label}: {reader.position}: {exc.message}", hint=exc.hint) from None
         notes.extend(step_back_notes(meta, build_day, count))
@@ -1323,6 +1331,22 @@ def update_from_scryfall(
             notes=tuple(notes),
             non_deck=len(stats.non_deck),
         )
+
+
+def _no_cards(stats: ConversionStats) -> str:
+    """What a bulk file that gave no card record held (its skipped objects), in words."""
+    held = [
+        counted(number, f"'{reason.removeprefix('object:')}' object")
+        if reason.startswith("object:")
+        else f"{number:,} {reason}"
+        for reason, number in sorted(stats.skipped.items())
+    ]
+    if stats.non_deck:
+        kept = len(stats.non_deck)
+        held.append(f"{kept:,} {'card' if kept == 1 else 'cards'} no deck can hold (planes, schemes, ...)")
+    cards = stats.non_deck or any(not reason.startswith("object:") for reason in stats.skipped)
+    head = "no card a deck can hold in it" if cards else "no card objects in it"
+    return f"{head} ({', '.join(held) if held else 'it is empty'})"
 
 
 _DOWNGRADE_HINT = (

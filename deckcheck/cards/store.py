@@ -1354,12 +1354,16 @@ def write_store(
             db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(full_meta.items()))
             db.commit()
         if count == 0:
-            raise CardDataError(
+            raise NoCardRecords(
                 "no card records to store: refusing to replace the card store with an empty one"
             )
         if accept_count is not None:
             accept_count(count)
     return count
+
+
+class NoCardRecords(CardDataError):
+    """:func:`write_store` was given no card record: the store is left as it was."""
 
 
 def _write_non_deck(db: sqlite3.Connection, cards: Iterable[NonDeckCard], card_names: set[str]) -> None:

@@ -532,3 +532,26 @@ def test_an_http_cache_that_cannot_be_a_file_is_a_clear_error(published: Publish
     assert caught.value.hint and str(cache) in caught.value.hint
     assert cache.is_dir()  # not ours to remove
     published.assert_unchanged()
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        (gzip_bytes(jsonl_bytes([{"object": "set", "code": "lea", "name": "Alpha"}] * 3)), "3 'set' objects"),
+        (gzip_bytes(json.dumps({"object": "list", "data": sample_cards()}).encode()), "1 'list' object"),
+        (gzip_bytes(b"[]"), "it is empty"),
+        (gzip_bytes(b""), "it is empty"),
+    ],
+    ids=["sets", "api-list", "empty-array", "empty"],
+)
+def test_a_file_of_no_card_objects_says_what_it_holds(published: Published, body: bytes, found: str) -> None:
+    """A file that parses but holds no card object is not Scryfall's oracle_cards: say what it
+    holds, not "line 3: no card records to store" as if line 3 were at fault."""
+    published.mirror.publish(updated_at=SECOND_UPDATE, body=body)
+    with pytest.raises(CardDataError) as caught:
+        published.update()
+    message = caught.value.message
+    assert f"{published.mirror.url(published.mirror.file_path)}: no card objects in it" in message
+    assert found in message and "so it is no oracle_cards data" in message
+    assert "line " not in message and "array item" not in message
+    published.assert_unchanged()
