@@ -1356,6 +1356,8 @@ def _name_record(store: CardStore, name: str) -> dict[str, Any]:
         }
     if resolution.match == "ambiguous":
         text = f"matches several cards: {ambiguous_candidates(name, resolution, store)}"
+    elif not name.strip():
+        text = "an empty name names no card"
     else:
         text = unknown_card_message(
             name, resolution.suggestions, store, other_epithet=resolution.other_epithet
