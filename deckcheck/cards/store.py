@@ -611,7 +611,13 @@ class CardStore:
             ) from None
         records = payload.get("cards") if isinstance(payload, dict) else payload
         if not isinstance(records, list):
-            raise CardDataError(f"card data file {path}: expected a list of card records under 'cards'")
+            mtgjson = isinstance(payload, dict) and isinstance(payload.get("data"), dict)
+            raise CardDataError(
+                f"card data file {path}: expected a list of card records under 'cards'",
+                hint=f"MTGJSON's AtomicCards is built into a card store: `deckcheck cards import {path}`"
+                if mtgjson
+                else None,
+            )
         raw_meta = (payload.get("meta") or {}) if isinstance(payload, dict) else {}
         if not isinstance(raw_meta, dict):
             raise CardDataError(f"card data file {path}: 'meta' must be an object")
@@ -630,7 +636,11 @@ class CardStore:
         except OSError as exc:  # (a name too long, a folder that cannot be searched)
             raise CardDataError(f"card store {path}: {exc.strerror or type(exc).__name__}") from None
         if not exists:
-            raise CardDataError(f"card store {path} not found")
+            raise CardDataError(
+                f"card store {path} not found",
+                hint=f"build it: `deckcheck cards update --card-db {path}`, or `deckcheck cards import "
+                f"AtomicCards.json.gz --card-db {path}`; or give a store that exists",
+            )
         if is_dir:
             raise CardDataError(
                 f"card store {path} is a directory, not a card store file",
