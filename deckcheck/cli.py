@@ -1023,7 +1023,7 @@ def _target_store(card_db: Path | None, config_path: Path | None, no_config: boo
     if path.suffix.lower() == ".json":
         _usage(
             f"{path}: a card store is built as SQLite; give a path that does not end in .json"
-            + (f" (this one is the {chosen_by})" if chosen_by != "--card-db" and chosen else "")
+            + (f" (this one is the {chosen_by})" if chosen_by not in ("", "--card-db") else "")
         )
     if path.is_dir():
         _usage(f"{path} is a directory; give the store's file name (e.g. {path / 'cards.sqlite'})")
