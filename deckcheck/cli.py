@@ -999,14 +999,32 @@ def cards() -> None:
     """Card data: build the local store (update, import) and show what is in use (info)."""
 
 
-def _target_store(card_db: Path | None) -> Path:
+def _chosen_store(card_db: Path | None, config_path: Path | None, no_config: bool) -> tuple[Path | None, str]:
+    """The card store a check of a deck in the working directory would use, as the check's Session
+    chooses it (--card-db, $DECKCHECK_CARD_DB, the card_db of the config found from here or given),
+    and what chose it; (None, "") for the default (open_store: the local store, else the bundled
+    set). The `cards` commands show and build that store, the one a check here reads."""
+    if card_db is not None:
+        return card_db, "--card-db"
+    if os.environ.get("DECKCHECK_CARD_DB"):
+        return Path(os.environ["DECKCHECK_CARD_DB"]), "$DECKCHECK_CARD_DB"
+    from deckcheck.config import EMPTY, ConfigFinder, load_config
+
+    explicit = EMPTY if no_config else load_config(config_path) if config_path is not None else None
+    config = ConfigFinder(explicit).for_directory(Path.cwd())
+    return (config.card_db, f"card_db in {config.label}") if config.card_db is not None else (None, "")
+
+
+def _target_store(card_db: Path | None, config_path: Path | None, no_config: bool) -> Path:
     from deckcheck.cards.store import default_store_path
 
-    if card_db is None and os.environ.get("DECKCHECK_CARD_DB"):
-        card_db = Path(os.environ["DECKCHECK_CARD_DB"])
-    path = card_db if card_db is not None else default_store_path()
+    chosen, chosen_by = _chosen_store(card_db, config_path, no_config)
+    path = chosen if chosen is not None else default_store_path()
     if path.suffix.lower() == ".json":
-        _usage(f"{path}: a card store is built as SQLite; give a path that does not end in .json")
+        _usage(
+            f"{path}: a card store is built as SQLite; give a path that does not end in .json"
+            + (f" (this one is the {chosen_by})" if chosen_by not in ("", "--card-db") else "")
+        )
     if path.is_dir():
         _usage(f"{path} is a directory; give the store's file name (e.g. {path / 'cards.sqlite'})")
     return path
@@ -1079,6 +1097,7 @@ def _report_update(result: UpdateResult) -> None:
 
 @cards.command("update")
 @card_db_option
+@config_options
 @click.option("--offline", is_flag=True, help="Touch no network: report what the local store holds.")
 @click.option(
     "--force",
@@ -1109,6 +1128,8 @@ def _report_update(result: UpdateResult) -> None:
 )
 def cards_update(
     card_db: Path | None,
+    config_path: Path | None,
+    no_config: bool,
     offline: bool,
     force: bool,
     allow_downgrade: bool,
@@ -1129,7 +1150,7 @@ def cards_update(
         update_languages_from_scryfall,
     )
 
-    store_path = _target_store(card_db)
+    store_path = _target_store(card_db, config_path, no_config)
     api_base = os.environ.get("DECKCHECK_SCRYFALL_API") or DEFAULT_SCRYFALL_API
     requested = parse_languages(languages) if languages else ()
     if offline and requested:
@@ -1163,6 +1184,7 @@ def cards_update(
 @cards.command("import")
 @click.argument("file", type=click.Path(path_type=Path))
 @card_db_option
+@config_options
 @click.option(
     "--data-date",
     metavar="YYYY-MM-DD",
@@ -1175,7 +1197,14 @@ def cards_update(
     help="Replace the store even with card data older than its own, or with fewer than half its "
     "cards (refused otherwise, exit 2: either would drop cards or bans the store knows).",
 )
-def cards_import(file: Path, card_db: Path | None, data_date: str | None, allow_downgrade: bool) -> int:
+def cards_import(
+    file: Path,
+    card_db: Path | None,
+    config_path: Path | None,
+    no_config: bool,
+    data_date: str | None,
+    allow_downgrade: bool,
+) -> int:
     """Build the local card store from an MTGJSON AtomicCards file (.json or .json.gz).
 
     A file whose card data is older than the store's, or with fewer than half its cards, would drop
@@ -1190,7 +1219,7 @@ def cards_import(file: Path, card_db: Path | None, data_date: str | None, allow_
         day = parse_date(data_date)
         if day is None:
             _usage(f"--data-date: {data_date!r} is not a date (YYYY-MM-DD)")
-    store_path = _target_store(card_db)
+    store_path = _target_store(card_db, config_path, no_config)
     with _progress() as progress:
         result = import_atomic_cards(
             file,
@@ -1207,13 +1236,21 @@ def cards_import(file: Path, card_db: Path | None, data_date: str | None, allow_
 @cards.command("info")
 @click.argument("names", nargs=-1, metavar="[NAME]...")
 @card_db_option
+@config_options
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
 @click.option(
     "--verify",
     is_flag=True,
     help="Also check every page of a built store (SQLite quick_check); exit 2 if damaged.",
 )
-def cards_info(names: tuple[str, ...], card_db: Path | None, output: str, verify: bool) -> int:
+def cards_info(
+    names: tuple[str, ...],
+    card_db: Path | None,
+    config_path: Path | None,
+    no_config: bool,
+    output: str,
+    verify: bool,
+) -> int:
     """Show the card store a check would use: where it is, how many cards, source and date.
 
     With NAMEs, what the card data says each name is instead: a card (its oracle name and type
@@ -1221,20 +1258,18 @@ def cards_info(names: tuple[str, ...], card_db: Path | None, output: str, verify
     or none (with its likely spellings). Exit 1 when a name is no card or several."""
     from deckcheck.cards.store import default_store_path, open_store
 
+    path, chosen = _chosen_store(card_db, config_path, no_config)
     if verify:
-        _verify_store(card_db)
+        _verify_store(path if path is not None else default_store_path())
     if names:
-        return _names_info(open_store(card_db), names, output)
+        return _names_info(open_store(path), names, output)
 
-    if card_db is not None:
-        chosen = "--card-db"
-    elif os.environ.get("DECKCHECK_CARD_DB"):
-        chosen = "$DECKCHECK_CARD_DB"
-    elif default_store_path().exists():
-        chosen = "local store"
-    else:
-        chosen = "bundled (no local store yet: `deckcheck cards update` builds one)"
-    store = open_store(card_db)
+    if path is None:
+        built = default_store_path().exists()
+        chosen = (
+            "local store" if built else "bundled (no local store yet: `deckcheck cards update` builds one)"
+        )
+    store = open_store(path)
     record = store_record(store) | {"chosen_by": chosen, "local_store": str(default_store_path())}
     age = _data_age(store.meta)
     if age is not None:
@@ -1321,6 +1356,8 @@ def _name_record(store: CardStore, name: str) -> dict[str, Any]:
         }
     if resolution.match == "ambiguous":
         text = f"matches several cards: {ambiguous_candidates(name, resolution, store)}"
+    elif not name.strip():
+        text = "an empty name names no card"
     else:
         text = unknown_card_message(
             name, resolution.suggestions, store, other_epithet=resolution.other_epithet
@@ -1361,12 +1398,10 @@ def _age_text(day: dt.date, days: int) -> str:
     return text
 
 
-def _verify_store(card_db: Path | None) -> None:
+def _verify_store(path: Path) -> None:
     """`cards info --verify`: a damaged store is an error naming what is wrong and the fix."""
-    from deckcheck.cards.store import default_store_path, verify_store
+    from deckcheck.cards.store import verify_store
 
-    env = os.environ.get("DECKCHECK_CARD_DB")
-    path = card_db if card_db is not None else Path(env) if env else default_store_path()
     if not path.is_file() or path.suffix.lower() == ".json":
         return  # the bundled set or a JSON file: read whole when opened, nothing more to check
     problems = verify_store(path)

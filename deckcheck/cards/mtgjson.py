@@ -389,11 +389,17 @@ class _AtomicCardsStream:
     def invalid(self, message: str, index: int | None = None) -> _StreamError:
         return self.fail(f"invalid JSON ({message})", self.offset if index is None else index)
 
-    def not_atomic_cards(self, detail: str = "") -> _StreamError:
+    def not_atomic_cards(self, detail: str = "", *, scryfall: bool = False) -> _StreamError:
+        """``scryfall``: the file looks like Scryfall's card data, which `cards update` reads."""
         return _StreamError(
             f"{self.path}: not an MTGJSON AtomicCards file (expected an object with 'meta' and a 'data' "
             f"object mapping card names to lists of faces{'; ' + detail if detail else ''})",
-            hint="download AtomicCards.json.gz from https://mtgjson.com/downloads/all-files/",
+            hint=(
+                "`deckcheck cards update` downloads Scryfall's card data and builds the store from it; "
+                "`cards import` reads AtomicCards.json.gz from https://mtgjson.com/downloads/all-files/"
+                if scryfall
+                else "download AtomicCards.json.gz from https://mtgjson.com/downloads/all-files/"
+            ),
         )
 
     # the document
@@ -417,8 +423,11 @@ class _AtomicCardsStream:
                 raise _StreamError(f"{self.path}: cannot read ({exc.strerror or exc})") from None
 
     def _document(self) -> Iterator[tuple[str, Any]]:
-        if self.skip_space() != "{":
-            raise self.not_atomic_cards()
+        first = self.skip_space()
+        if first == "[":
+            raise self.not_atomic_cards("it is a JSON array, as Scryfall card data is", scryfall=True)
+        if first != "{":
+            raise self.not_atomic_cards("the file is empty" if first == "" and not self.bytes_read else "")
         self.offset += 1
         seen_data = False
         following = self.skip_space()
@@ -436,6 +445,10 @@ class _AtomicCardsStream:
                 value = self.value(f"'{key}'")
                 if key == "meta" and isinstance(value, Mapping):
                     self.meta.update(value)
+                elif key == "object" and value in ("card", "list"):  # (each Scryfall object says what it is)
+                    raise self.not_atomic_cards(
+                        f'it holds Scryfall card data ("object": "{value}")', scryfall=True
+                    )
             following = self._after_member()
         self.offset += 1
         if self.skip_space() != "":
@@ -466,11 +479,29 @@ class _AtomicCardsStream:
             self.expect(":", "")
             entry = self.value(f"data[{key[:80]!r}]")
             count += 1
+            if count == 1:
+                other = _other_kind(f"data[{key[:80]!r}]", entry)
+                if other:  # (a bad entry further on is one malformed card of an AtomicCards file)
+                    raise self.not_atomic_cards(other)
             if count > MAX_ENTRIES:
                 raise self.fail(f"more than {MAX_ENTRIES:,} entries in 'data': not an AtomicCards file")
             yield key, entry
             following = self._after_member()
         self.offset += 1
+
+
+def _other_kind(where: str, entry: Any) -> str:
+    """What the first entry of 'data' is when it has the shape of another MTGJSON file's (they share
+    AtomicCards' {"meta", "data"}): an object (a set, a printing), or a list of other things than
+    card faces; else '' (a card entry, or one malformed card of an AtomicCards file)."""
+    if isinstance(entry, Mapping):
+        if "cards" in entry:
+            return f"{where} is a set (an AllPrintings or set file?)"
+        return f"{where} is an object, not a list of card faces"
+    if isinstance(entry, list) and entry and not any(isinstance(item, Mapping) for item in entry):
+        kinds = sorted({type(item).__name__ for item in entry})
+        return f"{where} is a list of {', '.join(kinds)}, not of card faces"
+    return ""
 
 
 _DECODER = json.JSONDecoder()

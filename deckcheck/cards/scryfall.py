@@ -20,6 +20,7 @@ import io
 import json
 import logging
 import re
+import sqlite3
 import threading
 import time
 import zlib
@@ -42,6 +43,7 @@ from deckcheck.cards.store import (
     NON_DECK_VERSION,
     CardStore,
     FactsBuilder,
+    NoCardRecords,
     names_index_current,
     parse_data_day,
     read_store_meta,
@@ -59,12 +61,14 @@ from deckcheck.cards.update import (
     has_control_characters,
     refuse_older_data,
     refuse_smaller_data,
+    remove_quietly,
     scratch_file,
     step_back_notes,
     unique_by_name,
     update_lock,
 )
-from deckcheck.errors import CardDataError, NetworkError
+from deckcheck.errors import CardDataError, DeckcheckError, NetworkError
+from deckcheck.wording import counted
 
 DEFAULT_API_BASE = "https://api.scryfall.com"
 USER_AGENT = f"deckcheck/{__version__} (+https://github.com/deckcheck/deckcheck)"
@@ -1064,12 +1068,38 @@ def _bulk_list(
     force: bool,
     progress: Progress | None,
 ) -> tuple[Any, list[str]]:
-    """GET /bulk-data through the HTTP cache next to the store: the list and any notes about it."""
-    with session_factory(http_cache_path(store_path)) as session:
-        if progress is not None:
-            progress("bulk-data", 0, None)
-        payload, note = _fetch_bulk_list(session, fetch, bulk_url, force=force)
-    return payload, [note] if note else []
+    """GET /bulk-data through the HTTP cache next to the store: the list and any notes about it.
+    A cache SQLite cannot use (a stray file, a disk that filled up) is only a copy of that list:
+    it is discarded and the list asked for again, with a note; one that is no file is an error."""
+    cache = http_cache_path(store_path)
+    notes: list[str] = []
+    while True:
+        try:
+            with session_factory(cache) as session:
+                if progress is not None:
+                    progress("bulk-data", 0, None)
+                payload, note = _fetch_bulk_list(session, fetch, bulk_url, force=force)
+            return payload, [*notes, note] if note else notes
+        except sqlite3.DatabaseError as exc:
+            if notes or not _discard_http_cache(cache):
+                raise DeckcheckError(
+                    f"cannot use the HTTP cache {cache} ({exc})",
+                    hint=f"remove {cache}: it only keeps Scryfall's list of bulk files, and is made again",
+                ) from None
+            notes.append(f"the HTTP cache {cache} was damaged ({exc}): it was discarded and made again")
+
+
+def _discard_http_cache(cache: Path) -> bool:
+    """Remove a damaged HTTP cache file and its SQLite journals; False when it is no regular file
+    (not ours to remove) or cannot be removed."""
+    if cache.is_symlink() or not cache.is_file():
+        return False
+    try:
+        for path in (cache, *(cache.with_name(cache.name + end) for end in ("-journal", "-wal", "-shm"))):
+            remove_quietly(path)
+    except OSError:
+        return False
+    return True
 
 
 def _fetch_bulk_list(
@@ -1279,6 +1309,12 @@ def update_from_scryfall(
                 )
             except (_PositionedError, DowngradeRefused):
                 raise
+            except NoCardRecords:  # (no line is at fault: the whole file is something else)
+                raise CardDataError(
+                    f"{label}: {_no_cards(stats)}, so it is no {bulk_type} data",
+                    hint="is DECKCHECK_SCRYFALL_API pointing at the Scryfall API? "
+                    "The card store was not changed",
+                ) from None
             except CardDataError as exc:
                 raise CardDataError(f"{label}: {reader.position}: {exc.message}", hint=exc.hint) from None
         notes.extend(step_back_notes(meta, build_day, count))
@@ -1295,6 +1331,22 @@ def update_from_scryfall(
             notes=tuple(notes),
             non_deck=len(stats.non_deck),
         )
+
+
+def _no_cards(stats: ConversionStats) -> str:
+    """What a bulk file that gave no card record held (its skipped objects), in words."""
+    held = [
+        counted(number, f"'{reason.removeprefix('object:')}' object")
+        if reason.startswith("object:")
+        else f"{number:,} {reason}"
+        for reason, number in sorted(stats.skipped.items())
+    ]
+    if stats.non_deck:
+        kept = len(stats.non_deck)
+        held.append(f"{kept:,} {'card' if kept == 1 else 'cards'} no deck can hold (planes, schemes, ...)")
+    cards = stats.non_deck or any(not reason.startswith("object:") for reason in stats.skipped)
+    head = "no card a deck can hold in it" if cards else "no card objects in it"
+    return f"{head} ({', '.join(held) if held else 'it is empty'})"
 
 
 _DOWNGRADE_HINT = (
@@ -1378,19 +1430,22 @@ def _is_current(meta: Mapping[str, str], descriptor: BulkDescriptor) -> bool:
 
 
 def offline_result(store_path: Path, started: float | None = None) -> UpdateResult:
-    """What the current store holds, without any network access; an error with a hint if none."""
+    """What the current store holds, without any network access; an error with a hint if none,
+    and the error a check would meet when the store cannot be used (its meta alone may look fine)."""
     begun = time.monotonic() if started is None else started
-    meta = read_store_meta(store_path)
-    if not meta:
+    if not store_path.exists():
         raise CardDataError(
             f"offline: there is no card store at {store_path} yet",
             hint="run `deckcheck cards update` once with network access, or "
             "`deckcheck cards import AtomicCards.json.gz` from a downloaded MTGJSON file",
         )
+    store = CardStore.open(store_path)
+    records = len(store)  # (reads the cards table: a store without one is damaged)
+    meta = store.meta
     return UpdateResult(
         source=meta.get("source", "unknown"),
         store_path=store_path,
-        records=_int_header(meta.get("records")),
+        records=records,
         up_to_date=True,
         offline=True,
         seconds=time.monotonic() - begun,

@@ -389,12 +389,14 @@ class _SqliteBackend:
             self.meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.DatabaseError as exc:
             raise _unopenable(path, exc) from None
-        if self.meta.get("schema_version") != SCHEMA_VERSION:
-            raise CardDataError(
-                f"card store {path} has schema {self.meta.get('schema_version')!r}, "
-                f"this deckcheck reads {SCHEMA_VERSION!r}",
-                hint=_REBUILD_HINT,
+        schema = self.meta.get("schema_version")
+        if schema != SCHEMA_VERSION:
+            found = (
+                "has no schema_version: not a card store deckcheck built"
+                if schema is None
+                else f"has schema {schema!r}, this deckcheck reads {SCHEMA_VERSION!r}"
             )
+            raise CardDataError(f"card store {path} {found}", hint=_REBUILD_HINT)
         self._names: _InMemoryNames | None = None
         self._index: NameIndex | None = None
         self._count: int | None = None
@@ -609,7 +611,13 @@ class CardStore:
             ) from None
         records = payload.get("cards") if isinstance(payload, dict) else payload
         if not isinstance(records, list):
-            raise CardDataError(f"card data file {path}: expected a list of card records under 'cards'")
+            mtgjson = isinstance(payload, dict) and isinstance(payload.get("data"), dict)
+            raise CardDataError(
+                f"card data file {path}: expected a list of card records under 'cards'",
+                hint=f"MTGJSON's AtomicCards is built into a card store: `deckcheck cards import {path}`"
+                if mtgjson
+                else None,
+            )
         raw_meta = (payload.get("meta") or {}) if isinstance(payload, dict) else {}
         if not isinstance(raw_meta, dict):
             raise CardDataError(f"card data file {path}: 'meta' must be an object")
@@ -628,7 +636,11 @@ class CardStore:
         except OSError as exc:  # (a name too long, a folder that cannot be searched)
             raise CardDataError(f"card store {path}: {exc.strerror or type(exc).__name__}") from None
         if not exists:
-            raise CardDataError(f"card store {path} not found")
+            raise CardDataError(
+                f"card store {path} not found",
+                hint=f"build it: `deckcheck cards update --card-db {path}`, or `deckcheck cards import "
+                f"AtomicCards.json.gz --card-db {path}`; or give a store that exists",
+            )
         if is_dir:
             raise CardDataError(
                 f"card store {path} is a directory, not a card store file",
@@ -1352,12 +1364,16 @@ def write_store(
             db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(full_meta.items()))
             db.commit()
         if count == 0:
-            raise CardDataError(
+            raise NoCardRecords(
                 "no card records to store: refusing to replace the card store with an empty one"
             )
         if accept_count is not None:
             accept_count(count)
     return count
+
+
+class NoCardRecords(CardDataError):
+    """:func:`write_store` was given no card record: the store is left as it was."""
 
 
 def _write_non_deck(db: sqlite3.Connection, cards: Iterable[NonDeckCard], card_names: set[str]) -> None:

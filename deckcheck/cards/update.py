@@ -285,6 +285,7 @@ def update_lock(store_path: Path, *, timeout: float = DEFAULT_LOCK_TIMEOUT) -> I
     lock = filelock.FileLock(str(path), timeout=timeout, thread_local=False)
     try:
         store_path.parent.mkdir(parents=True, exist_ok=True)
+        _make_lock_file(path)
         lock.acquire()
     except filelock.Timeout:  # (a TimeoutError, so an OSError: first)
         raise UpdateLockedError(
@@ -299,6 +300,13 @@ def update_lock(store_path: Path, *, timeout: float = DEFAULT_LOCK_TIMEOUT) -> I
         yield
     finally:
         lock.release()
+
+
+def _make_lock_file(path: Path) -> None:
+    """Create the lock file unless it exists (an OSError when it cannot be made). filelock retries
+    one it cannot create in a folder that exists (/proc, some network file systems) as if another
+    process held it: it would wait out the whole timeout, then blame another update."""
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o644))
 
 
 def remove_stale_temporaries(store_path: Path) -> list[Path]:

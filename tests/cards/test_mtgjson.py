@@ -495,6 +495,57 @@ def test_bad_files_give_a_clear_error_and_keep_the_store(
     assert len(CardStore.open(store_path)) == 9
 
 
+SCRYFALL_CARD = {"object": "card", "name": "Shock", "type_line": "Instant", "layout": "normal"}
+
+
+@pytest.mark.parametrize(
+    ("payload", "found"),
+    [
+        (
+            {"meta": {"date": "2022-04-25"}, "data": {"LEA": {"code": "LEA", "name": "Alpha", "cards": []}}},
+            "data['LEA'] is a set (an AllPrintings or set file?)",
+        ),
+        (
+            {"meta": {"date": "2022-04-25"}, "data": {"abilityWords": ["Adamant", "Addendum"]}},
+            "data['abilityWords'] is a list of str, not of card faces",
+        ),
+        (
+            {"meta": {"date": "2022-04-25"}, "data": {"0001-ab": {"name": "Shock", "uuid": "0001-ab"}}},
+            "data['0001-ab'] is an object, not a list of card faces",
+        ),
+        (
+            {"meta": {"date": "2022-04-25"}, "data": [{"code": "LEA", "name": "Alpha"}]},
+            "'data' is not an object",
+        ),
+        ([SCRYFALL_CARD], "Scryfall card data"),
+        (SCRYFALL_CARD, "Scryfall card data"),
+    ],
+    ids=["all-printings", "keywords", "all-identifiers", "set-list", "scryfall-array", "scryfall-object"],
+)
+def test_an_mtgjson_file_of_another_kind_is_named_as_not_atomic_cards(
+    tmp_path: Path, payload: Any, found: str
+) -> None:
+    """MTGJSON publishes many files shaped {"meta", "data"}: one that is not AtomicCards is said to
+    be none (with what its first entry is), not "data['LEA']: expected a list of card faces" as if
+    AtomicCards had one bad card; a Scryfall file says where Scryfall's data is read."""
+    path = write_json(tmp_path / "cards.json", payload)
+    with pytest.raises(CardDataError) as caught:
+        import_atomic_cards(path, tmp_path / "cards.sqlite")
+    assert f"{path}: not an MTGJSON AtomicCards file" in caught.value.message
+    assert found in caught.value.message
+    hint = caught.value.hint or ""
+    assert ("cards update" in hint) == ("Scryfall" in found)
+    assert not (tmp_path / "cards.sqlite").exists()
+
+
+def test_scryfall_json_lines_are_not_taken_for_invalid_json(tmp_path: Path) -> None:
+    path = tmp_path / "oracle-cards.jsonl"
+    path.write_text(json.dumps(SCRYFALL_CARD) + "\n" + json.dumps(SCRYFALL_CARD | {"name": "Opt"}) + "\n")
+    with pytest.raises(CardDataError, match=r"not an MTGJSON AtomicCards file.*Scryfall card data") as caught:
+        import_atomic_cards(path, tmp_path / "cards.sqlite")
+    assert "cards update" in (caught.value.hint or "")
+
+
 def dated(day: str, data: dict[str, Any] | None = None, *, meta_last: bool = False) -> dict[str, Any]:
     """An AtomicCards payload describing ``day`` (its meta after its data with ``meta_last``)."""
     meta = {"date": day, "version": "5.2.0"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -267,6 +267,44 @@ def test_offline_without_a_store_explains_what_to_do(mirror: ScryfallMirror, sto
     assert caught.value.hint is not None and "cards update" in caught.value.hint
     assert mirror.server.requests == []
     assert not http_cache_path(store_path).exists()
+
+
+def _old_schema(db: sqlite3.Connection) -> None:
+    db.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
+
+
+def _no_meta(db: sqlite3.Connection) -> None:
+    db.execute("DELETE FROM meta")
+
+
+def _no_cards(db: sqlite3.Connection) -> None:
+    db.execute("DROP TABLE cards")
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (_old_schema, "has schema '0', this deckcheck reads '1'"),
+        (_no_meta, "has no schema_version"),
+        (_no_cards, "is damaged"),
+    ],
+    ids=["old-schema", "no-meta", "no-cards-table"],
+)
+def test_offline_reports_a_store_a_check_cannot_use_as_such(
+    mirror: ScryfallMirror, store_path: Path, spoil: Callable[[sqlite3.Connection], None], message: str
+) -> None:
+    """`cards update --offline` reports what a check would find: a store it cannot read is an
+    error saying why (and how to rebuild it), never "has 10 cards" read from its meta, nor "there
+    is no card store" when there is a file."""
+    mirror.publish()
+    update_from_scryfall(mirror.api_base, store_path)
+    with contextlib.closing(sqlite3.connect(store_path)) as db:
+        spoil(db)
+        db.commit()
+    with pytest.raises(CardDataError, match=re.escape(message)) as caught:
+        update_from_scryfall(mirror.api_base, store_path, offline=True)
+    assert str(store_path) in caught.value.message and "no card store" not in caught.value.message
+    assert caught.value.hint is not None and "cards update" in caught.value.hint
 
 
 @pytest.mark.parametrize("updated_at", ["yesterday", "2026-13-40T00:00:00+00:00"])

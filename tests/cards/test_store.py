@@ -245,8 +245,18 @@ def test_corrupt_store_file_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_missing_store_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(CardDataError, match="not found"):
+    with pytest.raises(CardDataError, match="not found") as caught:
         CardStore.open(tmp_path / "nope.sqlite")
+    assert caught.value.hint and "cards update --card-db" in caught.value.hint  # (how to build it)
+
+
+def test_an_atomic_cards_file_given_as_the_store_says_to_import_it(tmp_path: Path) -> None:
+    """MTGJSON's AtomicCards is no card records file: it is built into a store by `cards import`."""
+    path = tmp_path / "AtomicCards.json"
+    path.write_text(json.dumps({"meta": {"date": "2022-04-25"}, "data": {"Shock": [{"name": "Shock"}]}}))
+    with pytest.raises(CardDataError, match="expected a list of card records under 'cards'") as caught:
+        CardStore.open(path)
+    assert caught.value.hint and "deckcheck cards import" in caught.value.hint
 
 
 @pytest.mark.parametrize(

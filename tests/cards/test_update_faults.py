@@ -507,3 +507,51 @@ def test_allow_downgrade_takes_an_older_and_smaller_build_and_says_so(published:
     assert "card data of 2026-" in older and "older build, of 2025-01-01 (--allow-downgrade)" in older
     assert "the store's 10 cards were replaced with 1 (--allow-downgrade)" in smaller
     assert read_store_meta(published.store_path)["updated_at"] == OLDER_UPDATE
+
+
+# -- the HTTP cache of the bulk file list ----------------------------------------------------------
+def test_a_damaged_http_cache_is_started_afresh(published: Published) -> None:
+    """The HTTP cache only saves asking Scryfall again: one that is not SQLite (a disk that filled
+    up, a stray file) is discarded and the update goes on, saying so."""
+    published.mirror.publish(updated_at=SECOND_UPDATE)
+    cache = http_cache_path(published.store_path)
+    cache.write_bytes(b"not a database " * 100)
+    result = published.update()
+    assert result.records == 10 and read_store_meta(published.store_path)["updated_at"] == SECOND_UPDATE
+    assert any(f"the HTTP cache {cache} was damaged" in note for note in result.notes), result.notes
+    assert cache.is_file() and cache.read_bytes().startswith(b"SQLite format 3")
+
+
+def test_an_http_cache_that_cannot_be_a_file_is_a_clear_error(published: Published) -> None:
+    cache = http_cache_path(published.store_path)
+    cache.unlink()
+    cache.mkdir()
+    published.mirror.publish(updated_at=SECOND_UPDATE)
+    with pytest.raises(DeckcheckError, match=rf"cannot use the HTTP cache {cache}") as caught:
+        published.update()
+    assert caught.value.hint and str(cache) in caught.value.hint
+    assert cache.is_dir()  # not ours to remove
+    published.assert_unchanged()
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        (gzip_bytes(jsonl_bytes([{"object": "set", "code": "lea", "name": "Alpha"}] * 3)), "3 'set' objects"),
+        (gzip_bytes(json.dumps({"object": "list", "data": sample_cards()}).encode()), "1 'list' object"),
+        (gzip_bytes(b"[]"), "it is empty"),
+        (gzip_bytes(b""), "it is empty"),
+    ],
+    ids=["sets", "api-list", "empty-array", "empty"],
+)
+def test_a_file_of_no_card_objects_says_what_it_holds(published: Published, body: bytes, found: str) -> None:
+    """A file that parses but holds no card object is not Scryfall's oracle_cards: say what it
+    holds, not "line 3: no card records to store" as if line 3 were at fault."""
+    published.mirror.publish(updated_at=SECOND_UPDATE, body=body)
+    with pytest.raises(CardDataError) as caught:
+        published.update()
+    message = caught.value.message
+    assert f"{published.mirror.url(published.mirror.file_path)}: no card objects in it" in message
+    assert found in message and "so it is no oracle_cards data" in message
+    assert "line " not in message and "array item" not in message
+    published.assert_unchanged()

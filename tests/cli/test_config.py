@@ -661,3 +661,34 @@ def test_a_user_formats_own_ban_list_holds_whatever_day_the_card_data_describes(
     assert [f["card"] for f in findings if f["code"] == "DC201"] == ["Lightning Bolt"]
     stale = next(f for f in findings if f["code"] == "DC015")
     assert stale["data"]["withheld"] == []
+
+
+def test_cards_commands_use_the_store_a_check_here_would(
+    project: Project, invoke: Invoke, cards_json: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`cards info` shows "the card store a check would use", and DC015 says `cards update` brings
+    it up to date: in a folder whose config names a card_db, both must mean that store, not the
+    local one (which the checks here never read)."""
+    monkeypatch.delenv("DECKCHECK_CARD_DB")
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))  # no local store there
+    (project.root / "data").mkdir()
+    mine = project.root / "data" / "mine.json"
+    mine.write_bytes(cards_json.read_bytes())
+    project.write(".deckcheck.toml", 'card_db = "data/mine.json"\n')
+    (project.root / "decks").mkdir()
+    monkeypatch.chdir(project.root / "decks")  # (the config is found upwards, as for a check)
+
+    info = invoke(["cards", "info", "-o", "json"])
+    assert info.exit_code == 0, info.output
+    shown = json.loads(info.stdout)
+    assert shown["description"] == str(mine)
+    assert shown["chosen_by"] == f"card_db in {project.root / '.deckcheck.toml'}"
+    assert invoke(["cards", "info", "Lightning Bolt"]).exit_code == 0  # (a card of mine.json)
+
+    # --no-config, or --card-db, chooses as a check's would
+    assert json.loads(invoke(["cards", "info", "--no-config", "-o", "json"]).stdout)["sample"] is True
+    # a store is built where the config says (here a JSON file: refused, naming what chose it)
+    built = invoke(["cards", "import", str(tmp_path / "AtomicCards.json")])
+    assert built.exit_code == 2
+    assert f"{mine}: a card store is built as SQLite" in built.stderr
+    assert "card_db in" in built.stderr and ".deckcheck.toml" in built.stderr

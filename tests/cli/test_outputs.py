@@ -176,6 +176,19 @@ def test_cards_info_names_what_a_name_is(
     assert invoke(["cards", "info", "Lightnig Bolt"]).exit_code == 1  # a name of no card
 
 
+@pytest.mark.parametrize("name", ["", "   "])
+def test_cards_info_of_an_empty_name_says_it_is_empty(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """An empty name names no card; "newer than the data? run `deckcheck cards update`" would send
+    the user after card data that cannot help."""
+    _store_with_planes(project, monkeypatch)
+    result = invoke(["cards", "info", "-o", "json", name])
+    assert result.exit_code == 1
+    (found,) = json.loads(result.stdout)["names"]
+    assert found["found"] == "unknown" and found["text"] == "an empty name names no card"
+
+
 def test_cards_info_says_which_candidate_no_deck_can_hold(
     project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -21,7 +21,8 @@ import pytest
 from deckcheck.cards import store as store_module
 from deckcheck.cards.mtgjson import import_atomic_cards
 from deckcheck.cards.store import write_store
-from deckcheck.cards.update import remove_stale_temporaries, update_lock
+from deckcheck.cards.update import UpdateLockedError, remove_stale_temporaries, update_lock
+from deckcheck.errors import DeckcheckError
 from tests.reliability.conftest import REPO
 
 GONE_PID = 4_194_304 + 4321  # above Linux's largest pid_max: no process has it
@@ -141,3 +142,20 @@ def test_a_built_store_follows_the_umask(tmp_path: Path, umask: int, mode: int) 
     finally:
         os.umask(previous)
     assert stat.S_IMODE(store.stat().st_mode) == mode
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self").is_dir(), reason="needs Linux's /proc, a folder no file can be made in"
+)
+def test_a_folder_the_lock_file_cannot_be_made_in_is_no_lock_held_by_another(tmp_path: Path) -> None:
+    """filelock retries a lock file it cannot create in a folder that exists as if another process
+    held it: the update waited its whole timeout, then blamed "another card data update"."""
+    store = Path("/proc") / "cards.sqlite"
+    started = time.monotonic()
+    with (
+        pytest.raises(DeckcheckError, match=r"cannot write in /proc, where the card store") as caught,
+        update_lock(store, timeout=3),
+    ):
+        pass
+    assert not isinstance(caught.value, UpdateLockedError)
+    assert time.monotonic() - started < 2

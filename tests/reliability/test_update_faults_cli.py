@@ -173,7 +173,7 @@ FAULTS: list[tuple[str, Publish, str]] = [
     ("corrupt gzip", publish(body=corrupt_gzip), "not valid gzip data"),
     ("invalid JSON", publish(body=invalid_json_line), r"line 4, column \d+: invalid JSON"),
     ("not gzip at all (HTML)", publish(body=b"<html>Service unavailable</html>"), "not a Scryfall bulk file"),
-    ("empty file", publish(body=lambda: gzip_bytes(b"")), "no card records"),
+    ("empty file", publish(body=lambda: gzip_bytes(b"")), r"no card objects in it \(it is empty\)"),
     *(
         (
             f"HTTP {status} for the file",
