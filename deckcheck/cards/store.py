@@ -377,6 +377,13 @@ def names_index_current(meta: Mapping[str, str]) -> bool:
     return meta.get(NAMES_INDEX_META) == str(INDEX_VERSION)
 
 
+def read_only_uri(path: Path) -> str:
+    """The SQLite URI that opens ``path`` read-only. The path is percent-encoded (Path.as_uri): in a
+    URI a '#' or '?' would end the file name and a '%' start an escape, so a store in a folder named
+    so would be another file, or none."""
+    return f"{Path(os.path.abspath(path)).as_uri()}?mode=ro"
+
+
 class _SqliteBackend:
     def __init__(self, path: Path) -> None:
         import sqlite3
@@ -385,7 +392,7 @@ class _SqliteBackend:
         try:
             # Read-only URI: a check never writes to the store, and a concurrent update replaces
             # the file atomically, so an open reader keeps a consistent snapshot.
-            self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+            self._db = sqlite3.connect(read_only_uri(path), uri=True, check_same_thread=False)
             self.meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.DatabaseError as exc:
             raise _unopenable(path, exc) from None
@@ -1398,7 +1405,7 @@ def verify_store(path: Path, most: int = 20) -> list[str]:
     import sqlite3
 
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(read_only_uri(path), uri=True)
         with contextlib.closing(db):
             rows = db.execute(f"PRAGMA quick_check({int(most)})").fetchall()
             problems = [line for (text,) in rows for line in str(text).splitlines()][:most]
@@ -1426,7 +1433,7 @@ def read_store_meta(path: Path) -> dict[str, str]:
     import sqlite3
 
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(read_only_uri(path), uri=True)
         with contextlib.closing(db):
             return dict(db.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.DatabaseError:

@@ -20,6 +20,7 @@ from deckcheck.cards.store import (
     default_store_path,
     open_store,
     read_store_meta,
+    verify_store,
     write_store,
 )
 from deckcheck.errors import CardDataError
@@ -213,6 +214,17 @@ def test_sqlite_meta_and_all_cards(tmp_path: Path) -> None:
     opened = open_store(path)
     assert len(opened) == len(RECORDS)
     assert {c.name for c in opened.all_cards()} == {r["name"] for r in RECORDS}
+
+
+@pytest.mark.parametrize("folder", ["decks #2", "what?", "100%20off", "a%b"])
+def test_a_store_in_a_folder_named_with_uri_characters_opens(tmp_path: Path, folder: str) -> None:
+    # (SQLite opens the store by URI, where '#' and '?' end a file name and '%' starts an escape)
+    path = tmp_path / folder / "cards.sqlite"
+    path.parent.mkdir()
+    write_store(RECORDS, path, meta={"source": "test"})
+    assert read_store_meta(path)["source"] == "test"
+    assert len(open_store(path)) == len(RECORDS)
+    assert verify_store(path) == []
 
 
 def test_bad_record_leaves_previous_store(tmp_path: Path) -> None:
