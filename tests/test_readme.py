@@ -154,3 +154,16 @@ def test_the_python_example(monkeypatch: pytest.MonkeyPatch) -> None:
     results = namespace["results"]
     assert set(results.summary["format_source"]) == {"declared in the file"}  # type: ignore[attr-defined]
     assert len(namespace["table"]) == 13 * 10  # type: ignore[arg-type]
+
+
+def test_the_decklist_extensions_it_lists() -> None:
+    """The README and `check --help` list the extensions a folder run reads: all of them."""
+    from deckcheck.discovery import DECKLIST_EXTENSIONS
+
+    said = re.search(r"files with a decklist extension \(([^)]*)\)", " ".join(README.split()))
+    assert said is not None, "the README no longer lists the decklist extensions"
+    assert set(re.findall(r"`(\.\w+)`", said[1])) == DECKLIST_EXTENSIONS
+    help_text = " ".join(CliRunner().invoke(cli, ["check", "--help"]).stdout.split())
+    listed = re.search(r"files ending in (.*?) whose content", help_text)
+    assert listed is not None, "`check --help` no longer lists the decklist extensions"
+    assert set(listed[1].replace(" or ", " ").split()) == DECKLIST_EXTENSIONS
