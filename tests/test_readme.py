@@ -167,3 +167,25 @@ def test_the_decklist_extensions_it_lists() -> None:
     listed = re.search(r"files ending in (.*?) whose content", help_text)
     assert listed is not None, "`check --help` no longer lists the decklist extensions"
     assert set(listed[1].replace(" or ", " ").split()) == DECKLIST_EXTENSIONS
+
+
+def test_the_usage_block_names_real_commands_and_options() -> None:
+    """Every command and option the Usage block shows is one the CLI has, on that command."""
+    import click
+
+    (usage,) = blocks("text")
+    command: click.Command | None = None
+    checked = 0
+    for line in usage.splitlines():
+        shown = line.split("#")[0]
+        if shown.startswith("deckcheck "):
+            command = cli
+            for word in shown.split()[1:]:
+                if isinstance(command, click.Group) and word in command.commands:
+                    command = command.commands[word]
+        assert command is not None, line
+        options = {o for param in command.params for o in (*param.opts, *param.secondary_opts)}
+        for option in re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", shown):
+            assert option in options, f"{command.name} has no {option} ({line.strip()})"
+            checked += 1
+    assert checked > 10, "the Usage block shows hardly an option"
