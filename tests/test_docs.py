@@ -34,3 +34,11 @@ def test_load_decks_lists_its_columns() -> None:
         text = re.sub(r"\([^()]*\)", "", text)
     listed = [word.strip().removeprefix("then ") for word in text.split(",")]
     assert listed == list(frames.load_decks(REPO / "data" / "decks" / "modern-burn.txt").columns)
+
+
+def test_every_code_the_docs_name_exists() -> None:
+    documents = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md")), REPO / "data" / "formats.toml"]
+    codes = set(all_codes())
+    for document in documents:
+        named = set(re.findall(r"\bDC\d{3}\b", document.read_text(encoding="utf-8")))
+        assert named <= codes, f"{document.name} names {sorted(named - codes)}"
