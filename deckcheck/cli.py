@@ -199,28 +199,41 @@ FILE_PATH = click.Path(dir_okay=False, path_type=Path)
 INPUT_PATHS = click.Path(allow_dash=True, readable=False)
 
 
-def card_db_option(func: F) -> F:
-    return click.option(
-        "--card-db",
-        type=FILE_PATH,
-        default=None,
-        help="Card store: a SQLite store built by `cards update`/`cards import`, or a JSON file of card "
-        "records. Default: $DECKCHECK_CARD_DB, the config's card_db, the local store, the bundled card set.",
-    )(func)
+def _card_db_option(help_text: str) -> Callable[[F], F]:
+    return click.option("--card-db", type=FILE_PATH, default=None, help=help_text)
 
 
-def config_options(func: F) -> F:
-    func = click.option("--no-config", is_flag=True, help="Ignore pyproject.toml / .deckcheck.toml files.")(
-        func
-    )
-    return click.option(
-        "-c",
-        "--config",
-        "config_path",
-        type=FILE_PATH,
-        default=None,
-        help="Use this config file for every deck instead of discovering one per file.",
-    )(func)
+card_db_option = _card_db_option(
+    "Card store: a SQLite store built by `cards update`/`cards import`, or a JSON file of card "
+    "records. Default: $DECKCHECK_CARD_DB, the config's card_db, the local store, the bundled card set."
+)
+# `cards update` and `cards import` build a store: never a JSON file, never the bundled set.
+built_card_db_option = _card_db_option(
+    "The SQLite card store to build (not a .json path). Default: $DECKCHECK_CARD_DB, the config's "
+    "card_db, the local store."
+)
+
+
+def _config_options(config_help: str) -> Callable[[F], F]:
+    def decorate(func: F) -> F:
+        func = click.option(
+            "--no-config", is_flag=True, help="Ignore pyproject.toml / .deckcheck.toml files."
+        )(func)
+        return click.option("-c", "--config", "config_path", type=FILE_PATH, default=None, help=config_help)(
+            func
+        )
+
+    return decorate
+
+
+config_options = _config_options("Use this config file for every deck instead of discovering one per file.")
+# The commands that check no deck read one config: the one found from the working directory.
+formats_config_options = _config_options(
+    "Use this config file (its `formats` files) instead of the one found from the working directory."
+)
+store_config_options = _config_options(
+    "Use this config file (its card_db) instead of the one found from the working directory."
+)
 
 
 as_of_option = click.option(
@@ -474,9 +487,9 @@ def check(
     A file that cannot be checked (missing, unreadable, an unknown declared format) is reported on
     that file and every other file is still checked.
 
-    Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 a file could not be checked, a run
-    of folders that checked no deck (every file found skipped, or none found), or a
-    usage/config/card-data error.
+    Exit codes: 0 clean, 1 errors, a deck not verified (with no format given, only under
+    --strict) or warnings with --strict, 2 a file could not be checked, a run of folders that
+    checked no deck (every file found skipped, or none found), or a usage/config/card-data error.
     """
     if list_input_formats:
         from deckcheck.decklist import INPUT_FORMATS
@@ -962,7 +975,7 @@ def _default_mode() -> int:
 
 @cli.command(short_help="List the game formats.")
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
-@config_options
+@formats_config_options
 def formats(output: str, config_path: Path | None, no_config: bool) -> int:
     """List the game formats (the bundled registry plus any `formats` files in the config)."""
     options = _options(None, None, (), (), None, None, config_path, no_config)
@@ -1096,8 +1109,8 @@ def _report_update(result: UpdateResult) -> None:
 
 
 @cards.command("update")
-@card_db_option
-@config_options
+@built_card_db_option
+@store_config_options
 @click.option("--offline", is_flag=True, help="Touch no network: report what the local store holds.")
 @click.option(
     "--force",
@@ -1183,8 +1196,8 @@ def cards_update(
 
 @cards.command("import")
 @click.argument("file", type=click.Path(path_type=Path))
-@card_db_option
-@config_options
+@built_card_db_option
+@store_config_options
 @click.option(
     "--data-date",
     metavar="YYYY-MM-DD",
@@ -1236,7 +1249,7 @@ def cards_import(
 @cards.command("info")
 @click.argument("names", nargs=-1, metavar="[NAME]...")
 @card_db_option
-@config_options
+@store_config_options
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
 @click.option(
     "--verify",

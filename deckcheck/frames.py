@@ -13,8 +13,9 @@ its row's deck id; ``#rank-N`` / ``#deck-N`` when the player is missing or named
 with the event's format and date and in every table; ids so made are strings, so beside an
 index that is not of strings the deck_id column is of objects.
 :func:`validate` and :func:`companion_table` also take the long frame :func:`load_decks` returns,
-which keeps what each deck declares (its ``declared_format`` and ``date`` columns), so a deck gets
-the same answers from its long frame as from its file.
+which keeps what each deck declares (its ``declared_format``, ``date``, ``declared_commander``,
+``unread`` and ``played_on`` columns) and which lines wrote no count (``count_written``), so a deck
+gets the same answers from its long frame as from its file.
 ``format`` is one format for every deck, a mapping / Series from deck id to format, or None (the
 default): each deck's format as ``deckcheck check`` chooses it (declared in the file, the config,
 else the shape of its family, with a warning). A config's ``select``, ``ignore`` and ``strict``

@@ -154,3 +154,38 @@ def test_the_python_example(monkeypatch: pytest.MonkeyPatch) -> None:
     results = namespace["results"]
     assert set(results.summary["format_source"]) == {"declared in the file"}  # type: ignore[attr-defined]
     assert len(namespace["table"]) == 13 * 10  # type: ignore[arg-type]
+
+
+def test_the_decklist_extensions_it_lists() -> None:
+    """The README and `check --help` list the extensions a folder run reads: all of them."""
+    from deckcheck.discovery import DECKLIST_EXTENSIONS
+
+    said = re.search(r"files with a decklist extension \(([^)]*)\)", " ".join(README.split()))
+    assert said is not None, "the README no longer lists the decklist extensions"
+    assert set(re.findall(r"`(\.\w+)`", said[1])) == DECKLIST_EXTENSIONS
+    help_text = " ".join(CliRunner().invoke(cli, ["check", "--help"]).stdout.split())
+    listed = re.search(r"files ending in (.*?) whose content", help_text)
+    assert listed is not None, "`check --help` no longer lists the decklist extensions"
+    assert set(listed[1].replace(" or ", " ").split()) == DECKLIST_EXTENSIONS
+
+
+def test_the_usage_block_names_real_commands_and_options() -> None:
+    """Every command and option the Usage block shows is one the CLI has, on that command."""
+    import click
+
+    (usage,) = blocks("text")
+    command: click.Command | None = None
+    checked = 0
+    for line in usage.splitlines():
+        shown = line.split("#")[0]
+        if shown.startswith("deckcheck "):
+            command = cli
+            for word in shown.split()[1:]:
+                if isinstance(command, click.Group) and word in command.commands:
+                    command = command.commands[word]
+        assert command is not None, line
+        options = {o for param in command.params for o in (*param.opts, *param.secondary_opts)}
+        for option in re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", shown):
+            assert option in options, f"{command.name} has no {option} ({line.strip()})"
+            checked += 1
+    assert checked > 10, "the Usage block shows hardly an option"

@@ -128,3 +128,28 @@ def test_json_stdout_is_only_json(project: Project, invoke: Invoke) -> None:
     project.write("pile.txt", BANNED_MODERN)  # automatic format: the note goes to stderr
     result = invoke(["check", "-o", "json", "pile.txt"])
     json.loads(result.stdout)
+
+
+def test_the_example_document_has_every_documented_key() -> None:
+    """The page's example is a whole document: every key "always present" is in it."""
+    text = DOC.read_text(encoding="utf-8")
+    example = json.loads(re.search(r"^```json\n(.*?)^```", text, flags=re.MULTILINE | re.DOTALL)[1])  # type: ignore[index]
+    docs = documented_keys()
+    assert set(example) == docs["top"] and set(example["summary"]) == docs["summary"]
+    (deck,) = example["decks"]
+    assert set(deck) == docs["decks"]
+    assert all(set(companion) == docs["companions"] for companion in deck["companions"])
+    assert all(docs["findings"] - OPTIONAL["findings"] <= set(f) for f in deck["findings"])
+
+
+def test_cards_info_keys_are_the_documented_ones(project: Project, invoke: Invoke) -> None:
+    said = re.search(r"- `cards info`: `\{([^}]*)\}`", DOC.read_text(encoding="utf-8"))
+    assert said is not None, "the page no longer lists the keys of `cards info --output json`"
+    result = invoke(["cards", "info", "-o", "json"])
+    assert result.exit_code == 0, result.output
+    keys = set(json.loads(result.stdout)) - {
+        "data_date",
+        "age_days",
+        "non_deck_cards",
+    }  # documented as sometimes
+    assert keys == {key.strip() for key in said[1].split(",")}
