@@ -22,7 +22,10 @@ else the shape of its family, with a warning). A config's ``select``, ``ignore``
 choose what the command line reports and how it exits: the frames hold every finding and judge
 ``legal`` by every rule. A deck the mapping gives no format, or a value that
 names no format (missing, not a name, unknown), is a ValueError naming the deck and the value,
-raised before any deck is checked; so is a ``format`` of any other type.
+raised before any deck is checked; so is a ``format`` of any other type. ``store`` is a
+``CardStore``, a card store's path (opened once per process, as ``--card-db`` names one) or None
+(the default: ``$DECKCHECK_CARD_DB``, the local store, else the bundled card set); a store that
+cannot be opened is a ``CardDataError`` saying why.
 
 Two ways to the companion table, with the same answer:
 
@@ -423,6 +426,19 @@ def _concat(parts: list[Results], deck_dtype: Any, breakers: bool) -> Results:
 
 
 # -- sources -------------------------------------------------------------------------------------
+StoreArg = CardStore | str | os.PathLike[str] | None  # a store, a store's path, or None (the default)
+
+
+def _store_of(store: StoreArg) -> CardStore | None:
+    """The store a public function was given: a path is opened once per process
+    (batch.shared_store, as the Dask partitions open theirs); None is the default store."""
+    if store is None or isinstance(store, CardStore):
+        return store
+    if isinstance(store, (str, os.PathLike)):
+        return batch.shared_store(store)
+    raise TypeError(f"store: a CardStore, a card store's path or None, not {type(store).__name__}")
+
+
 def _context(store: CardStore | None, spec: FormatSpec) -> BatchContext:
     return BatchContext(store if store is not None else batch.shared_store(), spec)
 
@@ -854,7 +870,7 @@ def _with_format_source(results: Results, sources: Mapping[DeckId, str] | None) 
 def load_decks(
     source: Source,
     *,
-    store: CardStore | None = None,
+    store: StoreArg = None,
     input_format: str | None = None,
     text_column: str = "text",
     progress: bool | None = None,
@@ -890,6 +906,7 @@ def load_decks(
     its unread column saying why. A directory's files that are
     not decklists, or that its config excludes, are skipped as ``deckcheck check DIR`` skips them,
     with a warning; the frame's ``attrs["skipped"]`` lists them, (path, reason) pairs."""
+    store = _store_of(store)
     skipped = _Skipped(store)
     decks, total, deck_dtype = _deck_sources(source, input_format, text_column, skipped)
     context = _context(store, batch.as_spec("freeform"))
@@ -905,7 +922,7 @@ def validate(
     source: Source,
     *,
     format: FormatArg | None = None,
-    store: CardStore | None = None,
+    store: StoreArg = None,
     input_format: str | None = None,
     text_column: str = "text",
     breakers: bool = False,
@@ -931,6 +948,7 @@ def validate(
     A directory's files that are not decklists, or that their config excludes, are skipped as
     ``deckcheck check DIR`` skips them, with a warning (``Results.skipped`` lists them).
     Decks are checked :data:`CHUNK_DECKS` at a time, so memory holds frames, not Python rows."""
+    store = _store_of(store)
     try:
         dated = parse_as_of(as_of, "as_of")
     except ConfigError as exc:
@@ -1303,7 +1321,7 @@ def companion_table(
     decks: pd.DataFrame | Source,
     *,
     format: FormatArg | None = None,
-    store: CardStore | None = None,
+    store: StoreArg = None,
     input_format: str | None = None,
 ) -> pd.DataFrame:
     """Deck x companion, vectorised over the batch: deck_id, companion, eligible, declared, breakers
@@ -1318,6 +1336,7 @@ def companion_table(
     ``format=None`` (the default) resolves each deck's format as :func:`validate` does (on a long
     frame: its ``declared_format``, then the current directory's config, else the inferred shape;
     a deck that declares a format deckcheck does not know is a ValueError naming its path)."""
+    store = _store_of(store)
     if format is None:
         format = _resolved_formats(decks, store, input_format)
     frame = _as_long(decks, store, input_format)
@@ -1348,7 +1367,7 @@ def companion_breakers(
     decks: pd.DataFrame | Source,
     *,
     format: FormatArg | None = None,
-    store: CardStore | None = None,
+    store: StoreArg = None,
     input_format: str | None = None,
 ) -> pd.DataFrame:
     """One row per breaking entry per companion (deck_id, companion, card, qty, zone, line): which
@@ -1356,6 +1375,7 @@ def companion_breakers(
     ``validate(..., breakers=True).breakers`` without the reason text, in the same order. ``card``
     is categorical (a corpus repeats a few thousand names millions of times). ``format=None``: as
     in :func:`companion_table`."""
+    store = _store_of(store)
     if format is None:
         format = _resolved_formats(decks, store, input_format)
     frame = _as_long(decks, store, input_format)

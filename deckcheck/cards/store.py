@@ -635,8 +635,9 @@ class CardStore:
         return cls(backend, str(path))
 
     @classmethod
-    def open(cls, path: Path) -> CardStore:
+    def open(cls, path: str | os.PathLike[str]) -> CardStore:
         """Open a store file: a built SQLite store, or a JSON file of records."""
+        path = Path(path)
         try:
             is_dir = path.is_dir()  # (a missing one is False)
             exists = is_dir or path.exists()
@@ -1034,7 +1035,7 @@ def _bundled_store() -> CardStore:
     return _BUNDLED
 
 
-def open_store(path: Path | None = None) -> CardStore:
+def open_store(path: str | os.PathLike[str] | None = None) -> CardStore:
     """The store to use: an explicit path, else $DECKCHECK_CARD_DB, else the local store built by
     `cards update`/`cards import`, else the bundled card set."""
     if path is None and os.environ.get("DECKCHECK_CARD_DB"):
