@@ -167,9 +167,7 @@ def detect_format(text: str) -> str:
     if _DRAFT_PICK_MARK in head and _DRAFT_PACK_HEADER.search(head):
         return "draft"
     lines = list(filter(str.strip, head.splitlines()[:_SNIFF_LINES]))  # the non-blank lines
-    if (
-        lines and lines[0].lstrip("\ufeff")[:4].lower() == "sep="
-    ):  # Excel's first line names a CSV's delimiter
+    if lines and "sep=" in lines[0][:6].lower():  # Excel's first line names a CSV's delimiter
         from deckcheck.decklist.csv_format import excel_separator
 
         if excel_separator(lines[0]) is not None:

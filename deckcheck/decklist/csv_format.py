@@ -74,14 +74,17 @@ def _find(headers: Sequence[str], names: Sequence[str]) -> int | None:
 
 
 # Excel's first line "sep=;" names the delimiter of the lines below it (any character but a letter,
-# digit, quote or space; a tab is one).
-_EXCEL_SEPARATOR = re.compile(r"sep=([^\w\s\"']|\t) *", re.IGNORECASE)
+# digit, quote or space; a tab is one). Dragon Shield writes it quoted, as a CSV cell: "sep=,".
+_EXCEL_SEPARATOR = re.compile(r"(\"?)sep=([^\w\s\"']|\t)\1 *", re.IGNORECASE)
 
 
 def excel_separator(line: str) -> str | None:
     """The delimiter an Excel ``sep=X`` line names, or None for any other line."""
-    match = _EXCEL_SEPARATOR.fullmatch(line.lstrip("\ufeff").rstrip("\r\n"))
-    return match.group(1) if match else None
+    line = line.lstrip("\ufeff")
+    if line[line.startswith('"') :][:4].lower() != "sep=":  # (most lines: no regex search)
+        return None
+    match = _EXCEL_SEPARATOR.fullmatch(line.rstrip("\r\n"))
+    return match.group(2) if match else None
 
 
 def sniff_delimiter(first_line: str) -> str:

@@ -14,6 +14,7 @@ from deckcheck.cards.store import CardStore
 from deckcheck.cli import cli
 from deckcheck.deck import LineKind, ParsedDeck, Zone
 from deckcheck.decklist import detect_format, parse_text
+from deckcheck.decklist.csv_format import excel_separator
 from deckcheck.decklist.fast import fast_entries
 from deckcheck.engine import check_parsed
 from deckcheck.formats import get_format
@@ -182,6 +183,33 @@ def test_excel_separator_line_with_no_header_after_it() -> None:
 
 def test_the_fast_reader_leaves_an_excel_csv_to_the_full_parser() -> None:
     assert fast_entries("sep=,\nCount,Name\n4,Lightning Bolt\n56,Mountain\n") is None
+
+
+DRAGON_SHIELD = (  # Dragon Shield's collection export: its sep= line quoted, as a CSV cell
+    '"sep=,"\r\n'
+    "Folder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,Card Number,Condition,Printing,"
+    "Language,Price Bought,Date Bought,LOW,MID,MARKET\r\n"
+    "Burn,4,0,Lightning Bolt,M10,Magic 2010,146,NearMint,Foil,English,0.50,2021-01-01,,,\r\n"
+    'Burn,1,0,"Atraxa, Praetors\' Voice",C16,Commander 2016,28,NearMint,Normal,English,0.00,2021-01-01,,,\r\n'
+)
+
+
+def test_a_quoted_excel_separator_line_is_read_as_one() -> None:
+    assert detect_format(DRAGON_SHIELD) == "csv"
+    assert detect_format("\ufeff" + DRAGON_SHIELD) == "csv"
+    deck = parse_text(DRAGON_SHIELD)
+    assert [(e.quantity, e.name, e.set_code, e.foil) for e in deck.entries] == [
+        (4, "Lightning Bolt", "M10", True),
+        (1, "Atraxa, Praetors' Voice", "C16", False),
+    ]
+    assert deck.problems == []
+    assert kinds(deck) == {1: LineKind.COMMENT, 2: LineKind.HEADER, 3: LineKind.CARD, 4: LineKind.CARD}
+    assert fast_entries(DRAGON_SHIELD) is None
+
+
+@pytest.mark.parametrize("line", ['"sep=,', 'sep=,"', '"sep=a"', '""sep=,""'])
+def test_a_half_quoted_separator_line_is_no_separator_line(line: str) -> None:
+    assert excel_separator(line) is None
 
 
 # -- rows with more fields than the header ---------------------------------------------------------
