@@ -521,6 +521,72 @@ def test_dek_sideboard_true_false_and_absent_are_read_quietly() -> None:
     assert deck.problems == []
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (  # a card outside any zone
+            '<cockatrice_deck version="1">\n<zone name="main"><card number="56" name="Island"/></zone>\n'
+            '<card number="4" name="Shock"/>\n</cockatrice_deck>\n',
+            3,
+            "<card> outside any <zone>: not read",
+        ),
+        (  # a zone inside another element
+            '<cockatrice_deck version="1">\n<zone name="main"><card number="56" name="Island"/></zone>\n'
+            '<extra>\n<zone name="side"><card number="4" name="Shock"/></zone>\n</extra>\n'
+            "</cockatrice_deck>\n",
+            4,
+            "<zone> outside any <zone>: not read",
+        ),
+        (  # an element of a zone that is not a <card>
+            '<cockatrice_deck version="1">\n<zone name="main"><card number="56" name="Island"/>\n'
+            '<cards number="4" name="Shock"/></zone>\n</cockatrice_deck>\n',
+            3,
+            "<cards> in <zone> 'main' is not a <card>: not read",
+        ),
+        (
+            '<deck game="x">\n<section name="Main"><card qty="56">Island</card>\n'
+            '<cards qty="4">Shock</cards></section>\n</deck>\n',
+            3,
+            "<cards> in <section> 'Main' is not a <card>: not read",
+        ),
+        (
+            '<deck game="x">\n<section name="Main"><card qty="56">Island</card></section>\n'
+            '<card qty="4">Shock</card>\n</deck>\n',
+            3,
+            "<card> outside any <section>: not read",
+        ),
+        (
+            '<Deck>\n  <Cards Quantity="56" Sideboard="false" Name="Island" />\n'
+            '  <Card Quantity="4" Sideboard="false" Name="Shock" />\n</Deck>\n',
+            3,
+            "<Card> is not MTGO's <Cards> element: not read",
+        ),
+    ],
+)
+def test_xml_card_elements_where_the_format_reads_none_are_reported(
+    text: str, line: int, message: str
+) -> None:
+    """An element that holds cards where its format reads none is a line not read (DC002), never
+    markup: the deck's Shock would vanish."""
+    deck = parse_text(text)
+    assert [(e.quantity, e.name) for e in deck.entries] == [(56, "Island")]
+    assert [(p.line, p.code, p.severity, p.message) for p in deck.problems] == [
+        (line, "DC002", "error", message)
+    ]
+    assert deck.lines[line - 1].kind is LineKind.PROBLEM
+
+
+def test_xml_markup_and_metadata_elements_stay_quiet() -> None:
+    deck = parse_text(
+        '<cockatrice_deck version="1">\n<deckname>Burn</deckname>\n'
+        '<bannerCard providerId="">Shock</bannerCard>\n'
+        '<comments>four <b>Shock</b></comments>\n<zone name="main"><card number="4" name="Shock"/></zone>\n'
+        "</cockatrice_deck>\n"
+    )
+    assert deck.problems == []
+    assert [record.kind for record in deck.lines[:4]] == [LineKind.COMMENT] * 4
+
+
 def test_xml_error_is_reported_with_its_line() -> None:
     deck = parse_text('<Deck>\n  <Cards Quantity="4" Name="Shock" />\n  <Cards Quantity="2"\n</Deck>\n')
     assert cards(deck) == [("main", 4, "Shock")]
