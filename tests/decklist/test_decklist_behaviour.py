@@ -828,6 +828,9 @@ def test_a_draft_log_is_not_a_decklist() -> None:
     (problem,) = deck.problems
     assert problem.code == "DC001" and problem.severity == "error"
     assert "draft log: 2 picks" in problem.message and ".dck" in problem.message
+    # MTGO marks the drafting player in the players list too: no pick
+    mtgo_log = DRAFT_LOG.replace("    hitchyflav\n", "--> hitchyflav\n")
+    assert "draft log: 2 picks" in parse_text(mtgo_log).problems[0].message
     # a list that merely has a "-->" line is still read as one
     assert detect_format("4 Lightning Bolt\n--> 56 Mountain\n") != "draft"
 
