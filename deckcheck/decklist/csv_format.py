@@ -347,6 +347,12 @@ class _CsvRun:
         if isinstance(quantity, str):
             problem(quantity)
             return
+        set_code = cell(columns.set_code)
+        if any(char.isspace() for char in set_code):
+            # a set's name, not its code (Deckbox's and TCGplayer's "Edition"/"Set": "Magic 2010"):
+            # written as a code, no client would find the printing
+            notes.append(f"set {set_code!r} is a set's name, not its code: not kept")
+            set_code = ""
         foil_cell = cell(columns.foil).lower()
         foil = foil_cell in ("foil", "etched", "true", "yes", "1", "y", "x")
         tags = tuple(
@@ -357,7 +363,7 @@ class _CsvRun:
             name=name,
             zone=zone,
             line=start,
-            set_code=cell(columns.set_code) or None,
+            set_code=set_code or None,
             collector_number=cell(columns.number) or None,
             foil=foil,
             tags=extra_tags + tags,

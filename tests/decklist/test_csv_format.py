@@ -212,6 +212,22 @@ def test_a_half_quoted_separator_line_is_no_separator_line(line: str) -> None:
     assert excel_separator(line) is None
 
 
+def test_a_set_name_in_the_set_column_is_not_taken_for_its_code() -> None:
+    """Deckbox's Edition column holds the set's name ("Magic 2010"), Moxfield's its code ("m10"):
+    a name kept as the code would be written "Lightning Bolt|Magic 2010" to Forge."""
+    deck = parse_text(
+        "Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil\n"
+        "4,0,Lightning Bolt,Magic 2010,146,Near Mint,English,\n"
+        "1,0,Duress,m10,96,Near Mint,English,foil\n"
+    )
+    assert [(e.name, e.set_code, e.collector_number) for e in deck.entries] == [
+        ("Lightning Bolt", None, "146"),
+        ("Duress", "m10", "96"),
+    ]
+    assert deck.problems == []
+    assert deck.lines[1].note == "set 'Magic 2010' is a set's name, not its code: not kept"
+
+
 # -- rows with more fields than the header ---------------------------------------------------------
 
 
