@@ -614,6 +614,30 @@ def test_moxfield_v3_boards() -> None:
     assert all(e.line == 0 for e in deck.entries)
 
 
+def test_moxfield_v3_board_no_reader_knows_leaves_the_deck_not_read_in_full() -> None:
+    """A v3 board outside the deck (attractions) is kept in the maybeboard with a note; one whose
+    meaning is unknown ("partners") may hold the deck's own cards: kept out of it, and not read
+    (DC002), as the Cockatrice, CSV and other JSON readers read one."""
+    boards = {"mainboard": "Plains", "attractions": "Balloon Stand", "partners": "Tymna the Weaver"}
+    text = json.dumps(
+        {
+            "boards": {
+                b: {"count": 1, "cards": {"k": {"quantity": 1, "card": {"name": n}}}}
+                for b, n in boards.items()
+            }
+        }
+    )
+    deck = parse_text(text)
+    assert cards(deck) == [
+        ("main", 1, "Plains"),
+        ("maybeboard", 1, "Balloon Stand"),
+        ("maybeboard", 1, "Tymna the Weaver"),
+    ]
+    assert [e.tags for e in deck.entries] == [(), ("extra:attractions",), ("extra:partners",)]
+    assert [(p.code, p.severity) for p in deck.problems] == [("DC003", "info"), ("DC002", "error")]
+    assert "'partners'" in deck.problems[1].message
+
+
 AETHERHUB_DECK = {
     "convertedDeck": [
         {"cardId": 0, "quantity": None, "name": "Deck", "set": "", "number": ""},
