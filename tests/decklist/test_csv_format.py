@@ -212,6 +212,26 @@ def test_a_half_quoted_separator_line_is_no_separator_line(line: str) -> None:
     assert excel_separator(line) is None
 
 
+def test_mtgo_collection_csv_keeps_its_sideboard() -> None:
+    """MTGO's CSV has no board column: its Sideboarded column (Yes/No) places a card, and Premium
+    (Yes/No) is the foil."""
+    deck = parse_text(
+        "Card Name,Quantity,ID #,Rarity,Set,Collector #,Premium,Sideboarded,Annotation\n"
+        '"Mountain",20,83561,Land,ZNR,277/280,No,No,0\n'
+        '"Kalitas, Traitor of Ghet",1,59417,Mythic Rare,OGW,86/184,Yes,Yes,0\n'
+        '"Duress",2,1,Common,M10,96/249,No,maybe,0\n'
+    )
+    assert detect_format(deck.lines[0].text) == "csv"
+    assert [(e.quantity, e.name, e.zone, e.foil) for e in deck.entries] == [
+        (20, "Mountain", Zone.MAIN, False),
+        (1, "Kalitas, Traitor of Ghet", Zone.SIDEBOARD, True),
+        (2, "Duress", Zone.MAIN, False),
+    ]
+    assert [(p.line, p.code, p.severity, p.message) for p in deck.problems] == [
+        (4, "DC003", "warning", "Sideboarded 'maybe' is neither Yes nor No: read as the main deck")
+    ]
+
+
 def test_a_set_name_in_the_set_column_is_not_taken_for_its_code() -> None:
     """Deckbox's Edition column holds the set's name ("Magic 2010"), Moxfield's its code ("m10"):
     a name kept as the code would be written "Lightning Bolt|Magic 2010" to Forge."""
