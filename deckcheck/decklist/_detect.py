@@ -140,6 +140,19 @@ def _may_be_csv_header(line: str) -> bool:
     return "name" in lowered or "card" in lowered
 
 
+def _html_outside_comments(head: str) -> bool:
+    """Three HTML tags outside a decklist's comment lines: a decklist whose notes hold a few
+    ("// <a few> picks") is still a decklist."""
+    return (
+        sum(
+            len(_HTML_TAGS.findall(line))
+            for line in head.splitlines()
+            if not line.lstrip().startswith(("//", "#"))
+        )
+        >= 3
+    )
+
+
 def detect_format(text: str) -> str:
     """The name of the input format ``text`` is written in (a key of INPUT_FORMATS)."""
     head = text[:65536]
@@ -162,14 +175,12 @@ def detect_format(text: str) -> str:
         stripped[0] == "[" and re.match(r"\[\s*(?:[\[{\"\d\-\]]|true|false|null)", stripped)
     ):
         return "json"
-    if len(_HTML_TAGS.findall(head)) >= 3:
+    if len(_HTML_TAGS.findall(head)) >= 3 and _html_outside_comments(head):
         return "html"
     if _DRAFT_PICK_MARK in head and _DRAFT_PACK_HEADER.search(head):
         return "draft"
     lines = list(filter(str.strip, head.splitlines()[:_SNIFF_LINES]))  # the non-blank lines
-    if (
-        lines and lines[0].lstrip("\ufeff")[:4].lower() == "sep="
-    ):  # Excel's first line names a CSV's delimiter
+    if lines and "sep=" in lines[0][:6].lower():  # Excel's first line names a CSV's delimiter
         from deckcheck.decklist.csv_format import excel_separator
 
         if excel_separator(lines[0]) is not None:

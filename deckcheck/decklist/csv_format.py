@@ -15,6 +15,8 @@ of a Board, Section, Zone or Location column is a board no reader knows: its car
 the deck, tagged, and the deck is not verified (DC002 per value), as the JSON and Cockatrice
 readers read one.
 
+MTGO's collection CSV has no board column: its Sideboarded column (Yes/No) places a card instead.
+
 Excel's first line ``sep=;`` (or ``sep=,``, ``sep=<tab>``) names the delimiter; it is recorded as
 read, and the header row is the next line.
 
@@ -56,7 +58,11 @@ _BOARD_COLUMNS = ("board", "section", "category", "zone", "location")
 _CATEGORIES_COLUMNS = ("categories",)
 _SET_COLUMNS = ("set_code", "set code", "setcode", "edition code", "edition", "set")
 _NUMBER_COLUMNS = ("collector number", "collector_number", "collectornumber", "cn", "card number", "number")
-_FOIL_COLUMNS = ("foil", "finish", "printing")
+_FOIL_COLUMNS = ("foil", "finish", "printing", "premium", "is_foil")  # (MTGO's, Deckstats')
+# MTGO's collection CSV says Yes in its Sideboarded column for a sideboard card
+_SIDEBOARDED_COLUMNS = ("sideboarded",)
+_YES = frozenset({"yes", "true", "1", "y", "x"})
+_NO = frozenset({"no", "false", "0", "n", ""})
 _TAG_COLUMNS = ("tags", "tag")
 _DELIMITERS = (",", ";", "\t")
 _DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical bar"}
@@ -74,14 +80,17 @@ def _find(headers: Sequence[str], names: Sequence[str]) -> int | None:
 
 
 # Excel's first line "sep=;" names the delimiter of the lines below it (any character but a letter,
-# digit, quote or space; a tab is one).
-_EXCEL_SEPARATOR = re.compile(r"sep=([^\w\s\"']|\t) *", re.IGNORECASE)
+# digit, quote or space; a tab is one). Dragon Shield writes it quoted, as a CSV cell: "sep=,".
+_EXCEL_SEPARATOR = re.compile(r"(\"?)sep=([^\w\s\"']|\t)\1 *", re.IGNORECASE)
 
 
 def excel_separator(line: str) -> str | None:
     """The delimiter an Excel ``sep=X`` line names, or None for any other line."""
-    match = _EXCEL_SEPARATOR.fullmatch(line.lstrip("\ufeff").rstrip("\r\n"))
-    return match.group(1) if match else None
+    line = line.lstrip("\ufeff")
+    if line[line.startswith('"') :][:4].lower() != "sep=":  # (most lines: no regex search)
+        return None
+    match = _EXCEL_SEPARATOR.fullmatch(line.rstrip("\r\n"))
+    return match.group(2) if match else None
 
 
 def sniff_delimiter(first_line: str) -> str:
@@ -142,6 +151,17 @@ def _board_zone(value: str, *, category: bool) -> _Board:
         f"unknown board {value!r}: kept out of the deck",
         known=False,
     )
+
+
+def _sideboarded(cell: str) -> _Board:
+    """The zone MTGO's Sideboarded cell (Yes/No) names; any other value is read as the main deck,
+    said on the line."""
+    value = cell.strip().lower()
+    if value in _YES:
+        return _Board(Zone.SIDEBOARD)
+    if value in _NO:
+        return _Board(Zone.MAIN)
+    return _Board(Zone.MAIN, (), f"Sideboarded {cell.strip()!r} is neither Yes nor No: read as the main deck")
 
 
 def _categories(cell: str) -> tuple[Zone | None, tuple[str, ...]]:
@@ -228,6 +248,7 @@ class _CsvRun:
             set_code=_find(headers, _SET_COLUMNS),
             number=_find(headers, _NUMBER_COLUMNS),
             foil=_find(headers, _FOIL_COLUMNS),
+            sideboarded=_find(headers, _SIDEBOARDED_COLUMNS),
             tags=_find(headers, _TAG_COLUMNS),
             categories=_find(headers, _CATEGORIES_COLUMNS),
         )
@@ -290,6 +311,10 @@ class _CsvRun:
             board = _board_zone(board_value, category=columns.board_is_category)
         elif categories is not None and categories[0] is not None:
             board = _Board(categories[0])
+        elif columns.sideboarded is not None and columns.sideboarded < len(row):
+            board = _sideboarded(row[columns.sideboarded])
+            if board.note:
+                b.report(start, board.note, code=SUSPICIOUS, severity="warning", section=board.zone)
         else:
             board = _Board(Zone.MAIN)
         zone, extra_tags, zone_note = board.zone, board.tags, board.note
@@ -344,8 +369,14 @@ class _CsvRun:
         if isinstance(quantity, str):
             problem(quantity)
             return
+        set_code = cell(columns.set_code)
+        if any(char.isspace() for char in set_code):
+            # a set's name, not its code (Deckbox's and TCGplayer's "Edition"/"Set": "Magic 2010"):
+            # written as a code, no client would find the printing
+            notes.append(f"set {set_code!r} is a set's name, not its code: not kept")
+            set_code = ""
         foil_cell = cell(columns.foil).lower()
-        foil = foil_cell in ("foil", "etched", "true", "yes", "1", "y", "x")
+        foil = foil_cell in ("foil", "etched") or foil_cell in _YES
         tags = tuple(
             t.strip().lstrip("#") for t in cell(columns.tags).replace(";", ",").split(",") if t.strip()
         ) + (categories[1] if categories is not None else ())
@@ -354,7 +385,7 @@ class _CsvRun:
             name=name,
             zone=zone,
             line=start,
-            set_code=cell(columns.set_code) or None,
+            set_code=set_code or None,
             collector_number=cell(columns.number) or None,
             foil=foil,
             tags=extra_tags + tags,
@@ -417,6 +448,7 @@ class _Columns:
     set_code: int | None
     number: int | None
     foil: int | None
+    sideboarded: int | None
     tags: int | None
     categories: int | None
 

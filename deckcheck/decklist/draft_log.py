@@ -9,12 +9,14 @@ problem, naming what to check instead.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from deckcheck.deck import ParsedDeck
 from deckcheck.decklist._base import UNREADABLE, split_lines, whole_file_problem
 
 PICK_MARK = "--> "
+PACK_HEADER = re.compile(r"Pack \d+ pick \d+:")
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +25,11 @@ class DraftLogFormat:
     description: str = "an MTGO or XMage draft log (.draft: packs and picks, not a deck): reported, not read"
 
     def parse(self, text: str, path: str) -> ParsedDeck:
-        picks = sum(1 for line in split_lines(text) if line.startswith(PICK_MARK))
+        # MTGO marks the player's own name in the players list the same way: only the marks after
+        # the first "Pack 1 pick 1:" are picks
+        lines = split_lines(text)
+        first_pack = next((i for i, line in enumerate(lines) if PACK_HEADER.match(line)), len(lines))
+        picks = sum(1 for line in lines[first_pack:] if line.startswith(PICK_MARK))
         return whole_file_problem(
             path,
             self.name,

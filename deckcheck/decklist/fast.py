@@ -757,7 +757,7 @@ _COMMANDER_CODE, _COMPANION_CODE = ZONE_CODE[Zone.COMMANDER], ZONE_CODE[Zone.COM
 def _first_line_is_safe(line: str) -> bool:
     """Format detection reads a CSV header in the first non-blank line ("1 X,Name,Count" is one),
     and a CSV after Excel's "sep=," line."""
-    if line.lstrip("\ufeff")[:4].lower() == "sep=" and excel_separator(line) is not None:
+    if excel_separator(line) is not None:
         return False
     return ("," not in line and ";" not in line) or not looks_like_csv_header(line)
 

@@ -259,8 +259,9 @@ def _moxfield(run: _Run, data: Mapping[str, Any]) -> None:
                 continue
             if not cards:
                 continue
-            zone, extra_tags = Zone.MAYBEBOARD, (extra_zone_tag(key),)
-            run.extra(board_name, board_name)
+            # a board outside the deck (attractions, planes) as the text reader reads its name; a
+            # board no reader knows may hold the deck's own cards: not read (DC002)
+            zone, extra_tags = run.board(board_name, board_name) or run.unknown_board(board_name, board_name)
         if not isinstance(cards, Mapping):
             if cards:
                 b.problem_line(0, board_name, f"{board_name}: expected an object of cards", code=UNPARSABLE)

@@ -129,6 +129,10 @@ def parse_xml(text: str) -> tuple[Element | None, XmlError | None]:
     return builder.root, None
 
 
+# The elements that hold cards in one of the three formats: never markup where a format reads none.
+_CARD_HOLDING_TAGS = frozenset({"card", "cards", "zone", "section"})
+
+
 class _XmlRun:
     """Shared bookkeeping: which lines hold cards, so every line gets exactly one record."""
 
@@ -212,6 +216,22 @@ class _XmlRun:
         # Records are written in line order at the end; the entry goes in now, in file order.
         b.add_entry(entry)
         self.card_lines.setdefault(line, []).extend(notes)
+
+    def markup(self, element: Element, where: str) -> None:
+        """``element`` and what it holds, read as markup or metadata, except an element that holds
+        cards in one of the formats (_CARD_HOLDING_TAGS): not read (DC002), never a card lost as
+        markup, and what it holds with it."""
+        stack = [element]
+        while stack:
+            inner = stack.pop()
+            if inner.tag.lower() in _CARD_HOLDING_TAGS:
+                self.not_read(inner, where)
+            else:
+                self.metadata_lines.add(inner.line)
+                stack.extend(inner.children)
+
+    def not_read(self, element: Element, where: str) -> None:
+        self._problem(element.line, f"<{element.tag}> {where}: not read", None)
 
     def _problem(self, line: int, reason: str, zone: Zone | None) -> None:
         self.builder.report(line, reason, code=UNPARSABLE, severity="error", section=zone)
@@ -314,7 +334,9 @@ class DekFormat:
                         missing_quantity_severity="warning",
                         doubt=doubt,
                     )
-                elif element is not root and element.tag.lower() != "cards":
+                elif element.tag.lower() == "card":  # (a <Cards> anywhere says its own zone)
+                    run.not_read(element, "is not MTGO's <Cards> element")
+                elif element is not root:
                     run.metadata_lines.add(element.line)
         return run.finish()
 
@@ -398,12 +420,12 @@ class CodFormat:
             elif tag == "bannercard" and child.text.strip():
                 b.deck.metadata["banner card"] = child.text.strip()
             if tag != "zone":
-                for element in child.iter():
-                    run.metadata_lines.add(element.line)
+                run.markup(child, "outside any <zone>")
                 continue
             zone, tags = _zone_of(b, child, _COD_ZONES, "zone")
             for card in child.children:
                 if card.tag.lower() != "card":
+                    run.not_read(card, f"in <zone> {_attr(child, 'name')!r} is not a <card>")
                     continue
                 run.card(
                     card,
@@ -443,12 +465,13 @@ class O8dFormat:
             if child.tag.lower() != "section":
                 if child.tag.lower() == "notes" and child.text.strip():
                     b.deck.metadata["notes"] = child.text.strip()
-                for element in child.iter():
-                    run.metadata_lines.add(element.line)
+                run.markup(child, "outside any <section>")
                 continue
             zone, tags = _zone_of(b, child, _O8D_SECTIONS, "section")
             for card in child.children:
-                if card.tag.lower() == "card":
+                if card.tag.lower() != "card":
+                    run.not_read(card, f"in <section> {_attr(child, 'name')!r} is not a <card>")
+                else:
                     run.card(
                         card,
                         card.text,

@@ -14,6 +14,7 @@ from deckcheck.cards.store import CardStore
 from deckcheck.cli import cli
 from deckcheck.deck import LineKind, ParsedDeck, Zone
 from deckcheck.decklist import detect_format, parse_text
+from deckcheck.decklist.csv_format import excel_separator
 from deckcheck.decklist.fast import fast_entries
 from deckcheck.engine import check_parsed
 from deckcheck.formats import get_format
@@ -182,6 +183,69 @@ def test_excel_separator_line_with_no_header_after_it() -> None:
 
 def test_the_fast_reader_leaves_an_excel_csv_to_the_full_parser() -> None:
     assert fast_entries("sep=,\nCount,Name\n4,Lightning Bolt\n56,Mountain\n") is None
+
+
+DRAGON_SHIELD = (  # Dragon Shield's collection export: its sep= line quoted, as a CSV cell
+    '"sep=,"\r\n'
+    "Folder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,Card Number,Condition,Printing,"
+    "Language,Price Bought,Date Bought,LOW,MID,MARKET\r\n"
+    "Burn,4,0,Lightning Bolt,M10,Magic 2010,146,NearMint,Foil,English,0.50,2021-01-01,,,\r\n"
+    'Burn,1,0,"Atraxa, Praetors\' Voice",C16,Commander 2016,28,NearMint,Normal,English,0.00,2021-01-01,,,\r\n'
+)
+
+
+def test_a_quoted_excel_separator_line_is_read_as_one() -> None:
+    assert detect_format(DRAGON_SHIELD) == "csv"
+    assert detect_format("\ufeff" + DRAGON_SHIELD) == "csv"
+    deck = parse_text(DRAGON_SHIELD)
+    assert [(e.quantity, e.name, e.set_code, e.foil) for e in deck.entries] == [
+        (4, "Lightning Bolt", "M10", True),
+        (1, "Atraxa, Praetors' Voice", "C16", False),
+    ]
+    assert deck.problems == []
+    assert kinds(deck) == {1: LineKind.COMMENT, 2: LineKind.HEADER, 3: LineKind.CARD, 4: LineKind.CARD}
+    assert fast_entries(DRAGON_SHIELD) is None
+
+
+@pytest.mark.parametrize("line", ['"sep=,', 'sep=,"', '"sep=a"', '""sep=,""'])
+def test_a_half_quoted_separator_line_is_no_separator_line(line: str) -> None:
+    assert excel_separator(line) is None
+
+
+def test_mtgo_collection_csv_keeps_its_sideboard() -> None:
+    """MTGO's CSV has no board column: its Sideboarded column (Yes/No) places a card, and Premium
+    (Yes/No) is the foil."""
+    deck = parse_text(
+        "Card Name,Quantity,ID #,Rarity,Set,Collector #,Premium,Sideboarded,Annotation\n"
+        '"Mountain",20,83561,Land,ZNR,277/280,No,No,0\n'
+        '"Kalitas, Traitor of Ghet",1,59417,Mythic Rare,OGW,86/184,Yes,Yes,0\n'
+        '"Duress",2,1,Common,M10,96/249,No,maybe,0\n'
+    )
+    assert detect_format(deck.lines[0].text) == "csv"
+    assert [(e.quantity, e.name, e.zone, e.foil) for e in deck.entries] == [
+        (20, "Mountain", Zone.MAIN, False),
+        (1, "Kalitas, Traitor of Ghet", Zone.SIDEBOARD, True),
+        (2, "Duress", Zone.MAIN, False),
+    ]
+    assert [(p.line, p.code, p.severity, p.message) for p in deck.problems] == [
+        (4, "DC003", "warning", "Sideboarded 'maybe' is neither Yes nor No: read as the main deck")
+    ]
+
+
+def test_a_set_name_in_the_set_column_is_not_taken_for_its_code() -> None:
+    """Deckbox's Edition column holds the set's name ("Magic 2010"), Moxfield's its code ("m10"):
+    a name kept as the code would be written "Lightning Bolt|Magic 2010" to Forge."""
+    deck = parse_text(
+        "Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil\n"
+        "4,0,Lightning Bolt,Magic 2010,146,Near Mint,English,\n"
+        "1,0,Duress,m10,96,Near Mint,English,foil\n"
+    )
+    assert [(e.name, e.set_code, e.collector_number) for e in deck.entries] == [
+        ("Lightning Bolt", None, "146"),
+        ("Duress", "m10", "96"),
+    ]
+    assert deck.problems == []
+    assert deck.lines[1].note == "set 'Magic 2010' is a set's name, not its code: not kept"
 
 
 # -- rows with more fields than the header ---------------------------------------------------------

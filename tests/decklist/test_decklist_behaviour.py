@@ -521,6 +521,72 @@ def test_dek_sideboard_true_false_and_absent_are_read_quietly() -> None:
     assert deck.problems == []
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (  # a card outside any zone
+            '<cockatrice_deck version="1">\n<zone name="main"><card number="56" name="Island"/></zone>\n'
+            '<card number="4" name="Shock"/>\n</cockatrice_deck>\n',
+            3,
+            "<card> outside any <zone>: not read",
+        ),
+        (  # a zone inside another element
+            '<cockatrice_deck version="1">\n<zone name="main"><card number="56" name="Island"/></zone>\n'
+            '<extra>\n<zone name="side"><card number="4" name="Shock"/></zone>\n</extra>\n'
+            "</cockatrice_deck>\n",
+            4,
+            "<zone> outside any <zone>: not read",
+        ),
+        (  # an element of a zone that is not a <card>
+            '<cockatrice_deck version="1">\n<zone name="main"><card number="56" name="Island"/>\n'
+            '<cards number="4" name="Shock"/></zone>\n</cockatrice_deck>\n',
+            3,
+            "<cards> in <zone> 'main' is not a <card>: not read",
+        ),
+        (
+            '<deck game="x">\n<section name="Main"><card qty="56">Island</card>\n'
+            '<cards qty="4">Shock</cards></section>\n</deck>\n',
+            3,
+            "<cards> in <section> 'Main' is not a <card>: not read",
+        ),
+        (
+            '<deck game="x">\n<section name="Main"><card qty="56">Island</card></section>\n'
+            '<card qty="4">Shock</card>\n</deck>\n',
+            3,
+            "<card> outside any <section>: not read",
+        ),
+        (
+            '<Deck>\n  <Cards Quantity="56" Sideboard="false" Name="Island" />\n'
+            '  <Card Quantity="4" Sideboard="false" Name="Shock" />\n</Deck>\n',
+            3,
+            "<Card> is not MTGO's <Cards> element: not read",
+        ),
+    ],
+)
+def test_xml_card_elements_where_the_format_reads_none_are_reported(
+    text: str, line: int, message: str
+) -> None:
+    """An element that holds cards where its format reads none is a line not read (DC002), never
+    markup: the deck's Shock would vanish."""
+    deck = parse_text(text)
+    assert [(e.quantity, e.name) for e in deck.entries] == [(56, "Island")]
+    assert [(p.line, p.code, p.severity, p.message) for p in deck.problems] == [
+        (line, "DC002", "error", message)
+    ]
+    assert deck.lines[line - 1].kind is LineKind.PROBLEM
+
+
+def test_xml_markup_and_metadata_elements_stay_quiet() -> None:
+    deck = parse_text(
+        '<cockatrice_deck version="1">\n<deckname>Burn</deckname>\n'
+        '<bannerCard providerId="">Shock</bannerCard>\n'
+        '<comments>four <b>Shock</b></comments>\n<zone name="main"><card number="4" name="Shock"/></zone>\n'
+        "</cockatrice_deck>\n"
+    )
+    assert deck.problems == []
+    assert [record.kind for record in deck.lines[:4]] == [LineKind.COMMENT] * 4
+
+
 def test_xml_error_is_reported_with_its_line() -> None:
     deck = parse_text('<Deck>\n  <Cards Quantity="4" Name="Shock" />\n  <Cards Quantity="2"\n</Deck>\n')
     assert cards(deck) == [("main", 4, "Shock")]
@@ -546,6 +612,30 @@ def test_moxfield_v3_boards() -> None:
     deck = parse_text(text)
     assert cards(deck) == [("commander", 1, "Kenrith, the Returned King"), ("main", 99, "Plains")]
     assert all(e.line == 0 for e in deck.entries)
+
+
+def test_moxfield_v3_board_no_reader_knows_leaves_the_deck_not_read_in_full() -> None:
+    """A v3 board outside the deck (attractions) is kept in the maybeboard with a note; one whose
+    meaning is unknown ("partners") may hold the deck's own cards: kept out of it, and not read
+    (DC002), as the Cockatrice, CSV and other JSON readers read one."""
+    boards = {"mainboard": "Plains", "attractions": "Balloon Stand", "partners": "Tymna the Weaver"}
+    text = json.dumps(
+        {
+            "boards": {
+                b: {"count": 1, "cards": {"k": {"quantity": 1, "card": {"name": n}}}}
+                for b, n in boards.items()
+            }
+        }
+    )
+    deck = parse_text(text)
+    assert cards(deck) == [
+        ("main", 1, "Plains"),
+        ("maybeboard", 1, "Balloon Stand"),
+        ("maybeboard", 1, "Tymna the Weaver"),
+    ]
+    assert [e.tags for e in deck.entries] == [(), ("extra:attractions",), ("extra:partners",)]
+    assert [(p.code, p.severity) for p in deck.problems] == [("DC003", "info"), ("DC002", "error")]
+    assert "'partners'" in deck.problems[1].message
 
 
 AETHERHUB_DECK = {
@@ -762,6 +852,9 @@ def test_a_draft_log_is_not_a_decklist() -> None:
     (problem,) = deck.problems
     assert problem.code == "DC001" and problem.severity == "error"
     assert "draft log: 2 picks" in problem.message and ".dck" in problem.message
+    # MTGO marks the drafting player in the players list too: no pick
+    mtgo_log = DRAFT_LOG.replace("    hitchyflav\n", "--> hitchyflav\n")
+    assert "draft log: 2 picks" in parse_text(mtgo_log).problems[0].message
     # a list that merely has a "-->" line is still read as one
     assert detect_format("4 Lightning Bolt\n--> 56 Mountain\n") != "draft"
 

@@ -157,3 +157,14 @@ def test_a_csv_header_passes_the_quick_check(line: str) -> None:
         assert _detect._may_be_csv_header(line), line
     assert looks_like_csv_header("section,count,name")
     assert not _detect._may_be_csv_header("// NAME: Burn")
+
+
+def test_html_tags_in_a_decklists_comments_do_not_make_it_a_page() -> None:
+    text = "// Burn: <a few> notes, <p>lay</p> fast\n# <a lot>\n4 Lightning Bolt\n20 Mountain\n"
+    assert detect_format(text) == "plain"  # (a text list with comment lines)
+    # an HTML page or script is one still, comments and all
+    assert (
+        detect_format("// saved page\n<div><table><tr><td>4 Lightning Bolt</td></tr></table></div>\n")
+        == "html"
+    )
+    assert detect_format("// <a>\n(function() { elem.innerHTML = '<div><table><tr>' })") == "html"

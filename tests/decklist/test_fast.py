@@ -601,6 +601,8 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "Count,Name\n4,Lightning Bolt\n",  # CSV
         "1 Foo,Name,Count\n",  # a card line that reads as a CSV header: detected as CSV
         '<?xml version="1.0"?><Deck></Deck>',  # XML
+        "<div><table><tr><td>\n4 Lightning Bolt\n",  # an HTML page
+        '"sep=,"\nCount,Name\n4,Lightning Bolt\n',  # Dragon Shield's CSV
         '{"main": []}',  # JSON
         "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n\nSideboard\n"
         "1 Lurrus of the Dream-Den\n",  # the companion twice: merged, with an info (DC004)
@@ -686,6 +688,8 @@ M, S = Zone.MAIN, Zone.SIDEBOARD
             [(4, "Lightning Bolt", M, 1), (2, "Duress", M, 3)],
         ),
         ("//\n#\n4 Lightning Bolt\n", [(4, "Lightning Bolt", M, 3)]),
+        # HTML tags in comments: still a decklist
+        ("// <a few> notes\n// <p>lay</p> fast\n4 Lightning Bolt\n", [(4, "Lightning Bolt", M, 3)]),
         ("LAYOUT MAIN:(1,1)|(NONE,false,50)|([1,2])\n4 Lightning Bolt\n", [(4, "Lightning Bolt", M, 2)]),
         # headers written as comments, or as the full parser also reads them
         ("4 Lightning Bolt\n// Sideboard\n2 Duress\n", [(4, "Lightning Bolt", M, 1), (2, "Duress", S, 3)]),
