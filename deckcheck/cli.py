@@ -34,6 +34,7 @@ from deckcheck.session import (
     OptionError,
     Outcome,
     Session,
+    chosen_card_db,
     parse_stdin,
     store_record,
     validate_codes,
@@ -1017,15 +1018,12 @@ def _chosen_store(card_db: Path | None, config_path: Path | None, no_config: boo
     chooses it (--card-db, $DECKCHECK_CARD_DB, the card_db of the config found from here or given),
     and what chose it; (None, "") for the default (open_store: the local store, else the bundled
     set). The `cards` commands show and build that store, the one a check here reads."""
-    if card_db is not None:
-        return card_db, "--card-db"
-    if os.environ.get("DECKCHECK_CARD_DB"):
-        return Path(os.environ["DECKCHECK_CARD_DB"]), "$DECKCHECK_CARD_DB"
     from deckcheck.config import EMPTY, ConfigFinder, load_config
 
+    if card_db is not None or os.environ.get("DECKCHECK_CARD_DB"):  # (no config is read then)
+        return chosen_card_db(card_db, EMPTY)
     explicit = EMPTY if no_config else load_config(config_path) if config_path is not None else None
-    config = ConfigFinder(explicit).for_directory(Path.cwd())
-    return (config.card_db, f"card_db in {config.label}") if config.card_db is not None else (None, "")
+    return chosen_card_db(None, ConfigFinder(explicit).for_directory(Path.cwd()))
 
 
 def _target_store(card_db: Path | None, config_path: Path | None, no_config: bool) -> Path:

@@ -178,6 +178,20 @@ def unknown_format_finding(path: str, exc: UnknownDeclaredFormat) -> Finding:
     return UNKNOWN_FORMAT(message, location=Location(path, exc.line, None))
 
 
+def chosen_card_db(card_db: Path | None, config: Config) -> tuple[Path | None, str]:
+    """The card store a check of a deck under ``config`` reads, and what chose it: ``--card-db``
+    (``card_db``), else $DECKCHECK_CARD_DB, else the config's ``card_db``; (None, "") for the
+    default, open_store's (the local store, else the bundled set). The `cards` commands show and
+    build the same store."""
+    if card_db is not None:
+        return card_db, "--card-db"
+    if os.environ.get("DECKCHECK_CARD_DB"):
+        return Path(os.environ["DECKCHECK_CARD_DB"]), "$DECKCHECK_CARD_DB"
+    if config.card_db is not None:
+        return config.card_db, f"card_db in {config.label}"
+    return None, ""
+
+
 # -- codes ----------------------------------------------------------------------------------------------
 class UnknownCode(ConfigError):
     """A code in --select/--ignore or a config's ``select``/``ignore`` that no finding has."""
@@ -359,11 +373,7 @@ class Session:
         return self._registries[key]
 
     def card_db_path(self, config: Config) -> Path | None:
-        if self.options.card_db is not None:
-            return self.options.card_db
-        if os.environ.get("DECKCHECK_CARD_DB"):
-            return Path(os.environ["DECKCHECK_CARD_DB"])
-        return config.card_db
+        return chosen_card_db(self.options.card_db, config)[0]
 
     def store(self, config: Config) -> CardStore:
         found = self._store_of_config.get(config.card_db)
