@@ -627,8 +627,9 @@ class _Chunk:
         at[:] = -1
         at[d[is_zone]] = np.flatnonzero(is_zone)
         out[listed] |= (q[at[listed]] != 1) | (arrays.rule_index[c[at[listed]]] < 0)  # DC402, DC408/409
-        in_sideboard = (z == companion_arrays.SIDEBOARD) & (arrays.rule_index[c] >= 0)
-        # a companion card in a Commander sideboard, beside a listed one or not (DC403)
+        # a card with a companion ability (one of the ten or not) in a Commander sideboard, beside a
+        # listed one or not (DC403), or alone there: the engine may read it as the companion (DC106)
+        in_sideboard = (z == companion_arrays.SIDEBOARD) & ((arrays.rule_index[c] >= 0) | arrays.ability[c])
         out |= commander & (per_deck(d[in_sideboard], n) > 0)
         d, c, z, q, entry = _keep(~out[d], d, c, z, q, entry)
 

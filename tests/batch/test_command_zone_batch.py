@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from deckcheck import batch
+from deckcheck.cards.store import CardStore
 from tests.batch.test_fast_equivalence import assert_same_rows, context_for, fresh_bundled_store
+from tests.companions import cards as companion_cards
 
 REPO = Path(__file__).resolve().parents[2]
 LAYOUTS = REPO / "tests" / "fixtures" / "layouts"
@@ -45,3 +47,16 @@ def test_sideboard_command_zone_rows_are_the_engines(fmt: str) -> None:
         assert row["commander"] == ("Kenrith, the Returned King" if placed else None), deck_id
         assert row["sideboard_count"] == (0 if placed else 1 + (deck_id != "mtgo-commander")), deck_id
     assert summary["ambiguous"]["commander"] is None and summary["real-sideboard"]["commander"] is None
+
+
+def test_a_companion_ability_the_ten_do_not_have_is_read_as_the_engine_reads_it() -> None:
+    """A card whose companion ability is none of the ten (Lutri, Pauper Otter, a 2024 playtest card)
+    alone in the sideboard of a Commander deck that names its commander: the engine's placement
+    reads it as the companion (DC106), whose condition it cannot check (DC409); the lean checker
+    hands the deck to the engine as it does for the ten."""
+    otter = companion_cards.BY_NAME["Lutri, Pauper Otter"]
+    store = CardStore.from_records([*fresh_bundled_store().records(), otter], "bundled cards and one more")
+    text = DECKS["companion-only"].replace("Jegantha, the Wellspring", otter["name"])
+    rows = assert_same_rows([("otter", text)], context_for(store, "commander"))
+    codes = {(row["code"], row["section"]) for row in rows.findings.rows()}
+    assert {("DC106", "sideboard"), ("DC409", "companion")} <= codes

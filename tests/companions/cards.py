@@ -889,6 +889,56 @@ RECORDS: list[dict[str, Any]] = [
         "W",
     ),
     _two(
+        "Ticket Booth // Tunnel of Hate",
+        "split",
+        face("Ticket Booth", "{2}{R}", "Enchantment — Room", "When you unlock this door, manifest dread."),
+        face(
+            "Tunnel of Hate",
+            "{4}{R}{R}",
+            "Enchantment — Room",
+            "Whenever you attack, target attacking creature gains double strike until end of turn.",
+        ),
+        "R",
+    ),
+    _two(  # an Omen card: Scryfall writes it as an adventure
+        "Dirgur Island Dragon // Skimming Strike",
+        "adventure",
+        face(
+            "Dirgur Island Dragon",
+            "{5}{U}",
+            "Creature — Dragon",
+            "Flying\nWard {2}",
+            power="4",
+            toughness="4",
+        ),
+        face(
+            "Skimming Strike",
+            "{1}{U}",
+            "Instant — Omen",
+            "Tap up to one target creature. Draw a card. (Then shuffle this card into its owner's library.)",
+        ),
+        "U",
+    ),
+    _c(
+        "Phyrexian Fleshgorger",
+        "{7}",
+        "Artifact Creature — Phyrexian Wurm",
+        "Prototype {1}{B}{B} — 3/3 (You may cast this spell with different mana cost, color, and size. It keeps "
+        "its abilities and types.)\nMenace, lifelink\nWard—Pay life equal to Phyrexian Fleshgorger's power.",
+        "B",
+        layout="prototype",
+    ),
+    _c(
+        "Case of the Uneaten Feast",
+        "{W}",
+        "Enchantment — Case",
+        "Whenever a creature you control enters, you gain 1 life.\nTo solve — You've gained 5 or more life this "
+        "turn. (If unsolved, solve it at the beginning of your end step.)\nSolved — Sacrifice this Case: "
+        'Creature cards in your graveyard gain "You may cast this card from your graveyard" until end of turn.',
+        "W",
+        layout="case",
+    ),
+    _two(
         "Invasion of Tarkir // Defiant Thundermaw",
         "battle",
         face(

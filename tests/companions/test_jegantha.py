@@ -19,6 +19,10 @@ from tests.companions.cards import MODERN, deck, lands, result
         ("Farm // Market", False),  # {2}{W} // {2}{U}: {2} twice
         ("Commit // Memory", False),  # {U} three times
         ("Collision // Colossus", True),  # {1}{R/G} // {R}{G}: {R/G} is not {R} or {G}
+        ("Ticket Booth // Tunnel of Hate", False),  # a Room: {2}{R} // {4}{R}{R}, {R} in both doors
+        ("Bottomless Pool // Locker Room", False),  # {U} // {4}{U}
+        ("Dirgur Island Dragon // Skimming Strike", True),  # the Omen's {1}{U} is ignored (CR 720.4)
+        ("Phyrexian Fleshgorger", True),  # {7}; the prototype cost {1}{B}{B} is rules text (CR 718.4)
         ("Wear // Tear", True),  # {1}{R} // {W}
         ("Beanstalk Giant // Fertile Footsteps", True),  # adventure half ignored ({G} would repeat)
         ("Flaxen Intruder // Welcome Home", True),  # {G}; the adventure's {5}{G}{G} is ignored

@@ -15,6 +15,7 @@ from tests.companions.cards import MODERN, deck, lands, result
         ("Ajani's Pridemate", True),  # Cat Soldier: extra types are fine
         ("Questing Beast", True),
         ("Lovestruck Beast // Heart's Desire", True),  # adventurer: the Beast Noble creature
+        ("Dirgur Island Dragon // Skimming Strike", False),  # an Omen card: its Dragon creature (CR 720.4)
         ("Hellspark Elemental", True),
         ("Changeling Outcast", True),  # changeling is every creature type (CR 702.73a), even in the deck
         ("Mistform Ultimus", True),  # "is every creature type (even if this card isn't on the battlefield)"

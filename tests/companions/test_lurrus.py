@@ -12,6 +12,9 @@ from tests.companions.cards import MODERN, deck, findings, lands, result
     ("name", "passes"),
     [
         ("Bonecrusher Giant // Stomp", False),  # a creature card with MV 3 (its Adventure costs 2)
+        ("Phyrexian Fleshgorger", False),  # MV 7: its prototype cost (3) is not its mana cost (CR 718.4)
+        ("Dirgur Island Dragon // Skimming Strike", False),  # MV 6: the Omen costs 2 (CR 720.4)
+        ("Case of the Uneaten Feast", True),  # an enchantment card with MV 1
         ("Kitchen Finks", False),
         ("Tarmogoyf", True),
         ("Walking Ballista", True),  # X = 0

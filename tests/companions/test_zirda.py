@@ -54,6 +54,7 @@ HAS_ACTIVATED = [
     "Valki, God of Lies // Tibalt, Cosmic Impostor",  # {X}: on the front face
     "Flamescroll Celebrant // Revel in Silence",
     "Clearwater Pathway // Murkwater Pathway",
+    "Case of the Uneaten Feast",  # "Solved — [cost]: ..." is activated, if only once solved (CR 702.169d)
 ]
 NO_ACTIVATED = [
     "Urborg, Tomb of Yawgmoth",  # makes lands Swamps only on the battlefield
@@ -74,6 +75,8 @@ NO_ACTIVATED = [
     "Bonecrusher Giant // Stomp",
     "Delver of Secrets // Insectile Aberration",
     "Bottomless Pool // Locker Room",  # unlocking a door is a special action, not an activated ability
+    "Ticket Booth // Tunnel of Hate",
+    "Phyrexian Fleshgorger",  # prototype is a casting option, not an activated ability
     "Invasion of Tarkir // Defiant Thundermaw",
     "Test Speed Racer",  # "Max speed — {T}: ..." only exists at max speed
     "Test Colon Sentinel",  # the colon is inside a triggered ability
