@@ -1803,8 +1803,9 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     if eligible and (open_ or uncertain or len(forbidding) < len(obstacles)):
         eligible = None
     # on a deck not read in full no cut is offered: the lines not read may break the condition too
-    cut = verdict.cut if ctx.unread is None else ()
-    note = cut_note(verdict, ctx.size, ctx.spec) if cut else verdict.note
+    cut, add, note = offered_change(
+        verdict, ctx.size, ctx.spec, withheld=bool(forbidding) or ctx.unread is not None
+    )
     if rule.deck_check is _yorion and not ctx.spec.min_main_known and not forbidding:
         # an inferred shape's minimum is the family's usual one, not the real format's
         eligible = None
@@ -1816,7 +1817,7 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
         eligible,
         verdict.breakers,
         cut,
-        verdict.add,
+        add,
         note,
         declared_entry is not None,
         # (its own legality not verified matters only where nothing else decides the verdict)
@@ -1830,12 +1831,30 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     )
 
 
+def offered_change(
+    verdict: DeckVerdict, size: int, spec: FormatSpec, *, withheld: bool
+) -> tuple[tuple[tuple[str, int], ...], int, str]:
+    """The (cut, add, note) a result offers for ``verdict`` on a starting deck of ``size`` cards. No
+    change is offered where it is ``withheld``: something forbids the companion whatever the deck
+    holds (banned as a companion, not legal, outside the commander's colours: no cut qualifies it),
+    or the deck is not read in full. The engine and the lean batch checker both ask this."""
+    if withheld:
+        return (), 0, verdict.note
+    return verdict.cut, verdict.add, cut_note(verdict, size, spec) if verdict.cut else verdict.note
+
+
+def cut_leaves_too_few(cut: int, size: int, spec: FormatSpec) -> bool:
+    """Whether cutting ``cut`` cards from a starting deck of ``size`` leaves it under the format's
+    minimum: the cards must then be replaced, not just cut."""
+    return size - cut < spec.min_main
+
+
 def cut_note(verdict: DeckVerdict, size: int, spec: FormatSpec) -> str:
     """A result's note when cards must be cut (``size``: the starting deck's card count)."""
     cut = sum(n for _, n in verdict.cut)
     left = size - cut
     text = f"cut {cut} card{'s' if cut != 1 else ''} to qualify"
-    if left < spec.min_main:
+    if cut_leaves_too_few(cut, size, spec):
         text += f" (that leaves {left}, below {spec.title}'s minimum of {spec.min_main}: replace them)"
     return f"{verdict.note}; {text}" if verdict.note else text
 
@@ -1892,7 +1911,7 @@ def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
         return f"add {_plural(result.add)}"
     cards = ", ".join(f"{n} {name}" for name, n in result.cut)
     left = size - result.cut_count
-    if left < spec.min_main:
+    if cut_leaves_too_few(result.cut_count, size, spec):
         return f"replace {cards} (cutting leaves {_plural(left)}, below the minimum of {spec.min_main})"
     return f"cut {cards}"
 
