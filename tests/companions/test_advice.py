@@ -21,7 +21,7 @@ def test_a_companion_banned_as_companion_is_offered_no_cut() -> None:
     # what breaks the condition is still said; what to cut is not, and it is no near miss
     assert [b.card for b in banned.breakers] == ["Bonecrusher Giant // Stomp"]
     assert banned.cut == () and banned.add == 0 and not banned.near_miss
-    assert "cut" not in banned.note and fix_text(banned) == ""
+    assert "cut" not in banned.note and fix_text(banned, 60, LURRUS_BANNED) == ""
     assert [f.code for f in findings(d, LURRUS_BANNED) if f.card == banned.companion] == []
 
 
@@ -41,3 +41,10 @@ def test_a_sideboard_companion_banned_as_companion_offers_no_cut() -> None:
     assert found.code == "DC412" and "to qualify" not in found.message
     assert result(d, LURRUS_BANNED, "Lurrus").cut == ()
 
+
+def test_the_fix_says_replace_where_cutting_leaves_too_few_cards() -> None:
+    short = deck((4, "Tarmogoyf"), (2, "Bonecrusher Giant // Stomp"), *lands(54, "Forest"))
+    r = result(short, MODERN, "Lurrus")
+    assert r.cut_count == 2
+    assert fix_text(r, 60, MODERN) == "replace 2"  # 58 cards would be under Modern's 60
+    assert fix_text(r, 62, MODERN) == "cut 2"
