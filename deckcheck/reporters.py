@@ -1292,7 +1292,7 @@ def companion_row(result: CompanionResult, size: int, spec: FormatSpec) -> list[
         result.companion,
         {True: "yes", False: "no", None: "?"}[result.eligible],
         "yes" if result.declared else "-",
-        str(len(result.breakers)),  # breaking cards, as JSON's `breakers` and frames count them
+        str(len(result.breakers)),  # breaking entries (a card on two lines is two), as frames count them
         fix_text(result, size, spec) or "-",
         "; ".join(shown),
     ]
