@@ -892,7 +892,7 @@ def _lutri_copies(
         for dc, f in nonland
         if copies[f.name] > 1
     )
-    cut = tuple(sorted((name, n - 1) for name, n in copies.items() if n > 1))
+    cut = tuple((name, n - 1) for name, n in copies.items() if n > 1)  # (deck order, as every cut)
     note = ""
     if cut:
         kept = sum(copies.values()) - sum(n for _, n in cut)
@@ -930,7 +930,8 @@ def _lutri_cut(copies: dict[str, int], names_of: dict[str, frozenset[str]]) -> t
             extra = copies[c] - (1 if c in kept else 0)
             if extra:
                 cut.append((c, extra))
-    return tuple(sorted(cut))
+    first_seen = {c: i for i, c in enumerate(copies)}  # (deck order, as every cut)
+    return tuple(sorted(cut, key=lambda item: first_seen[item[0]]))
 
 
 def _max_disjoint(group: list[str], names_of: dict[str, frozenset[str]]) -> set[str]:

@@ -48,3 +48,12 @@ def test_the_fix_says_replace_where_cutting_leaves_too_few_cards() -> None:
     assert r.cut_count == 2
     assert fix_text(r, 60, MODERN) == "replace 2"  # 58 cards would be under Modern's 60
     assert fix_text(r, 62, MODERN) == "cut 2"
+
+
+def test_lutri_cuts_in_deck_order_as_every_cut() -> None:
+    d = deck((2, "Tarmogoyf"), (3, "Lightning Bolt"), (1, "Fire // Ice"), (1, "Fire"), *lands(53, "Forest"))
+    r = result(d, MODERN, "Lutri")
+    assert [name for name, _ in r.cut] == ["Tarmogoyf", "Lightning Bolt", "Fire // Ice"]
+    assert r.cut_count == 4  # a copy beyond the first of each name, and the split card that shares "Fire"
+    simple = deck((2, "Tarmogoyf"), (3, "Lightning Bolt"), *lands(55, "Forest"))
+    assert result(simple, MODERN, "Lutri").cut == (("Tarmogoyf", 1), ("Lightning Bolt", 2))
