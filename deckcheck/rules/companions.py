@@ -42,7 +42,8 @@ Near misses: ``cut`` is always the smallest set of copies whose removal satisfie
 (for a per-card condition, exactly the breaking cards; for Lutri, a maximum set of name-disjoint
 nonland cards is kept; for Umori, the card type shared by the most nonland copies is kept), and
 ``add`` is the number of cards Yorion still needs. A result is a near miss when that is at most
-:data:`NEAR_MISS_CARDS` cards (DC413, info).
+:data:`NEAR_MISS_CARDS` cards (DC413, info). Neither is offered where something forbids the companion
+whatever the deck holds (a ban, its colours outside the commander's): :func:`offered_change`.
 """
 
 from __future__ import annotations
