@@ -571,6 +571,10 @@ class Deck(Record):
         goes to the command zone, so the commander(s) are part of it (702.139b): :data:`STARTING_ZONES`."""
         return [c for c in self.cards if c.zone in STARTING_ZONES]
 
+    def starting_count(self) -> int:
+        """Cards in the starting deck (:meth:`starting_deck`) as written, resolved or not."""
+        return sum(self.count(zone) for zone in STARTING_ZONES)
+
     def unresolved_start(self) -> list[Entry]:
         """The starting deck's entries that did not resolve (see :meth:`starting_deck`)."""
         return [e for e in self.unresolved if e.zone in STARTING_ZONES]

@@ -81,7 +81,6 @@ from deckcheck.rules.companions import (
     Breaker,
     CompanionResult,
     DeckVerdict,
-    cut_note,
 )
 
 DeckId = Hashable
@@ -1282,13 +1281,15 @@ class _Result:
                     for p in deck.breakers_of(i)  # deck order, as the engine lists them
                 )
                 verdict = companions.breakers_verdict(breakers, deck.spec)
-            note = cut_note(verdict, self.size, self.deck.spec) if verdict.cut else verdict.note
+            cut, add, note = companions.offered_change(
+                verdict, self.size, self.deck.spec, withheld=bool(companions.decisive(self.obstacles))
+            )
             self._full = CompanionResult(
                 companion=self.rule.name,
                 eligible=self.eligible,
                 breakers=verdict.breakers,
-                cut=verdict.cut,
-                add=verdict.add,
+                cut=cut,
+                add=add,
                 note=note,
                 declared=self.declared_at is not None,
                 unresolved=(

@@ -1252,23 +1252,27 @@ def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style = 
     return "\n".join([style(render(headers), bold=True), *(render(r) for r in rows)])
 
 
-def fix_text(result: CompanionResult) -> str:
-    """The smallest change that meets the condition: ``cut 4``, ``add 20``, ``another commander``
-    where a commander breaks it (no cut of the deck's cards does: companions.breakers_verdict);
-    empty when eligible."""
+def fix_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
+    """The smallest change that meets the condition: ``cut 4``, ``replace 4`` where cutting would
+    leave the starting deck (``size`` cards) under the format's minimum, ``add 20``, ``another
+    commander`` where a commander breaks it (no cut of the deck's cards does:
+    companions.breakers_verdict); empty when eligible."""
+    from deckcheck.rules.companions import cut_leaves_too_few  # (loaded: the result is the engine's)
+
     if result.eligible:
         return ""
     if result.commander_breaks and not result.cut:
         return "another commander"
     parts = []
     if result.cut:
-        parts.append(f"cut {result.cut_count}")
+        verb = "replace" if cut_leaves_too_few(result.cut_count, size, spec) else "cut"
+        parts.append(f"{verb} {result.cut_count}")
     if result.add:
         parts.append(f"add {result.add}")
     return " + ".join(parts)
 
 
-def companion_row(result: CompanionResult) -> list[str]:
+def companion_row(result: CompanionResult, size: int, spec: FormatSpec) -> list[str]:
     shown = [
         f"{b.card} (line {b.line}): {b.reason}" if b.line else f"{b.card}: {b.reason}"
         for b in result.breakers[:FIRST_BREAKERS]
@@ -1288,8 +1292,8 @@ def companion_row(result: CompanionResult) -> list[str]:
         result.companion,
         {True: "yes", False: "no", None: "?"}[result.eligible],
         "yes" if result.declared else "-",
-        str(len(result.breakers)),  # breaking cards, as JSON's `breakers` and frames count them
-        fix_text(result) or "-",
+        str(len(result.breakers)),  # breaking entries (a card on two lines is two), as frames count them
+        fix_text(result, size, spec) or "-",
         "; ".join(shown),
     ]
 
@@ -1309,7 +1313,11 @@ def companions_text(result: DeckResult, style: Style) -> str:
     lines = [
         f"{style(shown_path(report.path), bold=True)}: format {escape_text(report.format.name)} "
         f"({escape_text(result.format_source)}); eligible companions: {escape_text(verdict)}",
-        table([companion_row(c) for c in report.companions], COMPANION_HEADERS, style),
+        table(
+            [companion_row(c, report.deck.starting_count(), report.format) for c in report.companions],
+            COMPANION_HEADERS,
+            style,
+        ),
     ]
     lines += [
         finding_line(f, style)

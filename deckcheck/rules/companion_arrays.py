@@ -435,6 +435,10 @@ def evaluate(
         no_cut[:, LUTRI] = False
         cut[no_cut] = 0
     cut[in_part] = 0  # the lines not read may break the condition too
+    # nothing to cut or add where something forbids the companion whatever the deck holds
+    # (companions.offered_change)
+    cut[obstacle] = 0
+    add[obstacle] = 0
 
     eligible = met & ~obstacle
     undetermined = eligible & (open_ | not_known | (unverified | no_commander | in_part)[:, None])

@@ -42,7 +42,8 @@ Near misses: ``cut`` is always the smallest set of copies whose removal satisfie
 (for a per-card condition, exactly the breaking cards; for Lutri, a maximum set of name-disjoint
 nonland cards is kept; for Umori, the card type shared by the most nonland copies is kept), and
 ``add`` is the number of cards Yorion still needs. A result is a near miss when that is at most
-:data:`NEAR_MISS_CARDS` cards (DC413, info).
+:data:`NEAR_MISS_CARDS` cards (DC413, info). Neither is offered where something forbids the companion
+whatever the deck holds (a ban, its colours outside the commander's): :func:`offered_change`.
 """
 
 from __future__ import annotations
@@ -892,7 +893,7 @@ def _lutri_copies(
         for dc, f in nonland
         if copies[f.name] > 1
     )
-    cut = tuple(sorted((name, n - 1) for name, n in copies.items() if n > 1))
+    cut = tuple((name, n - 1) for name, n in copies.items() if n > 1)  # (deck order, as every cut)
     note = ""
     if cut:
         kept = sum(copies.values()) - sum(n for _, n in cut)
@@ -930,7 +931,8 @@ def _lutri_cut(copies: dict[str, int], names_of: dict[str, frozenset[str]]) -> t
             extra = copies[c] - (1 if c in kept else 0)
             if extra:
                 cut.append((c, extra))
-    return tuple(sorted(cut))
+    first_seen = {c: i for i, c in enumerate(copies)}  # (deck order, as every cut)
+    return tuple(sorted(cut, key=lambda item: first_seen[item[0]]))
 
 
 def _max_disjoint(group: list[str], names_of: dict[str, frozenset[str]]) -> set[str]:
@@ -1803,8 +1805,9 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     if eligible and (open_ or uncertain or len(forbidding) < len(obstacles)):
         eligible = None
     # on a deck not read in full no cut is offered: the lines not read may break the condition too
-    cut = verdict.cut if ctx.unread is None else ()
-    note = cut_note(verdict, ctx.size, ctx.spec) if cut else verdict.note
+    cut, add, note = offered_change(
+        verdict, ctx.size, ctx.spec, withheld=bool(forbidding) or ctx.unread is not None
+    )
     if rule.deck_check is _yorion and not ctx.spec.min_main_known and not forbidding:
         # an inferred shape's minimum is the family's usual one, not the real format's
         eligible = None
@@ -1816,7 +1819,7 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
         eligible,
         verdict.breakers,
         cut,
-        verdict.add,
+        add,
         note,
         declared_entry is not None,
         # (its own legality not verified matters only where nothing else decides the verdict)
@@ -1830,12 +1833,30 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     )
 
 
+def offered_change(
+    verdict: DeckVerdict, size: int, spec: FormatSpec, *, withheld: bool
+) -> tuple[tuple[tuple[str, int], ...], int, str]:
+    """The (cut, add, note) a result offers for ``verdict`` on a starting deck of ``size`` cards. No
+    change is offered where it is ``withheld``: something forbids the companion whatever the deck
+    holds (banned as a companion, not legal, outside the commander's colours: no cut qualifies it),
+    or the deck is not read in full. The engine and the lean batch checker both ask this."""
+    if withheld:
+        return (), 0, verdict.note
+    return verdict.cut, verdict.add, cut_note(verdict, size, spec) if verdict.cut else verdict.note
+
+
+def cut_leaves_too_few(cut: int, size: int, spec: FormatSpec) -> bool:
+    """Whether cutting ``cut`` cards from a starting deck of ``size`` leaves it under the format's
+    minimum: the cards must then be replaced, not just cut."""
+    return size - cut < spec.min_main
+
+
 def cut_note(verdict: DeckVerdict, size: int, spec: FormatSpec) -> str:
     """A result's note when cards must be cut (``size``: the starting deck's card count)."""
     cut = sum(n for _, n in verdict.cut)
     left = size - cut
     text = f"cut {cut} card{'s' if cut != 1 else ''} to qualify"
-    if left < spec.min_main:
+    if cut_leaves_too_few(cut, size, spec):
         text += f" (that leaves {left}, below {spec.title}'s minimum of {spec.min_main}: replace them)"
     return f"{verdict.note}; {text}" if verdict.note else text
 
@@ -1892,7 +1913,7 @@ def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
         return f"add {_plural(result.add)}"
     cards = ", ".join(f"{n} {name}" for name, n in result.cut)
     left = size - result.cut_count
-    if left < spec.min_main:
+    if cut_leaves_too_few(result.cut_count, size, spec):
         return f"replace {cards} (cutting leaves {_plural(left)}, below the minimum of {spec.min_main})"
     return f"cut {cards}"
 

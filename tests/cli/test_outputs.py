@@ -79,9 +79,9 @@ def test_companions_table(project: Project, invoke: Invoke) -> None:
     rows = {line[:26].strip(): line for line in lines[2:]}
     assert len(rows) == 10
     lurrus = rows["Lurrus of the Dream-Den"].split()
-    # breakers counts breaking cards (one line of 4 Shivan Dragon), as JSON's `breakers` list does;
-    # the fix says how many copies to cut
-    assert lurrus[4:9] == ["no", "yes", "1", "cut", "4"]
+    # breakers counts breaking entries (one line of 4 Shivan Dragon), as JSON's `breakers` list does;
+    # the fix says how many copies to change: replace, as cutting them leaves 56 of Modern's 60
+    assert lurrus[4:9] == ["no", "yes", "1", "replace", "4"]
     assert "Shivan Dragon (line 1): permanent card with mana value 6" in rows["Lurrus of the Dream-Den"]
     assert "add 20" in rows["Yorion, Sky Nomad"]
 

@@ -227,7 +227,7 @@ def test_a_commander_that_breaks_the_condition_is_no_card_to_cut() -> None:
     r = result(d, COMMANDER, "Lurrus")
     assert [b.card for b in r.breakers] == ["Teysa Karlov", "Kitchen Finks"]
     assert r.cut == () and not r.near_miss  # no cut of the 99 qualifies
-    assert r.note == COMMANDER_BREAKS and fix_text(r) == "another commander"
+    assert r.note == COMMANDER_BREAKS and fix_text(r, 100, COMMANDER) == "another commander"
     (not_eligible,) = [f for f in findings(d, COMMANDER) if f.code == "DC401"]
     assert COMMANDER_BREAKS in not_eligible.message and "cut 1 Teysa" not in not_eligible.message
     assert dict(not_eligible.data)["cut"] == ()
