@@ -848,11 +848,13 @@ class CardStore:
         when none matches."""
         rows = self._backend.rows(key)
         full = sorted({r.card_name for r in rows if r.kind == "full"})
-        if len(full) == 1:
-            return Resolution(name, self.card(full[0]), "normalized")
         faces = sorted({r.card_name for r in rows if r.kind == "face"})
-        if not full and len(faces) == 1:
-            return Resolution(name, self.card(faces[0]), "face")
+        if len(full) == 1 or (not full and len(faces) == 1):
+            card = self.card(full[0] if full else faces[0])
+            other = self._printed_otherwise(name, printed, card)
+            if other:
+                return Resolution(name, None, "ambiguous", tuple(sorted({card.name, *other})))
+            return Resolution(name, card, "normalized" if full else "face")
         if len(full) > 1 or len(faces) > 1:
             return Resolution(name, None, "ambiguous", tuple(full or faces))
         printed_rows = self._backend.printed_rows(printed)
@@ -866,6 +868,16 @@ class CardStore:
         if by_fold is None or (by_fold[0] is not None and adds_comma(key, by_fold[0])):
             return None
         return Resolution(name, *by_fold)
+
+    def _printed_otherwise(self, name: str, printed: str, card: Card) -> list[str]:
+        """The other cards whose localized printed name ``name`` is, as printed (accents kept), when
+        ``name`` is ``card``'s name or face name only with its accents or ligatures changed:
+        French prints Badlands "Désolation", which is Desolation only without its accent, so the
+        name reads as neither. A name that differs from the card's only in case, width, quotes or
+        separators is the card (a localized list's own words are the engine's, resolve_deck)."""
+        if printed in {printed_key(n) for n in (card.name, *card.face_names)}:
+            return []
+        return sorted({r.card_name for r in self._backend.printed_rows(printed)} - {card.name})
 
     def with_suggestions(self, resolution: Resolution) -> Resolution:
         """A resolution of a name that names no card ("unknown", from ``resolve(name,

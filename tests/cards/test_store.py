@@ -425,3 +425,38 @@ def test_memory_and_json_stores_keep_them_when_given(tmp_path: Path) -> None:
         CardDataError, match="'non_deck_cards' must be a list of objects with a 'name' and a 'kind'"
     ):
         CardStore.open(path)
+
+
+# French prints Badlands as "Désolation" and Endure as "Endurance": names that are also, accents
+# aside or exactly, English names of other cards.
+FALSE_FRIENDS = [
+    record("Desolation", "{1}{B}{B}", "Enchantment"),
+    record("Badlands", None, "Land — Swamp Mountain", printed_names={"fr": ["Désolation"]}),
+    record("Endurance", "{1}{G}{G}", "Creature — Elemental Incarnation"),
+    record("Endure", "{3}{W}{W}", "Instant", printed_names={"fr": ["Endurance"]}),
+]
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_a_printed_name_spelt_as_printed_is_not_read_as_the_english_name_it_folds_to(
+    kind: str, tmp_path: Path
+) -> None:
+    # "Désolation" is exactly the French Badlands; it is Desolation only with its accent dropped:
+    # a name both readings fit is no reading
+    if kind == "memory":
+        store = CardStore.from_records(FALSE_FRIENDS)
+    else:
+        write_store(FALSE_FRIENDS, tmp_path / "cards.sqlite", meta={"source": "test"})
+        store = CardStore.open(tmp_path / "cards.sqlite")
+    result = store.resolve("Désolation")
+    assert result.match == "ambiguous"
+    assert set(result.suggestions) == {"Badlands", "Desolation"}
+    # written as the English name in another case, it is the English card (a list's language
+    # decides the rest: the engine's reading of a localized list)
+    for written, oracle in [
+        ("DESOLATION", "Desolation"),
+        ("endurance", "Endurance"),
+        ("Endurance", "Endurance"),
+    ]:
+        found = store.resolve(written)
+        assert found.card is not None and found.card.name == oracle, (written, found)
