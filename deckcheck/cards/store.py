@@ -851,8 +851,8 @@ class CardStore:
         faces = sorted({r.card_name for r in rows if r.kind == "face"})
         if len(full) == 1 or (not full and len(faces) == 1):
             card = self.card(full[0] if full else faces[0])
-            other = self._printed_otherwise(name, printed, card)
-            if other:
+            other = self._printed_otherwise(printed, card) if card is not None else []
+            if card is not None and other:
                 return Resolution(name, None, "ambiguous", tuple(sorted({card.name, *other})))
             return Resolution(name, card, "normalized" if full else "face")
         if len(full) > 1 or len(faces) > 1:
@@ -869,15 +869,23 @@ class CardStore:
             return None
         return Resolution(name, *by_fold)
 
-    def _printed_otherwise(self, name: str, printed: str, card: Card) -> list[str]:
-        """The other cards whose localized printed name ``name`` is, as printed (accents kept), when
-        ``name`` is ``card``'s name or face name only with its accents or ligatures changed:
+    def _printed_otherwise(self, printed: str, card: Card) -> list[str]:
+        """The other cards whose localized printed name a name is, as printed (``printed``, its
+        printed_key: accents kept), when the name is ``card``'s name or face name only with its
+        accents or ligatures changed:
         French prints Badlands "Désolation", which is Desolation only without its accent, so the
         name reads as neither. A name that differs from the card's only in case, width, quotes or
         separators is the card (a localized list's own words are the engine's, resolve_deck)."""
         if printed in {printed_key(n) for n in (card.name, *card.face_names)}:
             return []
         return sorted({r.card_name for r in self._backend.printed_rows(printed)} - {card.name})
+
+    def printed_cards(self, name: str) -> list[tuple[str, str]]:
+        """(card name, language) of every card whose localized printed name ``name`` is, as
+        printed (case and width aside), whatever ``resolve`` reads it as: "Endurance" is the
+        English card and the French Endure."""
+        rows = self._backend.printed_rows(printed_key(clean_name(name)))
+        return sorted({(r.card_name, r.lang or "") for r in rows})
 
     def with_suggestions(self, resolution: Resolution) -> Resolution:
         """A resolution of a name that names no card ("unknown", from ``resolve(name,
