@@ -886,10 +886,10 @@ class CardStore:
     def _printed_otherwise(self, printed: str, card: Card) -> list[str]:
         """The other cards whose localized printed name a name is, as printed (``printed``, its
         printed_key: accents kept), when the name is ``card``'s name or face name only with its
-        accents or ligatures changed:
-        French prints Badlands "Désolation", which is Desolation only without its accent, so the
-        name reads as neither. A name that differs from the card's only in case, width, quotes or
-        separators is the card (a localized list's own words are the engine's, resolve_deck)."""
+        accents or ligatures changed: French prints Badlands "Désolation", which is Desolation
+        only without its accent, so the name reads as neither. A name that differs from the card's
+        only in case, width, quotes or separators is the card (a localized list's own words are
+        the engine's, resolve_deck)."""
         if printed in {printed_key(n) for n in (card.name, *card.face_names)}:
             return []
         return sorted({r.card_name for r in self._backend.printed_rows(printed)} - {card.name})
