@@ -364,6 +364,10 @@ def resolve_deck(
         parsed = replace(parsed, entries=[reread.get(id(e), e) for e in parsed.entries])
     if printed and _stray(len(printed), len(cards)):
         cards, unresolved, findings = _unread_stray_names(parsed, cards, unresolved, findings, printed, store)
+    elif printed:
+        cards, unresolved, findings = _unread_false_friends(
+            parsed, cards, unresolved, findings, printed, store
+        )
     return Deck(parsed.path, cards, parsed, unresolved), findings
 
 
@@ -641,6 +645,76 @@ def _unread_stray_names(
     still = {id(entry) for entry in unresolved} | moved
     entries = [entry for entry in parsed.entries if id(entry) in still]  # (in list order)
     return kept, entries, [errors.get(id(f), f) for f in findings]
+
+
+def _unread_false_friends(
+    parsed: ParsedDeck,
+    cards: list[DeckCard],
+    unresolved: list[Entry],
+    findings: list[Finding],
+    printed: list[tuple[DeckCard, Finding]],
+    store: CardStore,
+) -> tuple[list[DeckCard], list[Entry], list[Finding]]:
+    """In a list written in another language (localized names that are no strays), a name read as
+    an English card that is also another card's printed name in that language is either: French
+    prints Endure "Endurance", and a French list falls back to English names where it has none.
+    Such an entry is not read as either card (DC011, both named), unless its set code is a printing
+    of the English card alone."""
+    languages = {lang for _, note in printed for lang in str(dict(note.data).get("language", "")).split(",")}
+    localized = {id(deck_card.entry) for deck_card, _ in printed}
+    errors: dict[int, Finding] = {}
+    for deck_card in cards:
+        entry = deck_card.entry
+        if id(entry) in localized:
+            continue
+        friends = [(c, lang) for c, lang in store.printed_cards(entry.name) if lang in languages]
+        others = [store.card(c) for c, _ in friends if c != deck_card.oracle_name]
+        if not others or _printing_of_only(entry.set_code, deck_card.card, others):
+            continue
+        where = Location(parsed.path, entry.line, str(entry.zone))
+        error = AMBIGUOUS_CARD(
+            _false_friend_message(entry.name, deck_card.card, friends),
+            location=where,
+            card=entry.name,
+        )
+        counted = entry.zone is not Zone.MAYBEBOARD
+        errors[id(entry)] = error if counted else uncounted(error, "ambiguous", {})
+    if not errors:
+        return cards, unresolved, findings
+    # (the note of a name read other than exactly goes with the reading: DC012, DC013)
+    unread = {(errors[id(dc.entry)].location, dc.oracle_name) for dc in cards if id(dc.entry) in errors}
+    findings = [f for f in findings if f.code not in _NAME_MATCH_CODES or (f.location, f.card) not in unread]
+    kept = [dc for dc in cards if id(dc.entry) not in errors]
+    still = {id(entry) for entry in unresolved} | set(errors)
+    entries = [entry for entry in parsed.entries if id(entry) in still]  # (in list order)
+    return kept, entries, [*findings, *errors.values()]
+
+
+def _printing_of_only(set_code: str | None, card: Card, others: Sequence[Card | None]) -> bool:
+    """Whether ``set_code`` (an entry's) is a printing of ``card`` and of none of ``others``."""
+    from deckcheck.history import printings_of
+
+    if not set_code:
+        return False
+    code = set_code.upper()
+    return code in (printings_of(card) or ()) and not any(
+        other is None or code in (printings_of(other) or ()) for other in others
+    )
+
+
+def _false_friend_message(name: str, card: Card, friends: Sequence[tuple[str, str]]) -> str:
+    """DC011's message for a name that is an English card's and, in the list's language, another's."""
+    from deckcheck.history import printings_of
+
+    others = [(other, lang) for other, lang in friends if other != card.name]
+    printed = "; ".join(f"the printed name of '{other}' in {lang}" for other, lang in others)
+    own = printings_of(card)
+    by_set = f", or add a set code of '{card.name}' ('{name} ({own[0]})')" if own else ""
+    english = " or ".join(sorted({f"'{other}'" for other, _ in others}))
+    return (
+        f"'{name}' matches several cards: it is the English name of '{card.name}' and {printed}, and "
+        f"the list is in that language: write {english} for that card{by_set}"
+    )
 
 
 def _stray_name_error(deck_card: DeckCard, note: Finding, store: CardStore) -> Finding:

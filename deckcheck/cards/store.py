@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import html
 import itertools
 import json
 import os
@@ -550,6 +551,13 @@ class _SqliteBackend:
 _NUMBER_KEYS_FROM, _NUMBER_KEYS_TO = "+", ":"
 
 
+# An HTML character reference with its semicolon ("&#39;", "&#x27;", "&amp;"): a name copied from a
+# web page's source. (Without one, "&" is the name's own: "R&D's Secret Lair".)
+_HTML_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+# A set code ("M10", "2XM") and/or a collector number ("146", "146s", "★") after a name.
+_GLUED_PRINTING = re.compile(r"^(.*?\S)\s+(?:[A-Z0-9]{2,6}\s+)?(?:[0-9]{1,4}[a-z★]?|[A-Z0-9]{2,6})$")
+
+
 # -- the store --------------------------------------------------------------------------------------
 def adds_comma(key: str, card: Card) -> bool:
     """Whether a name (its lookup_key) that folds to ``card``'s has more commas than the card's name
@@ -836,6 +844,12 @@ class CardStore:
             found = self._by_index(name, key, printed, folded)
             if found is not None:
                 return found
+        unescaped = _HTML_ENTITY.sub(lambda m: html.unescape(m.group()), query) if "&" in query else query
+        if unescaped != query:  # "Ajani&#39;s Pridemate", copied from a web page's source
+            found = self.resolve(unescaped, suggest=False)
+            if found.card is not None or found.match == "ambiguous":
+                as_read = "normalized" if found.match == "exact" else found.match
+                return Resolution(name, found.card, as_read, found.suggestions, found.language)
         shared = self._shared_with_legends(query)
         if shared:  # "Karn": the Vanguard card, or one of the Karn legends (non_deck_card)
             return Resolution(name, None, "ambiguous", shared)
@@ -848,11 +862,13 @@ class CardStore:
         when none matches."""
         rows = self._backend.rows(key)
         full = sorted({r.card_name for r in rows if r.kind == "full"})
-        if len(full) == 1:
-            return Resolution(name, self.card(full[0]), "normalized")
         faces = sorted({r.card_name for r in rows if r.kind == "face"})
-        if not full and len(faces) == 1:
-            return Resolution(name, self.card(faces[0]), "face")
+        if len(full) == 1 or (not full and len(faces) == 1):
+            card = self.card(full[0] if full else faces[0])
+            other = self._printed_otherwise(printed, card) if card is not None else []
+            if card is not None and other:
+                return Resolution(name, None, "ambiguous", tuple(sorted({card.name, *other})))
+            return Resolution(name, card, "normalized" if full else "face")
         if len(full) > 1 or len(faces) > 1:
             return Resolution(name, None, "ambiguous", tuple(full or faces))
         printed_rows = self._backend.printed_rows(printed)
@@ -867,6 +883,24 @@ class CardStore:
             return None
         return Resolution(name, *by_fold)
 
+    def _printed_otherwise(self, printed: str, card: Card) -> list[str]:
+        """The other cards whose localized printed name a name is, as printed (``printed``, its
+        printed_key: accents kept), when the name is ``card``'s name or face name only with its
+        accents or ligatures changed: French prints Badlands "Désolation", which is Desolation
+        only without its accent, so the name reads as neither. A name that differs from the card's
+        only in case, width, quotes or separators is the card (a localized list's own words are
+        the engine's, resolve_deck)."""
+        if printed in {printed_key(n) for n in (card.name, *card.face_names)}:
+            return []
+        return sorted({r.card_name for r in self._backend.printed_rows(printed)} - {card.name})
+
+    def printed_cards(self, name: str) -> list[tuple[str, str]]:
+        """(card name, language) of every card whose localized printed name ``name`` is, as
+        printed (case and width aside), whatever ``resolve`` reads it as: "Endurance" is the
+        English card and the French Endure."""
+        rows = self._backend.printed_rows(printed_key(clean_name(name)))
+        return sorted({(r.card_name, r.lang or "") for r in rows})
+
     def with_suggestions(self, resolution: Resolution) -> Resolution:
         """A resolution of a name that names no card ("unknown", from ``resolve(name,
         suggest=False)``) with the likely spellings ``resolve`` gives it by default; any other
@@ -879,7 +913,7 @@ class CardStore:
             return Resolution(resolution.query, None, "unknown", (before.name,))
         found = self.suggestions(clean_name(resolution.query))
         if not found.names:
-            before = self._card_before_note(resolution.query)
+            before = self._card_before_note(resolution.query) or self._card_before_printing(resolution.query)
             if before is not None:  # "Rampant Growth (Prepared)": that card and a note about it
                 return Resolution(resolution.query, None, "unknown", (before.name,))
         return Resolution(resolution.query, None, "unknown", found.names, other_epithet=found.other_epithet)
@@ -911,6 +945,13 @@ class CardStore:
             return None
         before = query[: query.rindex(" (")].rstrip()
         return self.resolve(before, suggest=False).card if before else None
+
+    def _card_before_printing(self, name: str) -> Card | None:
+        """The card ``name`` names without a set code or collector number glued to its end
+        ("Lightning Bolt M10 146", no brackets for a decklist reader to take them by), or None. A
+        did-you-mean, never a reading: the whole may as well be a newer card."""
+        match = _GLUED_PRINTING.search(clean_name(name))
+        return self.resolve(match.group(1), suggest=False).card if match else None
 
     def _folded(self, key: str) -> tuple[Card | None, str, tuple[str, ...]] | None:
         """(card, "folded", ()) when exactly one card's full name, else exactly one card's face

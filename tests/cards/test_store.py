@@ -425,3 +425,75 @@ def test_memory_and_json_stores_keep_them_when_given(tmp_path: Path) -> None:
         CardDataError, match="'non_deck_cards' must be a list of objects with a 'name' and a 'kind'"
     ):
         CardStore.open(path)
+
+
+# French prints Badlands as "Désolation" and Endure as "Endurance": names that are also, accents
+# aside or exactly, English names of other cards.
+FALSE_FRIENDS = [
+    record("Desolation", "{1}{B}{B}", "Enchantment"),
+    record("Badlands", None, "Land — Swamp Mountain", printed_names={"fr": ["Désolation"]}),
+    record("Endurance", "{1}{G}{G}", "Creature — Elemental Incarnation"),
+    record("Endure", "{3}{W}{W}", "Instant", printed_names={"fr": ["Endurance"]}),
+]
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_a_printed_name_spelt_as_printed_is_not_read_as_the_english_name_it_folds_to(
+    kind: str, tmp_path: Path
+) -> None:
+    # "Désolation" is exactly the French Badlands; it is Desolation only with its accent dropped:
+    # a name both readings fit is no reading
+    if kind == "memory":
+        store = CardStore.from_records(FALSE_FRIENDS)
+    else:
+        write_store(FALSE_FRIENDS, tmp_path / "cards.sqlite", meta={"source": "test"})
+        store = CardStore.open(tmp_path / "cards.sqlite")
+    result = store.resolve("Désolation")
+    assert result.match == "ambiguous"
+    assert set(result.suggestions) == {"Badlands", "Desolation"}
+    # written as the English name in another case, it is the English card (a list's language
+    # decides the rest: the engine's reading of a localized list)
+    for written, oracle in [
+        ("DESOLATION", "Desolation"),
+        ("endurance", "Endurance"),
+        ("Endurance", "Endurance"),
+    ]:
+        found = store.resolve(written)
+        assert found.card is not None and found.card.name == oracle, (written, found)
+
+
+@pytest.mark.parametrize(
+    ("written", "oracle"),
+    [
+        ("Lim-Dûl&#39;s Vault", "Lim-Dûl's Vault"),
+        ("Lim-D&ucirc;l&apos;s Vault", "Lim-Dûl's Vault"),
+        ("Lim-Dûl&#x27;s Vault", "Lim-Dûl's Vault"),
+        ("Fire &#47;&#47; Ice", "Fire // Ice"),
+        ("Jace&#44; the Mind Sculptor", "Jace, the Mind Sculptor"),
+    ],
+)
+def test_html_entities_of_a_copied_web_page_are_read_with_a_note(
+    store: CardStore, written: str, oracle: str
+) -> None:
+    result = store.resolve(written)
+    assert result.card is not None and result.card.name == oracle, result
+    assert result.match == "normalized"  # DC012 says how it was read
+
+
+def test_a_name_with_entities_is_read_as_the_name_they_spell(store: CardStore) -> None:
+    assert store.resolve("Lightning &amp; Thunder").match == "unknown"
+    spelt = store.resolve("Fire & Ice")  # (punctuation and spaces ignored: DC012 too)
+    assert store.resolve("Fire &amp; Ice").card == spelt.card and spelt.match == "folded"
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["Lightning Bolt M10", "Lightning Bolt 146", "Lightning Bolt M10 146", "Lightning Bolt 2XM 146s"],
+)
+def test_a_set_code_or_number_glued_to_a_name_gets_the_card_as_did_you_mean(
+    store: CardStore, written: str
+) -> None:
+    # never a reading: the whole may as well be a newer card's name
+    result = store.resolve(written)
+    assert result.card is None and result.match == "unknown"
+    assert result.suggestions == ("Lightning Bolt",)
