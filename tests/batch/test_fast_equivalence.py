@@ -756,10 +756,12 @@ def test_companions_checked_long_after_the_card_data_agree(
 def test_a_commander_that_breaks_a_condition_is_no_near_miss(breakers: bool) -> None:
     """Kenrith (mana value 5) keeps Gyruda out of a deck of Plains: replacing the commander is no
     card to swap, so no near miss is suggested (it was: "replace 1 Kenrith, the Returned King");
-    a card of the 99 that breaks it is one, on both paths."""
+    a card of the 99 that breaks it is one, on both paths, where Gyruda fits the commander's
+    colours (Cecily's); where it does not (Valki's), nothing qualifies it: no near miss either."""
     items: list[Item] = [
         ("commander-breaks", "Commander\n1 Kenrith, the Returned King\n\nDeck\n99 Plains\n"),
-        ("card-breaks", "Commander\n1 Valki, God of Lies\n\nDeck\n1 Bonecrusher Giant\n98 Swamp\n"),
+        ("card-breaks", "Commander\n1 Cecily, Haunted Mage\n\nDeck\n1 Bonecrusher Giant\n98 Swamp\n"),
+        ("outside-colours", "Commander\n1 Valki, God of Lies\n\nDeck\n1 Bonecrusher Giant\n98 Swamp\n"),
     ]
     rows = assert_same_rows(items, context_for(BUNDLED, "commander"), breakers=breakers)
     table = rows.companions.data
@@ -768,14 +770,14 @@ def test_a_commander_that_breaks_a_condition_is_no_near_miss(breakers: bool) -> 
         for deck_id, name, value in zip(table["deck_id"], table["companion"], table["near_miss"], strict=True)
         if name == "Gyruda, Doom of Depths"
     }
-    assert near == {"commander-breaks": False, "card-breaks": True}
+    assert near == {"commander-breaks": False, "card-breaks": True, "outside-colours": False}
     found = rows.findings.data
     suggested = {
         d
         for d, code, m in zip(found["deck_id"], found["code"], found["message"], strict=True)
         if code == "DC413" and "Gyruda" in m
     }
-    assert suggested == set()  # (Valki's deck: Gyruda's colours are outside Valki's, no suggestion either)
+    assert suggested == {"card-breaks"}
 
 
 def _codes_by_deck(rows: batch.BatchRows) -> dict[Hashable, list[str]]:
