@@ -641,10 +641,18 @@ def _unread_stray_names(
     is unresolved, and its DC010 names the card it would be."""
     moved = {id(deck_card.entry) for deck_card, _ in printed}
     errors = {id(note): _stray_name_error(deck_card, note, store) for deck_card, note in printed}
+    kept, entries = _not_read(parsed, cards, unresolved, moved)
+    return kept, entries, [errors.get(id(f), f) for f in findings]
+
+
+def _not_read(
+    parsed: ParsedDeck, cards: list[DeckCard], unresolved: list[Entry], moved: set[int]
+) -> tuple[list[DeckCard], list[Entry]]:
+    """``cards`` without the entries whose ids are in ``moved``, and ``unresolved`` with them, in
+    list order: entries read as a card that are not to be read as one after all."""
     kept = [dc for dc in cards if id(dc.entry) not in moved]
     still = {id(entry) for entry in unresolved} | moved
-    entries = [entry for entry in parsed.entries if id(entry) in still]  # (in list order)
-    return kept, entries, [errors.get(id(f), f) for f in findings]
+    return kept, [entry for entry in parsed.entries if id(entry) in still]
 
 
 def _unread_false_friends(
@@ -684,9 +692,7 @@ def _unread_false_friends(
     # (the note of a name read other than exactly goes with the reading: DC012, DC013)
     unread = {(errors[id(dc.entry)].location, dc.oracle_name) for dc in cards if id(dc.entry) in errors}
     findings = [f for f in findings if f.code not in _NAME_MATCH_CODES or (f.location, f.card) not in unread]
-    kept = [dc for dc in cards if id(dc.entry) not in errors]
-    still = {id(entry) for entry in unresolved} | set(errors)
-    entries = [entry for entry in parsed.entries if id(entry) in still]  # (in list order)
+    kept, entries = _not_read(parsed, cards, unresolved, set(errors))
     return kept, entries, [*findings, *errors.values()]
 
 
