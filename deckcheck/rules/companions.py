@@ -1032,19 +1032,25 @@ def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
     )
     if shared_type is not None and have == total:
         return DeckVerdict(note=f"every nonland card is {_with_article(shared_type)} card")
+    kept_from = keep_from or have_type
+    ties = sorted(t for t, n in have_type.items() if t != shared_type and n == have and t in kept_from)
+    # the type kept is one choice of several where others tie: each reason says so
+    tied = (
+        f", as many as have {' or '.join(ties)}: {'either' if len(ties) == 1 else 'any'} can be kept"
+        if ties
+        else ""
+    )
     breakers = []
     for dc, f in nonland:
         if shared_type is None or shared_type not in f.card_types:
             types = _types_text(f.card_types)
             why = (
                 f"{types} card: does not share {shared_type}, the card type {have} of {total} "
-                "nonland cards have"
+                f"nonland cards have{tied}"
                 if shared_type
                 else f"{types} card: no card type found"
             )
             breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, why))
-    kept_from = keep_from or have_type
-    ties = sorted(t for t, n in have_type.items() if t != shared_type and n == have and t in kept_from)
     note = f"no card type is shared by every nonland card; best is {shared_type} ({have} of {total})"
     if keep_from is not None and max(have_type.values()) > have:
         note += ", a card type of the commander's"
