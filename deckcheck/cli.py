@@ -1398,8 +1398,14 @@ def _data_age(meta: Mapping[str, str]) -> tuple[dt.date, int] | None:
 
 
 def _age_text(day: dt.date, days: int) -> str:
-    from deckcheck.as_of import DATA_AGE_LIMIT_DAYS
+    from deckcheck.as_of import DATA_AGE_LIMIT_DAYS, today
 
+    if days < 0:  # (engine.legality_out_of_date takes such data as current)
+        return (
+            f"describes {day.isoformat()}, {-days:,} days after today ({today().isoformat()}): decks with "
+            "no date are judged by it as it is; if today is not that day, set the clock (or "
+            "DECKCHECK_TODAY) right"
+        )
     text = f"describes {day.isoformat()}, {days:,} days ago"
     if days > DATA_AGE_LIMIT_DAYS:
         text += (

@@ -960,6 +960,8 @@ def legality_out_of_date(metadata: Mapping[str, str], spec: FormatSpec, store: C
         return DataAge(deck_day or today(), None, where, undated=deck_day is None)
     if deck_day is None:
         day = today()
+        # (a day of the check before the data's own, a clock set back or DECKCHECK_TODAY, takes the
+        # data as current: no data of that day is to be had; `cards info` says so)
         if (day - data_day).days <= DATA_AGE_LIMIT_DAYS:
             return None
         return DataAge(day, data_day, where, undated=True)

@@ -280,6 +280,28 @@ def _mtgo_states(deck: Deck, history: FormatHistory, day: dt.date) -> list[Onlin
     return found
 
 
+def _online_beyond(deck: Deck, history: FormatHistory, day: dt.date) -> str | None:
+    """For a deck played on Magic Online (as :func:`_mtgo_states`), why the history cannot say what
+    Magic Online had in force on ``day``: a change it applied late may have a tabletop date before
+    the history starts, or one it applied early a date after the history ends (either way, of a
+    state the history does not hold). None when the days around ``day`` are covered."""
+    if deck.parsed is None or not played_on_magic_online(deck.parsed.metadata):
+        return None
+    if day - dt.timedelta(days=MTGO_LATER_DAYS) < history.covered_from:
+        return (
+            f"Magic Online, where this deck was played, has applied a change up to {MTGO_LATER_DAYS} days "
+            f"after its tabletop date, and the history starts on {history.covered_from}: what was in force "
+            "before that is not in it"
+        )
+    if day + dt.timedelta(days=MTGO_EARLIER_DAYS) > history.covered_until:
+        return (
+            f"Magic Online, where this deck was played, has applied a change up to {MTGO_EARLIER_DAYS} days "
+            f"before its tabletop date, and the history ends on {history.covered_until}: a change after "
+            "that is not in it"
+        )
+    return None
+
+
 def _changing(card: Card, status: str | None, online: Sequence[OnlineState]) -> str | None:
     """How ``card``'s status differs in the first of ``online`` where it is not ``status``, if any."""
     for candidate in online:
@@ -305,6 +327,8 @@ def dated_status(
     format_history = (history or load_history()).formats.get(spec.name)
     state = format_history.state_at(day) if format_history is not None and day is not None else None
     if state is None or format_history is None or day is None:
+        return None
+    if _online_beyond(deck, format_history, day) is not None:
         return None
     status = status_on(card, state)
     if status == "not_legal" and not printings_complete:
@@ -374,6 +398,17 @@ def dated_legality_findings(
             HISTORY_NOT_COVERED(
                 f"{spec.title} legality as of {day} ({origin}) cannot be checked: deckcheck's format "
                 f"history {history.coverage(spec.name)}; legality not checked",
+                location=where,
+                rule=f"{spec.title} history",
+                data={"as_of": day.isoformat(), "source": origin},
+            )
+        ]
+    beyond = _online_beyond(deck, format_history, day)
+    if beyond is not None:
+        return [
+            HISTORY_NOT_COVERED(
+                f"{spec.title} legality as of {day} ({origin}) on Magic Online cannot be checked: {beyond}; "
+                "legality not checked",
                 location=where,
                 rule=f"{spec.title} history",
                 data={"as_of": day.isoformat(), "source": origin},

@@ -645,7 +645,12 @@ def unverified_reason(report: Report) -> str:
         if "card_data_date" in data:
             newer = str(data.get("deck_date", "")) < str(data["card_data_date"])  # (ISO dates sort)
             return f"card data {'newer' if newer else 'older'} than the deck"
-    return f"{_plural(len(report.unchecked), 'rule')} could not be checked"
+    unchecked = report.unchecked
+    # one rule whose finding says in a few words which it is and why
+    undecided = dict(unchecked[0].data).get("undecided") if len(unchecked) == 1 else None
+    if undecided is not None:
+        return str(undecided)
+    return f"{_plural(len(unchecked), 'rule')} could not be checked"
 
 
 def verdict_text(result: DeckResult, style: Style = NO_STYLE) -> str:

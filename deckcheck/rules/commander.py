@@ -460,13 +460,17 @@ def dated_vehicle_finding(deck: Deck, deck_card: DeckCard, spec: FormatSpec) -> 
         )
     kind = "Vehicle" if "Vehicle" in card.deck_types.subtypes else "Spacecraft"
     rule = eligibility_rule(spec)
+    # the deck's verdict in a few words (reporters.unverified_reason): which rule, and why
+    undecided = f"whether {card.name} may be the commander ({rule}) " + (
+        "depends on the deck's day, not known" if day is None else f"as of {day} is not known"
+    )
     return unres.NOT_VERIFIED(
         f"commander eligibility ({rule}) not verified: {card.name} is a legendary {kind}, a commander by "
         f"{rule} since Edge of Eternities, not before (when it read {_OLD_903_3}); {why}",
         location=card_at(deck, deck_card),
         card=card.name,
         rule=rule,
-        data={"as_of": None if day is None else day.isoformat(), "source": where},
+        data={"as_of": None if day is None else day.isoformat(), "source": where, "undecided": undecided},
     )
 
 

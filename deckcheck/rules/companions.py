@@ -648,9 +648,11 @@ def _new_result(
 
 
 class DeckVerdict(Value):
-    """What a deck-level condition found."""
+    """What a deck-level condition found. Its ``cut`` and ``add`` are offered only where nothing
+    else forbids the companion (:func:`offered_change`); ``advised`` is then the note (Yorion's,
+    with the cards to add)."""
 
-    FIELDS = ("breakers", "cut", "add", "note")
+    FIELDS = ("breakers", "cut", "add", "note", "advised")
     __slots__ = FIELDS
 
     def __init__(
@@ -659,11 +661,13 @@ class DeckVerdict(Value):
         cut: tuple[tuple[str, int], ...] = (),
         add: int = 0,
         note: str = "",
+        advised: str = "",
     ) -> None:
         self.breakers: Final = breakers
         self.cut: Final = cut
         self.add: Final = add
         self.note: Final = note
+        self.advised: Final = advised or note
 
 
 class CardTraits(Protocol):
@@ -1028,19 +1032,25 @@ def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
     )
     if shared_type is not None and have == total:
         return DeckVerdict(note=f"every nonland card is {_with_article(shared_type)} card")
+    kept_from = keep_from or have_type
+    ties = sorted(t for t, n in have_type.items() if t != shared_type and n == have and t in kept_from)
+    # the type kept is one choice of several where others tie: each reason says so
+    tied = (
+        f", as many as have {' or '.join(ties)}: {'either' if len(ties) == 1 else 'any'} can be kept"
+        if ties
+        else ""
+    )
     breakers = []
     for dc, f in nonland:
         if shared_type is None or shared_type not in f.card_types:
             types = _types_text(f.card_types)
             why = (
                 f"{types} card: does not share {shared_type}, the card type {have} of {total} "
-                "nonland cards have"
+                f"nonland cards have{tied}"
                 if shared_type
                 else f"{types} card: no card type found"
             )
             breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, why))
-    kept_from = keep_from or have_type
-    ties = sorted(t for t, n in have_type.items() if t != shared_type and n == have and t in kept_from)
     note = f"no card type is shared by every nonland card; best is {shared_type} ({have} of {total})"
     if keep_from is not None and max(have_type.values()) > have:
         note += ", a card type of the commander's"
@@ -1081,19 +1091,20 @@ def yorion_verdict(size: int, spec: FormatSpec, uncertain: Sequence[unres.Writte
     """Yorion's condition on a starting deck of ``size`` cards: a count, so it is decided whatever
     the cards are (unknown ones included), but for the ``uncertain`` lines among them
     (:func:`yorion_uncertain`): each may be no card, so the deck may have fewer. ``add`` is what
-    the deck as read lacks; the note says the range and the lines it depends on."""
+    the deck as read lacks; the note says the range and the lines it depends on, and the advised
+    note how many cards to add."""
     needed = yorion_needs(spec)
     if size >= needed and not uncertain:
         return DeckVerdict(note=f"{size} cards, at least {needed} ({spec.deck_minimum} + 20)")
     fewest = size - unres.copies(uncertain)
     counted = unres.count_range(fewest, size) if uncertain else str(size)
-    note = f"the starting deck has {counted} cards; Yorion needs {needed} ({spec.deck_minimum} + 20)"
+    count = f"the starting deck has {counted} cards; Yorion needs {needed} ({spec.deck_minimum} + 20)"
+    advice = ""
     if size < needed:
         lacking = unres.count_range(needed - size, needed - fewest) if uncertain else str(needed - size)
-        note += f": add {lacking}"
-    if uncertain:
-        note += f"; {unres.uncertain_text(uncertain)}"
-    return DeckVerdict(add=max(needed - size, 0), note=note)
+        advice = f": add {lacking}"
+    depends = f"; {unres.uncertain_text(uncertain)}" if uncertain else ""
+    return DeckVerdict(add=max(needed - size, 0), note=count + depends, advised=count + advice + depends)
 
 
 def yorion_uncertain(unknown: Sequence[_U], size: int, spec: FormatSpec) -> list[_U]:
@@ -1842,7 +1853,7 @@ def offered_change(
     or the deck is not read in full. The engine and the lean batch checker both ask this."""
     if withheld:
         return (), 0, verdict.note
-    return verdict.cut, verdict.add, cut_note(verdict, size, spec) if verdict.cut else verdict.note
+    return verdict.cut, verdict.add, cut_note(verdict, size, spec) if verdict.cut else verdict.advised
 
 
 def cut_leaves_too_few(cut: int, size: int, spec: FormatSpec) -> bool:

@@ -234,6 +234,24 @@ def test_cards_info_says_how_old_the_card_data_is(
     assert "`deckcheck cards update`" in older
 
 
+def test_a_day_of_the_check_before_the_card_datas_own_is_said_plainly(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Card data of a later day than today (a clock set back, or DECKCHECK_TODAY) is taken as
+    current, and `cards info` says so, not that it is "-31 days" old."""
+    monkeypatch.setenv("DECKCHECK_TODAY", "2025-12-01")  # (the test store describes 2026-01-01)
+    info = invoke(["cards", "info"]).stdout
+    assert (
+        "describes 2026-01-01, 31 days after today (2025-12-01): decks with no date are judged by it" in info
+    )
+    assert "-31" not in info and "days ago" not in info
+    assert json.loads(invoke(["cards", "info", "-o", "json"]).stdout)["age_days"] == -31
+    project.write("deck.txt", LEGAL_MODERN)
+    assert invoke(["check", "-f", "modern", "deck.txt"]).stdout.startswith(
+        "deck.txt: format modern (--format); 60 main: legal"
+    )
+
+
 def test_cards_info_bundled(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DECKCHECK_CARD_DB", raising=False)
     info = json.loads(invoke(["cards", "info", "-o", "json"]).stdout)

@@ -11,6 +11,7 @@ from tests.companions.cards import COMMANDER, MODERN, deck, findings, lands, res
 from tests.companions.test_commander import commander_deck
 
 LURRUS_BANNED = replace(MODERN, companion_bans=frozenset({"Lurrus of the Dream-Den"}))
+YORION_BANNED = replace(MODERN, companion_bans=frozenset({"Yorion, Sky Nomad"}))
 
 
 def test_a_companion_banned_as_companion_is_offered_no_cut() -> None:
@@ -40,6 +41,18 @@ def test_a_sideboard_companion_banned_as_companion_offers_no_cut() -> None:
     (found,) = [f for f in findings(d, LURRUS_BANNED) if f.card == "Lurrus of the Dream-Den"]
     assert found.code == "DC412" and "to qualify" not in found.message
     assert result(d, LURRUS_BANNED, "Lurrus").cut == ()
+
+
+def test_a_yorion_banned_as_companion_is_told_to_add_nothing() -> None:
+    d = deck(*lands(79, "Plains"), (1, "Yorion, Sky Nomad", Zone.SIDEBOARD))
+    allowed = result(d, MODERN, "Yorion")
+    assert allowed.add == 1 and allowed.near_miss and fix_text(allowed, 79, MODERN) == "add 1"
+    banned = result(d, YORION_BANNED, "Yorion")
+    # the count is still said; cards to add are not (the table, the JSON note, the findings)
+    assert banned.add == 0 and "has 79 cards" in banned.note and "add" not in banned.note
+    assert fix_text(banned, 79, YORION_BANNED) == ""
+    (found,) = [f for f in findings(d, YORION_BANNED) if f.card == banned.companion]
+    assert found.code == "DC412" and "add" not in found.message
 
 
 def test_the_fix_says_replace_where_cutting_leaves_too_few_cards() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.rules.companions import umori_preference
-from tests.companions.cards import MODERN, breaker_names, deck, lands, result
+from tests.companions.cards import MODERN, breaker_names, deck, findings, lands, result
 
 
 @pytest.mark.parametrize(
@@ -74,3 +74,14 @@ def test_a_tie_keeps_the_first_type_of_the_one_tie_break() -> None:
     d = deck((4, "Tormod's Crypt"), (4, "Lightning Bolt"), *lands(52, "Mountain"))
     r = result(d, MODERN, "Umori")
     assert breaker_names(r) == ["Lightning Bolt"]  # Artifact kept: 4 copies each, first in order
+
+
+def test_a_near_miss_with_tied_types_names_each_choice() -> None:
+    d = deck((2, "Tormod's Crypt"), (2, "Lightning Bolt"), *lands(56, "Mountain"))
+    (near,) = [f for f in findings(d, MODERN) if f.code == "DC413" and f.card == "Umori, the Collector"]
+    # the cut offered keeps Artifact; keeping Instant (cutting the Crypts) is as good, and it says so
+    assert "does not share Artifact" in near.message
+    assert "as many as have Instant: either can be kept" in near.message
+    three = deck((2, "Tormod's Crypt"), (2, "Lightning Bolt"), (2, "Thoughtseize"), *lands(54, "Mountain"))
+    (r,) = [b.reason for b in result(three, MODERN, "Umori").breakers if b.card == "Thoughtseize"]
+    assert r.endswith("as many as have Instant or Sorcery: any can be kept")

@@ -294,3 +294,29 @@ def test_the_cli_judges_the_commander_as_of_the_day_asked(
     assert codes(run("--as-of", TODAY)) == []
     today = run()
     assert codes(today) == [] and today["decks"][0]["legal"] is True
+
+
+def test_a_deck_not_verified_only_by_the_dated_rule_says_which_rule_and_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MTGO's layout (the commander in the sideboard) read on a day the wording is not known: the one
+    reading stands, its commander not verified, and the verdict names the rule and the day."""
+    from click.testing import CliRunner
+
+    from deckcheck.cli import cli
+
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps({"meta": {"updated_at": TODAY}, "cards": RECORDS}), encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    deck = tmp_path / "deck.txt"
+    deck.write_text(f"// date: {BETWEEN}\n99 Wastes\n\nSideboard\n1 {VEHICLE}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(cards))
+    args = ["check", "--format", "commander", "--as-of", "data", "--output", "json", str(deck)]
+    (report,) = json.loads(CliRunner().invoke(cli, args).output)["decks"]
+    assert report["counts"]["commander"] == 1 and report["status"] == "not verified"
+    assert sorted(f["code"] for f in report["findings"]) == ["DC015", "DC106"]
+    why = f"whether {VEHICLE} may be the commander (CR 903.3) as of {BETWEEN} is not known"
+    assert report["unverified_reason"] == why
+    text = CliRunner().invoke(cli, [*args[:-3], str(deck)]).output
+    assert f"not verified: {why}" in text

@@ -393,7 +393,11 @@ def test_a_magic_online_deck_in_the_days_before_a_change_is_not_verified() -> No
         findings("text", "2019-11-06")
     )
     assert "DC201" in codes(findings("event", "2019-11-20"))  # (12 days after: in force online too)
-    assert "DC015" not in codes(findings("event", "2019-10-25"))  # two weeks before: not in doubt
+    # four days after the history starts: what Magic Online had in force may be older than it
+    assert "DC015" not in codes(findings("event", "2019-10-25"))
+    assert "DC206" in codes(findings("event", "2019-10-25")) and "DC206" not in codes(
+        findings("text", "2019-10-25")
+    )
 
 
 def _modern_event_findings(card_: Card, day: str) -> list[Any]:
@@ -422,6 +426,36 @@ def test_a_magic_online_deck_nine_days_before_a_tabletop_change_is_not_verified(
     (note,) = [f for f in _modern_event_findings(probe, "2017-01-12") if f.code == "DC015"]
     assert "Gitaxian Probe (banned from 2017-01-20)" in note.message
     assert "DC015" not in codes(_modern_event_findings(probe, "2017-01-05"))
+
+
+@pytest.mark.parametrize("fmt", ["legacy", "vintage"])
+def test_a_magic_online_deck_of_the_history_s_first_or_last_days_is_not_verified(fmt: str) -> None:
+    """Legacy's and Vintage's history starts on 2019-11-15 and ends on 2022-06-02. A change Magic
+    Online applied up to 11 days late may date from before the start, one it applied up to 9 days
+    early from after the end: an event deck of those days is not checked (DC206), not passed; a paper
+    list of the same day is, and so is an event deck 11 days after the start, 9 before the end."""
+    spec = with_as_of(get_format(fmt), AS_OF_DECK)
+
+    def findings(day: str, *, online: bool = True) -> list[Any]:
+        played = {PLAYED_ON: MAGIC_ONLINE} if online else {}
+        return check_deck(deck((4, OKO, MAIN), (56, ISLAND, MAIN), metadata={"date": day, **played}), spec)
+
+    for day in ("2019-11-15", "2019-11-25", "2022-05-25", "2022-06-02"):
+        found = findings(day)
+        (note,) = [f for f in found if f.code == "DC206"]
+        assert "on Magic Online cannot be checked" in note.message, day
+        assert "DC205" not in codes(found), day
+        assert "DC206" not in codes(findings(day, online=False)), day
+    assert "starts on 2019-11-15" in next(f for f in findings("2019-11-25") if f.code == "DC206").message
+    assert "ends on 2022-06-02" in next(f for f in findings("2022-05-25") if f.code == "DC206").message
+    for day in ("2019-11-26", "2022-05-24"):
+        assert "DC206" not in codes(findings(day)) and "DC205" in codes(findings(day)), day
+    # a card's own dated status, which the companions read, is not known either
+    from deckcheck.history import dated_status
+
+    online = deck((56, ISLAND, MAIN), metadata={"date": "2019-11-20", PLAYED_ON: MAGIC_ONLINE})
+    paper = deck((56, ISLAND, MAIN), metadata={"date": "2019-11-20"})
+    assert dated_status(ISLAND, online, spec) is None and dated_status(ISLAND, paper, spec) == "legal"
 
 
 def test_a_set_magic_online_released_late_leaves_a_magic_online_deck_verified() -> None:
