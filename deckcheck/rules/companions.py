@@ -876,11 +876,7 @@ def _lutri(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
             parts.append(f"shares a name with {other}{_at_lines(entries_of[other])}")
         breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, "; ".join(parts)))
     cut = _lutri_cut(copies, names_of)
-    note = ""
-    if cut:
-        kept = sum(copies.values()) - sum(n for _, n in cut)
-        note = f"keep one copy of each name: {kept} nonland cards remain"
-    return DeckVerdict(tuple(breakers), cut, 0, note)
+    return DeckVerdict(tuple(breakers), cut, 0, advised=_lutri_advice(copies, cut))
 
 
 def _lutri_copies(
@@ -898,11 +894,15 @@ def _lutri_copies(
         if copies[f.name] > 1
     )
     cut = tuple((name, n - 1) for name, n in copies.items() if n > 1)  # (deck order, as every cut)
-    note = ""
-    if cut:
-        kept = sum(copies.values()) - sum(n for _, n in cut)
-        note = f"keep one copy of each name: {kept} nonland cards remain"
-    return DeckVerdict(breakers, cut, 0, note)
+    return DeckVerdict(breakers, cut, 0, advised=_lutri_advice(copies, cut))
+
+
+def _lutri_advice(copies: dict[str, int], cut: tuple[tuple[str, int], ...]) -> str:
+    """Lutri's advice where cards are to be cut (advice only: no note where Lutri is forbidden)."""
+    if not cut:
+        return ""
+    kept = sum(copies.values()) - sum(n for _, n in cut)
+    return f"keep one copy of each name: {kept} nonland cards remain"
 
 
 def _lutri_cut(copies: dict[str, int], names_of: dict[str, frozenset[str]]) -> tuple[tuple[str, int], ...]:
@@ -1869,7 +1869,7 @@ def cut_note(verdict: DeckVerdict, size: int, spec: FormatSpec) -> str:
     text = f"cut {cut} card{'s' if cut != 1 else ''} to qualify"
     if cut_leaves_too_few(cut, size, spec):
         text += f" (that leaves {left}, below {spec.title}'s minimum of {spec.min_main}: replace them)"
-    return f"{verdict.note}; {text}" if verdict.note else text
+    return f"{verdict.advised}; {text}" if verdict.advised else text
 
 
 # -- findings ------------------------------------------------------------------------------------------

@@ -70,3 +70,15 @@ def test_lutri_cuts_in_deck_order_as_every_cut() -> None:
     assert r.cut_count == 4  # a copy beyond the first of each name, and the split card that shares "Fire"
     simple = deck((2, "Tarmogoyf"), (3, "Lightning Bolt"), *lands(55, "Forest"))
     assert result(simple, MODERN, "Lutri").cut == (("Tarmogoyf", 1), ("Lightning Bolt", 2))
+
+
+LUTRI_BANNED = replace(MODERN, companion_bans=frozenset({"Lutri, the Spellchaser"}))
+
+
+def test_a_lutri_banned_as_companion_is_told_to_keep_nothing() -> None:
+    d = deck((4, "Tarmogoyf"), *lands(56, "Forest"), (1, "Lutri, the Spellchaser", Zone.SIDEBOARD))
+    allowed = result(d, MODERN, "Lutri")
+    assert allowed.cut == (("Tarmogoyf", 3),) and allowed.note.startswith("keep one copy of each name")
+    banned = result(d, LUTRI_BANNED, "Lutri")
+    # no copies to keep or cut are advised for a companion the deck cannot reveal
+    assert banned.cut == () and "keep" not in banned.note and "cut" not in banned.note
