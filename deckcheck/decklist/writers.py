@@ -110,7 +110,9 @@ _CARRIED_FIELD = re.compile(
 # (named_commanders), not as a note as well (which would name the commander twice).
 _COMMANDER_FIELD = re.compile(r"^(?:commander|cdr)\s*[:=\uff1a]", re.IGNORECASE)
 _CARRIED_NOTES = frozenset({"deck name"})
-_XML_NOTE_KEYS = ("comments", "notes")
+# The notes of formats whose lines are markup: Cockatrice's <comments>, OCTGN's <notes>, a deck
+# site's description.
+_NOTE_KEYS = ("comments", "notes", "description")
 
 
 def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
@@ -130,10 +132,12 @@ def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
         ):
             continue
         notes.append(DeckNote(record.line, body))
-    # formats whose lines are markup (XML, JSON, CSV): their comment fields, line by line
-    for key in _XML_NOTE_KEYS if deck.input_format not in _LINE_FORMATS else ():
+    # formats whose lines are markup (XML, JSON, CSV): their comment fields, line by line (but for
+    # the lines of Cockatrice's comments read as fields: its format, date, commander)
+    for key in _NOTE_KEYS if deck.input_format not in _LINE_FORMATS else ():
+        fields = key == "comments" and deck.input_format == "cod"
         for line in deck.metadata.get(key, "").splitlines():
-            if line.strip() and not COD_FIELD_LINE.match(line):
+            if line.strip() and not (fields and COD_FIELD_LINE.match(line)):
                 notes.append(DeckNote(0, line.strip()))
     return notes
 

@@ -452,3 +452,31 @@ def test_cockatrices_tokens_zone_survives_a_cockatrice_round_trip() -> None:
     written = plan_export(marked, "cod")
     assert written.losses == () and read_back_problem(written) is None
     assert '<zone name="tokens">\n        <card number="1" name="Goblin"/>' in written.text
+
+
+MOXFIELD_BODY = (
+    '{"name": "Boros Burn", "format": "modern", "description": "Fast burn.\\r\\nFormat: legacy later",'
+    ' "createdByUser": {"userName": "alice"}, "publicUrl": "https://moxfield.com/decks/abc",'
+    ' "boards": {"mainboard": {"cards": {"x": {"quantity": 4, "card": {"name": "Lightning Bolt"}}}}}}'
+)
+
+
+def test_a_moxfield_description_is_read_and_carried_as_comments_or_listed_as_lost() -> None:
+    """Regression: a Moxfield deck's description, author and address were not read: not in the
+    deck's metadata, and an export dropped the description without a word. It is the deck's notes:
+    written as comments where the target has them, a line that would read back as a field listed
+    as lost, and every line listed as lost where the target has no comments."""
+    parsed = parse_text(MOXFIELD_BODY, "mox.json")
+    assert (parsed.name, parsed.declared_format) == ("Boros Burn", "modern")
+    assert {key: parsed.metadata.get(key) for key in ("description", "author", "url")} == {
+        "description": "Fast burn.\r\nFormat: legacy later",
+        "author": "alice",
+        "url": "https://moxfield.com/decks/abc",
+    }
+    cod = plan_export(parsed, "cod")
+    assert "Fast burn." in parse_text(cod.text, "<cod>", "cod").metadata["comments"]
+    (lost,) = cod.losses
+    assert lost.message.startswith("comment 'Format: legacy later': Cockatrice would read it back as")
+    assert read_back_problem(cod) is None
+    arena = [loss.message for loss in plan_export(parsed, "arena").losses]
+    assert "comment 'Fast burn.': MTG Arena decklists have no comments" in arena
