@@ -72,6 +72,17 @@ def _normalise(header: str) -> str:
     return " ".join(header.strip().strip('"').lower().split())
 
 
+def is_set_name(value: str) -> bool:
+    """Whether a Set / Edition cell holds a set's name, not its code: several words ("Magic
+    2010"), or one word written as a name is, a capital and then small letters ("Alpha", "Mirage",
+    "Zendikar"). A set code is one word of capitals or of small letters, and digits ("LEA", "m10",
+    "PLIST")."""
+    if any(char.isspace() for char in value):
+        return True
+    rest = value[1:]
+    return len(value) >= 4 and value[0].isupper() and rest.isalpha() and rest.islower()
+
+
 def _find(headers: Sequence[str], names: Sequence[str]) -> int | None:
     for name in names:
         if name in headers:
@@ -370,9 +381,9 @@ class _CsvRun:
             problem(quantity)
             return
         set_code = cell(columns.set_code)
-        if any(char.isspace() for char in set_code):
-            # a set's name, not its code (Deckbox's and TCGplayer's "Edition"/"Set": "Magic 2010"):
-            # written as a code, no client would find the printing
+        if is_set_name(set_code):
+            # a set's name, not its code (Deckbox's and TCGplayer's "Edition"/"Set": "Magic 2010",
+            # "Zendikar"): written as a code, no client would find the printing
             notes.append(f"set {set_code!r} is a set's name, not its code: not kept")
             set_code = ""
         foil_cell = cell(columns.foil).lower()
