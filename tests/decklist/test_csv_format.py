@@ -262,6 +262,22 @@ def test_a_one_word_set_name_is_not_taken_for_its_code(name: str) -> None:
     assert read_back_problem(plan_export(deck, "arena")) is None
 
 
+def test_delver_lens_quantity_x_column_is_the_count() -> None:
+    """Regression: Delver Lens's CSV counts in a "QuantityX" column ("4x"): the file was not read
+    as a CSV at all, each line an unknown card of 1 copy."""
+    text = "QuantityX,Name,Edition,Foil\n4x,Lightning Bolt,Alpha,\n20x,Mountain,Mirage,\n36X,Mountain,ZEN,\n"
+    assert detect_format(text) == "csv"
+    deck = parse_text(text)
+    assert [(e.quantity, e.name, e.set_code) for e in deck.entries] == [
+        (4, "Lightning Bolt", None),
+        (20, "Mountain", None),
+        (36, "Mountain", "ZEN"),
+    ]
+    assert deck.problems == []
+    bad = parse_text("QuantityX,Name\nxx,Lightning Bolt\n")
+    assert [(p.code, p.message) for p in bad.problems] == [("DC002", "count 'xx' is not a whole number")]
+
+
 # -- rows with more fields than the header ---------------------------------------------------------
 
 
