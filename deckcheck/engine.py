@@ -709,12 +709,11 @@ def _unaccented_suggestions(findings: list[Finding], languages: set[str], store:
     the printed name as written, with its card, before any other likely spelling. Never read as
     that card: accents tell French words apart."""
     unknown = (UNKNOWN_CARD.code, UNCOUNTED_UNKNOWN.code)
-    if not any(f.code in unknown and dict(f.data).get("match", "unknown") == "unknown" for f in findings):
-        return findings
     found: list[Finding] = []
     for finding in findings:
         data, name = dict(finding.data), finding.card
-        unmatched = finding.code in unknown and name and data.get("match", "unknown") == "unknown"
+        # (DC016 says in its data whether the name matched no card or several)
+        unmatched = finding.code in unknown and data.get("match", "unknown") == "unknown"
         spelt = store.printed_unaccented(name, languages) if unmatched and name else []
         if not name or not spelt:
             found.append(finding)
