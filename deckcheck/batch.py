@@ -25,6 +25,7 @@ per entry, with the card columns kept once per distinct card.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import threading
 import weakref
@@ -44,7 +45,7 @@ from deckcheck.card_facts import CardFacts, facts_of
 from deckcheck.cards.mana import sort_colours
 from deckcheck.cards.model import Card
 from deckcheck.cards.store import CardStore, Resolution, default_store_path, open_store
-from deckcheck.deck import ZONE_CODE, Entry, ParsedDeck, Zone
+from deckcheck.deck import ZONE_CODE, Entry, ParsedDeck, ParseProblem, Zone
 from deckcheck.decklist import might_be_event, parse_file_decks, parse_text, parse_text_decks
 from deckcheck.decklist._base import MAX_BYTES, declared_format_of
 from deckcheck.decklist._decode import decode
@@ -73,7 +74,9 @@ _Format = TypeVar("_Format")  # a format as a mapping of DeckFormatMap holds it
 # rows: the format it is checked in when none is given, the day its legality is judged for
 # (as_of.deck_date_text), and the commander a comment names (a CDR: or commander: line, which
 # command_zone.place reads in a Commander format); unread: why the deck read is not all of the deck
-# written (engine.unread_part), whose companions' conditions are then not called met; played_on:
+# written (engine.unread_part), whose companions' conditions are then not called met; problems: what
+# its reader reported (DC003, DC007, ...: the parse findings validate gives), as problems_text writes
+# them; played_on:
 # where the deck was played when its decklist says so (decklist.events.PLAYED_ON: a Magic Online
 # event's deck), which legality as of a day reads; count_written:
 # False where the line wrote no count and was read as 1 copy (deck.Entry.count_given): a name no card
@@ -85,6 +88,7 @@ ENTRY_COLUMNS = (
     "date",
     "declared_commander",
     "unread",
+    "problems",
     "played_on",
     "zone",
     "card",
@@ -439,6 +443,7 @@ def parsed_from_entries(
     unread: str | None = None,
     uncounted: Collection[int] = (),
     played_on: str | None = None,
+    problems: str | None = None,
 ) -> ParsedDeck:
     """A parsed deck rebuilt from long-frame rows (quantity, name as written, zone, line) and what
     the deck declares (the long frame's ``date`` and ``declared_commander``, kept as its ``date``
@@ -447,24 +452,65 @@ def parsed_from_entries(
     the rebuilt deck is read in part for that reason too (one problem that says so).
     ``uncounted``: the positions among ``entries`` of those whose line wrote no count (the long
     frame's ``count_written`` False: Entry.count_given). ``played_on``: where the deck was played
-    (the long frame's ``played_on``, kept as its decklist.events.PLAYED_ON metadata)."""
+    (the long frame's ``played_on``, kept as its decklist.events.PLAYED_ON metadata).
+    ``problems``: its reader's problems (the long frame's ``problems``, :func:`problems_text`): the
+    rebuilt deck has them again, and ``unread`` only says again what they say (it stands alone in
+    a frame built without the column)."""
     metadata = {"date": date} if date else {}
     if commander:
         metadata["commander"] = commander
     if played_on:
         metadata[PLAYED_ON] = played_on
+    kept = problems_from_text(problems, path) if problems else None
     parsed = ParsedDeck(
         path,
         "frame",
         declared_format=declared_format,
         metadata=metadata or None,
-        problems=[read_in_part_problem(unread)] if unread else None,
+        problems=kept if kept is not None else [read_in_part_problem(unread)] if unread else None,
     )
     parsed.entries = [
         Entry(qty, name, zone, line, count_given=k not in uncounted)
         for k, (qty, name, zone, line) in enumerate(entries)
     ]
     return parsed
+
+
+def problems_text(problems: Sequence[ParseProblem]) -> str | None:
+    """A reader's problems as one text (a JSON list of ``{"line", "message", "severity", "code",
+    "section"}`` records, fields that are None left out), so that a long frame keeps them with the
+    deck: None for none."""
+    if not problems:
+        return None
+    records = [
+        {name: value for name in ParseProblem.FIELDS if (value := getattr(problem, name)) is not None}
+        for problem in problems
+    ]
+    return json.dumps(records, ensure_ascii=False)
+
+
+def problems_from_text(text: str, where: str) -> list[ParseProblem]:
+    """The problems :func:`problems_text` wrote; a ValueError naming the deck (``where``) and what is
+    wrong when the text is not such a list."""
+    try:
+        records = json.loads(text)
+        if not isinstance(records, list):
+            raise TypeError("not a list")
+        return [
+            ParseProblem(
+                int(record["line"]),
+                str(record["message"]),
+                str(record.get("severity", "error")),
+                record.get("code"),
+                record.get("section"),
+            )
+            for record in records
+        ]
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise ValueError(
+            f"deck {where!r}: its problems value is not a JSON list of problems with a line and a "
+            f"message ({type(exc).__name__}: {exc}): {text[:80]!r}"
+        ) from None
 
 
 def declared_commander(metadata: Mapping[str, str]) -> str | None:
@@ -488,7 +534,8 @@ class EntryTable:
     Python object per entry. Card code -1 = a name that matched no card; ``uncounted`` lists the
     entries (positions) whose line wrote no count (Entry.count_given False: few). Per deck: its
     path, the format it declares, its own date as written and the commander its comments name
-    (None: none declared), and why it was read in part (engine.unread_part; None: read in full).
+    (None: none declared), why it was read in part (engine.unread_part; None: read in full), and
+    its reader's problems (:func:`problems_text`; None: none).
 
     Each deck's entries are the ones the engine reads (engine.resolve_deck): a name is resolved
     once for the whole table, except in a deck resolve_deck reads as a whole (engine.read_alone:
@@ -502,6 +549,7 @@ class EntryTable:
         self.dates: list[str | None] = []
         self.commanders: list[str | None] = []
         self.unread: list[str | None] = []
+        self.problems: list[str | None] = []
         self.played_on: list[str | None] = []
         self.deck = array("i")
         self.zone = array("b")  # deck.ZONE_CODE
@@ -569,6 +617,7 @@ class EntryTable:
             declared_format=parsed.declared_format,
             commander=declared_commander(parsed.metadata),
             unread=unread_part(parsed) if parsed.problems else None,
+            problems=problems_text(parsed.problems),
             played_on=parsed.metadata.get(PLAYED_ON),
             unresolved=[id(e) in unresolved for e in read.entries] if unresolved else None,
             uncounted=[k for k, e in enumerate(read.entries) if not e.count_given],
@@ -585,13 +634,15 @@ class EntryTable:
         declared_format: str | None = None,
         commander: str | None = None,
         unread: str | None = None,
+        problems: str | None = None,
         played_on: str | None = None,
         unresolved: Sequence[bool] | None = None,
         uncounted: Sequence[int] = (),
     ) -> None:
         """One deck's (quantity, name as written, zone, line) entries, its own date as written, the
         format it declares, the commander its comments name, why it was read in part (``unread``:
-        engine.unread_part) and where it was played (``played_on``). ``unresolved``: per entry,
+        engine.unread_part), its reader's problems (``problems``: :func:`problems_text`) and where
+        it was played (``played_on``). ``unresolved``: per entry,
         whether it is read as no card whatever its name (resolve_deck's reading of the whole deck).
         ``uncounted``: the positions among the entries of those whose line wrote no count
         (Entry.count_given False)."""
@@ -604,6 +655,7 @@ class EntryTable:
         self.dates.append(date)
         self.commanders.append(commander)
         self.unread.append(unread)
+        self.problems.append(problems)
         self.played_on.append(played_on)
         name_code, card_of = self._name_code, self._card_of_written
         for k, (quantity, name, zone, line) in enumerate(entries):
@@ -639,6 +691,7 @@ class EntryTable:
             self.dates.append(deck_date(metadata) if metadata else None)
             self.commanders.append(declared_commander(metadata) if metadata else None)
             self.unread.append(None)  # (read_plain takes no text its reader reports a problem in)
+            self.problems.append(None)
             self.played_on.append(metadata.get(PLAYED_ON) if metadata else None)
         if not len(read.name_ids):
             return True

@@ -485,12 +485,13 @@ def check(
     limited or constructed) with a warning that legality and ban lists were not checked, or an
     error with --require-format.
 
-    A file that cannot be checked (missing, unreadable, an unknown declared format) is reported on
-    that file and every other file is still checked.
+    A file that cannot be checked (missing, unreadable, an unknown declared format), a folder with
+    no decklist file and a glob pattern the shell left unexpanded are reported on that argument,
+    and every other file is still checked.
 
     Exit codes: 0 clean, 1 errors, a deck not verified (with no format given, only under
     --strict) or warnings with --strict, 2 a file could not be checked, a run of folders that
-    checked no deck (every file found skipped, or none found), or a usage/config/card-data error.
+    checked no deck (every file found skipped), or a usage/config/card-data error.
     """
     if list_input_formats:
         from deckcheck.decklist import INPUT_FORMATS
@@ -505,8 +506,6 @@ def check(
     options.as_of = _as_of(as_of)
     options.exclude, options.force_exclude = _exclude_globs(exclude), force_exclude
     items = expand_inputs(files, _warn)
-    if not items:
-        _usage("no decklist files to check")
     session = Session(options)
     out = _stdout()
     unknown = _SampleUnknowns(session)
@@ -690,8 +689,6 @@ def companions(
     options.as_of = _as_of(as_of)
     options.exclude, options.force_exclude = _exclude_globs(exclude), force_exclude
     items = expand_inputs(files, _warn)
-    if not items:
-        _usage("no decklist files to check")
     session = Session(options)
     out = _stdout()
     writer: rep.RunWriter = (

@@ -3,9 +3,11 @@ stands for the decklist files under it), and whether a file found in a directory
 at all. No click here: warnings go to the caller's ``warn``.
 
 A file named explicitly (as pre-commit passes them) is always checked, and a missing one is
-reported on that file by the session. A directory stands for its files with a decklist extension
-(:data:`DECKLIST_EXTENSIONS`, the one list the CLI and :mod:`deckcheck.frames` share); such a file
-is then checked only if its content reads as a decklist (:func:`not_a_decklist`), so a folder's
+reported on that file by the session; so are a directory named that holds no decklist file and a
+glob pattern the shell passed as written (deckcheck expands no patterns). A directory stands for
+its files with a decklist extension (:data:`DECKLIST_EXTENSIONS`, the one list the CLI and
+:mod:`deckcheck.frames` share); such a file is then checked only if its content reads as a
+decklist (:func:`not_a_decklist`), so a folder's
 ``requirements.txt``, notes, CSV or JSON that are not decks are skipped and counted, not failed.
 """
 
@@ -34,8 +36,9 @@ COMMON_ELSEWHERE = frozenset({".json", ".csv"})
 
 class Item:
     """One file to check: ``path`` as given (or ``-``); ``explicit`` False for a file found in a
-    directory, which is checked only if it reads as a decklist; ``problem``: why a folder found
-    cannot be searched (it is then reported as a file not checked). (A plain class: a dataclass
+    directory, which is checked only if it reads as a decklist; ``problem``: why it cannot be
+    checked (a folder that cannot be searched or holds no decklist file, a pattern the shell did not
+    expand): it is then reported as a file not checked. (A plain class: a dataclass
     would compile its methods in every run.)"""
 
     __slots__ = ("explicit", "path", "problem")
@@ -50,7 +53,9 @@ def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list
     """The files FILES arguments stand for, each once, in order: ``-`` is stdin, a directory
     expands to its files with a decklist extension (recursively, sorted, hidden folders and
     files skipped; :func:`found_under`), and a folder in it that cannot be read to an item whose
-    ``problem`` says so; anything else is checked as given (a missing one is reported on it)."""
+    ``problem`` says so, as does a directory that holds no such file and a glob pattern that names
+    no file (:func:`unexpanded_pattern`); anything else is checked as given (a missing one is
+    reported on it)."""
     found: list[Item] = []
     seen: dict[str, int] = {}  # each file's place in ``found``
 
@@ -72,14 +77,30 @@ def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list
             for path, problem in found_under(Path(argument), warn):
                 add(path, explicit=False, problem=problem)
                 nothing = False
-            if nothing:
-                warn(
-                    f"deckcheck: warning: {argument}: no decklist files "
-                    f"({', '.join(sorted(DECKLIST_EXTENSIONS))}) in this directory"
-                )
+            if nothing:  # (a folder named to be checked: one left empty, or the wrong one, fails the run)
+                extensions = ", ".join(sorted(DECKLIST_EXTENSIONS))
+                add(argument, explicit=True, problem=f"no decklist files ({extensions}) in this folder")
         else:
-            add(argument, explicit=True)
+            add(argument, explicit=True, problem=unexpanded_pattern(argument))
     return found
+
+
+def unexpanded_pattern(argument: str) -> str | None:
+    """Why an argument that names no file and is written as a glob pattern (``decks/*.dek``, as
+    a shell passes a pattern that matches nothing, or one quoted) cannot be checked; None for any
+    other argument (a missing file is reported when it is read)."""
+    if argument == STDIN or not any(magic in argument for magic in "*?[") or os.path.lexists(argument):
+        return None
+    import glob
+
+    matches = len(glob.glob(argument, recursive=True))
+    if not matches:
+        return "no such file or directory, and no file matches it as a pattern"
+    return (
+        f"no such file or directory: a pattern the shell did not expand (it matches {matches} "
+        f"file{'s' if matches != 1 else ''}); deckcheck reads files and folders, not patterns: "
+        "leave it unquoted, or name the folder"
+    )
 
 
 def has_decklist_extension(name: str) -> bool:

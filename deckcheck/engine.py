@@ -368,6 +368,8 @@ def resolve_deck(
         cards, unresolved, findings = _unread_false_friends(
             parsed, cards, unresolved, findings, printed, store
         )
+        if suggest:
+            findings = _unaccented_suggestions(findings, _languages(printed), store)
     return Deck(parsed.path, cards, parsed, unresolved), findings
 
 
@@ -668,7 +670,7 @@ def _unread_false_friends(
     prints Endure "Endurance", and a French list falls back to English names where it has none.
     Such an entry is not read as either card (DC011, both named), unless its set code is a printing
     of the English card alone."""
-    languages = {lang for _, note in printed for lang in str(dict(note.data).get("language", "")).split(",")}
+    languages = _languages(printed)
     localized = {id(deck_card.entry) for deck_card, _ in printed}
     errors: dict[int, Finding] = {}
     for deck_card in cards:
@@ -694,6 +696,34 @@ def _unread_false_friends(
     findings = [f for f in findings if f.code not in _NAME_MATCH_CODES or (f.location, f.card) not in unread]
     kept, entries = _not_read(parsed, cards, unresolved, set(errors))
     return kept, entries, [*findings, *errors.values()]
+
+
+def _languages(printed: list[tuple[DeckCard, Finding]]) -> set[str]:
+    """The languages of a list's localized names (their DC014 notes)."""
+    return {lang for _, note in printed for lang in str(dict(note.data).get("language", "")).split(",")}
+
+
+def _unaccented_suggestions(findings: list[Finding], languages: set[str], store: CardStore) -> list[Finding]:
+    """In a list written in another language, a name no card matches may be a printed name of
+    that language typed without its accents ("Sarcophage abandonne"): its DC010 (or DC016) offers
+    the printed name as written, with its card, before any other likely spelling. Never read as
+    that card: accents tell French words apart."""
+    unknown = (UNKNOWN_CARD.code, UNCOUNTED_UNKNOWN.code)
+    found: list[Finding] = []
+    for finding in findings:
+        data, name = dict(finding.data), finding.card
+        # (DC016 says in its data whether the name matched no card or several)
+        unmatched = finding.code in unknown and data.get("match", "unknown") == "unknown"
+        spelt = store.printed_unaccented(name, languages) if unmatched and name else []
+        if not name or not spelt:
+            found.append(finding)
+            continue
+        likely = [f"{printed} ({card})" for printed, card, _ in spelt]
+        others = [s for s in data.get("suggestions", ()) if s not in likely]
+        resolution = Resolution(name, None, "unknown", tuple([*likely, *others][:3]))
+        counted = finding.code == UNKNOWN_CARD.code
+        found.append(unresolved_finding(name, resolution, finding.location, store, counted=counted))
+    return found
 
 
 def _printing_of_only(set_code: str | None, card: Card, others: Sequence[Card | None]) -> bool:

@@ -26,6 +26,7 @@ from deckcheck.decklist import WRITER_FIELDS, WRITER_ZONES, WRITERS, parse_text
 from deckcheck.decklist._base import EMPTY_DECKLIST
 from deckcheck.decklist.writers import (
     WRITER_DROPS_EXTRA_ZONES,
+    WRITER_EXTRA_ZONES,
     WRITER_KEEPS,
     WRITER_NAMES_EXTRA_ZONE,
     WRITER_NUMBER_NEEDS_SET,
@@ -141,16 +142,21 @@ def _printings(entries: list[Entry], to: str) -> tuple[tuple[Zone, str, Printing
 
 def _written_zone(entry: Entry, to: str) -> Zone:
     """The zone a written entry reads back in: its own, or the sideboard where the target keeps
-    commanders and companions (WRITER_ZONES)."""
-    return entry.zone if entry.zone in WRITER_ZONES[to] else Zone.SIDEBOARD
+    commanders and companions (WRITER_ZONES). (A maybeboard entry written is of a zone not part
+    of the deck that the target has: WRITER_EXTRA_ZONES.)"""
+    if entry.zone in WRITER_ZONES[to] or entry.zone is Zone.MAYBEBOARD:
+        return entry.zone
+    return Zone.SIDEBOARD
 
 
 def entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
     """Entries the writer leaves out: the maybeboard, in formats that have none (commanders and
-    companions are folded into the sideboard instead, as each writer documents), and zones that
-    are not part of the deck, in formats that cannot name them."""
+    companions are folded into the sideboard instead, as each writer documents) but for the zones
+    not part of the deck they have (Cockatrice's tokens), and zones that are not part of the
+    deck, in formats that cannot name them."""
     if Zone.MAYBEBOARD not in WRITER_ZONES[to]:
-        return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD]
+        kept = WRITER_EXTRA_ZONES.get(to, frozenset())
+        return [e for e in parsed.entries if e.zone is Zone.MAYBEBOARD and zone_tag(e) not in kept]
     if to in WRITER_DROPS_EXTRA_ZONES:
         return [e for e in parsed.entries if zone_tag(e) is not None]
     return []

@@ -14,8 +14,9 @@ with the event's format and date and in every table; ids so made are strings, so
 index that is not of strings the deck_id column is of objects.
 :func:`validate` and :func:`companion_table` also take the long frame :func:`load_decks` returns,
 which keeps what each deck declares (its ``declared_format``, ``date``, ``declared_commander``,
-``unread`` and ``played_on`` columns) and which lines wrote no count (``count_written``), so a deck
-gets the same answers from its long frame as from its file.
+``unread`` and ``played_on`` columns), what its reader reported (``problems``: the parse findings)
+and which lines wrote no count (``count_written``), so a deck gets the same answers from its long
+frame as from its file.
 ``format`` is one format for every deck, a mapping / Series from deck id to format, or None (the
 default): each deck's format as ``deckcheck check`` chooses it (declared in the file, the config,
 else the shape of its family, with a warning). A config's ``select``, ``ignore`` and ``strict``
@@ -114,6 +115,7 @@ _DTYPES: dict[str, dict[str, Any]] = {
         "date": "category",
         "declared_commander": "category",
         "unread": "category",
+        "problems": "category",
         "played_on": "category",
         "zone": ZONE_DTYPE,
         "card": "category",
@@ -372,6 +374,7 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
         "date": _per_deck_column(table.dates, deck),
         "declared_commander": _per_deck_column(table.commanders, deck),
         "unread": _per_deck_column(table.unread, deck),
+        "problems": _per_deck_column(table.problems, deck),
         "played_on": _per_deck_column(table.played_on, deck),
         "zone": pd.Categorical.from_codes(zone, dtype=ZONE_DTYPE),
         "card": pd.Categorical.from_codes(
@@ -594,8 +597,8 @@ def _deck_sources_of(
 def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]], int, Any]:
     """Parsed decks rebuilt from a long frame, one at a time: the names as written are resolved again
     (so an unknown name is reported as in a file), with the format and date each declares (the
-    ``declared_format`` and ``date`` columns, when the frame has them); parse problems are not in a
-    long frame."""
+    ``declared_format`` and ``date`` columns, when the frame has them) and the problems its reader
+    reported (the ``problems`` column), which validate reports as for the file."""
     missing = [c for c in ("deck_id", "zone", "qty") if c not in frame.columns]
     if missing:
         raise ValueError(f"a deck frame needs deck_id, zone, qty and card or written; missing {missing}")
@@ -621,7 +624,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
 
     dates, declared = per_deck("date"), per_deck("declared_format")
     commanders, unread = per_deck("declared_commander"), per_deck("unread")
-    played_on = per_deck("played_on")
+    played_on, problems = per_deck("played_on"), per_deck("problems")
 
     def decks() -> Iterator[tuple[DeckId, ParsedDeck]]:
         for deck_id, positions in groups.items():
@@ -650,6 +653,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
                     unread.get(deck_id),
                     uncounted,
                     played_on.get(deck_id),
+                    problems.get(deck_id),
                 ),
             )
 
@@ -884,7 +888,10 @@ def load_decks(
     ``// Commander:`` line; partners joined by "; "; <NA>: none; in a Commander format the engine
     reads that card as the command zone), unread (why the deck's rows are not all of the deck
     written, as validate says it: "1 line not read (DC002)", "the file was not read in full
-    (DC001)"; <NA>: read in full; no companion's condition is then called met), played_on (where
+    (DC001)"; <NA>: read in full; no companion's condition is then called met), problems (what the
+    deck's reader reported, the parse findings validate gives: a line not read, a count missing
+    (DC003), a header's count that differs from the cards under it (DC007), ...; a JSON list of
+    records with line, message, severity and, when known, code and section; <NA>: none), played_on (where
     the deck was played when its decklist says so: "Magic Online" for a Magic Online event's deck,
     whose legality as of a day allows for Magic Online's own dates of format changes; <NA>: not
     said), zone (the section
@@ -897,11 +904,12 @@ def load_decks(
     then mana_value, types, card_types, colour_identity ('WUBRG' order), is_land, is_permanent,
     is_creature, is_legendary, is_basic_land. The entries are the ones the engine reads: a line
     such as "1996 World Champion" with no count is one copy of that card. declared_format, date,
-    declared_commander, unread and played_on are the deck's own, repeated on each of its rows (a long frame
-    stays one table, whole through filters, concat and partitions by deck), so :func:`validate`
-    and :func:`companion_table` check a deck of the frame as they check its file. Names, paths,
-    declarations and card columns are categorical, the card columns computed once per distinct
-    card. Parse problems are not rows: :func:`validate` reports them. A deck with no entries (a file
+    declared_commander, unread, problems and played_on are the deck's own, repeated on each of its
+    rows (a long frame stays one table, whole through filters, concat and partitions by deck), so
+    :func:`validate` and :func:`companion_table` check a deck of the frame as they check its file.
+    Names, paths, declarations and card columns are categorical, the card columns computed once per
+    distinct card. Parse problems are not rows but the deck's ``problems``: :func:`validate` reports them,
+    from the source or from the frame. A deck with no entries (a file
     that is no decklist, an empty one) is one row with no name (card and written <NA>) and qty 0,
     its unread column saying why. A directory's files that are
     not decklists, or that its config excludes, are skipped as ``deckcheck check DIR`` skips them,
@@ -938,8 +946,8 @@ def validate(
     one checked more than 90 days after it, has its legality not verified: a DC015 row).
 
     ``source`` is anything :func:`load_decks` takes, or its long frame (names are then resolved
-    again from ``written``; parse problems, which a long frame does not hold, are not reported; its
-    ``declared_format`` and ``date`` columns are each deck's declarations, as in the file).
+    again from ``written``; its ``problems`` column is each deck's parse findings, and its
+    ``declared_format`` and ``date`` columns each deck's declarations, as in the file).
     ``format``: one format for every deck, a mapping / Series from deck id to format, or None (the
     default): each deck's format as ``deckcheck check`` chooses it (a declared ``// format:``,
     then the config; with none, the shape of the deck's family with a DC020 warning). The

@@ -40,7 +40,15 @@ from deckcheck import bundled_file
 from deckcheck._gc import gc_paused
 from deckcheck.atomic import replacing
 from deckcheck.cards.model import Card
-from deckcheck.cards.names import clean_name, fold_key, fold_of_key, lookup_key, loose_key, printed_key
+from deckcheck.cards.names import (
+    clean_name,
+    fold_accents,
+    fold_key,
+    fold_of_key,
+    lookup_key,
+    loose_key,
+    printed_key,
+)
 from deckcheck.cards.nondeck import NonDeckCard
 from deckcheck.cards.records import card_from_record
 from deckcheck.errors import CardDataError
@@ -180,6 +188,10 @@ class _Backend(Protocol):
     def record(self, name: str) -> Mapping[str, Any] | None: ...
     def rows(self, key: str) -> list[NameRow]: ...
     def printed_rows(self, key: str) -> list[NameRow]: ...
+    def accented_printed_in(self, lang: str) -> list[tuple[str, str]]:
+        """(printed_key, card name) of every localized printed name in language ``lang`` that is
+        not all ASCII (an accent, a ligature: what a name typed without them leaves out)."""
+
     def folded_rows(self, key: str) -> list[NameRow]: ...
     def first_lookup(
         self, name: str, key: str, printed: str, folded: str
@@ -315,6 +327,16 @@ class _MemoryBackend:
     def printed_rows(self, key: str) -> list[NameRow]:
         return self._name_tables()[1].get(key, [])
 
+    def accented_printed_in(self, lang: str) -> list[tuple[str, str]]:
+        printed = self._name_tables()[1]
+        return [
+            (key, r.card_name)
+            for key, rows in printed.items()
+            if not key.isascii()
+            for r in rows
+            if r.lang == lang
+        ]
+
     def _in_memory(self) -> _InMemoryNames:
         if self._names is None:
             self._names = _InMemoryNames(
@@ -441,6 +463,11 @@ class _SqliteBackend:
 
     def printed_rows(self, key: str) -> list[NameRow]:
         return self._name_rows(key, printed=True)
+
+    def accented_printed_in(self, lang: str) -> list[tuple[str, str]]:
+        # (GLOB: a character outside printable ASCII somewhere in the key)
+        sql = "SELECT key, card_name FROM names WHERE kind = 'printed' AND lang = ? AND key GLOB '*[^ -~]*'"
+        return [(key, card_name) for key, card_name in self._query(sql, (lang,))]
 
     def _in_memory(self) -> _InMemoryNames:
         """A store built before it kept its names index: the same index, built from its name rows
@@ -585,6 +612,8 @@ class CardStore:
         self._data_label: str | None = None  # (every unknown name's message says it)
         self._number_led: dict[str, list[str]] | None = None
         self._non_deck: dict[str, NonDeckCard] | None = None  # by lookup key and fold key
+        # per language: its accented printed names by their key without accents (printed_unaccented)
+        self._unaccented: dict[str, dict[str, list[tuple[str, str]]]] = {}
         # Whether card data that says no day it describes is taken as current. Only for records
         # handed in by code (from_records: a library caller's or a test's own cards, made for the
         # day they are used); a store file, built or a JSON file, of unknown date vouches for no
@@ -900,6 +929,29 @@ class CardStore:
         English card and the French Endure."""
         rows = self._backend.printed_rows(printed_key(clean_name(name)))
         return sorted({(r.card_name, r.lang or "") for r in rows})
+
+    def printed_unaccented(self, name: str, languages: Iterable[str]) -> list[tuple[str, str, str]]:
+        """(printed name, card name, language) of each localized printed name in ``languages`` that
+        ``name`` is once accents are left out of both: "Sarcophage abandonne" is the French
+        "Sarcophage abandonné" (Abandoned Sarcophagus). A printed name keeps its accents to be read
+        (in French they tell words apart), so such a name is only a likely spelling. The first ask
+        in a language reads its printed names once (a few tens of milliseconds for a full store);
+        only a list in that language with a name no card matches asks."""
+        folded = fold_accents(printed_key(clean_name(name)))
+        found: list[tuple[str, str, str]] = []
+        for lang in sorted(set(languages)):
+            by_folded = self._unaccented.get(lang)
+            if by_folded is None:
+                by_folded = self._unaccented[lang] = {}
+                for key, card_name in self._backend.accented_printed_in(lang):
+                    by_folded.setdefault(fold_accents(key), []).append((key, card_name))
+            for key, card_name in by_folded.get(folded, ()):
+                record = self._backend.record(card_name) or {}
+                names = record.get("printed_names")
+                written = names.get(lang) or () if isinstance(names, Mapping) else ()
+                printed = next((str(t) for t in written if printed_key(str(t)) == key), key)
+                found.append((printed, card_name, lang))
+        return found
 
     def with_suggestions(self, resolution: Resolution) -> Resolution:
         """A resolution of a name that names no card ("unknown", from ``resolve(name,

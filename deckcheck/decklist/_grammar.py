@@ -62,6 +62,7 @@ _EXTRA_HEADERS = _words(
     "planechase",
     "scheme deck",
     "schemes",
+    "planes/schemes",  # (OCTGN's section for both)
     "display commander",
     "display commanders",
     "tokens",

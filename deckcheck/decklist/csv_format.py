@@ -50,7 +50,8 @@ from deckcheck.decklist._grammar import board_section, categories_zone, unknown_
 from deckcheck.decklist._names import clean_name, name_problem
 from deckcheck.decklist.headers import header_key
 
-_COUNT_COLUMNS = ("count", "quantity", "qty", "amount", "copies")
+# (Delver Lens writes "QuantityX", its cells "4x")
+_COUNT_COLUMNS = ("count", "quantity", "qty", "amount", "copies", "quantityx")
 _NAME_COLUMNS = ("name", "card name", "card", "cardname", "card_name")
 _BOARD_COLUMNS = ("board", "section", "category", "zone", "location")
 # Archidekt's deck CSV: each card's categories in one cell ("Commander,Legendary"), as its JSON
@@ -70,6 +71,27 @@ _DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical 
 
 def _normalise(header: str) -> str:
     return " ".join(header.strip().strip('"').lower().split())
+
+
+def is_set_name(value: str) -> bool:
+    """Whether a Set / Edition cell holds a set's name, not its code: several words ("Magic
+    2010"), or one word written as a name is, a capital and then small letters ("Alpha", "Mirage",
+    "Zendikar"). A set code is one word of capitals or of small letters, and digits ("LEA", "m10",
+    "PLIST")."""
+    if any(char.isspace() for char in value):
+        return True
+    rest = value[1:]
+    return len(value) >= 4 and value[0].isupper() and rest.isalpha() and rest.islower()
+
+
+def _count(text: str) -> int | str:
+    """A Count cell's copies, or why it is none: a number, or one with an "x" after it, as
+    Delver Lens's QuantityX column writes it ("4x")."""
+    if not text:
+        return "no count"
+    if text[-1:] in ("x", "X", "\u00d7") and text[:-1].strip().isdecimal():
+        text = text[:-1].strip()
+    return parse_quantity(text)
 
 
 def _find(headers: Sequence[str], names: Sequence[str]) -> int | None:
@@ -365,14 +387,14 @@ class _CsvRun:
             self.missing_count.append(start)
             notes.append("no count column: read as 1")
         else:
-            quantity = parse_quantity(cell(columns.count)) if cell(columns.count) else "no count"
+            quantity = _count(cell(columns.count))
         if isinstance(quantity, str):
             problem(quantity)
             return
         set_code = cell(columns.set_code)
-        if any(char.isspace() for char in set_code):
-            # a set's name, not its code (Deckbox's and TCGplayer's "Edition"/"Set": "Magic 2010"):
-            # written as a code, no client would find the printing
+        if is_set_name(set_code):
+            # a set's name, not its code (Deckbox's and TCGplayer's "Edition"/"Set": "Magic 2010",
+            # "Zendikar"): written as a code, no client would find the printing
             notes.append(f"set {set_code!r} is a set's name, not its code: not kept")
             set_code = ""
         foil_cell = cell(columns.foil).lower()

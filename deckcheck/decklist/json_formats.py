@@ -233,11 +233,21 @@ def _last_updated(builder: DeckBuilder, value: Any) -> None:
 
 
 def _moxfield(run: _Run, data: Mapping[str, Any]) -> None:
+    """A Moxfield deck body: its name, format, description (kept as ``description``, the deck's
+    notes, which the export writes as comments where the target has them), author and address,
+    its last edit, and its boards."""
     b = run.builder
     if isinstance(data.get("name"), str):
         b.set_metadata("name", data["name"])
     if isinstance(data.get("format"), str):
         b.set_metadata("format", data["format"])
+    for key, value in (
+        ("description", data.get("description")),
+        ("author", _get(data, "createdByUser", "userName")),
+        ("url", data.get("publicUrl")),
+    ):
+        if isinstance(value, str) and value.strip():
+            b.deck.metadata[key] = value.strip()
     _last_updated(b, data.get("lastUpdatedAtUtc"))
     raw_tags = data.get("authorTags")
     author_tags: Mapping[str, Any] = raw_tags if isinstance(raw_tags, Mapping) else {}

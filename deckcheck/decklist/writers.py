@@ -23,7 +23,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 
-from deckcheck.deck import EXTRA_TAG, Entry, LineKind, ParsedDeck, Zone, zone_tag
+from deckcheck.deck import (
+    EXTRA_TAG,
+    TOKEN_MARKER,
+    Entry,
+    LineKind,
+    ParsedDeck,
+    Zone,
+    extra_zone_tag,
+    zone_tag,
+)
 from deckcheck.decklist._base import CARRIED_METADATA_KEYS, COD_FIELD_LINE, keys_pattern, normalized_key
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist.text import comment_is_note
@@ -101,7 +110,9 @@ _CARRIED_FIELD = re.compile(
 # (named_commanders), not as a note as well (which would name the commander twice).
 _COMMANDER_FIELD = re.compile(r"^(?:commander|cdr)\s*[:=\uff1a]", re.IGNORECASE)
 _CARRIED_NOTES = frozenset({"deck name"})
-_XML_NOTE_KEYS = ("comments", "notes")
+# The notes of formats whose lines are markup: Cockatrice's <comments>, OCTGN's <notes>, a deck
+# site's description.
+_NOTE_KEYS = ("comments", "notes", "description")
 
 
 def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
@@ -121,10 +132,12 @@ def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
         ):
             continue
         notes.append(DeckNote(record.line, body))
-    # formats whose lines are markup (XML, JSON, CSV): their comment fields, line by line
-    for key in _XML_NOTE_KEYS if deck.input_format not in _LINE_FORMATS else ():
+    # formats whose lines are markup (XML, JSON, CSV): their comment fields, line by line (but for
+    # the lines of Cockatrice's comments read as fields: its format, date, commander)
+    for key in _NOTE_KEYS if deck.input_format not in _LINE_FORMATS else ():
+        fields = key == "comments" and deck.input_format == "cod"
         for line in deck.metadata.get(key, "").splitlines():
-            if line.strip() and not COD_FIELD_LINE.match(line):
+            if line.strip() and not (fields and COD_FIELD_LINE.match(line)):
                 notes.append(DeckNote(0, line.strip()))
     return notes
 
@@ -321,11 +334,17 @@ def cod_note(text: str) -> bool:
     return not COD_FIELD_LINE.match(text)
 
 
+# The tags of the entries Cockatrice keeps in its ``tokens`` zone (a zone of that name, or lines
+# marked as tokens): the one zone not part of the deck that it has.
+COD_TOKEN_TAGS = frozenset({extra_zone_tag("tokens"), TOKEN_MARKER})
+
+
 def write_cod(deck: ParsedDeck) -> str:
-    """Cockatrice .cod XML: ``main`` and ``side`` zones. Cockatrice has no command zone: the
-    commander goes in ``side`` by convention, as do companions, and is named on a ``CDR:`` line of
-    ``<comments>`` (with the format declaration, the date and the comment lines); the maybeboard is not
-    written."""
+    """Cockatrice .cod XML: ``main``, ``side`` and ``tokens`` zones. Cockatrice has no command zone:
+    the commander goes in ``side`` by convention, as do companions, and is named on a ``CDR:`` line
+    of ``<comments>`` (with the format declaration, the date and the comment lines); its ``tokens``
+    zone holds the tokens (a tokens zone read, lines marked as tokens); the rest of the maybeboard
+    is not written."""
 
     def card(entry: Entry) -> str:
         attrs = f"number={quoteattr(str(entry.quantity))} name={quoteattr(entry.name)}"
@@ -346,11 +365,11 @@ def write_cod(deck: ParsedDeck) -> str:
     comments += [n.text for n in deck_notes(deck) if cod_note(n.text)]
     if comments:
         out.append(f"    <comments>{escape(chr(10).join(comments), quote=False)}</comments>")
-    for zone_name, zones in (
-        ("main", (Zone.MAIN,)),
-        ("side", (Zone.COMMANDER, Zone.COMPANION, Zone.SIDEBOARD)),
+    for zone_name, entries in (
+        ("main", _entries(deck, (Zone.MAIN,))),
+        ("side", _entries(deck, (Zone.COMMANDER, Zone.COMPANION, Zone.SIDEBOARD))),
+        ("tokens", [e for e in deck.zone(Zone.MAYBEBOARD) if zone_tag(e) in COD_TOKEN_TAGS]),
     ):
-        entries = _entries(deck, zones)
         if entries:
             out.append(f'    <zone name="{zone_name}">')
             out.extend(card(e) for e in entries)
@@ -435,6 +454,9 @@ WRITER_ZONES: dict[str, frozenset[Zone]] = {
 # The writers that keep the maybeboard but have no way to name a zone that is not part of the deck
 # (deck.zone_tag): they leave such zones out.
 WRITER_DROPS_EXTRA_ZONES = frozenset({"arena"})
+# The zones that are not part of the deck (their zone_tag) a writer without a maybeboard still
+# writes, in a zone of their own that reads back as the same.
+WRITER_EXTRA_ZONES: dict[str, frozenset[str]] = {"cod": COD_TOKEN_TAGS}
 # The writers whose deck name field is one line (Arena's "Name", Forge's Name=, XMage's NAME:).
 WRITER_ONE_LINE_NAME = frozenset({"arena", "forge", "xmage"})
 # What each writer keeps besides the cards: the deck name, the format declaration and the date

@@ -85,3 +85,52 @@ def test_a_folder_without_read_permission_is_a_file_not_checked(project: Project
         locked.chmod(0o755)
     assert result.exit_code == 2, result.output
     assert "decks/locked: DC001 cannot read the folder: Permission denied" in result.stdout
+
+
+@pytest.mark.parametrize("command", ["check", "companions"])
+def test_a_named_folder_with_no_decklist_file_fails_the_run_beside_other_files(
+    project: Project, invoke: Invoke, command: str
+) -> None:
+    """Regression: a folder named with other files and holding no decklist file (emptied, or the
+    wrong one) was a warning on stderr, and the run exit 0 on the other files' verdicts."""
+    project.write("decks/a.txt", LEGAL_MODERN)
+    project.write("archive/notes.md", "not a deck")
+    result = invoke([command, "-f", "modern", "archive", "decks"])
+    assert result.exit_code == 2, result.output
+    assert "archive: DC001 no decklist files (.cod, .csv, " in result.stdout
+    alone = invoke([command, "-f", "modern", "archive"])
+    assert alone.exit_code == 2 and "archive: DC001 no decklist files" in alone.stdout
+
+
+@pytest.mark.parametrize(
+    ("pattern", "reason"),
+    [
+        ("decks/*.dek", "no such file or directory, and no file matches it as a pattern"),
+        ("decks/*.txt", "no such file or directory: a pattern the shell did not expand (it matches 2 files)"),
+        (
+            "decks/**/[ab].txt",
+            "no such file or directory: a pattern the shell did not expand (it matches 2 files)",
+        ),
+    ],
+)
+def test_a_pattern_the_shell_passed_as_written_says_so(
+    project: Project, invoke: Invoke, pattern: str, reason: str
+) -> None:
+    """`deckcheck check 'decks/*.dek'`: the shell passes a pattern it cannot match (or one quoted)
+    as written; deckcheck names it and says it is a pattern, not only that no such file exists."""
+    project.write("decks/a.txt", LEGAL_MODERN)
+    project.write("decks/b.txt", LEGAL_MODERN)
+    result = invoke(["check", "-f", "modern", pattern, "decks/a.txt"])
+    assert result.exit_code == 2, result.output
+    assert f"{pattern}: DC001 {reason}" in result.stdout
+    assert "decks/a.txt: format modern" in result.stdout
+    # a file whose name holds those characters is a file
+    project.write("odd[1].txt", LEGAL_MODERN)
+    assert invoke(["check", "-f", "modern", "odd[1].txt"]).exit_code == 0
+
+
+def test_the_hook_naming_no_decklist_file_still_passes(project: Project, invoke: Invoke) -> None:
+    """pre-commit names only the files a commit changes: one that is no decklist, skipped, is fine."""
+    project.write("requirements-dev.txt", "numpy==1.26\n")
+    result = invoke(["check", "--force-exclude", "--", "requirements-dev.txt"])
+    assert result.exit_code == 0, result.output

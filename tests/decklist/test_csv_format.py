@@ -17,6 +17,7 @@ from deckcheck.decklist import detect_format, parse_text
 from deckcheck.decklist.csv_format import excel_separator
 from deckcheck.decklist.fast import fast_entries
 from deckcheck.engine import check_parsed
+from deckcheck.export import plan_export, read_back_problem
 from deckcheck.formats import get_format
 
 
@@ -246,6 +247,35 @@ def test_a_set_name_in_the_set_column_is_not_taken_for_its_code() -> None:
     ]
     assert deck.problems == []
     assert deck.lines[1].note == "set 'Magic 2010' is a set's name, not its code: not kept"
+
+
+@pytest.mark.parametrize("name", ["Alpha", "Mirage", "Zendikar", "Coldsnap"])
+def test_a_one_word_set_name_is_not_taken_for_its_code(name: str) -> None:
+    """Regression: a set named in one word ("Zendikar") was kept as the code, and an export to
+    Arena wrote "56 Mountain (Zendikar)", which its reader gives back as another card. A set code
+    is capitals or small letters and digits ("ZEN", "m10", "PLIST"), never a capital and small
+    letters."""
+    deck = parse_text(f"Count,Name,Set\n4,Lightning Bolt,{name}\n2,Duress,ZEN\n1,Shock,plist\n3,Opt,M10\n")
+    assert [e.set_code for e in deck.entries] == [None, "ZEN", "plist", "M10"]
+    assert deck.lines[1].note == f"set {name!r} is a set's name, not its code: not kept"
+    assert deck.problems == []
+    assert read_back_problem(plan_export(deck, "arena")) is None
+
+
+def test_delver_lens_quantity_x_column_is_the_count() -> None:
+    """Regression: Delver Lens's CSV counts in a "QuantityX" column ("4x"): the file was not read
+    as a CSV at all, each line an unknown card of 1 copy."""
+    text = "QuantityX,Name,Edition,Foil\n4x,Lightning Bolt,Alpha,\n20x,Mountain,Mirage,\n36X,Mountain,ZEN,\n"
+    assert detect_format(text) == "csv"
+    deck = parse_text(text)
+    assert [(e.quantity, e.name, e.set_code) for e in deck.entries] == [
+        (4, "Lightning Bolt", None),
+        (20, "Mountain", None),
+        (36, "Mountain", "ZEN"),
+    ]
+    assert deck.problems == []
+    bad = parse_text("QuantityX,Name\nxx,Lightning Bolt\n")
+    assert [(p.code, p.message) for p in bad.problems] == [("DC002", "count 'xx' is not a whole number")]
 
 
 # -- rows with more fields than the header ---------------------------------------------------------

@@ -576,6 +576,45 @@ def test_xml_card_elements_where_the_format_reads_none_are_reported(
     assert deck.lines[line - 1].kind is LineKind.PROBLEM
 
 
+OCTGN_SECTIONS = (
+    '<?xml version="1.0" encoding="utf-8"?>\n<deck game="a6c8d2e8-7cd8-11dd-8f94-e62b56d89593">\n'
+    '<section name="Main"><card qty="56" id="a">Island</card></section>\n'
+    '<section name="Sideboard"><card qty="2" id="b">Duress</card></section>\n'
+    '<section name="Command Zone" />\n'
+    '<section name="Planes/Schemes"><card qty="1" id="c">Akoum</card></section>\n'
+    '<section name="Tokens"><card qty="3" id="d">Goblin</card></section>\n'
+    '<section name="Wishes"><card qty="1" id="e">Shock</card></section>\n'
+    "</deck>\n"
+)
+
+
+def test_octgn_sections_beyond_main_sideboard_and_command_zone_are_kept_and_reported() -> None:
+    """OCTGN's own Planes/Schemes section was a section no reader knows (DC002: the deck not
+    verified): it is a section outside the deck, as Tokens is (kept in the maybeboard, an info
+    note). A section OCTGN does not have (Wishes) is still kept out of the deck, a line not read."""
+    deck = parse_text(OCTGN_SECTIONS, "t.o8d")
+    assert deck.input_format == "o8d"
+    assert [(e.quantity, e.name, e.zone, e.tags) for e in deck.entries] == [
+        (56, "Island", Zone.MAIN, ()),
+        (2, "Duress", Zone.SIDEBOARD, ()),
+        (1, "Akoum", Zone.MAYBEBOARD, ("extra:planes/schemes",)),
+        (3, "Goblin", Zone.MAYBEBOARD, ("extra:tokens",)),
+        (1, "Shock", Zone.MAYBEBOARD, ("extra:wishes",)),
+    ]
+    assert [(p.line, p.code, p.severity) for p in deck.problems] == [
+        (6, "DC003", "info"),
+        (7, "DC003", "info"),
+        (8, "DC002", "error"),
+    ]
+    assert "'Wishes' is not a section deckcheck knows" in deck.problems[2].message
+    assert unread_part(deck) == "1 line not read (DC002)"
+    text = parse_text("4 Shock\n\nPlanes/Schemes\n1 Akoum\n")
+    assert [(e.zone, e.tags) for e in text.entries] == [
+        (Zone.MAIN, ()),
+        (Zone.MAYBEBOARD, ("extra:planes/schemes",)),
+    ]
+
+
 def test_xml_markup_and_metadata_elements_stay_quiet() -> None:
     deck = parse_text(
         '<cockatrice_deck version="1">\n<deckname>Burn</deckname>\n'

@@ -228,20 +228,72 @@ def test_empty_batch_still_has_columns(store: CardStore, tmp_path: Path) -> None
 
 
 def test_validating_the_long_frame(store: CardStore) -> None:
-    """Resolving `written` again gives the same findings, except parse problems (not in a long frame)."""
+    """Resolving `written` again gives the same findings, parse problems included (the frame's
+    ``problems`` column keeps them)."""
     series = texts(*sorted(EXAMPLES.glob("*.txt")))
     series["typo.txt"] = "Deck\n4 Lightnig Bolt\n56 Mountain\n"
+    series["header.txt"] = "Deck (61)\n4 Lightning Bolt\n55 Mountain\nReserve\n"
     direct = frames.validate(series, format="modern", store=store)
     long = frames.load_decks(series, store=store)
     again = frames.validate(long, format="modern", store=store)
-    keep = ~direct.findings["code"].str.startswith("DC00")
-    columns = ["deck_id", "code", "message", "card", "line"]
+    columns = ["deck_id", "code", "severity", "message", "card", "line", "section"]
     pd.testing.assert_frame_equal(
-        direct.findings.loc[keep, columns].reset_index(drop=True),
-        again.findings[columns].reset_index(drop=True),
+        direct.findings[columns].reset_index(drop=True), again.findings[columns].reset_index(drop=True)
     )
     pd.testing.assert_frame_equal(direct.companions, again.companions)
-    assert "DC010" in set(again.findings["code"])
+    assert {"DC003", "DC007", "DC010"} <= set(again.findings["code"])
+
+
+@pytest.mark.parametrize(
+    ("format_name", "unread_line", "engine_checks"),
+    [("modern", "", 0), (None, "", 1), ("modern", "99999999999999999999 Mountain\n", 1)],
+    ids=["lean checker", "engine", "read in part"],
+)
+def test_the_long_frame_keeps_each_decks_parse_findings(
+    store: CardStore,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    format_name: str | None,
+    unread_line: str,
+    engine_checks: int,
+) -> None:
+    """Headers' counts that differ (DC007), a line with no count (DC003), a line not read (DC002):
+    the reader's findings reach validate from the long frame as from the file, whichever checks the
+    deck (the lean checker in a given format; the engine when it infers the deck's shape or the
+    deck was read in part)."""
+    path = tmp_path / "warned.txt"
+    path.write_text(
+        f"Deck (61)\n3 Lightning Bolt\nLightning Bolt\n56 Mountain\n{unread_line}\nSideboard (3)\n2 Duress\n",
+        encoding="utf-8",
+    )
+    from_file = frames.validate(path, format=format_name, store=store)
+    long = frames.load_decks(path, store=store)
+    assert long["problems"].nunique() == 1
+    checked = batch.check_parsed
+    engine_calls: list[object] = []
+
+    def spied(parsed: object, *args: object, **kwargs: object) -> object:
+        engine_calls.append(parsed)
+        return checked(parsed, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch, "check_parsed", spied)
+    from_frame = frames.validate(long, format=format_name, store=store)
+    assert len(engine_calls) == engine_checks
+    parse = from_file.findings[from_file.findings["code"].str.match("DC00[237]")]
+    assert sorted(parse["code"]) == sorted(["DC003", "DC007", "DC007"] + ["DC002"] * bool(unread_line))
+    columns = ["code", "severity", "message", "line", "section"]
+    pd.testing.assert_frame_equal(
+        from_file.findings[columns].reset_index(drop=True),
+        from_frame.findings[columns].reset_index(drop=True),
+    )
+    pd.testing.assert_frame_equal(from_file.summary, from_frame.summary)
+
+
+def test_a_problems_value_that_is_no_list_of_problems_is_refused(store: CardStore) -> None:
+    long = frames.load_decks(pd.Series({"d": "Deck (61)\n4 Lightning Bolt\n56 Mountain\n"}), store=store)
+    long["problems"] = "line 1: a warning"
+    with pytest.raises(ValueError, match="deck 'd': its problems value is not a JSON list"):
+        frames.validate(long, format="modern", store=store)
 
 
 def test_per_deck_formats(store: CardStore) -> None:

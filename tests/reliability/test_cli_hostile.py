@@ -949,7 +949,13 @@ CASES: list[Hostile] = [
     ),
     # not a decklist file at all
     Hostile(
-        "not a file", "decks", directory, "cannot run", "decks: no decklist files", exit_codes=frozenset({2})
+        "not a file",
+        "decks",
+        directory,
+        "not checked",
+        "no decklist files",
+        "DC001",
+        exit_codes=frozenset({2}),
     ),
     Hostile(
         "not a file",

@@ -415,13 +415,68 @@ def test_a_companion_with_more_copies_in_the_sideboard_reads_back(to: str) -> No
 
 def test_a_zone_not_part_of_the_deck_is_named_in_its_loss() -> None:
     """Cockatrice's tokens zone, exported to a format with no maybeboard, was listed as "1 Soldier:
-    the cod format has no maybeboard", though the source has no maybeboard."""
+    the xmage format has no maybeboard", though the source has no maybeboard."""
     parsed = parse_text(
         '<?xml version="1.0"?><cockatrice_deck version="1"><zone name="main">'
         '<card number="4" name="Lightning Bolt"/></zone><zone name="tokens"><card number="1" name="Soldier"/>'
         "</zone></cockatrice_deck>",
         "tokens.cod",
     )
-    assert [loss.message for loss in plan_export(parsed, "cod").losses] == [
-        "1 Soldier: the cod format has no section for zone 'tokens'"
+    assert [loss.message for loss in plan_export(parsed, "xmage").losses] == [
+        "1 Soldier: the xmage format has no section for zone 'tokens'"
     ]
+
+
+def test_cockatrices_tokens_zone_survives_a_cockatrice_round_trip() -> None:
+    """Regression: a .cod exported to .cod lost its tokens zone (listed as lost, exit 1), though
+    Cockatrice has that zone. Tokens (a tokens zone, a line marked as a token) are written there and
+    read back as the same; a zone Cockatrice does not have (planes) is still listed as lost."""
+    parsed = parse_text(
+        '<?xml version="1.0"?><cockatrice_deck version="1"><zone name="main">'
+        '<card number="4" name="Lightning Bolt"/></zone><zone name="side"><card number="2" name="Duress"/>'
+        '</zone><zone name="tokens"><card number="3" name="Goblin"/><card number="1" name="Treasure" '
+        'setShortName="M19"/></zone><zone name="planes"><card number="1" name="Akoum"/></zone>'
+        "</cockatrice_deck>",
+        "tokens.cod",
+    )
+    plan = plan_export(parsed, "cod")
+    lost = ["1 Akoum: the cod format has no section for zone 'planes'"]
+    assert [loss.message for loss in plan.losses] == lost
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, "<cod>", "cod")
+    kept = [(e.quantity, e.name, e.zone, zone_tag(e), e.set_code) for e in back.entries]
+    assert kept == [(e.quantity, e.name, e.zone, zone_tag(e), e.set_code) for e in parsed.entries][:4]
+    assert plan_export(back, "cod").text == plan.text
+    marked = parse_text("4 Lightning Bolt\n1 Goblin [token]\n", "marked.txt")
+    assert zone_tag(marked.entries[1]) == "token"
+    written = plan_export(marked, "cod")
+    assert written.losses == () and read_back_problem(written) is None
+    assert '<zone name="tokens">\n        <card number="1" name="Goblin"/>' in written.text
+
+
+MOXFIELD_BODY = (
+    '{"name": "Boros Burn", "format": "modern", "description": "Fast burn.\\r\\nFormat: legacy later",'
+    ' "createdByUser": {"userName": "alice"}, "publicUrl": "https://moxfield.com/decks/abc",'
+    ' "boards": {"mainboard": {"cards": {"x": {"quantity": 4, "card": {"name": "Lightning Bolt"}}}}}}'
+)
+
+
+def test_a_moxfield_description_is_read_and_carried_as_comments_or_listed_as_lost() -> None:
+    """Regression: a Moxfield deck's description, author and address were not read: not in the
+    deck's metadata, and an export dropped the description without a word. It is the deck's notes:
+    written as comments where the target has them, a line that would read back as a field listed
+    as lost, and every line listed as lost where the target has no comments."""
+    parsed = parse_text(MOXFIELD_BODY, "mox.json")
+    assert (parsed.name, parsed.declared_format) == ("Boros Burn", "modern")
+    assert {key: parsed.metadata.get(key) for key in ("description", "author", "url")} == {
+        "description": "Fast burn.\r\nFormat: legacy later",
+        "author": "alice",
+        "url": "https://moxfield.com/decks/abc",
+    }
+    cod = plan_export(parsed, "cod")
+    assert "Fast burn." in parse_text(cod.text, "<cod>", "cod").metadata["comments"]
+    (lost,) = cod.losses
+    assert lost.message.startswith("comment 'Format: legacy later': Cockatrice would read it back as")
+    assert read_back_problem(cod) is None
+    arena = [loss.message for loss in plan_export(parsed, "arena").losses]
+    assert "comment 'Fast burn.': MTG Arena decklists have no comments" in arena

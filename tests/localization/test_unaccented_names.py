@@ -1,0 +1,83 @@
+"""A localized list whose names are typed without their accents ("Sarcophage abandonne" for the
+French "Sarcophage abandonné"): such a name is no card (accents tell French words apart, so it is
+never read as one), and its DC010 offers the printed name as written, with its card. Only in a list
+in that language, through the engine and the batch path alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckcheck.cards.store import CardStore, write_store
+from deckcheck.decklist import parse_text
+from deckcheck.engine import UNCOUNTED_UNKNOWN, UNKNOWN_CARD, check_parsed
+from deckcheck.formats import get_format
+from tests.batch.test_fast_equivalence import assert_same_rows, context_for
+from tests.cardfactory import record
+
+LEGAL = {"modern": "legal"}
+RECORDS = [
+    record("Mountain", None, "Basic Land — Mountain", legal=LEGAL, printed_names={"fr": ["Montagne"]}),
+    record("Lightning Bolt", "{R}", "Instant", legal=LEGAL, printed_names={"fr": ["Foudre"]}),
+    record(
+        "Abandoned Sarcophagus",
+        "{3}",
+        "Artifact",
+        legal=LEGAL,
+        printed_names={"fr": ["Sarcophage abandonné"], "de": ["Verlassener Sarkophag"]},
+    ),
+    record(
+        "Abiding Grace", "{2}{W}", "Enchantment", legal=LEGAL, printed_names={"fr": ["Grâce irréductible"]}
+    ),
+]
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> CardStore:
+    if request.param == "memory":
+        return CardStore.from_records(RECORDS)
+    write_store(RECORDS, tmp_path / "cards.sqlite", meta={"source": "test"})
+    return CardStore.open(tmp_path / "cards.sqlite")
+
+
+FRENCH = (
+    "Deck\n4 Foudre\n52 Montagne\n4 Sarcophage abandonne\n"
+    "Sideboard\n2 GRACE IRREDUCTIBLE\nMaybeboard\n1 Grace irreductible\n"
+)
+
+
+def test_a_french_name_typed_without_accents_gets_the_printed_name_as_did_you_mean(store: CardStore) -> None:
+    report = check_parsed(parse_text(FRENCH, "fr.txt"), store, get_format("modern"))
+    unknown = {
+        f.location.line: f for f in report.findings if f.code in (UNKNOWN_CARD.code, UNCOUNTED_UNKNOWN.code)
+    }
+    assert sorted(unknown) == [4, 6, 8]
+    assert unknown[4].message.startswith(
+        "unknown card 'Sarcophage abandonne' (did you mean: Sarcophage abandonné (Abandoned Sarcophagus)?)"
+    )
+    assert dict(unknown[4].data)["suggestions"] == ["Sarcophage abandonné (Abandoned Sarcophagus)"]
+    assert "did you mean: Grâce irréductible (Abiding Grace)?" in unknown[6].message
+    assert unknown[8].code == UNCOUNTED_UNKNOWN.code  # the maybeboard's: a warning, with the same offer
+    assert "did you mean: Grâce irréductible (Abiding Grace)?" in unknown[8].message
+    assert report.legal is None  # never read as the card: not verified
+    assert sorted(e.name for e in report.deck.unresolved) == [
+        "GRACE IRREDUCTIBLE",
+        "Grace irreductible",
+        "Sarcophage abandonne",
+    ]
+
+
+def test_only_in_a_list_in_that_language(store: CardStore) -> None:
+    """An English list (no printed name read) gets no French offer; a German list none either."""
+    for text in (
+        "Deck\n4 Lightning Bolt\n52 Mountain\n4 Sarcophage abandonne\n",
+        "Deck\n4 Lightning Bolt\n52 Mountain\n4 Verlassener Sarkophag\n1 Sarcophage abandonne\n",
+    ):
+        report = check_parsed(parse_text(text, "deck.txt"), store, get_format("modern"))
+        messages = [f.message for f in report.findings if f.code == UNKNOWN_CARD.code]
+        assert messages and not any("abandonné" in m for m in messages), messages
+
+
+def test_the_batch_path_reports_them_as_the_engine_does(store: CardStore) -> None:
+    assert_same_rows([("fr", FRENCH)], context_for(store, "modern"))
