@@ -677,8 +677,15 @@ def _unread_false_friends(
         entry = deck_card.entry
         if id(entry) in localized:
             continue
-        friends = [(c, lang) for c, lang in store.printed_cards(entry.name) if lang in languages]
-        others = [store.card(c) for c, _ in friends if c != deck_card.oracle_name]
+        friends = [(c, lang, "") for c, lang in store.printed_cards(entry.name) if lang in languages]
+        if entry.name.isascii():  # (typed without its accents: "Desolation" for the French "Désolation")
+            named = {(c, lang) for c, lang, _ in friends}
+            friends += [
+                (c, lang, accented)
+                for accented, c, lang in store.printed_unaccented(entry.name, languages)
+                if (c, lang) not in named
+            ]
+        others = [store.card(c) for c, _, _ in friends if c != deck_card.oracle_name]
         if not others or _printing_of_only(entry.set_code, deck_card.card, others):
             continue
         where = Location(parsed.path, entry.line, str(entry.zone))
@@ -738,15 +745,21 @@ def _printing_of_only(set_code: str | None, card: Card, others: Sequence[Card | 
     )
 
 
-def _false_friend_message(name: str, card: Card, friends: Sequence[tuple[str, str]]) -> str:
-    """DC011's message for a name that is an English card's and, in the list's language, another's."""
+def _false_friend_message(name: str, card: Card, friends: Sequence[tuple[str, str, str]]) -> str:
+    """DC011's message for a name that is an English card's and, in the list's language, another's
+    (``friends``: card, language and, for a printed name that is ``name`` only without its
+    accents, that name as printed)."""
     from deckcheck.history import printings_of
 
-    others = [(other, lang) for other, lang in friends if other != card.name]
-    printed = "; ".join(f"the printed name of '{other}' in {lang}" for other, lang in others)
+    others = [(other, lang, accented) for other, lang, accented in friends if other != card.name]
+    printed = "; ".join(
+        f"the printed name of '{other}' in {lang}"
+        + (f" ('{accented}') written without its accents" if accented else "")
+        for other, lang, accented in others
+    )
     own = printings_of(card)
     by_set = f", or add a set code of '{card.name}' ('{name} ({own[0]})')" if own else ""
-    english = " or ".join(sorted({f"'{other}'" for other, _ in others}))
+    english = " or ".join(sorted({f"'{other}'" for other, _, _ in others}))
     return (
         f"'{name}' matches several cards: it is the English name of '{card.name}' and {printed}, and "
         f"the list is in that language: write {english} for that card{by_set}"

@@ -27,6 +27,17 @@ RECORDS = [
     record(
         "Endure", "{3}{W}{W}", "Instant", legal=LEGAL, printed_names={"fr": ["Endurance"]}, printings=["EVE"]
     ),
+    # French prints Badlands "Désolation": a French list typing it without its accent names an
+    # English card too
+    record("Desolation", "{1}{B}{B}", "Enchantment", legal=LEGAL, printings=["ATQ"]),
+    record(
+        "Badlands",
+        None,
+        "Land — Swamp Mountain",
+        legal=LEGAL,
+        printed_names={"fr": ["Désolation"]},
+        printings=["LEA"],
+    ),
 ]
 
 
@@ -67,7 +78,19 @@ def test_in_an_english_list_the_english_card_is_meant(store: CardStore) -> None:
     assert codes_at(text, store, 5) == []
 
 
-@pytest.mark.parametrize("line", ["3 Endurance", "3 ENDURANCE", "3 Endurance (MH2) 157", "3 Endure"])
+def test_a_name_that_is_a_printed_name_without_its_accents_is_read_as_neither_card(store: CardStore) -> None:
+    report = check_parsed(parse_text(deck("1 Desolation"), "deck.txt"), store, get_format("modern"))
+    (error,) = [f for f in report.findings if f.code == AMBIGUOUS_CARD.code]
+    assert "'Badlands'" in error.message and "'Désolation'" in error.message and "(ATQ)" in error.message
+    assert report.legal is None and [e.name for e in report.deck.unresolved] == ["Desolation"]
+    # in an English list the English card is meant
+    assert codes_at("Deck\n4 Lightning Bolt\n56 Mountain\nSideboard\n1 Desolation\n", store, 5) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["3 Endurance", "3 ENDURANCE", "3 Endurance (MH2) 157", "3 Endure", "1 Desolation", "1 Desolation (ATQ)"],
+)
 def test_the_batch_path_reads_them_as_the_engine_does(store: CardStore, line: str) -> None:
     items = [("fr", deck(line)), ("en", "Deck\n4 Lightning Bolt\n56 Mountain\nSideboard\n" + line + "\n")]
     assert_same_rows(items, context_for(store, "modern"))
