@@ -1292,13 +1292,26 @@ class _Result:
                 add=add,
                 note=note,
                 declared=self.declared_at is not None,
-                unresolved=(
-                    companions.undetermined(companions.open_entries(self.rule, self.deck.unknown_start()))
-                    if self.depends
-                    else ()
-                ),
+                unresolved=companions.undetermined(self.depends_on()) if self.depends else (),
             )
         return self._full
+
+    def depends_on(self) -> list[Item]:
+        """The unknown entries the result depends on (companions.depends_on): the starting deck's
+        that could break the condition, and a commander the data does not know that may hold the
+        companion's colours."""
+        deck, at = self.deck, self.declared_at
+        companion_identity = deck.fact(at).color_identity if at is not None else self.rule.colour_identity
+        unknown_commanders = deck.unknown_in(_COMMANDER) if deck.spec.commander else []
+        identity = deck.commander_identity() if deck.commanders else None
+        return companions.depends_on(
+            self.rule,
+            companion_identity,
+            deck.unknown_start(),
+            unknown_commanders,
+            identity,
+            impossible=self.verdict is _NO_VERDICT,
+        )
 
     def findings(self, any_eligible: bool) -> list[Finding]:
         """This companion's findings, by the engine's own builders (companions.*_findings)."""

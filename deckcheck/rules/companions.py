@@ -1460,7 +1460,7 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
         status = "banned"
     companion_identity = card.color_identity if card is not None else rule.colour_identity
     clash = ctx.named.get(rule.name, [])
-    # a commander the data does not know may hold the colours: undetermined (_identity_open)
+    # a commander the data does not know may hold the colours: undetermined (depends_on)
     identity = None if ctx.unknown_commanders else ctx.identity
     shown: str | None = None
     if identity is not None and ctx.chooses:
@@ -1530,14 +1530,6 @@ def _chosen_identity_text(choice: IdentityChoice) -> str:
     if not choice.identity:  # (only unassigned choosers: the identity is their one colour each)
         return f"({', '.join(said)}; CR 903.4b)"
     return f"{_identity_text(choice.identity)} ({', '.join(said)}; CR 903.4b)"
-
-
-def _identity_open(rule: CompanionRule, card: Card | None, ctx: _Context) -> bool:
-    """Whether the companion's colour identity fits depends on a commander the data does not know."""
-    if not ctx.unknown_commanders:
-        return False
-    companion_identity = card.color_identity if card is not None else rule.colour_identity
-    return not companion_identity <= (ctx.identity or frozenset())
 
 
 def obstacles(
@@ -1774,6 +1766,26 @@ def open_entries(rule: CompanionRule, unknown: Sequence[_W]) -> list[_W]:
     return list(unknown)
 
 
+def depends_on(
+    rule: CompanionRule,
+    companion_identity: frozenset[str],
+    unknown: Sequence[_W],
+    unknown_commanders: Sequence[_W],
+    identity: frozenset[str] | None,
+    *,
+    impossible: bool = False,
+) -> list[_W]:
+    """The unknown entries a companion's verdict depends on: those that could break its condition
+    (:func:`open_entries`; none where it can never hold), and the commanders the data does not know
+    where the companion's colour identity (a declared one's card's, else the rule's) is not within
+    the known commanders' ``identity``: they may hold its colours. The engine and the lean batch
+    checker both ask this."""
+    found = [] if impossible else open_entries(rule, unknown)
+    if unknown_commanders and not companion_identity <= (identity or frozenset()):
+        found += [e for e in unknown_commanders if e not in found]
+    return found
+
+
 def undetermined(entries: Iterable[unres.Written], reason: str = UNKNOWN_REASON) -> tuple[Breaker, ...]:
     """A result's ``unresolved``: the unknown entries its verdict depends on (open_entries', or
     yorion_uncertain's with :data:`NO_COUNT_REASON`)."""
@@ -1796,9 +1808,15 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     )
     verdict = DeckVerdict() if impossible or uncounted else _verdict(index, rule, ctx, uncertain)
     met = not verdict.breakers and verdict.add == 0 and impossible is None
-    open_ = [] if impossible else open_entries(rule, ctx.unknown)
-    if _identity_open(rule, card, ctx):
-        open_ += [e for e in ctx.unknown_commanders if e not in open_]
+    companion_identity = card.color_identity if card is not None else rule.colour_identity
+    open_ = depends_on(
+        rule,
+        companion_identity,
+        ctx.unknown,
+        ctx.unknown_commanders,
+        ctx.identity,
+        impossible=bool(impossible),
+    )
     forbidding = decisive(obstacles)
     eligible: bool | None = met and not forbidding
     # unknown cards, lines that may be no card, or its own legality
