@@ -1198,9 +1198,10 @@ class _Deck:
         for i, rule in enumerate(COMPANIONS):
             at = self.declared.get(i)
             card = self.fact(at) if at is not None else self.table.exact(rule.name)
-            status = card.legalities.get(key, "not_legal") if card is not None and key is not None else None
-            if self.legality_open:  # (the engine's _card_obstacles)
-                status = companions.LEGALITY_UNVERIFIED
+            listed = card.legalities.get(key, "not_legal") if card is not None and key is not None else None
+            status = companions.companion_card_status(
+                rule.name, listed, spec, legality_open=self.legality_open
+            )
             companion_identity = self.fact(at).color_identity if at is not None else rule.colour_identity
             found.append(
                 companions.obstacles(
