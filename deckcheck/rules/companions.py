@@ -1799,7 +1799,7 @@ def depends_on(
 
 
 def undetermined(entries: Iterable[unres.Written], reason: str = UNKNOWN_REASON) -> tuple[Breaker, ...]:
-    """A result's ``unresolved``: the unknown entries its verdict depends on (open_entries', or
+    """A result's ``unresolved``: the unknown entries its verdict depends on (depends_on's, or
     yorion_uncertain's with :data:`NO_COUNT_REASON`)."""
     return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, reason) for e in entries)
 
