@@ -1198,9 +1198,10 @@ class _Deck:
         for i, rule in enumerate(COMPANIONS):
             at = self.declared.get(i)
             card = self.fact(at) if at is not None else self.table.exact(rule.name)
-            status = card.legalities.get(key, "not_legal") if card is not None and key is not None else None
-            if self.legality_open:  # (the engine's _card_obstacles)
-                status = companions.LEGALITY_UNVERIFIED
+            listed = card.legalities.get(key, "not_legal") if card is not None and key is not None else None
+            status = companions.companion_card_status(
+                rule.name, listed, spec, legality_open=self.legality_open
+            )
             companion_identity = self.fact(at).color_identity if at is not None else rule.colour_identity
             found.append(
                 companions.obstacles(
@@ -1292,13 +1293,26 @@ class _Result:
                 add=add,
                 note=note,
                 declared=self.declared_at is not None,
-                unresolved=(
-                    companions.undetermined(companions.open_entries(self.rule, self.deck.unknown_start()))
-                    if self.depends
-                    else ()
-                ),
+                unresolved=companions.undetermined(self.depends_on()) if self.depends else (),
             )
         return self._full
+
+    def depends_on(self) -> list[Item]:
+        """The unknown entries the result depends on (companions.depends_on): the starting deck's
+        that could break the condition, and a commander the data does not know that may hold the
+        companion's colours."""
+        deck, at = self.deck, self.declared_at
+        companion_identity = deck.fact(at).color_identity if at is not None else self.rule.colour_identity
+        unknown_commanders = deck.unknown_in(_COMMANDER) if deck.spec.commander else []
+        identity = deck.commander_identity() if deck.commanders else None
+        return companions.depends_on(
+            self.rule,
+            companion_identity,
+            deck.unknown_start(),
+            unknown_commanders,
+            identity,
+            impossible=self.verdict is _NO_VERDICT,
+        )
 
     def findings(self, any_eligible: bool) -> list[Finding]:
         """This companion's findings, by the engine's own builders (companions.*_findings)."""

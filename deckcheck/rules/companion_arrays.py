@@ -523,11 +523,12 @@ def _illegal_companions(
         candidates = spec.legality_candidates
         if not candidates:
             continue
+        # (key_of indexes each deck's own format's candidates: read for this format's decks only)
         has_key = formats.decks_of(s) & (key_of >= 0) & ~unverified
         for r, card in enumerate(companion_cards):
             if card is not None:
                 illegal = np.array([card.legality(key) in ("banned", "not_legal") for key in candidates])
-                obstacle[:, r] |= has_key & illegal[np.maximum(key_of, 0)]
+                obstacle[has_key, r] |= illegal[key_of[has_key]]
 
 
 def _companion_limits(

@@ -1452,13 +1452,25 @@ def _obstacles(index: int, ctx: _Context) -> list[tuple[str, str]]:
     return found
 
 
-def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
+def companion_card_status(
+    name: str, listed: str | None, spec: FormatSpec, *, legality_open: bool
+) -> str | None:
+    """A companion card's own legality in ``spec`` for its obstacles, legality on a day from the
+    history aside: as the card data lists it under the deck's legality key (``listed``; None: no
+    card or no key), :data:`LEGALITY_UNVERIFIED` where what the data says is too old for the deck's
+    day (``legality_open``), and banned where the format's own list bans it, whatever the data
+    says. The engine and the lean batch checker both ask this."""
     from deckcheck.rules.legality import banned_by_own_list  # (the rules never import companions)
 
+    if banned_by_own_list(name, spec):
+        return "banned"
+    return LEGALITY_UNVERIFIED if legality_open else listed
+
+
+def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
     known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
-    status = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
-    if ctx.legality_open:  # what the data says of the card's legality is too old to go by
-        status = LEGALITY_UNVERIFIED
+    listed = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
+    status: str | None
     # legality on a day: the format's history (a format without legality, Limited, has none to read)
     if known is not None and reads_history(ctx.spec.as_of) and ctx.spec.legality_candidates:
         from deckcheck.history import dated_status
@@ -1467,11 +1479,11 @@ def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> li
         # "not legal" by printings that may lack sets that joined the format after the data's day)
         dated = dated_status(known, ctx.deck, ctx.spec, printings_complete=not ctx.legality_open)
         status = dated or (LEGALITY_UNVERIFIED if ctx.legality_open else HISTORY_UNVERIFIED)
-    elif banned_by_own_list(rule.name, ctx.spec):  # (whatever the card data lists, or its day)
-        status = "banned"
+    else:
+        status = companion_card_status(rule.name, listed, ctx.spec, legality_open=ctx.legality_open)
     companion_identity = card.color_identity if card is not None else rule.colour_identity
     clash = ctx.named.get(rule.name, [])
-    # a commander the data does not know may hold the colours: undetermined (_identity_open)
+    # a commander the data does not know may hold the colours: undetermined (depends_on)
     identity = None if ctx.unknown_commanders else ctx.identity
     shown: str | None = None
     if identity is not None and ctx.chooses:
@@ -1541,14 +1553,6 @@ def _chosen_identity_text(choice: IdentityChoice) -> str:
     if not choice.identity:  # (only unassigned choosers: the identity is their one colour each)
         return f"({', '.join(said)}; CR 903.4b)"
     return f"{_identity_text(choice.identity)} ({', '.join(said)}; CR 903.4b)"
-
-
-def _identity_open(rule: CompanionRule, card: Card | None, ctx: _Context) -> bool:
-    """Whether the companion's colour identity fits depends on a commander the data does not know."""
-    if not ctx.unknown_commanders:
-        return False
-    companion_identity = card.color_identity if card is not None else rule.colour_identity
-    return not companion_identity <= (ctx.identity or frozenset())
 
 
 def obstacles(
@@ -1785,8 +1789,28 @@ def open_entries(rule: CompanionRule, unknown: Sequence[_W]) -> list[_W]:
     return list(unknown)
 
 
+def depends_on(
+    rule: CompanionRule,
+    companion_identity: frozenset[str],
+    unknown: Sequence[_W],
+    unknown_commanders: Sequence[_W],
+    identity: frozenset[str] | None,
+    *,
+    impossible: bool = False,
+) -> list[_W]:
+    """The unknown entries a companion's verdict depends on: those that could break its condition
+    (:func:`open_entries`; none where it can never hold), and the commanders the data does not know
+    where the companion's colour identity (a declared one's card's, else the rule's) is not within
+    the known commanders' ``identity``: they may hold its colours. The engine and the lean batch
+    checker both ask this."""
+    found = [] if impossible else open_entries(rule, unknown)
+    if unknown_commanders and not companion_identity <= (identity or frozenset()):
+        found += [e for e in unknown_commanders if e not in found]
+    return found
+
+
 def undetermined(entries: Iterable[unres.Written], reason: str = UNKNOWN_REASON) -> tuple[Breaker, ...]:
-    """A result's ``unresolved``: the unknown entries its verdict depends on (open_entries', or
+    """A result's ``unresolved``: the unknown entries its verdict depends on (depends_on's, or
     yorion_uncertain's with :data:`NO_COUNT_REASON`)."""
     return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, reason) for e in entries)
 
@@ -1807,9 +1831,15 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     )
     verdict = DeckVerdict() if impossible or uncounted else _verdict(index, rule, ctx, uncertain)
     met = not verdict.breakers and verdict.add == 0 and impossible is None
-    open_ = [] if impossible else open_entries(rule, ctx.unknown)
-    if _identity_open(rule, card, ctx):
-        open_ += [e for e in ctx.unknown_commanders if e not in open_]
+    companion_identity = card.color_identity if card is not None else rule.colour_identity
+    open_ = depends_on(
+        rule,
+        companion_identity,
+        ctx.unknown,
+        ctx.unknown_commanders,
+        ctx.identity,
+        impossible=bool(impossible),
+    )
     forbidding = decisive(obstacles)
     eligible: bool | None = met and not forbidding
     # unknown cards, lines that may be no card, or its own legality

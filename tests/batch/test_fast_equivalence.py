@@ -1706,3 +1706,23 @@ def test_a_formats_own_ban_list_on_both_paths(tmp_path: Path, fmt: str) -> None:
     ]
     lurrus = [row for row in rows.companions.rows() if row["companion"] == "Lurrus of the Dream-Den"]
     assert lurrus and all(row["eligible"] is False for row in lurrus)
+
+
+@pytest.mark.parametrize("fmt", ["house", "kitchen"])
+def test_no_cut_for_a_companion_the_formats_own_list_bans(tmp_path: Path, fmt: str) -> None:
+    """A companion the format's own ban list bans can never be the deck's companion, whatever the
+    card data lists for it (House has no legality key; Modern's data bans Lurrus too): neither path
+    offers a cut that would qualify the deck for it (the lean path offered one in House)."""
+    path = tmp_path / "formats.toml"
+    path.write_text(OWN_BANS, encoding="utf-8")
+    context = batch.BatchContext(BUNDLED, load_registry([path])[fmt])
+    items: list[Item] = [
+        (
+            "giant",
+            "4 Lightning Bolt\n1 Bonecrusher Giant\n16 Mountain\n\nCompanion\n1 Lurrus of the Dream-Den\n",
+        )
+    ]
+    rows = assert_same_rows(items, context)
+    assert _handed_back(context, [text for _, text in items]) == []  # (the lean path's rows)
+    (declared,) = [row["message"] for row in rows.findings.rows() if row["code"] == "DC401"]
+    assert "breaks it: 1 Bonecrusher Giant" in declared and "to qualify" not in declared
