@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.cards.store import CardStore, write_store
+from deckcheck.cards.store import CardStore
 from deckcheck.decklist import parse_text
 from deckcheck.engine import AMBIGUOUS_CARD, check_parsed
 from deckcheck.formats import get_format
 from tests.batch.test_fast_equivalence import assert_same_rows, context_for
 from tests.cardfactory import record
+from tests.localization.stores import BACKENDS, store_of
 
 LEGAL = {"modern": "legal"}
 RECORDS = [
@@ -41,12 +42,9 @@ RECORDS = [
 ]
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=BACKENDS)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> CardStore:
-    if request.param == "memory":
-        return CardStore.from_records(RECORDS)
-    write_store(RECORDS, tmp_path / "cards.sqlite", meta={"source": "test"})
-    return CardStore.open(tmp_path / "cards.sqlite")
+    return store_of(RECORDS, request, tmp_path)
 
 
 def deck(*lines: str) -> str:
