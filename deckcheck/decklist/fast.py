@@ -30,10 +30,12 @@ The accepted grammar. Lines are split on CRLF, CR or LF, and every line is one o
 Any other line (a tab, a set annotation such as ``[M10]``, a rarity star, a
 comment, a header written as a comment...) is read by the full parser's own line reader,
 :func:`deckcheck.decklist.text.read_deck_line`: the text is taken only when it makes each such line
-a card, a zone header, a comment or a blank, and then only when detect_format reads the whole text
-as a dialect in which those lines mean the same (not Forge, Archidekt, CSV...). A metadata comment
-(``// NAME: Burn``, ``// date: 2026-01-01``) is kept as parse_text keeps it (PlainDecks.metadata and
-deck_names), except a commander's (``// Commander:``, ``CDR:``), which places the command zone.
+a card (``COMMANDER: 1 Kasla, the Broken Halo [MOC:4] [foil]`` too: its prefix places it in the
+command zone), a zone header, a comment or a blank, and then only when detect_format reads the
+whole text as a dialect in which those lines mean the same (not Forge, Archidekt, CSV...). A
+metadata comment (``// NAME: Burn``, ``// date: 2026-01-01``) is kept as parse_text keeps it
+(PlainDecks.metadata and deck_names), except a commander's (``// Commander:``, ``CDR:``), which
+places the command zone.
 
 And the text as a whole must not make parse_text report anything or read it as another format:
 at most 65,536 characters (what detect_format reads); at least one card line; its first
@@ -172,12 +174,12 @@ _LONGEST_LINE: Final = 600
 
 class _Lines:
     """Every distinct line read so far, by id, and what the reader needs of it as arrays: quantity
-    (0: blank or header; _OTHER: another kind), name (an id into ``names``) and header zone (a
-    ZONE_CODE; _NO_HEADER). A batch of decklists repeats the same lines ("4 Lightning Bolt",
-    "Sideboard", blank): each distinct one is matched by the regex once, and a text's lines become
-    these arrays by one dict lookup each, in C. Bounded: past ``limit`` lines or names it starts
-    again (a new ``names`` list, so ids handed out before keep meaning what they meant). Callers hold
-    ``lock``."""
+    (0: blank or header; _OTHER: another kind), name (an id into ``names``) and zone (a ZONE_CODE:
+    the one a header enters, or the one a card line's prefix places it in; else _NO_HEADER). A
+    batch of decklists repeats the same lines ("4 Lightning Bolt", "Sideboard", blank): each
+    distinct one is matched by the regex once, and a text's lines become these arrays by one dict
+    lookup each, in C. Bounded: past ``limit`` lines or names it starts again (a new ``names``
+    list, so ids handed out before keep meaning what they meant). Callers hold ``lock``."""
 
     def __init__(self, limit: int = 100_000) -> None:
         self.lock = threading.Lock()
@@ -199,7 +201,7 @@ class _Lines:
         self.size = 1
 
     def rows(self, lines: list[str]) -> tuple[Any, Any, Any, Any]:
-        """(quantity, name id, header zone, sniff) arrays for these lines."""
+        """(quantity, name id, zone, sniff) arrays for these lines."""
         self.make_room()
         ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
         missing = np.flatnonzero(ids == 0)
@@ -272,8 +274,9 @@ def _read_other(
     written for."""
     line = read_deck_line(raw)
     kind = line.kind
-    if kind == "card":
-        return (line.quantity, name_id(line.name), _NO_HEADER, 1)
+    if kind == "card":  # (a card line placed by its prefix gives that zone: _Reader._runs)
+        placed = _NO_HEADER if line.zone is None else ZONE_CODE[line.zone]
+        return (line.quantity, name_id(line.name), placed, 1)
     if kind == "header" and line.zone is not None:
         if line.stated is not None:
             header_counts[raw] = line.stated
@@ -530,7 +533,8 @@ class _Reader:
         self, lines: list[str], quantity: Any, name: Any, header: Any, sniff: Any, table: _Lines
     ) -> None:
         self.lines, self.quantity, self.name, self.table = lines, quantity, name, table
-        self.acting = np.flatnonzero(quantity <= 0).tolist()  # blank, header, comment and other lines
+        # blank, header, comment and other lines, and card lines placed by their prefix
+        self.acting = np.flatnonzero((quantity <= 0) | (header != _NO_HEADER)).tolist()
         self.sniffed = np.flatnonzero(sniff).tolist()  # lines read by text.read_deck_line
         self.acting_quantity = quantity[self.acting].tolist()
         self.acting_header = header[self.acting].tolist()
@@ -608,6 +612,7 @@ class _Reader:
         hi = bisect_left(acting, end, lo)
         counted = self.table.header_counts  # (empty in most batches: no header gives a count)
         headers: list[tuple[int, int]] = []  # (line, zone code) of each header, when one may count
+        placed: list[int] = []  # card lines placed by their prefix (a header's count leaves them out)
         stated = False  # whether one of them gives a count
         zone = _MAIN_CODE
         cards_in_zone = False
@@ -636,7 +641,11 @@ class _Reader:
                 cards_in_zone = True
             if k == hi:
                 break
-            if self.acting_header[k] != _NO_HEADER:
+            if self.acting_quantity[k] > 0:  # a card line placed by its prefix (text._TextRun._card)
+                runs.append((at, at + 1, self.acting_header[k]))
+                placed.append(at)
+                pending_blank = False  # (the blank before it starts nothing; the zone stays)
+            elif self.acting_header[k] != _NO_HEADER:
                 zone = self.acting_header[k]
                 cards_in_zone = pending_blank = False
                 if counted:
@@ -656,17 +665,21 @@ class _Reader:
             # and may read a blank-line group as part of a 100-card singleton deck (text.one_singleton_deck)
             if moved > COMMAND_ZONE_MOST and self._copies(runs) == SINGLETON_DECK:
                 return None
-        if stated and self._header_counts_differ(first, headers, runs):
+        if stated and self._header_counts_differ(first, headers, runs, placed):
             return None
         return runs
 
     def _header_counts_differ(
-        self, first: int, headers: list[tuple[int, int]], runs: list[tuple[int, int, int]]
+        self,
+        first: int,
+        headers: list[tuple[int, int]],
+        runs: list[tuple[int, int, int]],
+        placed: list[int],
     ) -> bool:
         """Whether a header of the text starting at line ``first`` (``headers``: its headers' lines
-        and zone codes; ``runs``: its card lines) gives a count that differs from the copies read
-        under it, as parse_text compares them (DC007). Every header here is a zone header, and no
-        card line names its own zone."""
+        and zone codes; ``runs``: its card lines; ``placed``: those placed by their prefix) gives a
+        count that differs from the copies read under it, as parse_text compares them (DC007).
+        Every header here is a zone header."""
         counts = self.table.header_counts
         sections = [
             SectionHeader(
@@ -683,7 +696,7 @@ class _Reader:
             for a, b, zone in runs
             for at in range(a, b)
         )
-        return bool(header_count_problems(sections, entries))
+        return bool(header_count_problems(sections, entries, [at - first + 1 for at in placed]))
 
     def _sniffed(self, first: int, end: int) -> bool:
         """Whether one of lines ``first:end`` was read by text.read_deck_line."""

@@ -598,7 +598,8 @@ def _sideboard_note(blank: int) -> str:
 class DeckLine(NamedTuple):
     """What :func:`read_deck_line` makes of one line: ``kind`` is "blank", "comment" (recorded,
     nothing else), "header" (``zone``: the zone it enters; ``stated``: the count it gives, None for
-    none), "card" (``quantity``, ``name``),
+    none), "card" (``quantity``, ``name``; ``zone``: the zone its prefix places it in,
+    ``COMMANDER: 1 Kasla``, None for most),
     "metadata" (a ``// key: value`` comment: ``key`` and ``name``, the value, as the deck's
     metadata keeps them; never the commander's, which places the command zone) or "other"
     (anything else: a problem, a marker, prefix or section the caller does not follow)."""
@@ -617,9 +618,11 @@ _OTHER_LINE = DeckLine("other")
 def read_deck_line(raw: str) -> DeckLine:
     """One line as :class:`_TextRun` reads it in the deck section of a dialect that is neither
     Forge nor Archidekt, with what its prescan takes from it: "comment", "header" and "card" lines
-    have no other effect on the deck (no problem, metadata, per-line zone or note that matters;
-    a "header" enters a zone the way a zone header line does, and the prescan sees a Sideboard
-    header exactly where the line is one). Everything else is "other"."""
+    have no other effect on the deck (no problem, metadata or note that matters; a "header" enters
+    a zone the way a zone header line does, and the prescan sees a Sideboard header exactly where
+    the line is one; a "card" with a ``zone`` is placed there by its own line, as _TextRun._card
+    places it: the section's zone stays, and a blank line before it starts nothing). Everything
+    else is "other"."""
     if len(raw) > MAX_LINE_LENGTH:
         return _OTHER_LINE
     text, removed = strip_control(raw)
@@ -655,18 +658,21 @@ def read_deck_line(raw: str) -> DeckLine:
         if header.kind is HeaderKind.ZONE and header.zone is not None:
             return DeckLine("header", zone=header.zone, stated=header.count)
         return _OTHER_LINE
-    if split_prefix(line)[0] is not None:
+    # A prefix other than the commander's is left out: an SB: line turns the blank-line sideboard
+    # off for the whole text (_prescan).
+    prefixed = split_prefix(line)[0]
+    if prefixed is not None and prefixed is not Zone.COMMANDER:
         return _OTHER_LINE
     parsed = parse_card(line)
     if (
         isinstance(parsed, str)
         or parsed.quantity is None
-        or parsed.zone is not None
+        or parsed.zone is not prefixed
         or parsed.extra is not None
         or parsed.warnings
     ):
         return _OTHER_LINE
-    return DeckLine("card", parsed.quantity, parsed.name)
+    return DeckLine("card", parsed.quantity, parsed.name, zone=prefixed)
 
 
 ARENA = TextFormat(

@@ -578,6 +578,9 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "4 Lightning Bolt ^Burn^\n",  # Archidekt tags
         "4 Lightning Bolt {R}\n",  # a character no card name has (DC002)
         "SB: 2 Duress\n4 Lightning Bolt\n",  # an SB: prefix
+        "COMMANDER: Kenrith, the Returned King\n4 Lightning Bolt\n",  # a prefix, no count: DC003
+        "COMMANDER: 1 Kenrith, the Returned King *SB*\n",  # an unknown marker: a warning
+        "COMMANDER: 1 Goblin [M10:1] [token]\n",  # a token
         "// Commander: Kenrith, the Returned King\n4 Lightning Bolt\n",  # read as its command zone
         "About\nName Burn\n\nDeck\n4 Lightning Bolt\n",  # Arena's About section names the deck
         "NAME: Burn\n4 Lightning Bolt\n",  # XMage metadata
@@ -620,7 +623,7 @@ def test_texts_left_to_parse_text(text: str) -> None:
     assert fast_entries(text) is None
 
 
-M, S = Zone.MAIN, Zone.SIDEBOARD
+M, S, C = Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER
 
 
 @pytest.mark.parametrize(
@@ -697,6 +700,25 @@ M, S = Zone.MAIN, Zone.SIDEBOARD
         # a "#" comment whose text is "// Sideboard": a comment to the reader and its prescan alike
         ("4 Lightning Bolt\n#// Sideboard\n\n2 Duress\n", [(4, "Lightning Bolt", M, 1), (2, "Duress", S, 4)]),
         ("Sideboard (2)\n2 Duress\n", [(2, "Duress", S, 2)]),
+        # a card its prefix places in the command zone, as preconstructed lists write the commander
+        (
+            "// NAME: Call for Backup\nCOMMANDER: 1 Bright-Palm, Soul Awakener [MOC:1] [foil]\n"
+            "1 Sol Ring\n\n1 Duress\n",
+            [(1, "Bright-Palm, Soul Awakener", C, 2), (1, "Sol Ring", M, 3), (1, "Duress", S, 5)],
+        ),
+        ("CMDR: 1 Kenrith\n1 Sol Ring\n", [(1, "Kenrith", C, 1), (1, "Sol Ring", M, 2)]),
+        ("\tcommander:  2x Kenrith #tag\n", [(2, "Kenrith", C, 1)]),
+        # the blank line before it starts nothing (no sideboard), nor ends the Commander section
+        (
+            "4 Bolt\n\nCOMMANDER: 1 Kenrith\n4 Duress\n",
+            [(4, "Bolt", M, 1), (1, "Kenrith", C, 3), (4, "Duress", M, 4)],
+        ),
+        (
+            "Commander\n1 Kenrith\n\nCOMMANDER: 1 Sol Ring\n1 Duress\n\n1 Bolt\n",
+            [(1, "Kenrith", C, 2), (1, "Sol Ring", C, 4), (1, "Duress", C, 5), (1, "Bolt", M, 7)],
+        ),
+        # a header's count leaves a card placed by its own line out (DC007: it may or may not count it)
+        ("Sideboard (2)\n1 Duress\nCOMMANDER: 1 Kenrith\n", [(1, "Duress", S, 2), (1, "Kenrith", C, 3)]),
     ],
 )
 def test_lines_the_full_parser_reads_plainly(text: str, entries: list[Row] | None) -> None:
