@@ -911,25 +911,25 @@ def _check_chunk(
         (deck_id, path, c.spec or _NO_FORMAT_PLACEHOLDER)
         for (deck_id, path, _), c in zip(chunk, contexts, strict=True)
     ]
-    texts = [source for _, _, source in chunk if isinstance(source, str)]
-    read = read_plain(texts)  # every line of the chunk in one pass
+    # every line of the chunk's texts in one pass (a deck read already stands as no text: not taken)
+    read = read_plain([source if isinstance(source, str) else "" for _, _, source in chunk])
     # the decks read already or by their own parser here (the engine's input too, when handed back)
     parsed: dict[int, ParsedDeck] = {}
-    if len(texts) == len(chunk) and all(c.spec is not None for c in contexts):
+    if all(c.spec is not None for c in contexts):
         # A text the batch reader does not take (another format, a problem to report, a section
         # the deck does not count) is read by its own parser, as the engine would read it; the
-        # lean checker takes what that read too, within its scope.
+        # lean checker takes what that read too, within its scope, and a deck read already (a
+        # file with something to say, an event document's deck) as it is.
         for offset, taken in enumerate(read.taken):
             if not taken:
-                parsed[offset] = parse_text(texts[offset], chunk[offset][1])
+                _, path, source = chunk[offset]
+                parsed[offset] = parse_text(source, path) if isinstance(source, str) else source
         entries = read.with_decks(parsed)
-    else:  # decks read already (files with something to say, event documents), no format, or a mix
+    else:  # decks with no format among them: the engine's
         decks: list[ReadDeck | ParsedDeck | None] = []
-        texts_read = 0
         for offset, ((_, path, source), deck_context) in enumerate(zip(chunk, contexts, strict=True)):
             if isinstance(source, str):
-                deck = read.deck(texts_read)
-                texts_read += 1
+                deck = read.deck(offset)
                 if deck is not None:
                     decks.append(deck if deck_context.spec is not None else None)
                     continue
