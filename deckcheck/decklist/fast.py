@@ -60,7 +60,7 @@ import numpy as np
 
 from deckcheck.deck import ZONE_CODE, ZONE_ORDER, ParsedDeck, ParseProblem, Zone, unchecked_zone
 from deckcheck.decklist._base import DECK_NAME_KEYS, SIDEBOARD_USUAL_SIZE, dates_differ, normalized_key
-from deckcheck.decklist._detect import detect_format
+from deckcheck.decklist._detect import detected_as_one_of
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name
 from deckcheck.decklist._section_counts import ZONE_LEVEL, SectionHeader, header_count_problems
@@ -565,7 +565,7 @@ class _Reader:
         if taken and self._sniffed(first, end):
             # a line only read_deck_line reads: the text must be read in one of its dialects
             # (parse_text drops a leading BOM before it detects the format)
-            taken = detect_format(original.removeprefix("\ufeff")) in _PLAIN_DIALECTS
+            taken = detected_as_one_of(original.removeprefix("\ufeff"), _PLAIN_DIALECTS)
         elif taken:
             taken = _first_line_is_safe(self._first_line(first, end))
         if taken and any(zone == _COMPANION_CODE for _, _, zone in runs):
