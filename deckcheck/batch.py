@@ -638,7 +638,7 @@ class EntryTable:
             self.declared.append(declared_format_of(metadata) if metadata else None)
             self.dates.append(deck_date(metadata) if metadata else None)
             self.commanders.append(declared_commander(metadata) if metadata else None)
-            self.unread.append(None)  # (read_plain takes no text its reader reports a problem in)
+            self.unread.append(None)  # (read_plain takes no text read in part: engine.unread_part)
             self.played_on.append(metadata.get(PLAYED_ON) if metadata else None)
         if not len(read.name_ids):
             return True

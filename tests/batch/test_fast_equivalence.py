@@ -1166,9 +1166,9 @@ def _lean_share(
 
 
 # Commander lists as preconstructed decks write them: the commander on a line of its own, placed by
-# a COMMANDER: prefix, with a printing and a finish, anywhere in the list (the batch reader takes
-# them: decklist.fast). A blank line before the prefixed line starts nothing; after it, the next
-# card starts the blank-line sideboard, which the deck then has.
+# a COMMANDER: prefix, with a printing and a finish, anywhere in the list, and a Display Commander
+# section (the batch reader takes them: decklist.fast). A blank line before the prefixed line
+# starts nothing; after it, the next card starts the blank-line sideboard, which the deck then has.
 COMMANDER_LINES = (
     "// NAME: Deadly Disguise\n// DATE: 2022-03-01\n"
     "COMMANDER: 1 Valki, God of Lies [foil] [KHM:114]\n{deck}\n",
@@ -1176,6 +1176,9 @@ COMMANDER_LINES = (
     "{deck}\n\nCMDR: 1 Kenrith, the Returned King\n",
     "commander: 1 Valki, God of Lies [KHM:114]\n\n{deck}\n",
     "COMMANDER: 1 Kenrith, the Returned King\n{deck}\n\n2 Duress\n",
+    # and the display commander's section (its cards the maybeboard's, with parse_text's info)
+    "COMMANDER: 1 Valki, God of Lies [foil] [KHM:114]\n{deck}\n\nDisplay Commander\n"
+    "1 Valki, God of Lies [KHM:300] [foil] [etched]\n1 Lightnig Bolt\n",
 )
 
 
