@@ -694,8 +694,10 @@ class _Reader:
             moved = self._copies(run for run in runs[implicit:] if run[2] == _SIDEBOARD_CODE)
             if moved > SIDEBOARD_USUAL_SIZE:
                 return None
-            # and may read a blank-line group as part of a 100-card singleton deck (text.one_singleton_deck)
-            if moved > COMMAND_ZONE_MOST and self._copies(runs) == SINGLETON_DECK:
+            # and may read a blank-line group as part of a 100-card singleton deck (text.one_singleton_deck,
+            # which counts the cards outside the maybeboard)
+            deck = (run for run in runs if run[2] != _MAYBEBOARD_CODE)
+            if moved > COMMAND_ZONE_MOST and self._copies(deck) == SINGLETON_DECK:
                 return None
         if stated and (extras or self._header_counts_differ(first, headers, runs, placed)):
             return None  # (a section outside the deck ends the one a count is given for: parse_text's)

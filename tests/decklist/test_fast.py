@@ -624,6 +624,11 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "".join(f"1 Card {i}\n" for i in range(85))
         + "11 Swamp\n\n"
         + "".join(f"1 Other {i}\n" for i in range(4)),
+        # ... the maybeboard aside (parse_text counts no card of it)
+        "".join(f"1 Card {i}\n" for i in range(85))
+        + "11 Swamp\n\n"
+        + "".join(f"1 Other {i}\n" for i in range(4))
+        + "\nMaybeboard\n1 Extra\n",
         "// date: 2020-01-01\n4 Lightning Bolt\n// Date: 2021-02-02\n",  # two dates: a warning
         "4 Lightning Bolt\n" * (MAX_BYTES // 17 + 1),  # over MAX_BYTES: refused as a whole
         "\n" * 65536 + "4 Lightning Bolt\n",  # past what detect_format reads (64 KiB)
