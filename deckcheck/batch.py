@@ -684,14 +684,14 @@ class EntryTable:
             if not all(self._alone[code] for code in codes.tolist()):
                 return False
         first = len(self.deck_ids)
-        for (deck_id, path), metadata in zip(decks, read.metadata, strict=True):
+        for (deck_id, path), metadata, problems in zip(decks, read.metadata, read.problems, strict=True):
             self.deck_ids.append(deck_id)
             self.paths.append(path)
             self.declared.append(declared_format_of(metadata) if metadata else None)
             self.dates.append(deck_date(metadata) if metadata else None)
             self.commanders.append(declared_commander(metadata) if metadata else None)
-            self.unread.append(None)  # (read_plain takes no text its reader reports a problem in)
-            self.problems.append(None)
+            self.unread.append(None)  # (read_plain takes no text read in part: engine.unread_part)
+            self.problems.append(problems_text(problems))  # (a section outside the deck's DC003 info)
             self.played_on.append(metadata.get(PLAYED_ON) if metadata else None)
         if not len(read.name_ids):
             return True
@@ -964,25 +964,25 @@ def _check_chunk(
         (deck_id, path, c.spec or _NO_FORMAT_PLACEHOLDER)
         for (deck_id, path, _), c in zip(chunk, contexts, strict=True)
     ]
-    texts = [source for _, _, source in chunk if isinstance(source, str)]
-    read = read_plain(texts)  # every line of the chunk in one pass
+    # every line of the chunk's texts in one pass (a deck read already stands as no text: not taken)
+    read = read_plain([source if isinstance(source, str) else "" for _, _, source in chunk])
     # the decks read already or by their own parser here (the engine's input too, when handed back)
     parsed: dict[int, ParsedDeck] = {}
-    if len(texts) == len(chunk) and all(c.spec is not None for c in contexts):
+    if all(c.spec is not None for c in contexts):
         # A text the batch reader does not take (another format, a problem to report, a section
         # the deck does not count) is read by its own parser, as the engine would read it; the
-        # lean checker takes what that read too, within its scope.
+        # lean checker takes what that read too, within its scope, and a deck read already (a
+        # file with something to say, an event document's deck) as it is.
         for offset, taken in enumerate(read.taken):
             if not taken:
-                parsed[offset] = parse_text(texts[offset], chunk[offset][1])
+                _, path, source = chunk[offset]
+                parsed[offset] = parse_text(source, path) if isinstance(source, str) else source
         entries = read.with_decks(parsed)
-    else:  # decks read already (files with something to say, event documents), no format, or a mix
+    else:  # decks with no format among them: the engine's
         decks: list[ReadDeck | ParsedDeck | None] = []
-        texts_read = 0
         for offset, ((_, path, source), deck_context) in enumerate(zip(chunk, contexts, strict=True)):
             if isinstance(source, str):
-                deck = read.deck(texts_read)
-                texts_read += 1
+                deck = read.deck(offset)
                 if deck is not None:
                     decks.append(deck if deck_context.spec is not None else None)
                     continue
@@ -1082,9 +1082,10 @@ def _load_one_by_one(
     for deck_id, path, source in chunk:
         plain, metadata = None, {}
         uncounted: Sequence[int] = ()
+        problems: Sequence[ParseProblem] = ()
         if isinstance(source, str):
             plain, metadata = read.entries(texts_read), read.metadata[texts_read]
-            uncounted = read.uncounted[texts_read]
+            uncounted, problems = read.uncounted[texts_read], read.problems[texts_read]
             texts_read += 1
         if plain is not None and table.reads_alone(context, (name for _, name, _, _ in plain)):
             table.add_entries(
@@ -1095,6 +1096,7 @@ def _load_one_by_one(
                 date=deck_date(metadata),
                 declared_format=declared_format_of(metadata),
                 commander=declared_commander(metadata),
+                problems=problems_text(problems),  # (a section outside the deck's DC003 info)
                 played_on=metadata.get(PLAYED_ON),
                 uncounted=uncounted,
             )

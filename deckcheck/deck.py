@@ -312,11 +312,21 @@ def unchecked_zone(entry: Entry) -> tuple[str, str] | None:
     for tag in entry.tags:
         if tag == TOKEN_MARKER:
             return tag, "tokens"
-        if tag.startswith(EXTRA_TAG):
-            for word in tag.removeprefix(EXTRA_TAG).replace("&", " ").replace("/", " ").split():
-                kind = _NOT_CARDS_OF_THE_DATA.get(word)
-                if kind is not None:
-                    return tag, kind
+        kind = unchecked_kind(tag)
+        if kind is not None:
+            return tag, kind
+    return None
+
+
+def unchecked_kind(tag: str) -> str | None:
+    """What a zone that is not part of the deck (its tag, :func:`extra_zone_tag`) holds instead of
+    cards the data has ("tokens", "planes", ...), when its name says so; None for any other zone
+    (a preconstructed deck's Display Commander holds cards)."""
+    if tag.startswith(EXTRA_TAG):
+        for word in tag.removeprefix(EXTRA_TAG).replace("&", " ").replace("/", " ").split():
+            kind = _NOT_CARDS_OF_THE_DATA.get(word)
+            if kind is not None:
+                return kind
     return None
 
 

@@ -360,6 +360,7 @@ class RowSink:
 
 _MAIN, _SIDE, _COMMANDER, _COMPANION = Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.COMPANION
 _MAYBE = Zone.MAYBEBOARD
+_ZONE_TEXT: Final = {zone: str(zone) for zone in Zone}  # (a Breaker's and a Location's zone)
 # positions in an entry tuple
 _QUANTITY: Final = 0
 _NAME: Final = 1
@@ -1038,7 +1039,7 @@ class _Deck:
 
     def where(self, pos: int) -> Location:
         entry = self.entries[pos]
-        return Location(self.path, entry[_LINE], str(entry[_ZONE]))
+        return Location(self.path, entry[_LINE], _ZONE_TEXT[entry[_ZONE]])
 
     # -- format rules (rules.check_deck) --------------------------------------------------------
     def format_findings(self, reported: set[str], no_key: bool) -> list[Finding]:
@@ -1096,7 +1097,10 @@ class _Deck:
             restricted = False
             if key is not None or not spec.legality_candidates:  # (no key: the format's own list)
                 listed = card.legalities.get(key, "not_legal") if key is not None else "legal"
-                finding = legality.card_legality(path, name, self.placed(group), listed, key, spec)
+                # (a deck whose legality is withheld gets only what the note names of the finding)
+                finding = legality.card_legality(
+                    path, name, self.placed(group), listed, key, spec, withheld=self.legality_open
+                )
                 if finding is not None:
                     pool.append(finding)
                     # one finding per card: the restricted-list one is stricter (rules.check_deck)
@@ -1271,16 +1275,12 @@ class _Result:
                 verdict = companions.deck_verdict(self.rule, self.deck.counted, self.size, self.deck.spec)
             elif verdict is None:
                 deck, entries, i = self.deck, self.deck.entries, self.index
-                breakers = tuple(
-                    Breaker(
-                        entries[p][_NAME],
-                        entries[p][_LINE],
-                        str(entries[p][_ZONE]),
-                        entries[p][_QUANTITY],
-                        deck.fact(p).reasons[i] or "",
+                breakers = []
+                for p in deck.breakers_of(i):  # deck order, as the engine lists them
+                    quantity, name, zone, line = entries[p]
+                    breakers.append(
+                        Breaker(name, line, _ZONE_TEXT[zone], quantity, deck.fact(p).reasons[i] or "")
                     )
-                    for p in deck.breakers_of(i)  # deck order, as the engine lists them
-                )
                 verdict = companions.breakers_verdict(breakers, deck.spec)
             cut, add, note = companions.offered_change(
                 verdict, self.size, self.deck.spec, withheld=bool(companions.decisive(self.obstacles))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
 from typing import NamedTuple, Protocol, TypeVar
 
 from deckcheck.as_of import AS_OF_DATA, DATA_AGE_LIMIT_DAYS
@@ -152,7 +153,8 @@ def stale_legality(
     deck judged for a day its card data does not vouch for: the data's legalities describe
     ``age.data_day``; by ``age.deck_day`` bans, unbans and new printings may have changed them, so
     the format's legality is not verified (the withheld cards are named, nothing is dropped unsaid)."""
-    withheld = [f for f in findings if by_card_data(f)]
+    decided = [by_card_data(f) for f in findings]
+    withheld = list(compress(findings, decided))
     listed = [f.card for f in withheld if f.card]
     named = f"; the data lists as banned, restricted or not legal: {', '.join(listed[:5])}" if listed else ""
     more = f" and {len(listed) - 5} more" if len(listed) > 5 else ""
@@ -173,7 +175,7 @@ def stale_legality(
     data["withheld"] = [{"code": f.code, "card": f.card, "line": f.location.line} for f in withheld]
     # (age.line: the line of a date that names no day; 0 otherwise)
     note = NOT_VERIFIED(message, location=Location(path, age.line, None), rule=f"{title} legality", data=data)
-    return [*(f for f in findings if not by_card_data(f)), note]
+    return [*(f for f, by_data in zip(findings, decided, strict=True) if not by_data), note]
 
 
 def _dated_message(title: str, age: DataAge, data: dict[str, object], withheld: str) -> str:

@@ -155,45 +155,89 @@ def _html_outside_comments(head: str) -> bool:
 
 def detect_format(text: str) -> str:
     """The name of the input format ``text`` is written in (a key of INPUT_FORMATS)."""
+    fixed, head, lines = _sniff(text)
+    if fixed is not None:
+        return fixed
+    present = _present(head)
+    for name, sign, needs in _SIGNS_AND_NEEDS:
+        if _shows(sign, needs, present, lines):
+            return name
+    return _NO_SIGN
+
+
+def detected_as_one_of(text: str, names: frozenset[str]) -> bool:
+    """``detect_format(text) in names``, the text dialects' signs searched only until the answer is
+    certain: a reader that asks whether a text is one of the dialects that read card lines alike
+    has it once Forge and Archidekt are ruled out."""
+    fixed, head, lines = _sniff(text)
+    if fixed is not None:
+        return fixed in names
+    present = _present(head)
+    for k, (name, sign, needs) in enumerate(_SIGNS_AND_NEEDS):
+        still = _STILL_POSSIBLE[k]
+        if still <= names or still.isdisjoint(names):
+            break  # (every format detect_format may still name answers alike)
+        if _shows(sign, needs, present, lines):
+            return name in names
+    return _NO_SIGN in names
+
+
+_NO_SIGN = "mtgo"  # a text dialect that shows no other dialect's sign
+# The formats detect_format may still name once the text dialects before the k-th are ruled out
+_STILL_POSSIBLE = tuple(
+    frozenset({name for name, _, _ in _SIGNS_AND_NEEDS[k:]} | {_NO_SIGN})
+    for k in range(len(_SIGNS_AND_NEEDS) + 1)
+)
+
+
+def _present(head: str) -> set[str]:
+    """The characters of _NEEDED_CHARACTERS ``head`` holds (each looked for once)."""
+    return {char for char in _NEEDED_CHARACTERS if char in head}
+
+
+def _shows(sign: LazyPattern, needs: str, present: set[str], lines: list[str]) -> bool:
+    """Whether ``lines`` show a dialect's ``sign`` (unsearched when ``present``, the characters the
+    text holds, has none of those it ``needs``)."""
+    return not (needs and present.isdisjoint(needs)) and any(map(sign.search, lines))
+
+
+def _sniff(text: str) -> tuple[str | None, str, list[str]]:
+    """The format the text's shape names (a blank text "plain"; HTML, XML, JSON, a draft log, CSV),
+    else None: a text dialect, told by its signs in the text as sniffed (its first 64 KiB, also
+    returned) and its first non-blank lines (returned for a text dialect only)."""
     head = text[:65536]
     stripped = head.lstrip("\ufeff \t\r\n")
     if not stripped:
-        return "plain"
+        return "plain", head, []
     if stripped.startswith("<"):
         if stripped[:14].lower() == "<!doctype html":
-            return "html"
+            return "html", head, []
         match = _XML_ROOT.search(stripped)
         root = match.group(1) if match else ""
         if root.lower() in _HTML_ROOTS:
-            return "html"
+            return "html", head, []
         if root == "cockatrice_deck":
-            return "cod"
+            return "cod", head, []
         if root == "deck":
-            return "o8d"
-        return "dek"  # MTGO <Deck>; any other XML is refused by the dek parser with its root name
+            return "o8d", head, []
+        return "dek", head, []  # MTGO <Deck>; any other XML is refused by the dek parser with its root name
     if stripped[0] == "{" or (
         stripped[0] == "[" and re.match(r"\[\s*(?:[\[{\"\d\-\]]|true|false|null)", stripped)
     ):
-        return "json"
+        return "json", head, []
     if len(_HTML_TAGS.findall(head)) >= 3 and _html_outside_comments(head):
-        return "html"
+        return "html", head, []
     if _DRAFT_PICK_MARK in head and _DRAFT_PACK_HEADER.search(head):
-        return "draft"
+        return "draft", head, []
     lines = list(filter(str.strip, head.splitlines()[:_SNIFF_LINES]))  # the non-blank lines
     if lines and "sep=" in lines[0][:6].lower():  # Excel's first line names a CSV's delimiter
         from deckcheck.decklist.csv_format import excel_separator
 
         if excel_separator(lines[0]) is not None:
-            return "csv"
+            return "csv", head, []
     if lines and _may_be_csv_header(lines[0]):
         from deckcheck.decklist.csv_format import looks_like_csv_header
 
         if looks_like_csv_header(lines[0]):
-            return "csv"
-    present = {char for char in _NEEDED_CHARACTERS if char in head}  # (each looked for once)
-    for name, sign, needs in _SIGNS_AND_NEEDS:
-        if needs and present.isdisjoint(needs):
-            continue
-        if any(map(sign.search, lines)):
-            return name
-    return "mtgo"
+            return "csv", head, []
+    return None, head, lines

@@ -5,9 +5,10 @@ repeats lines, so each is read once and remembered) and a small loop, about 50 t
 :func:`deckcheck.decklist.parse_text`, and returns None as soon as the text has
 anything the full parser might read another way or report a problem about; the caller then falls
 back to ``parse_text``. None is always correct. A list is only returned when it is exactly what
-``parse_text(text).entries`` holds (quantity, name, zone, line) and that parse has no problems;
-:func:`read_plain` keeps the text's metadata and deck name beside the entries, as parse_text keeps
-them (tests/decklist/test_fast.py checks this against the full parser).
+``parse_text(text).entries`` holds (quantity, name, zone, line) and that parse has no problems but
+the info that a section's cards are not part of the deck; :func:`read_plain` keeps the text's
+metadata, deck name and those infos beside the entries, as parse_text keeps them
+(tests/decklist/test_fast.py checks this against the full parser).
 
 The accepted grammar. Lines are split on CRLF, CR or LF, and every line is one of:
 
@@ -30,12 +31,16 @@ The accepted grammar. Lines are split on CRLF, CR or LF, and every line is one o
 Any other line (a tab, a set annotation such as ``[M10]``, a rarity star, a
 comment, a header written as a comment...) is read by the full parser's own line reader,
 :func:`deckcheck.decklist.text.read_deck_line`: the text is taken only when it makes each such line
-a card, a zone header, a comment or a blank, and then only when detect_format reads the whole text
-as a dialect in which those lines mean the same (not Forge, Archidekt, CSV...). A metadata comment
-(``// NAME: Burn``, ``// date: 2026-01-01``) is kept as parse_text keeps it (PlainDecks.metadata and
-deck_names), except a commander's (``// Commander:``, ``CDR:``), which places the command zone.
+a card (``COMMANDER: 1 Kasla, the Broken Halo [MOC:4] [foil]`` too: its prefix places it in the
+command zone), a zone header, a comment, a blank or the header of a section outside the deck
+whose cards the data has (``Display Commander``: its cards are the maybeboard's, and parse_text
+says so, DC003 info; not tokens, planes and the like), and then only when detect_format reads the
+whole text as a dialect in which those lines mean the same (not Forge, Archidekt, CSV...). A
+metadata comment (``// NAME: Burn``, ``// date: 2026-01-01``) is kept as parse_text keeps it
+(PlainDecks.metadata and deck_names), except a commander's (``// Commander:``, ``CDR:``), which
+places the command zone.
 
-And the text as a whole must not make parse_text report anything or read it as another format:
+And the text as a whole must not make parse_text report anything else or read it as another format:
 at most 65,536 characters (what detect_format reads); at least one card line; its first
 non-blank line is not a CSV header nor Excel's ``sep=,`` line; no companion also listed in the
 sideboard; a blank-line (MTGO) sideboard of at most 15 cards; no header whose count ("Sideboard
@@ -57,8 +62,14 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 
 from deckcheck.deck import ZONE_CODE, ZONE_ORDER, ParsedDeck, ParseProblem, Zone, unchecked_zone
-from deckcheck.decklist._base import DECK_NAME_KEYS, SIDEBOARD_USUAL_SIZE, dates_differ, normalized_key
-from deckcheck.decklist._detect import detect_format
+from deckcheck.decklist._base import (
+    DECK_NAME_KEYS,
+    SIDEBOARD_USUAL_SIZE,
+    SUSPICIOUS,
+    dates_differ,
+    normalized_key,
+)
+from deckcheck.decklist._detect import detected_as_one_of
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import clean_name
 from deckcheck.decklist._section_counts import ZONE_LEVEL, SectionHeader, header_count_problems
@@ -69,6 +80,7 @@ from deckcheck.decklist.text import (
     PRINTING_SET,
     SINGLETON_DECK,
     TEXT_FORMATS,
+    extra_section_message,
     read_deck_line,
 )
 
@@ -161,6 +173,7 @@ def fast_entries(text: str) -> list[tuple[int, str, Zone, int]] | None:
 _OTHER: Final = -1  # a line's quantity when it is of another kind (the reader gives up)
 _COMMENT: Final = -2  # a line's quantity when it is a comment (recorded, nothing else)
 _METADATA: Final = -3  # ... a ``// key: value`` comment (its name id: key and value, _META_SEP between)
+_EXTRA: Final = -4  # ... the header of a section outside the deck (its name id: the section's label)
 _META_SEP: Final = "\x00"  # (no line holds one: read_deck_line leaves a control character "other")
 # _metadata's answer for a text that gives two different dates (parse_text reads and reports it)
 _DATES_DIFFER: Final[dict[str, str]] = {}
@@ -172,12 +185,12 @@ _LONGEST_LINE: Final = 600
 
 class _Lines:
     """Every distinct line read so far, by id, and what the reader needs of it as arrays: quantity
-    (0: blank or header; _OTHER: another kind), name (an id into ``names``) and header zone (a
-    ZONE_CODE; _NO_HEADER). A batch of decklists repeats the same lines ("4 Lightning Bolt",
-    "Sideboard", blank): each distinct one is matched by the regex once, and a text's lines become
-    these arrays by one dict lookup each, in C. Bounded: past ``limit`` lines or names it starts
-    again (a new ``names`` list, so ids handed out before keep meaning what they meant). Callers hold
-    ``lock``."""
+    (0: blank or header; _OTHER: another kind), name (an id into ``names``) and zone (a ZONE_CODE:
+    the one a header enters, or the one a card line's prefix places it in; else _NO_HEADER). A
+    batch of decklists repeats the same lines ("4 Lightning Bolt", "Sideboard", blank): each
+    distinct one is matched by the regex once, and a text's lines become these arrays by one dict
+    lookup each, in C. Bounded: past ``limit`` lines or names it starts again (a new ``names``
+    list, so ids handed out before keep meaning what they meant). Callers hold ``lock``."""
 
     def __init__(self, limit: int = 100_000) -> None:
         self.lock = threading.Lock()
@@ -199,7 +212,7 @@ class _Lines:
         self.size = 1
 
     def rows(self, lines: list[str]) -> tuple[Any, Any, Any, Any]:
-        """(quantity, name id, header zone, sniff) arrays for these lines."""
+        """(quantity, name id, zone, sniff) arrays for these lines."""
         self.make_room()
         ids = np.fromiter(map(self.ids.get, lines, repeat(0)), dtype=np.int64, count=len(lines))
         missing = np.flatnonzero(ids == 0)
@@ -272,8 +285,9 @@ def _read_other(
     written for."""
     line = read_deck_line(raw)
     kind = line.kind
-    if kind == "card":
-        return (line.quantity, name_id(line.name), _NO_HEADER, 1)
+    if kind == "card":  # (a card line placed by its prefix gives that zone: _Reader._runs)
+        placed = _NO_HEADER if line.zone is None else ZONE_CODE[line.zone]
+        return (line.quantity, name_id(line.name), placed, 1)
     if kind == "header" and line.zone is not None:
         if line.stated is not None:
             header_counts[raw] = line.stated
@@ -282,6 +296,8 @@ def _read_other(
         return (_COMMENT, -1, _NO_HEADER, 1)
     if kind == "metadata":
         return (_METADATA, name_id(line.key + _META_SEP + line.name), _NO_HEADER, 1)
+    if kind == "extra":
+        return (_EXTRA, name_id(line.name), _NO_HEADER, 1)
     if kind == "blank":
         return (0, -1, _NO_HEADER, 1)
     return (_OTHER, -1, _NO_HEADER, 0)
@@ -329,8 +345,9 @@ class PlainDecks:
     # the deck name that gives (ParsedDeck.name); empty and None for most
     metadata: list[dict[str, str]]
     deck_names: list[str | None]
-    # per text: what the reader reported about it (ParsedDeck.problems): none for a text read here
-    # (read_plain takes no text parse_text reports on); a deck read by its own parser keeps them
+    # per text: what the reader reported about it (ParsedDeck.problems): for a text read here only
+    # the info of each section outside the deck (read_plain takes no text parse_text reports
+    # anything else on); a deck read by its own parser keeps them
     problems: list[Sequence[ParseProblem]]
     # per text: the maybeboard entries of a zone whose names are not looked up (tokens, planes:
     # deck.unchecked_zone), which are not among its entries above (only a zone of the maybeboard
@@ -530,7 +547,8 @@ class _Reader:
         self, lines: list[str], quantity: Any, name: Any, header: Any, sniff: Any, table: _Lines
     ) -> None:
         self.lines, self.quantity, self.name, self.table = lines, quantity, name, table
-        self.acting = np.flatnonzero(quantity <= 0).tolist()  # blank, header, comment and other lines
+        # blank, header, comment and other lines, and card lines placed by their prefix
+        self.acting = np.flatnonzero((quantity <= 0) | (header != _NO_HEADER)).tolist()
         self.sniffed = np.flatnonzero(sniff).tolist()  # lines read by text.read_deck_line
         self.acting_quantity = quantity[self.acting].tolist()
         self.acting_header = header[self.acting].tolist()
@@ -541,6 +559,7 @@ class _Reader:
         self.deck_runs = [0]  # runs of text i: deck_runs[i]:deck_runs[i + 1]
         self.metadata: list[dict[str, str]] = []  # each text's (PlainDecks.metadata)
         self.deck_names: list[str | None] = []
+        self.problems: list[Sequence[ParseProblem]] = []  # each text's (a section outside the deck's info)
         self._running: Any = None  # quantity's running sums (_copies), once asked for
 
     def _copies(self, runs: Iterable[tuple[int, int, int]]) -> int:
@@ -556,12 +575,12 @@ class _Reader:
         first = self.first
         end = self.first = first + text.count("\n")
         self.text_first.append(first)
-        runs = self._runs(first, end) or []
+        runs, extras = self._runs(first, end) or ([], [])
         taken = bool(runs)
         if taken and self._sniffed(first, end):
             # a line only read_deck_line reads: the text must be read in one of its dialects
             # (parse_text drops a leading BOM before it detects the format)
-            taken = detect_format(original.removeprefix("\ufeff")) in _PLAIN_DIALECTS
+            taken = detected_as_one_of(original.removeprefix("\ufeff"), _PLAIN_DIALECTS)
         elif taken:
             taken = _first_line_is_safe(self._first_line(first, end))
         if taken and any(zone == _COMPANION_CODE for _, _, zone in runs):
@@ -572,14 +591,24 @@ class _Reader:
             metadata, deck_name = self._metadata(first, end)
             # two different dates are DeckBuilder.set_metadata's warning: parse_text reads the text
             taken = metadata is not _DATES_DIFFER
+        problems: Sequence[ParseProblem] = ()
         if taken:
             self.runs += runs
+            if extras:  # (parse_text's own info for each: decklist.text._TextRun._header)
+                labels = [self.table.names[int(self.name[at])] for at in extras]
+                problems = [
+                    ParseProblem(
+                        at - first + 1, extra_section_message(label), "info", SUSPICIOUS, _MAYBE_TEXT
+                    )
+                    for at, label in zip(extras, labels, strict=True)
+                ]
         else:
             metadata, deck_name = {}, None
         self.taken.append(taken)
         self.deck_runs.append(len(self.runs))
         self.metadata.append(metadata)
         self.deck_names.append(deck_name)
+        self.problems.append(problems)
 
     def _metadata(self, first: int, end: int) -> tuple[dict[str, str], str | None]:
         """The metadata of lines ``first:end`` and the deck name it gives, as DeckBuilder.set_metadata
@@ -599,17 +628,21 @@ class _Reader:
                     deck_name = value
         return metadata, deck_name
 
-    def _runs(self, first: int, end: int) -> list[tuple[int, int, int]] | None:
-        """The text's card lines (lines ``first:end``) as runs in one zone: the state machine of
-        text._TextRun, reduced to what these line kinds can reach; None when a line is of another
-        kind, the blank-line (MTGO) sideboard is larger than usual or a header's count differs from
-        the copies read under it (parse_text warns of each)."""
+    def _runs(self, first: int, end: int) -> tuple[list[tuple[int, int, int]], list[int]] | None:
+        """The text's card lines (lines ``first:end``) as runs in one zone, and the lines that head a
+        section outside the deck (Display Commander: its cards are the maybeboard's): the state
+        machine of text._TextRun, reduced to what these line kinds can reach; None when a line is
+        of another kind, the blank-line (MTGO) sideboard is larger than usual or a header's count
+        differs from the copies read under it (parse_text warns of each)."""
         acting, lo = self.acting, bisect_left(self.acting, first)
         hi = bisect_left(acting, end, lo)
         counted = self.table.header_counts  # (empty in most batches: no header gives a count)
         headers: list[tuple[int, int]] = []  # (line, zone code) of each header, when one may count
+        placed: list[int] = []  # card lines placed by their prefix (a header's count leaves them out)
         stated = False  # whether one of them gives a count
+        extras: list[int] = []  # the headers of sections outside the deck
         zone = _MAIN_CODE
+        outside = False  # in a section outside the deck (its cards count toward nothing: no blank ends it)
         cards_in_zone = False
         pending_blank = False
         implicit = -1  # the run the blank-line (MTGO) sideboard starts at
@@ -633,15 +666,23 @@ class _Reader:
                     ):
                         zone, implicit = _SIDEBOARD_CODE, len(runs)
                 runs.append((run, at, zone))
-                cards_in_zone = True
+                cards_in_zone = not outside
             if k == hi:
                 break
-            if self.acting_header[k] != _NO_HEADER:
+            if self.acting_quantity[k] > 0:  # a card line placed by its prefix (text._TextRun._card)
+                runs.append((at, at + 1, self.acting_header[k]))
+                placed.append(at)
+                pending_blank = False  # (the blank before it starts nothing; the zone stays)
+            elif self.acting_header[k] != _NO_HEADER:
                 zone = self.acting_header[k]
-                cards_in_zone = pending_blank = False
+                cards_in_zone = pending_blank = outside = False
                 if counted:
                     headers.append((at, zone))
                     stated = stated or self.lines[at] in counted
+            elif self.acting_quantity[k] == _EXTRA:
+                zone, outside = _MAYBEBOARD_CODE, True
+                cards_in_zone = pending_blank = False
+                extras.append(at)
             elif self.acting_quantity[k] in (_COMMENT, _METADATA):
                 pass  # recorded (metadata kept: _metadata), nothing else: the state stays as it was
             elif self.acting_quantity[k] < 0:
@@ -653,20 +694,26 @@ class _Reader:
             moved = self._copies(run for run in runs[implicit:] if run[2] == _SIDEBOARD_CODE)
             if moved > SIDEBOARD_USUAL_SIZE:
                 return None
-            # and may read a blank-line group as part of a 100-card singleton deck (text.one_singleton_deck)
-            if moved > COMMAND_ZONE_MOST and self._copies(runs) == SINGLETON_DECK:
+            # and may read a blank-line group as part of a 100-card singleton deck (text.one_singleton_deck,
+            # which counts the cards outside the maybeboard)
+            deck = (run for run in runs if run[2] != _MAYBEBOARD_CODE)
+            if moved > COMMAND_ZONE_MOST and self._copies(deck) == SINGLETON_DECK:
                 return None
-        if stated and self._header_counts_differ(first, headers, runs):
-            return None
-        return runs
+        if stated and (extras or self._header_counts_differ(first, headers, runs, placed)):
+            return None  # (a section outside the deck ends the one a count is given for: parse_text's)
+        return runs, extras
 
     def _header_counts_differ(
-        self, first: int, headers: list[tuple[int, int]], runs: list[tuple[int, int, int]]
+        self,
+        first: int,
+        headers: list[tuple[int, int]],
+        runs: list[tuple[int, int, int]],
+        placed: list[int],
     ) -> bool:
         """Whether a header of the text starting at line ``first`` (``headers``: its headers' lines
-        and zone codes; ``runs``: its card lines) gives a count that differs from the copies read
-        under it, as parse_text compares them (DC007). Every header here is a zone header, and no
-        card line names its own zone."""
+        and zone codes; ``runs``: its card lines; ``placed``: those placed by their prefix) gives a
+        count that differs from the copies read under it, as parse_text compares them (DC007).
+        Every header here is a zone header."""
         counts = self.table.header_counts
         sections = [
             SectionHeader(
@@ -683,7 +730,7 @@ class _Reader:
             for a, b, zone in runs
             for at in range(a, b)
         )
-        return bool(header_count_problems(sections, entries))
+        return bool(header_count_problems(sections, entries, [at - first + 1 for at in placed]))
 
     def _sniffed(self, first: int, end: int) -> bool:
         """Whether one of lines ``first:end`` was read by text.read_deck_line."""
@@ -738,7 +785,7 @@ class _Reader:
             self.table.names,
             self.metadata,
             self.deck_names,
-            [()] * len(self.taken),
+            self.problems,
             [()] * len(self.taken),
             [()] * len(self.taken),
         )
@@ -751,6 +798,7 @@ def _cleaned(name: str) -> str:
 
 
 _MAIN_CODE, _SIDEBOARD_CODE = ZONE_CODE[Zone.MAIN], ZONE_CODE[Zone.SIDEBOARD]
+_MAYBEBOARD_CODE, _MAYBE_TEXT = ZONE_CODE[Zone.MAYBEBOARD], str(Zone.MAYBEBOARD)
 _COMMANDER_CODE, _COMPANION_CODE = ZONE_CODE[Zone.COMMANDER], ZONE_CODE[Zone.COMPANION]
 
 

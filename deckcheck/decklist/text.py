@@ -11,7 +11,16 @@ import re
 from typing import Final, NamedTuple
 
 from deckcheck.as_of import DATE_KEYS
-from deckcheck.deck import Entry, LineKind, LineRecord, ParsedDeck, Zone, extra_zone_tag, new_entry
+from deckcheck.deck import (
+    Entry,
+    LineKind,
+    LineRecord,
+    ParsedDeck,
+    Zone,
+    extra_zone_tag,
+    new_entry,
+    unchecked_kind,
+)
 from deckcheck.decklist._base import (
     FIELD_METADATA_KEYS,
     MAX_LINE_LENGTH,
@@ -289,8 +298,7 @@ class _TextRun:
             self.cards_in_zone = 0
             b.report(
                 number,
-                f"section {header.label!r} is not part of the deck: its cards are kept in the "
-                "maybeboard (never counted)",
+                extra_section_message(header.label),
                 code=SUSPICIOUS,
                 severity="info",
                 section=Zone.MAYBEBOARD,
@@ -591,6 +599,11 @@ def _comment_header(body: str) -> Header | None:
     return None
 
 
+def extra_section_message(label: str) -> str:
+    """The (info) problem of a section header ``label`` whose cards are not part of the deck."""
+    return f"section {label!r} is not part of the deck: its cards are kept in the maybeboard (never counted)"
+
+
 def _sideboard_note(blank: int) -> str:
     return f"sideboard: cards after the blank line {blank} (MTGO convention)"
 
@@ -598,7 +611,10 @@ def _sideboard_note(blank: int) -> str:
 class DeckLine(NamedTuple):
     """What :func:`read_deck_line` makes of one line: ``kind`` is "blank", "comment" (recorded,
     nothing else), "header" (``zone``: the zone it enters; ``stated``: the count it gives, None for
-    none), "card" (``quantity``, ``name``),
+    none), "extra" (the header of a section of cards that are not part of the deck, ``Display
+    Commander``, with no count: ``name`` is its label; never one of tokens, planes or the like,
+    whose names are not looked up: deck.unchecked_kind), "card" (``quantity``, ``name``;
+    ``zone``: the zone its prefix places it in, ``COMMANDER: 1 Kasla``, None for most),
     "metadata" (a ``// key: value`` comment: ``key`` and ``name``, the value, as the deck's
     metadata keeps them; never the commander's, which places the command zone) or "other"
     (anything else: a problem, a marker, prefix or section the caller does not follow)."""
@@ -617,9 +633,11 @@ _OTHER_LINE = DeckLine("other")
 def read_deck_line(raw: str) -> DeckLine:
     """One line as :class:`_TextRun` reads it in the deck section of a dialect that is neither
     Forge nor Archidekt, with what its prescan takes from it: "comment", "header" and "card" lines
-    have no other effect on the deck (no problem, metadata, per-line zone or note that matters;
-    a "header" enters a zone the way a zone header line does, and the prescan sees a Sideboard
-    header exactly where the line is one). Everything else is "other"."""
+    have no other effect on the deck (no problem, metadata or note that matters; a "header" enters
+    a zone the way a zone header line does, and the prescan sees a Sideboard header exactly where
+    the line is one; a "card" with a ``zone`` is placed there by its own line, as _TextRun._card
+    places it: the section's zone stays, and a blank line before it starts nothing). Everything
+    else is "other"."""
     if len(raw) > MAX_LINE_LENGTH:
         return _OTHER_LINE
     text, removed = strip_control(raw)
@@ -632,9 +650,7 @@ def read_deck_line(raw: str) -> DeckLine:
         body = comment_text(line)
         header = _comment_header(body)
         if header is not None:
-            if header.kind is HeaderKind.ZONE:
-                return DeckLine("header", zone=header.zone, stated=header.count)
-            return _OTHER_LINE  # a group or a section outside the deck
+            return _section_line(header)
         match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
         if match:  # what _comment gives DeckBuilder.set_metadata, as it keeps it
             key = match.group("key").strip().lower()
@@ -652,21 +668,37 @@ def read_deck_line(raw: str) -> DeckLine:
         return DeckLine("metadata", name=title, key="name") if title else DeckLine("comment")
     header = None if line[0].isdigit() else classify_header(line)  # ("Sideboard: 15" too)
     if header is not None:
-        if header.kind is HeaderKind.ZONE and header.zone is not None:
-            return DeckLine("header", zone=header.zone, stated=header.count)
-        return _OTHER_LINE
-    if split_prefix(line)[0] is not None:
+        return _section_line(header)
+    # A prefix other than the commander's is left out: an SB: line turns the blank-line sideboard
+    # off for the whole text (_prescan).
+    prefixed = split_prefix(line)[0]
+    if prefixed is not None and prefixed is not Zone.COMMANDER:
         return _OTHER_LINE
     parsed = parse_card(line)
     if (
         isinstance(parsed, str)
         or parsed.quantity is None
-        or parsed.zone is not None
+        or parsed.zone is not prefixed
         or parsed.extra is not None
         or parsed.warnings
     ):
         return _OTHER_LINE
-    return DeckLine("card", parsed.quantity, parsed.name)
+    return DeckLine("card", parsed.quantity, parsed.name, zone=prefixed)
+
+
+def _section_line(header: Header) -> DeckLine:
+    """read_deck_line's reading of a header line: a zone's, a section's outside the deck whose
+    cards the data has, or "other" (a group, an unknown section, a count on a section outside the
+    deck)."""
+    if header.kind is HeaderKind.ZONE and header.zone is not None:
+        return DeckLine("header", zone=header.zone, stated=header.count)
+    if (
+        header.kind is HeaderKind.EXTRA
+        and header.count is None
+        and unchecked_kind(extra_zone_tag(header.label)) is None
+    ):
+        return DeckLine("extra", name=header.label)
+    return _OTHER_LINE
 
 
 ARENA = TextFormat(

@@ -1953,8 +1953,9 @@ def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
     if result.add:
         return f"add {_plural(result.add)}"
     cards = ", ".join(f"{n} {name}" for name, n in result.cut)
-    left = size - result.cut_count
-    if cut_leaves_too_few(result.cut_count, size, spec):
+    cut = result.cut_count
+    left = size - cut
+    if cut_leaves_too_few(cut, size, spec):
         return f"replace {cards} (cutting leaves {_plural(left)}, below the minimum of {spec.min_main})"
     return f"cut {cards}"
 
@@ -2283,8 +2284,9 @@ def undeclared_findings(about: About, path: str, size: int, spec: FormatSpec) ->
         ]
     if result.near_miss and not about.hard:
         # (with its own legality not verified, only the condition is said to be met)
-        outcome = f"meets {rule.name}'s condition" if about.unverified else f"qualifies for {rule.name}"
-        unverified = "".join(f"; {text}" for text in about.unverified)
+        not_known = about.unverified
+        outcome = f"meets {rule.name}'s condition" if not_known else f"qualifies for {rule.name}"
+        unverified = "".join(f"; {text}" for text in not_known)
         return [
             NEAR_MISS(
                 f"{change_text(result, size, spec)} and the deck {outcome}: {why_not(result)}{unverified}",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck import unresolved as unres
 from deckcheck.as_of import reads_history
 from deckcheck.deck import Deck, DeckCard, Placed, Zone
-from deckcheck.findings import Finding, Location, Severity, define
+from deckcheck.findings import Code, Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.common import ALL_ZONES, MAYBEBOARD_CODE, by_name, cards_in, lines_text, placed_at
 
@@ -155,13 +155,22 @@ def unknown_cards_finding(path: str, spec: FormatSpec, unknown: Sequence[unres.W
 
 
 def card_legality(
-    path: str, name: str, group: Sequence[Placed], listed: str, key: str | None, spec: FormatSpec
+    path: str,
+    name: str,
+    group: Sequence[Placed],
+    listed: str,
+    key: str | None,
+    spec: FormatSpec,
+    *,
+    withheld: bool = False,
 ) -> Finding | None:
     """The legality decision for one card: ``listed``, what the card data lists for it under
     ``key``, unless the format's own list bans it; ``group``: its entries, every zone. (A format
-    with no legality key, ``key`` None, lists every card as "legal": only its own list bans.) The
-    engine and the lean batch checker both ask this."""
-    return legality_finding(path, name, group, legality_status(name, listed, spec), key, spec)
+    with no legality key, ``key`` None, lists every card as "legal": only its own list bans.)
+    ``withheld`` as for :func:`legality_finding`. The engine and the lean batch checker both ask
+    this."""
+    status = legality_status(name, listed, spec)
+    return legality_finding(path, name, group, status, key, spec, withheld=withheld)
 
 
 def legality_status(name: str, listed: str, spec: FormatSpec) -> str:
@@ -183,7 +192,7 @@ OWN_LIST = "own_list"  # a DC201 finding's data: the format's own list bans the 
 def goes_by_card_data(finding: Finding) -> bool:
     """A legality finding that the card data's legalities decide (not the format's own list): card
     data that does not vouch for the day a deck is judged for withholds it."""
-    return finding.code in LEGALITY_CODES and not dict(finding.data).get(OWN_LIST, False)
+    return finding.code in LEGALITY_CODES and (OWN_LIST, True) not in finding.data
 
 
 def no_legality_data_finding(path: str, spec: FormatSpec) -> Finding:
@@ -199,61 +208,69 @@ def no_legality_data_finding(path: str, spec: FormatSpec) -> Finding:
 
 
 def legality_finding(
-    path: str, name: str, group: Sequence[Placed], status: str, key: str | None, spec: FormatSpec
+    path: str,
+    name: str,
+    group: Sequence[Placed],
+    status: str,
+    key: str | None,
+    spec: FormatSpec,
+    *,
+    withheld: bool = False,
 ) -> Finding | None:
     """The finding for a card of this legality ``status`` (under legality ``key``; "banned" for the
-    format's extra bans), whose entries of the deck at ``path`` are ``group``; None when legal."""
+    format's extra bans), whose entries of the deck at ``path`` are ``group``; None when legal.
+    ``withheld``: the deck's legality findings that go by the card data are withheld
+    (engine.withheld_legality names only their code, card and line): such a finding is made with
+    those alone, its message never written."""
+    decided = _decision(group, status, spec)
+    if decided is None:
+        return None
+    code, named = decided  # (named: the entries the finding names; it is placed at the first)
+    where = placed_at(path, named[0])
+    own_list = status == "banned" and banned_by_own_list(name, spec)
+    if withheld and not own_list:
+        return code("", location=where, card=name)  # (what unresolved.stale_legality reads of it)
     count = sum(c.quantity for c in group)
-    where = placed_at(path, group[0])
     facts = {"legality_key": key, "status": status, "lines": [c.line for c in group], "count": count}
+    title, lines = spec.title, lines_text(named)
     if status == "banned":
-        if banned_by_own_list(name, spec):
+        if own_list:
             facts[OWN_LIST] = True
-        return BANNED(
-            f"{name} is banned in {spec.title} ({lines_text(group)})",
-            location=where,
-            card=name,
-            rule=f"{spec.title} banned list",
-            data=facts,
+        message, rule = f"{name} is banned in {title} ({lines})", f"{title} banned list"
+    elif status == "not_legal":
+        message, rule = f"{name} is not legal in {title} ({lines})", f"{title} card pool"
+    elif spec.restricted_means == "not-as-commander":
+        message = f"{name} is banned as a commander in {title} (it may only be in the deck) ({lines})"
+        rule = f"{title} banned-as-commander list"
+        facts["status"] = "banned_as_commander"
+    elif spec.restricted_means == "commander-only":
+        message = f"{name} is legal in {title} only as the commander ({lines})"
+        rule = f"{title} card pool"
+        facts["status"] = "commander_only"
+    else:
+        message = (
+            f"{name} is restricted in {title}: at most 1 copy across deck and sideboard, found "
+            f"{count} ({lines})"
         )
+        rule = f"{title} restricted list"
+        facts["limit"] = 1
+    return code(message, location=where, card=name, rule=rule, data=facts)
+
+
+def _decision(group: Sequence[Placed], status: str, spec: FormatSpec) -> tuple[Code, Sequence[Placed]] | None:
+    """The code of a card's legality finding for this ``status`` and the entries it names (those in
+    the command zone, or outside it, where the format restricts a card to one or the other); None
+    when the card has none."""
+    if status == "banned":
+        return BANNED, group
     if status == "not_legal":
-        return NOT_LEGAL(
-            f"{name} is not legal in {spec.title} ({lines_text(group)})",
-            location=where,
-            card=name,
-            rule=f"{spec.title} card pool",
-            data=facts,
-        )
-    if status == "restricted" and spec.restricted_means == "not-as-commander":
+        return NOT_LEGAL, group
+    if status != "restricted":
+        return None
+    if spec.restricted_means == "not-as-commander":
         as_commander = [c for c in group if c.zone is Zone.COMMANDER]
-        if not as_commander:
-            return None
-        return BANNED(
-            f"{name} is banned as a commander in {spec.title} (it may only be in "
-            f"the deck) ({lines_text(as_commander)})",
-            location=placed_at(path, as_commander[0]),
-            card=name,
-            rule=f"{spec.title} banned-as-commander list",
-            data={**facts, "status": "banned_as_commander"},
-        )
-    if status == "restricted" and spec.restricted_means == "commander-only":
+        return (BANNED, as_commander) if as_commander else None
+    if spec.restricted_means == "commander-only":
         outside = [c for c in group if c.zone is not Zone.COMMANDER]
-        if not outside:
-            return None
-        return NOT_LEGAL(
-            f"{name} is legal in {spec.title} only as the commander ({lines_text(outside)})",
-            location=placed_at(path, outside[0]),
-            card=name,
-            rule=f"{spec.title} card pool",
-            data={**facts, "status": "commander_only"},
-        )
-    if status == "restricted" and count > 1:
-        return RESTRICTED(
-            f"{name} is restricted in {spec.title}: at most 1 copy across deck and "
-            f"sideboard, found {count} ({lines_text(group)})",
-            location=where,
-            card=name,
-            rule=f"{spec.title} restricted list",
-            data={**facts, "limit": 1},
-        )
-    return None
+        return (NOT_LEGAL, outside) if outside else None
+    return (RESTRICTED, group) if sum(c.quantity for c in group) > 1 else None

@@ -1165,6 +1165,40 @@ def _lean_share(
     return counts[0] / max(1, sum(counts))
 
 
+# Commander lists as preconstructed decks write them: the commander on a line of its own, placed by
+# a COMMANDER: prefix, with a printing and a finish, anywhere in the list, and a Display Commander
+# section (the batch reader takes them: decklist.fast). A blank line before the prefixed line
+# starts nothing; after it, the next card starts the blank-line sideboard, which the deck then has.
+COMMANDER_LINES = (
+    "// NAME: Deadly Disguise\n// DATE: 2022-03-01\n"
+    "COMMANDER: 1 Valki, God of Lies [foil] [KHM:114]\n{deck}\n",
+    "COMMANDER: 1 Kenrith, the Returned King [ELD:303] [foil]\n{deck}\n",
+    "{deck}\n\nCMDR: 1 Kenrith, the Returned King\n",
+    "commander: 1 Valki, God of Lies [KHM:114]\n\n{deck}\n",
+    "COMMANDER: 1 Kenrith, the Returned King\n{deck}\n\n2 Duress\n",
+    # and the display commander's section (its cards the maybeboard's, with parse_text's info)
+    "COMMANDER: 1 Valki, God of Lies [foil] [KHM:114]\n{deck}\n\nDisplay Commander\n"
+    "1 Valki, God of Lies [KHM:300] [foil] [etched]\n1 Lightnig Bolt\n",
+)
+
+
+@BREAKERS
+def test_commanders_placed_by_their_line(breakers: bool) -> None:
+    """Preconstructed Commander lists whose commander line says its zone (``COMMANDER: 1 Valki,
+    God of Lies [foil] [KHM:114]``): the batch reader takes them, the lean checker checks them in
+    Commander, and the rows are the engine's, there and in a format with no command zone (which
+    the lean checker hands to the engine)."""
+    commander = "1 Lightning Bolt\n1 Bonecrusher Giant\n1 Sol Ring\n1 Mox Opal\n95 Swamp"
+    sources = _sources(COMMANDER_LINES, commander)
+    texts = [source for _, _, source in sources if isinstance(source, str)]
+    assert all(read_plain(texts).taken)
+    store = fresh_bundled_store()
+    context = context_for(store, "commander")
+    assert_same_sources(sources, context, breakers=breakers)
+    assert _lean_share(context, sources) == 1.0
+    assert_same_sources(sources, context_for(store, "modern"), breakers=breakers)
+
+
 # Texts the batch reader does not take, as real lists write them: sections the deck does not count
 # (a preconstructed deck's Display Commander, Planechase's and Archenemy's decks, a maybeboard),
 # lines with something to report, other formats. parse_text reads them; the lean checker takes

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcheck.decklist import _detect, detect_format
+from deckcheck.decklist import INPUT_FORMATS, _detect, detect_format
 from deckcheck.decklist._decode import decode
-from deckcheck.decklist._detect import _COMBINED_SIGNS, _SIGN_NEEDS, _TEXT_SIGNS
+from deckcheck.decklist._detect import _COMBINED_SIGNS, _SIGN_NEEDS, _TEXT_SIGNS, detected_as_one_of
 from deckcheck.decklist._names import _QUOTES, _SEPARATOR, SPLIT_SEPARATOR, _has_letter, clean_name
 from deckcheck.decklist.csv_format import looks_like_csv_header
 from deckcheck.decklist.headers import LOCALIZED_ZONE_HEADERS
@@ -79,9 +79,8 @@ def _detect_trying_every_sign(text: str) -> str:
         return detect_format(text)
 
 
-def test_skipping_signs_changes_no_verdict_on_the_decklists() -> None:
-    """The repository's decklists (and ../shared/realdata's when present) are read as the same
-    format with and without the skip."""
+def _decklists() -> list[str]:
+    """The repository's decklists, and ../shared/realdata's when present."""
     roots = [REPO / "data", REPO / "tests" / "fixtures", REALDATA / "decks"]
     texts = []
     for root in roots:
@@ -90,12 +89,55 @@ def test_skipping_signs_changes_no_verdict_on_the_decklists() -> None:
             if text is not None:
                 texts.append(text)
     assert len(texts) > 50
+    return texts
+
+
+def test_skipping_signs_changes_no_verdict_on_the_decklists() -> None:
+    """The repository's decklists (and ../shared/realdata's when present) are read as the same
+    format with and without the skip."""
+    texts = _decklists()
     seen = set()
     for text in texts:
         found = detect_format(text)
         assert found == _detect_trying_every_sign(text)
         seen.add(found)
     assert {"mtgo", "arena", "plain"} <= seen, seen
+
+
+# Sets of formats a caller may ask about: the dialects that read card lines alike (decklist.fast),
+# one dialect, the dialects before Archidekt, every format but one, none
+ASKED = (
+    frozenset({"arena", "mtgo", "plain", "moxfield", "xmage"}),
+    frozenset({"forge"}),
+    frozenset({"forge", "xmage"}),
+    frozenset({"mtgo"}),
+    frozenset(INPUT_FORMATS) - {"arena"},
+    frozenset(),
+)
+
+
+@pytest.mark.parametrize("names", ASKED, ids=lambda names: ",".join(sorted(names)) or "none")
+def test_asking_for_some_formats_agrees_with_detection(names: frozenset[str]) -> None:
+    """detected_as_one_of stops searching once the formats still possible all answer alike: the
+    same answer as detect_format's verdict, on every decklist and on texts of each dialect."""
+    samples = [
+        "[metadata]\nName=x\n[Main]\n4 Bolt|M10\n",
+        "4 [M10:146] Lightning Bolt\nNAME:x\n",
+        "1x Sol Ring (c21) 263 [Ramp{top}]\n",
+        "Deck\n4 Lightning Bolt\n",
+        "4 Bolt *F*\n",
+        "4 Opt (XLN) 65\n",
+        "// comment\n4 Lightning Bolt\n",
+        "4 Lightning Bolt\n",
+        "Count,Name\n4,Lightning Bolt\n",
+        "",
+    ]
+    seen = set()
+    for text in [*samples, *_decklists()]:
+        found = detect_format(text)
+        seen.add(found)
+        assert detected_as_one_of(text, names) == (found in names), (found, text[:200])
+    assert {"forge", "xmage", "archidekt", "arena", "moxfield", "plain", "mtgo", "csv"} <= seen
 
 
 @settings(max_examples=400, deadline=None)

@@ -233,6 +233,8 @@ def test_validating_the_long_frame(store: CardStore) -> None:
     series = texts(*sorted(EXAMPLES.glob("*.txt")))
     series["typo.txt"] = "Deck\n4 Lightnig Bolt\n56 Mountain\n"
     series["header.txt"] = "Deck (61)\n4 Lightning Bolt\n55 Mountain\nReserve\n"
+    # (a section outside the deck the batch reader takes: its DC003 note travels in the frame too)
+    series["display.txt"] = "Deck\n4 Lightning Bolt\n56 Mountain\n\nDisplay Commander\n1 Lightning Bolt\n"
     direct = frames.validate(series, format="modern", store=store)
     long = frames.load_decks(series, store=store)
     again = frames.validate(long, format="modern", store=store)
@@ -242,6 +244,7 @@ def test_validating_the_long_frame(store: CardStore) -> None:
     )
     pd.testing.assert_frame_equal(direct.companions, again.companions)
     assert {"DC003", "DC007", "DC010"} <= set(again.findings["code"])
+    assert "DC003" in set(again.findings.loc[again.findings["deck_id"] == "display.txt", "code"])
 
 
 @pytest.mark.parametrize(
@@ -415,3 +418,18 @@ def test_a_header_count_that_differs_is_a_finding_row_and_changes_no_verdict(sto
     ]
     assert rows["message"].iloc[0].startswith("the header 'Deck (61)' gives 61 cards, but 60 were read")
     assert result.summary.set_index("deck_id")["legal"].to_dict() == {"off": True, "held": True}
+
+
+def test_a_section_outside_the_deck_read_by_the_batch_reader_keeps_its_note(store: CardStore) -> None:
+    """The batch reader takes a list with a Display Commander section (its cards the maybeboard's,
+    a DC003 note): the note is in the long frame's problems, in a chunk read at once as deck by deck."""
+    display = "Deck\n4 Lightning Bolt\n56 Mountain\n\nDisplay Commander\n1 Lightning Bolt\n"
+    for series in (
+        pd.Series({"display": display, "plain": "Deck\n4 Lightning Bolt\n56 Mountain\n"}),
+        pd.Series({"display": display, "typo": "Deck\n4 Lightnig Bolt\n56 Mountain\n"}),
+    ):
+        long = frames.load_decks(series, store=store)
+        problems = long.groupby("deck_id", observed=True)["problems"].first()
+        assert "DC003" in str(problems["display"]) and "Display Commander" in str(problems["display"])
+        found = frames.validate(long, format="modern", store=store).findings
+        assert list(found.loc[found["deck_id"] == "display", "code"]).count("DC003") == 1
