@@ -649,8 +649,9 @@ def _new_result(
 
 class DeckVerdict(Value):
     """What a deck-level condition found. Its ``cut`` and ``add`` are offered only where nothing
-    else forbids the companion (:func:`offered_change`); ``advised`` is then the note (Yorion's,
-    with the cards to add)."""
+    else forbids the companion (:func:`offered_change`), and :meth:`advice` is then the note: the
+    ``advised`` text where the advice differs from the plain note (Yorion's cards to add, Lutri's
+    copies to keep), else the note."""
 
     FIELDS = ("breakers", "cut", "add", "note", "advised")
     __slots__ = FIELDS
@@ -667,7 +668,11 @@ class DeckVerdict(Value):
         self.cut: Final = cut
         self.add: Final = add
         self.note: Final = note
-        self.advised: Final = advised or note
+        self.advised: Final = advised  # ("": the note is all there is to say)
+
+    def advice(self) -> str:
+        """The note to give where the change is offered (offered_change)."""
+        return self.advised or self.note
 
 
 class CardTraits(Protocol):
@@ -1883,7 +1888,7 @@ def offered_change(
     or the deck is not read in full. The engine and the lean batch checker both ask this."""
     if withheld:
         return (), 0, verdict.note
-    return verdict.cut, verdict.add, cut_note(verdict, size, spec) if verdict.cut else verdict.advised
+    return verdict.cut, verdict.add, cut_note(verdict, size, spec) if verdict.cut else verdict.advice()
 
 
 def cut_leaves_too_few(cut: int, size: int, spec: FormatSpec) -> bool:
@@ -1899,7 +1904,8 @@ def cut_note(verdict: DeckVerdict, size: int, spec: FormatSpec) -> str:
     text = f"cut {cut} card{'s' if cut != 1 else ''} to qualify"
     if cut_leaves_too_few(cut, size, spec):
         text += f" (that leaves {left}, below {spec.title}'s minimum of {spec.min_main}: replace them)"
-    return f"{verdict.advised}; {text}" if verdict.advised else text
+    advice = verdict.advice()
+    return f"{advice}; {text}" if advice else text
 
 
 # -- findings ------------------------------------------------------------------------------------------
