@@ -91,7 +91,7 @@ class FormatSpec(FrozenValue):
     # command zone: rules.commander.oathbreaker_roles).
     commander_cards: str
     # False: the format lets no card work from outside the game, so no companion can be revealed
-    # (Oathbreaker: no sideboard, and abilities that refer to outside the game do not function)
+    # (Oathbreaker, Gladiator: no sideboard, and abilities that refer to outside the game do not function)
     companions: bool
     # An inferred shape (``inferred``) some known format of which judges card legality
     # (inference.with_known_formats): where the deck is played, and so whether a card is legal

@@ -944,6 +944,34 @@ def test_a_companion_in_a_commander_sideboard_beside_a_declared_one_agrees(break
 
 
 @BREAKERS
+def test_gladiator_sizes_and_companions_agree(breakers: bool) -> None:
+    """Gladiator: at least 100 cards with no maximum, and no companion (no sideboard): a companion
+    declared, in the sideboard or in the deck reads the same on both paths."""
+    singles = "1 Lightning Bolt\n1 Counterspell\n"
+    items: list[Item] = [
+        ("99", singles + "97 Island\n"),
+        ("100", singles + "98 Island\n"),
+        ("101", singles + "99 Island\n"),
+        ("declared", singles + "98 Island\n\nCompanion\n1 Lurrus of the Dream-Den\n"),
+        ("sideboard", singles + "98 Island\n\nSideboard\n1 Lurrus of the Dream-Den\n"),
+        ("in the deck", singles + "97 Island\n1 Lurrus of the Dream-Den\n"),
+    ]
+    rows = assert_same_rows(items, context_for(fresh_bundled_store(), "gladiator"), breakers=breakers)
+    legal = {deck: verdict for deck, (verdict, _, _) in _summary(rows).items()}
+    assert legal == {
+        "99": False,
+        "100": True,
+        "101": True,
+        "declared": False,
+        "sideboard": False,
+        "in the deck": True,
+    }
+    codes = _codes_by_deck(rows)
+    assert "DC407" in codes["declared"]
+    assert not any(code.startswith("DC41") for code in codes.get("in the deck", []))  # (none offered)
+
+
+@BREAKERS
 def test_a_companion_ban_of_an_inferred_shape_agrees(breakers: bool) -> None:
     """No format given, the Commander shape: Commander bans Lutri as a companion, and the deck may
     not be a Commander deck, so both paths leave Lutri not verified (DC015), declared or not, and

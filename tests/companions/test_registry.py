@@ -20,9 +20,11 @@ def test_every_format_evaluates_and_yorion_follows_the_size_rule(name: str) -> N
     size = spec.max_main if spec.max_main is not None else spec.deck_minimum + 20
     d = deck(*commander, *lands(size - len(commander), "Plains", "Island"))
     yorion = result(d, spec, "Yorion")
-    possible = spec.max_main is None or spec.max_main >= spec.deck_minimum + 20
-    assert yorion.eligible is possible
-    assert (not possible) == any("can never" in p for p in yorion.placement)
+    fits = spec.max_main is None or spec.max_main >= spec.deck_minimum + 20
+    # (a format with no companions at all refuses Yorion whatever the size: Oathbreaker, Gladiator)
+    assert yorion.eligible is (fits and spec.companions)
+    assert (not fits) == any("can never" in p for p in yorion.placement)
+    assert spec.companions != any("has no companions" in p for p in yorion.placement)
 
 
 def test_lutri_is_banned_as_companion_in_the_registry_commander() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from deckcheck import engine
 from deckcheck.formats import get_format
 from deckcheck.rules import check_deck
 from deckcheck.rules.sizes import copy_limit_for, oracle_deck_limit
@@ -25,14 +26,31 @@ def test_no_maximum_deck_size_in_constructed() -> None:
     no_errors(check_deck(deck_of((4, "Lightning Bolt", MAIN), (200, "Mountain", MAIN)), MODERN))
 
 
-def test_gladiator_is_exactly_100_singleton() -> None:
+def test_gladiator_is_at_least_100_singleton() -> None:
+    """Gladiator asks for no fewer than 100 cards and sets no maximum (the format's rules, and
+    Wizards' Gladiator event pages): 99 is too few, 101 is a deck, a second copy is not."""
     gladiator = get_format("gladiator")
-    deck = deck_of(
-        (2, local("Lightning Bolt", legalities={"gladiator": "legal"}), MAIN), (99, local("Mountain"), MAIN)
-    )
-    found = check_deck(deck, gladiator)
-    assert codes(found) == ["DC102", "DC307"]
+    bolt = local("Lightning Bolt", legalities={"gladiator": "legal"})
+    assert one(check_deck(deck_of((1, bolt, MAIN), (98, local("Mountain"), MAIN)), gladiator), "DC101")
+    no_errors(check_deck(deck_of((1, bolt, MAIN), (100, local("Mountain"), MAIN)), gladiator))
+    found = check_deck(deck_of((2, bolt, MAIN), (99, local("Mountain"), MAIN)), gladiator)
+    assert codes(found) == ["DC307"]
     assert one(found, "DC307").card == "Lightning Bolt"
+
+
+def test_gladiator_has_no_companion() -> None:
+    """No sideboard, so nothing comes from outside the game: a declared companion can never be
+    revealed and none is offered; the same card in the deck is just a card."""
+    gladiator = get_format("gladiator")
+    lurrus = local("Lurrus of the Dream-Den", legalities={"gladiator": "legal"})
+    mountain = local("Mountain")
+    report = engine.check_deck(deck_of((100, mountain, MAIN), (1, lurrus, COMP)), gladiator)
+    never = one(report.findings, "DC407")
+    assert never.card == "Lurrus of the Dream-Den" and "Gladiator has no companions" in never.message
+    assert not any(c.eligible for c in report.companions)
+    in_the_deck = engine.check_deck(deck_of((99, mountain, MAIN), (1, lurrus, MAIN)), gladiator)
+    no_errors(in_the_deck.findings)
+    assert not only(in_the_deck.findings, "DC410")  # (no "could be your companion" either)
 
 
 def test_limited_needs_40_and_any_number_of_copies() -> None:
