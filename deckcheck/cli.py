@@ -441,7 +441,11 @@ def cli() -> None:
 @config_options
 @click.option("-v", "--verbose", is_flag=True, help="Show info findings too (JSON always has them).")
 @click.option(
-    "-q", "--quiet", is_flag=True, help="Text output: findings and the summary only, no per-deck header."
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Text output: findings and the summary only, no per-deck header (a deck left not verified "
+    "by a finding --select/--ignore left out gets a line naming it).",
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (errors still exit 2).")
 @click.option("--list-input-formats", is_flag=True, help="List the decklist formats and exit.")
