@@ -996,7 +996,8 @@ def formats(output: str, config_path: Path | None, no_config: bool) -> int:
 @cli.command(short_help="List the finding codes.")
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
 def rules(output: str) -> int:
-    """List every finding code with its slug, default severity and a one-line description."""
+    """List every finding code with its slug, severity (the default, then any other some of its
+    findings have: a note or a warning where the default would say too much) and a one-line description."""
     from deckcheck.findings import all_codes
 
     infos = list(all_codes().values())

@@ -1473,11 +1473,18 @@ FORMAT_HEADERS = ("name", "title", "main", "sideboard", "copies", "commander", "
 
 
 def rule_row(info: CodeInfo) -> list[str]:
-    return [info.code, info.slug, str(info.severity), info.doc]
+    # the default severity, then the others some findings of the code have: "warning, info"
+    return [info.code, info.slug, ", ".join(map(str, info.severities)), info.doc]
 
 
 RULE_HEADERS = ("code", "slug", "severity", "description")
 
 
-def rule_record(info: CodeInfo) -> dict[str, str]:
-    return {"code": info.code, "slug": info.slug, "severity": str(info.severity), "doc": info.doc}
+def rule_record(info: CodeInfo) -> dict[str, Any]:
+    return {
+        "code": info.code,
+        "slug": info.slug,
+        "severity": str(info.severity),
+        "severities": [str(s) for s in info.severities],
+        "doc": info.doc,
+    }
