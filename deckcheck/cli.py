@@ -441,7 +441,11 @@ def cli() -> None:
 @config_options
 @click.option("-v", "--verbose", is_flag=True, help="Show info findings too (JSON always has them).")
 @click.option(
-    "-q", "--quiet", is_flag=True, help="Text output: findings and the summary only, no per-deck header."
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Text output: findings and the summary only, no per-deck header (a deck left not verified "
+    "by a finding --select/--ignore left out gets a line naming it).",
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (errors still exit 2).")
 @click.option("--list-input-formats", is_flag=True, help="List the decklist formats and exit.")
@@ -992,7 +996,8 @@ def formats(output: str, config_path: Path | None, no_config: bool) -> int:
 @cli.command(short_help="List the finding codes.")
 @click.option("-o", "--output", type=click.Choice(("text", "json")), default="text", show_default=True)
 def rules(output: str) -> int:
-    """List every finding code with its slug, default severity and a one-line description."""
+    """List every finding code with its slug, severity (the default, then any other some of its
+    findings have: a note or a warning where the default would say too much) and a one-line description."""
     from deckcheck.findings import all_codes
 
     infos = list(all_codes().values())

@@ -125,6 +125,7 @@ NON_DECK_CARD = define(
     "meld. Also a conspiracy card "
     "in the main deck, command zone or companion zone (CR 315.3: it can't be included in a deck; it "
     "is kept in the sideboard, 315.2).",
+    also=(Severity.INFO,),
 )
 CONSPIRACY = "Conspiracy"  # the card type (CR 205.2a)
 CONSPIRACY_FREE_ZONES = frozenset({Zone.MAIN, Zone.COMMANDER, Zone.COMPANION})  # (CR 315.2, 315.3)

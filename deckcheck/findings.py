@@ -41,13 +41,17 @@ class CodeInfo:
     """A finding code as :func:`define` declared it. (A plain class: every rule module defines its
     codes at import, and a dataclass would compile its methods in every process that does.)"""
 
-    __slots__ = ("code", "doc", "severity", "slug")
+    __slots__ = ("code", "doc", "severities", "severity", "slug")
 
-    def __init__(self, code: str, slug: str, severity: Severity, doc: str) -> None:
+    def __init__(
+        self, code: str, slug: str, severity: Severity, doc: str, also: tuple[Severity, ...] = ()
+    ) -> None:
         self.code: Final = code
         self.slug: Final = slug
-        self.severity: Final = severity
+        self.severity: Final = severity  # the default
         self.doc: Final = doc
+        # every severity a finding of the code is made with, the default first (`deckcheck rules`)
+        self.severities: Final = (severity, *(s for s in also if s is not severity))
 
 
 class Finding(Value):
@@ -140,12 +144,14 @@ class Code:
         )
 
 
-def define(code: str, slug: str, severity: Severity, doc: str) -> Code:
+def define(code: str, slug: str, severity: Severity, doc: str, *, also: tuple[Severity, ...] = ()) -> Code:
+    """Declare a code: its default ``severity``, and ``also`` the other severities some of its
+    findings are made with (a note or warning where the default would be too much)."""
     if code in CODES:
         raise ValueError(f"finding code {code} declared twice")
     if slug in _SLUGS:
         raise ValueError(f"finding slug {slug} declared twice (as {_SLUGS[slug]})")
-    info = CodeInfo(code, slug, severity, doc)
+    info = CodeInfo(code, slug, severity, doc, also)
     CODES[code] = info
     _SLUGS[slug] = code
     return Code(info)

@@ -706,6 +706,13 @@ def summary_text(tally: RunTally, *, verbose: bool) -> str:
     return line
 
 
+def verdict_line(result: DeckResult, why: str, style: Style = NO_STYLE) -> str:
+    """``path: not verified: ...``: a deck's verdict on a line of its own (:func:`unexplained_verdict`),
+    for quiet text, which has no deck header to give it."""
+    colour = "red" if result.failed else "yellow"
+    return f"{style(shown_path(result.report.path), bold=True)}: {style(escape_text(why), fg=colour)}"
+
+
 def skipped_line(skipped: FileSkipped) -> str:
     """``path: skipped: reason``, names escaped (:func:`shown_path`): a file's name can neither
     start a line of its own nor a workflow command, nor steer the terminal."""
@@ -732,8 +739,14 @@ class TextWriter(RunWriter):
         self._skipped = _Deferred()
 
     def deck(self, result: DeckResult) -> None:
+        shown = visible(result.report.findings, self.verbose)
         lines = [] if self.quiet else [deck_header(result, self.style)]
-        lines += [finding_line(f, self.style) for f in visible(result.report.findings, self.verbose)]
+        lines += [finding_line(f, self.style) for f in shown]
+        # quiet, no header gives the verdict: a deck left undecided that no finding shown explains
+        # (its finding ignored) still fails the run, so a line names it, as a GitHub annotation does
+        why = unexplained_verdict(result, shown) if self.quiet else None
+        if why is not None:
+            lines.append(verdict_line(result, why, self.style))
         if lines:
             self.out.write("\n".join(lines) + "\n")
 
@@ -1460,11 +1473,18 @@ FORMAT_HEADERS = ("name", "title", "main", "sideboard", "copies", "commander", "
 
 
 def rule_row(info: CodeInfo) -> list[str]:
-    return [info.code, info.slug, str(info.severity), info.doc]
+    # the default severity, then the others some findings of the code have: "warning, info"
+    return [info.code, info.slug, ", ".join(map(str, info.severities)), info.doc]
 
 
 RULE_HEADERS = ("code", "slug", "severity", "description")
 
 
-def rule_record(info: CodeInfo) -> dict[str, str]:
-    return {"code": info.code, "slug": info.slug, "severity": str(info.severity), "doc": info.doc}
+def rule_record(info: CodeInfo) -> dict[str, Any]:
+    return {
+        "code": info.code,
+        "slug": info.slug,
+        "severity": str(info.severity),
+        "severities": [str(s) for s in info.severities],
+        "doc": info.doc,
+    }

@@ -104,13 +104,17 @@ DC002 = define(
     Severity.ERROR,
     "A line that is not a card, header or comment (bad count, no name, line too long); it is not counted, "
     "and what its cards could undo is not judged: the deck is not verified (a warning in the maybeboard).",
+    also=(Severity.WARNING,),
 )
 DC003 = define(
     SUSPICIOUS,
     "suspicious-line",
     Severity.WARNING,
     "A line read with a doubt: no count (read as 1), control characters removed, "
-    "latin-1 fallback, unknown section or marker, a large blank-line sideboard.",
+    "latin-1 fallback, unknown section or marker, a large blank-line sideboard. A note where nothing "
+    "is in doubt: a section that is not part of the deck (tokens), kept in the maybeboard; a card with "
+    "no count in a Cockatrice or XMage file, which read it as 1.",
+    also=(Severity.INFO,),
 )
 DC004 = define(
     COMPANION_MERGED,

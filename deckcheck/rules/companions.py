@@ -87,7 +87,9 @@ PLACEMENT = define(
     "DC403",
     "companion-placement",
     Severity.ERROR,
-    "A companion card is listed where a companion cannot be (e.g. as a commander).",
+    "A companion card is listed where a companion cannot be (e.g. as a commander; a warning for one in "
+    "a Commander sideboard).",
+    also=(Severity.WARNING,),
 )
 OUTSIDE_IDENTITY = define(
     "DC404",
@@ -142,7 +144,9 @@ SIDEBOARD_NOT_ELIGIBLE = define(
     "DC412",
     "sideboard-companion-not-eligible",
     Severity.WARNING,
-    "A companion card in the sideboard whose condition the deck does not meet (so it cannot be revealed).",
+    "A companion card in the sideboard whose condition the deck does not meet (so it cannot be revealed; "
+    "a note when another sideboard companion qualifies).",
+    also=(Severity.INFO,),
 )
 NEAR_MISS = define(
     "DC413",

@@ -125,7 +125,25 @@ def test_rules(invoke: Invoke) -> None:
     records = json.loads(invoke(["rules", "-o", "json"]).stdout)
     codes = [r["code"] for r in records]
     assert codes == sorted(codes) and "DC010" in codes and "DC401" in codes
-    assert all(set(r) == {"code", "slug", "severity", "doc"} for r in records)
+    assert all(set(r) == {"code", "slug", "severity", "severities", "doc"} for r in records)
+    assert all(r["severities"][0] == r["severity"] for r in records)
+
+
+def test_rules_lists_every_severity_a_check_reports(project: Project, invoke: Invoke) -> None:
+    """`deckcheck rules` is where a reader of the output looks a code up: a note (a section that is
+    no part of the deck) or a warning (a line of the maybeboard not read) of a code whose default is
+    more severe is listed there too, in text and JSON."""
+    project.write(
+        "deck.txt",
+        f"// format: modern\n{LEGAL_MODERN}\nTokens\n1 Goblin\n\nMaybeboard\n99999999999999999999 Mountain\n",
+    )
+    (deck,) = json.loads(invoke(["check", "-o", "json", "deck.txt"]).stdout)["decks"]
+    reported = {(f["code"], f["severity"]) for f in deck["findings"]}
+    assert {("DC003", "info"), ("DC002", "warning")} <= reported
+    listed = {r["code"]: r["severities"] for r in json.loads(invoke(["rules", "-o", "json"]).stdout)}
+    assert all(severity in listed[code] for code, severity in reported), reported
+    rows = {line.split()[0]: line for line in invoke(["rules"]).stdout.splitlines()[1:]}
+    assert rows["DC003"].split()[1:4] == ["suspicious-line", "warning,", "info"]
 
 
 # -- cards -----------------------------------------------------------------------------------------

@@ -59,7 +59,11 @@ def whole_run_text(run: rep.RunResult) -> str:
     for result in run.decks:
         if not run.quiet:
             lines.append(rep.deck_header(result))
-        lines += [rep.finding_line(f) for f in rep.visible(result.report.findings, run.verbose)]
+        shown = rep.visible(result.report.findings, run.verbose)
+        lines += [rep.finding_line(f) for f in shown]
+        why = rep.unexplained_verdict(result, shown) if run.quiet else None
+        if why is not None:
+            lines.append(rep.verdict_line(result, why))
     lines += [rep.finding_line(failure.finding) for failure in run.not_checked]
     if run.verbose:
         lines += [rep.skipped_line(skipped) for skipped in run.skipped]

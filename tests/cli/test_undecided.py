@@ -202,6 +202,28 @@ def test_github_annotates_a_deck_left_undecided_by_an_ignored_finding(
     ]
 
 
+@pytest.mark.parametrize("options", [["--ignore", "DC015"], ["--select", "DC2"]], ids=["ignore", "select"])
+def test_quiet_text_names_a_deck_left_undecided_by_an_ignored_finding(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch, options: list[str]
+) -> None:
+    """-q drops the deck headers, which carry the verdict: a deck that fails the run though no
+    finding shown says so (the one that did was left out) still gets a line naming it and why, as
+    GitHub output gives it an annotation. A deck that passes, or whose finding is shown, gets none."""
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-06-01")  # (151 days after the test card data)
+    project.write("deck.txt", f"// format: modern\n{LEGAL_MODERN}")
+    result = invoke(["check", "-q", *options, "deck.txt"])
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("deck.txt: not verified: card data 151 days old (finding ignored: DC015)")
+    assert len(lines) == 2 and lines[1].startswith("1 deck checked: 0 legal, 0 with errors, 1 not verified")
+    reported = invoke(["check", "-q", "deck.txt"]).stdout.splitlines()
+    assert [line.split(" ")[:2] for line in reported[:-1]] == [["deck.txt:", "DC015"]]
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-02-01")
+    project.write("nofmt.txt", LEGAL_MODERN)
+    inferred = invoke(["check", "-q", "--ignore", "DC020", "nofmt.txt"])
+    assert inferred.exit_code == 0 and len(inferred.stdout.splitlines()) == 1
+
+
 def test_json_gives_the_ignored_finding_behind_a_not_verified_deck(
     project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
