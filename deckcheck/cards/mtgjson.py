@@ -480,7 +480,7 @@ class _AtomicCardsStream:
             entry = self.value(f"data[{key[:80]!r}]")
             count += 1
             if count == 1:
-                other = _other_kind(f"data[{key[:80]!r}]", entry)
+                other = _other_kind(f"data[{key[:80]!r}]", key, entry)
                 if other:  # (a bad entry further on is one malformed card of an AtomicCards file)
                     raise self.not_atomic_cards(other)
             if count > MAX_ENTRIES:
@@ -490,10 +490,24 @@ class _AtomicCardsStream:
         self.offset += 1
 
 
-def _other_kind(where: str, entry: Any) -> str:
+# The members of an MTGJSON deck file's 'data' (https://mtgjson.com/data-models/deck/): a decklist,
+# which `deckcheck check` reads, not card data.
+_DECK_FILE_KEYS = frozenset(
+    {"code", "name", "releaseDate", "type", "mainBoard", "sideBoard", "commander", "displayCommander"}
+)
+
+
+def _other_kind(where: str, key: str, entry: Any) -> str:
     """What the first entry of 'data' is when it has the shape of another MTGJSON file's (they share
-    AtomicCards' {"meta", "data"}): an object (a set, a printing), or a list of other things than
-    card faces; else '' (a card entry, or one malformed card of an AtomicCards file)."""
+    AtomicCards' {"meta", "data"}): a deck's member, an object (a set, a printing), or a list of
+    other things than card faces; else '' (a card entry, or one malformed card of an AtomicCards
+    file)."""
+    faces = isinstance(entry, list) and bool(entry) and all(isinstance(face, Mapping) for face in entry)
+    if key in _DECK_FILE_KEYS and not faces:
+        return (
+            f"{where} is a deck's {key!r}: it is an MTGJSON deck file, a decklist "
+            "(check it with `deckcheck check FILE`)"
+        )
     if isinstance(entry, Mapping):
         if "cards" in entry:
             return f"{where} is a set (an AllPrintings or set file?)"

@@ -517,10 +517,23 @@ SCRYFALL_CARD = {"object": "card", "name": "Shock", "type_line": "Instant", "lay
             {"meta": {"date": "2022-04-25"}, "data": [{"code": "LEA", "name": "Alpha"}]},
             "'data' is not an object",
         ),
+        (
+            {"meta": {"date": "2022-04-25"}, "data": {"code": "MOC", "mainBoard": [], "name": "Deck"}},
+            "data['code'] is a deck's 'code': it is an MTGJSON deck file, a decklist "
+            "(check it with `deckcheck check FILE`)",
+        ),
         ([SCRYFALL_CARD], "Scryfall card data"),
         (SCRYFALL_CARD, "Scryfall card data"),
     ],
-    ids=["all-printings", "keywords", "all-identifiers", "set-list", "scryfall-array", "scryfall-object"],
+    ids=[
+        "all-printings",
+        "keywords",
+        "all-identifiers",
+        "set-list",
+        "deck-file",
+        "scryfall-array",
+        "scryfall-object",
+    ],
 )
 def test_an_mtgjson_file_of_another_kind_is_named_as_not_atomic_cards(
     tmp_path: Path, payload: Any, found: str
