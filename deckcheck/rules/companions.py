@@ -1477,13 +1477,18 @@ def companion_card_status(
 
 
 def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
+    from deckcheck.rules.legality import banned_by_own_list
+
     known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
     listed = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
     status: str | None
-    # legality on a day: the format's history (a format without legality, Limited, has none to read)
-    if known is not None and reads_history(ctx.spec.as_of) and ctx.spec.legality_candidates:
+    # legality on a day: the format's history (a format without legality, Limited, has none to read;
+    # the format's own ban list bans on any day: companion_card_status)
+    on_a_day = known is not None and reads_history(ctx.spec.as_of) and bool(ctx.spec.legality_candidates)
+    if on_a_day and not banned_by_own_list(rule.name, ctx.spec):
         from deckcheck.history import dated_status
 
+        assert known is not None
         # (a day the history does not cover, or a card without printings: not known, never legal; nor
         # "not legal" by printings that may lack sets that joined the format after the data's day)
         dated = dated_status(known, ctx.deck, ctx.spec, printings_complete=not ctx.legality_open)
