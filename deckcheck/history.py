@@ -117,7 +117,7 @@ class History:
         return self.formats.get(self.format_read_for(spec))
 
 
-def history_named(spec: FormatSpec, format_name: str) -> str:
+def _history_named(spec: FormatSpec, format_name: str) -> str:
     """Which format's history judges ``spec`` (:meth:`History.format_read_for`), for messages: "" for
     its own, else the base it extends."""
     return "" if format_name == spec.name else f" of {format_name}, the format {spec.title} extends,"
@@ -430,7 +430,7 @@ def dated_legality_findings(
         return [
             HISTORY_NOT_COVERED(
                 f"{spec.title} legality as of {day} ({origin}) cannot be checked: deckcheck's format "
-                f"history{history_named(spec, read)} {history.coverage(read)}; {_not_checked(spec)}",
+                f"history{_history_named(spec, read)} {history.coverage(read)}; {_not_checked(spec)}",
                 location=where,
                 rule=f"{spec.title} history",
                 data={"as_of": day.isoformat(), "source": origin, "history": read},
