@@ -42,6 +42,7 @@ class FormatSpec(FrozenValue):
         "commander_cards",
         "companions",
         "legality_unchecked",
+        "legality_bases",
     )
     __slots__ = FIELDS
 
@@ -98,6 +99,11 @@ class FormatSpec(FrozenValue):
     # there, is not known (the shape has no legality key), so a companion whose condition the deck
     # meets is undetermined, not eligible (rules.companions.obstacles).
     legality_unchecked: bool
+    # The formats this one extends (``extends`` in a formats file), nearest first, as far as they
+    # read the same legality keys: a house format's legality on a day is its nearest base's in the
+    # format history (deckcheck.history) when it has none of its own. A format that sets legality
+    # keys of its own has none: its card pool is not its base's.
+    legality_bases: tuple[str, ...]
 
     def __init__(
         self,
@@ -125,6 +131,7 @@ class FormatSpec(FrozenValue):
         commander_cards: str = LEGENDARY_COMMANDERS,
         companions: bool = True,
         legality_unchecked: bool = False,
+        legality_bases: tuple[str, ...] = (),
     ) -> None:
         _set_spec(
             self,
@@ -153,6 +160,7 @@ class FormatSpec(FrozenValue):
                 commander_cards,
                 companions,
                 legality_unchecked,
+                legality_bases,
             ),
         )
 

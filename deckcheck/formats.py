@@ -195,7 +195,23 @@ def _resolve(name: str, tables: Mapping[str, _Table], chain: tuple[str, ...] = (
     return values
 
 
-def _spec(name: str, values: Mapping[str, Any], origin: Path) -> FormatSpec:
+def _legality_bases(
+    name: str, tables: Mapping[str, _Table], resolved: Mapping[str, Mapping[str, Any]]
+) -> tuple[str, ...]:
+    """The formats ``name`` extends, nearest first, while they read its legality keys
+    (FormatSpec.legality_bases); none for a format without legality keys."""
+    keys = list(resolved[name].get("legality_keys", ()))
+    bases: list[str] = []
+    parent = tables[name].values.get("extends")
+    while keys and parent is not None and list(resolved[parent].get("legality_keys", ())) == keys:
+        bases.append(parent)
+        parent = tables[parent].values.get("extends")
+    return tuple(bases)
+
+
+def _spec(
+    name: str, values: Mapping[str, Any], origin: Path, legality_bases: tuple[str, ...] = ()
+) -> FormatSpec:
     if "min_main" not in values:
         raise ConfigError(
             f"{_where(origin, name)}: [{name}] has no min_main",
@@ -255,6 +271,7 @@ def _spec(name: str, values: Mapping[str, Any], origin: Path) -> FormatSpec:
         rules_min_main=values.get("rules_min_main"),
         commander_cards=commander_cards,
         companions=values.get("companions", True),
+        legality_bases=legality_bases,
     )
 
 
@@ -289,9 +306,10 @@ def _build_registry(stamped: tuple[tuple[Path, tuple[int, int] | None], ...]) ->
                 tables[name].origin = path
             else:
                 tables[name] = _Table(dict(values), path)
+    resolved = {name: _resolve(name, tables) for name in tables}
     registry: dict[str, FormatSpec] = {}
     for name, table in tables.items():
-        spec = _spec(name, _resolve(name, tables), table.origin)
+        spec = _spec(name, resolved[name], table.origin, _legality_bases(name, tables, resolved))
         if not table.values.get("abstract", False):
             registry[name] = spec
     if not registry:

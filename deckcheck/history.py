@@ -101,6 +101,27 @@ class History:
         reason = self.not_built.get(format_name)
         return f"has none for this format ({reason})" if reason else "has none for this format"
 
+    def format_read_for(self, spec: FormatSpec) -> str:
+        """The format whose history judges ``spec`` on a day: its own, else that of the nearest format
+        it extends with the same legality keys (FormatSpec.legality_bases: a house format extending
+        Modern is Modern on the day, its own ban list aside). When none has one: the nearest the
+        history says why it has none for, else the farthest, the format that set those keys."""
+        candidates = (spec.name, *spec.legality_bases)
+        for name in candidates:
+            if name in self.formats:
+                return name
+        return next((name for name in candidates if name in self.not_built), candidates[-1])
+
+    def of(self, spec: FormatSpec) -> FormatHistory | None:
+        """The history that judges ``spec`` on a day (:meth:`format_read_for`); None when there is none."""
+        return self.formats.get(self.format_read_for(spec))
+
+
+def _history_named(spec: FormatSpec, format_name: str) -> str:
+    """Which format's history judges ``spec`` (:meth:`History.format_read_for`), for messages: "" for
+    its own, else the base it extends."""
+    return "" if format_name == spec.name else f" of {format_name}, the format {spec.title} extends,"
+
 
 def bundled_history_path() -> Path:
     """data/format_history.json (:func:`deckcheck.bundled_file`)."""
@@ -223,6 +244,14 @@ def status_on(card: Card, state: FormatState) -> str | None:
     return None if printings is None else "not_legal"
 
 
+def _not_checked(spec: FormatSpec) -> str:
+    """What is left unchecked when the history does not answer: all legality but the format's own
+    ban list, which holds on any day."""
+    if spec.extra_banned:
+        return f"legality not checked beyond {spec.title}'s own banned list"
+    return "legality not checked"
+
+
 def deck_date(deck: Deck) -> tuple[dt.date | None, str]:
     """The deck's own date from its metadata, and where it came from (or why there is none)."""
     return metadata_date(deck.parsed.metadata if deck.parsed is not None else {})
@@ -324,7 +353,7 @@ def dated_status(
     :func:`sets_joined_since`; a Magic Online deck within the days Magic Online may have applied a
     change of the card's status on another date)."""
     day, _ = day_for(deck, spec)
-    format_history = (history or load_history()).formats.get(spec.name)
+    format_history = (history or load_history()).of(spec)
     state = format_history.state_at(day) if format_history is not None and day is not None else None
     if state is None or format_history is None or day is None:
         return None
@@ -346,7 +375,7 @@ def sets_joined_since(
     printed in one of them, so "not legal" is not known (banned, restricted and legal are: they
     need no printing the data lacks). Empty when the history does not answer for the day."""
     day, _ = day_for(deck, spec)
-    format_history = (history or load_history()).formats.get(spec.name)
+    format_history = (history or load_history()).of(spec)
     if card_data_day is None or day is None or format_history is None or card_data_day >= day:
         return ()
     state = format_history.state_at(day)
@@ -372,7 +401,10 @@ def dated_legality_findings(
     ``spec.as_of``: ``build`` (the format rules' legality finding) for each card's status on that day,
     a note of the day used, and "not verified" findings for whatever the history cannot answer (with
     ``card_data_day``, the day the card data describes: a card not legal by its printings while sets
-    joined the format after that day, :func:`sets_joined_since`)."""
+    joined the format after that day, :func:`sets_joined_since`). The history read is the format's own
+    or its base's (:meth:`History.format_read_for`). The format's own ban list (``extra_banned``) holds
+    on every day, whatever the history says: the format rules judge its cards, not this, and leave
+    them out of ``groups``."""
     assert spec.as_of is not None
     history = history or load_history()
     where = Location(deck.path, 0, None)
@@ -385,22 +417,23 @@ def dated_legality_findings(
             where = Location(deck.path, deck_date_line(deck.parsed), None)
         return [
             HISTORY_NOT_COVERED(
-                f"{spec.title} legality as of the deck's date was asked for, but {origin}: legality not "
-                f"checked ({fix}, or give one with --as-of YYYY-MM-DD)",
+                f"{spec.title} legality as of the deck's date was asked for, but {origin}: "
+                f"{_not_checked(spec)} ({fix}, or give one with --as-of YYYY-MM-DD)",
                 location=where,
                 rule=f"{spec.title} history",
             )
         ]
-    format_history = history.formats.get(spec.name)
+    read = history.format_read_for(spec)
+    format_history = history.formats.get(read)
     state = format_history.state_at(day) if format_history is not None else None
     if state is None or format_history is None:
         return [
             HISTORY_NOT_COVERED(
                 f"{spec.title} legality as of {day} ({origin}) cannot be checked: deckcheck's format "
-                f"history {history.coverage(spec.name)}; legality not checked",
+                f"history{_history_named(spec, read)} {history.coverage(read)}; {_not_checked(spec)}",
                 location=where,
                 rule=f"{spec.title} history",
-                data={"as_of": day.isoformat(), "source": origin},
+                data={"as_of": day.isoformat(), "source": origin, "history": read},
             )
         ]
     beyond = _online_beyond(deck, format_history, day)
@@ -408,24 +441,35 @@ def dated_legality_findings(
         return [
             HISTORY_NOT_COVERED(
                 f"{spec.title} legality as of {day} ({origin}) on Magic Online cannot be checked: {beyond}; "
-                "legality not checked",
+                f"{_not_checked(spec)}",
                 location=where,
                 rule=f"{spec.title} history",
-                data={"as_of": day.isoformat(), "source": origin},
+                data={"as_of": day.isoformat(), "source": origin, "history": read},
             )
         ]
     dated = replace(spec, title=f"{spec.title} (as of {day})")
-    facts = {"as_of": day.isoformat(), "source": origin, "effective": state.effective.isoformat()}
+    facts: dict[str, Any] = {
+        "as_of": day.isoformat(),
+        "source": origin,
+        "effective": state.effective.isoformat(),
+        "history": read,
+    }
     # a day named for the run wins over the deck's own date: say so when they differ
     own_day, own_source = deck_date(deck) if origin == "as_of" else (None, "")
     other = ""
     if own_day is not None and own_day != day:
         other = f"; {own_source} {own_day} is not the day judged"
         facts["deck_date"] = own_day.isoformat()
+    # where the day's lists came from: the format's own history or its base's, and its own ban list
+    based = "" if read == spec.name else f"as {read}, the format it extends, was "
+    own = ""
+    if spec.extra_banned:
+        facts["extra_banned"] = sorted(spec.extra_banned)
+        own = f", with {spec.title}'s own banned list, which holds on any day"
+    defined = f"{based or 'as '}defined from {state.effective} ({state.name or 'format history'}){own}"
     findings = [
         LEGALITY_AS_OF(
-            f"legality as of {day} ({origin}{other}): {spec.title} as defined from {state.effective} "
-            f"({state.name or 'format history'})",
+            f"legality as of {day} ({origin}{other}): {spec.title} {defined}",
             location=where,
             rule=f"{spec.title} history",
             data=facts,

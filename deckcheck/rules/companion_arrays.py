@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from deckcheck.as_of import reads_history
 from deckcheck.card_facts import CardFacts, StoredFacts, colour_mask, rule_mask, type_bits, type_mask
 from deckcheck.cards.model import Card
 from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Entry, Zone
@@ -515,7 +514,7 @@ def _illegal_companions(
     legalities do not describe. The format's own ban list forbids its cards in every deck."""
     companion_cards = [lookup(rule.name) for rule in RULES]
     for s, spec in enumerate(formats.specs):
-        if spec.extra_banned and not reads_history(spec.as_of):  # (as companions._card_obstacles)
+        if spec.extra_banned:  # on any day (as companions.companion_card_status)
             of_format = formats.decks_of(s)
             for r, rule in enumerate(RULES):
                 if legality.banned_by_own_list(rule.name, spec):

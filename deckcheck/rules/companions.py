@@ -1462,34 +1462,47 @@ def _obstacles(index: int, ctx: _Context) -> list[tuple[str, str]]:
 
 
 def companion_card_status(
-    name: str, listed: str | None, spec: FormatSpec, *, legality_open: bool
+    name: str,
+    listed: str | None,
+    spec: FormatSpec,
+    *,
+    legality_open: bool,
+    on_the_day: Callable[[], str] | None = None,
 ) -> str | None:
-    """A companion card's own legality in ``spec`` for its obstacles, legality on a day from the
-    history aside: as the card data lists it under the deck's legality key (``listed``; None: no
-    card or no key), :data:`LEGALITY_UNVERIFIED` where what the data says is too old for the deck's
-    day (``legality_open``), and banned where the format's own list bans it, whatever the data
-    says. The engine and the lean batch checker both ask this."""
+    """A companion card's own legality in ``spec`` for its obstacles: banned where the format's own
+    list bans it, whatever the data says and on any day; else, under legality as of a day, its
+    status from the format's history (``on_the_day``); else as the card data lists it under the
+    deck's legality key (``listed``; None: no card or no key), :data:`LEGALITY_UNVERIFIED` where
+    what the data says is too old for the deck's day (``legality_open``). The engine and the lean
+    batch checker both ask this."""
     from deckcheck.rules.legality import banned_by_own_list  # (the rules never import companions)
 
     if banned_by_own_list(name, spec):
         return "banned"
+    if on_the_day is not None:
+        return on_the_day()
     return LEGALITY_UNVERIFIED if legality_open else listed
 
 
 def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
     known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
     listed = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
-    status: str | None
+    on_the_day: Callable[[], str] | None = None
     # legality on a day: the format's history (a format without legality, Limited, has none to read)
     if known is not None and reads_history(ctx.spec.as_of) and ctx.spec.legality_candidates:
-        from deckcheck.history import dated_status
+        dated_card = known
 
-        # (a day the history does not cover, or a card without printings: not known, never legal; nor
-        # "not legal" by printings that may lack sets that joined the format after the data's day)
-        dated = dated_status(known, ctx.deck, ctx.spec, printings_complete=not ctx.legality_open)
-        status = dated or (LEGALITY_UNVERIFIED if ctx.legality_open else HISTORY_UNVERIFIED)
-    else:
-        status = companion_card_status(rule.name, listed, ctx.spec, legality_open=ctx.legality_open)
+        def on_the_day() -> str:
+            from deckcheck.history import dated_status
+
+            # (a day the history does not cover, or a card without printings: not known, never legal;
+            # nor "not legal" by printings that may lack sets that joined the format after the data's day)
+            dated = dated_status(dated_card, ctx.deck, ctx.spec, printings_complete=not ctx.legality_open)
+            return dated or (LEGALITY_UNVERIFIED if ctx.legality_open else HISTORY_UNVERIFIED)
+
+    status = companion_card_status(
+        rule.name, listed, ctx.spec, legality_open=ctx.legality_open, on_the_day=on_the_day
+    )
     companion_identity = card.color_identity if card is not None else rule.colour_identity
     clash = ctx.named.get(rule.name, [])
     # a commander the data does not know may hold the colours: undetermined (depends_on)

@@ -133,9 +133,12 @@ def check_legality(deck: Deck, spec: FormatSpec, card_data_day: dt.date | None =
     if reads_history(spec.as_of):  # the format's history on a day, not the card data's legalities
         from deckcheck.history import dated_legality_findings
 
-        dated = dated_legality_findings(
-            deck, spec, by_name(cards), legality_finding, card_data_day=card_data_day
-        )
+        groups = by_name(cards)
+        # the format's own list bans on every day, whatever the history has (or lacks) for the day
+        own = [name for name in groups if banned_by_own_list(name, spec)]
+        banned = (legality_finding(deck.path, name, groups.pop(name), "banned", None, spec) for name in own)
+        findings.extend(f for f in banned if f is not None)
+        dated = dated_legality_findings(deck, spec, groups, legality_finding, card_data_day=card_data_day)
         return [*dated, *findings]
     key = legality_key_for(deck, spec)
     if key is None:
@@ -181,7 +184,8 @@ def legality_status(name: str, listed: str, spec: FormatSpec) -> str:
 
 def banned_by_own_list(name: str, spec: FormatSpec) -> bool:
     """The format's own ban list (``extra_banned`` in a formats file) bans the card: whatever the
-    card data lists for it, whatever day the data describes, and in a format with no legality key.
+    card data lists for it, whatever day the data describes, on any day legality is judged as of
+    (whatever the format's history holds for it, or lacks), and in a format with no legality key.
     The format rules, the companion engine and the lean batch checker all ask this."""
     return name in spec.extra_banned
 

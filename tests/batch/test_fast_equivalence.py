@@ -1788,3 +1788,41 @@ def test_no_cut_for_a_companion_the_formats_own_list_bans(tmp_path: Path, fmt: s
     assert _handed_back(context, [text for _, text in items]) == []  # (the lean path's rows)
     (declared,) = [row["message"] for row in rows.findings.rows() if row["code"] == "DC401"]
     assert "breaks it: 1 Bonecrusher Giant" in declared and "to qualify" not in declared
+
+
+@pytest.mark.parametrize("as_of", ["2021-06-01", "2010-01-01", "deck"])
+@pytest.mark.parametrize("fmt", ["house", "kitchen"])
+def test_a_formats_own_ban_list_on_a_day_on_both_paths(tmp_path: Path, fmt: str, as_of: str) -> None:
+    """Judged as of a day (one Modern's history covers, one before it, each deck's own date), a
+    format's own ban list bans its cards and its companions on every day, on the lean path (which
+    hands dated decks to the engine) as in the engine: Kitchen reads Modern's history for the rest
+    (DC205 naming it, or DC206 where it does not answer), House has no legality key to read."""
+    path = tmp_path / "formats.toml"
+    path.write_text(OWN_BANS, encoding="utf-8")
+    spec = with_as_of(load_registry([path])[fmt], as_of)
+    items: list[Item] = [
+        ("bolt", "// date: 2021-06-01\n4 Lightning Bolt\n16 Mountain\n"),
+        ("lurrus", "4 Lightning Bolt\n16 Mountain\n\nCompanion\n1 Lurrus of the Dream-Den\n"),
+        ("clean", "// date: 2010-01-01\n4 Shock\n16 Mountain\n"),
+    ]
+    rows = assert_same_rows(items, batch.BatchContext(BUNDLED, spec))
+    banned = sorted((row["deck_id"], row["card"]) for row in rows.findings.rows() if row["code"] == "DC201")
+    assert banned == [
+        ("bolt", "Lightning Bolt"),
+        ("lurrus", "Lightning Bolt"),
+        ("lurrus", "Lurrus of the Dream-Den"),
+    ]
+    lurrus = [row for row in rows.companions.rows() if row["companion"] == "Lurrus of the Dream-Den"]
+    assert lurrus and all(row["eligible"] is False for row in lurrus)
+    dated = {
+        row["deck_id"]: (row["code"], row["message"])
+        for row in rows.findings.rows()
+        if row["code"] in ("DC205", "DC206")
+    }
+    if fmt == "house":  # no legality key: nothing read from a history
+        assert dated == {}
+        return
+    expected = {"2021-06-01": "555", "2010-01-01": "666", "deck": "566"}[as_of]
+    assert [dated[deck_id][0] for deck_id, _ in items] == [f"DC20{digit}" for digit in expected]
+    for code, message in dated.values():
+        assert code == "DC206" or "Kitchen as modern, the format it extends" in message

@@ -239,3 +239,48 @@ def test_companion_table_without_a_format_agrees_with_validate(tmp_path: Path) -
     (tmp_path / "odd.txt").write_text("// format: tribal wars\n4 Lightning Bolt\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"odd\.txt: the decklist declares format 'tribal wars'"):
         frames.companion_table(str(tmp_path), store=store)
+
+
+def test_a_house_format_judged_as_of_each_decks_date_agrees_with_the_cli(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A user's formats judged by each deck's own date (the config's as_of): House reads Modern's
+    history (Ponder banned in 2019 and 2021; nothing answered before 2011 or without a date),
+    Pile extends Commander, which has none; the cards each bans are banned on every day. The frames
+    give the CLI's findings, deck by deck."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "formats.toml").write_text(
+        '[house]\nextends = "modern"\nextra_banned = ["Lightning Bolt", "Lurrus of the Dream-Den"]\n\n'
+        '[pile]\nextends = "commander"\nextra_banned = ["Sol Ring"]\n',
+        encoding="utf-8",
+    )
+    config = 'formats = ["formats.toml"]\nformat = "house"\nas_of = "deck"\n\n[per-path]\n"pile*" = "pile"\n'
+    (tmp_path / ".deckcheck.toml").write_text(config, encoding="utf-8")
+    deck = "4 Lightning Bolt\n4 Ponder\n52 Mountain\n\nCompanion\n1 Lurrus of the Dream-Den\n"
+    for name, date in (("y2021", "2021-06-01"), ("y2019", "2019-12-01"), ("y2010", "2010-01-01")):
+        (tmp_path / f"{name}.txt").write_text(f"// date: {date}\n{deck}", encoding="utf-8")
+    (tmp_path / "undated.txt").write_text(deck, encoding="utf-8")
+    (tmp_path / "pile.txt").write_text(
+        "// date: 2021-06-01\nCommander\n1 Koma, Cosmos Serpent\n\nDeck\n1 Sol Ring\n98 Island\n", "utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    store = CardStore.bundled()
+    assert assert_same_as_the_cli(["."], store, monkeypatch) == 5
+    found = frames.validate(".", store=store).findings
+    banned = found[found["code"] == "DC201"].groupby("deck_id")["card"].agg(lambda cards: sorted(cards))
+    own = ["Lightning Bolt", "Lurrus of the Dream-Den"]
+    assert banned.to_dict() == {
+        "y2021.txt": [*own, "Ponder"],
+        "y2019.txt": [*own, "Ponder"],
+        "y2010.txt": own,
+        "undated.txt": own,
+        "pile.txt": ["Sol Ring"],
+    }
+    day = found[found["code"].isin(["DC205", "DC206"])].set_index("deck_id")["code"].to_dict()
+    assert day == {
+        "y2021.txt": "DC205",
+        "y2019.txt": "DC205",
+        "y2010.txt": "DC206",
+        "undated.txt": "DC206",
+        "pile.txt": "DC206",
+    }

@@ -330,3 +330,24 @@ def test_a_commander_is_no_card_to_cut(test_store: CardStore) -> None:
     breakers = frames.companion_breakers(frame, format=test_cards.COMMANDER, store=test_store)
     umori = breakers[(breakers["deck_id"] == "windgrace") & (breakers["companion"] == "Umori, the Collector")]
     assert umori["card"].tolist() == ["Llanowar Elves"]
+
+
+def test_a_companion_the_formats_own_list_bans_is_banned_on_a_day(bundled: CardStore, tmp_path: Path) -> None:
+    """A format's own ban list bans its companion on every day: the engine judging a day (Modern's
+    history covers it or not) bans Kaheera, which the card data lists as legal in Modern, as the
+    vectorised table does (it reads the card data's legalities, whatever day its format names; the
+    engine left the companion undetermined where the history did not answer)."""
+    from deckcheck.history import with_as_of
+
+    path = tmp_path / "formats.toml"
+    path.write_text('[kitchen]\nextends = "modern"\nextra_banned = ["Kaheera, the Orphanguard"]\n', "utf-8")
+    kitchen = load_registry([path])["kitchen"]
+    frame = frames.load_decks(pd.Series({"lands": "60 Mountain\n"}), store=bundled)
+    for as_of in (None, "2021-06-01", "2010-01-01"):
+        spec = kitchen if as_of is None else with_as_of(kitchen, as_of)
+        table = frames.companion_table(frame, format=spec, store=bundled)
+        (row,) = table[table["companion"] == "Kaheera, the Orphanguard"].itertuples()
+        expected, _ = reference(frame, spec, bundled)
+        (want,) = expected[expected["companion"] == "Kaheera, the Orphanguard"].itertuples()
+        assert pd.notna(row.eligible) and not row.eligible, as_of
+        assert want.eligible is False, as_of

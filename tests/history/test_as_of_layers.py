@@ -218,3 +218,81 @@ def test_a_long_frame_keeps_that_an_event_deck_was_played_on_magic_online(tmp_pa
     for result in (from_file, from_frame):
         codes = set(result.findings["code"])
         assert "DC015" in codes and "DC201" not in codes
+
+
+# A house format extending Modern: on a day, Modern's history, and its own list on every day
+HOUSE_FORMATS = '[house]\nextends = "modern"\ntitle = "House"\nextra_banned = ["Lurrus of the Dream-Den"]\n'
+LURRUS_DECK = "60 Mountain\n\nCompanion\n1 Lurrus of the Dream-Den\n"
+
+
+@pytest.fixture
+def house(project: Path) -> Path:
+    """The project with a House format (its config names it and judges each deck by its own date),
+    a deck of 2021-06-01 (Modern's history covers it: Lurrus legal in Modern then, Mox Opal banned),
+    one of 2010-01-01 (before the history) and one with no date."""
+    (project / "formats.toml").write_text(HOUSE_FORMATS, encoding="utf-8")
+    (project / ".deckcheck.toml").write_text(
+        'formats = ["formats.toml"]\nformat = "house"\nas_of = "deck"\n', encoding="utf-8"
+    )
+    (project / "covered.txt").write_text("// date: 2021-06-01\n4 Mox Opal\n" + LURRUS_DECK, encoding="utf-8")
+    (project / "early.txt").write_text("// date: 2010-01-01\n4 Mox Opal\n" + LURRUS_DECK, encoding="utf-8")
+    (project / "undated.txt").write_text("4 Mox Opal\n" + LURRUS_DECK, encoding="utf-8")
+    return project
+
+
+HOUSE_DECKS = ("covered.txt", "early.txt", "undated.txt")
+
+
+def test_cli_a_house_format_on_a_day(house: Path) -> None:
+    """check (text and JSON) and companions: the deck of a covered day is judged by Modern's lists
+    of the day (Mox Opal banned), and Lurrus, House's own ban, is banned on every day, never "not
+    verified"; where Modern's history does not answer, the rest stays not checked (DC206)."""
+    text = run("covered.txt")
+    assert text.exit_code == 1
+    assert "Mox Opal is banned in House (as of 2021-06-01)" in text.output
+    assert "Lurrus of the Dream-Den is banned in House (line" in text.output
+    result = run("-o", "json", *HOUSE_DECKS)
+    decks = {Path(d["path"]).name: d for d in json.loads(result.output)["decks"]}
+    for name, deck in decks.items():
+        codes = {f["code"]: f for f in deck["findings"]}
+        lurrus = next(
+            f for f in deck["findings"] if f["code"] == "DC201" and f["card"] == "Lurrus of the Dream-Den"
+        )
+        assert lurrus["data"]["own_list"] is True, name
+        (companion,) = [c for c in deck["companions"] if c["companion"] == "Lurrus of the Dream-Den"]
+        assert companion["eligible"] is False, name
+        assert not any("not known" in p for p in companion["placement"]), name
+        if name == "covered.txt":
+            assert codes["DC205"]["data"]["history"] == "modern" and "DC206" not in codes
+            assert codes["DC205"]["data"]["extra_banned"] == ["Lurrus of the Dream-Den"]
+        else:
+            assert "DC205" not in codes and "DC206" in codes, name
+            if name == "early.txt":
+                assert codes["DC206"]["data"]["history"] == "modern"
+                assert "covers 2011-05-19 to 2022-06-02" in codes["DC206"]["message"]
+            assert not [f for f in deck["findings"] if f["card"] == "Mox Opal"], name
+        assert deck["legal"] is False, name  # (banned by House's list, whatever else is not known)
+    companions = CliRunner().invoke(cli, ["companions", "early.txt"], catch_exceptions=False)
+    line = next(row for row in companions.output.splitlines() if row.startswith("Lurrus"))
+    assert " no " in line and "Lurrus is banned in House" in line
+
+
+def test_frames_a_house_format_on_a_day(house: Path) -> None:
+    """frames.validate gives the CLI's findings for the house format's dated decks."""
+    pytest.importorskip("pandas")
+    from deckcheck import frames
+
+    result = run("-o", "json", *HOUSE_DECKS)
+    want = {
+        Path(d["path"]).name: sorted((f["code"], f["card"] or "", f["message"]) for f in d["findings"])
+        for d in json.loads(result.output)["decks"]
+    }
+    found = frames.validate(list(HOUSE_DECKS), as_of="deck").findings
+    got: dict[str, list[tuple[str, str, str]]] = {}
+    for row in found.itertuples():
+        card = "" if not isinstance(row.card, str) else row.card
+        got.setdefault(Path(str(row.deck_id)).name, []).append((row.code, card, row.message))
+    assert {name: sorted(rows) for name, rows in got.items()} == want
+    companions = frames.validate(list(HOUSE_DECKS), as_of="deck").companions
+    lurrus = companions[companions["companion"] == "Lurrus of the Dream-Den"]
+    assert len(lurrus) == 3 and lurrus["eligible"].eq(False).fillna(False).all()  # (never <NA>)
