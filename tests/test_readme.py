@@ -189,3 +189,12 @@ def test_the_usage_block_names_real_commands_and_options() -> None:
             assert option in options, f"{command.name} has no {option} ({line.strip()})"
             checked += 1
     assert checked > 10, "the Usage block shows hardly an option"
+
+
+def test_the_real_card_data_it_quotes(atomic_records: list[dict[str, object]]) -> None:
+    """The README's DC010 example and the JSON schema's `label` name a store imported from the
+    April 2022 AtomicCards: the card count they quote is that file's."""
+    schema = (REPO / "docs" / "json-schema.md").read_text(encoding="utf-8")
+    label = r"MTGJSON 2022-04-25, ([\d,]+) cards"
+    quoted = {count for text in (README, schema) for count in re.findall(label, text)}
+    assert quoted == {f"{len(atomic_records):,}"}
