@@ -153,3 +153,20 @@ def test_cards_info_keys_are_the_documented_ones(project: Project, invoke: Invok
         "non_deck_cards",
     }  # documented as sometimes
     assert keys == {key.strip() for key in said[1].split(",")}
+
+
+def test_an_event_decks_metadata_keys_are_the_documented_ones(project: Project, invoke: Invoke) -> None:
+    """The `metadata` row lists the keys a deck of an event document has (MTGO's decklist JSON
+    and the MTGODecklistCache archive), together."""
+    from tests.decklist.test_events import cache_event, mtgo_event
+
+    text = DOC.read_text(encoding="utf-8")
+    row = re.search(r"^\| `metadata` \|.*for a deck of an event document (.*) \|$", text, flags=re.MULTILINE)
+    assert row is not None, "the `metadata` row no longer lists an event deck's keys"
+    documented = set(re.findall(r"`([^`]+)`", re.sub(r"\([^)]*\)", "", row[1])))  # (values in parentheses)
+    project.write("mtgo.json", json.dumps(mtgo_event()))
+    project.write("cache.json", json.dumps(cache_event()))
+    result = invoke(["check", "-o", "json", "mtgo.json", "cache.json"])
+    decks = json.loads(result.stdout)["decks"]
+    assert len(decks) > 4
+    assert set().union(*(deck["metadata"] for deck in decks)) == documented
