@@ -198,3 +198,18 @@ def test_the_real_card_data_it_quotes(atomic_records: list[dict[str, object]]) -
     label = r"MTGJSON 2022-04-25, ([\d,]+) cards"
     quoted = {count for text in (README, schema) for count in re.findall(label, text)}
     assert quoted == {f"{len(atomic_records):,}"}
+
+
+def test_it_names_every_config_key() -> None:
+    """Every key a config may set is named in the README's Configuration section."""
+    from deckcheck.config import Config
+
+    section = README.split("**Configuration**", 1)[1].split("\n## ", 1)[0]
+    in_examples: set[str] = set()
+    for block in blocks("toml"):
+        data = tomllib.loads(block)
+        in_examples.update(data.get("tool", {}).get("deckcheck", data))
+    in_text = set(re.findall(r"`([a-z_-]+)`", section))
+    named = {key.replace("-", "_") for key in in_examples | in_text}
+    keys = [field for field in Config.FIELDS if field != "path"]
+    assert [key for key in keys if key not in named] == []
