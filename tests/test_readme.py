@@ -213,3 +213,22 @@ def test_it_names_every_config_key() -> None:
     named = {key.replace("-", "_") for key in in_examples | in_text}
     keys = [field for field in Config.FIELDS if field != "path"]
     assert [key for key in keys if key not in named] == []
+
+
+def test_the_event_columns_of_the_summary(tmp_path: Path) -> None:
+    """The summary of event files has the event's columns the README names, and no others."""
+    from deckcheck import frames
+    from tests.decklist.test_events import cache_event, mtgo_event
+
+    said = re.search(
+        r"the summary of event files has (.*?) columns, and (.*?) as the event", " ".join(README.split())
+    )
+    assert said is not None, "the README no longer names the summary's event columns"
+    words = re.sub(r"\b(with|or|and)\b|[()]", ",", f"{said[1]}, {said[2]}")
+    named = {word.strip() for word in words.split(",") if word.strip()}
+    (tmp_path / "mtgo.json").write_text(json.dumps(mtgo_event()), encoding="utf-8")
+    (tmp_path / "cache.json").write_text(json.dumps(cache_event()), encoding="utf-8")
+    (tmp_path / "burn.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    plain = frames.validate(tmp_path / "burn.txt").summary.columns
+    events = frames.validate(tmp_path).summary.columns
+    assert set(events) - set(plain) == named
