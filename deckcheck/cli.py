@@ -447,7 +447,12 @@ def cli() -> None:
     help="Text output: findings and the summary only, no per-deck header (a deck left not verified "
     "by a finding --select/--ignore left out gets a line naming it).",
 )
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (errors still exit 2).")
+@click.option(
+    "--exit-zero",
+    is_flag=True,
+    help="Exit 0 even when there are findings (a file not checked, or a usage, config or card-data "
+    "error, still exits 2).",
+)
 @click.option("--list-input-formats", is_flag=True, help="List the decklist formats and exit.")
 @as_of_option
 @exclude_options
