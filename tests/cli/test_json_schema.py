@@ -170,3 +170,10 @@ def test_an_event_decks_metadata_keys_are_the_documented_ones(project: Project, 
     decks = json.loads(result.stdout)["decks"]
     assert len(decks) > 4
     assert set().union(*(deck["metadata"] for deck in decks)) == documented
+    # and their paths take the forms the `path` row lists
+    path_row = re.search(r"^\| `path` \|(.*)\|$", text, flags=re.MULTILINE)
+    assert path_row is not None
+    numbered = set(re.findall(r"`FILE#(\w+)-N`", path_row[1]))
+    seen = {re.sub(r"-\d+$", "", deck["path"].partition("#")[2]) for deck in decks}
+    players = {deck["metadata"]["player"] for deck in decks if "player" in deck["metadata"]}
+    assert seen - players == numbered
