@@ -177,3 +177,14 @@ def test_an_event_decks_metadata_keys_are_the_documented_ones(project: Project, 
     seen = {re.sub(r"-\d+$", "", deck["path"].partition("#")[2]) for deck in decks}
     players = {deck["metadata"]["player"] for deck in decks if "player" in deck["metadata"]}
     assert seen - players == numbered
+
+
+def test_the_legal_row_names_every_code_that_leaves_a_deck_undecided() -> None:
+    """`legal` is null by the findings the engine reads as "a rule was not decided": all named."""
+    from deckcheck.engine import UNCHECKED_CODES, UNDECIDED_CODES
+
+    text = DOC.read_text(encoding="utf-8")
+    row = re.search(r"^\| `legal` \| boolean or null \|(.*)\|$", text, re.MULTILINE)
+    assert row is not None, "the page no longer explains `legal`"
+    named = set(re.findall(r"`(DC\d{3})`", row[1]))
+    assert sorted((UNCHECKED_CODES | UNDECIDED_CODES) - named) == []
