@@ -420,10 +420,13 @@ def cli() -> None:
     "--select",
     multiple=True,
     metavar="CODES",
-    help="Only report these codes (comma-separated prefixes: DC2,DC401).",
+    help="Only report these codes (comma-separated prefixes or slugs: DC2,DC401,banned).",
 )
 @click.option(
-    "--ignore", multiple=True, metavar="CODES", help="Never report these codes (comma-separated prefixes)."
+    "--ignore",
+    multiple=True,
+    metavar="CODES",
+    help="Never report these codes (comma-separated prefixes or slugs).",
 )
 @click.option("--strict/--no-strict", default=None, help="Warnings fail the run too (exit 1).")
 @click.option(
