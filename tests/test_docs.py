@@ -93,3 +93,15 @@ def test_the_card_record_example_is_a_card() -> None:
     card = card_from_record(record)
     assert card.name == "Fire // Ice" and card.color_identity == frozenset("RU")
     assert card.legality("modern") == "legal" and card.legality("vintage") == "not_legal"
+
+
+def test_the_formats_file_header_lists_every_key() -> None:
+    """data/formats.toml's header (the README sends authors of formats files there) lists every key
+    a format table may set, and no other."""
+    from deckcheck.formats import TABLE_KEYS
+
+    header = (REPO / "data" / "formats.toml").read_text(encoding="utf-8").split("# -- presets", 1)[0]
+    listed = {
+        key for pair in re.findall(r"^#   (\w+)(?:, (\w+))?", header, re.MULTILINE) for key in pair if key
+    }
+    assert listed == set(TABLE_KEYS)
