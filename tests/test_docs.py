@@ -105,3 +105,27 @@ def test_the_formats_file_header_lists_every_key() -> None:
         key for pair in re.findall(r"^#   (\w+)(?:, (\w+))?", header, re.MULTILINE) for key in pair if key
     }
     assert listed == set(TABLE_KEYS)
+
+
+def test_every_option_the_docs_spell_exists() -> None:
+    """An option in a code span of the README or docs/ is one of deckcheck's commands (or, in
+    format-history.md, of scripts/make_format_history.py, which that page documents)."""
+    import click
+
+    from deckcheck.cli import cli
+
+    options: set[str] = set()
+    commands: list[click.Command] = [cli]
+    while commands:
+        command = commands.pop()
+        options.update(o for param in command.params for o in (*param.opts, *param.secondary_opts))
+        if isinstance(command, click.Group):
+            commands.extend(command.commands.values())
+    script = (REPO / "scripts" / "make_format_history.py").read_text(encoding="utf-8")
+    for document in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]:
+        spans = re.findall(r"`([^`\n]+)`", document.read_text(encoding="utf-8"))
+        spelt = {option for span in spans for option in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", span)}
+        unknown = {
+            o for o in spelt - options if document.name != "format-history.md" or f'"{o}"' not in script
+        }
+        assert unknown == set(), f"{document.name} spells {sorted(unknown)}"
