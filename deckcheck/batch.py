@@ -51,7 +51,7 @@ from deckcheck.decklist._base import MAX_BYTES, declared_format_of
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.events import PLAYED_ON
 from deckcheck.decklist.fast import PlainDecks, ReadDeck, read_plain
-from deckcheck.discovery import DECKLIST_EXTENSIONS
+from deckcheck.discovery import found_under
 from deckcheck.engine import (
     Report,
     check_parsed,
@@ -396,20 +396,25 @@ def clear_worker_contexts() -> None:
 
 
 # -- sources -----------------------------------------------------------------------------------
-def deck_paths(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[tuple[str, Path]]:
-    """(deck_id, path) for a file, a directory (every decklist file below it, by suffix, sorted;
-    deck_id is the path relative to the directory) or a list of paths (deck_id is the path as given)."""
+def deck_paths(
+    source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    warn: Callable[[str], None] | None = None,
+) -> list[tuple[str, Path]]:
+    """(deck_id, path) for a file, a directory (the decklist files below it that `deckcheck check
+    DIR` finds, discovery.found_under: by suffix, hidden ones left out, linked folders followed
+    once; sorted; deck_id is the path relative to the directory) or a list of paths (deck_id is the
+    path as given). What the search passes over (a named pipe, a folder that cannot be read) is said
+    through ``warn``."""
     if isinstance(source, str | os.PathLike):
         root = Path(source)
         if root.is_dir():
-            found = sorted(
-                p
-                for p in root.rglob("*")
-                if p.is_file()
-                and p.suffix.lower() in DECKLIST_EXTENSIONS
-                and not any(part.startswith(".") for part in p.relative_to(root).parts)
-            )
-            return [(p.relative_to(root).as_posix(), p) for p in found]
+            found: list[Path] = []
+            for path, problem in found_under(root, warn):
+                if problem is None:
+                    found.append(Path(path))
+                elif warn is not None:
+                    warn(f"deckcheck: warning: {path}: {problem}")
+            return [(p.relative_to(root).as_posix(), p) for p in sorted(found)]
         return [(os.fspath(source), root)]
     return [(os.fspath(p), Path(p)) for p in source]
 

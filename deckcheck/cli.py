@@ -420,10 +420,13 @@ def cli() -> None:
     "--select",
     multiple=True,
     metavar="CODES",
-    help="Only report these codes (comma-separated prefixes: DC2,DC401).",
+    help="Only report these codes (comma-separated prefixes or slugs: DC2,DC401,banned).",
 )
 @click.option(
-    "--ignore", multiple=True, metavar="CODES", help="Never report these codes (comma-separated prefixes)."
+    "--ignore",
+    multiple=True,
+    metavar="CODES",
+    help="Never report these codes (comma-separated prefixes or slugs).",
 )
 @click.option("--strict/--no-strict", default=None, help="Warnings fail the run too (exit 1).")
 @click.option(
@@ -447,7 +450,12 @@ def cli() -> None:
     help="Text output: findings and the summary only, no per-deck header (a deck left not verified "
     "by a finding --select/--ignore left out gets a line naming it).",
 )
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (errors still exit 2).")
+@click.option(
+    "--exit-zero",
+    is_flag=True,
+    help="Exit 0 even when there are findings (a file not checked, or a usage, config or card-data "
+    "error, still exits 2).",
+)
 @click.option("--list-input-formats", is_flag=True, help="List the decklist formats and exit.")
 @as_of_option
 @exclude_options
@@ -477,7 +485,7 @@ def check(
     """Check decklist FILES ('-' reads standard input).
 
     A directory stands for the decklists under it (recursively, linked folders followed, hidden
-    folders skipped; a folder that cannot be read is reported as not checked): files
+    files and folders not searched; a folder that cannot be read is reported as not checked): files
     ending in .txt .dec .dek .dck .cod .mwdeck .o8d .csv .json .mtga or .deck whose content reads
     as a decklist, and that no exclude glob (the config's `exclude`, --exclude) matches; the others
     are skipped and counted (-v lists them). Files named explicitly are always checked, unless

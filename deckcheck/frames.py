@@ -584,7 +584,7 @@ def _deck_sources_of(
     if isinstance(source, pd.Series | pd.DataFrame):
         items = _text_items(source, text_column)
         return batch.text_sources(items, input_format), len(items), _deck_ids_of(source).dtype, False
-    paths = batch.deck_paths(source)
+    paths = batch.deck_paths(source, warn=_warn_of_search)
     if isinstance(source, str | os.PathLike) and Path(source).is_dir():
         decks = _found_in_directory(paths, input_format, skipped)
     elif input_format is None:
@@ -592,6 +592,14 @@ def _deck_sources_of(
     else:
         decks = ((d, parsed.path, parsed) for d, parsed in batch.parse_paths(paths, input_format))
     return decks, len(paths), _STR, True
+
+
+def _warn_of_search(message: str) -> None:
+    """What a directory source's search passes over (a named pipe, a folder that cannot be read),
+    said as `deckcheck check DIR` says it on standard error."""
+    import warnings
+
+    warnings.warn(message, stacklevel=2)
 
 
 def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]], int, Any]:

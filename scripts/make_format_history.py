@@ -418,7 +418,7 @@ def build(forge_dirs: list[Path], setlist: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--forge", type=Path, action="append", help="a Forge formats/ folder")
     parser.add_argument("--setlist", type=Path, help="MTGJSON SetList.json")
     parser.add_argument(

@@ -189,3 +189,46 @@ def test_the_usage_block_names_real_commands_and_options() -> None:
             assert option in options, f"{command.name} has no {option} ({line.strip()})"
             checked += 1
     assert checked > 10, "the Usage block shows hardly an option"
+
+
+def test_the_real_card_data_it_quotes(atomic_records: list[dict[str, object]]) -> None:
+    """The README's DC010 example and the JSON schema's `label` name a store imported from the
+    April 2022 AtomicCards: the card count they quote is that file's."""
+    schema = (REPO / "docs" / "json-schema.md").read_text(encoding="utf-8")
+    label = r"MTGJSON 2022-04-25, ([\d,]+) cards"
+    quoted = {count for text in (README, schema) for count in re.findall(label, text)}
+    assert quoted == {f"{len(atomic_records):,}"}
+
+
+def test_it_names_every_config_key() -> None:
+    """Every key a config may set is named in the README's Configuration section."""
+    from deckcheck.config import Config
+
+    section = README.split("**Configuration**", 1)[1].split("\n## ", 1)[0]
+    in_examples: set[str] = set()
+    for block in blocks("toml"):
+        data = tomllib.loads(block)
+        in_examples.update(data.get("tool", {}).get("deckcheck", data))
+    in_text = set(re.findall(r"`([a-z_-]+)`", section))
+    named = {key.replace("-", "_") for key in in_examples | in_text}
+    keys = [field for field in Config.FIELDS if field != "path"]
+    assert [key for key in keys if key not in named] == []
+
+
+def test_the_event_columns_of_the_summary(tmp_path: Path) -> None:
+    """The summary of event files has the event's columns the README names, and no others."""
+    from deckcheck import frames
+    from tests.decklist.test_events import cache_event, mtgo_event
+
+    said = re.search(
+        r"the summary of event files has (.*?) columns, and (.*?) as the event", " ".join(README.split())
+    )
+    assert said is not None, "the README no longer names the summary's event columns"
+    words = re.sub(r"\b(with|or|and)\b|[()]", ",", f"{said[1]}, {said[2]}")
+    named = {word.strip() for word in words.split(",") if word.strip()}
+    (tmp_path / "mtgo.json").write_text(json.dumps(mtgo_event()), encoding="utf-8")
+    (tmp_path / "cache.json").write_text(json.dumps(cache_event()), encoding="utf-8")
+    (tmp_path / "burn.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    plain = frames.validate(tmp_path / "burn.txt").summary.columns
+    events = frames.validate(tmp_path).summary.columns
+    assert set(events) - set(plain) == named

@@ -1056,7 +1056,7 @@ class CardStore:
         return self._backend.meta.get("source") == BUNDLED_SOURCE
 
     def data_label(self) -> str:
-        """What the card data is, for messages: "MTGJSON 2022-04-25, 23,517 cards", "Scryfall
+        """What the card data is, for messages: "MTGJSON 2022-04-25, 23,514 cards", "Scryfall
         2026-11-30, 31,002 cards", "bundled sample set, 292 cards". Worked out once: an open
         store does not change."""
         if self._data_label is None:

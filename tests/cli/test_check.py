@@ -139,12 +139,13 @@ def test_directory_expands_to_decklists(project: Project, invoke: Invoke) -> Non
     project.write("decks/sub/c.dck", BANNED_MODERN)
     project.write("decks/notes.md", "not a deck")
     project.write("decks/.hidden/d.txt", BANNED_MODERN)
+    project.write("decks/.e.txt", BANNED_MODERN)  # a hidden file is not searched either, nor counted
     result = invoke(["check", "-f", "modern", "-q", "--select", "DC2", "decks"])
     # b.dek holds no card: found in a directory, it is skipped and counted, not failed
     assert result.stdout.splitlines()[-1].startswith("2 decks checked")
     assert "1 file skipped (not decklists; -v lists them)" in result.stdout
     assert "c.dck:1: DC201" in result.stdout
-    assert ".hidden" not in result.stdout
+    assert ".hidden" not in result.stdout and ".e.txt" not in result.stdout
     verbose = invoke(["check", "-f", "modern", "-q", "-v", "--select", "DC2", "decks"])
     assert "decks/sub/b.dek: skipped: no card lines" in verbose.stdout
     # named explicitly, the same file is checked: an empty decklist is an error

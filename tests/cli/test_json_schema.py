@@ -153,3 +153,38 @@ def test_cards_info_keys_are_the_documented_ones(project: Project, invoke: Invok
         "non_deck_cards",
     }  # documented as sometimes
     assert keys == {key.strip() for key in said[1].split(",")}
+
+
+def test_an_event_decks_metadata_keys_are_the_documented_ones(project: Project, invoke: Invoke) -> None:
+    """The `metadata` row lists the keys a deck of an event document has (MTGO's decklist JSON
+    and the MTGODecklistCache archive), together."""
+    from tests.decklist.test_events import cache_event, mtgo_event
+
+    text = DOC.read_text(encoding="utf-8")
+    row = re.search(r"^\| `metadata` \|.*for a deck of an event document (.*) \|$", text, flags=re.MULTILINE)
+    assert row is not None, "the `metadata` row no longer lists an event deck's keys"
+    documented = set(re.findall(r"`([^`]+)`", re.sub(r"\([^)]*\)", "", row[1])))  # (values in parentheses)
+    project.write("mtgo.json", json.dumps(mtgo_event()))
+    project.write("cache.json", json.dumps(cache_event()))
+    result = invoke(["check", "-o", "json", "mtgo.json", "cache.json"])
+    decks = json.loads(result.stdout)["decks"]
+    assert len(decks) > 4
+    assert set().union(*(deck["metadata"] for deck in decks)) == documented
+    # and their paths take the forms the `path` row lists
+    path_row = re.search(r"^\| `path` \|(.*)\|$", text, flags=re.MULTILINE)
+    assert path_row is not None
+    numbered = set(re.findall(r"`FILE#(\w+)-N`", path_row[1]))
+    seen = {re.sub(r"-\d+$", "", deck["path"].partition("#")[2]) for deck in decks}
+    players = {deck["metadata"]["player"] for deck in decks if "player" in deck["metadata"]}
+    assert seen - players == numbered
+
+
+def test_the_legal_row_names_every_code_that_leaves_a_deck_undecided() -> None:
+    """`legal` is null by the findings the engine reads as "a rule was not decided": all named."""
+    from deckcheck.engine import UNCHECKED_CODES, UNDECIDED_CODES
+
+    text = DOC.read_text(encoding="utf-8")
+    row = re.search(r"^\| `legal` \| boolean or null \|(.*)\|$", text, re.MULTILINE)
+    assert row is not None, "the page no longer explains `legal`"
+    named = set(re.findall(r"`(DC\d{3})`", row[1]))
+    assert sorted((UNCHECKED_CODES | UNDECIDED_CODES) - named) == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -152,3 +154,26 @@ def test_directory_sources_skip_files_that_are_not_decklists(tmp_path: Path) -> 
     (tmp_path / "sub" / "c.dek").write_text("<Deck></Deck>\n")
     assert [deck_id for deck_id, _ in batch.deck_paths(tmp_path)] == ["a.txt", "sub/c.dek"]
     assert batch.deck_paths(tmp_path / "a.txt") == [(str(tmp_path / "a.txt"), tmp_path / "a.txt")]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(os, "mkfifo"), reason="needs links and pipes")
+def test_a_directory_source_holds_the_files_deckcheck_check_finds(tmp_path: Path) -> None:
+    """The files `deckcheck check DIR` checks: a linked folder is followed (once), and what the
+    search cannot take (a named pipe, which would never end) is said in a warning, not dropped
+    unseen."""
+    from deckcheck.discovery import decklists_under
+
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "a.txt").write_text("4 Lightning Bolt\n")
+    (tmp_path / "top").mkdir()
+    (tmp_path / "top" / "b.txt").write_text("4 Lightning Bolt\n")
+    (tmp_path / "top" / "linked").symlink_to(tmp_path / "real", target_is_directory=True)
+    (tmp_path / "top" / "again").symlink_to(tmp_path / "real", target_is_directory=True)
+    os.mkfifo(tmp_path / "top" / "pipe.txt")
+    top = tmp_path / "top"
+    with pytest.warns(UserWarning) as warned:
+        found = batch.deck_paths(top, warn=lambda message: warnings.warn(message, stacklevel=2))
+    assert [deck_id for deck_id, _ in found] == ["again/a.txt", "b.txt"]
+    assert sorted(path for _, path in found) == sorted(decklists_under(top))
+    assert any("pipe.txt: not a regular file" in str(w.message) for w in warned)
+    assert any("a folder already searched" in str(w.message) for w in warned)

@@ -284,3 +284,21 @@ def test_a_house_format_judged_as_of_each_decks_date_agrees_with_the_cli(
         "undated.txt": "DC206",
         "pile.txt": "DC206",
     }
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_directory_holds_the_decks_the_cli_finds_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`frames.validate(DIR)` checks the files `deckcheck check DIR` checks: a linked folder's too."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "a.txt").write_text("// format: modern\n4 Lightning Bolt\n56 Mountain\n", "utf-8")
+    top = tmp_path / "top"
+    top.mkdir()
+    (top / "b.txt").write_text("// format: modern\n4 Mox Opal\n56 Mountain\n", "utf-8")
+    (top / "linked").symlink_to(tmp_path / "real", target_is_directory=True)
+    store = CardStore.bundled()
+    checked = [record["path"] for record in cli_records([str(top)], store, monkeypatch)]
+    assert sorted(checked) == sorted([str(top / "b.txt"), str(top / "linked" / "a.txt")])
+    results = frames.validate(top, store=store, progress=False)
+    assert sorted(results.summary["path"]) == sorted(checked)

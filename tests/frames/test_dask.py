@@ -5,6 +5,7 @@ and results. Marked slow (a cluster takes seconds to start)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -123,3 +124,34 @@ def test_worker_processes_build_their_caches_once(corpus: pd.DataFrame, expected
         stores = client.run(lambda: len(batch._STORES))
     assert set(contexts.values()) <= {0, 1} and sum(contexts.values()) >= 1
     assert set(stores.values()) <= {0, 1}
+
+
+def test_the_recipes_of_docs_dask_md(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, corpus: pd.DataFrame
+) -> None:
+    """docs/dask.md's recipes run as written, their bucket a local folder and their store the
+    bundled card set, and give every deck's rows (the companion table: the in-memory one)."""
+    page = (REPO / "docs" / "dask.md").read_text(encoding="utf-8")
+    code = "\n".join(re.findall(r"^```python\n(.*?)^```", page, flags=re.MULTILINE | re.DOTALL))
+    assert "s3://bucket/" in code and '"/shared/deckcheck/cards.sqlite"' in code
+    code = code.replace("s3://bucket/", (tmp_path / "bucket").as_posix() + "/")
+    code = code.replace('"/shared/deckcheck/cards.sqlite"', "None")  # (open_store(): the bundled set)
+    monkeypatch.chdir(tmp_path)  # (the recipes write to out/)
+    with_formats = corpus.assign(format=[deck_id.split("/")[0] for deck_id in corpus.index])
+    dd.from_pandas(with_formats, npartitions=3).to_parquet(tmp_path / "bucket" / "decklists")
+    long = frames.load_decks(CORPUS, store=CardStore.bundled())
+    written = dd.from_pandas(long, npartitions=2, sort=False)
+    first, second = (written.get_partition(i).compute()["deck_id"] for i in (0, 1))
+    assert first.iloc[-1] == second.iloc[0]  # a deck cut at the partitions' border, as a job may write it
+    written.to_parquet(tmp_path / "out" / "entries")
+    namespace: dict[str, object] = {}
+    exec(compile(code, "docs/dask.md", "exec"), namespace)
+    decks = len(corpus)
+    assert len(dd.read_parquet(tmp_path / "bucket" / "deckcheck" / "summary")) == decks
+    summary = namespace["summary"]
+    assert isinstance(summary, pd.DataFrame) and len(summary) == decks
+    assert set(summary["format"]) == {"commander", "legacy", "modern", "vintage"}
+    assert len(dd.read_parquet(tmp_path / "out" / "companions")) == 10 * decks
+    # (the entries as written cut a deck at their partitions' end: the recipe puts it back together)
+    table = namespace["table"].compute()  # type: ignore[attr-defined]
+    same(table, frames.companion_table(long, format="modern", store=CardStore.bundled()))

@@ -71,3 +71,13 @@ def test_corpus_is_what_the_script_writes() -> None:
     finally:
         sys.path.remove(str(REPO / "notebooks"))
     assert make_corpus.main(["--check"]) == 0, "run python notebooks/make_corpus.py"
+
+
+def test_the_metagame_notebook_counts_the_corpus_it_names() -> None:
+    """Its introduction says how many lists data/corpus/ holds: as many as there are."""
+    from deckcheck.discovery import decklists_under
+
+    notebook = nbformat.read(REPO / "notebooks" / "companion_metagame.ipynb", as_version=4)
+    said = re.search(r"`data/corpus/`: (\d+) lists", " ".join(notebook.cells[0].source.split()))
+    assert said is not None, "the notebook no longer says how many lists the corpus holds"
+    assert int(said[1]) == len(decklists_under(REPO / "data" / "corpus"))
