@@ -363,14 +363,14 @@ def resolve_deck(
         cards = _conspiracies_outside(parsed.path, cards, findings, reread)
     if reread:  # (the deck's entries as read, so that every count says what was checked)
         parsed = replace(parsed, entries=[reread.get(id(e), e) for e in parsed.entries])
+    if printed and suggest:  # (before strays are unread: their notes become DC010s of their own)
+        findings = _unaccented_suggestions(findings, _languages(printed), store)
     if printed and _stray(len(printed), len(cards)):
         cards, unresolved, findings = _unread_stray_names(parsed, cards, unresolved, findings, printed, store)
     elif printed:
         cards, unresolved, findings = _unread_false_friends(
             parsed, cards, unresolved, findings, printed, store
         )
-        if suggest:
-            findings = _unaccented_suggestions(findings, _languages(printed), store)
     return Deck(parsed.path, cards, parsed, unresolved), findings
 
 
@@ -712,10 +712,11 @@ def _languages(printed: list[tuple[DeckCard, Finding]]) -> set[str]:
 
 
 def _unaccented_suggestions(findings: list[Finding], languages: set[str], store: CardStore) -> list[Finding]:
-    """In a list written in another language, a name no card matches may be a printed name of
-    that language typed without its accents ("Sarcophage abandonne"): its DC010 (or DC016) offers
-    the printed name as written, with its card, before any other likely spelling. Never read as
-    that card: accents tell French words apart."""
+    """In a list with localized names (a list in that language, or one or two strays in an
+    English list), a name no card matches may be a printed name of their language typed without
+    its accents ("Sarcophage abandonne"): its DC010 (or DC016) offers the printed name as written,
+    with its card, before any other likely spelling. Never read as that card: accents tell French
+    words apart."""
     unknown = (UNKNOWN_CARD.code, UNCOUNTED_UNKNOWN.code)
     found: list[Finding] = []
     for finding in findings:
