@@ -336,7 +336,7 @@ def resolve_deck(
             legends = _legends_of_short_name(resolution, other)
             if legends and no_deck_card is None:
                 no_deck_card = _holds_no_deck_card(parsed, store, facts)
-            if legends and not no_deck_card:
+            if resolution.match == "ambiguous" and not (legends and no_deck_card):
                 other = None  # "Karn" beside cards of a deck: a legend's short name as likely (DC011)
             if other is not None:  # a plane, scheme, Vanguard card or meld result: no card of a deck
                 findings.append(non_deck_finding(entry, other, where, legends))
@@ -443,7 +443,10 @@ def read_alone(resolution: Resolution, store: CardStore) -> bool:
         return True
     if lookup_key(resolution.query) in store.number_led_names():
         return False
-    return store.non_deck_card(resolution.query) is None
+    other = store.non_deck_card(resolution.query)
+    if resolution.match == "ambiguous":
+        return not _legends_of_short_name(resolution, other)
+    return other is None
 
 
 def _number_led_card(entry: Entry, store: CardStore) -> Card | None:
