@@ -311,6 +311,7 @@ def resolve_deck(
     unchecked: dict[str, tuple[str, list[Entry]]] = {}  # zone's tag -> what it holds, its entries
     resolve, read_card = store.resolve, store.card  # (resolve remembers every name)
     maybe = Zone.MAYBEBOARD
+    no_deck_card: bool | None = None  # (asked only of a list with a name such as "Karn")
     for entry in parsed.entries:
         if entry.zone is maybe and entry.tags:
             zone = unchecked_zone(entry)
@@ -331,9 +332,14 @@ def resolve_deck(
             continue
         where = Location(parsed.path, entry.line, str(entry.zone))
         if card is None:
-            other = store.non_deck_card(entry.name) if resolution.match != "ambiguous" else None
+            other = store.non_deck_card(entry.name)
+            legends = _legends_of_short_name(resolution, other)
+            if legends and no_deck_card is None:
+                no_deck_card = _holds_no_deck_card(parsed, store, facts)
+            if resolution.match == "ambiguous" and not (legends and no_deck_card):
+                other = None  # "Karn" beside cards of a deck: a legend's short name as likely (DC011)
             if other is not None:  # a plane, scheme, Vanguard card or meld result: no card of a deck
-                findings.append(non_deck_finding(entry, other, where))
+                findings.append(non_deck_finding(entry, other, where, legends))
                 if entry.zone is not maybe:  # read as listed outside the deck, where it belongs
                     outside = reread[id(entry)] = outside_the_deck(entry, other)
                     entry = outside
@@ -363,14 +369,14 @@ def resolve_deck(
         cards = _conspiracies_outside(parsed.path, cards, findings, reread)
     if reread:  # (the deck's entries as read, so that every count says what was checked)
         parsed = replace(parsed, entries=[reread.get(id(e), e) for e in parsed.entries])
+    if printed and suggest:  # (before strays are unread: their notes become DC010s of their own)
+        findings = _unaccented_suggestions(findings, _languages(printed), store)
     if printed and _stray(len(printed), len(cards)):
         cards, unresolved, findings = _unread_stray_names(parsed, cards, unresolved, findings, printed, store)
     elif printed:
         cards, unresolved, findings = _unread_false_friends(
             parsed, cards, unresolved, findings, printed, store
         )
-        if suggest:
-            findings = _unaccented_suggestions(findings, _languages(printed), store)
     return Deck(parsed.path, cards, parsed, unresolved), findings
 
 
@@ -428,7 +434,8 @@ def read_alone(resolution: Resolution, store: CardStore) -> bool:
     another language is not read as its card), for a name that matches no card but may be the end
     of a card's name a number leads ("1996 World Champion" with no count: the line is read again
     whole), nor for the name of a card no deck can hold (a plane, a scheme: the entry is read
-    outside the deck, :func:`outside_the_deck`). Paths that resolve a batch name by name hand a
+    outside the deck, :func:`outside_the_deck`), even one that is also a legend's short name ("Karn":
+    which it is depends on the rest of the list). Paths that resolve a batch name by name hand a
     deck holding such a name to resolve_deck, so that every deck is read as the engine reads it."""
     if resolution.match == "printed":
         return False
@@ -436,7 +443,10 @@ def read_alone(resolution: Resolution, store: CardStore) -> bool:
         return True
     if lookup_key(resolution.query) in store.number_led_names():
         return False
-    return resolution.match == "ambiguous" or store.non_deck_card(resolution.query) is None
+    other = store.non_deck_card(resolution.query)
+    if resolution.match == "ambiguous":
+        return not _legends_of_short_name(resolution, other)
+    return other is None
 
 
 def _number_led_card(entry: Entry, store: CardStore) -> Card | None:
@@ -512,15 +522,44 @@ def uncounted(finding: Finding, match: str, data: Mapping[str, object]) -> Findi
     )
 
 
-def non_deck_finding(entry: Entry, card: NonDeckCard, where: Location) -> Finding:
+def _legends_of_short_name(resolution: Resolution, card: NonDeckCard | None) -> tuple[str, ...]:
+    """The legends a name shares with ``card``, a card no deck can hold, as their short name (the
+    Vanguard card "Karn" and Karn Liberated: CardStore.resolve reads it as either); else ()."""
+    if card is None or resolution.match != "ambiguous" or card.name not in resolution.suggestions:
+        return ()
+    return tuple(name for name in resolution.suggestions if name != card.name)
+
+
+def _holds_no_deck_card(parsed: ParsedDeck, store: CardStore, facts: FactsByName | None) -> bool:
+    """Whether no entry of the list names a card a deck can hold: a list of Vanguard cards (or
+    planes, schemes) written without their section, where "Karn" is the Vanguard card, not a
+    legend's short name."""
+    return not any(
+        (facts is not None and facts.exact(entry.name) is not None)
+        or store.resolve(entry.name, suggest=False).card is not None
+        for entry in parsed.entries
+    )
+
+
+def non_deck_finding(
+    entry: Entry, card: NonDeckCard, where: Location, legends: Sequence[str] = ()
+) -> Finding:
     """DC018 for an entry that names a card no deck can hold: an error in a zone that counts (the
-    entry is then read outside the deck, :func:`outside_the_deck`), a note in the maybeboard."""
+    entry is then read outside the deck, :func:`outside_the_deck`), a note in the maybeboard. A
+    name that is also the short name of ``legends`` (read as the card no deck can hold in a list
+    of no card a deck can hold) says so."""
     written = f"'{entry.name}'" if entry.name == card.name else f"'{entry.name}' ({card.name})"
     what = f"{written} is {card.described}"
     data = card.details()
+    also = (
+        f" (so read in a list that holds no card a deck can hold, though it is also the short name of "
+        f"{', '.join(legends)}: write the full name if you meant one)"
+        if legends
+        else ""
+    )
     if entry.zone is Zone.MAYBEBOARD:
         return NON_DECK_CARD(
-            f"{what}, not a card a deck can hold; it is in the maybeboard, which no rule counts",
+            f"{what}, not a card a deck can hold; it is in the maybeboard, which no rule counts{also}",
             location=where,
             severity=Severity.INFO,
             card=card.name,
@@ -529,7 +568,7 @@ def non_deck_finding(entry: Entry, card: NonDeckCard, where: Location) -> Findin
         )
     return NON_DECK_CARD(
         f"{what}, not a card a deck can hold ({card.rules}: {card.reason}): {card.instead}; it is not "
-        "counted as a card of the deck",
+        f"counted as a card of the deck{also}",
         location=where,
         card=card.name,
         rule=card.rules,
@@ -712,10 +751,11 @@ def _languages(printed: list[tuple[DeckCard, Finding]]) -> set[str]:
 
 
 def _unaccented_suggestions(findings: list[Finding], languages: set[str], store: CardStore) -> list[Finding]:
-    """In a list written in another language, a name no card matches may be a printed name of
-    that language typed without its accents ("Sarcophage abandonne"): its DC010 (or DC016) offers
-    the printed name as written, with its card, before any other likely spelling. Never read as
-    that card: accents tell French words apart."""
+    """In a list with localized names (a list in that language, or one or two strays in an
+    English list), a name no card matches may be a printed name of their language typed without
+    its accents ("Sarcophage abandonne"): its DC010 (or DC016) offers the printed name as written,
+    with its card, before any other likely spelling. Never read as that card: accents tell French
+    words apart."""
     unknown = (UNKNOWN_CARD.code, UNCOUNTED_UNKNOWN.code)
     found: list[Finding] = []
     for finding in findings:

@@ -558,6 +558,31 @@ def test_a_card_no_deck_holds_that_is_a_legends_short_name_is_ambiguous() -> Non
     assert oracle.status == "illegal"
 
 
+def test_a_list_of_cards_no_deck_holds_reads_a_legends_short_name_as_one() -> None:
+    """Regression: a headerless list of Vanguard cards only gave DC011 for "Karn" (a legend's short
+    name too). In a list that holds no card a deck can hold, it is the Vanguard card: DC018 says
+    what it is, names the legends it is also the short name of, and keeps it outside the deck."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    report = check_parsed(parse_text("Oracle\nKarn\n", "deck.txt"), KARN_STORE, get_format("modern"))
+    assert not any(f.code == "DC011" for f in report.findings)
+    oracle, karn = [f for f in report.findings if f.code == "DC018"]
+    assert karn.location.line == 2 and karn.card == "Karn"
+    assert karn.message.startswith("'Karn' is a vanguard card (Vanguard), not a card a deck can hold")
+    assert karn.message.endswith(
+        "(so read in a list that holds no card a deck can hold, though it is also the short name of "
+        "Karn Liberated, Karn, Scion of Urza: write the full name if you meant one)"
+    )
+    assert "short name" not in oracle.message
+    assert report.deck.starting_count() == 0 and report.unknown_cards == 0
+    # beside one card a deck can hold (even in the maybeboard) it stays ambiguous
+    mixed = check_parsed(
+        parse_text("Karn\n\nMaybeboard\n1 Mountain\n", "deck.txt"), KARN_STORE, get_format("modern")
+    )
+    assert [f.code for f in mixed.findings if f.code in ("DC011", "DC018")] == ["DC011"]
+
+
 CONSPIRACY_STORE = CardStore.from_records(
     [
         record("Mountain", None, "Basic Land — Mountain", identity=["R"], legal={"vintage": "legal"}),

@@ -936,7 +936,7 @@ class CardStore:
         "Sarcophage abandonné" (Abandoned Sarcophagus). A printed name keeps its accents to be read
         (in French they tell words apart), so such a name is only a likely spelling. The first ask
         in a language reads its printed names once (a few tens of milliseconds for a full store);
-        only a list in that language with a name no card matches asks."""
+        only a list with printed names of that language and a name no card matches asks."""
         folded = fold_accents(printed_key(clean_name(name)))
         found: list[tuple[str, str, str]] = []
         for lang in sorted(set(languages)):

@@ -33,6 +33,7 @@ import csv
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, extra_zone_tag
 from deckcheck.decklist._base import (
@@ -73,15 +74,34 @@ def _normalise(header: str) -> str:
     return " ".join(header.strip().strip('"').lower().split())
 
 
+def _casefolded(names: str) -> frozenset[str]:
+    return frozenset(name.casefold() for name in names.split(", "))
+
+
+# Every set named in one word, from MTGJSON's SetList (May 2023); no set's code is one of them in any
+# case, so a word of these written in small letters ("zendikar") is the name, as "znr" is a code.
+ONE_WORD_SET_NAMES: Final = _casefolded(
+    "Alliances, Amonkhet, Anthologies, Antiquities, Apocalypse, Archenemy, Battlebond, Chronicles, "
+    "Coldsnap, Conflux, Conspiracy, Darksteel, Deckmasters, Dissension, Dominaria, Eventide, Exodus, "
+    "Gatecrash, Guildpact, Guru, Homelands, Innistrad, Invasion, Ixalan, Judgment, Jumpstart, "
+    "Kaladesh, Kaldheim, Legends, Legions, Lorwyn, Mirage, Mirrodin, Morningtide, Nemesis, Odyssey, "
+    "Onslaught, Planechase, Planeshift, Portal, Prophecy, Renaissance, Rinascimento, Scourge, "
+    "Shadowmoor, Stronghold, Tempest, Theros, Torment, Transformers, Unfinity, Unglued, Unhinged, "
+    "Unsanctioned, Unstable, Visions, Weatherlight, Worldwake, Zendikar"
+)
+
+
 def is_set_name(value: str) -> bool:
     """Whether a Set / Edition cell holds a set's name, not its code: several words ("Magic
-    2010"), or one word written as a name is, a capital and then small letters ("Alpha", "Mirage",
-    "Zendikar"). A set code is one word of capitals or of small letters, and digits ("LEA", "m10",
-    "PLIST")."""
+    2010"), one word written as a name is, a capital and then small letters ("Alpha", "Mirage",
+    "Zendikar"), or one of :data:`ONE_WORD_SET_NAMES` however it is written ("zendikar"). A set
+    code is one word of capitals or of small letters, and digits ("LEA", "m10", "PLIST", "znr")."""
     if any(char.isspace() for char in value):
         return True
     rest = value[1:]
-    return len(value) >= 4 and value[0].isupper() and rest.isalpha() and rest.islower()
+    if len(value) >= 4 and value[0].isupper() and rest.isalpha() and rest.islower():
+        return True
+    return value.casefold() in ONE_WORD_SET_NAMES
 
 
 def _count(text: str) -> int | str:

@@ -1970,6 +1970,15 @@ def why_not(result: CompanionResult) -> str:
     )
 
 
+def near_miss_reason(result: CompanionResult, size: int, spec: FormatSpec) -> str:
+    """Why a near miss (``size`` cards in its starting deck) does not qualify, for a finding that
+    gives the change itself (:func:`change_text`): Yorion's plain count, as its advised note ends in
+    the cards to add (near misses have no uncertain lines: that is the whole note)."""
+    if result.breakers:
+        return why_not(result)
+    return yorion_verdict(size, spec).note
+
+
 def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
     """What to do to qualify: "add 3 cards", "cut 2 X", or "replace 2 X" when cutting would leave the
     deck (``size`` cards) below the format's minimum."""
@@ -2201,11 +2210,13 @@ def declared_findings(about: About, where: Location, path: str, size: int, spec:
     if result.eligible is None:
         found.append(_not_verified(about, where, f"declared companion {rule.name} ({rule.condition})"))
     if result.breakers or result.add:
-        near = f"; {change_text(result, size, spec)} to qualify" if result.near_miss else ""
+        if result.near_miss:
+            reason = f"{near_miss_reason(result, size, spec)}; {change_text(result, size, spec)} to qualify"
+        else:
+            reason = why_not(result)
         found.append(
             NOT_ELIGIBLE(
-                f"declared companion {rule.name} is not eligible ({rule.condition}): "
-                f"{why_not(result)}{near} ({RULE})",
+                f"declared companion {rule.name} is not eligible ({rule.condition}): {reason} ({RULE})",
                 location=where,
                 card=rule.name,
                 rule=RULE,
@@ -2312,7 +2323,8 @@ def undeclared_findings(about: About, path: str, size: int, spec: FormatSpec) ->
         unverified = "".join(f"; {text}" for text in not_known)
         return [
             NEAR_MISS(
-                f"{change_text(result, size, spec)} and the deck {outcome}: {why_not(result)}{unverified}",
+                f"{change_text(result, size, spec)} and the deck {outcome}: "
+                f"{near_miss_reason(result, size, spec)}{unverified}",
                 location=whole_deck,
                 card=rule.name,
                 rule=RULE,

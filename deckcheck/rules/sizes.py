@@ -30,6 +30,7 @@ from deckcheck.rules.common import (
     placed_at,
     rules_text,
 )
+from deckcheck.wording import counted
 
 if TYPE_CHECKING:
     from deckcheck.rules.chunk import Chunk  # annotations only: a one-deck check never builds one
@@ -272,7 +273,8 @@ def size_findings(
         if "too-small" in broken:
             findings.append(
                 MAIN_TOO_SMALL(
-                    f"the main deck has {total} cards; {spec.title} needs at least {spec.min_main}",
+                    f"the main deck has {counted(total, 'card')}; "
+                    f"{spec.title} needs at least {spec.min_main}",
                     location=Location(path, 0, str(Zone.MAIN)),
                     rule=rule,
                     data={"count": total, "min": spec.min_main},
@@ -281,7 +283,8 @@ def size_findings(
         if "too-large" in broken:
             findings.append(
                 MAIN_TOO_LARGE(
-                    f"the main deck has {total} cards; {spec.title} allows at most {spec.max_main}",
+                    f"the main deck has {counted(total, 'card')}; "
+                    f"{spec.title} allows at most {spec.max_main}",
                     location=Location(path, 0, str(Zone.MAIN)),
                     rule=f"{spec.title} deck size",
                     data={"count": total, "max": spec.max_main},

@@ -90,3 +90,16 @@ def test_decks_of_formats_with_other_legality_keys_in_one_batch() -> None:
         if row["companion"].startswith("Kaheera")
     }
     assert kaheera == {"brawl": False, "modern": True}  # (outside Thalia's white; legal in Modern)
+
+
+@BREAKERS
+def test_yorions_near_miss_says_what_to_add_once(store: CardStore, breakers: bool) -> None:
+    items = [
+        ("undeclared", "79 Plains"),
+        ("declared", "79 Plains\n\nCompanion\n1 Yorion, Sky Nomad"),
+    ]
+    rows = assert_same_rows(items, context_for(store, "modern"), breakers=breakers)
+    messages = [row["message"] for row in rows.findings.rows() if row["code"] in ("DC401", "DC413")]
+    assert len(messages) == 2
+    for message in messages:
+        assert message.count("add 1") == 1, message

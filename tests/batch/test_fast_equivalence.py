@@ -894,6 +894,9 @@ def test_a_legends_short_name_that_is_a_vanguard_card_agrees(breakers: bool) -> 
         ("main", "56 Mountain\n4 Karn\n"),
         ("maybeboard", "60 Mountain\n\nMaybeboard\n1 karn\n"),
         ("oracle", "56 Mountain\n4 Oracle\n"),
+        # no card a deck holds: "Karn" is the Vanguard card, even with no other name to tell it
+        ("vanguard only", "1 Oracle\n1 Karn\n"),
+        ("karn only", "4 Karn\n"),
     ]
     rows = assert_same_rows(items, context_for(store, "modern"), breakers=breakers)
     summary = _summary(rows)
@@ -903,6 +906,8 @@ def test_a_legends_short_name_that_is_a_vanguard_card_agrees(breakers: bool) -> 
     assert [c for c in codes["main"] if c in ("DC010", "DC011", "DC018")] == ["DC011"]
     assert [c for c in codes["maybeboard"] if c.startswith("DC01")] == ["DC016"]
     assert [c for c in codes["oracle"] if c.startswith("DC01")] == ["DC018"]
+    assert [c for c in codes["vanguard only"] if c.startswith("DC01")] == ["DC018", "DC018"]
+    assert [c for c in codes["karn only"] if c in ("DC011", "DC018")] == ["DC018"]
 
 
 @BREAKERS

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckcheck.deck import Zone
-from tests.companions.cards import BRAWL, COMMANDER, LIMITED, MODERN, codes, deck, lands, result
+from tests.companions.cards import BRAWL, COMMANDER, LIMITED, MODERN, codes, deck, findings, lands, result
 
 
 def test_eighty_cards_in_constructed() -> None:
@@ -14,6 +14,18 @@ def test_add_count_for_a_near_miss() -> None:
     r = result(deck(*lands(79, "Plains")), MODERN, "Yorion")
     assert not r.eligible and r.add == 1 and r.near_miss
     assert "needs 80 (60 + 20): add 1" in r.note
+
+
+def test_a_near_miss_finding_says_what_to_add_once() -> None:
+    # the result's note advises "add 1"; a finding that gives the change itself says it only there
+    undeclared = deck(*lands(79, "Plains"))
+    declared = deck(*lands(79, "Plains"), (1, "Yorion, Sky Nomad", Zone.COMPANION))
+    (near,) = [f.message for f in findings(undeclared, MODERN) if f.code == "DC413"]
+    (not_eligible,) = [f.message for f in findings(declared, MODERN) if f.code == "DC401"]
+    assert near.startswith("add 1 card and the deck qualifies for Yorion, Sky Nomad:")
+    assert "needs 80 (60 + 20); add 1 card to qualify" in not_eligible
+    for message in (near, not_eligible):
+        assert message.count("add 1") == 1, message
 
 
 def test_sixty_cards_need_twenty_more_and_sideboard_does_not_count() -> None:

@@ -14,7 +14,7 @@ from deckcheck.cards.store import CardStore
 from deckcheck.cli import cli
 from deckcheck.deck import LineKind, ParsedDeck, Zone
 from deckcheck.decklist import detect_format, parse_text
-from deckcheck.decklist.csv_format import excel_separator
+from deckcheck.decklist.csv_format import ONE_WORD_SET_NAMES, excel_separator
 from deckcheck.decklist.fast import fast_entries
 from deckcheck.engine import check_parsed
 from deckcheck.export import plan_export, read_back_problem
@@ -260,6 +260,26 @@ def test_a_one_word_set_name_is_not_taken_for_its_code(name: str) -> None:
     assert deck.lines[1].note == f"set {name!r} is a set's name, not its code: not kept"
     assert deck.problems == []
     assert read_back_problem(plan_export(deck, "arena")) is None
+
+
+@pytest.mark.parametrize("name", ["zendikar", "mirage", "ZENDIKAR", "innistrad"])
+def test_a_one_word_set_name_in_small_letters_is_not_taken_for_its_code(name: str) -> None:
+    """Regression: "zendikar" was kept as a set code ("Zendikar" was not). Codes in small letters
+    ("znr", "m21", "plist") stay codes: only a word that names a set is read as its name."""
+    deck = parse_text(f"Count,Name,Set\n4,Lightning Bolt,{name}\n2,Duress,znr\n1,Shock,plist\n3,Opt,m21\n")
+    assert [e.set_code for e in deck.entries] == [None, "znr", "plist", "m21"]
+    assert deck.lines[1].note == f"set {name!r} is a set's name, not its code: not kept"
+    assert deck.problems == []
+    assert read_back_problem(plan_export(deck, "arena")) is None
+
+
+def test_the_one_word_set_names_are_names_and_no_code(realdata: Path) -> None:
+    """The list is MTGJSON's one-word set names, and none of them is a set's code in any case."""
+    sets = json.loads((realdata / "format-history" / "SetList.json").read_text(encoding="utf-8"))["data"]
+    names = {s["name"].casefold() for s in sets if " " not in s["name"]}
+    codes = {s["code"].casefold() for s in sets}
+    assert names >= ONE_WORD_SET_NAMES
+    assert not ONE_WORD_SET_NAMES & codes
 
 
 def test_delver_lens_quantity_x_column_is_the_count() -> None:

@@ -22,6 +22,12 @@ def test_sixty_cards_pass_and_fifty_nine_fail() -> None:
     assert found.rule == "CR 100.2a" and "59" in found.message and "60" in found.message
 
 
+def test_a_main_deck_of_one_card_says_one_card() -> None:
+    """Regression: "the main deck has 1 cards"."""
+    found = one(check_deck(deck_of((1, "Mountain", MAIN)), MODERN), "DC101")
+    assert found.message == "the main deck has 1 card; Modern needs at least 60"
+
+
 def test_no_maximum_deck_size_in_constructed() -> None:
     no_errors(check_deck(deck_of((4, "Lightning Bolt", MAIN), (200, "Mountain", MAIN)), MODERN))
 

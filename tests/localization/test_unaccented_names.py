@@ -1,7 +1,8 @@
 """A localized list whose names are typed without their accents ("Sarcophage abandonne" for the
 French "Sarcophage abandonné"): such a name is no card (accents tell French words apart, so it is
 never read as one), and its DC010 offers the printed name as written, with its card. Only in a list
-in that language, through the engine and the batch path alike."""
+with printed names of that language (in that language, or an English list with one or two of them,
+strays read as no card), through the engine and the batch path alike."""
 
 from __future__ import annotations
 
@@ -77,5 +78,22 @@ def test_only_in_a_list_in_that_language(store: CardStore) -> None:
         assert messages and not any("abandonné" in m for m in messages), messages
 
 
+# an English list with one French name, a stray (not read as its card), and one typed without accents
+ENGLISH_WITH_A_STRAY = "Deck\n" + "1 Mountain\n" * 11 + "4 Lightning Bolt\n1 Foudre\n4 Sarcophage abandonne\n"
+
+
+def test_a_list_with_a_stray_of_that_language_gets_the_offer_too(store: CardStore) -> None:
+    """Regression: a list with one or two localized names (strays) offered no printed name. It
+    gains the did-you-mean, and nothing else changes: the stray is still no card, nor is the name."""
+    report = check_parsed(parse_text(ENGLISH_WITH_A_STRAY, "deck.txt"), store, get_format("modern"))
+    unknown = {f.location.line: f for f in report.findings if f.code == UNKNOWN_CARD.code}
+    assert sorted(unknown) == [14, 15]
+    assert "the printed name of 'Lightning Bolt' in fr" in unknown[14].message  # the stray's own error
+    assert unknown[15].message.startswith(
+        "unknown card 'Sarcophage abandonne' (did you mean: Sarcophage abandonné (Abandoned Sarcophagus)?)"
+    )
+    assert sorted(e.name for e in report.deck.unresolved) == ["Foudre", "Sarcophage abandonne"]
+
+
 def test_the_batch_path_reports_them_as_the_engine_does(store: CardStore) -> None:
-    assert_same_rows([("fr", FRENCH)], context_for(store, "modern"))
+    assert_same_rows([("fr", FRENCH), ("stray", ENGLISH_WITH_A_STRAY)], context_for(store, "modern"))
