@@ -485,7 +485,8 @@ def check(
     """Check decklist FILES ('-' reads standard input).
 
     A directory stands for the decklists under it (recursively, linked folders followed, hidden
-    files and folders not searched; a folder that cannot be read is reported as not checked): files
+    files and folders not searched; a folder that cannot be read, and a named pipe or a device
+    found there, which is not read, are reported as not checked): files
     ending in .txt .dec .dek .dck .cod .mwdeck .o8d .csv .json .mtga or .deck whose content reads
     as a decklist, and that no exclude glob (the config's `exclude`, --exclude) matches; the others
     are skipped and counted (-v lists them). Files named explicitly are always checked, unless
