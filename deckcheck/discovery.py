@@ -120,7 +120,8 @@ def found_under(
 ) -> Iterator[tuple[str, str | None]]:
     """``(path, None)`` for each file below ``directory`` with a decklist extension, sorted,
     hidden files and folders skipped, and ``(path, why)`` for a folder that cannot be read (its
-    decklists are not checked, and the run must say so) and for such a file that is not read.
+    decklists are not checked, and the run must say so) and for a file with a decklist extension
+    that is not read (a named pipe, a device).
 
     Only regular files (or links to them) are read: a named pipe or a device found in a folder
     would block the run or never end, so it is not read, and the run reports it as not checked
