@@ -399,24 +399,20 @@ def clear_worker_contexts() -> None:
 def deck_paths(
     source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
     warn: Callable[[str], None] | None = None,
-) -> list[tuple[str, Path]]:
-    """(deck_id, path) for a file, a directory (the decklist files below it that `deckcheck check
-    DIR` finds, discovery.found_under: by suffix, hidden ones left out, linked folders followed
-    once; sorted; deck_id is the path relative to the directory) or a list of paths (deck_id is the
-    path as given). What the search passes over (a named pipe, a folder that cannot be read) is said
-    through ``warn``."""
+) -> list[tuple[str, Path, str | None]]:
+    """(deck_id, path, problem) for a file, a directory (the decklist files below it that
+    `deckcheck check DIR` finds, discovery.found_under: by suffix, hidden ones left out, linked
+    folders followed once; sorted; deck_id is the path relative to the directory) or a list of
+    paths (deck_id is the path as given). ``problem`` is why a path the search found is not read
+    (a named pipe, a folder that cannot be read), None for a file to read; the search's notes
+    (a folder reached twice) are said through ``warn``."""
     if isinstance(source, str | os.PathLike):
         root = Path(source)
         if root.is_dir():
-            found: list[Path] = []
-            for path, problem in found_under(root, warn):
-                if problem is None:
-                    found.append(Path(path))
-                elif warn is not None:
-                    warn(f"deckcheck: warning: {path}: {problem}")
-            return [(p.relative_to(root).as_posix(), p) for p in sorted(found)]
-        return [(os.fspath(source), root)]
-    return [(os.fspath(p), Path(p)) for p in source]
+            found = sorted(((Path(path), why) for path, why in found_under(root, warn)), key=lambda f: f[0])
+            return [(path.relative_to(root).as_posix(), path, why) for path, why in found]
+        return [(os.fspath(source), root, None)]
+    return [(os.fspath(p), Path(p), None) for p in source]
 
 
 def parse_items(

@@ -485,7 +485,8 @@ def check(
     """Check decklist FILES ('-' reads standard input).
 
     A directory stands for the decklists under it (recursively, linked folders followed, hidden
-    files and folders not searched; a folder that cannot be read is reported as not checked): files
+    files and folders not searched; a folder that cannot be read, and a named pipe or a device
+    found there, which is not read, are reported as not checked): files
     ending in .txt .dec .dek .dck .cod .mwdeck .o8d .csv .json .mtga or .deck whose content reads
     as a decklist, and that no exclude glob (the config's `exclude`, --exclude) matches; the others
     are skipped and counted (-v lists them). Files named explicitly are always checked, unless
@@ -1086,9 +1087,10 @@ class StderrProgress:
                 f" of {total / 1e6:.1f} MB ({done * 100 // total}%)" if total else ""
             )
         else:
-            amount = f"{done:,}" + (f" of {total:,}" if total is not None and stage != "convert" else "")
             if stage == "convert":
-                amount += " cards"
+                amount = counted(done, "card")
+            else:
+                amount = f"{done:,}" + (f" of {total:,}" if total is not None else "")
         self.stream.write(f"\r{label} {amount}\x1b[K" if done or total else f"\r{label}\x1b[K")
         self.stream.flush()
 
@@ -1328,9 +1330,8 @@ def _non_deck_text(kept: Sequence[object] | None) -> str:
             "result may be taken for a card; `deckcheck cards update` or "
             "`deckcheck cards import FILE` rebuilds it with them"
         )
-    return (
-        f"{len(kept):,} planes, schemes, Vanguard cards and meld results kept by name (no deck can hold them)"
-    )
+    kinds = "planes, schemes, Vanguard cards and meld results"
+    return f"{counted(len(kept), 'name')} of {kinds} kept (no deck can hold them)"
 
 
 def _names_info(store: CardStore, names: Sequence[str], output: str) -> int:
@@ -1412,11 +1413,11 @@ def _age_text(day: dt.date, days: int) -> str:
 
     if days < 0:  # (engine.legality_out_of_date takes such data as current)
         return (
-            f"describes {day.isoformat()}, {-days:,} days after today ({today().isoformat()}): decks with "
-            "no date are judged by it as it is; if today is not that day, set the clock (or "
+            f"describes {day.isoformat()}, {counted(-days, 'day')} after today ({today().isoformat()}): "
+            "decks with no date are judged by it as it is; if today is not that day, set the clock (or "
             "DECKCHECK_TODAY) right"
         )
-    text = f"describes {day.isoformat()}, {days:,} days ago"
+    text = f"describes {day.isoformat()}, {counted(days, 'day')} ago"
     if days > DATA_AGE_LIMIT_DAYS:
         text += (
             f": more than {DATA_AGE_LIMIT_DAYS}, so decks with no date are not verified for today's "

@@ -14,6 +14,7 @@ decklist (:func:`not_a_decklist`), so a folder's
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -38,8 +39,8 @@ class Item:
     """One file to check: ``path`` as given (or ``-``); ``explicit`` False for a file found in a
     directory, which is checked only if it reads as a decklist; ``problem``: why it cannot be
     checked (a folder that cannot be searched or holds no decklist file, a pattern the shell did not
-    expand): it is then reported as a file not checked. (A plain class: a dataclass
-    would compile its methods in every run.)"""
+    expand, a named pipe or device found in a folder): it is then reported as a file not checked.
+    (A plain class: a dataclass would compile its methods in every run.)"""
 
     __slots__ = ("explicit", "path", "problem")
 
@@ -52,10 +53,10 @@ class Item:
 def expand_inputs(arguments: Sequence[str], warn: Callable[[str], None]) -> list[Item]:
     """The files FILES arguments stand for, each once, in order: ``-`` is stdin, a directory
     expands to its files with a decklist extension (recursively, sorted, hidden folders and
-    files skipped; :func:`found_under`), and a folder in it that cannot be read to an item whose
-    ``problem`` says so, as does a directory that holds no such file and a glob pattern that names
-    no file (:func:`unexpanded_pattern`); anything else is checked as given (a missing one is
-    reported on it)."""
+    files skipped; :func:`found_under`), and a folder in it that cannot be read, or a named pipe
+    or device in it, to an item whose ``problem`` says so, as does a directory that holds no such
+    file and a glob pattern that names no file (:func:`unexpanded_pattern`); anything else is
+    checked as given (a missing one is reported on it)."""
     found: list[Item] = []
     seen: dict[str, int] = {}  # each file's place in ``found``
 
@@ -109,8 +110,8 @@ def has_decklist_extension(name: str) -> bool:
 
 
 def decklists_under(directory: Path, warn: Callable[[str], None] | None = None) -> list[Path]:
-    """The files below ``directory`` with a decklist extension (:func:`found_under`; folders that
-    cannot be read are left out)."""
+    """The files below ``directory`` with a decklist extension that are read (:func:`found_under`;
+    folders that cannot be read, named pipes and devices are left out)."""
     return [Path(path) for path, problem in found_under(directory, warn) if problem is None]
 
 
@@ -118,14 +119,16 @@ def found_under(
     directory: Path, warn: Callable[[str], None] | None = None
 ) -> Iterator[tuple[str, str | None]]:
     """``(path, None)`` for each file below ``directory`` with a decklist extension, sorted,
-    hidden files and folders skipped, and ``(folder, why)`` for a folder that cannot be read (its
-    decklists are not checked, and the run must say so).
+    hidden files and folders skipped, and ``(path, why)`` for a folder that cannot be read (its
+    decklists are not checked, and the run must say so) and for a file with a decklist extension
+    that is not read (a named pipe, a device).
 
-    Only regular files (or links to them): a FIFO or a device found in a folder would block the
-    run or never end, so it is skipped, with a warning through ``warn`` (given by name, it is
-    read). A linked folder is followed, as pytest follows one, after the real folders (so a file is
-    found under its real path when it has one); a link to a folder already searched (a loop, or a
-    second name of a folder) is not followed again, with a note through ``warn``."""
+    Only regular files (or links to them) are read: a named pipe or a device found in a folder
+    would block the run or never end, so it is not read, and the run reports it as not checked
+    (given by name, a pipe is read). A linked folder is followed, as pytest follows one, after the
+    real folders (so a file is found under its real path when it has one); a link to a folder
+    already searched (a loop, or a second name of a folder) is not followed again, with a note
+    through ``warn``."""
     searched: set[str] = set()  # the real paths of the folders searched
     links: list[str] = []  # linked folders met, followed after the real ones
     yield from _search(os.fspath(directory), searched, links, warn)
@@ -169,16 +172,25 @@ def _search(
         elif is_folder:
             folders.append(path)
         elif has_decklist_extension(entry.name):
-            try:
-                other = not entry.is_file() and os.path.exists(path)
-            except OSError:
-                other = False
-            if not other:  # (a regular file; a dangling link or one that cannot be read: reported on it)
-                yield path, None
-            elif warn is not None:
-                warn(f"deckcheck: warning: {path}: not a regular file (a FIFO or a device); skipped")
+            yield path, _not_readable_why(entry)
     for sub in folders:
         yield from _search(sub, searched, links, warn)
+
+
+def _not_readable_why(entry: os.DirEntry[str]) -> str | None:
+    """Why a file found in a folder is not read (None: a regular file, or a link to one; a dangling
+    link or one that cannot be followed is reported on when read). Reading a named pipe could wait
+    for ever (nothing may ever write to it), and a device never end, so neither is read: as it could
+    hold a deck, the run reports it as a file not checked, as it does a folder it cannot read."""
+    try:
+        if entry.is_file():
+            return None
+        mode = entry.stat().st_mode
+    except OSError:
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a named pipe: not read in a folder run (it could wait for ever); name it to read it"
+    return "not a regular file (a device or a socket); nothing to check"
 
 
 # The reason of a file an exclude glob skipped starts so (Session.excluded).

@@ -527,12 +527,15 @@ _SCREEN_FILES = 256
 
 
 def _found_in_directory(
-    paths: list[tuple[str, Path]], input_format: str | None, skipped: _Skipped
+    paths: list[tuple[str, Path, str | None]], input_format: str | None, skipped: _Skipped
 ) -> Iterator[tuple[DeckId, str, batch.DeckSource]]:
     """The decks of the files a directory holds, as ``deckcheck check DIR`` checks them: a file an
     ``exclude`` glob matches, or one whose content does not read as a decklist, is recorded in
-    ``skipped`` instead. (A text the batch reader takes has card lines and no problem: a decklist.)"""
+    ``skipped`` instead; a path the search could not read (a named pipe, a folder that cannot be
+    read) is a deck that could not be read, as the CLI reports it not checked. (A text the batch
+    reader takes has card lines and no problem: a decklist.)"""
     from deckcheck.decklist import parse_text
+    from deckcheck.decklist._base import whole_file_problem
     from deckcheck.decklist.fast import read_plain
     from deckcheck.discovery import not_a_decklist
     from deckcheck.session import CheckOptions, Session
@@ -543,11 +546,15 @@ def _found_in_directory(
         # each file's decks, and whether to tell if it is a decklist: a file that cannot be read is
         # reported, never skipped (the CLI cannot check it), and an event document's decks are decks
         block: list[tuple[list[tuple[DeckId, str, batch.DeckSource]], bool]] = []
-        for deck_id, path in paths[start : start + _SCREEN_FILES]:
+        for deck_id, path, problem in paths[start : start + _SCREEN_FILES]:
             name = os.fspath(path)
             excluded = session.excluded(name, session.config_for(name), explicit=False)
             if excluded is not None:
                 skipped.rows.append((name, excluded))
+                continue
+            if problem is not None:  # (a deck that could not be read, as parse_file gives it)
+                unread = whole_file_problem(name, input_format or "unknown", problem)
+                block.append(([(deck_id, name, unread)], False))
                 continue
             one = [(deck_id, path)]
             if input_format is None:
@@ -584,10 +591,11 @@ def _deck_sources_of(
     if isinstance(source, pd.Series | pd.DataFrame):
         items = _text_items(source, text_column)
         return batch.text_sources(items, input_format), len(items), _deck_ids_of(source).dtype, False
-    paths = batch.deck_paths(source, warn=_warn_of_search)
+    found = batch.deck_paths(source, warn=_warn_of_search)
     if isinstance(source, str | os.PathLike) and Path(source).is_dir():
-        decks = _found_in_directory(paths, input_format, skipped)
-    elif input_format is None:
+        return _found_in_directory(found, input_format, skipped), len(found), _STR, True
+    paths = [(deck_id, path) for deck_id, path, _ in found]  # (a path named: read, whatever it is)
+    if input_format is None:
         decks = batch.path_sources(paths)
     else:
         decks = ((d, parsed.path, parsed) for d, parsed in batch.parse_paths(paths, input_format))
@@ -595,8 +603,8 @@ def _deck_sources_of(
 
 
 def _warn_of_search(message: str) -> None:
-    """What a directory source's search passes over (a named pipe, a folder that cannot be read),
-    said as `deckcheck check DIR` says it on standard error."""
+    """A directory source's search's note (a folder reached twice, through a link), said as
+    `deckcheck check DIR` says it on standard error."""
     import warnings
 
     warnings.warn(message, stacklevel=2)

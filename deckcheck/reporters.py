@@ -1291,6 +1291,9 @@ def fix_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
 
 
 def companion_row(result: CompanionResult, size: int, spec: FormatSpec) -> list[str]:
+    """A row of the companions table: the details say why, the fix column what to change."""
+    from deckcheck.rules.companions import reason_beside_change  # (loaded: the result is the engine's)
+
     shown = [
         f"{b.card} (line {b.line}): {b.reason}" if b.line else f"{b.card}: {b.reason}"
         for b in result.breakers[:FIRST_BREAKERS]
@@ -1298,7 +1301,7 @@ def companion_row(result: CompanionResult, size: int, spec: FormatSpec) -> list[
     if len(result.breakers) > FIRST_BREAKERS:
         shown.append(f"+{len(result.breakers) - FIRST_BREAKERS} more")
     if not shown and result.note:
-        shown.append(result.note)
+        shown.append(reason_beside_change(result, size, spec))
     shown.extend(result.placement)
     if result.unresolved:
         unknown = [f"{b.card} (line {b.line})" if b.line else b.card for b in result.unresolved]

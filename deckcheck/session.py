@@ -576,11 +576,19 @@ class Session:
         """:meth:`check` on each item in turn, each outcome as soon as it is produced (a run's
         output is written as it goes: nothing here keeps the results)."""
         for item in items:
-            if item.problem is not None:  # a folder that could not be searched
-                problem = InputError(f"{item.path}: {item.problem}")
-                yield rep.FileNotChecked(item.path, not_checked_finding(item.path, problem))
+            if item.problem is not None:  # a folder that could not be searched, a pipe not read, ...
+                yield self.not_read(item.path, item.problem, explicit=item.explicit)
             else:
                 yield from self.check(item.path, explicit=item.explicit)
+
+    def not_read(self, item: str, problem: str, *, explicit: bool) -> Outcome:
+        """An item that could not be read (a folder that could not be searched, a named pipe found
+        in a folder): not checked, unless found in a folder and excluded, as a file would be."""
+        if not explicit:
+            excluded = self.excluded(item, self.config_for(item), explicit=False)
+            if excluded is not None:
+                return rep.FileSkipped(item, excluded, excluded=True)
+        return rep.FileNotChecked(item, not_checked_finding(item, InputError(f"{item}: {problem}")))
 
     def dated(self, spec: FormatSpec | None, source: str, config: Config) -> tuple[FormatSpec | None, str]:
         """``spec`` checking legality as of --as-of (else the config's as_of), and the format source

@@ -1643,7 +1643,7 @@ def update_languages_from_scryfall(
         notes.append(
             "printed names: "
             + ", ".join(f"{lang} {n:,}" for lang, n in per_language.items())
-            + f" ({len(matched):,} cards)"
+            + f" ({counted(len(matched), 'card')})"
         )
         missing = sorted(set(index.names) - matched)
         if missing:

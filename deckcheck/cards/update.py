@@ -104,12 +104,12 @@ class UpdateResult:
         """One line for the CLI."""
         if self.offline:
             stamp = self.meta.get("updated_at") or self.meta.get("mtgjson_date") or "unknown date"
-            count = "an unknown number of" if self.records is None else f"{self.records:,}"
-            return f"offline: {self.store_path} has {count} cards from {self.source} ({stamp})"
+            count = "an unknown number of cards" if self.records is None else counted(self.records, "card")
+            return f"offline: {self.store_path} has {count} from {self.source} ({stamp})"
         if self.up_to_date:
             stamp = self.meta.get("updated_at", "")
             return f"card store {self.store_path} is up to date ({self.source} {stamp}); nothing downloaded"
-        parts = [f"wrote {self.records or 0:,} cards from {self.source} to {self.store_path}"]
+        parts = [f"wrote {counted(self.records or 0, 'card')} from {self.source} to {self.store_path}"]
         if self.downloaded_bytes:
             parts.append(f"downloaded {_size(self.downloaded_bytes)}")
         skipped = sum(self.skipped.values())
@@ -120,7 +120,7 @@ class UpdateResult:
             kept = counted(self.non_deck, "name")
             parts.append(f"kept {kept} of cards no deck holds (planes, schemes, Vanguard, meld results)")
         if self.duplicates:
-            parts.append(f"{self.duplicates} duplicate names kept once")
+            parts.append(f"{counted(self.duplicates, 'duplicate name')} kept once")
         parts.append(f"{self.seconds:.1f} s")
         return "; ".join(parts)
 

@@ -1970,13 +1970,16 @@ def why_not(result: CompanionResult) -> str:
     )
 
 
-def near_miss_reason(result: CompanionResult, size: int, spec: FormatSpec) -> str:
-    """Why a near miss (``size`` cards in its starting deck) does not qualify, for a finding that
-    gives the change itself (:func:`change_text`): Yorion's plain count, as its advised note ends in
-    the cards to add (near misses have no uncertain lines: that is the whole note)."""
-    if result.breakers:
+def reason_beside_change(result: CompanionResult, size: int, spec: FormatSpec) -> str:
+    """Why ``result`` (``size`` cards in its starting deck) does not qualify, for an output that
+    gives the change beside it (a finding's :func:`change_text`, the companions table's fix): its
+    breakers, or Yorion's note without the cards to add that its advised note says (the rest of the
+    note, such as the lines its count depends on, kept)."""
+    if result.breakers or not result.add:
         return why_not(result)
-    return yorion_verdict(size, spec).note
+    uncertain = [b for b in result.unresolved if b.reason == NO_COUNT_REASON]
+    verdict = yorion_verdict(size, spec, uncertain)
+    return result.note.replace(verdict.advised, verdict.note, 1)
 
 
 def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
@@ -2211,7 +2214,8 @@ def declared_findings(about: About, where: Location, path: str, size: int, spec:
         found.append(_not_verified(about, where, f"declared companion {rule.name} ({rule.condition})"))
     if result.breakers or result.add:
         if result.near_miss:
-            reason = f"{near_miss_reason(result, size, spec)}; {change_text(result, size, spec)} to qualify"
+            change = change_text(result, size, spec)
+            reason = f"{reason_beside_change(result, size, spec)}; {change} to qualify"
         else:
             reason = why_not(result)
         found.append(
@@ -2324,7 +2328,7 @@ def undeclared_findings(about: About, path: str, size: int, spec: FormatSpec) ->
         return [
             NEAR_MISS(
                 f"{change_text(result, size, spec)} and the deck {outcome}: "
-                f"{near_miss_reason(result, size, spec)}{unverified}",
+                f"{reason_beside_change(result, size, spec)}{unverified}",
                 location=whole_deck,
                 card=rule.name,
                 rule=RULE,

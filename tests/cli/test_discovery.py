@@ -1,5 +1,5 @@
 """Which files a folder run finds: linked folders are followed (once), and a folder that cannot
-be read is reported as not checked, never dropped without a word."""
+be read or a named pipe is reported as not checked, never dropped without a word."""
 
 from __future__ import annotations
 
@@ -85,6 +85,36 @@ def test_a_folder_without_read_permission_is_a_file_not_checked(project: Project
         locked.chmod(0o755)
     assert result.exit_code == 2, result.output
     assert "decks/locked: DC001 cannot read the folder: Permission denied" in result.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX named pipes")
+def test_a_named_pipe_in_a_folder_is_a_file_not_checked_in_every_output(
+    project: Project, invoke: Invoke
+) -> None:
+    """Regression: a named pipe found in a folder was a warning on stderr alone: the summary, the
+    JSON document and the GitHub log said nothing of it, and the run exit 0. It is not read (it
+    could wait for ever), so, like a folder that cannot be read, it is a file not checked."""
+    project.write("decks/a.txt", LEGAL_MODERN)
+    project.write("decks/notes.txt", "Try more removal\n")
+    os.mkfifo(project.root / "decks" / "pipe.txt")  # nobody ever writes to it
+    reason = "a named pipe: not read in a folder run"
+    text = invoke(["check", "-f", "modern", "decks"])
+    assert text.exit_code == 2, text.output
+    assert f"decks/pipe.txt: DC001 {reason}" in text.stdout
+    assert "1 file could not be checked; 1 file skipped (not decklists" in text.stdout
+    document = json.loads(invoke(["check", "-f", "modern", "-o", "json", "decks"]).stdout)
+    assert [failure["path"] for failure in document["not_checked"]] == ["decks/pipe.txt"]
+    assert [skipped["path"] for skipped in document["skipped"]] == ["decks/notes.txt"]
+    assert (document["summary"]["not_checked"], document["summary"]["skipped"]) == (1, 1)
+    github = invoke(["check", "-f", "modern", "-o", "github", "decks"])
+    assert github.exit_code == 2
+    assert "::error file=decks/pipe.txt,title=DC001 unreadable-file::" + reason in github.stdout
+    # an exclude glob passes over a pipe as it does any file found in a folder
+    excluded = invoke(["check", "-f", "modern", "--exclude", "pipe.txt", "-o", "json", "decks"])
+    assert excluded.exit_code == 0, excluded.output
+    document = json.loads(excluded.stdout)
+    assert document["not_checked"] == []
+    assert [skipped["path"] for skipped in document["skipped"]] == ["decks/notes.txt", "decks/pipe.txt"]
 
 
 @pytest.mark.parametrize("command", ["check", "companions"])

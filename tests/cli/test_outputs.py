@@ -337,6 +337,26 @@ def test_cards_import_then_check(project: Project, invoke: Invoke, monkeypatch: 
     assert info["meta"]["source"] == "mtgjson" and info["records"] == 2
 
 
+def test_the_cards_commands_count_one_card_in_the_singular(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: a store of one card was "1 cards" in `cards import` and `cards update --offline`."""
+    monkeypatch.delenv("DECKCHECK_CARD_DB")
+    monkeypatch.setenv("DECKCHECK_TODAY", "2026-01-02")  # (the day after the data's own)
+    bolt = {"meta": ATOMIC["meta"], "data": {"Lightning Bolt": ATOMIC["data"]["Lightning Bolt"]}}
+    atomic = project.root / "AtomicCards.json.gz"
+    atomic.write_bytes(gzip.compress(json.dumps(bolt).encode()))
+    store = str(project.root / "store" / "cards.sqlite")
+    imported = invoke(["cards", "import", str(atomic), "--card-db", store])
+    assert imported.exit_code == 0, imported.output
+    assert "wrote 1 card from mtgjson" in imported.stdout
+    offline = invoke(["cards", "update", "--offline", "--card-db", store])
+    assert offline.stdout.startswith(f"offline: {store} has 1 card from mtgjson")
+    info = invoke(["cards", "info", "--card-db", store]).stdout
+    assert "describes 2026-01-01, 1 day ago" in info
+    assert "0 names of planes, schemes, Vanguard cards and meld results kept" in info
+
+
 def test_cards_import_default_store_is_used_by_check(
     project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:

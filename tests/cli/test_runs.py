@@ -167,7 +167,7 @@ def test_a_folder_run_checks_every_decklist_extension_frames_reads(project: Proj
     result = invoke(["check", "-f", "modern", "-o", "json", "decks"])
     checked = sorted(d["path"] for d in json.loads(result.stdout)["decks"])
     assert checked == ["decks/octgn.o8d", "decks/plain.deck"]
-    assert sorted(deck_id for deck_id, _ in batch.deck_paths(project.root / "decks")) == [
+    assert sorted(deck_id for deck_id, _, _ in batch.deck_paths(project.root / "decks")) == [
         "octgn.o8d",
         "plain.deck",
     ]

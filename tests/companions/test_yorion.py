@@ -28,6 +28,19 @@ def test_a_near_miss_finding_says_what_to_add_once() -> None:
         assert message.count("add 1") == 1, message
 
 
+def test_the_companions_table_gives_the_cards_to_add_in_its_fix_column_only() -> None:
+    """Regression: the table's fix said "add 1" and its details repeated it, as the result's
+    advised note ends so; the details say why (the count), the fix what to change."""
+    from deckcheck.reporters import COMPANION_HEADERS, companion_row
+
+    for size, fix in ((79, "add 1"), (60, "add 20")):  # a near miss, and a deck far from it
+        d = deck(*lands(size, "Plains"))
+        cells = companion_row(result(d, MODERN, "Yorion"), d.starting_count(), MODERN)
+        row = dict(zip(COMPANION_HEADERS, cells, strict=True))
+        assert row["fix"] == fix
+        assert row["details"] == f"the starting deck has {size} cards; Yorion needs 80 (60 + 20)"
+
+
 def test_sixty_cards_need_twenty_more_and_sideboard_does_not_count() -> None:
     d = deck(*lands(60, "Plains"), (15, "Lightning Bolt", Zone.SIDEBOARD))
     r = result(d, MODERN, "Yorion")

@@ -152,14 +152,14 @@ def test_directory_sources_skip_files_that_are_not_decklists(tmp_path: Path) -> 
     (tmp_path / ".hidden" / "b.txt").write_text("4 Lightning Bolt\n")
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "c.dek").write_text("<Deck></Deck>\n")
-    assert [deck_id for deck_id, _ in batch.deck_paths(tmp_path)] == ["a.txt", "sub/c.dek"]
-    assert batch.deck_paths(tmp_path / "a.txt") == [(str(tmp_path / "a.txt"), tmp_path / "a.txt")]
+    assert [deck_id for deck_id, _, _ in batch.deck_paths(tmp_path)] == ["a.txt", "sub/c.dek"]
+    assert batch.deck_paths(tmp_path / "a.txt") == [(str(tmp_path / "a.txt"), tmp_path / "a.txt", None)]
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(os, "mkfifo"), reason="needs links and pipes")
 def test_a_directory_source_holds_the_files_deckcheck_check_finds(tmp_path: Path) -> None:
     """The files `deckcheck check DIR` checks: a linked folder is followed (once), and what the
-    search cannot take (a named pipe, which would never end) is said in a warning, not dropped
+    search cannot read (a named pipe, which would never end) comes with the reason, not dropped
     unseen."""
     from deckcheck.discovery import decklists_under
 
@@ -173,7 +173,11 @@ def test_a_directory_source_holds_the_files_deckcheck_check_finds(tmp_path: Path
     top = tmp_path / "top"
     with pytest.warns(UserWarning) as warned:
         found = batch.deck_paths(top, warn=lambda message: warnings.warn(message, stacklevel=2))
-    assert [deck_id for deck_id, _ in found] == ["again/a.txt", "b.txt"]
-    assert sorted(path for _, path in found) == sorted(decklists_under(top))
-    assert any("pipe.txt: not a regular file" in str(w.message) for w in warned)
+    assert [(deck_id, why is None) for deck_id, _, why in found] == [
+        ("again/a.txt", True),
+        ("b.txt", True),
+        ("pipe.txt", False),
+    ]
+    assert "a named pipe" in str(found[-1][2])
+    assert sorted(path for _, path, why in found if why is None) == sorted(decklists_under(top))
     assert any("a folder already searched" in str(w.message) for w in warned)

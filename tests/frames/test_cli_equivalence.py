@@ -26,12 +26,11 @@ def cli_records(paths: list[str], store: CardStore, monkeypatch: pytest.MonkeyPa
     could not check), with ``store`` as the card data."""
     monkeypatch.setattr(Session, "store", lambda self, config: store)
     session = Session(CheckOptions())
-    for item in expand_inputs(paths, lambda message: None):
-        for outcome in session.check(item.path, explicit=item.explicit):
-            if isinstance(outcome, rep.DeckResult):
-                yield rep.deck_record(outcome)
-            elif isinstance(outcome, rep.FileNotChecked):
-                yield rep.not_checked_record(outcome)
+    for outcome in session.check_all(expand_inputs(paths, lambda message: None)):
+        if isinstance(outcome, rep.DeckResult):
+            yield rep.deck_record(outcome)
+        elif isinstance(outcome, rep.FileNotChecked):
+            yield rep.not_checked_record(outcome)
 
 
 def _file_of(path: str) -> str:
@@ -199,6 +198,38 @@ def test_a_file_of_a_directory_that_cannot_be_read_is_reported_not_skipped(tmp_p
     assert results.skipped.empty
     codes = results.findings.loc[results.findings["deck_id"] == "locked.txt", "code"].tolist()
     assert "DC001" in codes
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX named pipes")
+def test_a_named_pipe_in_a_directory_is_reported_as_the_cli_reports_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: a named pipe in a directory source was a warning alone, in no frame. It is not
+    read (it could wait for ever): a deck that could not be read (DC001, legal <NA>), with the
+    reason the CLI gives it as a file not checked; excluded, it is skipped as any file is."""
+    (tmp_path / ".git").mkdir()
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "burn.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    os.mkfifo(decks / "pipe.txt")  # nobody ever writes to it
+    monkeypatch.chdir(tmp_path)
+    store = CardStore.bundled()
+    cli = {record["path"]: record for record in cli_records(["decks"], store, monkeypatch)}
+    assert [finding["code"] for finding in cli["decks/pipe.txt"]["findings"]] == ["DC001"]
+    results = frames.validate("decks", format="modern", store=store, progress=False)
+    assert results.skipped.empty
+    pipe = results.findings[results.findings["deck_id"] == "pipe.txt"]
+    reason = cli["decks/pipe.txt"]["findings"][0]["message"]
+    assert pipe[["code", "message"]].values.tolist() == [["DC001", reason]]
+    not_verified = results.summary.set_index("deck_id")["legal"].isna()
+    assert not_verified.to_dict() == {"burn.txt": False, "pipe.txt": True}
+    long = frames.load_decks("decks", store=store, progress=False)
+    assert long.loc[long["deck_id"] == "pipe.txt", "unread"].tolist() == ["the file was not read (DC001)"]
+    (tmp_path / ".deckcheck.toml").write_text('exclude = ["pipe.txt"]\n', "utf-8")
+    with pytest.warns(UserWarning, match="1 file skipped"):
+        excluded = frames.validate("decks", format="modern", store=store, progress=False)
+    assert excluded.skipped["path"].tolist() == ["decks/pipe.txt"]
+    assert excluded.summary["deck_id"].tolist() == ["burn.txt"]
 
 
 @pytest.mark.parametrize(

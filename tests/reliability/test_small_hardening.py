@@ -20,7 +20,7 @@ needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX n
 
 
 @needs_fifo
-def test_a_fifo_inside_a_folder_is_skipped(project: Project) -> None:
+def test_a_fifo_inside_a_folder_is_not_read(project: Project) -> None:
     project.write("decks/legal.txt", LEGAL_MODERN)
     os.mkfifo(project.root / "decks" / "pipe.txt")  # nobody ever writes to it
     done = subprocess.run(
@@ -31,8 +31,8 @@ def test_a_fifo_inside_a_folder_is_skipped(project: Project) -> None:
         text=True,
         timeout=120,  # reading the FIFO would block for ever
     )
-    assert done.returncode == 0, done.stderr
-    assert "decks/pipe.txt: not a regular file (a FIFO or a device); skipped" in done.stderr
+    assert done.returncode == 2, done.stderr  # not read, so not checked (tests/cli/test_discovery.py)
+    assert "decks/pipe.txt: DC001 a named pipe: not read in a folder run" in done.stdout
     assert "1 deck checked" in done.stdout
 
 
@@ -95,14 +95,16 @@ def test_binary_with_nuls_on_one_side_is_still_binary() -> None:
     assert any("binary" in p.message or "control" in p.message for p in deck.problems)
 
 
-def test_json_output_of_a_fifo_skip_is_still_json(project: Project, invoke: Invoke) -> None:
+def test_json_output_of_a_fifo_not_read_is_still_json(project: Project, invoke: Invoke) -> None:
     if not hasattr(os, "mkfifo"):
         pytest.skip("needs POSIX named pipes")
     project.write("decks/legal.txt", LEGAL_MODERN)
     os.mkfifo(project.root / "decks" / "pipe.txt")
     result = invoke(["check", "-f", "modern", "-o", "json", "decks"])
-    assert result.exit_code == 0
-    assert [d["path"] for d in json.loads(result.stdout)["decks"]] == [str(Path("decks") / "legal.txt")]
+    assert result.exit_code == 2
+    document = json.loads(result.stdout)
+    assert [d["path"] for d in document["decks"]] == [str(Path("decks") / "legal.txt")]
+    assert [f["path"] for f in document["not_checked"]] == [str(Path("decks") / "pipe.txt")]
 
 
 def test_an_unreadable_file_is_a_finding_for_every_user(
