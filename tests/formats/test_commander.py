@@ -223,7 +223,9 @@ PAIRS = [
 def unsettled_pairs(deck: Deck, spec: FormatSpec) -> list[str]:
     """The cards of the not-verified findings on the number of commanders."""
     return [
-        f.card or "" for f in check_deck(deck, spec) if f.code == "DC015" and "deck construction" in f.rule
+        f.card or ""
+        for f in check_deck(deck, spec)
+        if f.code == "DC015" and "deck construction" in (f.rule or "")
     ]
 
 
@@ -239,7 +241,7 @@ def test_a_pair_the_partner_rules_allow_is_not_verified_in_brawl(
     deck = commander_deck([first, second], size=size)
     found = check_deck(deck, spec)
     assert rule_codes(deck, spec) == []  # no DC302, DC303, nor the size: both commanders count
-    (pair,) = [f for f in found if f.code == "DC015" and "deck construction" in f.rule]
+    (pair,) = [f for f in found if f.code == "DC015" and "deck construction" in (f.rule or "")]
     assert pair.severity is Severity.WARNING and pair.card == second and pair.location.line == 2
     assert f"{first} and {second} may be commanders together" in pair.message
     assert f"whether {spec.title} allows two commanders is not known" in pair.message
@@ -610,7 +612,7 @@ def test_the_unsettled_pair_names_the_day_it_is_judged_for() -> None:
 
     def pair_finding(text: str, as_of: str | None = None) -> dict[str, object]:
         report = check_parsed(parse_text(text, "deck.txt"), store, with_as_of(BRAWL, as_of))
-        (found,) = [f for f in report.findings if f.code == "DC015" and "deck construction" in f.rule]
+        (found,) = [f for f in report.findings if f.code == "DC015" and "deck construction" in (f.rule or "")]
         assert found.location.line == text.splitlines().index("1 Tymna the Weaver") + 1
         return {"message": found.message, **dict(found.data)}
 
