@@ -43,6 +43,7 @@ class FormatSpec(FrozenValue):
         "companions",
         "legality_unchecked",
         "legality_bases",
+        "commander_pairs_known",
     )
     __slots__ = FIELDS
 
@@ -104,6 +105,11 @@ class FormatSpec(FrozenValue):
     # format history (deckcheck.history) when it has none of its own. A format that sets legality
     # keys of its own has none: its card pool is not its base's.
     legality_bases: tuple[str, ...]
+    # False: whether the format lets two commanders lead together by their partner abilities (CR
+    # 702.124) is not known (Arena Brawl: docs/format-history.md), so a pair those abilities allow is
+    # not verified, neither passed nor failed (rules.commander.unsettled_pair_finding). Needs
+    # ``max_commanders`` of 2.
+    commander_pairs_known: bool
 
     def __init__(
         self,
@@ -132,6 +138,7 @@ class FormatSpec(FrozenValue):
         companions: bool = True,
         legality_unchecked: bool = False,
         legality_bases: tuple[str, ...] = (),
+        commander_pairs_known: bool = True,
     ) -> None:
         _set_spec(
             self,
@@ -161,6 +168,7 @@ class FormatSpec(FrozenValue):
                 companions,
                 legality_unchecked,
                 legality_bases,
+                commander_pairs_known,
             ),
         )
 

@@ -52,6 +52,7 @@ TABLE_KEYS: dict[str, str] = {
     "copy_limit": _LIMIT,
     "commander": _BOOL,
     "max_commanders": _INT,
+    "commander_pairs_known": _BOOL,
     "planeswalker_commanders": _BOOL,
     "commander_cards": _STR,
     "colourless_basic_exception": _BOOL,
@@ -230,6 +231,14 @@ def _spec(
     if max_commanders < 1:
         where = _where(origin, name, "max_commanders")
         raise ConfigError(f"{where}: [{name}] max_commanders must be at least 1")
+    pairs_known: bool = values.get("commander_pairs_known", True)
+    if not pairs_known and max_commanders < 2:
+        where = _where(origin, name, "max_commanders")
+        raise ConfigError(
+            f"{where}: [{name}] max_commanders = {max_commanders} allows no second commander, but "
+            "commander_pairs_known = false leaves a pair not verified",
+            hint="set max_commanders = 2, or commander_pairs_known = true for one commander only",
+        )
     keys = tuple(values.get("legality_keys", ()))
     commander_cards: str = values.get("commander_cards", LEGENDARY_COMMANDERS)
     restricted_means: str = values.get("restricted_means", RESTRICTED_MEANINGS[0])
@@ -261,6 +270,7 @@ def _spec(
         copy_limit=copy_limit,
         commander=values.get("commander", False),
         max_commanders=max_commanders,
+        commander_pairs_known=pairs_known,
         planeswalker_commanders=planeswalkers,
         colourless_basic_exception=values.get("colourless_basic_exception", False),
         companion_bans=frozenset(values.get("companion_bans", ())),

@@ -808,6 +808,8 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
         marked = itertools.chain((label(c) for c in entries), (e.name for e in unknown))
         names = _names(marked, len(entries) + len(unknown))
         allowed = "one commander" if spec.max_commanders == 1 else f"at most {spec.max_commanders} commanders"
+        if not spec.commander_pairs_known:
+            allowed += " (two only if it allows partner pairs at all, which is not known)"
         rule = "CR 702.124g" if spec.max_commanders == 2 else f"{spec.title} deck construction"
         uncertain = unres.uncertain_copies(unknown)  # (lines that may be no card: a count left open)
         fewest = count - unres.copies(uncertain)
@@ -853,11 +855,41 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
         if rarity is not None:
             findings.append(rarity)
     if pair:
-        findings += _pair_findings(deck, distinct[0][0], distinct[1][0], "commanders")
+        paired = _pair_findings(deck, distinct[0][0], distinct[1][0], "commanders")
+        if not paired and not spec.commander_pairs_known:
+            paired = [unsettled_pair_finding(deck, distinct[0][0], distinct[1][0], spec)]
+        findings += paired
     lone = _joined_by_none(deck, distinct, unknown, count, spec)
     findings += lone
     known = [] if lone else [c.oracle_name for c in entries]  # (the pair is decided: not "nor whether")
     return findings + unknown_commander_findings(deck.path, known, unknown, spec)
+
+
+def unsettled_pair_finding(deck: Deck, a: DeckCard, b: DeckCard, spec: FormatSpec) -> Finding:
+    """Not verified: ``a`` and ``b`` may lead together by their partner abilities (CR 702.124), but
+    whether the format lets two commanders lead at all is not known (``commander_pairs_known`` false:
+    Arena Brawl, whose sources disagree, docs/format-history.md). The same on every day: the deck's
+    day is named, not decisive."""
+    metadata = deck.parsed.metadata if deck.parsed is not None else {}
+    day, where = judged_day(metadata, spec.as_of)
+    when = "" if day is None else f", as of {day} ({where}) or any other day"
+    return unres.NOT_VERIFIED(
+        f"number of commanders ({spec.title} deck construction) not verified: {a.card.name} and "
+        f"{b.card.name} may be commanders together by their partner abilities (CR 702.124), but whether "
+        f"{spec.title} allows two commanders is not known{when}: Wizards' Brawl rules give a deck one "
+        "commander, the Comprehensive Rules' partner abilities change the Commander rules Brawl is an "
+        "option of (CR 903.12), and no MTG Arena announcement deckcheck knows of says which holds on Arena",
+        location=card_at(deck, b),
+        card=b.card.name,
+        rule=f"{spec.title} deck construction",
+        data={
+            "commanders": [a.card.name, b.card.name],
+            "as_of": None if day is None else day.isoformat(),
+            "source": where,
+            # the deck's verdict in a few words (reporters.unverified_reason)
+            "undecided": f"whether {spec.title} allows two commanders (partners) is not known",
+        },
+    )
 
 
 def _joined_by_none(

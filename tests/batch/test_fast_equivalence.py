@@ -1505,6 +1505,47 @@ def test_pauper_commander_commanders(tmp_path: Path, breakers: bool, stored: boo
     }
 
 
+# Two commanders in Brawl (Arena Brawl, Standard Brawl): whether the format lets them lead is not
+# known, so a pair the partner rules allow is not verified; one they refuse, or three, fails; in
+# Commander the same pairs are legal. The lean path takes the one-commander deck, and hands every
+# deck of two or more to the engine.
+BRAWL_PAIRS: tuple[tuple[str, tuple[str, ...], bool | None, bool | None], ...] = (
+    ("one", ("Niv-Mizzet, Parun",), True, True),
+    ("partners", ("Thrasios, Triton Hero", "Tymna the Weaver"), None, True),
+    ("partner-with", ("Rhoda, Geist Avenger", "Timin, Youthful Geist"), None, True),
+    ("background", ("Wilson, Refined Grizzly", "Raised by Giants"), None, True),
+    ("refused", ("Niv-Mizzet, Parun", "Thrasios, Triton Hero"), False, False),
+    ("three", ("Thrasios, Triton Hero", "Tymna the Weaver", "Kraum, Ludevic's Opus"), False, False),
+)
+
+
+@BREAKERS
+def test_two_commanders_in_brawl(breakers: bool) -> None:
+    from tests.formats.cards import RECORDS
+
+    names = {name for _, commanders, _, _ in BRAWL_PAIRS for name in commanders} | {"Wastes"}
+    brawl_legal = {"historicbrawl": "legal", "brawl": "legal", "standardbrawl": "legal"}
+    store = CardStore.from_records(
+        [{**RECORDS[n], "legalities": {**RECORDS[n]["legalities"], **brawl_legal}} for n in sorted(names)]
+    )
+    for fmt, size, pair_verdict in (("brawl", 100, 2), ("standardbrawl", 60, 2), ("commander", 100, 3)):
+        items: list[Item] = [
+            (
+                deck_id,
+                "Commander\n"
+                + "".join(f"1 {name}\n" for name in commanders)
+                + f"\nDeck\n{size - len(commanders)} Wastes\n",
+            )
+            for deck_id, commanders, _, _ in BRAWL_PAIRS
+        ]
+        context = context_for(store, fmt)
+        rows = assert_same_rows(items, context, breakers=breakers)
+        legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
+        assert legal == {deck[0]: deck[pair_verdict] for deck in BRAWL_PAIRS}, fmt
+        handed_back = [items[i][0] for i in _handed_back(context, [text for _, text in items])]
+        assert handed_back == [deck_id for deck_id, commanders, _, _ in BRAWL_PAIRS if len(commanders) > 1]
+
+
 def _event_document(decks: Sequence[tuple[str, Sequence[tuple[int, str, Zone, int]]]], date: str) -> str:
     """An MTGO event document (its decklist JSON) holding these players' decks."""
     import json

@@ -209,9 +209,67 @@ def test_never_more_than_two_commanders() -> None:
     assert not only(found, "DC302")
 
 
-def test_brawl_has_one_commander() -> None:
-    found = one(check_deck(commander_deck(["Thrasios, Triton Hero", "Tymna the Weaver"]), BRAWL), "DC303")
-    assert "one commander" in found.message
+# -- two commanders in Brawl: not settled (docs/format-history.md, "Brawl and two commanders") ------
+BRAWL_FAMILY = [BRAWL, get_format("historicbrawl"), STANDARD_BRAWL]
+PAIRS = [
+    ("Thrasios, Triton Hero", "Tymna the Weaver"),  # partner
+    ("Rhoda, Geist Avenger", "Timin, Youthful Geist"),  # partner with
+    ("Sophina, Spearsage Deserter", "Sample Friend"),  # partner—Friends forever
+    ("Wilson, Refined Grizzly", "Raised by Giants"),  # choose a Background
+    ("Clara Oswald", "The Tenth Doctor"),  # Doctor's companion
+]
+
+
+def unsettled_pairs(deck: Deck, spec: FormatSpec) -> list[str]:
+    """The cards of the not-verified findings on the number of commanders."""
+    return [
+        f.card or ""
+        for f in check_deck(deck, spec)
+        if f.code == "DC015" and "deck construction" in (f.rule or "")
+    ]
+
+
+@pytest.mark.parametrize("spec", BRAWL_FAMILY, ids=lambda s: s.name)
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+def test_a_pair_the_partner_rules_allow_is_not_verified_in_brawl(
+    spec: FormatSpec, first: str, second: str
+) -> None:
+    """Whether Brawl lets two commanders lead is not known: a pair CR 702.124 allows is neither
+    failed ("Brawl allows one commander", DC303) nor passed, at its second line, whatever its
+    size; in Commander the same pair is legal."""
+    size = spec.max_main or 100
+    deck = commander_deck([first, second], size=size)
+    found = check_deck(deck, spec)
+    assert rule_codes(deck, spec) == []  # no DC302, DC303, nor the size: both commanders count
+    (pair,) = [f for f in found if f.code == "DC015" and "deck construction" in (f.rule or "")]
+    assert pair.severity is Severity.WARNING and pair.card == second and pair.location.line == 2
+    assert f"{first} and {second} may be commanders together" in pair.message
+    assert f"whether {spec.title} allows two commanders is not known" in pair.message
+    assert dict(pair.data)["commanders"] == [first, second]
+    assert deck_status(found) == "not verified"
+    assert unsettled_pairs(commander_deck([first, second]), COMMANDER) == []
+    assert rule_codes(commander_deck([first, second])) == []
+
+
+@pytest.mark.parametrize("spec", BRAWL_FAMILY, ids=lambda s: s.name)
+def test_brawl_still_fails_what_no_reading_allows(spec: FormatSpec) -> None:
+    """Whatever Brawl allows, a pair the partner rules refuse fails (one commander, or two by CR
+    702.124), three commanders fail (702.124g), and a pair's deck counts both commanders."""
+    size = spec.max_main or 100
+    refused = commander_deck(["Niv-Mizzet, Parun", "Thrasios, Triton Hero"], size=size)
+    assert one(check_deck(refused, spec), "DC302").rule == "CR 702.124a"
+    assert unsettled_pairs(refused, spec) == []
+    three = commander_deck(["Thrasios, Triton Hero", "Tymna the Weaver", "Kraum, Ludevic's Opus"], size=size)
+    found = one(check_deck(three, spec), "DC303")
+    assert "3 commanders" in found.message and found.rule == "CR 702.124g"
+    assert (
+        "at most 2 commanders (two only if it allows partner pairs at all, which is not known)"
+        in found.message
+    )
+    assert unsettled_pairs(three, spec) == []
+    too_big = commander_deck(["Thrasios, Triton Hero", "Tymna the Weaver"], size=size + 1)
+    assert "DC306" in rule_codes(too_big, spec)
+    assert rule_codes(commander_deck(["Niv-Mizzet, Parun"], filler="Island", size=size), spec) == []
 
 
 def test_the_same_commander_twice_is_a_singleton_violation() -> None:
@@ -537,3 +595,31 @@ def test_pdh_cards_that_could_be_the_commander() -> None:
     assert dict(zone.data)["candidates"] == ["Murmuring Mystic", "Grizzly Bears"]
     assert "cards that could be the commander: Murmuring Mystic, Grizzly Bears" in zone.message
     assert dict(one(check_deck(deck, COMMANDER), "DC105").data)["candidates"] == ["Niv-Mizzet, Parun"]
+
+
+def test_the_unsettled_pair_names_the_day_it_is_judged_for() -> None:
+    """The day a deck is judged for (its date, --as-of, the day of the check) is named, not decisive:
+    no day is known on which Brawl's answer is."""
+    from deckcheck.cards.store import CardStore
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+    from deckcheck.history import with_as_of
+
+    store = CardStore.from_records(
+        [RECORDS[n] for n in ("Thrasios, Triton Hero", "Tymna the Weaver", "Wastes")]
+    )
+    body = "Commander\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\n\nDeck\n98 Wastes\n"
+
+    def pair_finding(text: str, as_of: str | None = None) -> dict[str, object]:
+        report = check_parsed(parse_text(text, "deck.txt"), store, with_as_of(BRAWL, as_of))
+        (found,) = [f for f in report.findings if f.code == "DC015" and "deck construction" in (f.rule or "")]
+        assert found.location.line == text.splitlines().index("1 Tymna the Weaver") + 1
+        return {"message": found.message, **dict(found.data)}
+
+    dated = pair_finding(f"// date: 2024-06-01\n{body}")
+    assert "as of 2024-06-01 (the deck's date) or any other day" in str(dated["message"])
+    assert (dated["as_of"], dated["source"]) == ("2024-06-01", "the deck's date")
+    asked = pair_finding(body, "2019-10-26")
+    assert asked["as_of"] == "2019-10-26" and "as of 2019-10-26 (the as_of setting)" in str(asked["message"])
+    undated = pair_finding(body, "deck")  # each deck's own date, and this one has none
+    assert undated["as_of"] is None and "is not known: Wizards' Brawl rules" in str(undated["message"])

@@ -56,7 +56,11 @@ def test_commander_and_brawl_details() -> None:
     assert not commander.colourless_basic_exception and not commander.planeswalker_commanders
     brawl, standard_brawl = get_format("brawl"), get_format("standardbrawl")
     assert brawl.min_main == 100 and standard_brawl.min_main == standard_brawl.max_main == 60
-    assert brawl.colourless_basic_exception and brawl.planeswalker_commanders and brawl.max_commanders == 1
+    assert brawl.colourless_basic_exception and brawl.planeswalker_commanders
+    # two commanders: not known whether Brawl allows them (a pair is not verified)
+    assert commander.commander_pairs_known
+    for spec in (brawl, get_format("historicbrawl"), standard_brawl):
+        assert (spec.max_commanders, spec.commander_pairs_known) == (2, False), spec.name
     # Key aliases: pre-2024 data calls Arena Brawl "historicbrawl" and Standard Brawl "brawl".
     assert brawl.legality_candidates == ("historicbrawl", "brawl")
     assert standard_brawl.legality_candidates == ("standardbrawl", "brawl")
@@ -233,6 +237,7 @@ def test_bad_user_files_name_the_file_and_the_key(tmp_path: Path, text: str, exp
         ("[modern]\n\nmax_main = 40\n", 4, "[modern] max_main (40) is below min_main (60)"),
         ("[x]\nextends = 'modern'\ncopy_limit = 0\n", 4, "[x] copy_limit must be at least 1"),
         ('[x]\nextends = "commander"\nmax_commanders = 0\n', 4, "[x] max_commanders must be at least 1"),
+        ('[x]\nextends = "brawl"\nmax_commanders = 1\n', 4, "[x] max_commanders = 1 allows no second"),
         ('[m]\nextends = "modern"\nrestricted_means = "x"\n', 4, "[m] restricted_means must be one of"),
         ('[modern]\nlegality_key = "modern"\nlegality_keys = []\n', 4, "[modern] sets both legality_key and"),
         ("title = 'x'\n", 2, "top-level key 'title' is not a table"),
