@@ -107,6 +107,23 @@ def test_companion_only_under_companion_is_left_alone() -> None:
     assert deck.count(Zone.COMPANION) == 1
 
 
+def test_sections_in_melee_order_keep_their_zones() -> None:
+    """Melee writes MainDeck, then Companion with no blank line before it, then Sideboard: each
+    header places its cards, and the blank line after the companion starts nothing."""
+    deck = parse_text(
+        "MainDeck\n4 Llanowar Elves\n56 Forest\nCompanion\n1 Kaheera, the Orphanguard\n\n"
+        "Sideboard\n2 Surgical Extraction\n12 Forest\n"
+    )
+    assert cards(deck) == [
+        ("main", 4, "Llanowar Elves"),
+        ("main", 56, "Forest"),
+        ("companion", 1, "Kaheera, the Orphanguard"),
+        ("sideboard", 2, "Surgical Extraction"),
+        ("sideboard", 12, "Forest"),
+    ]
+    assert deck.problems == []
+
+
 def test_arena_about_name_and_headers() -> None:
     deck = parse_text("About\nName My Deck\n\nCommander\n1 Atraxa, Praetors' Voice\n\nDeck\n99 Forest\n")
     assert deck.name == "My Deck"
