@@ -42,6 +42,7 @@ from deckcheck.decklist.fast import read_plain
 from deckcheck.formats import load_registry
 from deckcheck.history import with_as_of
 from tests.batch import deckgen
+from tests.cardfactory import record
 
 REPO = Path(__file__).resolve().parents[2]
 DATA_DECKS = REPO / "data" / "decks"
@@ -342,8 +343,6 @@ def test_a_name_with_a_slash_of_its_own_agrees(breakers: bool) -> None:
     """A card whose own name holds a slash (Summon: Choco/Mog), written as the card data names it,
     with spaces around the slash, and in small letters: the same notes and the same names in the
     findings on both paths."""
-    from tests.cardfactory import record
-
     store = CardStore.from_records(
         [
             record(
