@@ -19,7 +19,7 @@ from deckcheck.as_of import (
     today,
     unread_date,
 )
-from deckcheck.cards.names import lookup_key
+from deckcheck.cards.names import clean_name, lookup_key
 from deckcheck.cards.store import CardStore, Resolution, card_data_date
 from deckcheck.deck import (
     EXTRA_TAG,
@@ -610,7 +610,7 @@ def resolution_finding(name: str, resolution: Resolution, where: Location) -> Fi
     card = resolution.card
     if card is None:
         return None
-    if resolution.match == "normalized" and name != card.name:
+    if resolution.match == "normalized" and not _same_name(name, card.name):
         # letters that look the same, written as another sequence of code points ("u" and a
         # combining circumflex for "û"): the two names would print alike
         alike = unicodedata.normalize("NFC", name) == card.name
@@ -835,7 +835,14 @@ def display_name(deck_card: DeckCard) -> str:
 
 def display_of(written: str, oracle: str) -> str:
     """:func:`display_name` of a name as written and the oracle name it resolved to."""
-    return oracle if written.casefold() == oracle.casefold() else f"{written} [{oracle}]"
+    return oracle if _same_name(written.casefold(), oracle.casefold()) else f"{written} [{oracle}]"
+
+
+def _same_name(written: str, oracle: str) -> bool:
+    """Whether a name as the readers keep it is the oracle name: the readers write every slash as a
+    face separator, so a card whose own name holds one ("Summon: Choco/Mog") is read as
+    "Summon: Choco // Mog"."""
+    return written == oracle or ("/" in oracle and written == clean_name(oracle))
 
 
 def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:

@@ -168,6 +168,38 @@ def test_a_client_spelling_resolves_with_a_note_not_an_error() -> None:
     assert findings[0] in report.findings
 
 
+def test_a_name_with_a_slash_of_its_own_is_its_card_name_not_a_normalized_one() -> None:
+    """Summon: Choco/Mog is one card whose name holds a single slash (Forge's importer special-cases
+    "Summon:" names for it). The readers write any slash as a face separator ("Fire/Ice" is
+    "Fire // Ice"), and the name still resolves; a list that writes the card's own name gets no note
+    that it was read as another spelling, and findings name it as the card data does."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    choco = "Summon: Choco/Mog"
+    store = CardStore.from_records(
+        [
+            record(choco, "{2}{W}", "Enchantment Creature — Saga Bird Moogle", legal={"modern": "legal"}),
+            record("Plains", None, "Basic Land — Plains", identity=["W"], legal={"modern": "legal"}),
+        ]
+    )
+    for written in (choco, "Summon: Choco // Mog"):
+        report = check_parsed(
+            parse_text(f"5 {written}\n55 Plains\n", "deck.txt"), store, get_format("modern")
+        )
+        assert [f.code for f in report.findings if f.code.startswith("DC01")] == [], written
+        (copies,) = [f for f in report.findings if f.code == "DC104"]
+        assert copies.card == choco and copies.message.startswith(f"5 copies of {choco} across"), (
+            copies.message
+        )
+    # Written in other letters it is still a spelling the note names.
+    report = check_parsed(
+        parse_text("4 summon: choco/mog\n56 Plains\n", "deck.txt"), store, get_format("modern")
+    )
+    (note,) = [f for f in report.findings if f.code == "DC012"]
+    assert note.card == choco and note.message.endswith(f"read as '{choco}'")
+
+
 def test_accents_written_as_separate_marks_are_named_in_the_note() -> None:
     """Regression: "u" and a combining circumflex print as "û": the note read "'Lim-Dûl's Vault'
     read as 'Lim-Dûl's Vault'", two names that look the same."""

@@ -42,6 +42,7 @@ from deckcheck.decklist.fast import read_plain
 from deckcheck.formats import load_registry
 from deckcheck.history import with_as_of
 from tests.batch import deckgen
+from tests.cardfactory import record
 
 REPO = Path(__file__).resolve().parents[2]
 DATA_DECKS = REPO / "data" / "decks"
@@ -335,6 +336,35 @@ def test_names_read_by_folding_or_a_face_in_every_rule(breakers: bool) -> None:
     context = context_for(fresh_bundled_store(), "commander")
     assert_same_rows(commander, context, breakers=breakers)
     assert [d for d, text in commander if not _taken(context, str(d), text)] == []
+
+
+@BREAKERS
+def test_a_name_with_a_slash_of_its_own_agrees(breakers: bool) -> None:
+    """A card whose own name holds a slash (Summon: Choco/Mog), written as the card data names it,
+    with spaces around the slash, and in small letters: the same notes and the same names in the
+    findings on both paths."""
+    store = CardStore.from_records(
+        [
+            record(
+                "Summon: Choco/Mog",
+                "{2}{W}",
+                "Enchantment Creature — Saga Bird Moogle",
+                legal={"modern": "legal"},
+            ),
+            record("Plains", None, "Basic Land — Plains", identity=["W"], legal={"modern": "legal"}),
+        ]
+    )
+    items: list[Item] = [
+        ("as-named", "5 Summon: Choco/Mog\n55 Plains\n"),
+        ("spaced", "5 Summon: Choco // Mog\n55 Plains\n"),
+        ("small-letters", "5 summon: choco/mog\n55 Plains\n"),
+    ]
+    rows = assert_same_rows(items, context_for(store, "modern"), breakers=breakers)
+    notes = [row["deck_id"] for row in rows.findings.rows() if row["code"] == "DC012"]
+    assert notes == ["small-letters"]
+    copies = {row["deck_id"]: row["message"] for row in rows.findings.rows() if row["code"] == "DC104"}
+    assert copies["as-named"].startswith("5 copies of Summon: Choco/Mog across")
+    assert copies["spaced"] == copies["as-named"]
 
 
 @BREAKERS

@@ -56,6 +56,19 @@ def test_board_values_are_read_as_the_section_headers_are(board: str, zone: Zone
     assert deck.problems == []
 
 
+@pytest.mark.parametrize("count", ["Count", "Quantity", "Qty"])
+@pytest.mark.parametrize("board", ["Board", "Section", "Category"])
+def test_each_count_and_board_column_name_places_the_cards(count: str, board: str) -> None:
+    """The column names doubletap's deck CSV reader accepts: any count column with any board column."""
+    deck = parse_text(f"{count},Name,{board}\n1,Opt,Commander\n3,Shock,Sideboard\n")
+    assert detect_format(f"{count},Name,{board}\n1,Opt,Commander\n") == "csv"
+    assert [(e.quantity, e.name, e.zone) for e in deck.entries] == [
+        (1, "Opt", Zone.COMMANDER),
+        (3, "Shock", Zone.SIDEBOARD),
+    ]
+    assert deck.problems == []
+
+
 def test_a_considering_board_is_the_maybeboard_not_the_sideboard() -> None:
     """'Considering' is the maybeboard, as a section header of that name is. It holds the letters
     "side", and a substring test read it as the sideboard: a maybeboard Lightning Bolt made six

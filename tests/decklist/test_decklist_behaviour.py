@@ -107,6 +107,23 @@ def test_companion_only_under_companion_is_left_alone() -> None:
     assert deck.count(Zone.COMPANION) == 1
 
 
+def test_sections_in_melee_order_keep_their_zones() -> None:
+    """Melee writes MainDeck, then Companion with no blank line before it, then Sideboard: each
+    header places its cards, and the blank line after the companion starts nothing."""
+    deck = parse_text(
+        "MainDeck\n4 Llanowar Elves\n56 Forest\nCompanion\n1 Kaheera, the Orphanguard\n\n"
+        "Sideboard\n2 Surgical Extraction\n12 Forest\n"
+    )
+    assert cards(deck) == [
+        ("main", 4, "Llanowar Elves"),
+        ("main", 56, "Forest"),
+        ("companion", 1, "Kaheera, the Orphanguard"),
+        ("sideboard", 2, "Surgical Extraction"),
+        ("sideboard", 12, "Forest"),
+    ]
+    assert deck.problems == []
+
+
 def test_arena_about_name_and_headers() -> None:
     deck = parse_text("About\nName My Deck\n\nCommander\n1 Atraxa, Praetors' Voice\n\nDeck\n99 Forest\n")
     assert deck.name == "My Deck"
@@ -905,6 +922,35 @@ def test_detection_examples() -> None:
     assert detect_format("Count,Name\n1,Opt\n") == "csv"
     assert detect_format("4 Shock\n4 Opt\n") == "mtgo"
     assert detect_format("(function() { elem.innerHTML = '<div><table><tr>' })") == "html"
+
+
+def test_a_file_is_read_by_its_content_not_its_extension(tmp_path: Path) -> None:
+    """Cockatrice once saved plain text as .dek, and Forge and XMage both write .dck in their own
+    syntax: the extension decides nothing."""
+    text_dek = tmp_path / "text.dek"
+    text_dek.write_text("4 Lightning Bolt\n56 Mountain\n\n3 Duress\n", encoding="utf-8")
+    xml_txt = tmp_path / "xml.txt"
+    xml_txt.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Deck>\n'
+        '  <Cards CatID="1" Quantity="4" Sideboard="false" Name="Lightning Bolt" />\n</Deck>\n',
+        encoding="utf-8",
+    )
+    forge, xmage = tmp_path / "forge.dck", tmp_path / "xmage.dck"
+    forge.write_text("[Main]\n4 Lightning Bolt|M10\n", encoding="utf-8")
+    xmage.write_text("NAME:x\n4 [M10:146] Lightning Bolt\nSB: 3 [M20:96] Duress\n", encoding="utf-8")
+    read = {p.name: parse_file(p) for p in (text_dek, xml_txt, forge, xmage)}
+    assert {name: deck.input_format for name, deck in read.items()} == {
+        "text.dek": "mtgo",
+        "xml.txt": "dek",
+        "forge.dck": "forge",
+        "xmage.dck": "xmage",
+    }
+    assert cards(read["text.dek"]) == [
+        ("main", 4, "Lightning Bolt"),
+        ("main", 56, "Mountain"),
+        ("sideboard", 3, "Duress"),
+    ]
+    assert cards(read["xmage.dck"]) == [("main", 4, "Lightning Bolt"), ("sideboard", 3, "Duress")]
 
 
 def test_theme_deck_rarity_stars_are_markers_not_name() -> None:

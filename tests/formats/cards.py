@@ -437,6 +437,29 @@ RECORDS: dict[str, dict[str, Any]] = {
             power="3",
             toughness="5",
         ),
+        # IKO (2020): a changeling legend is every creature type, Time Lord and Doctor among them,
+        # so it has other creature types too (XMage's Doctor check excludes changelings for this).
+        _rec(
+            "Morophon, the Boundless",
+            "{7}",
+            "Legendary Creature — Shapeshifter",
+            "Changeling (This card is every creature type.)\nAs Morophon, the Boundless enters the battlefield, choose a creature type.",
+            ["B", "G", "R", "U", "W"],
+            _legal(*_CMD),
+            power="6",
+            toughness="6",
+        ),
+        # Synthetic: a Time Lord Doctor with changeling, which makes it every other creature type too.
+        _rec(
+            "Sample Shapeshifting Doctor",
+            "{2}{U}",
+            "Legendary Creature — Time Lord Doctor",
+            "Changeling (This card is every creature type.)",
+            ["U"],
+            _legal(*_CMD),
+            power="2",
+            toughness="2",
+        ),
         _rec(
             "The Master, Formed Anew",
             "{3}{U}{B}",

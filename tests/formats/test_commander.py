@@ -155,6 +155,10 @@ def test_allowed_pairs(first: str, second: str) -> None:
         ("Wilson, Refined Grizzly", "Tymna the Weaver", "is not a legendary Background", "CR 702.124k"),
         # Doctor's companion needs a Time Lord Doctor with no other creature types.
         ("Clara Oswald", "The Master, Formed Anew", "Time Lord Doctor", "CR 702.124m"),
+        # A changeling is a Time Lord Doctor and every other creature type too (XMage's "is not a
+        # Brushwagg" check), whether or not its type line prints Time Lord Doctor.
+        ("Clara Oswald", "Morophon, the Boundless", "Time Lord Doctor", "CR 702.124m"),
+        ("Clara Oswald", "Sample Shapeshifting Doctor", "Time Lord Doctor", "CR 702.124m"),
         # No partner ability at all.
         (
             "Niv-Mizzet, Parun",

@@ -162,6 +162,29 @@ def test_up_to_seven_and_up_to_nine() -> None:
     assert one(check_deck(deck_of((10, "Nazgûl", MAIN), (50, "Swamp", MAIN)), MODERN), "DC104")
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Relentless Rats",
+        "Shadowborn Apostle",
+        "Rat Colony",
+        "Persistent Petitioners",
+        "Dragon's Approach",
+        "Slime Against Humanity",
+        "Templar Knight",
+        "Hare Apparent",
+        "Tempest Hawk",
+        "Cid, Timeless Artificer",  # the sentence is followed by another ability (Cycling)
+    ],
+)
+def test_every_card_xmage_lists_by_name_gets_any_number_from_its_own_text(name: str) -> None:
+    """XMage keeps these names in a hard-coded map; here each card's own sentence is what allows
+    any number, in a singleton format as in a four-of one."""
+    assert oracle_deck_limit(card(name)) == (True, None)
+    assert copy_limit_for(card(name), get_format("commander")) is None
+    assert copy_limit_for(card(name), MODERN) is None
+
+
 def test_only_one_card_named() -> None:
     feeling = card("Once More with Feeling")
     assert oracle_deck_limit(feeling) == (True, 1)
