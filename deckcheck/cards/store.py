@@ -432,7 +432,7 @@ class _SqliteBackend:
         self._count: int | None = None
         # (decided once: the open file is a snapshot, and a name of no card asks it per query)
         self._has_names_index = names_index_current(self.meta)
-        self._database_error = sqlite3.DatabaseError
+        self._database_error = sqlite3.DatabaseError  # (sqlite3 is imported when a store opens)
 
     def _damaged(self, exc: Exception) -> CardDataError:
         """A page that cannot be read (a damaged or truncated file) surfaces when a query reaches
