@@ -430,32 +430,35 @@ class _SqliteBackend:
         self._names: _InMemoryNames | None = None
         self._index: NameIndex | None = None
         self._count: int | None = None
+        # (decided once: the open file is a snapshot, and a name of no card asks it per query)
+        self._has_names_index = names_index_current(self.meta)
+        self._database_error = sqlite3.DatabaseError  # (sqlite3 is imported when a store opens)
+
+    def _damaged(self, exc: Exception) -> CardDataError:
+        """A page that cannot be read (a damaged or truncated file) surfaces when a query reaches
+        it, which may be long after opening: name the store and the way out, never a raw error."""
+        return CardDataError(
+            f"card store {self.path} is damaged ({exc})",
+            hint=f"{_REBUILD_HINT}; `deckcheck cards info --verify` checks a store",
+        )
 
     @contextlib.contextmanager
     def _reading(self) -> Iterator[None]:
-        """A page that cannot be read (a damaged or truncated file) surfaces when a query reaches
-        it, which may be long after opening: name the store and the way out, never a raw error."""
-        import sqlite3
-
+        """:meth:`_damaged` for the queries made meanwhile."""
         try:
             yield
-        except sqlite3.DatabaseError as exc:
-            raise CardDataError(
-                f"card store {self.path} is damaged ({exc})",
-                hint=f"{_REBUILD_HINT}; `deckcheck cards info --verify` checks a store",
-            ) from None
+        except self._database_error as exc:
+            raise self._damaged(exc) from None
 
     def record(self, name: str) -> Mapping[str, Any] | None:
-        with self._reading():
-            row = self._db.execute("SELECT record FROM cards WHERE name = ?", (name,)).fetchone()
-        return None if row is None else json.loads(row[0])
+        rows = self._query("SELECT record FROM cards WHERE name = ?", (name,))
+        return json.loads(rows[0][0]) if rows else None
 
     def _name_rows(self, key: str, printed: bool) -> list[NameRow]:
         op = "=" if printed else "!="
-        with self._reading():
-            rows = self._db.execute(
-                f"SELECT card_name, kind, lang FROM names WHERE key = ? AND kind {op} 'printed'", (key,)
-            ).fetchall()
+        rows = self._query(
+            f"SELECT card_name, kind, lang FROM names WHERE key = ? AND kind {op} 'printed'", (key,)
+        )
         return [NameRow(n, k, lang) for n, k, lang in rows]
 
     def rows(self, key: str) -> list[NameRow]:
@@ -479,13 +482,12 @@ class _SqliteBackend:
         return self._names
 
     def _query(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
-        with self._reading():
+        # (try/except, not _reading: a batch's names of no card make thousands of queries)
+        try:
             rows: list[Any] = self._db.execute(sql, parameters).fetchall()
+        except self._database_error as exc:
+            raise self._damaged(exc) from None
         return rows
-
-    @property
-    def _has_names_index(self) -> bool:
-        return names_index_current(self.meta)
 
     def folded_rows(self, key: str) -> list[NameRow]:
         if not self._has_names_index:

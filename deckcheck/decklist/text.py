@@ -83,6 +83,12 @@ _NAME_WORD = r"[!\"&',\-.0-9:;?A-Z_a-z]+"
 _PLAIN_CARD_LINE = re.compile(
     rf" *([1-9][0-9]{{0,3}})(?:[xX] +| +)((?=[^A-Za-z_]*[A-Za-z_]){_NAME_WORD}(?: {_NAME_WORD})*) *"
 )
+# A card line that is a name alone, one copy (a list of names): the same words without a digit,
+# which could be a count at either end ("Bolt x4"), ":" (a prefix, "SB: Bolt", or metadata) or "_"
+# (a header's emphasis), with a letter. parse_card reads no count, prefix, marker or note on it.
+_NAME_ALONE_WORD = r"[!\"&',\-.;?A-Za-z]+"
+_NAME_ALONE_LINE = re.compile(rf" *((?=[^A-Za-z]*[A-Za-z]){_NAME_ALONE_WORD}(?: {_NAME_ALONE_WORD})*) *")
+_NO_COUNT_NOTE: Final = "no count: read as 1"
 # The same line with a printing in brackets before or after the name, a finish after it, or both
 # ("4 Sol Ring [C21:263]", "1 [IKO:148] Colossification", "1 Veyran, Voice of Duality [foil]",
 # "1 Sol Ring [C21:263] [Foil]"): common in preconstructed lists and XMage's. parse_card reads
@@ -357,7 +363,7 @@ class _TextRun:
         if quantity is None:
             quantity = 1
             self.missing_count.append(number)
-            notes.append("no count: read as 1")
+            notes.append(_NO_COUNT_NOTE)
         for warning in parsed.warnings:
             b.report(number, warning, code=SUSPICIOUS, severity="warning", section=zone)
         entry = new_entry(
@@ -385,12 +391,30 @@ class _TextRun:
             return False
         match = _PLAIN_CARD_LINE.fullmatch(raw)
         if match is None:
-            return self._printed_card(number, raw)
+            return self._printed_card(number, raw) or self._name_alone(number, raw)
         count, name = match.groups()
         note = self._after_blank() if self.pending_blank is not None else ""
         self.cards_in_zone += 1
         self.pending_blank = None
         self.builder.plain_card(int(count), name, self.zone, number, raw, note)
+        return True
+
+    def _name_alone(self, number: int, raw: str) -> bool:
+        """:meth:`_plain_card` of a line that is a card name alone (:data:`_NAME_ALONE_LINE`),
+        read as :meth:`_card` reads it: one copy, noted; not when the line is a section header."""
+        match = _NAME_ALONE_LINE.fullmatch(raw)
+        if match is None:
+            return False
+        name = match.group(1)
+        if classify_header(name) is not None:
+            return False
+        notes = [self._after_blank()] if self.pending_blank is not None else []
+        self.cards_in_zone += 1
+        self.pending_blank = None
+        self.missing_count.append(number)
+        notes.append(_NO_COUNT_NOTE)
+        entry = new_entry(1, name, self.zone, number, None, None, False, (), raw, (), count_given=False)
+        self.builder.card(entry, raw, join_notes(notes))
         return True
 
     def _printed_card(self, number: int, raw: str) -> bool:

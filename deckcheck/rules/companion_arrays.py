@@ -19,7 +19,7 @@ import numpy as np
 
 from deckcheck.card_facts import CardFacts, StoredFacts, colour_mask, rule_mask, type_bits, type_mask
 from deckcheck.cards.model import Card
-from deckcheck.deck import ZONE_CODE, Deck, DeckCard, Entry, Zone
+from deckcheck.deck import ZONE_CODE, Entry, Zone
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules import companions, legality
 from deckcheck.rules.chunk import Chunk
@@ -313,11 +313,11 @@ def evaluate(
 ) -> Evaluation:
     """The ten companions on every deck of a batch of entries (deck ``d``, card ``c``, zone ``z``,
     quantity ``q``; every entry names a card). ``lookup`` finds a card by oracle name (the companion
-    cards' own legality and identity; the rare Lutri deck whose cards share a name). ``unknown``:
-    the entries whose names match no card; they count toward Yorion's size and leave open the
-    conditions they could break, as in companions.evaluate. ``legality_open``: (decks,) bool, the
-    card data does not vouch for the day the deck is judged for: a companion card's own legality is
-    not known there, and a met condition is undetermined (companions.evaluate's ``legality_open``).
+    cards' own legality and identity). ``unknown``: the entries whose names match no card; they
+    count toward Yorion's size and leave open the conditions they could break, as in
+    companions.evaluate. ``legality_open``: (decks,) bool, the card data does not vouch for the day
+    the deck is judged for: a companion card's own legality is not known there, and a met condition
+    is undetermined (companions.evaluate's ``legality_open``).
     ``unread``: (decks,) bool, the deck is not all of the deck written (engine.unread_part): no
     condition is met for certain, no cut is offered and Yorion's count counts nothing
     (companions.evaluate_with_findings' ``unread``)."""
@@ -338,7 +338,7 @@ def evaluate(
     # a format with no companions at all (FormatSpec.companions: Oathbreaker): no condition can
     # hold there, so nothing breaks one and there is nothing to cut or add (companions.obstacles)
     no_companions = formats.per_deck(lambda spec: not spec.companions, bool)
-    lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats, lookup)
+    lutri_cut = _lutri(breaking, d, c, q, nonland, cards, n_decks, formats)
     if no_companions.any():
         breaking &= ~no_companions[d][:, None]
         lutri_cut = np.where(no_companions, 0, lutri_cut)
@@ -566,12 +566,13 @@ def _lutri(
     cards: CardArrays,
     n_decks: int,
     formats: DeckFormats,
-    lookup: Callable[[str], Card | None],
 ) -> Any:
     """Each nonland card has a different name (companions._lutri). A card whose names no other card
     of the batch has breaks it when the deck has more than one copy of it, and the cut keeps one copy
     of each such card. A deck with a card that shares a name with a different card (split halves) is
-    left to companions.evaluate: which card to keep is a small search there."""
+    left to Lutri's own condition (companions.deck_verdict) on the cards' facts: which card to keep
+    is a small search there. (What forbids Lutri whatever the deck holds, and decks of formats
+    without companions, :func:`evaluate` handles for every deck alike.)"""
     cut = np.zeros(n_decks, dtype=np.int64)
     entries = np.flatnonzero(nonland)
     if not len(entries):
@@ -599,17 +600,16 @@ def _lutri(
     del order, sorted_pair, group
     for deck_code in np.unique(d[entries][shares[c[entries]]]).tolist():
         in_deck = entries[d[entries] == deck_code]
-        deck_cards = []
+        items: list[companions.Counted] = []
         for position, i in enumerate(in_deck.tolist(), start=1):
-            card = lookup(cards.cards[int(c[i])].name)
-            assert card is not None  # every entry here resolved to this card
-            deck_cards.append(DeckCard(Entry(int(q[i]), card.name, Zone.MAIN, position), card))
+            facts = cards.cards[int(c[i])]
+            items.append((Entry(int(q[i]), facts.name, Zone.MAIN, position), facts))
         spec = formats.specs[formats.index[deck_code]]
-        result = companions.evaluate(Deck("<lutri>", deck_cards), spec)[LUTRI]
+        verdict = companions.deck_verdict(RULES[LUTRI], items, 0, spec)  # (Lutri's reads no size)
         hit = np.zeros(len(in_deck), dtype=bool)
-        hit[[b.line - 1 for b in result.breakers]] = True
+        hit[[b.line - 1 for b in verdict.breakers]] = True
         breaking[in_deck, LUTRI] = hit
-        cut[deck_code] = result.cut_count
+        cut[deck_code] = sum(n for _, n in verdict.cut)
     return cut
 
 

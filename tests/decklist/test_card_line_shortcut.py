@@ -230,6 +230,48 @@ def test_printed_card_lines_read_as_the_full_path_reads_them(dialect: str) -> No
             parse_text("\n".join(PRINTED_LINES[:8]) + "\n", "x", dialect)
 
 
+NAMES_ALONE = [
+    "Lightning Bolt",
+    "  Jace, the Mind Sculptor  ",
+    "Who's Who?",
+    "Sideboard",
+    "Creatures",
+    "Lands",
+    "Tokens",
+    "About",
+    "Library",
+    "Lightning Bolt x4",
+    "Bolt 4",
+    "SB: Bolt",
+    "_Deck_",
+    "Deck cards",
+    "Æther Vial",
+    "Fire//Ice",
+    "",
+    "Duress",
+]
+
+
+@pytest.mark.parametrize("dialect", ["arena", "mtgo", "plain", "moxfield", "forge", "xmage", "archidekt"])
+def test_names_alone_read_as_the_full_path_reads_them(dialect: str) -> None:
+    """A list of names without counts (_TextRun._name_alone): the shortcut's deck is the full
+    path's (one copy each, noted; headers, counts at either end and prefixes the long way), and it
+    takes a plain name without parse_card."""
+    text = "\n".join(NAMES_ALONE) + "\n"
+    fast = parse_text(text, "x", dialect)
+    with _without_plain_card():
+        full = parse_text(text, "x", dialect)
+    assert fast == full
+    assert (fast.entries[0].quantity, fast.entries[0].name, fast.entries[0].count_given) == (
+        1,
+        "Lightning Bolt",
+        False,
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_TextRun, "_card", lambda *_: pytest.fail("read the long way"))
+        parse_text("Lightning Bolt\nJace, the Mind Sculptor\n\nDuress\n", "x", dialect)
+
+
 def test_line_objects_built_by_their_builders_equal_the_constructed_ones() -> None:
     """deck.new_entry sets every field, as Entry's constructor does; deck.line_record builds the
     named tuple LineRecord's constructor builds."""
