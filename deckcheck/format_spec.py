@@ -43,6 +43,7 @@ class FormatSpec(FrozenValue):
         "companions",
         "legality_unchecked",
         "legality_bases",
+        "pool_sets",
     )
     __slots__ = FIELDS
 
@@ -104,6 +105,11 @@ class FormatSpec(FrozenValue):
     # format history (deckcheck.history) when it has none of its own. A format that sets legality
     # keys of its own has none: its card pool is not its base's.
     legality_bases: tuple[str, ...]
+    # The set codes (MTGJSON's, upper case) whose cards make up the format's card pool, where the
+    # pool is a list of sets (Old School, Premodern); empty: not given. A card the data lists under
+    # none of the deck's legality key is then not legal only when none of its printings is in one
+    # of them (rules.legality.listed_legality): card data may leave out cards it should list.
+    pool_sets: frozenset[str]
 
     def __init__(
         self,
@@ -132,6 +138,7 @@ class FormatSpec(FrozenValue):
         companions: bool = True,
         legality_unchecked: bool = False,
         legality_bases: tuple[str, ...] = (),
+        pool_sets: frozenset[str] = frozenset(),
     ) -> None:
         _set_spec(
             self,
@@ -161,6 +168,7 @@ class FormatSpec(FrozenValue):
                 companions,
                 legality_unchecked,
                 legality_bases,
+                pool_sets,
             ),
         )
 
