@@ -1096,11 +1096,7 @@ class _Deck:
             card = self.fact(group[0])
             restricted = False
             if key is not None or not spec.legality_candidates:  # (no key: the format's own list)
-                listed = (
-                    legality.listed_legality(card.legalities.get(key), card.printings, spec)
-                    if key is not None
-                    else "legal"
-                )
+                listed = legality.facts_listed(card, key, spec) if key is not None else "legal"
                 # (a deck whose legality is withheld gets only what the note names of the finding)
                 finding = legality.card_legality(
                     path, name, self.placed(group), listed, key, spec, withheld=self.legality_open
@@ -1159,11 +1155,7 @@ class _Deck:
         if problem is not None:
             return [commander_rules.not_a_commander_finding(self.path, card.name, entry, problem, self.spec)]
         key = self.key
-        listed = (
-            None
-            if key is None
-            else legality.listed_legality(card.legalities.get(key), card.printings, self.spec)
-        )
+        listed = None if key is None else legality.facts_listed(card, key, self.spec)
         rarity = commander_rules.rarity_finding(self.path, card.name, entry, self.spec, self.key, listed)
         return [] if rarity is None else [rarity]
 
@@ -1211,11 +1203,7 @@ class _Deck:
         for i, rule in enumerate(COMPANIONS):
             at = self.declared.get(i)
             card = self.fact(at) if at is not None else self.table.exact(rule.name)
-            listed = (
-                legality.listed_legality(card.legalities.get(key), card.printings, spec)
-                if card is not None and key is not None
-                else None
-            )
+            listed = legality.facts_listed(card, key, spec) if card is not None and key is not None else None
             status = companions.companion_card_status(
                 rule.name, listed, spec, legality_open=self.legality_open
             )

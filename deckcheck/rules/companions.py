@@ -1601,10 +1601,12 @@ def obstacles(
     format, when the card is known) | format (the rule's format check: Yorion where the deck size is
     fixed) | identity | name (the starting deck already holds as many copies of the companion's name
     as the format allows: CR 903.11a in Commander, 100.2a otherwise) | :data:`UNVERIFIED` (``status``
-    is :data:`LEGALITY_UNVERIFIED` or :data:`HISTORY_UNVERIFIED`: the card's own legality is not
-    known; or no format was given, ``spec`` an inferred shape whose formats ban it as a companion or
-    judge legality (inference.with_known_formats); or ``no_commander``: a Commander deck that marks
-    no commander, whose colour identity and own part of the starting deck (702.139b) are not known; or
+    is :data:`LEGALITY_UNVERIFIED`, :data:`HISTORY_UNVERIFIED` or one the card data does not give
+    where the format's card pool may hold the card (rules.legality.NOT_GIVEN): the card's own
+    legality is not known; or no format was given, ``spec`` an inferred shape whose formats ban it
+    as a companion or judge legality (inference.with_known_formats); or ``no_commander``: a
+    Commander deck that marks no commander, whose colour identity and own part of the starting deck
+    (702.139b) are not known; or
     ``unread``: why the deck is not the one its file holds (engine.unread_part), whose starting deck
     is then not known. Each forbids nothing but leaves a met condition undetermined;
     :func:`decisive` leaves it out).

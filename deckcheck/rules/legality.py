@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck import unresolved as unres
 from deckcheck.as_of import reads_history
 from deckcheck.cards.model import Card, printings_of
-from deckcheck.deck import Deck, DeckCard, Placed, Zone
+from deckcheck.deck import CardFactsLike, Deck, DeckCard, Placed, Zone
 from deckcheck.findings import Code, Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.common import ALL_ZONES, MAYBEBOARD_CODE, by_name, cards_in, lines_text, placed_at
@@ -95,13 +95,16 @@ def card_listed(card: Card, key: str, spec: FormatSpec) -> str:
     return listed_legality(given, printings_of(card), spec)
 
 
+def facts_listed(facts: CardFactsLike, key: str, spec: FormatSpec) -> str:
+    """:func:`listed_legality` of a card read from its stored facts."""
+    return listed_legality(facts.legalities.get(key), facts.printings, spec)
+
+
 def legality_of(deck_card: DeckCard, key: str, spec: FormatSpec) -> str:
     """The entry's card's legality under ``key`` (:func:`listed_legality`), from its stored facts
     when it has them."""
     facts = deck_card.facts
-    if facts is None:
-        return card_listed(deck_card.card, key, spec)
-    return listed_legality(facts.legalities.get(key), facts.printings, spec)
+    return card_listed(deck_card.card, key, spec) if facts is None else facts_listed(facts, key, spec)
 
 
 def key_screen(chunk: Chunk) -> Any:
