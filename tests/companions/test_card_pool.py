@@ -9,7 +9,7 @@ from deckcheck.cards.records import card_from_record
 from deckcheck.deck import Deck, DeckCard, Entry, Zone
 from deckcheck.formats import get_format
 from deckcheck.rules.companions import CompanionResult, companion_findings, evaluate
-from tests.companions.cards import BY_NAME, card
+from tests.companions.cards import BY_NAME
 
 OLD_SCHOOL = get_format("oldschool")
 LURRUS = "Lurrus of the Dream-Den"
@@ -46,7 +46,3 @@ def test_a_companion_printed_in_the_pool_is_not_verified() -> None:
 def test_a_companion_printed_outside_the_pool_is_not_legal() -> None:
     lurrus = _lurrus(_deck("IKO"))
     assert lurrus.eligible is False and lurrus.placement == ("Lurrus is not legal in Old School",)
-
-
-def test_the_test_cards_list_the_key_lurrus_lacks() -> None:
-    assert "oldschool" not in dict(card(LURRUS).legalities)

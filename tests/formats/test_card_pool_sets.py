@@ -115,3 +115,27 @@ def test_listed_legality() -> None:
     assert listed(None, ["M10"], OLD_SCHOOL) == "not_legal"
     assert listed(None, None, OLD_SCHOOL) == legality_rules.UNPRINTED_UNLISTED
     assert listed(None, ["LEA"], get_format("vintage")) == "not_legal"
+
+
+def test_the_verdict_says_which_legality_the_data_does_not_give(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from deckcheck.cli import cli
+
+    records = [MOUNTAIN.record, LOTUS.record]
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps({"meta": {"updated_at": "2026-01-01"}, "cards": records}), encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Black Lotus\n59 Mountain\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(cards))
+    args = ["check", "--format", "oldschool", "--output", "json", str(deck)]
+    (report,) = json.loads(CliRunner().invoke(cli, args).output)["decks"]
+    assert report["status"] == "not verified" and report["legal"] is None
+    assert [f["code"] for f in report["findings"] if f["severity"] != "info"] == ["DC015"]
+    assert report["unverified_reason"] == "card data gives no Old School legality for 1 card"
