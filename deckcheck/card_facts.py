@@ -33,7 +33,7 @@ from operator import itemgetter
 from typing import Any, Final, overload
 
 from deckcheck import __version__
-from deckcheck.cards.model import Card
+from deckcheck.cards.model import Card, printings_of
 from deckcheck.cards.names import clean_name
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.store import CardStore, FactColumns, FactsBuilder
@@ -43,7 +43,7 @@ from deckcheck.rules.companions import COMPANIONS
 
 # The layout of a stored fact (bump when facts_record's output for the same facts changes shape);
 # what the facts mean is versioned by the code digest (facts_version).
-SCHEMA: Final = 7
+SCHEMA: Final = 8
 
 
 def _kept(store: Callable[[Any], Any] | None = None, load: Callable[[Any], Any] | None = None) -> Any:
@@ -54,6 +54,19 @@ def _kept(store: Callable[[Any], Any] | None = None, load: Callable[[Any], Any] 
 
 def _a_set() -> Any:
     return _kept(sorted, frozenset)
+
+
+def _a_set_or_none() -> Any:
+    """A set that may be unknown (None)."""
+    return _kept(_sorted_or_none, _frozenset_or_none)
+
+
+def _sorted_or_none(values: Iterable[str] | None) -> list[str] | None:
+    return None if values is None else sorted(values)
+
+
+def _frozenset_or_none(values: Iterable[str] | None) -> frozenset[str] | None:
+    return None if values is None else frozenset(values)
 
 
 def _derived(column: str, load: Callable[[Any], Any]) -> Any:
@@ -114,6 +127,7 @@ class CardFacts:
     has_companion_ability: bool = _kept()
     legalities: Mapping[str, str] = _kept(dict)
     legality_keys: frozenset[str] = _derived("legalities", frozenset)
+    printings: frozenset[str] | None = _a_set_or_none()  # set codes (None: not known); pool_sets reads them
     is_basic_land: bool = _kept()
     own_limit: bool = _kept()  # the card's own "A deck can have ..." sentence (CR 100.2a, 903.5b)
     limit: int | None = _kept()  # that sentence's number (None = any number)
@@ -192,6 +206,7 @@ def facts_of(card: Card) -> CardFacts:
         has_companion_ability=companions.has_companion_ability(card),
         legalities=legalities,
         legality_keys=frozenset(legalities),
+        printings=_frozenset_or_none(printings_of(card)),
         is_basic_land=card.is_basic_land,
         own_limit=own,
         limit=limit,

@@ -35,7 +35,7 @@ from deckcheck.deck import (
 )
 from deckcheck.findings import Finding, Location, Severity, define, report_order, select_findings
 from deckcheck.format_spec import FormatSpec
-from deckcheck.rules.legality import NO_LEGALITY_DATA, goes_by_card_data
+from deckcheck.rules.legality import NO_LEGALITY_DATA, goes_by_card_data, not_given
 from deckcheck.unresolved import (
     NOT_VERIFIED,
     DataAge,
@@ -776,7 +776,7 @@ def _unaccented_suggestions(findings: list[Finding], languages: set[str], store:
 
 def _printing_of_only(set_code: str | None, card: Card, others: Sequence[Card | None]) -> bool:
     """Whether ``set_code`` (an entry's) is a printing of ``card`` and of none of ``others``."""
-    from deckcheck.history import printings_of
+    from deckcheck.cards.model import printings_of
 
     if not set_code:
         return False
@@ -790,7 +790,7 @@ def _false_friend_message(name: str, card: Card, friends: Sequence[tuple[str, st
     """DC011's message for a name that is an English card's and, in the list's language, another's
     (``friends``: card, language and, for a printed name that is ``name`` only without its
     accents, that name as printed)."""
-    from deckcheck.history import printings_of
+    from deckcheck.cards.model import printings_of
 
     others = [(other, lang, accented) for other, lang, accented in friends if other != card.name]
     printed = "; ".join(
@@ -1022,7 +1022,8 @@ def withheld_legality(path: str, spec: FormatSpec, found: list[Finding], age: Da
     """The rule findings of a deck :func:`legality_out_of_date` gave ``age`` for: its legality
     findings withheld, the format's legality not verified (unresolved.stale_legality). The engine
     and the lean batch checker both write them so."""
-    return stale_legality(path, spec.title, found, goes_by_card_data, age)
+    kept = [f for f in found if not not_given(f)]  # (the note says the whole legality is not verified)
+    return stale_legality(path, spec.title, kept, goes_by_card_data, age)
 
 
 def legality_out_of_date(metadata: Mapping[str, str], spec: FormatSpec, store: CardStore) -> DataAge | None:

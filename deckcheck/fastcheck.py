@@ -1096,7 +1096,7 @@ class _Deck:
             card = self.fact(group[0])
             restricted = False
             if key is not None or not spec.legality_candidates:  # (no key: the format's own list)
-                listed = card.legalities.get(key, "not_legal") if key is not None else "legal"
+                listed = legality.facts_listed(card, key, spec) if key is not None else "legal"
                 # (a deck whose legality is withheld gets only what the note names of the finding)
                 finding = legality.card_legality(
                     path, name, self.placed(group), listed, key, spec, withheld=self.legality_open
@@ -1154,7 +1154,8 @@ class _Deck:
         problem = commander_rules.stored_eligibility(card, self.spec)
         if problem is not None:
             return [commander_rules.not_a_commander_finding(self.path, card.name, entry, problem, self.spec)]
-        listed = None if self.key is None else card.legalities.get(self.key, "not_legal")
+        key = self.key
+        listed = None if key is None else legality.facts_listed(card, key, self.spec)
         rarity = commander_rules.rarity_finding(self.path, card.name, entry, self.spec, self.key, listed)
         return [] if rarity is None else [rarity]
 
@@ -1202,7 +1203,7 @@ class _Deck:
         for i, rule in enumerate(COMPANIONS):
             at = self.declared.get(i)
             card = self.fact(at) if at is not None else self.table.exact(rule.name)
-            listed = card.legalities.get(key, "not_legal") if card is not None and key is not None else None
+            listed = legality.facts_listed(card, key, spec) if card is not None and key is not None else None
             status = companions.companion_card_status(
                 rule.name, listed, spec, legality_open=self.legality_open
             )

@@ -44,6 +44,7 @@ class FormatSpec(FrozenValue):
         "legality_unchecked",
         "legality_bases",
         "commander_pairs_known",
+        "pool_sets",
     )
     __slots__ = FIELDS
 
@@ -110,6 +111,11 @@ class FormatSpec(FrozenValue):
     # not verified, neither passed nor failed (rules.commander.unsettled_pair_finding). Needs
     # ``max_commanders`` of 2.
     commander_pairs_known: bool
+    # The set codes (MTGJSON's, upper case) whose cards make up the format's card pool, where the
+    # pool is a list of sets (Old School, Premodern); empty: not given. A card the data lists under
+    # none of the deck's legality key is then not legal only when none of its printings is in one
+    # of them (rules.legality.listed_legality): card data may leave out cards it should list.
+    pool_sets: frozenset[str]
 
     def __init__(
         self,
@@ -139,6 +145,7 @@ class FormatSpec(FrozenValue):
         legality_unchecked: bool = False,
         legality_bases: tuple[str, ...] = (),
         commander_pairs_known: bool = True,
+        pool_sets: frozenset[str] = frozenset(),
     ) -> None:
         _set_spec(
             self,
@@ -169,6 +176,7 @@ class FormatSpec(FrozenValue):
                 legality_unchecked,
                 legality_bases,
                 commander_pairs_known,
+                pool_sets,
             ),
         )
 

@@ -31,12 +31,13 @@ def bundled_formats_path() -> Path:
     return bundled_file("formats.toml")
 
 
-_STR, _BOOL, _INT, _LIMIT, _NAMES = (
+_STR, _BOOL, _INT, _LIMIT, _NAMES, _SET_CODES = (
     "text",
     "true/false",
     "a whole number",
     "a whole number or 'unlimited'",
     "a list of names",
+    "a list of set codes",
 )
 TABLE_KEYS: dict[str, str] = {
     "title": _STR,
@@ -61,6 +62,7 @@ TABLE_KEYS: dict[str, str] = {
     "extra_banned": _NAMES,
     "restricted_means": _STR,
     "aliases": _NAMES,
+    "pool_sets": _SET_CODES,
 }
 RESTRICTED_MEANINGS = ("one-copy", "not-as-commander", "commander-only")
 _NOT_INHERITED = ("extends", "abstract")
@@ -282,6 +284,8 @@ def _spec(
         commander_cards=commander_cards,
         companions=values.get("companions", True),
         legality_bases=legality_bases,
+        # set codes as MTGJSON writes them (a card's printings): "lea" is LEA
+        pool_sets=frozenset(code.upper() for code in values.get("pool_sets", ())),
     )
 
 

@@ -38,7 +38,7 @@ from deckcheck.as_of import (
 )
 from deckcheck.as_of import parse_as_of as parse_as_of
 from deckcheck.as_of import with_as_of as with_as_of
-from deckcheck.cards.model import Card
+from deckcheck.cards.model import Card, printings_of
 from deckcheck.cards.names import lookup_key
 from deckcheck.deck import Deck, Placed
 from deckcheck.decklist.events import played_on_magic_online
@@ -219,14 +219,6 @@ def load_history(path: Path | None = None) -> History:
 
 
 # -- one card, one day ---------------------------------------------------------------------------
-def printings_of(card: Card) -> tuple[str, ...] | None:
-    """The set codes of the card's printings from its record; None when the record has none."""
-    value = card.record.get("printings")
-    if not isinstance(value, list) or not value:
-        return None
-    return tuple(str(code) for code in value)
-
-
 def status_on(card: Card, state: FormatState) -> str | None:
     """legal | not_legal | banned | restricted in ``state``; None when the card's printings are unknown
     (and it is neither banned, restricted nor individually allowed, which needs no printings)."""

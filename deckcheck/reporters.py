@@ -646,6 +646,10 @@ def unverified_reason(report: Report) -> str:
             newer = str(data.get("deck_date", "")) < str(data["card_data_date"])  # (ISO dates sort)
             return f"card data {'newer' if newer else 'older'} than the deck"
     unchecked = report.unchecked
+    from deckcheck.rules.legality import not_given  # (loaded: the report is the engine's)
+
+    if unchecked and all(not_given(f) for f in unchecked):  # cards the data lists no legality for
+        return f"card data gives no {report.format.title} legality for {_plural(len(unchecked), 'card')}"
     # one rule whose finding says in a few words which it is and why
     undecided = dict(unchecked[0].data).get("undecided") if len(unchecked) == 1 else None
     if undecided is not None:

@@ -284,3 +284,12 @@ class Card(FrozenValue):
             if key == format_key:
                 return value
         return None
+
+
+def printings_of(card: Card) -> tuple[str, ...] | None:
+    """The set codes of the card's printings from its record (MTGJSON's, which ``cards import``
+    keeps); None when the record has none."""
+    value = card.record.get("printings")
+    if not isinstance(value, list) or not value:
+        return None
+    return tuple(str(code) for code in value)

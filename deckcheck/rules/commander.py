@@ -230,7 +230,7 @@ def _could_lead(deck: Deck, spec: FormatSpec) -> list[str]:
     key = legality_key_for(deck, spec) if spec.commander_cards == UNCOMMON_CREATURE_COMMANDERS else None
     if key is None:
         return [c.oracle_name for c in cards]
-    status = {c.oracle_name: legality_status(c.oracle_name, legality_of(c, key), spec) for c in cards}
+    status = {c.oracle_name: legality_status(c.oracle_name, legality_of(c, key, spec), spec) for c in cards}
     return [
         name
         for wanted in ("restricted", _COMMON_PRINTING)
@@ -850,7 +850,7 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
                 findings.append(dated)
                 if dated.code == NOT_A_COMMANDER.code:
                     continue
-        listed = None if key is None else legality_of(group[0], key)
+        listed = None if key is None else legality_of(group[0], key, spec)
         rarity = rarity_finding(deck.path, group[0].oracle_name, group[0], spec, key, listed)
         if rarity is not None:
             findings.append(rarity)

@@ -391,7 +391,9 @@ def evaluate(
     unverified = (
         np.zeros(n_decks, dtype=bool) if legality_open is None else np.asarray(legality_open, dtype=bool)
     ) & (key_of >= 0)
-    _illegal_companions(obstacle, key_of, formats, lookup, unverified)
+    # a companion card the data lists under no legality key but the format's card pool may hold:
+    # its own legality is not known (companions.obstacles), a met condition undetermined
+    not_known |= _illegal_companions(obstacle, key_of, formats, lookup, unverified)
     # the starting deck already holds as many copies of a companion's name as the format allows
     # (companions.obstacles' "name"; few entries have such a name)
     hits = np.flatnonzero(start & cards.has_named[c])
@@ -508,10 +510,12 @@ def _open(unknown: UnknownEntries, start: Any, n_decks: int) -> Any:
 
 def _illegal_companions(
     obstacle: Any, key_of: Any, formats: DeckFormats, lookup: Callable[[str], Card | None], unverified: Any
-) -> None:
+) -> Any:
     """A companion card banned or not legal in the format is not one the deck can reveal, judged
     under the deck's own legality key; not in the ``unverified`` decks, which the data's
-    legalities do not describe. The format's own ban list forbids its cards in every deck."""
+    legalities do not describe. The format's own ban list forbids its cards in every deck.
+    Returns (decks, companions) bool: the card's legality is not given (legality.NOT_GIVEN)."""
+    not_given = np.zeros(obstacle.shape, dtype=bool)
     companion_cards = [lookup(rule.name) for rule in RULES]
     for s, spec in enumerate(formats.specs):
         if spec.extra_banned:  # on any day (as companions.companion_card_status)
@@ -526,8 +530,12 @@ def _illegal_companions(
         has_key = formats.decks_of(s) & (key_of >= 0) & ~unverified
         for r, card in enumerate(companion_cards):
             if card is not None:
-                illegal = np.array([card.legality(key) in ("banned", "not_legal") for key in candidates])
+                listed = [legality.card_listed(card, key, spec) for key in candidates]
+                illegal = np.array([status in ("banned", "not_legal") for status in listed])
                 obstacle[has_key, r] |= illegal[key_of[has_key]]
+                unlisted = np.array([status in legality.NOT_GIVEN for status in listed])
+                not_given[has_key, r] |= unlisted[key_of[has_key]]
+    return not_given
 
 
 def _companion_limits(

@@ -62,6 +62,8 @@ from deckcheck.deck import STARTING_ZONES, Deck, DeckCard, Entry, Placed, Zone
 from deckcheck.findings import Finding, Location, Severity, define
 from deckcheck.format_spec import NAMING_A_FORMAT, FormatSpec
 from deckcheck.lazy_pattern import LazyPattern
+from deckcheck.rules.legality import NOT_GIVEN as _NOT_GIVEN
+from deckcheck.rules.legality import banned_by_own_list, card_listed, legality_key_for
 from deckcheck.value import FrozenValue, Value, slot_setters
 
 if TYPE_CHECKING:  # (annotations only: the Commander rules are loaded for a deck with a commander)
@@ -1375,7 +1377,6 @@ def _context(
 ) -> _Context:
     # the rules never import companions: no cycle
     from deckcheck.rules.common import identity_of
-    from deckcheck.rules.legality import legality_key_for
 
     # one pass over the deck: the starting deck (and each card's verdicts), and the cards the
     # companion listing reads (Companion, sideboard, command zone)
@@ -1475,8 +1476,6 @@ def companion_card_status(
     deck's legality key (``listed``; None: no card or no key), :data:`LEGALITY_UNVERIFIED` where
     what the data says is too old for the deck's day (``legality_open``). The engine and the lean
     batch checker both ask this."""
-    from deckcheck.rules.legality import banned_by_own_list  # (the rules never import companions)
-
     if banned_by_own_list(name, spec):
         return "banned"
     if on_the_day is not None:
@@ -1486,7 +1485,10 @@ def companion_card_status(
 
 def _card_obstacles(rule: CompanionRule, card: Card | None, ctx: _Context) -> list[tuple[str, str]]:
     known = card if card is not None else (ctx.lookup(rule.name) if ctx.lookup is not None else None)
-    listed = known.legality(ctx.legality_key) if known is not None and ctx.legality_key is not None else None
+    legality_key = ctx.legality_key
+    listed = (
+        card_listed(known, legality_key, ctx.spec) if known is not None and legality_key is not None else None
+    )
     on_the_day: Callable[[], str] | None = None
     # legality on a day: the format's history (a format without legality, Limited, has none to read)
     if known is not None and reads_history(ctx.spec.as_of) and ctx.spec.legality_candidates:
@@ -1599,10 +1601,12 @@ def obstacles(
     format, when the card is known) | format (the rule's format check: Yorion where the deck size is
     fixed) | identity | name (the starting deck already holds as many copies of the companion's name
     as the format allows: CR 903.11a in Commander, 100.2a otherwise) | :data:`UNVERIFIED` (``status``
-    is :data:`LEGALITY_UNVERIFIED` or :data:`HISTORY_UNVERIFIED`: the card's own legality is not
-    known; or no format was given, ``spec`` an inferred shape whose formats ban it as a companion or
-    judge legality (inference.with_known_formats); or ``no_commander``: a Commander deck that marks
-    no commander, whose colour identity and own part of the starting deck (702.139b) are not known; or
+    is :data:`LEGALITY_UNVERIFIED`, :data:`HISTORY_UNVERIFIED` or one the card data does not give
+    where the format's card pool may hold the card (rules.legality.NOT_GIVEN): the card's own
+    legality is not known; or no format was given, ``spec`` an inferred shape whose formats ban it
+    as a companion or judge legality (inference.with_known_formats); or ``no_commander``: a
+    Commander deck that marks no commander, whose colour identity and own part of the starting deck
+    (702.139b) are not known; or
     ``unread``: why the deck is not the one its file holds (engine.unread_part), whose starting deck
     is then not known. Each forbids nothing but leaves a met condition undetermined;
     :func:`decisive` leaves it out).
@@ -1639,6 +1643,14 @@ def obstacles(
                 UNVERIFIED,
                 f"the card data does not describe the day the deck is judged for, so {rule.short}'s own "
                 f"legality in {spec.title} is not known (DC015)",
+            )
+        )
+    elif status in _NOT_GIVEN:
+        problems.append(
+            (
+                UNVERIFIED,
+                f"the card data gives no {spec.title} legality for {rule.short}, which may be in "
+                f"{spec.title}'s card pool, so its own legality is not known (DC015)",
             )
         )
     elif status == HISTORY_UNVERIFIED:

@@ -5,12 +5,13 @@ legality key a deck is read under.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from deckcheck import unresolved as unres
 from deckcheck.as_of import reads_history
-from deckcheck.deck import Deck, DeckCard, Placed, Zone
+from deckcheck.cards.model import Card, printings_of
+from deckcheck.deck import CardFactsLike, Deck, DeckCard, Placed, Zone
 from deckcheck.findings import Code, Finding, Location, Severity, define
 from deckcheck.format_spec import FormatSpec
 from deckcheck.rules.common import ALL_ZONES, MAYBEBOARD_CODE, by_name, cards_in, lines_text, placed_at
@@ -40,12 +41,21 @@ LEGALITY_CODES = frozenset({BANNED.code, NOT_LEGAL.code, RESTRICTED.code, NO_LEG
 def legality_key_for(deck: Deck, spec: FormatSpec) -> str | None:
     """The legality key to read for this deck: the first of the format's aliases that any card of the
     deck lists (card data sources renamed keys; MTGJSON leaves out formats a card is not legal in, so
-    one card is not enough to tell, but a whole deck, basics included, is). None = no card has any."""
+    one card is not enough to tell, but a whole deck, basics included, is). None = no card has any,
+    unless the format names its pool's sets: then the first, each card judged by its printings
+    (:func:`listed_legality`)."""
     present = {key for c in cards_in(deck, ALL_ZONES) for key in legality_keys_of(c)}
     for key in spec.legality_candidates:
         if key in present:
             return key
-    return None
+    return _pool_key(spec)
+
+
+def _pool_key(spec: FormatSpec) -> str | None:
+    """The key a deck none of whose cards lists any of the format's legality keys is read under: the
+    first where the format names its pool's sets (a card listed under no key is judged by its
+    printings), else None (DC204: the card data predates the format)."""
+    return spec.legality_candidates[0] if spec.pool_sets and spec.legality_candidates else None
 
 
 def legality_keys_of(deck_card: DeckCard) -> Iterable[str]:
@@ -55,17 +65,52 @@ def legality_keys_of(deck_card: DeckCard) -> Iterable[str]:
     return (key for key, _ in deck_card.card.legalities) if facts is None else facts.legality_keys
 
 
-def legality_of(deck_card: DeckCard, key: str) -> str:
-    """The entry's card's legality under ``key`` (Card.legality: a key it does not list is not
-    legal)."""
+# A card's status where the card data lists no legality for it under the deck's key (MTGJSON leaves
+# out the formats a card is not legal in) but the format's card pool is a list of sets
+# (FormatSpec.pool_sets) and the card may be in it: its legality is not verified (DC015), never
+# "not legal" (MTGJSON's 2022 data leaves out Old School for Mountain and Birds of Paradise).
+IN_POOL_UNLISTED = "in_pool_unlisted"  # a printing in one of the pool's sets
+UNPRINTED_UNLISTED = "unprinted_unlisted"  # the data gives no printings to tell by
+NOT_GIVEN = frozenset({IN_POOL_UNLISTED, UNPRINTED_UNLISTED})
+
+
+def listed_legality(given: str | None, printings: Collection[str] | None, spec: FormatSpec) -> str:
+    """A card's legality as the card data lists it under the deck's legality key: ``given``, its
+    value (None: the data lists none), else "not_legal", unless the format names its pool's sets
+    and the card has a printing in one of them (:data:`IN_POOL_UNLISTED`) or ``printings``, its set
+    codes, are not known (:data:`UNPRINTED_UNLISTED`). The engine, the lean batch checker and the
+    companion engine all ask this."""
+    if given is not None:
+        return given
+    if not spec.pool_sets:
+        return "not_legal"
+    if printings is None:
+        return UNPRINTED_UNLISTED
+    return "not_legal" if spec.pool_sets.isdisjoint(printings) else IN_POOL_UNLISTED
+
+
+def card_listed(card: Card, key: str, spec: FormatSpec) -> str:
+    """:func:`listed_legality` of a card read from its record."""
+    given = next((value for listed_key, value in card.legalities if listed_key == key), None)
+    return listed_legality(given, printings_of(card), spec)
+
+
+def facts_listed(facts: CardFactsLike, key: str, spec: FormatSpec) -> str:
+    """:func:`listed_legality` of a card read from its stored facts."""
+    return listed_legality(facts.legalities.get(key), facts.printings, spec)
+
+
+def legality_of(deck_card: DeckCard, key: str, spec: FormatSpec) -> str:
+    """The entry's card's legality under ``key`` (:func:`listed_legality`), from its stored facts
+    when it has them."""
     facts = deck_card.facts
-    return deck_card.card.legality(key) if facts is None else facts.legalities.get(key, "not_legal")
+    return card_listed(deck_card.card, key, spec) if facts is None else facts_listed(facts, key, spec)
 
 
 def key_screen(chunk: Chunk) -> Any:
     """The array form of :func:`legality_key_for`: (decks,) int, each deck's legality key as an
     index into its format's legality_candidates, -1 when no card of the deck (maybeboard excepted)
-    lists any."""
+    lists any (0 where the format names its pool's sets)."""
     import numpy as np
 
     d, c, z, n, cards, formats = chunk.d, chunk.c, chunk.z, chunk.n, chunk.cards, chunk.formats
@@ -81,6 +126,8 @@ def key_screen(chunk: Chunk) -> Any:
             present[:, k] = np.bincount(d[counted & cards.lists_key(key)[c]], minlength=n) > 0
         found = present.any(axis=1) & in_format
         key_of[found] = present.argmax(axis=1)[found]
+        if _pool_key(spec) is not None:
+            key_of[in_format & ~found] = 0
     return key_of
 
 
@@ -144,7 +191,7 @@ def check_legality(deck: Deck, spec: FormatSpec, card_data_day: dt.date | None =
     if key is None:
         return [no_legality_data_finding(deck.path, spec), *findings]
     for name, group in by_name(cards).items():
-        finding = card_legality(deck.path, name, group, legality_of(group[0], key), key, spec)
+        finding = card_legality(deck.path, name, group, legality_of(group[0], key, spec), key, spec)
         if finding is not None:
             findings.append(finding)
     return findings
@@ -226,6 +273,9 @@ def legality_finding(
     ``withheld``: the deck's legality findings that go by the card data are withheld
     (engine.withheld_legality names only their code, card and line): such a finding is made with
     those alone, its message never written."""
+    if status in NOT_GIVEN:
+        # (withheld: the deck's legality is not verified as a whole already, unresolved.stale_legality)
+        return None if withheld else _not_given_finding(path, name, group, status, key, spec)
     decided = _decision(group, status, spec)
     if decided is None:
         return None
@@ -259,6 +309,34 @@ def legality_finding(
         rule = f"{title} restricted list"
         facts["limit"] = 1
     return code(message, location=where, card=name, rule=rule, data=facts)
+
+
+def _not_given_finding(
+    path: str, name: str, group: Sequence[Placed], status: str, key: str | None, spec: FormatSpec
+) -> Finding:
+    """The card data lists no legality for the card under ``key``, and the format's card pool may
+    hold it (``status``: :data:`NOT_GIVEN`): its legality is not verified."""
+    title, lines = spec.title, lines_text(group)
+    if status == IN_POOL_UNLISTED:
+        why, fix = f"though it was printed in a set of {title}'s card pool", "card data that gives it"
+    else:
+        why = f"nor its printings, to tell whether it is in {title}'s card pool"
+        fix = "card data that gives either"
+    message = (
+        f"{title} legality of {name} not verified ({lines}): the card data does not give its {title} "
+        f"legality (no {key!r} entry), {why}; {fix} decides it (current data: `deckcheck cards update`)"
+    )
+    count = sum(c.quantity for c in group)
+    facts = {"legality_key": key, "status": status, "lines": [c.line for c in group], "count": count}
+    rule = f"{title} card pool"
+    return unres.NOT_VERIFIED(message, location=placed_at(path, group[0]), card=name, rule=rule, data=facts)
+
+
+def not_given(finding: Finding) -> bool:
+    """A card's legality not verified because the card data lists none for it
+    (:func:`_not_given_finding`): a deck whose legality the data does not vouch for at all
+    (unresolved.stale_legality) has no such finding, as :func:`legality_finding` withheld makes none."""
+    return finding.code == unres.NOT_VERIFIED.code and dict(finding.data).get("status") in NOT_GIVEN
 
 
 def _decision(group: Sequence[Placed], status: str, spec: FormatSpec) -> tuple[Code, Sequence[Placed]] | None:

@@ -1902,3 +1902,107 @@ def test_a_formats_own_ban_list_on_a_day_on_both_paths(tmp_path: Path, fmt: str,
     assert [dated[deck_id][0] for deck_id, _ in items] == [f"DC20{digit}" for digit in expected]
     for code, message in dated.values():
         assert code == "DC206" or "Kitchen as modern, the format it extends" in message
+
+
+def _pool_records() -> list[dict[str, Any]]:
+    """Old School cards as MTGJSON's 2022 data gives them (Mountain and Birds of Paradise with no
+    "oldschool" legality though printed in Alpha), a card with no printings (synthetic), and Lurrus
+    with no "oldschool" legality, printed (synthetically) in Legends in one variant."""
+    from tests.formats.cards import RECORDS
+
+    def with_(name: str, legalities: dict[str, str], printings: list[str] | None) -> dict[str, Any]:
+        found = {**RECORDS[name], "legalities": legalities}
+        if printings is not None:
+            found["printings"] = printings
+        return found
+
+    return [
+        with_("Mountain", {"legacy": "legal"}, ["LEA", "M10"]),
+        with_("Island", {"legacy": "legal"}, None),  # (no printings: not known whether in the pool)
+        with_("Black Lotus", {"oldschool": "restricted", "vintage": "restricted"}, ["LEA"]),
+        with_("Lightning Bolt", {"oldschool": "legal", "legacy": "legal"}, ["LEA", "M10"]),
+        with_("Counterspell", {"oldschool": "not_legal", "legacy": "legal"}, ["LEA"]),  # (as Scryfall lists)
+        with_("Brainstorm", {"legacy": "legal"}, ["ICE", "MMQ"]),
+        with_("Lurrus of the Dream-Den", {"legacy": "banned"}, ["IKO"]),
+    ]
+
+
+@BREAKERS
+@pytest.mark.parametrize("stored", [False, True], ids=["computed-facts", "stored-facts"])
+def test_a_card_pool_of_sets_on_both_paths(tmp_path: Path, breakers: bool, stored: bool) -> None:
+    """Old School (pool_sets): a card the data lists no legality for is not verified when printed in a
+    pool set or when its printings are not known, not legal otherwise; listed cards as listed; a
+    deck no card of which lists the key judged by printings too (no DC204); a dated deck the data
+    does not vouch for withholds it all. The same rows on both paths, facts computed or stored."""
+    from deckcheck import card_facts
+
+    path = tmp_path / "pool.sqlite"
+    meta = {"source": "test", "updated_at": "2026-01-01"}  # (dated: "later" is after its day)
+    write_store(_pool_records(), path, meta=meta, facts=card_facts.facts_builder() if stored else None)
+    store = CardStore.open(path)
+    items: list[Item] = [
+        ("pool", "4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n"),
+        ("unlisted only", "56 Mountain\n4 Brainstorm\n"),
+        ("listed", "4 Lightning Bolt\n4 Counterspell\n52 Mountain\n"),
+        ("unprinted", "4 Lightning Bolt\n56 Island\n"),
+        ("lurrus", "4 Lightning Bolt\n56 Mountain\n\nCompanion\n1 Lurrus of the Dream-Den\n"),
+        ("later", "// date: 2027-01-15\n4 Lightning Bolt\n4 Brainstorm\n52 Mountain\n"),
+    ]
+    context = context_for(store, "oldschool")
+    assert context.facts.stored is stored
+    rows = assert_same_rows(items, context, breakers=breakers)
+    found = sorted(
+        (row["deck_id"], row["code"], row["card"])
+        for row in rows.findings.rows()
+        if row["code"] in ("DC015", "DC201", "DC202", "DC204") and row["card"]
+    )
+    assert found == [
+        ("listed", "DC015", "Mountain"),
+        ("listed", "DC202", "Counterspell"),
+        ("lurrus", "DC015", "Mountain"),
+        ("lurrus", "DC202", "Lurrus of the Dream-Den"),
+        ("pool", "DC015", "Mountain"),
+        ("unlisted only", "DC015", "Mountain"),
+        ("unlisted only", "DC202", "Brainstorm"),
+        ("unprinted", "DC015", "Island"),
+    ]
+    legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
+    assert legal == {
+        "pool": None,
+        "unlisted only": False,
+        "listed": False,
+        "unprinted": None,
+        "lurrus": False,
+        "later": None,
+    }
+
+
+@pytest.mark.realdata
+def test_real_old_school_basics_are_not_failed(real_sqlite_store: CardStore) -> None:
+    """MTGJSON's April 2022 data gives no "oldschool" legality for Mountain, Birds of Paradise, City
+    of Brass or Shivan Dragon, all printed in Alpha: their Old School legality is not verified on
+    both paths, never "not legal"; a card printed after 1994 is still not legal, and in Premodern a
+    card printed only in Portal sets is not legal (the data lists every card of Premodern's sets)."""
+    items: list[Item] = [
+        ("birds", "4 Birds of Paradise\n56 Mountain\n"),
+        ("dragons", "4 City of Brass\n4 Shivan Dragon\n52 Mountain\n"),
+        ("goyf", "4 Tarmogoyf\n56 Mountain\n"),
+    ]
+    rows = assert_same_rows(items, context_for(real_sqlite_store, "oldschool"))
+    errors = {
+        (row["deck_id"], row["code"], row["card"])
+        for row in rows.findings.rows()
+        if row["severity"] == "error"
+    }
+    assert errors == {("goyf", "DC202", "Tarmogoyf")}
+    unverified = {(row["deck_id"], row["card"]) for row in rows.findings.rows() if row["code"] == "DC015"}
+    assert {("birds", "Birds of Paradise"), ("birds", "Mountain"), ("dragons", "Shivan Dragon")} <= unverified
+    legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
+    assert legal == {"birds": None, "dragons": None, "goyf": False}
+    premodern: list[Item] = [
+        ("portal", "4 Alluring Scent\n56 Forest\n"),
+        ("tempest", "4 Wasteland\n56 Forest\n"),
+    ]
+    rows = assert_same_rows(premodern, context_for(real_sqlite_store, "premodern"))
+    found = {(row["deck_id"], row["code"], row["card"]) for row in rows.findings.rows() if row["card"]}
+    assert found == {("portal", "DC202", "Alluring Scent")}
