@@ -109,7 +109,7 @@ class _Run:
                 section=zone,
             )
         clean = clean_name(text)
-        problem = name_problem(clean, MAX_NAME_LENGTH, strict=False)
+        problem = name_problem(clean, MAX_NAME_LENGTH, strict=False, written=text.strip())
         if problem:
             b.problem_line(0, where[:200], f"{where[:200]}: {problem}", code=UNPARSABLE, section=zone)
             return
