@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from deckcheck.errors import ConfigError
 from deckcheck.findings import Severity, define
@@ -121,33 +121,102 @@ def with_as_of(spec: FormatSpec, as_of: object) -> FormatSpec:
     return replace(spec, as_of=parsed)
 
 
-# A deck's own date as decklists write it: a day year first (``2019-06-01``, also ``2019/06/01`` or
-# ``2019.06.01``: year, month, day is the only order that starts with the year), a time after it
+# A deck's own date as decklists write it, read only where it names one day for certain: year first
+# (``2019-06-01``, also ``2019/06/01`` or ``2019.06.01``: year, month, day is the only order that
+# starts with the year); day and month in either order with a four-digit year where one of them is
+# over 12 (``13/04/2022``, ``04/13/2022``: 13 is no month) or both are the same; an English month
+# name or its three-letter abbreviation (``April 3, 2022``, ``3 Apr 2022``). A time may follow
 # (``2026-08-09T18:00:00Z``), or a note (``2019-06-01 (GP Barcelona)``) that names no other date.
-# A day written day or month first (``06/01/2019``) reads two ways, a month name in any of a dozen
-# languages more: deckcheck does not guess which day the deck is from (metadata_date says why).
+# ``06/01/2019`` reads two ways, a month name in another of a dozen languages more: deckcheck does
+# not guess which day the deck is from (metadata_date says why).
+_MONTHS: Final = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_MONTH_NUMBERS: Final = {
+    **{name: number for number, name in enumerate(_MONTHS, 1)},
+    **{name[:3]: number for number, name in enumerate(_MONTHS, 1)},
+}
+
+
+class _DatePatterns(NamedTuple):
+    year_first: re.Pattern[str]
+    numeric: re.Pattern[str]  # day and month in either order, then a four-digit year
+    month_first: re.Pattern[str]  # April 3, 2022
+    day_first: re.Pattern[str]  # 3 April 2022
+    time: re.Pattern[str]
+    other_date: re.Pattern[str]
+
+
 @cache
-def _deck_date_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    day = re.compile(r"^\s*(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d./-])")
-    time = re.compile(r"^[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
-    other_date = re.compile(r"\d{1,4}\s*[-/.]\s*\d{1,2}\s*[-/.]\s*\d{1,4}")
-    return day, time, other_date
+def _date_patterns() -> _DatePatterns:
+    month = rf"\b({'|'.join(_MONTH_NUMBERS)})\b\.?"
+    day = r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?"
+    month_first = rf"{month}\s+{day},?\s+(\d{{4}})(?!\d)"
+    day_first = rf"{day}(?:\s+of)?\s+{month},?\s+(\d{{4}})(?!\d)"
+    return _DatePatterns(
+        year_first=re.compile(r"^\s*(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d./-])"),
+        numeric=re.compile(r"^\s*(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d./-])"),
+        month_first=re.compile(rf"^\s*{month_first}", re.IGNORECASE),
+        day_first=re.compile(rf"^\s*{day_first}", re.IGNORECASE),
+        time=re.compile(r"^[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?"),
+        other_date=re.compile(
+            rf"\d{{1,4}}\s*[-/.]\s*\d{{1,2}}\s*[-/.]\s*\d{{1,4}}|{month_first}|{day_first}", re.IGNORECASE
+        ),
+    )
+
+
+def _written_day(text: str) -> tuple[int, int, int] | None:
+    """The year, month and day a deck's date as written names for certain (see above), not yet
+    checked against the calendar; None when it names none."""
+    patterns = _date_patterns()
+    parts: tuple[int, int, int] | None = None
+    if (match := patterns.year_first.match(text)) is not None:
+        parts = int(match[1]), int(match[3]), int(match[4])
+    elif (match := patterns.numeric.match(text)) is not None:
+        first, second = int(match[1]), int(match[3])
+        if first != second and max(first, second) <= 12:
+            return None  # 03/04/2022: the 3rd of April or the 4th of March
+        month, day = (first, second) if second > 12 else (second, first)
+        parts = int(match[4]), month, day
+    elif (match := patterns.month_first.match(text)) is not None:
+        parts = _named_month(match[3], match[1], match[2])
+    elif (match := patterns.day_first.match(text)) is not None:
+        parts = _named_month(match[3], match[2], match[1])
+    if match is None:
+        return None
+    rest = text[match.end() :]
+    rest = rest[time.end() :] if (time := patterns.time.match(rest)) is not None else rest
+    if rest.strip() and (rest[0].isalnum() or patterns.other_date.search(rest)):
+        return None  # "2019-06-01x", or a second date: which is the deck's is not known
+    return parts
+
+
+def _named_month(year: str, month: str, day: str) -> tuple[int, int, int]:
+    return int(year), _MONTH_NUMBERS[month.lower()], int(day)
 
 
 def read_deck_date(text: str) -> dt.date | None:
     """The day a deck's own date (a ``// date:`` line, an event's date) names, or None when it names
-    no day for certain (see :func:`metadata_date`): ``YYYY-MM-DD`` (or ``/`` or ``.`` between), a
-    time after it, or a note after it that holds no other date."""
-    day_pattern, time_pattern, other_date = _deck_date_patterns()
-    match = day_pattern.match(text)
-    if match is None:
+    no day for certain (see :func:`metadata_date`): year first (``2019-06-01``, ``2019/06/01``),
+    day and month in the one order a part over 12 allows (``13/04/2022``), or with an English month
+    name (``April 3, 2022``, ``3 Apr 2022``); a time after it, or a note after it that holds no
+    other date."""
+    parts = _written_day(text)
+    if parts is None:
         return None
-    rest = text[match.end() :]
-    rest = rest[time.end() :] if (time := time_pattern.match(rest)) is not None else rest
-    if rest.strip() and (rest[0].isalnum() or other_date.search(rest)):
-        return None  # "2019-06-01x", or a second date: which is the deck's is not known
     try:
-        return dt.date(int(match[1]), int(match[3]), int(match[4]))
+        return dt.date(*parts)
     except ValueError:
         return None
 
@@ -166,7 +235,9 @@ def metadata_date(metadata: Mapping[str, str]) -> tuple[dt.date | None, str]:
     day = read_deck_date(value)
     if day is None:
         return None, unread_date_reason(key, value)
-    return day, f"the deck's {key}"
+    # a date written otherwise than YYYY-MM-DD (April 3, 2022) is shown as written beside the day read
+    written = "" if value.strip().startswith(day.isoformat()) else f" {value.strip()!r}"
+    return day, f"the deck's {key}{written}"
 
 
 def unread_date(metadata: Mapping[str, str]) -> tuple[str, str] | None:
@@ -187,9 +258,13 @@ def unread_date_reason(key: str, value: str) -> str:
         quoted = " and ".join(repr(part) for part in parts)
         return f"it gives two different {key}s ({quoted}), so which day it is from is not known"
     two_ways = re.fullmatch(r"\s*(\d{1,2})([-/.])(\d{1,2})\2\d{2,4}\s*", value)
-    if two_ways is not None and two_ways[1] != two_ways[3] and max(int(two_ways[1]), int(two_ways[3])) <= 12:
+    if (
+        two_ways is not None
+        and int(two_ways[1]) != int(two_ways[3])
+        and max(int(two_ways[1]), int(two_ways[3])) <= 12
+    ):
         return f"its {key} {value!r} reads two ways, day or month first: it is not a YYYY-MM-DD date"
-    if re.fullmatch(r"\s*\d{4}([-/.])\d{1,2}\1\d{1,2}\s*", value):
+    if _written_day(value) is not None:  # read, but not a day: 2022-02-30, 31 April 2022
         return f"its {key} {value!r} is no day of the calendar"
     return f"its {key} {value!r} is not a YYYY-MM-DD date"
 

@@ -12,6 +12,8 @@ import time
 from types import TracebackType
 from typing import TextIO
 
+from deckcheck.wording import counted
+
 _WIDTH = 36  # characters of the bar itself
 _REDRAW_SECONDS = 0.1
 
@@ -67,7 +69,7 @@ class ProgressBar:
             bar = "#" * filled + "-" * (_WIDTH - filled)
             line = f"{self.label}  [{bar}]  {done}/{self.total}{self._eta(done, now)}"
         else:
-            line = f"{self.label}: {self.done:,} decks"
+            line = f"{self.label}: {counted(self.done, 'deck')}"
         self.stream.write(f"\r{line}\x1b[K")
         self.stream.flush()
 

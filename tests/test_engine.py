@@ -367,16 +367,17 @@ def test_what_leaves_a_deck_undecided_stays_undecided_whatever_is_reported() -> 
 def test_a_date_that_names_no_day_is_no_day_to_judge_for() -> None:
     """engine.legality_out_of_date: a deck's date that names no day for certain is not taken as no
     date (judged for today): the day is not known, even by card records a program handed in as
-    current; a date written year first, with a note after it, is the deck's day."""
+    current; a date written year first, with a note after it, or with its month named, is the
+    deck's day."""
     from deckcheck.engine import legality_out_of_date
 
     modern = get_format("modern")
     assert legality_out_of_date({}, modern, STORE) is None  # (records handed in: taken as current)
-    for written in ("06/01/2019", "2020-02-30", "June 1, 2019", "2019-06-01; 2019-07-01"):
+    for written in ("06/01/2019", "2020-02-30", "31 June 2019", "2019-06-01; 2019-07-01"):
         age = legality_out_of_date({"date": written}, modern, STORE)
         assert age is not None and age.deck_day is None and age.written == written, written
     bundled = CardStore.bundled()  # (describes 2026-10-01: a deck of 2019 is of another day)
-    for written in ("2019-06-01 (GP Barcelona)", "2019/06/01", "2019-06-01T10:00:00Z"):
+    for written in ("2019-06-01 (GP Barcelona)", "2019/06/01", "2019-06-01T10:00:00Z", "June 1, 2019"):
         age = legality_out_of_date({"date": written}, modern, bundled)
         assert age is not None and age.deck_day == dt.date(2019, 6, 1), written
 

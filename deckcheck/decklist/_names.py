@@ -55,6 +55,12 @@ _FOREIGN = re.compile(r"[<>{}\\=@$%~^|`\[\]]")
 
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 
+# How a web address (a card's page on Scryfall, a link to a deck) starts: it is no card name. Matched
+# as written and as clean_name leaves it ("https: // scryfall.com // card": it reads any slash as a
+# face separator). (The text readers keep such a line off their shortcuts with it.)
+WEB_ADDRESS = r"(?ai:https?:\s*/|www\.)"
+_WEB_ADDRESS = re.compile(rf"\s*{WEB_ADDRESS}")
+
 
 def _has_letter(name: str) -> bool:
     """Whether a character of the name is a letter (str.isalpha; in ASCII, exactly A-Z and a-z)."""
@@ -72,9 +78,11 @@ def name_problem(
     clean_name reads any slash as a face separator ("[/DECK]" is "[ // DECK]" to it)."""
     if not name:
         return "no card name"
+    shown = name if written is None else written
+    if _WEB_ADDRESS.match(name):
+        return f"{shown!r} is a web address, not a card name: write the card's name instead"
     if len(name) > max_length:
         return f"card name too long ({len(name)} characters, limit {max_length})"
-    shown = name if written is None else written
     if not _has_letter(name) and "_" not in name:  # "_____" is a card (Unhinged)
         return f"{shown!r} is not a card name (no letters)"
     foreign = _FOREIGN.search(name) if strict else None

@@ -395,7 +395,7 @@ class _CsvRun:
             return cleaned[index] if index is not None and index < len(cleaned) else ""
 
         name = clean_name(cell(columns.name))
-        reason = name_problem(name, MAX_NAME_LENGTH, strict=False)
+        reason = name_problem(name, MAX_NAME_LENGTH, strict=False, written=cell(columns.name))
         if columns.name is None:
             reason = "no Name column"
         if reason:

@@ -71,7 +71,7 @@ from deckcheck.decklist._base import (
 )
 from deckcheck.decklist._detect import detected_as_one_of
 from deckcheck.decklist._grammar import HeaderKind, classify_header
-from deckcheck.decklist._names import clean_name
+from deckcheck.decklist._names import WEB_ADDRESS, clean_name
 from deckcheck.decklist._section_counts import ZONE_LEVEL, SectionHeader, header_count_problems
 from deckcheck.decklist.csv_format import excel_separator, looks_like_csv_header
 from deckcheck.decklist.text import (
@@ -120,8 +120,9 @@ _NAME_CHAR = rf"[ !\"&'+,\-./0-9:;?A-Z_a-z{_NON_ASCII}]"
 _NAME_NON_LETTER = rf"[ !\"&'+,\-./0-9:;?_{_NON_ASCII}]"
 _NAME_END = rf"[!\"&'+,\-./0-9:;?A-Z_a-z{_NON_ASCII}]"
 # name_problem wants a letter; an ASCII one is a letter to str.isalpha and to us alike. A name
-# starts with a non-space (after 51 spaces, " {1,50}" would leave one to it) and ends with one.
-_NAME = rf"(?! ){_NAME_NON_LETTER}{{0,100}}[A-Za-z](?:{_NAME_CHAR}{{0,189}}{_NAME_END})?"
+# starts with a non-space (after 51 spaces, " {1,50}" would leave one to it) and ends with one, and
+# is no web address (name_problem refuses "https://...", "www....").
+_NAME = rf"(?! |{WEB_ADDRESS}){_NAME_NON_LETTER}{{0,100}}[A-Za-z](?:{_NAME_CHAR}{{0,189}}{_NAME_END})?"
 _SUFFIX = r"(?: {1,50}\([A-Za-z0-9_]{2,6}\)(?: {1,50}[A-Za-z0-9]{1,12})?)?"
 
 # A printing in brackets, before or after the name ("1 [C21:263] Sol Ring", "1 Sol Ring [C21:263]",

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from deckcheck.as_of import parse_date
+from deckcheck.as_of import parse_date, read_deck_date
 from deckcheck.deck import Entry, LineKind, ParsedDeck, Zone, extra_zone_tag
 from deckcheck.decklist._base import (
     MAX_NAME_LENGTH,
@@ -109,7 +109,7 @@ class _Run:
                 section=zone,
             )
         clean = clean_name(text)
-        problem = name_problem(clean, MAX_NAME_LENGTH, strict=False)
+        problem = name_problem(clean, MAX_NAME_LENGTH, strict=False, written=text.strip())
         if problem:
             b.problem_line(0, where[:200], f"{where[:200]}: {problem}", code=UNPARSABLE, section=zone)
             return
@@ -444,12 +444,13 @@ def _tcgplayer_event(run: _Run, deck: Mapping[str, Any]) -> None:
 
 def _tcgplayer_day(written: str, created: Any) -> tuple[dt.date | None, str]:
     """The day TCGplayer's ``eventDate`` names and how it was read, or None and why it cannot be.
-    Read month first (MM-DD-YYYY), as TCGplayer writes it; never a guess at the order: a reading
-    that is no date, or that falls after the day the deck was entered (``created``), shows the
-    field is not written so, and the day is then not known."""
-    day = parse_date(written)
+    A date that names one day whatever the order (as_of.read_deck_date: ``2024-06-09``,
+    ``13-06-2024``) is that day; else it is read month first (MM-DD-YYYY), as TCGplayer writes it;
+    never a guess at the order: a reading that is no date, or that falls after the day the deck was
+    entered (``created``), shows the field is not written so, and the day is then not known."""
+    day = read_deck_date(written)
     if day is not None:
-        return day, "as written (YYYY-MM-DD)"
+        return day, "as written"
     match = _MONTH_FIRST.match(written)
     if match is None:
         return None, "not a date TCGplayer writes (MM-DD-YYYY)"

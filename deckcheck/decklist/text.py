@@ -40,6 +40,7 @@ from deckcheck.decklist._grammar import (
     parse_card,
     split_prefix,
 )
+from deckcheck.decklist._names import WEB_ADDRESS
 from deckcheck.decklist._section_counts import GROUP_LEVEL, ZONE_LEVEL, SectionHeader, header_count_problems
 from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.value import replace
@@ -77,17 +78,19 @@ def forum_title(match: re.Match[str]) -> str:
 # The common card line, "4 Name" or "4x Name", whole: parse_card's _LEADING_COUNT for a count
 # parse_quantity takes as it is (1-9999), then a name clean_name keeps as written and name_problem
 # accepts: ASCII words joined by single spaces, with a letter (or "_") and none of the characters
-# that make a decoration (#^*()[]|+), a face separator (/) or no card name (<>{}\=@$%~`). Only
-# spaces around it: the line is printable and its strip() is the same.
+# that make a decoration (#^*()[]|+), a face separator (/) or no card name (<>{}\=@$%~`), and no
+# web address ("www.example.com"). Only spaces around it: the line is printable and its strip() is
+# the same.
 _NAME_WORD = r"[!\"&',\-.0-9:;?A-Z_a-z]+"
-_PLAIN_CARD_LINE = re.compile(
-    rf" *([1-9][0-9]{{0,3}})(?:[xX] +| +)((?=[^A-Za-z_]*[A-Za-z_]){_NAME_WORD}(?: {_NAME_WORD})*) *"
-)
+_PLAIN_NAME = rf"(?!{WEB_ADDRESS})(?=[^A-Za-z_]*[A-Za-z_]){_NAME_WORD}(?: {_NAME_WORD})*"
+_PLAIN_CARD_LINE = re.compile(rf" *([1-9][0-9]{{0,3}})(?:[xX] +| +)({_PLAIN_NAME}) *")
 # A card line that is a name alone, one copy (a list of names): the same words without a digit,
 # which could be a count at either end ("Bolt x4"), ":" (a prefix, "SB: Bolt", or metadata) or "_"
 # (a header's emphasis), with a letter. parse_card reads no count, prefix, marker or note on it.
 _NAME_ALONE_WORD = r"[!\"&',\-.;?A-Za-z]+"
-_NAME_ALONE_LINE = re.compile(rf" *((?=[^A-Za-z]*[A-Za-z]){_NAME_ALONE_WORD}(?: {_NAME_ALONE_WORD})*) *")
+_NAME_ALONE_LINE = re.compile(
+    rf" *((?!{WEB_ADDRESS})(?=[^A-Za-z]*[A-Za-z]){_NAME_ALONE_WORD}(?: {_NAME_ALONE_WORD})*) *"
+)
 _NO_COUNT_NOTE: Final = "no count: read as 1"
 # The same line with a printing in brackets before or after the name, a finish after it, or both
 # ("4 Sol Ring [C21:263]", "1 [IKO:148] Colossification", "1 Veyran, Voice of Duality [foil]",
@@ -101,7 +104,8 @@ PRINTING_NUMBER = r"[A-Za-z0-9*\u2605]{0,12}"
 _PRINTING = rf"\[({PRINTING_SET}):({PRINTING_NUMBER})\]"
 _PRINTED_CARD_LINE = re.compile(
     rf" *([1-9][0-9]{{0,3}})(?:[xX] +| +)(?:{_PRINTING} )?"
-    rf"((?=[^A-Za-z_\[]*[A-Za-z_]){_NAME_WORD}(?: {_NAME_WORD})*)"  # (a letter in the name itself)
+    # (a letter in the name itself)
+    rf"((?!{WEB_ADDRESS})(?=[^A-Za-z_\[]*[A-Za-z_]){_NAME_WORD}(?: {_NAME_WORD})*)"
     rf"(?: {_PRINTING})?( \[[Ff][Oo][Ii][Ll]\])? *"
 )
 _COUNT_START = frozenset("123456789")

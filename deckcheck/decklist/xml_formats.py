@@ -173,7 +173,7 @@ class _XmlRun:
                 section=zone,
             )
         clean = clean_name(name_text)
-        problem = name_problem(clean, MAX_NAME_LENGTH, strict=False)
+        problem = name_problem(clean, MAX_NAME_LENGTH, strict=False, written=name_text.strip())
         if problem:
             self._problem(line, f"<{element.tag}>: {problem}", zone)
             return

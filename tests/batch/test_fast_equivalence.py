@@ -684,11 +684,13 @@ def test_decks_whose_date_names_no_day_agree(breakers: bool) -> None:
         ("no day", f"// date: 2020-02-30\n{deck}"),
         ("noted", f"// date: 2019-06-01 (GP Barcelona)\n{deck}"),
         ("slashes", f"// date: 2019/06/01\n{deck}"),
+        ("month named", f"// date: June 1, 2019\n{deck}"),
+        ("day over 12", f"// date: 13/06/2019\n{deck}"),
     ]
     context = context_for(BUNDLED, "modern")
     rows = assert_same_rows(items, context, breakers=breakers)
     codes = _codes_by_deck(rows)
-    for deck_id in ("two ways", "no day", "noted", "slashes"):
+    for deck_id, _ in items:
         assert "DC202" not in codes[deck_id] and "DC015" in codes[deck_id], deck_id
     found = rows.findings.data
     notes = {
@@ -696,7 +698,7 @@ def test_decks_whose_date_names_no_day_agree(breakers: bool) -> None:
         for d, line, code in zip(found["deck_id"], found["line"], found["code"], strict=True)
         if code == "DC015"
     }
-    assert notes == {"two ways": 1, "no day": 1, "noted": 0, "slashes": 0}
+    assert notes == {"two ways": 1, "no day": 1, "noted": 0, "slashes": 0, "month named": 0, "day over 12": 0}
     assert _handed_back(context, [text for _, text in items]) == [0, 1]
     legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
     assert all(legal[deck_id] is None for deck_id, _ in items), legal

@@ -28,7 +28,8 @@ def _deck(result: Any) -> dict[str, Any]:
     ("written", "why"),
     [
         ("06/01/2019", "its date '06/01/2019' reads two ways, day or month first"),
-        ("June 1, 2019", "its date 'June 1, 2019' is not a YYYY-MM-DD date"),
+        ("1 juin 2019", "its date '1 juin 2019' is not a YYYY-MM-DD date"),
+        ("31 June 2019", "its date '31 June 2019' is no day of the calendar"),
         ("2020-02-30", "its date '2020-02-30' is no day of the calendar"),
         ("1.6.2019", "its date '1.6.2019' reads two ways, day or month first"),
     ],
@@ -65,10 +66,13 @@ def test_two_different_dates_leave_the_day_not_known(project: Project, invoke: I
     assert "it gives two different dates ('2026-01-01' and '2019-06-01')" in result.stdout
 
 
-@pytest.mark.parametrize("written", ["2019-06-01 (GP Barcelona)", "2019/06/01", "2019-6-1"])
-def test_a_date_written_year_first_is_the_deck_s_day(project: Project, invoke: Invoke, written: str) -> None:
-    """Year, month, day is the only order that starts with the year: such a date, or one with a
-    note after it, names the deck's day, which the card data does not describe."""
+@pytest.mark.parametrize(
+    "written", ["2019-06-01 (GP Barcelona)", "2019/06/01", "2019-6-1", "June 1, 2019", "1 Jun 2019"]
+)
+def test_a_date_that_names_one_day_is_the_deck_s_day(project: Project, invoke: Invoke, written: str) -> None:
+    """Year, month, day is the only order that starts with the year, and a month named in English
+    is no number to take for a day: such a date, or one with a note after it, names the deck's day,
+    which the card data does not describe."""
     project.write("deck.txt", f"// format: modern\n// date: {written}\n{BANNED_MODERN}")
     result = invoke(["check", "-o", "json", "deck.txt"])
     deck = _deck(result)

@@ -584,6 +584,10 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "4 Lightning Bolt|M10\n",  # Forge's Name|SET
         "4 Lightning Bolt ^Burn^\n",  # Archidekt tags
         "4 Lightning Bolt {R}\n",  # a character no card name has (DC002)
+        "4 https://scryfall.com/card/m10/146/lightning-bolt\n",  # a web address, no card name (DC002)
+        "4 Lightning Bolt\n1 www.example.com/deck\n",  # the same
+        "4 Lightning Bolt\n1 WWW.example.com\n",  # the same, no slash
+        "4 Lightning Bolt\n1 www.example.com [foil]\n",  # the same, a finish after it
         "SB: 2 Duress\n4 Lightning Bolt\n",  # an SB: prefix
         "COMMANDER: Kenrith, the Returned King\n4 Lightning Bolt\n",  # a prefix, no count: DC003
         "COMMANDER: 1 Kenrith, the Returned King *SB*\n",  # an unknown marker: a warning

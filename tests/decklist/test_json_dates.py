@@ -57,8 +57,8 @@ def test_a_tcgplayer_event_date_is_the_decks_date_read_month_first() -> None:
 @pytest.mark.parametrize(
     ("written", "created", "why"),
     [
-        # read month first it is no date: the file does not write it month first
-        ("13-06-2024", "2024-06-20T00:00:00Z", "it is no date"),
+        # read month first it is no date (nor read day first): the file does not write it month first
+        ("06-31-2024", "2024-06-20T00:00:00Z", "it is no date"),
         # read month first it is the 6th of September, after the deck was entered in June
         ("09-06-2024", "2024-06-11T10:23:30Z", "2024-09-06, after the deck was entered (2024-06-11)"),
         ("June 9th", "2024-06-11T10:23:30Z", "not a date TCGplayer writes"),
@@ -71,6 +71,16 @@ def test_an_event_date_of_unknown_order_is_no_date(written: str, created: str, w
     (warning,) = deck.problems
     assert warning.code == "DC003" and warning.severity == "warning"
     assert why in warning.message and "the day the deck is from is not known" in warning.message
+
+
+def test_an_event_date_that_reads_one_way_only_is_that_day() -> None:
+    """13 is no month: "13-06-2024" names the 13th of June whichever order TCGplayer meant, as a
+    text list's `// date: 13-06-2024` does (one reading of dates for every reader)."""
+    deck = parse_text(tcgplayer("13-06-2024", "2024-06-20T00:00:00Z"), "t.json")
+    assert metadata_date(deck.metadata) == (dt.date(2024, 6, 13), "the deck's date")
+    assert deck.problems == []
+    text = parse_text("// date: 13-06-2024\n4 Lightning Bolt\n", "t.txt")
+    assert metadata_date(text.metadata)[0] == dt.date(2024, 6, 13)
 
 
 def test_a_tcgplayer_deck_from_before_a_ban_is_not_charged_with_it() -> None:

@@ -254,6 +254,61 @@ def test_the_batch_checker_says_the_same_of_a_comment_after_a_card() -> None:
     assert messages == [message for _, message in unknown_findings(text)]
 
 
+# -- a web address on a card line ----------------------------------------------------------------
+
+SCRYFALL_PAGE = "https://scryfall.com/card/m10/146/lightning-bolt"
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        (f"4 {SCRYFALL_PAGE}", SCRYFALL_PAGE),
+        (SCRYFALL_PAGE, SCRYFALL_PAGE),  # a bare address: no count either
+        ("1x HTTP://Example.com/deck?id=7", "HTTP://Example.com/deck?id=7"),
+        ("2 www.example.com", "www.example.com"),  # no slash: the plain line shortcut refuses it too
+        ("1 www.example.com [foil]", "www.example.com"),
+        ("www.example.com", "www.example.com"),  # a name alone: that shortcut refuses it too
+    ],
+)
+def test_a_web_address_is_no_card_name(line: str, shown: str) -> None:
+    """A pasted link was an unknown card named "https: // scryfall.com // card // ..." (clean_name
+    reads a slash as a face separator) that "may be newer than the card data": it is a line not
+    read, quoted as written, and the deck is not verified."""
+    text = f"{line}\n56 Mountain\n"
+    deck = read(text)
+    assert entries(deck) == [(56, "Mountain", MAIN, 2)]
+    assert [(p.line, p.code, p.message) for p in deck.problems] == [
+        (1, "DC002", f"{shown!r} is a web address, not a card name: write the card's name instead")
+    ]
+    assert unknown_findings(text) == []
+
+
+def test_the_batch_checker_says_the_same_of_a_web_address() -> None:
+    from deckcheck import frames
+
+    text = f"// format: modern\n4 {SCRYFALL_PAGE}\n56 Mountain\n"
+    results = frames.validate(pd.Series({"linked": text}), progress=False)
+    found = results.findings
+    assert found["code"].tolist() == ["DC002"] and found["line"].tolist() == [2]
+    assert SCRYFALL_PAGE in found["message"].iloc[0]
+    assert pd.isna(results.summary["legal"].iloc[0])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Count,Name\n4,{SCRYFALL_PAGE}\n56,Mountain\n",
+        f'[{{"name": "{SCRYFALL_PAGE}", "quantity": 4}}, {{"name": "Mountain", "quantity": 56}}]',
+    ],
+    ids=["csv", "json"],
+)
+def test_a_web_address_in_a_name_field_is_quoted_as_written(text: str) -> None:
+    deck = parse_text(text, "deck")
+    assert [e.name for e in deck.entries] == ["Mountain"]
+    (problem,) = deck.problems
+    assert problem.code == "DC002" and f"{SCRYFALL_PAGE!r} is a web address" in problem.message
+
+
 # -- a word in brackets after the name that is no set code -----------------------------------------
 
 

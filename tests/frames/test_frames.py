@@ -371,6 +371,16 @@ def test_progress_bar_only_on_a_terminal() -> None:
     assert "checking decks" in loud.getvalue() and "1000/1000" in loud.getvalue()
 
 
+def test_progress_without_a_total_counts_decks_in_words() -> None:
+    """With no total the line counts the decks read: "1 deck", "2 decks"."""
+    for done, shown in ((1, "reading decks: 1 deck\x1b[K"), (2, "reading decks: 2 decks\x1b[K")):
+        terminal = FakeTerminal()
+        with ProgressBar(None, "reading decks", stream=terminal, every=1) as bar:
+            bar(done)
+        drawn = {line for line in terminal.getvalue().replace("\n", "\r").split("\r") if line}
+        assert drawn == {shown}
+
+
 def test_progress_can_be_forced(store: CardStore, capsys: pytest.CaptureFixture[str]) -> None:
     frames.validate(BURN, format="modern", store=store, progress=True)
     assert "checking decks" in capsys.readouterr().err

@@ -250,6 +250,49 @@ def test_each_deck_can_use_its_own_date() -> None:
     assert "DC201" in codes(check_deck(d, with_as_of(MODERN, AS_OF_DECK)))
 
 
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("April 3, 2022", "2022-04-03"),
+        ("3 April 2022", "2022-04-03"),
+        ("Apr 3 2022", "2022-04-03"),
+        ("apr. 3rd, 2022 (FNM)", "2022-04-03"),
+        ("04/13/2022", "2022-04-13"),  # 13 is no month: month first
+        ("13/04/2022", "2022-04-13"),
+        ("13.04.2022", "2022-04-13"),
+        ("05/05/2022", "2022-05-05"),  # either order, the same day
+    ],
+)
+def test_a_date_written_otherwise_that_names_one_day_is_read(written: str, day: str) -> None:
+    """A month named in English, or day and month where one is over 12 (with a four-digit year),
+    name one day: the note shows the day read and the date as written."""
+    d = deck((60, ISLAND, MAIN), metadata={"date": written})
+    found = [f for f in check_deck(d, with_as_of(MODERN, AS_OF_DECK)) if f.code.startswith("DC2")]
+    assert codes(found) == ["DC205"], [f.message for f in found]
+    assert f"legality as of {day} (the deck's date {written!r})" in found[0].message
+    assert dict(found[0].data)["as_of"] == day
+
+
+@pytest.mark.parametrize(
+    ("written", "why"),
+    [
+        ("03/04/2022", "reads two ways, day or month first"),
+        ("03.04.2022", "reads two ways, day or month first"),
+        ("13/04/22", "is not a YYYY-MM-DD date"),  # (a two-digit year: which century is a guess)
+        ("3 avril 2022", "is not a YYYY-MM-DD date"),  # (English month names only)
+        ("April 3, 2022 - April 5, 2022", "is not a YYYY-MM-DD date"),  # two days
+        ("2022-02-30", "is no day of the calendar"),
+        ("31 April 2022", "is no day of the calendar"),
+        ("02/30/2022", "is no day of the calendar"),
+    ],
+)
+def test_a_date_that_names_no_one_day_is_not_read(written: str, why: str) -> None:
+    d = deck((60, ISLAND, MAIN), metadata={"date": written})
+    found = [f for f in check_deck(d, with_as_of(MODERN, AS_OF_DECK)) if f.code.startswith("DC2")]
+    assert codes(found) == ["DC206"], [f.message for f in found]
+    assert f"its date {written!r} {why}" in found[0].message
+
+
 def test_a_companion_is_not_offered_where_the_history_does_not_answer() -> None:
     """Under --as-of the companion card's own legality is the history's: banned, legal, or, on a
     day the history does not cover, not known, so a condition the deck meets is undetermined."""
