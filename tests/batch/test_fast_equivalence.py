@@ -1825,6 +1825,19 @@ extra_banned = ["Lightning Bolt", "Lurrus of the Dream-Den"]
 """
 
 
+def _assert_own_list_bans_bolt_and_lurrus(rows: Any) -> None:
+    """The own list (OWN_BANS) banned Lightning Bolt in decks bolt and lurrus, and Lurrus, the
+    companion, is not eligible wherever it is judged."""
+    banned = sorted((row["deck_id"], row["card"]) for row in rows.findings.rows() if row["code"] == "DC201")
+    assert banned == [
+        ("bolt", "Lightning Bolt"),
+        ("lurrus", "Lightning Bolt"),
+        ("lurrus", "Lurrus of the Dream-Den"),
+    ]
+    lurrus = [row for row in rows.companions.rows() if row["companion"] == "Lurrus of the Dream-Den"]
+    assert lurrus and all(row["eligible"] is False for row in lurrus)
+
+
 @pytest.mark.parametrize("fmt", ["house", "kitchen"])
 def test_a_formats_own_ban_list_on_both_paths(tmp_path: Path, fmt: str) -> None:
     """A format's own ban list bans its cards, and its companions, on the lean path as in the engine,
@@ -1838,14 +1851,7 @@ def test_a_formats_own_ban_list_on_both_paths(tmp_path: Path, fmt: str) -> None:
         ("clean", "4 Shock\n16 Mountain\n"),
     ]
     rows = assert_same_rows(items, batch.BatchContext(BUNDLED, spec))
-    banned = sorted((row["deck_id"], row["card"]) for row in rows.findings.rows() if row["code"] == "DC201")
-    assert banned == [
-        ("bolt", "Lightning Bolt"),
-        ("lurrus", "Lightning Bolt"),
-        ("lurrus", "Lurrus of the Dream-Den"),
-    ]
-    lurrus = [row for row in rows.companions.rows() if row["companion"] == "Lurrus of the Dream-Den"]
-    assert lurrus and all(row["eligible"] is False for row in lurrus)
+    _assert_own_list_bans_bolt_and_lurrus(rows)
 
 
 @pytest.mark.parametrize("fmt", ["house", "kitchen"])
@@ -1884,14 +1890,7 @@ def test_a_formats_own_ban_list_on_a_day_on_both_paths(tmp_path: Path, fmt: str,
         ("clean", "// date: 2010-01-01\n4 Shock\n16 Mountain\n"),
     ]
     rows = assert_same_rows(items, batch.BatchContext(BUNDLED, spec))
-    banned = sorted((row["deck_id"], row["card"]) for row in rows.findings.rows() if row["code"] == "DC201")
-    assert banned == [
-        ("bolt", "Lightning Bolt"),
-        ("lurrus", "Lightning Bolt"),
-        ("lurrus", "Lurrus of the Dream-Den"),
-    ]
-    lurrus = [row for row in rows.companions.rows() if row["companion"] == "Lurrus of the Dream-Den"]
-    assert lurrus and all(row["eligible"] is False for row in lurrus)
+    _assert_own_list_bans_bolt_and_lurrus(rows)
     dated = {
         row["deck_id"]: (row["code"], row["message"])
         for row in rows.findings.rows()
