@@ -841,8 +841,11 @@ def display_of(written: str, oracle: str) -> str:
 def _same_name(written: str, oracle: str) -> bool:
     """Whether a name as the readers keep it is the oracle name: the readers write every slash as a
     face separator, so a card whose own name holds one ("Summon: Choco/Mog") is read as
-    "Summon: Choco // Mog"."""
-    return written == oracle or ("/" in oracle and written == clean_name(oracle))
+    "Summon: Choco // Mog". (Only such a name is cleaned: a face separator alone, "Fire // Ice",
+    reads back as written, and this runs for every name shown.)"""
+    if written == oracle:
+        return True
+    return "/" in oracle.replace(" // ", "") and written == clean_name(oracle)
 
 
 def _with_written_names(findings: list[Finding], deck: Deck) -> list[Finding]:
