@@ -166,3 +166,30 @@ def test_pool_cards_in_a_formats_file(tmp_path: Path) -> None:
     path.write_text('[kitchen]\nextends = "constructed"\npool_cards = "Arena"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match=r"\[kitchen\] pool_cards must be a list of names"):
         load_registry([path])
+
+
+def test_the_bundled_card_set_tells_a_pool_by_its_printings() -> None:
+    """The bundled set lists no Old School legality for Lurrus (2020), Sylvan Library (Legends) or
+    Hare Apparent (printed after the set's printings were written): by their printings, Lurrus is
+    not legal and Sylvan Library not verified; Hare Apparent, with no printings, not verified."""
+    from deckcheck.cards.store import CardStore
+
+    store = CardStore.bundled()
+    lurrus, library, hare = (
+        store.card(name) for name in ("Lurrus of the Dream-Den", "Sylvan Library", "Hare Apparent")
+    )
+    assert lurrus is not None and library is not None and hare is not None
+    deck = deck_of((1, lurrus, MAIN), (1, library, MAIN), (1, hare, MAIN), (57, "Mountain", MAIN))
+    found = check_deck(deck, OLD_SCHOOL)
+    assert [f.card for f in only(found, "DC202")] == ["Lurrus of the Dream-Den"]
+    unverified = {f.card: dict(f.data)["status"] for f in only(found, "DC015")}
+    assert unverified == {
+        "Sylvan Library": legality_rules.IN_POOL_UNLISTED,
+        "Hare Apparent": legality_rules.UNPRINTED_UNLISTED,
+    }
+    # Premodern: Lurrus and Adanto Vanguard's printings are outside the pool too
+    vanguard = store.card("Adanto Vanguard")
+    assert vanguard is not None
+    found = check_deck(deck_of((4, vanguard, MAIN), (1, lurrus, MAIN), (55, "Mountain", MAIN)), PREMODERN)
+    assert sorted(f.card for f in only(found, "DC202")) == ["Adanto Vanguard", "Lurrus of the Dream-Den"]
+    assert not only(found, "DC015")
