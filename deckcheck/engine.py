@@ -20,7 +20,7 @@ from deckcheck.as_of import (
     unread_date,
 )
 from deckcheck.cards.names import clean_name, lookup_key
-from deckcheck.cards.store import CardStore, Resolution, card_data_date
+from deckcheck.cards.store import CardStore, Resolution, card_data_date, printings_date
 from deckcheck.deck import (
     EXTRA_TAG,
     Deck,
@@ -951,13 +951,13 @@ def check_deck(
 
 
 def printings_day(store: CardStore, spec: FormatSpec) -> dt.date | None:
-    """The day the card data's printings describe, for legality as of a day from the format's history
-    (None when legality is not read from the history, or the data is records handed in by code,
-    CardStore.vouches_without_date, whose printings are taken as complete; ``datetime.date.min``
-    when the data says no day: it vouches for none)."""
+    """The day the card data's printings describe (store.printings_date), for legality as of a day
+    from the format's history (None when legality is not read from the history, or the data is
+    records handed in by code, CardStore.vouches_without_date, whose printings are taken as
+    complete; ``datetime.date.min`` when the data says no day: it vouches for none)."""
     if not reads_history(spec.as_of) or not spec.legality_candidates:
         return None
-    day = card_data_date(store.meta)
+    day = printings_date(store.meta)
     if day is None:
         return None if store.vouches_without_date else dt.date.min
     return day

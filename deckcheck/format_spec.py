@@ -45,6 +45,7 @@ class FormatSpec(FrozenValue):
         "legality_bases",
         "commander_pairs_known",
         "pool_sets",
+        "pool_cards",
     )
     __slots__ = FIELDS
 
@@ -116,6 +117,10 @@ class FormatSpec(FrozenValue):
     # none of the deck's legality key is then not legal only when none of its printings is in one
     # of them (rules.legality.listed_legality): card data may leave out cards it should list.
     pool_sets: frozenset[str]
+    # Cards of the card pool no set of ``pool_sets`` holds (Old School's 1994 promos, whose sets
+    # hold later cards too), by oracle name: such a card the data lists under none of the deck's
+    # legality keys is not verified either, never "not legal".
+    pool_cards: frozenset[str]
 
     def __init__(
         self,
@@ -146,6 +151,7 @@ class FormatSpec(FrozenValue):
         legality_bases: tuple[str, ...] = (),
         commander_pairs_known: bool = True,
         pool_sets: frozenset[str] = frozenset(),
+        pool_cards: frozenset[str] = frozenset(),
     ) -> None:
         _set_spec(
             self,
@@ -177,6 +183,7 @@ class FormatSpec(FrozenValue):
                 legality_bases,
                 commander_pairs_known,
                 pool_sets,
+                pool_cards,
             ),
         )
 
@@ -185,6 +192,12 @@ class FormatSpec(FrozenValue):
         if self.legality_keys:
             return self.legality_keys
         return (self.legality_key,) if self.legality_key else ()
+
+    @property
+    def names_its_pool(self) -> bool:
+        """The format names its card pool's sets or cards (``pool_sets``, ``pool_cards``): a card
+        the data lists no legality for may be in it (rules.legality.listed_legality)."""
+        return bool(self.pool_sets or self.pool_cards)
 
     @property
     def is_limited(self) -> bool:

@@ -63,6 +63,7 @@ TABLE_KEYS: dict[str, str] = {
     "restricted_means": _STR,
     "aliases": _NAMES,
     "pool_sets": _SET_CODES,
+    "pool_cards": _NAMES,
 }
 RESTRICTED_MEANINGS = ("one-copy", "not-as-commander", "commander-only")
 _NOT_INHERITED = ("extends", "abstract")
@@ -286,6 +287,7 @@ def _spec(
         legality_bases=legality_bases,
         # set codes as MTGJSON writes them (a card's printings): "lea" is LEA
         pool_sets=frozenset(code.upper() for code in values.get("pool_sets", ())),
+        pool_cards=frozenset(values.get("pool_cards", ())),
     )
 
 

@@ -22,8 +22,8 @@ NOT_VERIFIED = define(
     "A rule that could not be decided: it depends on cards the card data does not know, or on what the "
     "data does not record (card data of another day than the deck's, a deck's date that names no day for "
     "certain, a Magic Online deck in the days before a change, a Pauper Commander commander's uncommon "
-    "printing, the legality of a card the data lists none for where a format's card pool of sets may "
-    "hold it), or on a format rule the sources do not settle (a pair of commanders in Brawl).",
+    "printing, the legality of a card the data lists none for where a format's card pool of sets and "
+    "cards may hold it), or on a format rule the sources do not settle (a pair of commanders in Brawl).",
 )
 
 

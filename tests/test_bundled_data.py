@@ -60,7 +60,7 @@ MULTI_FACE_LAYOUTS = frozenset(
     {"split", "aftermath", "flip", "transform", "modal_dfc", "adventure", "battle", "reversible_card", "omen"}
 )
 RECORD_KEYS = {"name", "layout", "faces", "color_identity", "keywords", "legalities"}
-OPTIONAL_RECORD_KEYS = {"mana_value", "leadership", "printed_names", "printed_type_lines"}
+OPTIONAL_RECORD_KEYS = {"mana_value", "leadership", "printed_names", "printed_type_lines", "printings"}
 FACE_KEYS = {
     "name", "mana_cost", "type_line", "oracle_text", "colors", "color_indicator",
     "power", "toughness", "loyalty", "defense",
@@ -102,6 +102,9 @@ def test_document_meta_matches_the_cards() -> None:
     assert set(DOCUMENT) == {"meta", "cards"}
     assert meta["source"] == "deckcheck bundled set"
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", meta["oracle_as_of"])
+    # the printings are of an earlier day than the Oracle text (the cards printed since have none)
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", meta["printings_as_of"])
+    assert meta["printings_as_of"] <= meta["oracle_as_of"]
     assert meta["cards"] == len(CARDS)
     assert 250 <= len(CARDS) <= 400
 
@@ -140,6 +143,10 @@ def test_record_shape(card: Record) -> None:
     assert _is_colour_list(card["color_identity"])
     assert isinstance(card["keywords"], list) and all(isinstance(k, str) and k for k in card["keywords"])
     assert len(set(card["keywords"])) == len(card["keywords"])
+    printings = card.get("printings")
+    if printings is not None:  # MTGJSON's set codes, sorted, each once
+        assert printings and all(re.fullmatch(r"[0-9A-Z]{3,6}", code) for code in printings)
+        assert printings == sorted(set(printings))
 
 
 @pytest.mark.parametrize("card", CARDS, ids=_card_id)
@@ -500,6 +507,22 @@ def test_bundled_facts_match_real_data(atomic_cards: dict[str, list[dict[str, An
     problems = "\n".join(unexplained)
     assert unexplained == [], f"differences from MTGJSON 2022 without a known Oracle update:\n{problems}"
     assert stale == [], "allowed differences that no longer differ:\n" + "\n".join(stale)
+
+
+@pytest.mark.realdata
+def test_bundled_printings_are_the_real_datas(atomic_cards: dict[str, list[dict[str, Any]]]) -> None:
+    """Every card of the April 2022 data has its printings of then (the day ``printings_as_of``
+    says): a card's printings tell whether it is in a card pool of sets (Old School, Premodern)
+    and in a format's sets on a day; a card printed since has none, not a guess."""
+    assert DOCUMENT["meta"]["printings_as_of"] == "2022-04-25"
+    by_front = {faces[0].get("faceName", name): name for name, faces in atomic_cards.items()}
+    wrong = []
+    for card in CARDS:
+        real_faces = _real_faces(card["name"], atomic_cards, by_front)
+        real = sorted(real_faces[0]["printings"]) if real_faces is not None else None
+        if card.get("printings") != real:
+            wrong.append(f"{card['name']}: {card.get('printings')} != {real}")
+    assert wrong == []
 
 
 def test_every_known_update_names_a_bundled_card() -> None:

@@ -139,6 +139,19 @@ def card_data_date(meta: Mapping[str, str]) -> dt.date | None:
     return None
 
 
+# The day the card data's printings describe, where it is earlier than the data's own day: the
+# bundled set's printings were written from the April 2022 data, its Oracle text and legalities later.
+PRINTINGS_DATE_KEY = "printings_as_of"
+
+
+def printings_date(meta: Mapping[str, str]) -> dt.date | None:
+    """The day the card data's printings describe: :func:`card_data_date`, or its
+    ``printings_as_of`` when that is earlier; None when the data says no day."""
+    day = card_data_date(meta)
+    printed = parse_data_day(meta.get(PRINTINGS_DATE_KEY))
+    return day if day is None or printed is None else min(day, printed)
+
+
 # -- lookup results -------------------------------------------------------------------------------
 class Resolution(Value):
     """How a name as written maps to a card.

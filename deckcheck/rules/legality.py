@@ -42,8 +42,8 @@ def legality_key_for(deck: Deck, spec: FormatSpec) -> str | None:
     """The legality key to read for this deck: the first of the format's aliases that any card of the
     deck lists (card data sources renamed keys; MTGJSON leaves out formats a card is not legal in, so
     one card is not enough to tell, but a whole deck, basics included, is). None = no card has any,
-    unless the format names its pool's sets: then the first, each card judged by its printings
-    (:func:`listed_legality`)."""
+    unless the format names its pool's sets or cards: then the first, each card judged by its
+    printings and name (:func:`listed_legality`)."""
     present = {key for c in cards_in(deck, ALL_ZONES) for key in legality_keys_of(c)}
     for key in spec.legality_candidates:
         if key in present:
@@ -53,9 +53,9 @@ def legality_key_for(deck: Deck, spec: FormatSpec) -> str | None:
 
 def _pool_key(spec: FormatSpec) -> str | None:
     """The key a deck none of whose cards lists any of the format's legality keys is read under: the
-    first where the format names its pool's sets (a card listed under no key is judged by its
-    printings), else None (DC204: the card data predates the format)."""
-    return spec.legality_candidates[0] if spec.pool_sets and spec.legality_candidates else None
+    first where the format names its pool (a card listed under no key is judged by its printings
+    and the pool's cards), else None (DC204: the card data predates the format)."""
+    return spec.legality_candidates[0] if spec.names_its_pool and spec.legality_candidates else None
 
 
 def legality_keys_of(deck_card: DeckCard) -> Iterable[str]:
@@ -66,22 +66,26 @@ def legality_keys_of(deck_card: DeckCard) -> Iterable[str]:
 
 
 # A card's status where the card data lists no legality for it under the deck's key (MTGJSON leaves
-# out the formats a card is not legal in) but the format's card pool is a list of sets
-# (FormatSpec.pool_sets) and the card may be in it: its legality is not verified (DC015), never
-# "not legal" (MTGJSON's 2022 data leaves out Old School for Mountain and Birds of Paradise).
-IN_POOL_UNLISTED = "in_pool_unlisted"  # a printing in one of the pool's sets
+# out the formats a card is not legal in) but the format names its card pool, a list of sets
+# (FormatSpec.pool_sets) and cards (FormatSpec.pool_cards), and the card may be in it: its legality
+# is not verified (DC015), never "not legal" (MTGJSON's 2022 data leaves out Old School for
+# Mountain and Birds of Paradise).
+IN_POOL_UNLISTED = "in_pool_unlisted"  # a printing in one of the pool's sets, or a card it names
 UNPRINTED_UNLISTED = "unprinted_unlisted"  # the data gives no printings to tell by
 NOT_GIVEN = frozenset({IN_POOL_UNLISTED, UNPRINTED_UNLISTED})
 
 
-def listed_legality(given: str | None, printings: Collection[str] | None, spec: FormatSpec) -> str:
-    """A card's legality as the card data lists it under the deck's legality key: ``given``, its
-    value (None: the data lists none), else "not_legal", unless the format names its pool's sets
-    and the card has a printing in one of them (:data:`IN_POOL_UNLISTED`) or ``printings``, its set
-    codes, are not known (:data:`UNPRINTED_UNLISTED`). The engine, the lean batch checker and the
-    companion engine all ask this."""
+def listed_legality(name: str, given: str | None, printings: Collection[str] | None, spec: FormatSpec) -> str:
+    """The legality of the card ``name`` (its oracle name) as the card data lists it under the
+    deck's legality key: ``given``, its value (None: the data lists none), else "not_legal", unless
+    the format names its pool and the card may be in it: the pool names the card, or it has a
+    printing in one of the pool's sets (:data:`IN_POOL_UNLISTED`), or ``printings``, its set codes,
+    are not known where the pool has sets (:data:`UNPRINTED_UNLISTED`). The engine, the lean batch
+    checker and the companion engine all ask this."""
     if given is not None:
         return given
+    if name in spec.pool_cards:
+        return IN_POOL_UNLISTED
     if not spec.pool_sets:
         return "not_legal"
     if printings is None:
@@ -92,12 +96,12 @@ def listed_legality(given: str | None, printings: Collection[str] | None, spec: 
 def card_listed(card: Card, key: str, spec: FormatSpec) -> str:
     """:func:`listed_legality` of a card read from its record."""
     given = next((value for listed_key, value in card.legalities if listed_key == key), None)
-    return listed_legality(given, printings_of(card), spec)
+    return listed_legality(card.name, given, printings_of(card), spec)
 
 
 def facts_listed(facts: CardFactsLike, key: str, spec: FormatSpec) -> str:
     """:func:`listed_legality` of a card read from its stored facts."""
-    return listed_legality(facts.legalities.get(key), facts.printings, spec)
+    return listed_legality(facts.name, facts.legalities.get(key), facts.printings, spec)
 
 
 def legality_of(deck_card: DeckCard, key: str, spec: FormatSpec) -> str:
@@ -317,7 +321,9 @@ def _not_given_finding(
     """The card data lists no legality for the card under ``key``, and the format's card pool may
     hold it (``status``: :data:`NOT_GIVEN`): its legality is not verified."""
     title, lines = spec.title, lines_text(group)
-    if status == IN_POOL_UNLISTED:
+    if status == IN_POOL_UNLISTED and name in spec.pool_cards:
+        why, fix = f"though {title}'s card pool names it", "card data that gives it"
+    elif status == IN_POOL_UNLISTED:
         why, fix = f"though it was printed in a set of {title}'s card pool", "card data that gives it"
     else:
         why = f"nor its printings, to tell whether it is in {title}'s card pool"

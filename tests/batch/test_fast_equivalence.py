@@ -1907,8 +1907,9 @@ def test_a_formats_own_ban_list_on_a_day_on_both_paths(tmp_path: Path, fmt: str,
 
 def _pool_records() -> list[dict[str, Any]]:
     """Old School cards as MTGJSON's 2022 data gives them (Mountain and Birds of Paradise with no
-    "oldschool" legality though printed in Alpha), a card with no printings (synthetic), and Lurrus
-    with no "oldschool" legality, printed (synthetically) in Legends in one variant."""
+    "oldschool" legality though printed in Alpha), a card with no printings (synthetic), Lurrus
+    with no "oldschool" legality, and two book promos with none (synthetic: the data lists Arena,
+    which the pool names, as legal; Windseeker Centaur, of 1995, the pool does not hold)."""
     from tests.formats.cards import RECORDS
 
     def with_(name: str, legalities: dict[str, str], printings: list[str] | None) -> dict[str, Any]:
@@ -1925,16 +1926,28 @@ def _pool_records() -> list[dict[str, Any]]:
         with_("Counterspell", {"oldschool": "not_legal", "legacy": "legal"}, ["LEA"]),  # (as Scryfall lists)
         with_("Brainstorm", {"legacy": "legal"}, ["ICE", "MMQ"]),
         with_("Lurrus of the Dream-Den", {"legacy": "banned"}, ["IKO"]),
+        *(
+            {
+                "name": name,
+                "layout": "normal",
+                "faces": [{"name": name, "mana_cost": None, "type_line": "Land", "oracle_text": ""}],
+                "color_identity": [],
+                "legalities": {"legacy": "legal"},
+                "printings": ["PHPR", "PRM"],
+            }
+            for name in ("Arena", "Windseeker Centaur")
+        ),
     ]
 
 
 @BREAKERS
 @pytest.mark.parametrize("stored", [False, True], ids=["computed-facts", "stored-facts"])
 def test_a_card_pool_of_sets_on_both_paths(tmp_path: Path, breakers: bool, stored: bool) -> None:
-    """Old School (pool_sets): a card the data lists no legality for is not verified when printed in a
-    pool set or when its printings are not known, not legal otherwise; listed cards as listed; a
-    deck no card of which lists the key judged by printings too (no DC204); a dated deck the data
-    does not vouch for withholds it all. The same rows on both paths, facts computed or stored."""
+    """Old School (pool_sets, pool_cards): a card the data lists no legality for is not verified when
+    printed in a pool set, named by the pool, or when its printings are not known, not legal
+    otherwise; listed cards as listed; a deck no card of which lists the key judged by printings
+    too (no DC204); a dated deck the data does not vouch for withholds it all. The same rows on
+    both paths, facts computed or stored."""
     from deckcheck import card_facts
 
     path = tmp_path / "pool.sqlite"
@@ -1948,6 +1961,7 @@ def test_a_card_pool_of_sets_on_both_paths(tmp_path: Path, breakers: bool, store
         ("unprinted", "4 Lightning Bolt\n56 Island\n"),
         ("lurrus", "4 Lightning Bolt\n56 Mountain\n\nCompanion\n1 Lurrus of the Dream-Den\n"),
         ("later", "// date: 2027-01-15\n4 Lightning Bolt\n4 Brainstorm\n52 Mountain\n"),
+        ("promos", "4 Lightning Bolt\n4 Arena\n4 Windseeker Centaur\n48 Mountain\n"),
     ]
     context = context_for(store, "oldschool")
     assert context.facts.stored is stored
@@ -1963,6 +1977,9 @@ def test_a_card_pool_of_sets_on_both_paths(tmp_path: Path, breakers: bool, store
         ("lurrus", "DC015", "Mountain"),
         ("lurrus", "DC202", "Lurrus of the Dream-Den"),
         ("pool", "DC015", "Mountain"),
+        ("promos", "DC015", "Arena"),
+        ("promos", "DC015", "Mountain"),
+        ("promos", "DC202", "Windseeker Centaur"),
         ("unlisted only", "DC015", "Mountain"),
         ("unlisted only", "DC202", "Brainstorm"),
         ("unprinted", "DC015", "Island"),
@@ -1975,6 +1992,7 @@ def test_a_card_pool_of_sets_on_both_paths(tmp_path: Path, breakers: bool, store
         "unprinted": None,
         "lurrus": False,
         "later": None,
+        "promos": False,
     }
 
 

@@ -9,6 +9,7 @@ from deckcheck.cards.records import card_from_record
 from deckcheck.deck import Deck, DeckCard, Entry, Zone
 from deckcheck.formats import get_format
 from deckcheck.rules.companions import CompanionResult, companion_findings, evaluate
+from deckcheck.value import replace
 from tests.companions.cards import BY_NAME
 
 OLD_SCHOOL = get_format("oldschool")
@@ -46,3 +47,13 @@ def test_a_companion_printed_in_the_pool_is_not_verified() -> None:
 def test_a_companion_printed_outside_the_pool_is_not_legal() -> None:
     lurrus = _lurrus(_deck("IKO"))
     assert lurrus.eligible is False and lurrus.placement == ("Lurrus is not legal in Old School",)
+
+
+def test_a_companion_the_pool_names_is_not_verified() -> None:
+    # (a pool of Lurrus by name, as Old School names its 1994 promos: its printing is no pool set)
+    named = replace(OLD_SCHOOL, pool_cards=frozenset({LURRUS}))
+    deck = _deck("IKO")
+    lurrus = next(r for r in evaluate(deck, named) if r.companion == LURRUS)
+    assert lurrus.eligible is None and lurrus.declared
+    (found,) = [f for f in companion_findings(deck, named) if f.card == LURRUS]
+    assert found.code == "DC015"

@@ -101,6 +101,7 @@ def test_pool_sets_in_a_formats_file(tmp_path: Path) -> None:
     )
     spec = load_registry([path])["kitchen"]
     assert spec.pool_sets == frozenset({"LEA", "M10"})  # as MTGJSON writes set codes
+    assert load_registry([path])["oldschool"].pool_cards == OLD_SCHOOL.pool_cards  # not cleared
     deck = deck_of((1, _card("Grizzly Bears", {"kitchen": "legal"}, ["LEA"]), MAIN), (59, MOUNTAIN, MAIN))
     assert one(check_deck(deck, spec), "DC015").card == "Mountain"
     path.write_text('[kitchen]\nextends = "constructed"\npool_sets = "LEA"\n', encoding="utf-8")
@@ -110,32 +111,85 @@ def test_pool_sets_in_a_formats_file(tmp_path: Path) -> None:
 
 def test_listed_legality() -> None:
     listed = legality_rules.listed_legality
-    assert listed("banned", ["LEA"], OLD_SCHOOL) == "banned"
-    assert listed(None, ["LEA"], OLD_SCHOOL) == legality_rules.IN_POOL_UNLISTED
-    assert listed(None, ["M10"], OLD_SCHOOL) == "not_legal"
-    assert listed(None, None, OLD_SCHOOL) == legality_rules.UNPRINTED_UNLISTED
-    assert listed(None, ["LEA"], get_format("vintage")) == "not_legal"
+    assert listed("Bear", "banned", ["LEA"], OLD_SCHOOL) == "banned"
+    assert listed("Bear", None, ["LEA"], OLD_SCHOOL) == legality_rules.IN_POOL_UNLISTED
+    assert listed("Bear", None, ["M10"], OLD_SCHOOL) == "not_legal"
+    assert listed("Bear", None, None, OLD_SCHOOL) == legality_rules.UNPRINTED_UNLISTED
+    assert listed("Bear", None, ["LEA"], get_format("vintage")) == "not_legal"
+    # a card the pool names: in it whatever sets it was printed in
+    assert listed("Arena", None, ["PHPR", "TSB"], OLD_SCHOOL) == legality_rules.IN_POOL_UNLISTED
+    assert listed("Arena", None, None, OLD_SCHOOL) == legality_rules.IN_POOL_UNLISTED
+    assert listed("Arena", "banned", ["PHPR"], OLD_SCHOOL) == "banned"
+    assert listed("Arena", None, ["PHPR"], PREMODERN) == "not_legal"
 
 
-def test_the_verdict_says_which_legality_the_data_does_not_give(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import json
+# The 1994 promos as card data that leaves them out of Old School would give them (MTGJSON's 2022
+# data lists all three as legal there): their sets hold cards of 1995, outside the pool
+ARENA = _card("Arena", {"legacy": "legal"}, ["PHPR", "PRM", "TSB"])
+SEWERS = _card("Sewers of Estark", {"legacy": "legal"}, ["PHPR", "PRM"])
+NALATHNI = _card("Nalathni Dragon", {"legacy": "legal"}, ["PDRC", "PRED", "PRM"])
+CENTAUR = _card("Windseeker Centaur", {"legacy": "legal"}, ["PHPR", "PRM"])  # a promo of 1995
 
-    from click.testing import CliRunner
 
-    from deckcheck.cli import cli
+def test_old_schools_1994_promos_are_in_its_pool_by_name() -> None:
+    assert {"Arena", "Sewers of Estark", "Nalathni Dragon"} == OLD_SCHOOL.pool_cards
+    assert not PREMODERN.pool_cards
+    deck = deck_of(
+        (1, ARENA, MAIN), (1, SEWERS, MAIN), (1, NALATHNI, SIDE), (1, CENTAUR, MAIN), (56, MOUNTAIN, MAIN)
+    )
+    found = check_deck(deck, OLD_SCHOOL)
+    assert [f.card for f in only(found, "DC202")] == ["Windseeker Centaur"]  # its set is no pool set
+    unverified = {f.card: f for f in only(found, "DC015")}
+    assert set(unverified) == {"Arena", "Sewers of Estark", "Nalathni Dragon", "Mountain"}
+    assert "though Old School's card pool names it" in unverified["Arena"].message
+    assert "printed in a set of Old School's card pool" in unverified["Mountain"].message
+    assert dict(unverified["Nalathni Dragon"].data)["status"] == legality_rules.IN_POOL_UNLISTED
+    # listed, they are judged as listed
+    legal = _card("Arena", {"oldschool": "legal"}, ["PHPR"])
+    assert not only(check_deck(deck_of((1, legal, MAIN), (59, MOUNTAIN, MAIN)), OLD_SCHOOL), "DC202")
 
-    records = [MOUNTAIN.record, LOTUS.record]
-    cards = tmp_path / "cards.json"
-    cards.write_text(json.dumps({"meta": {"updated_at": "2026-01-01"}, "cards": records}), encoding="utf-8")
-    (tmp_path / ".git").mkdir()
-    deck = tmp_path / "deck.txt"
-    deck.write_text("1 Black Lotus\n59 Mountain\n", encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("DECKCHECK_CARD_DB", str(cards))
-    args = ["check", "--format", "oldschool", "--output", "json", str(deck)]
-    (report,) = json.loads(CliRunner().invoke(cli, args).output)["decks"]
-    assert report["status"] == "not verified" and report["legal"] is None
-    assert [f["code"] for f in report["findings"] if f["severity"] != "info"] == ["DC015"]
-    assert report["unverified_reason"] == "card data gives no Old School legality for 1 card"
+
+def test_pool_cards_in_a_formats_file(tmp_path: Path) -> None:
+    path = tmp_path / "formats.toml"
+    path.write_text(
+        '[kitchen]\nextends = "constructed"\nlegality_key = "kitchen"\npool_cards = [" Arena "]\n',
+        encoding="utf-8",
+    )
+    spec = load_registry([path])["kitchen"]
+    assert spec.pool_cards == frozenset({"Arena"}) and not spec.pool_sets
+    # a pool of cards alone: a card it does not name, listed under no key, is not legal, printings
+    # or not; a deck no card of which lists the key is judged so, not left unchecked (DC204)
+    bear = _card("Grizzly Bears", {"legacy": "legal"}, None)
+    found = check_deck(deck_of((4, ARENA, MAIN), (56, bear, MAIN)), spec)
+    assert one(found, "DC015").card == "Arena" and one(found, "DC202").card == "Grizzly Bears"
+    assert "DC204" not in codes(found)
+    path.write_text('[kitchen]\nextends = "constructed"\npool_cards = "Arena"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"\[kitchen\] pool_cards must be a list of names"):
+        load_registry([path])
+
+
+def test_the_bundled_card_set_tells_a_pool_by_its_printings() -> None:
+    """The bundled set lists no Old School legality for Lurrus (2020), Sylvan Library (Legends) or
+    Hare Apparent (printed after the set's printings were written): by their printings, Lurrus is
+    not legal and Sylvan Library not verified; Hare Apparent, with no printings, not verified."""
+    from deckcheck.cards.store import CardStore
+
+    store = CardStore.bundled()
+    lurrus, library, hare = (
+        store.card(name) for name in ("Lurrus of the Dream-Den", "Sylvan Library", "Hare Apparent")
+    )
+    assert lurrus is not None and library is not None and hare is not None
+    deck = deck_of((1, lurrus, MAIN), (1, library, MAIN), (1, hare, MAIN), (57, "Mountain", MAIN))
+    found = check_deck(deck, OLD_SCHOOL)
+    assert [f.card for f in only(found, "DC202")] == ["Lurrus of the Dream-Den"]
+    unverified = {f.card: dict(f.data)["status"] for f in only(found, "DC015")}
+    assert unverified == {
+        "Sylvan Library": legality_rules.IN_POOL_UNLISTED,
+        "Hare Apparent": legality_rules.UNPRINTED_UNLISTED,
+    }
+    # Premodern: Lurrus and Adanto Vanguard's printings are outside the pool too
+    vanguard = store.card("Adanto Vanguard")
+    assert vanguard is not None
+    found = check_deck(deck_of((4, vanguard, MAIN), (1, lurrus, MAIN), (55, "Mountain", MAIN)), PREMODERN)
+    assert sorted(f.card for f in only(found, "DC202")) == ["Adanto Vanguard", "Lurrus of the Dream-Den"]
+    assert not only(found, "DC015")

@@ -179,6 +179,17 @@ def test_a_day_after_the_card_data_does_not_call_a_card_not_legal_by_printings_i
     assert [f["card"] for f in same_day if f["code"] == "DC202"] == ["Consider"]
 
 
+def test_printings_of_an_earlier_day_than_the_card_data_are_read_as_of_theirs(old_data: Path) -> None:
+    """Card data of 2026 whose printings are those of 2021-01-01 (``printings_as_of``, as the bundled
+    set's are of April 2022) cannot say Consider is not legal in Pioneer on 2022-05-01 either."""
+    meta = {"updated_at": "2026-01-01", "printings_as_of": "2021-01-01"}
+    old_data.write_text(json.dumps({"meta": meta, "cards": OLD_DATA}), encoding="utf-8")
+    found = findings(run("--as-of", "2022-05-01", "-o", "json", "consider.txt"))
+    assert not [f for f in found if f["code"] == "DC202"]
+    (note,) = [f for f in found if f["code"] == "DC015"]
+    assert note["data"]["cards"] == ["Consider"] and "card data of 2021-01-01" in note["message"]
+
+
 def test_frames_agree_on_a_day_after_the_card_data(old_data: Path) -> None:
     pytest.importorskip("pandas")
     import pandas as pd
