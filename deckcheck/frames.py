@@ -1302,13 +1302,17 @@ def _command_zones_placed(
     return placed
 
 
+# Why a deck is in no row of the companion table: (deck id, why), as validate's DC006 says it.
+NotChecked = list[tuple[DeckId, str]]
+
+
 def _resolved_formats(
     decks: pd.DataFrame | Source, store: CardStore | None, input_format: str | None
-) -> dict[DeckId, FormatSpec]:
+) -> tuple[dict[DeckId, FormatSpec], NotChecked]:
     """``format=None`` for the vectorised companion table: each deck's format as ``deckcheck
     check`` chooses it, the inferred shape where none is given (this reads and resolves every
-    deck once more). A deck that declares an unknown format is a ValueError: the table has no
-    row to say it was not checked (:func:`validate` has)."""
+    deck once more), and the decks that declare a format deckcheck does not know: they are not
+    checked, as :func:`validate` checks no rule of theirs (it gives their DC006)."""
     from deckcheck.decklist import parse_text
     from deckcheck.engine import resolve_deck
     from deckcheck.inference import infer_format
@@ -1329,10 +1333,29 @@ def _resolved_formats(
             deck, _ = resolve_deck(parsed, resolution.store, suggest=False)
             spec, _ = infer_format(deck.parsed or parsed, deck)
         specs[deck_id] = spec
-    if resolution.not_checked:
-        _, path, finding = resolution.not_checked[0]
-        raise ValueError(f"{path}: {finding.message}; give format= to check it anyway")
-    return specs
+    return specs, [(deck_id, finding.message) for deck_id, _, finding in resolution.not_checked]
+
+
+def _without_decks(frame: pd.DataFrame, not_checked: NotChecked) -> pd.DataFrame:
+    if not not_checked:
+        return frame
+    return frame[~frame["deck_id"].isin([deck_id for deck_id, _ in not_checked])].reset_index(drop=True)
+
+
+def _say_not_checked(table: pd.DataFrame, not_checked: NotChecked) -> pd.DataFrame:
+    """``table`` with the decks left out of it in ``attrs["not_checked"]``, and a warning that
+    says so: a deck is never dropped unsaid."""
+    if not_checked:
+        import warnings
+
+        table.attrs["not_checked"] = not_checked
+        decks = f"{len(not_checked)} deck{'s' if len(not_checked) != 1 else ''}"
+        warnings.warn(
+            f"deckcheck: {decks} not checked (a format deckcheck does not know): the frame's "
+            "attrs['not_checked'] lists them; give format= to check them anyway",
+            stacklevel=3,
+        )
+    return table
 
 
 def _as_long(decks: pd.DataFrame | Source, store: CardStore | None, input_format: str | None) -> pd.DataFrame:
@@ -1359,12 +1382,15 @@ def companion_table(
     a companion card's own legality is not known: its ``eligible`` is <NA>, as in validate.
     ``format=None`` (the default) resolves each deck's format as :func:`validate` does (on a long
     frame: its ``declared_format``, then the current directory's config, else the inferred shape;
-    a deck that declares a format deckcheck does not know is a ValueError naming its path)."""
+    a deck that declares a format deckcheck does not know has no row, as in validate: a warning
+    says so and ``attrs["not_checked"]`` lists (deck_id, why))."""
     store = _store_of(store)
+    not_checked: NotChecked = []
     if format is None:
-        format = _resolved_formats(decks, store, input_format)
-    frame = _as_long(decks, store, input_format)
-    return _companion_frame(_evaluate(frame, format, store), frame["deck_id"].dtype)
+        format, not_checked = _resolved_formats(decks, store, input_format)
+    frame = _without_decks(_as_long(decks, store, input_format), not_checked)
+    table = _companion_frame(_evaluate(frame, format, store), frame["deck_id"].dtype)
+    return _say_not_checked(table, not_checked)
 
 
 def _companion_frame(batch_: _Evaluation, deck_dtype: Any) -> pd.DataFrame:
@@ -1400,9 +1426,10 @@ def companion_breakers(
     is categorical (a corpus repeats a few thousand names millions of times). ``format=None``: as
     in :func:`companion_table`."""
     store = _store_of(store)
+    not_checked: NotChecked = []
     if format is None:
-        format = _resolved_formats(decks, store, input_format)
-    frame = _as_long(decks, store, input_format)
+        format, not_checked = _resolved_formats(decks, store, input_format)
+    frame = _without_decks(_as_long(decks, store, input_format), not_checked)
     result = _evaluate(frame, format, store)
     entry, rule = np.nonzero(result.result.breaking)
     order = np.lexsort((entry, rule, result.deck[entry]))
@@ -1413,7 +1440,7 @@ def companion_breakers(
         if "line" in frame.columns
         else np.zeros(len(source), np.int64)
     )
-    return pd.DataFrame(
+    breakers = pd.DataFrame(
         {
             "deck_id": pd.array(
                 pd.Index(result.deck_ids).take(result.deck[entry]), dtype=frame["deck_id"].dtype
@@ -1427,6 +1454,7 @@ def companion_breakers(
             "line": _lines(lines),
         }
     )
+    return _say_not_checked(breakers, not_checked)
 
 
 # -- partitions and Dask -------------------------------------------------------------------------
