@@ -1017,8 +1017,9 @@ EVENT_COLUMNS = ("event", "event id", "date", "player", "result", "wins", "losse
 
 
 def _with_event_columns(results: Results) -> Results:
-    """The summary with one column per event metadata key any deck has (decks of event documents:
-    event, date, player, result, wins, rank, ...), <NA> for decks without it."""
+    """The summary with one column per event metadata key any deck has (a dated list has ``date``),
+    <NA> for decks without it; when a deck is of an event document, every event column (a league
+    gives no rank, a challenge no record), so that code written for one event runs on the next."""
     metadata = results.metadata
     if metadata.empty:
         return results
@@ -1026,7 +1027,10 @@ def _with_event_columns(results: Results) -> Results:
     if wanted.empty:
         return results
     wide = wanted.pivot_table(index="deck_id", columns="key", values="value", aggfunc="first", observed=True)
-    columns = [c for c in EVENT_COLUMNS if c in wide.columns]
+    from deckcheck.decklist.events import INPUT_FORMAT as EVENT_SHAPE  # (its decks' "json shape")
+
+    of_an_event = ((metadata["key"] == "json shape") & (metadata["value"] == EVENT_SHAPE)).any()
+    columns = list(EVENT_COLUMNS) if of_an_event else [c for c in EVENT_COLUMNS if c in wide.columns]
     wide = wide.reindex(columns=columns)
     summary = results.summary.join(wide, on="deck_id")
     for column in columns:
