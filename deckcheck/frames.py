@@ -1340,10 +1340,18 @@ def _resolved_formats(
     return specs, [(deck_id, finding.message) for deck_id, _, finding in resolution.not_checked]
 
 
-def _without_decks(frame: pd.DataFrame, not_checked: NotChecked) -> pd.DataFrame:
-    if not not_checked:
-        return frame
-    return frame[~frame["deck_id"].isin([deck_id for deck_id, _ in not_checked])].reset_index(drop=True)
+def _formats_and_frame(
+    decks: pd.DataFrame | Source, format: FormatArg | None, store: CardStore | None, input_format: str | None
+) -> tuple[FormatArg, pd.DataFrame, NotChecked]:
+    """The companion tables' formats (``format``, else each deck's: :func:`_resolved_formats`), the
+    long frame of the decks they check, and the decks they do not."""
+    frame = _as_long(decks, store, input_format)
+    if format is not None:
+        return format, frame, []
+    specs, not_checked = _resolved_formats(decks, store, input_format)
+    if not_checked:
+        frame = frame[~frame["deck_id"].isin([deck_id for deck_id, _ in not_checked])].reset_index(drop=True)
+    return specs, frame, not_checked
 
 
 def _say_not_checked(table: pd.DataFrame, not_checked: NotChecked) -> pd.DataFrame:
@@ -1389,10 +1397,7 @@ def companion_table(
     a deck that declares a format deckcheck does not know has no row, as in validate: a warning
     says so and ``attrs["not_checked"]`` lists (deck_id, why))."""
     store = _store_of(store)
-    not_checked: NotChecked = []
-    if format is None:
-        format, not_checked = _resolved_formats(decks, store, input_format)
-    frame = _without_decks(_as_long(decks, store, input_format), not_checked)
+    format, frame, not_checked = _formats_and_frame(decks, format, store, input_format)
     table = _companion_frame(_evaluate(frame, format, store), frame["deck_id"].dtype)
     return _say_not_checked(table, not_checked)
 
@@ -1430,10 +1435,7 @@ def companion_breakers(
     is categorical (a corpus repeats a few thousand names millions of times). ``format=None``: as
     in :func:`companion_table`."""
     store = _store_of(store)
-    not_checked: NotChecked = []
-    if format is None:
-        format, not_checked = _resolved_formats(decks, store, input_format)
-    frame = _without_decks(_as_long(decks, store, input_format), not_checked)
+    format, frame, not_checked = _formats_and_frame(decks, format, store, input_format)
     result = _evaluate(frame, format, store)
     entry, rule = np.nonzero(result.result.breaking)
     order = np.lexsort((entry, rule, result.deck[entry]))
