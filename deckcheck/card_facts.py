@@ -39,7 +39,7 @@ from deckcheck.cards.records import card_from_record
 from deckcheck.cards.store import CardStore, FactColumns, FactsBuilder
 from deckcheck.format_spec import UNCOMMON_CREATURE_COMMANDERS, FormatSpec
 from deckcheck.rules import commander, companions, sizes
-from deckcheck.rules.companions import COMPANIONS
+from deckcheck.rules.companions import COMPANION_NAMES, COMPANIONS
 
 # The layout of a stored fact (bump when facts_record's output for the same facts changes shape);
 # what the facts mean is versioned by the code digest (facts_version).
@@ -170,7 +170,6 @@ FIELDS: Final = tuple(
 # it match it exactly: FactTable.exact)
 CLEAN_NAME: Final = "clean_name"
 
-_COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
 _RULE_INDEX = {rule.name: i for i, rule in enumerate(COMPANIONS)}
 # commander.commander_eligibility reads two fields of a format, commander_cards and (for legendary
 # commanders) planeswalker_commanders, so a card's answer for every format is one of these three
@@ -181,7 +180,7 @@ _UNCOMMON_CREATURES = FormatSpec("", "", None, 0, commander_cards=UNCOMMON_CREAT
 
 
 def _named(names: frozenset[str]) -> tuple[int, ...]:
-    if names.isdisjoint(_COMPANION_NAMES):
+    if names.isdisjoint(COMPANION_NAMES):
         return ()
     return tuple(i for i, rule in enumerate(COMPANIONS) if rule.name in names)
 

@@ -476,8 +476,16 @@ def parse_table(table: Mapping[str, Any], path: Path, text: str | None = None) -
     for raw_key, value in table.items():
         key = raw_key.replace("-", "_")
         if key not in _KEYS:
-            known = ", ".join(k.replace("_", "-") if k == "per_path" else k for k in _KEYS)
-            raise source.fail(raw_key, f"unknown key '{raw_key}' in {where}", hint=f"known keys: {known}")
+            import difflib  # for the error only: a valid config never needs it
+
+            spelled_as = {k: k.replace("_", "-") if k == "per_path" else k for k in _KEYS}
+            close = difflib.get_close_matches(key, list(_KEYS), n=1)
+            hint = f"did you mean '{spelled_as[close[0]]}'? " if close else ""
+            raise source.fail(
+                raw_key,
+                f"unknown key '{raw_key}' in {where}",
+                hint=f"{hint}known keys: {', '.join(spelled_as.values())}",
+            )
         if key in values:
             raise source.fail(raw_key, f"'{raw_key}' is given twice (as '-' and '_' spellings)")
         values[key] = value

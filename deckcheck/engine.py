@@ -915,7 +915,9 @@ def check_deck(
         rule_findings = placement.merge(rules.check_deck(deck, spec, data_day))
     else:
         rule_findings = rules.check_deck(deck, spec, data_day)
-    if unread is not None:  # what the lines not read could change is not judged on the rest
+    if written is not None and not written.entries:  # no card lines: DC005 says all there is to say
+        rule_findings = []
+    elif unread is not None:  # what the lines not read could change is not judged on the rest
         rule_findings = [f for f in rule_findings if f.code in HOLDS_ON_PART or not breaks_a_rule(f)]
     # a deck judged for a day its card data does not vouch for (dated after the data, or undated
     # and checked long after it) is not judged by the data's legalities: its legality findings are

@@ -385,8 +385,8 @@ def _command_zone_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
         return [
             ExportLoss(
                 e.line,
-                f"{e.quantity} {e.name}: {client} has no companion section; written in the sideboard, "
-                "where it is a sideboard card that may be revealed, no longer the declared companion",
+                f"{e.quantity} {e.name} as the companion: {client} has no companion section; the card is "
+                "written in the sideboard, a sideboard card that may be revealed, no longer the declared one",
             )
             for e in folded
         ]
@@ -396,8 +396,9 @@ def _command_zone_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
     return [
         ExportLoss(
             e.line,
-            f"{e.quantity} {e.name}: {client} has no {e.zone} zone; written in the sideboard, as {client} "
-            f"keeps it, and read back as the {e.zone} only when checked with a Commander --format or config",
+            f"{e.quantity} {e.name} as the {e.zone}: {client} has no {e.zone} zone; the card is written in "
+            f"the sideboard, as {client} keeps it, and read back as the {e.zone} only when checked with a "
+            "Commander --format or config",
         )
         for e in folded
     ]

@@ -1138,6 +1138,11 @@ class _Deck:
             counts[_COMPANION],
             sideboard,
             lambda: self.placed([p for p, entry in enumerate(entries) if entry[_ZONE] in zones]),
+            companions_in_main=lambda: [
+                (entry[_QUANTITY], entry[_NAME])
+                for entry in entries
+                if entry[_ZONE] is _MAIN and entry[_NAME] in companions.COMPANION_NAMES
+            ],
         )
 
     def placed(self, group: list[int]) -> list[Item]:

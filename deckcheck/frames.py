@@ -1017,8 +1017,9 @@ EVENT_COLUMNS = ("event", "event id", "date", "player", "result", "wins", "losse
 
 
 def _with_event_columns(results: Results) -> Results:
-    """The summary with one column per event metadata key any deck has (decks of event documents:
-    event, date, player, result, wins, rank, ...), <NA> for decks without it."""
+    """The summary with one column per event metadata key any deck has (a dated list has ``date``),
+    <NA> for decks without it; when a deck is of an event document, every event column (a league
+    gives no rank, a challenge no record), so that code written for one event runs on the next."""
     metadata = results.metadata
     if metadata.empty:
         return results
@@ -1026,7 +1027,10 @@ def _with_event_columns(results: Results) -> Results:
     if wanted.empty:
         return results
     wide = wanted.pivot_table(index="deck_id", columns="key", values="value", aggfunc="first", observed=True)
-    columns = [c for c in EVENT_COLUMNS if c in wide.columns]
+    from deckcheck.decklist.events import INPUT_FORMAT as EVENT_SHAPE  # (its decks' "json shape")
+
+    of_an_event = ((metadata["key"] == "json shape") & (metadata["value"] == EVENT_SHAPE)).any()
+    columns = list(EVENT_COLUMNS) if of_an_event else [c for c in EVENT_COLUMNS if c in wide.columns]
     wide = wide.reindex(columns=columns)
     summary = results.summary.join(wide, on="deck_id")
     for column in columns:
@@ -1302,13 +1306,17 @@ def _command_zones_placed(
     return placed
 
 
+# Why a deck is in no row of the companion table: (deck id, why), as validate's DC006 says it.
+NotChecked = list[tuple[DeckId, str]]
+
+
 def _resolved_formats(
     decks: pd.DataFrame | Source, store: CardStore | None, input_format: str | None
-) -> dict[DeckId, FormatSpec]:
+) -> tuple[dict[DeckId, FormatSpec], NotChecked]:
     """``format=None`` for the vectorised companion table: each deck's format as ``deckcheck
     check`` chooses it, the inferred shape where none is given (this reads and resolves every
-    deck once more). A deck that declares an unknown format is a ValueError: the table has no
-    row to say it was not checked (:func:`validate` has)."""
+    deck once more), and the decks that declare a format deckcheck does not know: they are not
+    checked, as :func:`validate` checks no rule of theirs (it gives their DC006)."""
     from deckcheck.decklist import parse_text
     from deckcheck.engine import resolve_deck
     from deckcheck.inference import infer_format
@@ -1329,10 +1337,37 @@ def _resolved_formats(
             deck, _ = resolve_deck(parsed, resolution.store, suggest=False)
             spec, _ = infer_format(deck.parsed or parsed, deck)
         specs[deck_id] = spec
-    if resolution.not_checked:
-        _, path, finding = resolution.not_checked[0]
-        raise ValueError(f"{path}: {finding.message}; give format= to check it anyway")
-    return specs
+    return specs, [(deck_id, finding.message) for deck_id, _, finding in resolution.not_checked]
+
+
+def _formats_and_frame(
+    decks: pd.DataFrame | Source, format: FormatArg | None, store: CardStore | None, input_format: str | None
+) -> tuple[FormatArg, pd.DataFrame, NotChecked]:
+    """The companion tables' formats (``format``, else each deck's: :func:`_resolved_formats`), the
+    long frame of the decks they check, and the decks they do not."""
+    frame = _as_long(decks, store, input_format)
+    if format is not None:
+        return format, frame, []
+    specs, not_checked = _resolved_formats(decks, store, input_format)
+    if not_checked:
+        frame = frame[~frame["deck_id"].isin([deck_id for deck_id, _ in not_checked])].reset_index(drop=True)
+    return specs, frame, not_checked
+
+
+def _say_not_checked(table: pd.DataFrame, not_checked: NotChecked) -> pd.DataFrame:
+    """``table`` with the decks left out of it in ``attrs["not_checked"]``, and a warning that
+    says so: a deck is never dropped unsaid."""
+    if not_checked:
+        import warnings
+
+        table.attrs["not_checked"] = not_checked
+        decks = f"{len(not_checked)} deck{'s' if len(not_checked) != 1 else ''}"
+        warnings.warn(
+            f"deckcheck: {decks} not checked (a format deckcheck does not know): the frame's "
+            "attrs['not_checked'] lists them; give format= to check them anyway",
+            stacklevel=3,
+        )
+    return table
 
 
 def _as_long(decks: pd.DataFrame | Source, store: CardStore | None, input_format: str | None) -> pd.DataFrame:
@@ -1359,12 +1394,12 @@ def companion_table(
     a companion card's own legality is not known: its ``eligible`` is <NA>, as in validate.
     ``format=None`` (the default) resolves each deck's format as :func:`validate` does (on a long
     frame: its ``declared_format``, then the current directory's config, else the inferred shape;
-    a deck that declares a format deckcheck does not know is a ValueError naming its path)."""
+    a deck that declares a format deckcheck does not know has no row, as in validate: a warning
+    says so and ``attrs["not_checked"]`` lists (deck_id, why))."""
     store = _store_of(store)
-    if format is None:
-        format = _resolved_formats(decks, store, input_format)
-    frame = _as_long(decks, store, input_format)
-    return _companion_frame(_evaluate(frame, format, store), frame["deck_id"].dtype)
+    format, frame, not_checked = _formats_and_frame(decks, format, store, input_format)
+    table = _companion_frame(_evaluate(frame, format, store), frame["deck_id"].dtype)
+    return _say_not_checked(table, not_checked)
 
 
 def _companion_frame(batch_: _Evaluation, deck_dtype: Any) -> pd.DataFrame:
@@ -1400,9 +1435,7 @@ def companion_breakers(
     is categorical (a corpus repeats a few thousand names millions of times). ``format=None``: as
     in :func:`companion_table`."""
     store = _store_of(store)
-    if format is None:
-        format = _resolved_formats(decks, store, input_format)
-    frame = _as_long(decks, store, input_format)
+    format, frame, not_checked = _formats_and_frame(decks, format, store, input_format)
     result = _evaluate(frame, format, store)
     entry, rule = np.nonzero(result.result.breaking)
     order = np.lexsort((entry, rule, result.deck[entry]))
@@ -1413,7 +1446,7 @@ def companion_breakers(
         if "line" in frame.columns
         else np.zeros(len(source), np.int64)
     )
-    return pd.DataFrame(
+    breakers = pd.DataFrame(
         {
             "deck_id": pd.array(
                 pd.Index(result.deck_ids).take(result.deck[entry]), dtype=frame["deck_id"].dtype
@@ -1427,6 +1460,7 @@ def companion_breakers(
             "line": _lines(lines),
         }
     )
+    return _say_not_checked(breakers, not_checked)
 
 
 # -- partitions and Dask -------------------------------------------------------------------------

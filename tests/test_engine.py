@@ -657,3 +657,17 @@ def test_a_conspiracy_in_the_main_deck_is_no_card_of_the_deck(format_name: str) 
         assert not any(f.code == "DC018" for f in check(kept).findings)
     if format_name != "vintage":
         assert check(f"{size} Mountain\n\nSideboard\n1 Backup Plan\n").status == "legal"
+
+
+@pytest.mark.parametrize("format_name", ["commander", "oathbreaker", "brawl", "modern"])
+def test_an_empty_decklist_says_only_that_it_is_empty(format_name: str) -> None:
+    """A file with no card lines is DC005 and not verified; a rule's word on its zero cards ("a
+    0-card singleton deck with no commander marked", DC105) would send the player looking for a
+    commander that is not the problem."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.engine import check_parsed
+
+    empty = parse_text("// nothing here\n", "empty.txt")
+    report = check_parsed(empty, STORE, get_format(format_name))
+    assert [f.code for f in report.findings] == ["DC005"]
+    assert (report.status, report.legal) == ("not verified", None)

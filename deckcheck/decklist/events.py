@@ -155,7 +155,7 @@ def _finish(
         result.path = f"{path}#{deck_id}"  # findings name the deck, not just the file
         result.metadata.update(event)
         result.metadata.update(deck_metadata)
-        result.metadata["json shape"] = "event"
+        result.metadata["json shape"] = INPUT_FORMAT
         result.metadata[PLAYED_ON] = MAGIC_ONLINE
         if fmt:
             result.metadata["format"] = fmt

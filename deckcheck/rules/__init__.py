@@ -41,11 +41,13 @@ def check_deck(deck: Deck, spec: FormatSpec, card_data_day: dt.date | None = Non
     findings: list[Finding] = []
     # The Commander rules concern a format with a command zone, or a deck that marks a commander
     # anyway; any other deck does not load them.
+    companion_names: frozenset[str] = frozenset()
     if spec.commander or deck.zone(Zone.COMMANDER) or deck.unresolved_in(Zone.COMMANDER):
         from deckcheck.rules import commander
+        from deckcheck.rules.companions import COMPANION_NAMES as companion_names
 
         findings += commander.check_zones(deck, spec)
-    findings += sizes.check_sizes(deck, spec)
+    findings += sizes.check_sizes(deck, spec, companion_names)
     found = legality.check_legality(deck, spec, card_data_day)
     # one finding per card: a restricted card over one copy gets the restricted-list finding only
     restricted = {f.card for f in found if f.code == legality.RESTRICTED.code and f.card}

@@ -1365,7 +1365,7 @@ class _Context:
 _ZONE_TEXT = {zone: str(zone) for zone in Zone}  # a Breaker's zone, without str() per entry
 # Breaker(*values), without the named tuple's generated __new__ in between: a deck makes a hundred
 _new_tuple = tuple.__new__
-_COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)
+COMPANION_NAMES = frozenset(rule.name for rule in COMPANIONS)  # (the cards with a companion ability)
 
 
 def _context(
@@ -1406,8 +1406,8 @@ def _context(
             name, line, zone_text = features.name, entry.line, _ZONE_TEXT[zone]
             for i in breaks:
                 breakers[i].append(_new_tuple(Breaker, (name, line, zone_text, quantity, reasons[i] or "")))
-        if not features.names.isdisjoint(_COMPANION_NAMES):
-            for name in sorted(features.names & _COMPANION_NAMES):
+        if not features.names.isdisjoint(COMPANION_NAMES):
+            for name in sorted(features.names & COMPANION_NAMES):
                 named.setdefault(name, []).append(dc)
     commanders = by_zone[Zone.COMMANDER]
     identity: frozenset[str] | None = None

@@ -10,7 +10,7 @@ no card at all (unresolved.uncertain_copies): a size it decides is not verified.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from deckcheck import unresolved as unres
@@ -191,7 +191,9 @@ def sideboard_zones(spec: FormatSpec) -> tuple[Zone, ...]:
     return (Zone.SIDEBOARD,) if spec.commander else (Zone.SIDEBOARD, Zone.COMPANION)
 
 
-def check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
+def check_sizes(deck: Deck, spec: FormatSpec, companion_names: Collection[str] = ()) -> list[Finding]:
+    """``companion_names``: the cards with a companion ability (rules.companions.COMPANION_NAMES),
+    for a Commander deck one card too large because its companion is listed in it."""
     # every entry counts by its written quantity, resolved or not: sizes never shrink (but a line
     # with no count that names no card may be no card at all: unresolved.uncertain_copies)
     zones = sideboard_zones(spec)
@@ -211,6 +213,7 @@ def check_sizes(deck: Deck, spec: FormatSpec) -> list[Finding]:
         sum(counts[zone] for zone in zones),
         sideboard,
         unres.uncertain_copies(deck.unresolved_counted()) if deck.unresolved else (),
+        lambda: [(c.quantity, c.card.name) for c in deck.zone(Zone.MAIN) if c.card.name in companion_names],
     )
 
 
@@ -223,11 +226,14 @@ def size_findings(
     sideboard_count: int,
     sideboard: Callable[[], Sequence[Placed]],
     uncertain: Sequence[WrittenEntry] = (),
+    companions_in_main: Callable[[], Sequence[tuple[int, str]]] = tuple,
 ) -> list[Finding]:
     """Deck-size findings for the deck at ``path`` from its zone counts (``sideboard_count``: the
     cards the format counts as sideboard); ``sideboard`` gives those entries, asked for only when
     there are too many. ``uncertain``: the entries among those counted that may be no card
-    (unresolved.uncertain_copies): a size rule they decide is not verified (DC015)."""
+    (unresolved.uncertain_copies): a size rule they decide is not verified (DC015).
+    ``companions_in_main``: the companion cards in the main deck (quantity, oracle name), asked for
+    only when a Commander deck is one card too large without a companion: that card may be it."""
     findings: list[Finding] = []
     total = main + commanders
     in_deck = [e for e in uncertain if e.zone in STARTING_ZONES]
@@ -243,6 +249,13 @@ def size_findings(
         wanted = _commander_size(spec)
         if "commander-size" in broken:
             note = " (a companion is outside the deck and not counted)" if companions else ""
+            one_over = spec.fixed_size and spec.companions and not companions and total == spec.min_main + 1
+            listed = companions_in_main() if one_over else ()
+            if len(listed) == 1 and listed[0][0] == 1:  # (CR 702.139a: it starts outside the game)
+                note = (
+                    f": if {listed[0][1]} is your companion, list it under 'Companion': the companion is "
+                    f"not one of the {spec.min_main}"
+                )
             leading, held, rule = (
                 ("the commander(s)", f"{commanders} commander{'' if commanders == 1 else 's'}", "CR 903.5a")
                 if spec.commander_cards != OATHBREAKER_COMMANDERS

@@ -2025,3 +2025,27 @@ def test_real_old_school_basics_are_not_failed(real_sqlite_store: CardStore) -> 
     rows = assert_same_rows(premodern, context_for(real_sqlite_store, "premodern"))
     found = {(row["deck_id"], row["code"], row["card"]) for row in rows.findings.rows() if row["card"]}
     assert found == {("portal", "DC202", "Alluring Scent")}
+
+
+@pytest.mark.parametrize("breakers", [False, True])
+def test_a_companion_counted_among_the_hundred_is_named_in_the_size_error(breakers: bool) -> None:
+    """101 cards, one of them a companion card listed in the deck: the size error says that as the
+    companion it is not one of the 100 (its place is a Companion section), in both paths. It said
+    "this one has 101 (100 in the deck + 1 commander)" and left the player to find the card."""
+    store = fresh_bundled_store()
+    listed = (
+        "Commander\n1 Kenrith, the Returned King\n\nDeck\n1 Jegantha, the Wellspring\n1 Sol Ring\n98 Forest\n"
+    )
+    declared = listed.replace("Deck\n1 Jegantha", "Companion\n1 Jegantha").replace(
+        "1 Sol Ring\n", "\nDeck\n1 Sol Ring\n"
+    )
+    larger = listed.replace("98 Forest", "99 Forest")
+    sources = [("listed", "l.txt", listed), ("declared", "d.txt", declared), ("larger", "g.txt", larger)]
+    rows = assert_same_sources(sources, context_for(store, "commander"), breakers=breakers)
+    sizes = {f["deck_id"]: f["message"] for f in rows.findings.rows() if f["code"] == "DC306"}
+    assert sizes["listed"].endswith(
+        "this one has 101 (100 in the deck + 1 commander): if Jegantha, the Wellspring is your "
+        "companion, list it under 'Companion': the companion is not one of the 100"
+    )
+    assert "declared" not in sizes  # (the companion outside the 100: 100 cards)
+    assert "companion" not in sizes["larger"]  # (102 cards: moving it out would not make 100)

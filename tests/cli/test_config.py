@@ -230,6 +230,7 @@ def test_unknown_key_is_exit_2_naming_file_and_key(project: Project, invoke: Inv
     result = invoke(["check", "deck.txt"])
     assert result.exit_code == 2
     assert f"{config}:3: unknown key 'stirct' in [tool.deckcheck]" in result.stderr
+    assert "did you mean 'strict'?" in result.stderr  # (as a formats file's unknown key says)
     assert "Traceback" not in result.output
 
 

@@ -268,8 +268,11 @@ def test_companion_table_without_a_format_agrees_with_validate(tmp_path: Path) -
     table = frames.companion_table(str(tmp_path), store=store)
     pd.testing.assert_frame_equal(table.reset_index(drop=True), expected.reset_index(drop=True))
     (tmp_path / "odd.txt").write_text("// format: tribal wars\n4 Lightning Bolt\n", encoding="utf-8")
-    with pytest.raises(ValueError, match=r"odd\.txt: the decklist declares format 'tribal wars'"):
-        frames.companion_table(str(tmp_path), store=store)
+    with pytest.warns(UserWarning, match=r"1 deck not checked"):
+        table = frames.companion_table(str(tmp_path), store=store)
+    expected = frames.validate(str(tmp_path), store=store).companions
+    pd.testing.assert_frame_equal(table.reset_index(drop=True), expected.reset_index(drop=True))
+    assert [deck_id for deck_id, _ in table.attrs["not_checked"]] == ["odd.txt"]
 
 
 def test_a_house_format_judged_as_of_each_decks_date_agrees_with_the_cli(

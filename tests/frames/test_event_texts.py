@@ -205,3 +205,21 @@ def test_real_mtgo_event_texts(realdata: Path, store: CardStore, monkeypatch: py
     pd.testing.assert_frame_equal(
         frames.load_decks(texts, store=store), frames.load_decks(files, store=store)
     )
+
+
+def test_an_event_without_standings_has_every_event_column(store: CardStore) -> None:
+    """A league gives wins but no rank, a challenge a rank and no record: the summary of either has
+    every event column (<NA> where the event gives none), so code written for one event runs on
+    the next. The event notebook's summary[["result", "wins", "rank", ...]] failed (KeyError) on an
+    event without standings."""
+    unranked = mtgo_event(final_rank=None)
+    for deck in unranked["decklists"]:
+        deck["wins"] = None
+    results = frames.validate(pd.Series({"league": json.dumps(unranked)}, name="text"), store=store)
+    summary = results.summary
+    assert set(frames.EVENT_COLUMNS) <= set(summary.columns)
+    assert summary[["result", "wins", "losses", "rank"]].isna().all().all()
+    assert summary["player"].tolist() == ["alice", "bob"]
+    assert all(summary[column].dtype == "string" for column in frames.EVENT_COLUMNS)
+    dated = frames.validate(pd.Series({"burn": f"// date: 2020-01-01\n{BURN}"}, name="text"), store=store)
+    assert [c for c in frames.EVENT_COLUMNS if c in dated.summary.columns] == ["date"]  # (no event's)

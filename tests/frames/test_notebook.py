@@ -28,16 +28,7 @@ def test_notebook_runs(
             pytest.skip("no MTGO event files")
         monkeypatch.setenv("DECKCHECK_REALDATA", str(realdata))
     figures = tmp_path / "figures"
-    monkeypatch.setenv("DECKCHECK_FIGURES", str(figures))
-    monkeypatch.setenv("MPLBACKEND", "Agg")
-    monkeypatch.delenv("DECKCHECK_CORPUS", raising=False)
-    monkeypatch.delenv("DECKCHECK_CARD_DB", raising=False)
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
-    notebook = nbformat.read(path, as_version=4)
-    client = NotebookClient(
-        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
-    )
-    client.execute()  # a failing cell raises CellExecutionError with its traceback
+    notebook = _executed(path, figures, monkeypatch)
     if path.name == "companion_metagame.ipynb":
         assert sorted(p.name for p in figures.glob("*.png")) == [
             "blockers.png",
@@ -50,6 +41,49 @@ def test_notebook_runs(
         assert sorted(p.name for p in figures.glob("*.png")) == ["as_of.png", "companions.png"]
         last = notebook.cells[-1].outputs[0]["text"]
         assert re.search(r"^\d+ decks; companions played: \d+", last)
+
+
+def _executed(path: Path, figures: Path, monkeypatch: pytest.MonkeyPatch) -> nbformat.NotebookNode:
+    monkeypatch.setenv("DECKCHECK_FIGURES", str(figures))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    monkeypatch.delenv("DECKCHECK_CORPUS", raising=False)
+    monkeypatch.delenv("DECKCHECK_CARD_DB", raising=False)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    )
+    client.execute()  # a failing cell raises CellExecutionError with its traceback
+    return notebook
+
+
+def _mtgo_event(day: str, main: dict[str, int], sideboard: dict[str, int]) -> dict[str, object]:
+    def cards(counts: dict[str, int]) -> list[dict[str, object]]:
+        return [{"qty": str(n), "card_attributes": {"card_name": name}} for name, n in counts.items()]
+
+    deck = {"player": "alice", "loginid": "1", "main_deck": cards(main), "sideboard_deck": cards(sideboard)}
+    return {"name": "Modern Challenge", "format": "CMODERN", "starttime": day, "decklists": [deck]}
+
+
+def test_the_event_notebook_reads_a_companions_legality_on_the_day_from_the_history(
+    atomic_cards_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lurrus was legal in Modern on 2021-06-01 (banned 2022-03-07), a day the history covers: the
+    table says so, beside the card data's own day (2022-04-25: banned). It said "not verified" for
+    every companion, whatever the events and the history held."""
+    import json
+
+    events = tmp_path / "realdata" / "decks" / "mtgo_events"
+    events.mkdir(parents=True)
+    (tmp_path / "realdata" / atomic_cards_path.name).symlink_to(atomic_cards_path)
+    event = _mtgo_event("2021-06-01", {"Lightning Bolt": 4, "Mountain": 56}, {"Lurrus of the Dream-Den": 1})
+    (events / "modern-challenge-2021-06-01.json").write_text(json.dumps(event), encoding="utf-8")
+    monkeypatch.setenv("DECKCHECK_REALDATA", str(tmp_path / "realdata"))
+    notebook = _executed(REPO / "notebooks" / "event_companions.ipynb", tmp_path / "figures", monkeypatch)
+    [cell] = [c for c in notebook.cells if 'counts["legal on the day"]' in c.source]
+    table = cell.outputs[0]["data"]["text/plain"]
+    [lurrus] = [line for line in table.splitlines() if line.startswith("Lurrus")]
+    assert "not verified" not in lurrus and " legal " in f"{lurrus} " and "modern: banned" in lurrus
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])

@@ -109,6 +109,22 @@ def test_lines_that_cannot_be_read_are_listed_on_stderr(project: Project, invoke
     assert "deck.txt:4: DC002 card name too long" in result.stderr
 
 
+def test_a_command_zone_the_target_lacks_is_said_lost(project: Project, invoke: Invoke) -> None:
+    """The commander and companion are written in MTGO's sideboard: what is lost is their place,
+    and the warning says that, not that the card is "written in the sideboard ... (not written)"."""
+    edh = "Commander\n1 Krenko, Mob Boss\n\nCompanion\n1 Lurrus of the Dream-Den\n\nDeck\n99 Mountain\n"
+    project.write("edh.txt", edh)
+    result = invoke(["export", "edh.txt", "--to", "mtgo"])
+    assert result.exit_code == 1
+    assert result.stdout.endswith("Sideboard\n1 Krenko, Mob Boss\n1 Lurrus of the Dream-Den\n")
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("deckcheck: warning:")]
+    assert [line.split(": ", 3)[3].split(":")[0] for line in warnings] == [
+        "1 Krenko, Mob Boss as the commander",
+        "1 Lurrus of the Dream-Den as the companion",
+    ]
+    assert all("the card is written in the sideboard" in line for line in warnings)
+
+
 # -- --output-file ----------------------------------------------------------------------------------
 def test_output_file_is_written_with_usual_permissions(project: Project, invoke: Invoke) -> None:
     project.write("deck.txt", LEGAL_MODERN)
