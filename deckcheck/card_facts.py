@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
-from operator import itemgetter
+from operator import getitem, itemgetter
 from typing import Any, Final, overload
 
 from deckcheck import __version__
@@ -371,7 +371,7 @@ class StoredFacts(Sequence[CardFacts]):
         self.name_of = columns.names
         self.row_of = dict(zip(columns.names, range(len(columns.names)), strict=True))
         self.made: list[CardFacts | None] = [None] * len(columns.names)
-        self._plan: list[_Reading] | None = None
+        self._plan: _Plan | None = None
 
     def per_card(self, column: str, convert: Callable[[Any], Any] | None = None) -> Sequence[Any]:
         """A stored column's value (converted) for every card, picked in C."""
@@ -394,22 +394,32 @@ class StoredFacts(Sequence[CardFacts]):
         """The facts of the card in row ``i``."""
         found = self.made[i]
         if found is None:
-            plan = self._plan or self._reading_plan()
-            values = [v[ix[i]] if load is None else load(v[ix[i]]) for v, ix, load in plan]
+            values_of, numbers, loads = self._plan or self._reading_plan()
+            values: list[Any] = list(map(getitem, values_of, numbers[i].tolist()))  # (a pick a field, in C)
+            for k, load in loads:
+                values[k] = load(values[k])
             found = self.made[i] = CardFacts(self.name_of[i], *values)
         return found
 
-    def _reading_plan(self) -> list[_Reading]:
-        """Per field: its values (loaded, where few), value numbers, and the load still to apply."""
-        plan: list[_Reading] = []
-        for f in FIELDS:
+    def _reading_plan(self) -> _Plan:
+        """Per field: its values (loaded, where few); every card's value numbers, a row a card;
+        the fields whose load is still to apply (by position)."""
+        import numpy as np
+
+        values_of: list[Sequence[Any]] = []
+        loads: list[tuple[int, Callable[[Any], Any]]] = []
+        for k, f in enumerate(FIELDS):
             values, index = self.encoded[f.column]
             if f.load is not None and len(values) * _FEW <= len(index):
-                plan.append(([f.load(v) for v in values], index, None))
-            else:
-                plan.append((values, index, f.load))
-        self._plan = plan
-        return plan
+                values = [f.load(v) for v in values]
+            elif f.load is not None:
+                loads.append((k, f.load))
+            values_of.append(values)
+        numbers = np.stack(
+            [np.frombuffer(self.encoded[f.column][1], dtype=np.uint32) for f in FIELDS], axis=1
+        )
+        self._plan = (values_of, numbers, loads)
+        return self._plan
 
     def __len__(self) -> int:
         return len(self.name_of)
@@ -427,8 +437,9 @@ class StoredFacts(Sequence[CardFacts]):
         return map(self.facts_at, range(len(self)))
 
 
-# a field as facts_at reads it: values, value numbers, the load still to apply (None: none)
-_Reading = tuple[Sequence[Any], Any, Callable[[Any], Any] | None]
+# how facts_at reads the fields: each one's values, a (cards, fields) array of value numbers, and
+# (field position, load) of the fields loaded a card at a time
+_Plan = tuple[list[Sequence[Any]], Any, list[tuple[int, Callable[[Any], Any]]]]
 _FEW: Final = 4  # "few distinct values": at most one per this many cards
 
 

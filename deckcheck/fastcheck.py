@@ -105,6 +105,9 @@ class FactTable:
         # names that are no exact oracle name: card code and the store's resolution (code -1: not
         # one the lean path takes)
         self._resolved: dict[str, tuple[int, Resolution | None]] = {}
+        # the finding of each name that names no card, by (name, counted), placed nowhere: a name
+        # is reported in many decks, its message the same in each (unknown_note)
+        self._unknown_notes: dict[tuple[str, bool], Finding] = {}
         columns = store.stored_fact_columns(facts_version())
         self._stored = StoredFacts(columns) if columns is not None else None
         # the ten companions' obstacles by (format, legality key, commander identity, declared
@@ -224,6 +227,20 @@ class FactTable:
         assert resolution.card is None
         return resolution
 
+    def unknown_note(self, name: str, where: Location, *, counted: bool) -> Finding:
+        """engine.unresolved_finding of a name that names no card (:meth:`resolved` gave
+        :data:`UNRESOLVED`), at ``where``; ``counted``: not in the maybeboard. Its message is written
+        once per name and zone kind, then placed."""
+        made = self._unknown_notes.get((name, counted))
+        if made is None:
+            made = engine.unresolved_finding(
+                name, self.unresolved(name), _NOWHERE, self.store, counted=counted
+            )
+            if len(self._unknown_notes) >= _KNOWN_LIMIT:
+                self._unknown_notes.clear()
+            self._unknown_notes[(name, counted)] = made
+        return Finding(made.code, made.message, made.severity, where, made.card, made.rule, made.data)
+
     def card(self, name: str) -> Card | None:
         """The card with this oracle name (batch.BatchContext.card_for_name, the engine's lookup)."""
         return self.store.card(name) or self.store.resolve(name, suggest=False).card
@@ -236,6 +253,7 @@ class FactTable:
 LEAN_MATCHES: Final = frozenset({"normalized", "folded", "face"})
 UNRESOLVED: Final = -3  # FactTable.resolved's code of a name that names no card (the rules' unknown cards)
 _NOT_LOOKED_UP: Final = -2  # a name id's code, before its first lookup
+_NOWHERE: Final = Location()  # (a finding made to be placed: FactTable.unknown_note)
 
 
 def _limit(limit: int | None) -> int:
@@ -994,15 +1012,8 @@ class _Deck:
             code, resolution = self.table.resolved(name)
             assert resolution is not None  # the chunk coded it so
             if code == UNRESOLVED:
-                notes.append(
-                    engine.unresolved_finding(
-                        name,
-                        self.table.unresolved(name),
-                        self.where(pos),
-                        self.table.store,
-                        counted=self.entries[pos][_ZONE] is not _MAYBE,
-                    )
-                )
+                counted = self.entries[pos][_ZONE] is not _MAYBE
+                notes.append(self.table.unknown_note(name, self.where(pos), counted=counted))
                 continue
             note = engine.resolution_finding(name, resolution, self.where(pos))
             if note is not None:
@@ -1077,7 +1088,7 @@ class _Deck:
         commander.identity_findings) for the cards the chunk's screens found something for:
         legality (all zones), copies (the zones the format counts), colour identity (the main
         deck, Commander)."""
-        spec, entries, path, key = self.spec, self.entries, self.path, self.key
+        spec, path, key = self.spec, self.path, self.key
         pool: list[Finding] = []
         copies: list[Finding] = []
         colours: list[Finding] = []
@@ -1090,34 +1101,38 @@ class _Deck:
             pool.append(legality.unknown_cards_finding(path, spec, unknown))
         if not reported:
             return pool, copies, colours
-        copy_zones = sizes.copy_zones(spec)
-        identity = self.commander_identity() if spec.commander else frozenset()
+        copy_zones = sizes.copy_zones(spec) if spec.copy_limit is not None else None
+        by_legality = key is not None or not spec.legality_candidates  # (no key: the format's own list)
+        identity = self.commander_identity() if spec.commander and self.commanders else None
         for name, group in self.groups(reported).items():
             card = self.fact(group[0])
+            placed = self.placed(group)
             restricted = False
-            if key is not None or not spec.legality_candidates:  # (no key: the format's own list)
+            if by_legality:
                 listed = legality.facts_listed(card, key, spec) if key is not None else "legal"
                 # (a deck whose legality is withheld gets only what the note names of the finding)
                 finding = legality.card_legality(
-                    path, name, self.placed(group), listed, key, spec, withheld=self.legality_open
+                    path, name, placed, listed, key, spec, withheld=self.legality_open
                 )
                 if finding is not None:
                     pool.append(finding)
                     # one finding per card: the restricted-list one is stricter (rules.check_deck)
                     restricted = finding.code == legality.RESTRICTED.code
-            copied = [p for p in group if entries[p][_ZONE] in copy_zones]
-            if spec.copy_limit is not None and copied and not restricted:
+            copied = (
+                [item for item in placed if item.zone in copy_zones] if copy_zones and not restricted else []
+            )
+            if copied:
                 finding = sizes.card_copies(
-                    path, name, self.placed(copied), card.is_basic_land, (card.own_limit, card.limit), spec
+                    path, name, copied, card.is_basic_land, (card.own_limit, card.limit), spec
                 )
                 if finding is not None:
                     copies.append(finding)
-            main = [p for p in group if entries[p][_ZONE] is _MAIN]
-            if spec.commander and main and self.commanders:
+            main = [item for item in placed if item.zone is _MAIN] if identity is not None else []
+            if main and identity is not None:
                 colours += commander_rules.identity_findings(
                     path,
                     name,
-                    self.placed(main),
+                    main,
                     card.color_identity,
                     card.basic_land_types,
                     card.is_basic_land,

@@ -7,6 +7,7 @@ code for an undetermined rule lives here, so every rule family says it the same 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
 from typing import NamedTuple, Protocol, TypeVar
@@ -121,6 +122,7 @@ def by_written_name(entries: Iterable[_W]) -> dict[str, list[_W]]:
     return groups
 
 
+@functools.lru_cache(maxsize=1 << 14)  # (an unknown name is grouped again by every rule that reports it)
 def written_key(name: str) -> str:
     """The key unknown names are told apart by: folded, punctuation dropped."""
     return loose_key(name) or lookup_key(name)
