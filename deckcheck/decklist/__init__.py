@@ -37,8 +37,10 @@ from deckcheck.decklist._base import (
     UNPARSABLE,
     UNREADABLE,
     Parser,
+    lone_surrogate_problem,
     split_lines,
     whole_file_problem,
+    without_lone_surrogates,
 )
 from deckcheck.decklist._decode import Decoded, decode, size_error
 from deckcheck.decklist._detect import detect_format
@@ -329,8 +331,12 @@ def parse_text_decks(text: str, path: str = "<stdin>", input_format: str | None 
             data = json.loads(text.lstrip("\ufeff"))
         except (ValueError, RecursionError):
             data = None  # parse_text reports it
+        data, lone_surrogate_at = without_lone_surrogates(text, data)
         decks = event_decks(data, path) if data is not None else None
         if decks is not None:
+            if lone_surrogate_at is not None:  # (a file's fault: said on each of its decks)
+                for deck in decks:
+                    deck.problems.append(lone_surrogate_problem(lone_surrogate_at))
             return decks
     return [parse_text(text, path, input_format)]
 

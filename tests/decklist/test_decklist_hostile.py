@@ -3,13 +3,14 @@ an exception, and must not expand entities, read external files or hang."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 from deckcheck.deck import LineKind, ParsedDeck
-from deckcheck.decklist import INPUT_FORMATS, MAX_BYTES, parse_bytes, parse_file, parse_text
+from deckcheck.decklist import INPUT_FORMATS, MAX_BYTES, parse_bytes, parse_file, parse_text, parse_text_decks
 
 
 def only_problem(deck: ParsedDeck) -> str:
@@ -189,3 +190,51 @@ def test_dev_zero_is_bounded() -> None:
         pytest.skip("no /dev/zero")
     message = only_problem(parse_file("/dev/zero"))
     assert "too big" in message or "binary" in message
+
+
+ARCHIDEKT = (Path(__file__).parent.parent / "fixtures" / "decklists" / "archidekt.json").read_text()
+
+
+def test_json_lone_surrogates_are_removed_where_they_are_said() -> None:
+    # json.loads keeps a lone "\ud800" escape as a string no UTF-8 writer can hold: the deck name
+    # once broke the data frames and made the xmage export refuse its own reading.
+    text = ARCHIDEKT.replace('"Giada Angels"', '"\\ud800Giada Angels"').replace(
+        '"Serra Angel"', '"Serra\\udfff Angel"'
+    )
+    deck = parse_text(text, "deck.json")
+    assert deck.name == "Giada Angels"
+    assert "Serra Angel" in {e.name for e in deck.entries}
+    warnings = [p for p in deck.problems if "half of a UTF-16" in p.message or "surrogate" in p.message]
+    assert [(p.line, p.code, p.severity) for p in warnings] == [(2, "DC003", "warning")]
+    for written in [deck.name or "", *(e.name for e in deck.entries), *deck.metadata.values()]:
+        written.encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\\ud83d\\ude00 Giada Angels",  # a pair: one character, kept
+        "\\\\ud800 Giada Angels",  # an escaped backslash before "ud800": no escape at all
+    ],
+)
+def test_json_without_a_lone_surrogate_is_read_as_written(name: str) -> None:
+    deck = parse_text(ARCHIDEKT.replace('"Giada Angels"', f'"{name}"'), "deck.json")
+    assert deck.name == json.loads(f'"{name}"')
+    assert not [p for p in deck.problems if "surrogate" in p.message]
+
+
+def test_an_event_file_with_a_lone_surrogate_says_so_on_each_deck() -> None:
+    event = {
+        "description": "Pauper League \ud800",
+        "starttime": "2026-04-01",
+        "format": "CPAUPER",
+        "decklists": [
+            {"player": "p\ud800one", "main_deck": [{"qty": "4", "card_attributes": {"card_name": "Island"}}]},
+            {"player": "two", "main_deck": [{"qty": "4", "card_attributes": {"card_name": "Island"}}]},
+        ],
+    }
+    decks = parse_text_decks(json.dumps(event, indent=1), "event.json")
+    assert [d.metadata.get("player") for d in decks] == ["pone", "two"]
+    for deck in decks:
+        assert any(p.code == "DC003" and "surrogate" in p.message and p.line == 2 for p in deck.problems)
+        (deck.name or "").encode("utf-8")
