@@ -245,6 +245,7 @@ def test_bad_user_files_name_the_file_and_the_key(tmp_path: Path, text: str, exp
         ("[x]\nextends = 'modern'\nmin_main = 99999999999999999999\n", 4, "[x] min_main must be at most"),
         ("[x]\nextends = 'modern'\ncopy_limit = 1000001\n", 4, "[x] copy_limit must be at most 1,000,000"),
         ('[""]\nextends = "modern"\n', 2, "a format table with no name"),
+        ('[x]\nextends = "modern"\n[x.rules]\nmin_main = 3\n', 4, "[x] unknown key 'rules'"),
         ('[" "]\nextends = "modern"\n', 2, "a format table with no name"),
     ],
 )
