@@ -37,10 +37,10 @@ from deckcheck.decklist._base import (
     UNPARSABLE,
     UNREADABLE,
     Parser,
-    lone_surrogate_problem,
     split_lines,
+    unholdable_characters_problem,
     whole_file_problem,
-    without_lone_surrogates,
+    without_unholdable_characters,
 )
 from deckcheck.decklist._decode import Decoded, decode, size_error
 from deckcheck.decklist._detect import detect_format
@@ -331,12 +331,12 @@ def parse_text_decks(text: str, path: str = "<stdin>", input_format: str | None 
             data = json.loads(text.lstrip("\ufeff"))
         except (ValueError, RecursionError):
             data = None  # parse_text reports it
-        data, lone_surrogate_at = without_lone_surrogates(text, data)
+        data, unholdable_at = without_unholdable_characters(text, data)
         decks = event_decks(data, path) if data is not None else None
         if decks is not None:
-            if lone_surrogate_at is not None:  # (a file's fault: said on each of its decks)
+            if unholdable_at is not None:  # (a file's fault: said on each of its decks)
                 for deck in decks:
-                    deck.problems.append(lone_surrogate_problem(lone_surrogate_at))
+                    deck.problems.append(unholdable_characters_problem(unholdable_at))
             return decks
     return [parse_text(text, path, input_format)]
 

@@ -81,6 +81,15 @@ def strip_control(text: str) -> tuple[str, bool]:
     return "".join(kept), removed
 
 
+def printing_field(value: str | None) -> str | None:
+    """A set code or collector number from a field of XML, JSON or CSV, as a text line gives it:
+    control and invisible format characters removed (a text reader drops them from the line, so a
+    deck written out would not read back the same), None when nothing is left."""
+    if value is None:
+        return None
+    return strip_control(value)[0].strip() or None
+
+
 _FORMAT_ALIASES = {
     "edh": "commander",
     "cedh": "commander",
@@ -341,18 +350,22 @@ def whole_file_problem(
     return builder.finish()
 
 
-# A JSON escape of half a UTF-16 surrogate pair. Without its other half, json.loads keeps it as a
-# lone surrogate: no character, which no UTF-8 file, data frame or card store can hold.
+# JSON escapes of characters no text decklist can hold: NUL (a text reader refuses a file with one)
+# and half a UTF-16 surrogate pair, which json.loads keeps, without its other half, as a lone
+# surrogate: no character, which no UTF-8 file, data frame or card store can hold.
+_NUL_ESCAPE = re.compile(r"\\u0000")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD]([89abAB]|[c-fC-F])[0-9a-fA-F]{2}")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_UNHOLDABLE = re.compile("[\x00\ud800-\udfff]")
 
 
-def _lone_surrogate_line(text: str) -> int | None:
-    """The line of the first escape of half a surrogate pair without its other half in JSON text,
-    or None (a pair, ``\\ud83d\\ude00``, is one character). A cheap look before a document is
-    walked: an escaped backslash before ``u`` (``\\\\ud800``, no escape) may pass for one."""
+def _unholdable_escape_line(text: str) -> int | None:
+    """The line of the first escape of NUL, or of half a surrogate pair without its other half, in
+    JSON text, or None (a pair, ``\\ud83d\\ude00``, is one character). A cheap look before a
+    document is walked: an escaped backslash before ``u`` (``\\\\ud800``, no escape) may pass for one."""
+    first = _NUL_ESCAPE.search(text)
+    end = first.start() if first else len(text)
     paired_low_at = -1
-    for found in _SURROGATE_ESCAPE.finditer(text):
+    for found in _SURROGATE_ESCAPE.finditer(text, 0, end):
         if found.group(1) in "89abAB":
             following = _SURROGATE_ESCAPE.match(text, found.end())
             if following is not None and following.group(1) not in "89abAB":
@@ -360,12 +373,16 @@ def _lone_surrogate_line(text: str) -> int | None:
                 continue
         elif found.start() == paired_low_at:
             continue
-        return text.count("\n", 0, found.start()) + 1
-    return None
+        end = found.start()
+        break
+    else:
+        if first is None:
+            return None
+    return text.count("\n", 0, end) + 1
 
 
-def _without_lone_surrogates(document: Any) -> tuple[Any, int]:
-    """A loaded JSON document with every lone surrogate removed from its strings (keys too), as
+def _without_unholdable(document: Any) -> tuple[Any, int]:
+    """A loaded JSON document with NUL and lone surrogates removed from its strings (keys too), as
     :func:`strip_control` removes them from a card name, and how many strings held one. Nested
     containers are walked without recursion (json.loads nests deeper than a recursive walk could)."""
     cleaned = 0
@@ -374,7 +391,7 @@ def _without_lone_surrogates(document: Any) -> tuple[Any, int]:
         nonlocal cleaned
         if not isinstance(value, str):
             return value
-        kept, removed = _SURROGATE.subn("", value)
+        kept, removed = _UNHOLDABLE.subn("", value)
         cleaned += removed > 0
         return kept
 
@@ -395,23 +412,23 @@ def _without_lone_surrogates(document: Any) -> tuple[Any, int]:
     return root[0], cleaned
 
 
-def without_lone_surrogates(text: str, document: Any) -> tuple[Any, int | None]:
-    """The JSON ``document`` loaded from ``text`` with its lone surrogates removed, and the line of
-    the first when a string held one (else None)."""
-    line = _lone_surrogate_line(text)
+def without_unholdable_characters(text: str, document: Any) -> tuple[Any, int | None]:
+    """The JSON ``document`` loaded from ``text`` with its NUL characters and lone surrogates
+    removed, and the line of the first when a string held one (else None)."""
+    line = _unholdable_escape_line(text)
     if line is None:
         return document, None
-    document, cleaned = _without_lone_surrogates(document)
+    document, cleaned = _without_unholdable(document)
     return document, line if cleaned else None
 
 
-def lone_surrogate_problem(line: int) -> ParseProblem:
-    """The warning that a JSON file's escapes of half a character were removed."""
+def unholdable_characters_problem(line: int) -> ParseProblem:
+    """The warning that a JSON file's escapes of characters no text can hold were removed."""
     return ParseProblem(
         line,
-        "a JSON escape of half a UTF-16 surrogate pair (such as \\ud800) without its other half, "
-        "which is no character: removed (the file's writer cut a character in two; read what it "
-        "names again from the site)",
+        "a JSON escape of a character no decklist text can hold (NUL, \\u0000, or half of a UTF-16 "
+        "surrogate pair such as \\ud800 without its other half): removed (the file's writer "
+        "damaged the text; read what it names again from the site)",
         "warning",
         SUSPICIOUS,
     )

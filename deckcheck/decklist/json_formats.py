@@ -38,11 +38,12 @@ from deckcheck.decklist._base import (
     UNREADABLE,
     DeckBuilder,
     check_quantity,
-    lone_surrogate_problem,
     parse_quantity,
+    printing_field,
     strip_control,
+    unholdable_characters_problem,
     whole_file_problem,
-    without_lone_surrogates,
+    without_unholdable_characters,
 )
 from deckcheck.decklist._grammar import (
     HeaderKind,
@@ -130,8 +131,8 @@ class _Run:
             name=clean,
             zone=zone,
             line=0,
-            set_code=_text_or_none(set_code),
-            collector_number=_text_or_none(collector_number),
+            set_code=printing_field(_text_or_none(set_code)),
+            collector_number=printing_field(_text_or_none(collector_number)),
             foil=foil,
             tags=tuple(tags),
             raw=f"{count} {clean}",
@@ -692,7 +693,7 @@ class JsonFormat:
         except ValueError:  # Python's own limit on converting a long run of digits to an int
             line, message = _long_number(text)
             return whole_file_problem(path, self.name, message, text=text, line=line)
-        data, lone_surrogate_at = without_lone_surrogates(text, data)
+        data, unholdable_at = without_unholdable_characters(text, data)
         if event_shape(data) is not None:  # one deck cannot hold an event: say where it is read
             count = len(data.get("decklists") or data.get("Decks") or ())
             return whole_file_problem(
@@ -720,8 +721,8 @@ class JsonFormat:
         if not run.builder.deck.lines:
             run.builder.record(0, LineKind.COMMENT, "", f"{shape} deck JSON with no cards")
         deck = run.builder.finish()
-        if lone_surrogate_at is not None:
-            deck.problems.append(lone_surrogate_problem(lone_surrogate_at))
+        if unholdable_at is not None:
+            deck.problems.append(unholdable_characters_problem(unholdable_at))
         return deck
 
 

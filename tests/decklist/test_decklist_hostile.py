@@ -238,3 +238,36 @@ def test_an_event_file_with_a_lone_surrogate_says_so_on_each_deck() -> None:
     for deck in decks:
         assert any(p.code == "DC003" and "surrogate" in p.message and p.line == 2 for p in deck.problems)
         (deck.name or "").encode("utf-8")
+
+
+def test_json_nul_escapes_are_removed_where_they_are_said() -> None:
+    # A text decklist cannot hold a NUL (its reader refuses the file): a deck name carrying one
+    # made the export refuse its own reading ("would not read back the same").
+    deck = parse_text(ARCHIDEKT.replace('"Giada Angels"', '"\\u0000Giada Angels"'), "deck.json")
+    assert deck.name == "Giada Angels"
+    assert [(p.line, p.code) for p in deck.problems if "NUL" in p.message] == [(2, "DC003")]
+
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "decklists"
+
+
+@pytest.mark.parametrize(
+    ("fixture", "written", "invisible"),
+    [
+        ("cockatrice.cod", 'setShortName="M10"', 'setShortName="M1\ufeff0"'),
+        ("cockatrice.cod", 'collectorNumber="146"', 'collectorNumber="14\u200b6"'),
+        ("deck.csv", "Mainboard,M10,146", "Mainboard,M1\u200b0,\u200b146"),
+        ("archidekt.json", '"editioncode": "fdn"', '"editioncode": "fd\\u200bn"'),
+    ],
+)
+def test_printings_read_from_fields_lose_invisible_characters(
+    fixture: str, written: str, invisible: str
+) -> None:
+    """As a text line loses them: a set code or collector number with an invisible character was
+    written out as read and read back without it, so the export refused its own reading."""
+    text = (FIXTURES / fixture).read_text(encoding="utf-8")
+    assert written in text
+    clean, dirty = parse_text(text, fixture), parse_text(text.replace(written, invisible), fixture)
+    assert [(e.set_code, e.collector_number) for e in dirty.entries] == [
+        (e.set_code, e.collector_number) for e in clean.entries
+    ]
