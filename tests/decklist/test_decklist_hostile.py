@@ -271,3 +271,27 @@ def test_printings_read_from_fields_lose_invisible_characters(
     assert [(e.set_code, e.collector_number) for e in dirty.entries] == [
         (e.set_code, e.collector_number) for e in clean.entries
     ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "9 Mountain|CMR|1|x",  # a fourth field was dropped unsaid
+        "9 Mountain|CMR 9 Mountain",  # half a line read as a set code
+        "9 Mountain|CMR\u20289 Mountain|CMR",  # (a line separator inside the line: one line)
+        "9 Mountain|CMR|x",
+    ],
+)
+def test_a_forge_line_with_fields_forge_never_writes_is_not_read(line: str) -> None:
+    text = (FIXTURES / "forge.dck").read_text(encoding="utf-8")
+    deck = parse_text(text.replace("9 Mountain|CMR", line), "deck.dck")
+    assert "Mountain" not in {e.name for e in deck.entries}
+    assert [(p.line, p.code) for p in deck.problems if "not a Forge card line" in p.message] == [(8, "DC002")]
+
+
+def test_forge_fields_as_forge_writes_them_are_read() -> None:
+    text = (FIXTURES / "forge.dck").read_text(encoding="utf-8")
+    as_written = [("9 Mountain|CMR|2", "CMR"), ("9 Mountain||3", None), ("9 Mountain|PLIST|", "PLIST")]
+    for line, set_code in as_written:
+        deck = parse_text(text.replace("9 Mountain|CMR", line), "deck.dck")
+        assert [(e.quantity, e.set_code) for e in deck.entries if e.name == "Mountain"] == [(9, set_code)]
