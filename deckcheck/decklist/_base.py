@@ -405,10 +405,14 @@ def _without_unholdable(document: Any) -> tuple[Any, int]:
                 if isinstance(value, dict | list):
                     pending.append(value)
         else:
-            items = [(clean(key), clean(value)) for key, value in container.items()]
+            items: dict[Any, Any] = {}
+            for key, value in container.items():
+                kept = clean(key)
+                # (a key that would become another's stays as written: no value is lost)
+                items[key if kept != key and (kept in container or kept in items) else kept] = clean(value)
             container.clear()
             container.update(items)
-            pending.extend(value for _, value in items if isinstance(value, dict | list))
+            pending.extend(value for value in items.values() if isinstance(value, dict | list))
     return root[0], cleaned
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from deckcheck.deck import LineKind, ParsedDeck
 from deckcheck.decklist import INPUT_FORMATS, MAX_BYTES, parse_bytes, parse_file, parse_text, parse_text_decks
+from deckcheck.decklist._base import without_unholdable_characters
 
 
 def only_problem(deck: ParsedDeck) -> str:
@@ -295,3 +296,9 @@ def test_forge_fields_as_forge_writes_them_are_read() -> None:
     for line, set_code in as_written:
         deck = parse_text(text.replace("9 Mountain|CMR", line), "deck.dck")
         assert [(e.quantity, e.set_code) for e in deck.entries if e.name == "Mountain"] == [(9, set_code)]
+
+
+def test_a_key_that_loses_a_nul_keeps_its_value_beside_the_key_it_would_become() -> None:
+    text = '{"Island": 1,\n "Isl\\u0000and": 2, "Moun\\u0000tain": ["a\\ud800"]}'
+    document, line = without_unholdable_characters(text, json.loads(text))
+    assert document == {"Island": 1, "Isl\x00and": 2, "Mountain": ["a"]} and line == 2
