@@ -293,6 +293,8 @@ def parse_file(path: str | os.PathLike[str], input_format: str | None = None) ->
             return parse_stream(handle, name, input_format)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
+        if isinstance(exc, IsADirectoryError):  # (named in a list of files: deckcheck.frames)
+            reason += "; a folder is searched for decklists as the whole source: frames.validate(FOLDER)"
         return whole_file_problem(name, input_format or "unknown", f"cannot read the file: {reason}")
 
 
