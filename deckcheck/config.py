@@ -479,13 +479,13 @@ def parse_table(table: Mapping[str, Any], path: Path, text: str | None = None) -
             import difflib  # for the error only: a valid config never needs it
 
             spelled_as = {k: k.replace("_", "-") if k == "per_path" else k for k in _KEYS}
-            close = difflib.get_close_matches(key, list(_KEYS), n=1)
-            hint = f"did you mean '{spelled_as[close[0]]}'? " if close else ""
-            raise source.fail(
-                raw_key,
-                f"unknown key '{raw_key}' in {where}",
-                hint=f"{hint}known keys: {', '.join(spelled_as.values())}",
-            )
+            if raw_key == "tool" and path.name == DECKCHECK_TOML:  # pyproject.toml's table, copied
+                hint = f"{DECKCHECK_TOML} sets the keys at the top level: drop the [tool.deckcheck] header"
+            else:
+                close = difflib.get_close_matches(key, list(_KEYS), n=1)
+                hint = f"did you mean '{spelled_as[close[0]]}'? " if close else ""
+                hint += f"known keys: {', '.join(spelled_as.values())}"
+            raise source.fail(raw_key, f"unknown key '{raw_key}' in {where}", hint=hint)
         if key in values:
             raise source.fail(raw_key, f"'{raw_key}' is given twice (as '-' and '_' spellings)")
         values[key] = value
@@ -586,8 +586,14 @@ def load_config(path: Path) -> Config:
     else:
         table = data
     if not isinstance(table, dict):
-        raise _fail(path, "[tool.deckcheck] must be a table")
+        raise _not_a_table(path, text)
     return parse_table(table, path, text)
+
+
+def _not_a_table(path: Path, text: str) -> ConfigError:
+    line = key_line(text.splitlines(), {("tool",)}, ("deckcheck",))
+    where = str(path) if line is None else f"{path}:{line}"
+    return ConfigError(f"{where}: [tool.deckcheck] must be a table")
 
 
 def _is_file(candidate: Path) -> bool:
@@ -612,7 +618,7 @@ def _config_in(directory: Path) -> Config | None:
         if isinstance(tool, dict) and "deckcheck" in tool:
             table = tool["deckcheck"]
             if not isinstance(table, dict):
-                raise _fail(candidate, "[tool.deckcheck] must be a table")
+                raise _not_a_table(candidate, text)
             return parse_table(table, candidate, text)
     return None
 

@@ -23,6 +23,7 @@ from deckcheck.format_spec import (
 )
 
 UNLIMITED = "unlimited"
+MAX_NUMBER = 1_000_000  # the largest deck size, sideboard, copy limit... a format table may set
 
 
 # -- the registry -------------------------------------------------------------------------------
@@ -117,6 +118,11 @@ def _check_value(path: Path, table: str, key: str, value: Any) -> Any:
             return None
         if type(value) is not int or value < 0:
             raise fail()
+        if value > MAX_NUMBER:  # (the batch path's arrays hold 64-bit numbers, and no deck is near)
+            raise ConfigError(
+                f"{_where(path, table, key)}: [{table}] {key} must be at most {MAX_NUMBER:,}, got {value:,}",
+                hint="write 'unlimited' for no limit" if kind == _LIMIT else None,
+            )
         return value
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         raise fail()
@@ -126,7 +132,8 @@ def _check_value(path: Path, table: str, key: str, value: Any) -> Any:
 def _read_tables(path: Path) -> dict[str, dict[str, Any]]:
     try:
         with open(path, "rb") as handle:
-            document = tomllib.load(handle)
+            # A UTF-8 byte order mark, which some editors write, is allowed, as in a config file.
+            document = tomllib.loads(handle.read().decode("utf-8-sig"))
     except FileNotFoundError:
         raise ConfigError(f"format file {path} not found") from None
     except IsADirectoryError:
@@ -141,6 +148,10 @@ def _read_tables(path: Path) -> dict[str, dict[str, Any]]:
         raise ConfigError(f"format file {path}: its TOML is nested too deeply to be a format table") from None
     tables: dict[str, dict[str, Any]] = {}
     for name, raw in document.items():
+        if not name.strip():
+            raise ConfigError(
+                f"{_where(path, name)}: a format table with no name ([{name!r}]) cannot be chosen; name it"
+            )
         if not isinstance(raw, dict):
             raise ConfigError(
                 f"{_where(path, None, name)}: top-level key {name!r} is not a table; write each format as "

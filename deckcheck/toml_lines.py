@@ -50,13 +50,17 @@ def table_line(lines: Sequence[str], table: Table) -> int | None:
 
 def key_line(lines: Sequence[str], tables: Collection[Table], keys: Collection[str]) -> int | None:
     """The 1-based line that sets one of ``keys`` (spellings of one key) in one of ``tables``
-    (spellings of one table, or a table and the subtables that may hold the key), or None."""
+    (spellings of one table, or a table and the subtables that may hold the key), or None. A
+    header that opens the key as a table of its own (``[house.rules]`` sets ``rules`` of
+    ``house``; ``[tool.deckcheck]`` sets ``tool`` at the top level) sets it too."""
     pattern = re.compile(r"\s*(?:" + "|".join(rf"{k}|\"{k}\"|'{k}'" for k in map(re.escape, keys)) + r")\s*=")
     current: Table = ()
     for number, line in enumerate(lines, 1):
         opened = header_table(line) if line.lstrip().startswith("[") else None
         if opened is not None:
             current = opened
+            if any(len(opened) > len(t) and opened[: len(t)] == t and opened[len(t)] in keys for t in tables):
+                return number
         elif current in tables and pattern.match(line):
             return number
     return None

@@ -683,7 +683,11 @@ class CardStore:
         meta = {str(k): str(v) for k, v in raw_meta.items()}
         meta.setdefault("source", str(path))
         non_deck = _non_deck_of_json(path, payload.get(NON_DECK_KEY) if isinstance(payload, dict) else None)
-        backend = _MemoryBackend(records, meta, index_names_now=index_names_now, non_deck=non_deck)
+        try:
+            backend = _MemoryBackend(records, meta, index_names_now=index_names_now, non_deck=non_deck)
+        except CardDataError as exc:  # a record's fault: say which file holds it
+            message = f"card data file {path}: {exc.message}"
+            raise CardDataError(message, hint=exc.hint, details=exc.details) from None
         return cls(backend, str(path))
 
     @classmethod

@@ -38,7 +38,9 @@ from deckcheck.decklist._base import (
     UNREADABLE,
     Parser,
     split_lines,
+    unholdable_characters_problem,
     whole_file_problem,
+    without_unholdable_characters,
 )
 from deckcheck.decklist._decode import Decoded, decode, size_error
 from deckcheck.decklist._detect import detect_format
@@ -291,6 +293,8 @@ def parse_file(path: str | os.PathLike[str], input_format: str | None = None) ->
             return parse_stream(handle, name, input_format)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
+        if isinstance(exc, IsADirectoryError):  # (named in a list of files: deckcheck.frames)
+            reason += "; a folder is searched for decklists as the whole source: frames.validate(FOLDER)"
         return whole_file_problem(name, input_format or "unknown", f"cannot read the file: {reason}")
 
 
@@ -329,8 +333,12 @@ def parse_text_decks(text: str, path: str = "<stdin>", input_format: str | None 
             data = json.loads(text.lstrip("\ufeff"))
         except (ValueError, RecursionError):
             data = None  # parse_text reports it
+        data, unholdable_at = without_unholdable_characters(text, data)
         decks = event_decks(data, path) if data is not None else None
         if decks is not None:
+            if unholdable_at is not None:  # (a file's fault: said on each of its decks)
+                for deck in decks:
+                    deck.problems.append(unholdable_characters_problem(unholdable_at))
             return decks
     return [parse_text(text, path, input_format)]
 

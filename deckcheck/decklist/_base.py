@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from deckcheck.as_of import DATE_KEYS
 from deckcheck.deck import Entry, LineKind, ParsedDeck, ParseProblem, Zone, line_record, new_entry
@@ -79,6 +79,15 @@ def strip_control(text: str) -> tuple[str, bool]:
         else:
             kept.append(char)
     return "".join(kept), removed
+
+
+def printing_field(value: str | None) -> str | None:
+    """A set code or collector number from a field of XML, JSON or CSV, as a text line gives it:
+    control and invisible format characters removed (a text reader drops them from the line, so a
+    deck written out would not read back the same), None when nothing is left."""
+    if value is None:
+        return None
+    return strip_control(value)[0].strip() or None
 
 
 _FORMAT_ALIASES = {
@@ -320,18 +329,113 @@ def _where(companion_line: int, sideboard_line: int) -> tuple[str, str]:
 
 
 def whole_file_problem(
-    path: str, input_format: str, message: str, *, code: str = UNREADABLE, text: str = ""
+    path: str,
+    input_format: str,
+    message: str,
+    *,
+    code: str = UNREADABLE,
+    text: str = "",
+    line: int = 1,
 ) -> ParsedDeck:
     """A file that cannot be read at all: one PROBLEM record for every line there is (line 0 when
-    the content is not even text), and one problem."""
+    the content is not even text), and one problem, on ``line`` when the reason has one (where a
+    JSON error is) and the file holds it, else on the first line."""
     builder = DeckBuilder(path, input_format)
     lines = split_lines(text)
     if not lines:
         builder.record(0, LineKind.PROBLEM, "", message)
-    for number, line in enumerate(lines, start=1):
-        builder.record(number, LineKind.PROBLEM, line[:MAX_LINE_LENGTH], message)
-    builder.report(1 if lines else 0, message, code=code, severity="error")
+    for number, written in enumerate(lines, start=1):
+        builder.record(number, LineKind.PROBLEM, written[:MAX_LINE_LENGTH], message)
+    builder.report(min(max(line, 1), len(lines)) if lines else 0, message, code=code, severity="error")
     return builder.finish()
+
+
+# JSON escapes of characters no text decklist can hold: NUL (a text reader refuses a file with one)
+# and half a UTF-16 surrogate pair, which json.loads keeps, without its other half, as a lone
+# surrogate: no character, which no UTF-8 file, data frame or card store can hold.
+_NUL_ESCAPE = re.compile(r"\\u0000")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD]([89abAB]|[c-fC-F])[0-9a-fA-F]{2}")
+_UNHOLDABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _unholdable_escape_line(text: str) -> int | None:
+    """The line of the first escape of NUL, or of half a surrogate pair without its other half, in
+    JSON text, or None (a pair, ``\\ud83d\\ude00``, is one character). A cheap look before a
+    document is walked: an escaped backslash before ``u`` (``\\\\ud800``, no escape) may pass for one."""
+    first = _NUL_ESCAPE.search(text)
+    end = first.start() if first else len(text)
+    paired_low_at = -1
+    for found in _SURROGATE_ESCAPE.finditer(text, 0, end):
+        if found.group(1) in "89abAB":
+            following = _SURROGATE_ESCAPE.match(text, found.end())
+            if following is not None and following.group(1) not in "89abAB":
+                paired_low_at = following.start()
+                continue
+        elif found.start() == paired_low_at:
+            continue
+        end = found.start()
+        break
+    else:
+        if first is None:
+            return None
+    return text.count("\n", 0, end) + 1
+
+
+def _without_unholdable(document: Any) -> tuple[Any, int]:
+    """A loaded JSON document with NUL and lone surrogates removed from its strings (keys too), as
+    :func:`strip_control` removes them from a card name, and how many strings held one. Nested
+    containers are walked without recursion (json.loads nests deeper than a recursive walk could)."""
+    cleaned = 0
+
+    def clean(value: Any) -> Any:
+        nonlocal cleaned
+        if not isinstance(value, str):
+            return value
+        kept, removed = _UNHOLDABLE.subn("", value)
+        cleaned += removed > 0
+        return kept
+
+    root = [document]
+    pending: list[Any] = [root]
+    while pending:
+        container = pending.pop()
+        if isinstance(container, list):
+            for index, value in enumerate(container):
+                container[index] = clean(value)
+                if isinstance(value, dict | list):
+                    pending.append(value)
+        else:
+            items: dict[Any, Any] = {}
+            for key, value in container.items():
+                kept = clean(key)
+                # (a key that would become another's stays as written: no value is lost)
+                items[key if kept != key and (kept in container or kept in items) else kept] = clean(value)
+            container.clear()
+            container.update(items)
+            pending.extend(value for value in items.values() if isinstance(value, dict | list))
+    return root[0], cleaned
+
+
+def without_unholdable_characters(text: str, document: Any) -> tuple[Any, int | None]:
+    """The JSON ``document`` loaded from ``text`` with its NUL characters and lone surrogates
+    removed, and the line of the first when a string held one (else None)."""
+    line = _unholdable_escape_line(text)
+    if line is None:
+        return document, None
+    document, cleaned = _without_unholdable(document)
+    return document, line if cleaned else None
+
+
+def unholdable_characters_problem(line: int) -> ParseProblem:
+    """The warning that a JSON file's escapes of characters no text can hold were removed."""
+    return ParseProblem(
+        line,
+        "a JSON escape of a character no decklist text can hold (NUL, \\u0000, or half of a UTF-16 "
+        "surrogate pair such as \\ud800 without its other half): removed (the file's writer "
+        "damaged the text; read what it names again from the site)",
+        "warning",
+        SUSPICIOUS,
+    )
 
 
 def check_quantity(value: int) -> str | None:

@@ -464,6 +464,9 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
 
     if "|" in rest:  # Forge: Name|SET|artIndex
         parts = [p.strip() for p in rest.split("|")]
+        odd = _forge_fields_problem(parts[1:])
+        if odd:  # what the fields would drop is not known to be nothing
+            return f"{rest.strip()[:200]!r}: not a Forge card line `N Name|SET|art`: {odd}"
         rest = parts[0]
         if len(parts) > 1 and parts[1]:
             card.set_code = parts[1]
@@ -493,6 +496,21 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
     if problem:
         return problem
     return card
+
+
+_FORGE_SET = LazyPattern(r"[A-Za-z0-9_-]{1,10}")
+
+
+def _forge_fields_problem(fields: list[str]) -> str | None:
+    """Why the fields after a Forge card's name (``SET``, ``art index``) are not what Forge
+    writes, or None: more fields, a set code with spaces or signs, an art index not a number."""
+    if len(fields) > 2:
+        return f"{len(fields) + 1} fields"
+    if fields[0] and not _FORGE_SET.fullmatch(fields[0]):
+        return f"set code {fields[0][:40]!r}"
+    if len(fields) > 1 and fields[1] and not fields[1].isdecimal():
+        return f"art index {fields[1][:40]!r} is not a number"
+    return None
 
 
 def _strip_decorations(rest: str, card: CardLine, *, archidekt: bool, shortcut: bool) -> str:

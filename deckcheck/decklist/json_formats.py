@@ -39,8 +39,11 @@ from deckcheck.decklist._base import (
     DeckBuilder,
     check_quantity,
     parse_quantity,
+    printing_field,
     strip_control,
+    unholdable_characters_problem,
     whole_file_problem,
+    without_unholdable_characters,
 )
 from deckcheck.decklist._grammar import (
     HeaderKind,
@@ -128,8 +131,8 @@ class _Run:
             name=clean,
             zone=zone,
             line=0,
-            set_code=_text_or_none(set_code),
-            collector_number=_text_or_none(collector_number),
+            set_code=printing_field(_text_or_none(set_code)),
+            collector_number=printing_field(_text_or_none(collector_number)),
             foil=foil,
             tags=tuple(tags),
             raw=f"{count} {clean}",
@@ -679,12 +682,18 @@ class JsonFormat:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             return whole_file_problem(
-                path, self.name, f"JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}", text=text
+                path,
+                self.name,
+                f"JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}",
+                text=text,
+                line=exc.lineno,
             )
         except RecursionError:
             return whole_file_problem(path, self.name, "JSON refused: nested too deeply", text=text)
         except ValueError:  # Python's own limit on converting a long run of digits to an int
-            return whole_file_problem(path, self.name, _long_number(text), text=text)
+            line, message = _long_number(text)
+            return whole_file_problem(path, self.name, message, text=text, line=line)
+        data, unholdable_at = without_unholdable_characters(text, data)
         if event_shape(data) is not None:  # one deck cannot hold an event: say where it is read
             count = len(data.get("decklists") or data.get("Decks") or ())
             return whole_file_problem(
@@ -711,16 +720,20 @@ class JsonFormat:
                 run.builder.problem_line(0, "", "JSON nested too deeply", code=UNREADABLE)
         if not run.builder.deck.lines:
             run.builder.record(0, LineKind.COMMENT, "", f"{shape} deck JSON with no cards")
-        return run.builder.finish()
+        deck = run.builder.finish()
+        if unholdable_at is not None:
+            deck.problems.append(unholdable_characters_problem(unholdable_at))
+        return deck
 
 
-def _long_number(text: str) -> str:
-    """Why a number was refused, in the decklist's terms (Python's message suggests a call to
-    sys.set_int_max_str_digits(), which is not the user's to make)."""
+def _long_number(text: str) -> tuple[int, str]:
+    """Where a number was refused and why, in the decklist's terms (Python's message suggests a
+    call to sys.set_int_max_str_digits(), which is not the user's to make)."""
     found = _LONG_DIGITS.search(text)
-    where = f" at line {text.count(chr(10), 0, found.start()) + 1}" if found else ""
+    line = text.count(chr(10), 0, found.start()) + 1 if found else 1
+    where = f" at line {line}" if found else ""
     digits = len(found.group()) if found else 0
-    return (
+    return line, (
         f"JSON refused: a number{where} has {digits:,} digits (more than {_MAX_DIGITS:,}); "
         "no deck needs one that long"
     )

@@ -26,6 +26,7 @@ from deckcheck.decklist._base import (
     UNREADABLE,
     DeckBuilder,
     parse_quantity,
+    printing_field,
     split_lines,
     strip_control,
 )
@@ -199,8 +200,8 @@ class _XmlRun:
             name=clean,
             zone=zone,
             line=line,
-            set_code=set_code or None,
-            collector_number=collector_number or None,
+            set_code=printing_field(set_code),
+            collector_number=printing_field(collector_number),
             tags=tags,
             raw=_describe(element),
         )

@@ -482,6 +482,9 @@ def test_a_bad_day_of_the_check_stops_the_run_before_any_output(
         ("[per-path]\n'*.txt' = 1\n", ":3: per-path '*.txt' must name a format (a string), not 1"),
         ("exclude = ['[z-a]']\n", ":2: exclude '[z-a]' is not a valid glob"),
         ("stirct = true\n", ":2: unknown key 'stirct' in config"),
+        # a key set by a table header had no line: pyproject.toml's table copied as it was
+        ('[tool.deckcheck]\nformat = "modern"\n', ":2: unknown key 'tool' in config"),
+        ("[rules.x]\nformat = 'modern'\n", ":2: unknown key 'rules' in config"),
         # found wrong once in use: a format or code no registry knows, a formats file not there
         ("format = 'modrn'\n", ":2: 'format': unknown format 'modrn'"),
         ("strict = true\n[per-path]\n'*.txt' = 'edh2'\n", ":4: per-path '*.txt': unknown format 'edh2'"),
@@ -505,6 +508,28 @@ def test_a_bad_config_value_is_named_by_its_line_and_as_written(
     result = invoke(["check", "deck.txt"])
     assert result.exit_code == 2, result.output
     assert f"deckcheck: error: {config}{expected}" in result.stderr
+
+
+def test_a_copied_pyproject_table_says_how_to_write_deckcheck_toml(project: Project, invoke: Invoke) -> None:
+    project.write(".deckcheck.toml", '[tool.deckcheck]\nformat = "modern"\n')
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", "deck.txt"])
+    assert result.exit_code == 2
+    hint = "hint: .deckcheck.toml sets the keys at the top level: drop the [tool.deckcheck] header"
+    assert hint in result.stderr
+
+
+@pytest.mark.parametrize("text", ["[tool]\n\ndeckcheck = 3\n", "[[tool.deckcheck]]\n\n[tool]\nx = 1\n"])
+@pytest.mark.parametrize("explicit", [False, True])
+def test_a_tool_deckcheck_that_is_no_table_is_named_by_its_line(
+    project: Project, invoke: Invoke, text: str, explicit: bool
+) -> None:
+    config = project.write("pyproject.toml", text)
+    project.write("deck.txt", LEGAL_MODERN)
+    result = invoke(["check", *(["--config", "pyproject.toml"] if explicit else []), "deck.txt"])
+    assert result.exit_code == 2
+    line = 3 if text.startswith("[tool]") else 1
+    assert f"{config}:{line}: [tool.deckcheck] must be a table" in result.stderr
 
 
 def test_a_key_of_pyproject_is_named_by_its_line(project: Project, invoke: Invoke) -> None:

@@ -869,6 +869,11 @@ def test_json_list_boards_by_cli_and_frames(tmp_path: Path) -> None:
 def test_json_errors_are_problems() -> None:
     deck = parse_text('{"mainboard": {"a": {"quantity": 1,\n')
     assert deck.problems[0].message.startswith("JSON error at line 2")
+    # the finding points where the message does (the end of a file cut short: its last line)
+    assert deck.problems[0].line == 1
+    assert parse_text('{"mainboard": {"a": {"quantity": 1,\n}}}\n').problems[0].line == 2
+    long = parse_text('{"mainboard": {"a": {"quantity": 1}},\n "x": ' + "9" * 5000 + "}")
+    assert (long.problems[0].line, long.problems[0].code) == (2, "DC001")
     deep = parse_text("[" * 100_000 + "]" * 100_000)
     assert deep.entries == [] and getattr(deep.problems[0], "code", None) == "DC001"
 

@@ -3,13 +3,15 @@ an exception, and must not expand entities, read external files or hang."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 from deckcheck.deck import LineKind, ParsedDeck
-from deckcheck.decklist import INPUT_FORMATS, MAX_BYTES, parse_bytes, parse_file, parse_text
+from deckcheck.decklist import INPUT_FORMATS, MAX_BYTES, parse_bytes, parse_file, parse_text, parse_text_decks
+from deckcheck.decklist._base import without_unholdable_characters
 
 
 def only_problem(deck: ParsedDeck) -> str:
@@ -60,7 +62,9 @@ def test_too_big_file_is_read_bounded(tmp_path: Path) -> None:
 
 def test_unreadable_paths(tmp_path: Path) -> None:
     assert "cannot read" in only_problem(parse_file(tmp_path / "missing.txt"))
-    assert "cannot read" in only_problem(parse_file(tmp_path))
+    folder = only_problem(parse_file(tmp_path))
+    # (named among files, as deckcheck.frames takes them: say how a folder is read)
+    assert "cannot read" in folder and "frames.validate(FOLDER)" in folder
 
 
 BILLION_LAUGHS = """<?xml version="1.0"?>
@@ -189,3 +193,114 @@ def test_dev_zero_is_bounded() -> None:
         pytest.skip("no /dev/zero")
     message = only_problem(parse_file("/dev/zero"))
     assert "too big" in message or "binary" in message
+
+
+ARCHIDEKT = (Path(__file__).parent.parent / "fixtures" / "decklists" / "archidekt.json").read_text()
+
+
+def test_json_lone_surrogates_are_removed_where_they_are_said() -> None:
+    # json.loads keeps a lone "\ud800" escape as a string no UTF-8 writer can hold: the deck name
+    # once broke the data frames and made the xmage export refuse its own reading.
+    text = ARCHIDEKT.replace('"Giada Angels"', '"\\ud800Giada Angels"').replace(
+        '"Serra Angel"', '"Serra\\udfff Angel"'
+    )
+    deck = parse_text(text, "deck.json")
+    assert deck.name == "Giada Angels"
+    assert "Serra Angel" in {e.name for e in deck.entries}
+    warnings = [p for p in deck.problems if "half of a UTF-16" in p.message or "surrogate" in p.message]
+    assert [(p.line, p.code, p.severity) for p in warnings] == [(2, "DC003", "warning")]
+    for written in [deck.name or "", *(e.name for e in deck.entries), *deck.metadata.values()]:
+        written.encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\\ud83d\\ude00 Giada Angels",  # a pair: one character, kept
+        "\\\\ud800 Giada Angels",  # an escaped backslash before "ud800": no escape at all
+    ],
+)
+def test_json_without_a_lone_surrogate_is_read_as_written(name: str) -> None:
+    deck = parse_text(ARCHIDEKT.replace('"Giada Angels"', f'"{name}"'), "deck.json")
+    assert deck.name == json.loads(f'"{name}"')
+    assert not [p for p in deck.problems if "surrogate" in p.message]
+
+
+def test_an_event_file_with_a_lone_surrogate_says_so_on_each_deck() -> None:
+    event = {
+        "description": "Pauper League \ud800",
+        "starttime": "2026-04-01",
+        "format": "CPAUPER",
+        "decklists": [
+            {"player": "p\ud800one", "main_deck": [{"qty": "4", "card_attributes": {"card_name": "Island"}}]},
+            {"player": "two", "main_deck": [{"qty": "4", "card_attributes": {"card_name": "Island"}}]},
+        ],
+    }
+    decks = parse_text_decks(json.dumps(event, indent=1), "event.json")
+    assert [d.metadata.get("player") for d in decks] == ["pone", "two"]
+    for deck in decks:
+        assert any(p.code == "DC003" and "surrogate" in p.message and p.line == 2 for p in deck.problems)
+        (deck.name or "").encode("utf-8")
+
+
+def test_json_nul_escapes_are_removed_where_they_are_said() -> None:
+    # A text decklist cannot hold a NUL (its reader refuses the file): a deck name carrying one
+    # made the export refuse its own reading ("would not read back the same").
+    deck = parse_text(ARCHIDEKT.replace('"Giada Angels"', '"\\u0000Giada Angels"'), "deck.json")
+    assert deck.name == "Giada Angels"
+    assert [(p.line, p.code) for p in deck.problems if "NUL" in p.message] == [(2, "DC003")]
+
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "decklists"
+
+
+@pytest.mark.parametrize(
+    ("fixture", "written", "invisible"),
+    [
+        ("cockatrice.cod", 'setShortName="M10"', 'setShortName="M1\ufeff0"'),
+        ("cockatrice.cod", 'collectorNumber="146"', 'collectorNumber="14\u200b6"'),
+        ("deck.csv", "Mainboard,M10,146", "Mainboard,M1\u200b0,\u200b146"),
+        ("archidekt.json", '"editioncode": "fdn"', '"editioncode": "fd\\u200bn"'),
+    ],
+)
+def test_printings_read_from_fields_lose_invisible_characters(
+    fixture: str, written: str, invisible: str
+) -> None:
+    """As a text line loses them: a set code or collector number with an invisible character was
+    written out as read and read back without it, so the export refused its own reading."""
+    text = (FIXTURES / fixture).read_text(encoding="utf-8")
+    assert written in text
+    clean, dirty = parse_text(text, fixture), parse_text(text.replace(written, invisible), fixture)
+    assert [(e.set_code, e.collector_number) for e in dirty.entries] == [
+        (e.set_code, e.collector_number) for e in clean.entries
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "9 Mountain|CMR|1|x",  # a fourth field was dropped unsaid
+        "9 Mountain|CMR 9 Mountain",  # half a line read as a set code
+        "9 Mountain|CMR\u20289 Mountain|CMR",  # (a line separator inside the line: one line)
+        "9 Mountain|CMR|x",
+    ],
+)
+def test_a_forge_line_with_fields_forge_never_writes_is_not_read(line: str) -> None:
+    text = (FIXTURES / "forge.dck").read_text(encoding="utf-8")
+    deck = parse_text(text.replace("9 Mountain|CMR", line), "deck.dck")
+    assert "Mountain" not in {e.name for e in deck.entries}
+    assert [(p.line, p.code) for p in deck.problems if "not a Forge card line" in p.message] == [(8, "DC002")]
+
+
+def test_forge_fields_as_forge_writes_them_are_read() -> None:
+    text = (FIXTURES / "forge.dck").read_text(encoding="utf-8")
+    as_written = [("9 Mountain|CMR|2", "CMR"), ("9 Mountain||3", None), ("9 Mountain|PLIST|", "PLIST")]
+    for line, set_code in as_written:
+        deck = parse_text(text.replace("9 Mountain|CMR", line), "deck.dck")
+        assert [(e.quantity, e.set_code) for e in deck.entries if e.name == "Mountain"] == [(9, set_code)]
+
+
+def test_a_key_that_loses_a_nul_keeps_its_value_beside_the_key_it_would_become() -> None:
+    text = '{"Island": 1,\n "Isl\\u0000and": 2, "Moun\\u0000tain": ["a\\ud800"]}'
+    document, line = without_unholdable_characters(text, json.loads(text))
+    assert document == {"Island": 1, "Isl\x00and": 2, "Mountain": ["a"]} and line == 2

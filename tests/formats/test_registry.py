@@ -241,6 +241,12 @@ def test_bad_user_files_name_the_file_and_the_key(tmp_path: Path, text: str, exp
         ('[m]\nextends = "modern"\nrestricted_means = "x"\n', 4, "[m] restricted_means must be one of"),
         ('[modern]\nlegality_key = "modern"\nlegality_keys = []\n', 4, "[modern] sets both legality_key and"),
         ("title = 'x'\n", 2, "top-level key 'title' is not a table"),
+        # a number past 64 bits once stopped frames.validate (OverflowError in numpy)
+        ("[x]\nextends = 'modern'\nmin_main = 99999999999999999999\n", 4, "[x] min_main must be at most"),
+        ("[x]\nextends = 'modern'\ncopy_limit = 1000001\n", 4, "[x] copy_limit must be at most 1,000,000"),
+        ('[""]\nextends = "modern"\n', 2, "a format table with no name"),
+        ('[x]\nextends = "modern"\n[x.rules]\nmin_main = 3\n', 4, "[x] unknown key 'rules'"),
+        ('[" "]\nextends = "modern"\n', 2, "a format table with no name"),
     ],
 )
 def test_bad_user_files_name_the_line(tmp_path: Path, text: str, line: int, expected: str) -> None:
@@ -295,3 +301,10 @@ def test_registry_is_a_fresh_dict_each_time() -> None:
 )
 def test_get_format_accepts_aliases(alias: str, name: str) -> None:
     assert get_format(alias).name == name
+
+
+def test_a_user_file_may_start_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """As a config file may: some editors write one, and it cannot be seen."""
+    path = tmp_path / "formats.toml"
+    path.write_bytes('[house]\nextends = "modern"\ncopy_limit = 1000000\n'.encode("utf-8-sig"))
+    assert load_registry([path])["house"].copy_limit == 1_000_000

@@ -131,6 +131,18 @@ def test_an_empty_decklist_is_not_verified(store: CardStore) -> None:
     assert result.findings["code"].tolist() == ["DC005"]
 
 
+def test_a_json_deck_with_a_lone_surrogate_is_validated(store: CardStore, tmp_path: Path) -> None:
+    """A JSON escape of half a character (``\\ud800``) in a deck's name once stopped validate:
+    pandas' string columns cannot hold a lone surrogate. The reader removes it and says so."""
+    fixture = Path(__file__).parent.parent / "fixtures" / "decklists" / "archidekt.json"
+    path = tmp_path / "deck.json"
+    path.write_text(fixture.read_text().replace('"Giada Angels"', '"\\ud800Giada Angels"'))
+    result = frames.validate([path], store=store, progress=False)
+    assert result.summary["name"].tolist() == ["Giada Angels"]
+    said = result.findings[result.findings["code"] == "DC003"]
+    assert said["message"].str.contains("surrogate").any() and 2 in said["line"].tolist()
+
+
 def test_unknown_names_keep_a_row(store: CardStore) -> None:
     decks = frames.load_decks(pd.Series({7: "4 Lightning Bolt\n2 Lightnig Bolt\n"}), store=store)
     assert decks["deck_id"].tolist() == [7, 7]

@@ -368,10 +368,10 @@ def test_a_commander_named_in_a_comment_is_written_once(to: str) -> None:
 
 @pytest.mark.parametrize(
     ("to", "set_code", "number"),
-    [("forge", "A|B", ""), ("moxfield", "M21", "*F*"), ("moxfield", "M21", "#1")],
+    [("forge", "A|1", ""), ("moxfield", "M21", "*F*"), ("moxfield", "M21", "#1")],
 )
 def test_the_read_back_check_compares_the_printing(to: str, set_code: str, number: str) -> None:
-    """Forge's `Opt|A|B` read back with set A, Moxfield's `Opt (M21) *F*` as a foil with no collector
+    """Forge's `Opt|A|1` read back with set A, Moxfield's `Opt (M21) *F*` as a foil with no collector
     number: the read-back check compared zones, names and counts only, so the export said nothing."""
     csv = f"Count,Name,Section,Set,Collector Number,Foil,Tags\n1,Opt,main,{set_code},{number},,\n"
     problem = read_back_problem(plan_export(parse_text(csv, "printing.csv"), to))

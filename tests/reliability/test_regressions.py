@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -130,6 +131,24 @@ def test_malformed_records_are_card_data_errors(changes: dict[str, Any], message
 def test_malformed_records_in_a_store_are_card_data_errors(records: list[Any], message: str) -> None:
     with pytest.raises(CardDataError, match=message):
         CardStore.from_records(records)
+
+
+@pytest.mark.parametrize(
+    ("records", "message"),
+    [
+        ([None], "card record 1 has no name"),
+        ([base_record(faces=[{"name": "A"}, 7])], "malformed face or printed names"),
+        ([base_record(), base_record()], "appears twice in the card data"),
+    ],
+)
+def test_a_malformed_record_in_a_json_card_file_names_the_file(
+    records: list[Any], message: str, tmp_path: Path
+) -> None:
+    """Regression: `--card-db cards.json` with a bad record said what was wrong, not in which file."""
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"meta": {}, "cards": records}), encoding="utf-8")
+    with pytest.raises(CardDataError, match=rf"^card data file {re.escape(str(path))}: .*{message}"):
+        CardStore.from_json(path)
 
 
 @pytest.mark.parametrize("meta", [5, [1], "text"])
