@@ -1305,7 +1305,7 @@ def companion_row(result: CompanionResult, size: int, spec: FormatSpec) -> list[
     if len(result.breakers) > FIRST_BREAKERS:
         shown.append(f"+{len(result.breakers) - FIRST_BREAKERS} more")
     if not shown and result.note:
-        shown.append(reason_beside_change(result, size, spec))
+        shown.append(reason_beside_change(result))
     shown.extend(result.placement)
     if result.unresolved:
         unknown = [f"{b.card} (line {b.line})" if b.line else b.card for b in result.unresolved]
