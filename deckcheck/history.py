@@ -47,6 +47,7 @@ from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
 from deckcheck.unresolved import NOT_VERIFIED
 from deckcheck.value import replace
+from deckcheck.wording import counted
 
 
 # -- the data ------------------------------------------------------------------------------------
@@ -506,9 +507,9 @@ def dated_legality_findings(
         findings.append(
             NOT_VERIFIED(
                 f"{spec.title} legality as of {day} not verified for {', '.join(printed_since)}: not legal "
-                f"by the printings the {data} lists, but {len(joined)} set(s) joined {spec.title} after "
-                f"it ({', '.join(joined[:8])}{', ...' if len(joined) > 8 else ''}), and a printing there "
-                f"would make them legal (import newer card data with 'deckcheck cards import')",
+                f"by the printings the {data} lists, but {counted(len(joined), 'set')} joined {spec.title} "
+                f"after it ({', '.join(joined[:8])}{', ...' if len(joined) > 8 else ''}), and a printing "
+                f"there would make them legal (import newer card data with 'deckcheck cards import')",
                 location=where,
                 rule=f"{spec.title} card pool",
                 data={"as_of": day.isoformat(), "cards": printed_since, "sets": list(joined)},
@@ -517,8 +518,8 @@ def dated_legality_findings(
     if unverified:
         findings.append(
             NO_PRINTINGS(
-                f"{spec.title} legality as of {day} not verified for {len(unverified)} card(s) whose card "
-                f"data lists no printings: {', '.join(unverified)} (import MTGJSON data with "
+                f"{spec.title} legality as of {day} not verified for {counted(len(unverified), 'card')} "
+                f"whose card data lists no printings: {', '.join(unverified)} (import MTGJSON data with "
                 f"'deckcheck cards import', which records printings)",
                 location=where,
                 rule=f"{spec.title} card pool",

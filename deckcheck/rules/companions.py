@@ -65,6 +65,7 @@ from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.rules.legality import NOT_GIVEN as _NOT_GIVEN
 from deckcheck.rules.legality import banned_by_own_list, card_listed, legality_key_for
 from deckcheck.value import FrozenValue, Value, slot_setters
+from deckcheck.wording import counted
 
 if TYPE_CHECKING:  # (annotations only: the Commander rules are loaded for a deck with a commander)
     from deckcheck.rules.commander import IdentityChoice
@@ -1117,8 +1118,8 @@ def yorion_verdict(size: int, spec: FormatSpec, uncertain: Sequence[unres.Writte
     if size >= needed and not uncertain:
         return DeckVerdict(note=f"{size} cards, at least {needed} ({spec.deck_minimum} + 20)")
     fewest = size - unres.copies(uncertain)
-    counted = unres.count_range(fewest, size) if uncertain else str(size)
-    count = f"the starting deck has {counted} cards; Yorion needs {needed} ({spec.deck_minimum} + 20)"
+    cards = unres.count_range(fewest, size) if uncertain else str(size)
+    count = f"the starting deck has {cards} cards; Yorion needs {needed} ({spec.deck_minimum} + 20)"
     advice = ""
     if size < needed:
         lacking = unres.count_range(needed - size, needed - fewest) if uncertain else str(needed - size)
@@ -1943,7 +1944,7 @@ def cut_note(verdict: DeckVerdict, size: int, spec: FormatSpec) -> str:
     """A result's note when cards must be cut (``size``: the starting deck's card count)."""
     cut = sum(n for _, n in verdict.cut)
     left = size - cut
-    text = f"cut {cut} card{'s' if cut != 1 else ''} to qualify"
+    text = f"cut {counted(cut, 'card')} to qualify"
     if cut_leaves_too_few(cut, size, spec):
         text += f" (that leaves {left}, below {spec.title}'s minimum of {spec.min_main}: replace them)"
     advice = verdict.advice()
@@ -1952,10 +1953,6 @@ def cut_note(verdict: DeckVerdict, size: int, spec: FormatSpec) -> str:
 
 # -- findings ------------------------------------------------------------------------------------------
 _FIRST_FEW = 3
-
-
-def _plural(n: int, word: str = "card") -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _summary(result: CompanionResult) -> str:
@@ -1971,7 +1968,7 @@ def _summary(result: CompanionResult) -> str:
     copies = sum(breaker.quantity for breaker in result.breakers)
     verb = "breaks" if cards == 1 else "break"
     copies_text = "" if copies == cards else f" ({copies} copies)"
-    head = f"{_plural(cards)}{copies_text} {verb} it: "
+    head = f"{counted(cards, 'card')}{copies_text} {verb} it: "
     return head + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
 
 
@@ -2006,12 +2003,12 @@ def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
     """What to do to qualify: "add 3 cards", "cut 2 X", or "replace 2 X" when cutting would leave the
     deck (``size`` cards) below the format's minimum."""
     if result.add:
-        return f"add {_plural(result.add)}"
+        return f"add {counted(result.add, 'card')}"
     cards = ", ".join(f"{n} {name}" for name, n in result.cut)
     cut = result.cut_count
-    left = size - cut
     if cut_leaves_too_few(cut, size, spec):
-        return f"replace {cards} (cutting leaves {_plural(left)}, below the minimum of {spec.min_main})"
+        left = counted(size - cut, "card")
+        return f"replace {cards} (cutting leaves {left}, below the minimum of {spec.min_main})"
     return f"cut {cards}"
 
 
