@@ -417,29 +417,27 @@ def dated_legality_findings(
             )
         ]
     read = history.format_read_for(spec)
-    format_history = history.formats.get(read)
-    state = format_history.state_at(day) if format_history is not None else None
-    if state is None or format_history is None:
+
+    def not_covered(where_played: str, why: str) -> list[Finding]:
+        """DC206 for the day the deck has: the history read does not answer for it, ``why``."""
         return [
             HISTORY_NOT_COVERED(
-                f"{spec.title} legality as of {day} ({origin}) cannot be checked: deckcheck's format "
-                f"history{_history_named(spec, read)} {history.coverage(read)}; {_not_checked(spec)}",
-                location=where,
-                rule=f"{spec.title} history",
-                data={"as_of": day.isoformat(), "source": origin, "history": read},
-            )
-        ]
-    beyond = _online_beyond(deck, format_history, day)
-    if beyond is not None:
-        return [
-            HISTORY_NOT_COVERED(
-                f"{spec.title} legality as of {day} ({origin}) on Magic Online cannot be checked: {beyond}; "
+                f"{spec.title} legality as of {day} ({origin}){where_played} cannot be checked: {why}; "
                 f"{_not_checked(spec)}",
                 location=where,
                 rule=f"{spec.title} history",
                 data={"as_of": day.isoformat(), "source": origin, "history": read},
             )
         ]
+
+    format_history = history.formats.get(read)
+    state = format_history.state_at(day) if format_history is not None else None
+    if state is None or format_history is None:
+        covers = f"deckcheck's format history{_history_named(spec, read)} {history.coverage(read)}"
+        return not_covered("", covers)
+    beyond = _online_beyond(deck, format_history, day)
+    if beyond is not None:
+        return not_covered(" on Magic Online", beyond)
     dated = replace(spec, title=f"{spec.title} (as of {day})")
     facts: dict[str, Any] = {
         "as_of": day.isoformat(),
