@@ -1993,9 +1993,9 @@ def why_not(result: CompanionResult) -> str:
 
 
 def reason_beside_change(result: CompanionResult) -> str:
-    """Why ``result`` does not qualify, for an output that
-    gives the change beside it (a finding's :func:`change_text`, the companions table's fix): its
-    breakers, or Yorion's plain note, without the cards to add."""
+    """Why ``result`` does not qualify, for an output that gives the change beside it (a finding's
+    :func:`change_text`, the companions table's fix): its breakers, or Yorion's plain note, without
+    the cards to add."""
     return why_not(result) if result.breakers or not result.add else result.plain_note
 
 
