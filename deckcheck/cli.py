@@ -654,7 +654,7 @@ def _note_sample_data(session: Session, unknown: int) -> None:
     sample = next((store for store in session.stores() if store.is_sample), None)
     if sample is not None and unknown:
         click.echo(
-            f"deckcheck: note: {rep._plural(unknown, 'name')} matched no card: the bundled card set is a "
+            f"deckcheck: note: {counted(unknown, 'name')} matched no card: the bundled card set is a "
             f"sample of {len(sample):,} cards, not the card pool; build the full card store with "
             "`deckcheck cards update` (Scryfall) or `deckcheck cards import AtomicCards.json.gz` "
             "(MTGJSON)",

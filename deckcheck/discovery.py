@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from deckcheck.wording import counted
+
 if TYPE_CHECKING:
     from deckcheck.cards.store import CardStore
     from deckcheck.deck import ParsedDeck
@@ -98,8 +100,8 @@ def unexpanded_pattern(argument: str) -> str | None:
     if not matches:
         return "no such file or directory, and no file matches it as a pattern"
     return (
-        f"no such file or directory: a pattern the shell did not expand (it matches {matches} "
-        f"file{'s' if matches != 1 else ''}); deckcheck reads files and folders, not patterns: "
+        "no such file or directory: a pattern the shell did not expand (it matches "
+        f"{counted(matches, 'file')}); deckcheck reads files and folders, not patterns: "
         "leave it unquoted, or name the folder"
     )
 

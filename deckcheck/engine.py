@@ -987,7 +987,7 @@ def unread_part(parsed: ParsedDeck) -> str | None:
         if problem_unread_line(problem):
             lines += 1
     if lines:
-        return f"{lines} line{'s' if lines != 1 else ''} not read ({UNREAD_LINE})"
+        return f"{counted(lines, 'line')} not read ({UNREAD_LINE})"
     if not parsed.entries:
         return f"the decklist has no card lines ({NO_CARD_LINES})"
     return None

@@ -1303,7 +1303,7 @@ class _Result:
                         Breaker(name, line, _ZONE_TEXT[zone], quantity, deck.fact(p).reasons[i] or "")
                     )
                 verdict = companions.breakers_verdict(breakers, deck.spec)
-            cut, add, note = companions.offered_change(
+            cut, add, note, plain_note = companions.offered_change(
                 verdict, self.size, self.deck.spec, withheld=bool(companions.decisive(self.obstacles))
             )
             self._full = CompanionResult(
@@ -1313,6 +1313,7 @@ class _Result:
                 cut=cut,
                 add=add,
                 note=note,
+                plain_note=plain_note,
                 declared=self.declared_at is not None,
                 unresolved=companions.undetermined(self.depends_on()) if self.depends else (),
             )

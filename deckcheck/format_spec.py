@@ -44,6 +44,7 @@ class FormatSpec(FrozenValue):
         "legality_unchecked",
         "legality_bases",
         "commander_pairs_known",
+        "commander_pairs_reason",
         "pool_sets",
         "pool_cards",
     )
@@ -112,6 +113,9 @@ class FormatSpec(FrozenValue):
     # not verified, neither passed nor failed (rules.commander.unsettled_pair_finding). Needs
     # ``max_commanders`` of 2.
     commander_pairs_known: bool
+    # Why ``commander_pairs_known`` is False, as the not-verified finding says it (Brawl's: its sources
+    # disagree). Empty: the finding says only that the format's definition sets the key.
+    commander_pairs_reason: str
     # The set codes (MTGJSON's, upper case) whose cards make up the format's card pool, where the
     # pool is a list of sets (Old School, Premodern); empty: not given. A card the data lists under
     # none of the deck's legality key is then not legal only when none of its printings is in one
@@ -150,6 +154,7 @@ class FormatSpec(FrozenValue):
         legality_unchecked: bool = False,
         legality_bases: tuple[str, ...] = (),
         commander_pairs_known: bool = True,
+        commander_pairs_reason: str = "",
         pool_sets: frozenset[str] = frozenset(),
         pool_cards: frozenset[str] = frozenset(),
     ) -> None:
@@ -182,6 +187,7 @@ class FormatSpec(FrozenValue):
                 legality_unchecked,
                 legality_bases,
                 commander_pairs_known,
+                commander_pairs_reason,
                 pool_sets,
                 pool_cards,
             ),

@@ -74,6 +74,7 @@ from deckcheck.format_spec import FormatSpec
 from deckcheck.history import parse_as_of, with_as_of
 from deckcheck.progress import ProgressBar
 from deckcheck.rules import companion_arrays
+from deckcheck.wording import counted
 
 __all__ = [
     "COMPANION_DTYPE",
@@ -517,7 +518,7 @@ class _Skipped:
 
             excluded = sum(1 for _, reason in self.rows if reason.startswith(EXCLUDED))
             why = skipped_why(len(self.rows), excluded)
-            files = f"{len(self.rows)} file{'s' if len(self.rows) != 1 else ''}"
+            files = counted(len(self.rows), "file")
             warnings.warn(f"deckcheck: {files} skipped ({why}): {where} lists them", stacklevel=3)
 
 

@@ -47,6 +47,7 @@ from deckcheck.findings import Finding, Location
 from deckcheck.format_spec import FormatSpec
 from deckcheck.unresolved import NOT_VERIFIED
 from deckcheck.value import replace
+from deckcheck.wording import counted
 
 
 # -- the data ------------------------------------------------------------------------------------
@@ -416,29 +417,27 @@ def dated_legality_findings(
             )
         ]
     read = history.format_read_for(spec)
-    format_history = history.formats.get(read)
-    state = format_history.state_at(day) if format_history is not None else None
-    if state is None or format_history is None:
+
+    def not_covered(where_played: str, why: str) -> list[Finding]:
+        """DC206 for the day the deck has: the history read does not answer for it, ``why``."""
         return [
             HISTORY_NOT_COVERED(
-                f"{spec.title} legality as of {day} ({origin}) cannot be checked: deckcheck's format "
-                f"history{_history_named(spec, read)} {history.coverage(read)}; {_not_checked(spec)}",
-                location=where,
-                rule=f"{spec.title} history",
-                data={"as_of": day.isoformat(), "source": origin, "history": read},
-            )
-        ]
-    beyond = _online_beyond(deck, format_history, day)
-    if beyond is not None:
-        return [
-            HISTORY_NOT_COVERED(
-                f"{spec.title} legality as of {day} ({origin}) on Magic Online cannot be checked: {beyond}; "
+                f"{spec.title} legality as of {day} ({origin}){where_played} cannot be checked: {why}; "
                 f"{_not_checked(spec)}",
                 location=where,
                 rule=f"{spec.title} history",
                 data={"as_of": day.isoformat(), "source": origin, "history": read},
             )
         ]
+
+    format_history = history.formats.get(read)
+    state = format_history.state_at(day) if format_history is not None else None
+    if state is None or format_history is None:
+        covers = f"deckcheck's format history{_history_named(spec, read)} {history.coverage(read)}"
+        return not_covered("", covers)
+    beyond = _online_beyond(deck, format_history, day)
+    if beyond is not None:
+        return not_covered(" on Magic Online", beyond)
     dated = replace(spec, title=f"{spec.title} (as of {day})")
     facts: dict[str, Any] = {
         "as_of": day.isoformat(),
@@ -506,9 +505,9 @@ def dated_legality_findings(
         findings.append(
             NOT_VERIFIED(
                 f"{spec.title} legality as of {day} not verified for {', '.join(printed_since)}: not legal "
-                f"by the printings the {data} lists, but {len(joined)} set(s) joined {spec.title} after "
-                f"it ({', '.join(joined[:8])}{', ...' if len(joined) > 8 else ''}), and a printing there "
-                f"would make them legal (import newer card data with 'deckcheck cards import')",
+                f"by the printings the {data} lists, but {counted(len(joined), 'set')} joined {spec.title} "
+                f"after it ({', '.join(joined[:8])}{', ...' if len(joined) > 8 else ''}), and a printing "
+                f"there would make them legal (import newer card data with 'deckcheck cards import')",
                 location=where,
                 rule=f"{spec.title} card pool",
                 data={"as_of": day.isoformat(), "cards": printed_since, "sets": list(joined)},
@@ -517,8 +516,8 @@ def dated_legality_findings(
     if unverified:
         findings.append(
             NO_PRINTINGS(
-                f"{spec.title} legality as of {day} not verified for {len(unverified)} card(s) whose card "
-                f"data lists no printings: {', '.join(unverified)} (import MTGJSON data with "
+                f"{spec.title} legality as of {day} not verified for {counted(len(unverified), 'card')} "
+                f"whose card data lists no printings: {', '.join(unverified)} (import MTGJSON data with "
                 f"'deckcheck cards import', which records printings)",
                 location=where,
                 rule=f"{spec.title} card pool",

@@ -20,6 +20,7 @@ from deckcheck.deck import Zone
 from deckcheck.discovery import skipped_why
 from deckcheck.findings import CODES, CodeInfo, Finding, Severity
 from deckcheck.unresolved import NOT_VERIFIED
+from deckcheck.wording import counted
 
 if TYPE_CHECKING:
     from deckcheck.engine import Report
@@ -567,10 +568,6 @@ _ANSI = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "3
 _SEVERITY_COLOUR = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def visible(findings: Iterable[Finding], verbose: bool) -> list[Finding]:
     return [f for f in findings if verbose or f.severity is not Severity.INFO]
 
@@ -594,10 +591,10 @@ def finding_line(finding: Finding, style: Style = NO_STYLE) -> str:
 
 def counts_text(report: Report) -> str:
     counts = zone_counts(report)
-    parts = [f"{counts['main']} main"]
+    parts = [f"{counts['main']:,} main"]
     for zone in ("sideboard", "commander", "companion"):
         if counts[zone]:
-            parts.append(f"{counts[zone]} {zone}")
+            parts.append(f"{counts[zone]:,} {zone}")
     return ", ".join(parts)
 
 
@@ -622,7 +619,7 @@ def unverified_reason(report: Report) -> str:
     """Why a deck is not verified, in a few words (``4 unknown cards``, ``no format given``, ``card
     data 578 days old``): the verdict's text and the JSON's ``unverified_reason``."""
     if report.unknown_cards:
-        return _plural(report.unknown_cards, "unknown card")
+        return counted(report.unknown_cards, "unknown card")
     from deckcheck.engine import UNKNOWN_COMPANION, unread_part  # (loaded: the report is the engine's)
 
     # a file not read (an HTML page, a draft log, a line refused) says so before the missing format:
@@ -649,12 +646,12 @@ def unverified_reason(report: Report) -> str:
     from deckcheck.rules.legality import not_given  # (loaded: the report is the engine's)
 
     if unchecked and all(not_given(f) for f in unchecked):  # cards the data lists no legality for
-        return f"card data gives no {report.format.title} legality for {_plural(len(unchecked), 'card')}"
+        return f"card data gives no {report.format.title} legality for {counted(len(unchecked), 'card')}"
     # one rule whose finding says in a few words which it is and why
     undecided = dict(unchecked[0].data).get("undecided") if len(unchecked) == 1 else None
     if undecided is not None:
         return str(undecided)
-    return f"{_plural(len(unchecked), 'rule')} could not be checked"
+    return f"{counted(len(unchecked), 'rule')} could not be checked"
 
 
 def verdict_text(result: DeckResult, style: Style = NO_STYLE) -> str:
@@ -664,19 +661,19 @@ def verdict_text(result: DeckResult, style: Style = NO_STYLE) -> str:
     if status == "not verified":
         counts = ", ".join(
             text
-            for text in (_plural(errors, "error") if errors else "", _plural(warnings, "warning"))
+            for text in (counted(errors, "error") if errors else "", counted(warnings, "warning"))
             if text
         )
         return style(unverified_text(report), fg="yellow", bold=True) + (f" ({counts})" if counts else "")
     if errors:
         unknown = f"; {unverified_text(report)}" if not report.verified else ""
         return (
-            style(f"{_plural(errors, 'error')}", fg="red", bold=True)
-            + (f", {_plural(warnings, 'warning')}" if warnings else "")
+            style(counted(errors, "error"), fg="red", bold=True)
+            + (f", {counted(warnings, 'warning')}" if warnings else "")
             + unknown
         )
     if warnings:
-        label = f"{_plural(warnings, 'warning')}" + (" (fails with --strict)" if result.strict else "")
+        label = counted(warnings, "warning") + (" (fails with --strict)" if result.strict else "")
         return style("legal", fg="green") + ", " + style(label, fg="yellow")
     return style("legal", fg="green", bold=True)
 
@@ -691,20 +688,20 @@ def deck_header(result: DeckResult, style: Style = NO_STYLE) -> str:
 
 def summary_text(tally: RunTally, *, verbose: bool) -> str:
     line = (
-        f"{_plural(tally.decks, 'deck')} checked: {tally.legal} legal, {tally.with_errors} with errors"
-        + (f", {tally.not_verified} not verified" if tally.not_verified else "")
-        + f" ({_plural(tally.errors, 'error')}, {_plural(tally.warnings, 'warning')})"
+        f"{counted(tally.decks, 'deck')} checked: {tally.legal:,} legal, {tally.with_errors:,} with errors"
+        + (f", {tally.not_verified:,} not verified" if tally.not_verified else "")
+        + f" ({counted(tally.errors, 'error')}, {counted(tally.warnings, 'warning')})"
     )
     if tally.failing_on_warnings:
-        line += f"; {tally.failing_on_warnings} failing on warnings (--strict)"
+        line += f"; {tally.failing_on_warnings:,} failing on warnings (--strict)"
     hidden = 0 if verbose else tally.infos
     if hidden:
-        line += f"; {_plural(hidden, 'note')} hidden (-v shows them)"
+        line += f"; {counted(hidden, 'note')} hidden (-v shows them)"
     if tally.not_checked:
-        line += f"; {_plural(tally.not_checked, 'file')} could not be checked"
+        line += f"; {counted(tally.not_checked, 'file')} could not be checked"
     if tally.skipped:
         why = skipped_why(tally.skipped, tally.skipped_excluded)
-        line += f"; {_plural(tally.skipped, 'file')} skipped ({why}" + (
+        line += f"; {counted(tally.skipped, 'file')} skipped ({why}" + (
             ")" if verbose else "; -v lists them)"
         )
     return line
@@ -1305,7 +1302,7 @@ def companion_row(result: CompanionResult, size: int, spec: FormatSpec) -> list[
     if len(result.breakers) > FIRST_BREAKERS:
         shown.append(f"+{len(result.breakers) - FIRST_BREAKERS} more")
     if not shown and result.note:
-        shown.append(reason_beside_change(result, size, spec))
+        shown.append(reason_beside_change(result))
     shown.extend(result.placement)
     if result.unresolved:
         unknown = [f"{b.card} (line {b.line})" if b.line else b.card for b in result.unresolved]

@@ -229,6 +229,17 @@ def test_yorions_count_that_depends_on_such_a_line_is_undetermined() -> None:
     yorion = next(c for c in short.companions if c.companion.startswith("Yorion"))
     assert yorion.eligible is False and yorion.add == 1 and not yorion.near_miss
     assert "78 or 79 cards" in yorion.note and "add 1 or 2" in yorion.note
+    # the companions table: the count and the line it depends on in the details, the cards to add
+    # only in the fix
+    from deckcheck.reporters import COMPANION_HEADERS, companion_row
+
+    cells = companion_row(yorion, short.deck.starting_count(), short.format)
+    row = dict(zip(COMPANION_HEADERS, cells, strict=True))
+    assert row["fix"] == "add 1"
+    assert row["details"].startswith(
+        "the starting deck has 78 or 79 cards; Yorion needs 80 (60 + 20); Ramp (line 3)"
+    )
+    assert "add 1" not in row["details"]
     # 80 or 81, or the line written with a count: decided
     assert verdict(check_text(text.replace("75 Mountain", "76 Mountain"), "vintage"), "Yorion") is True
     assert verdict(check_text(text.replace("Ramp", "1 Ramp"), "vintage"), "Yorion") is True

@@ -819,7 +819,7 @@ class _Fetch:
             if retries >= MAX_RATE_LIMIT_RETRIES or wait > self.max_retry_wait:
                 raise NetworkError(
                     f"{what}: Scryfall is rate limiting this client (HTTP 429 from {url}; "
-                    f"asked to wait {wait:g} s, already retried {retries} time(s))",
+                    f"asked to wait {wait:g} s, already retried {counted(retries, 'time')})",
                     hint="wait a minute before running `deckcheck cards update` again",
                 )
             retries += 1

@@ -868,17 +868,20 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
 def unsettled_pair_finding(deck: Deck, a: DeckCard, b: DeckCard, spec: FormatSpec) -> Finding:
     """Not verified: ``a`` and ``b`` may lead together by their partner abilities (CR 702.124), but
     whether the format lets two commanders lead at all is not known (``commander_pairs_known`` false:
-    Arena Brawl, whose sources disagree, docs/format-history.md). The same on every day: the deck's
-    day is named, not decisive."""
+    Arena Brawl, whose sources disagree, docs/format-history.md; or a formats file of one's own). The
+    reason is the format's ``commander_pairs_reason``, else its definition's key. The same on every
+    day: the deck's day is named, not decisive."""
     metadata = deck.parsed.metadata if deck.parsed is not None else {}
     day, where = judged_day(metadata, spec.as_of)
     when = "" if day is None else f", as of {day} ({where}) or any other day"
+    reason = spec.commander_pairs_reason or (
+        f"the definition of the format ([{spec.name}] in its formats file) sets commander_pairs_known = "
+        "false; set it to true where the format settles it (max_commanders = 2 allows a pair, 1 refuses it)"
+    )
     return unres.NOT_VERIFIED(
         f"number of commanders ({spec.title} deck construction) not verified: {a.card.name} and "
         f"{b.card.name} may be commanders together by their partner abilities (CR 702.124), but whether "
-        f"{spec.title} allows two commanders is not known{when}: Wizards' Brawl rules give a deck one "
-        "commander, the Comprehensive Rules' partner abilities change the Commander rules Brawl is an "
-        "option of (CR 903.12), and no MTG Arena announcement deckcheck knows of says which holds on Arena",
+        f"{spec.title} allows two commanders is not known{when}: {reason}",
         location=card_at(deck, b),
         card=b.card.name,
         rule=f"{spec.title} deck construction",

@@ -65,6 +65,7 @@ from deckcheck.lazy_pattern import LazyPattern
 from deckcheck.rules.legality import NOT_GIVEN as _NOT_GIVEN
 from deckcheck.rules.legality import banned_by_own_list, card_listed, legality_key_for
 from deckcheck.value import FrozenValue, Value, slot_setters
+from deckcheck.wording import counted
 
 if TYPE_CHECKING:  # (annotations only: the Commander rules are loaded for a deck with a commander)
     from deckcheck.rules.commander import IdentityChoice
@@ -555,6 +556,7 @@ class CompanionResult(FrozenValue):
         "cut",
         "add",
         "note",
+        "plain_note",
         "declared",
         "placement",
         "unresolved",
@@ -567,6 +569,9 @@ class CompanionResult(FrozenValue):
     cut: tuple[tuple[str, int], ...]  # (card name, copies to cut) to meet the condition
     add: int  # Yorion: cards still needed
     note: str
+    # the note without the change it advises: what an output giving the change beside it says (Yorion's
+    # count without "add N"); the note itself where it advises none
+    plain_note: str
     declared: bool
     placement: tuple[str, ...]  # obstacles and placement problems
     unresolved: tuple[Breaker, ...]  # unknown entries the verdict depends on (eligible is None)
@@ -579,6 +584,7 @@ class CompanionResult(FrozenValue):
         cut: tuple[tuple[str, int], ...] = (),
         add: int = 0,
         note: str = "",
+        plain_note: str | None = None,  # (None: the note advises no change)
         declared: bool = False,
         placement: tuple[str, ...] = (),
         unresolved: tuple[Breaker, ...] = (),
@@ -589,6 +595,7 @@ class CompanionResult(FrozenValue):
         _set_cut(self, cut)
         _set_add(self, add)
         _set_note(self, note)
+        _set_plain_note(self, note if plain_note is None else plain_note)
         _set_declared(self, declared)
         _set_placement(self, placement)
         _set_unresolved(self, unresolved)
@@ -621,6 +628,7 @@ class CompanionResult(FrozenValue):
     _set_cut,
     _set_add,
     _set_note,
+    _set_plain_note,
     _set_declared,
     _set_placement,
     _set_unresolved,
@@ -634,6 +642,7 @@ def _new_result(
     cut: tuple[tuple[str, int], ...],
     add: int,
     note: str,
+    plain_note: str,
     declared: bool,
     placement: tuple[str, ...],
     unresolved: tuple[Breaker, ...],
@@ -647,6 +656,7 @@ def _new_result(
     _set_cut(result, cut)
     _set_add(result, add)
     _set_note(result, note)
+    _set_plain_note(result, plain_note)
     _set_declared(result, declared)
     _set_placement(result, placement)
     _set_unresolved(result, unresolved)
@@ -1108,8 +1118,8 @@ def yorion_verdict(size: int, spec: FormatSpec, uncertain: Sequence[unres.Writte
     if size >= needed and not uncertain:
         return DeckVerdict(note=f"{size} cards, at least {needed} ({spec.deck_minimum} + 20)")
     fewest = size - unres.copies(uncertain)
-    counted = unres.count_range(fewest, size) if uncertain else str(size)
-    count = f"the starting deck has {counted} cards; Yorion needs {needed} ({spec.deck_minimum} + 20)"
+    cards = unres.count_range(fewest, size) if uncertain else str(size)
+    count = f"the starting deck has {cards} cards; Yorion needs {needed} ({spec.deck_minimum} + 20)"
     advice = ""
     if size < needed:
         lacking = unres.count_range(needed - size, needed - fewest) if uncertain else str(needed - size)
@@ -1880,13 +1890,14 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
     if eligible and (open_ or uncertain or len(forbidding) < len(obstacles)):
         eligible = None
     # on a deck not read in full no cut is offered: the lines not read may break the condition too
-    cut, add, note = offered_change(
+    cut, add, note, plain_note = offered_change(
         verdict, ctx.size, ctx.spec, withheld=bool(forbidding) or ctx.unread is not None
     )
     if rule.deck_check is _yorion and not ctx.spec.min_main_known and not forbidding:
         # an inferred shape's minimum is the family's usual one, not the real format's
         eligible = None
         note = f"{note}; {YORION_UNKNOWN_MINIMUM}"
+        plain_note = f"{plain_note}; {YORION_UNKNOWN_MINIMUM}"
     # ``unresolved`` also where known cards already decide "no": a cut that would qualify the
     # known cards may not qualify the deck, so it is not offered as a near miss
     return _new_result(
@@ -1896,6 +1907,7 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
         cut,
         add,
         note,
+        plain_note,
         declared_entry is not None,
         # (its own legality not verified matters only where nothing else decides the verdict)
         tuple(
@@ -1910,14 +1922,16 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
 
 def offered_change(
     verdict: DeckVerdict, size: int, spec: FormatSpec, *, withheld: bool
-) -> tuple[tuple[tuple[str, int], ...], int, str]:
-    """The (cut, add, note) a result offers for ``verdict`` on a starting deck of ``size`` cards. No
-    change is offered where it is ``withheld``: something forbids the companion whatever the deck
-    holds (banned as a companion, not legal, outside the commander's colours: no cut qualifies it),
-    or the deck is not read in full. The engine and the lean batch checker both ask this."""
+) -> tuple[tuple[tuple[str, int], ...], int, str, str]:
+    """The (cut, add, note, plain note) a result offers for ``verdict`` on a starting deck of ``size``
+    cards; the plain note is the verdict's, without the change. No change is offered where it is
+    ``withheld``: something forbids the companion whatever the deck holds (banned as a companion, not
+    legal, outside the commander's colours: no cut qualifies it), or the deck is not read in full.
+    The engine and the lean batch checker both ask this."""
     if withheld:
-        return (), 0, verdict.note
-    return verdict.cut, verdict.add, cut_note(verdict, size, spec) if verdict.cut else verdict.advice()
+        return (), 0, verdict.note, verdict.note
+    note = cut_note(verdict, size, spec) if verdict.cut else verdict.advice()
+    return verdict.cut, verdict.add, note, verdict.note
 
 
 def cut_leaves_too_few(cut: int, size: int, spec: FormatSpec) -> bool:
@@ -1930,7 +1944,7 @@ def cut_note(verdict: DeckVerdict, size: int, spec: FormatSpec) -> str:
     """A result's note when cards must be cut (``size``: the starting deck's card count)."""
     cut = sum(n for _, n in verdict.cut)
     left = size - cut
-    text = f"cut {cut} card{'s' if cut != 1 else ''} to qualify"
+    text = f"cut {counted(cut, 'card')} to qualify"
     if cut_leaves_too_few(cut, size, spec):
         text += f" (that leaves {left}, below {spec.title}'s minimum of {spec.min_main}: replace them)"
     advice = verdict.advice()
@@ -1939,10 +1953,6 @@ def cut_note(verdict: DeckVerdict, size: int, spec: FormatSpec) -> str:
 
 # -- findings ------------------------------------------------------------------------------------------
 _FIRST_FEW = 3
-
-
-def _plural(n: int, word: str = "card") -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _summary(result: CompanionResult) -> str:
@@ -1958,7 +1968,7 @@ def _summary(result: CompanionResult) -> str:
     copies = sum(breaker.quantity for breaker in result.breakers)
     verb = "breaks" if cards == 1 else "break"
     copies_text = "" if copies == cards else f" ({copies} copies)"
-    head = f"{_plural(cards)}{copies_text} {verb} it: "
+    head = f"{counted(cards, 'card')}{copies_text} {verb} it: "
     return head + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
 
 
@@ -1982,28 +1992,23 @@ def why_not(result: CompanionResult) -> str:
     )
 
 
-def reason_beside_change(result: CompanionResult, size: int, spec: FormatSpec) -> str:
-    """Why ``result`` (``size`` cards in its starting deck) does not qualify, for an output that
-    gives the change beside it (a finding's :func:`change_text`, the companions table's fix): its
-    breakers, or Yorion's note without the cards to add that its advised note says (the rest of the
-    note, such as the lines its count depends on, kept)."""
-    if result.breakers or not result.add:
-        return why_not(result)
-    uncertain = [b for b in result.unresolved if b.reason == NO_COUNT_REASON]
-    verdict = yorion_verdict(size, spec, uncertain)
-    return result.note.replace(verdict.advised, verdict.note, 1)
+def reason_beside_change(result: CompanionResult) -> str:
+    """Why ``result`` does not qualify, for an output that gives the change beside it (a finding's
+    :func:`change_text`, the companions table's fix): its breakers, or Yorion's plain note, without
+    the cards to add."""
+    return why_not(result) if result.breakers or not result.add else result.plain_note
 
 
 def change_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
     """What to do to qualify: "add 3 cards", "cut 2 X", or "replace 2 X" when cutting would leave the
     deck (``size`` cards) below the format's minimum."""
     if result.add:
-        return f"add {_plural(result.add)}"
+        return f"add {counted(result.add, 'card')}"
     cards = ", ".join(f"{n} {name}" for name, n in result.cut)
     cut = result.cut_count
-    left = size - cut
     if cut_leaves_too_few(cut, size, spec):
-        return f"replace {cards} (cutting leaves {_plural(left)}, below the minimum of {spec.min_main})"
+        left = counted(size - cut, "card")
+        return f"replace {cards} (cutting leaves {left}, below the minimum of {spec.min_main})"
     return f"cut {cards}"
 
 
@@ -2227,7 +2232,7 @@ def declared_findings(about: About, where: Location, path: str, size: int, spec:
     if result.breakers or result.add:
         if result.near_miss:
             change = change_text(result, size, spec)
-            reason = f"{reason_beside_change(result, size, spec)}; {change} to qualify"
+            reason = f"{reason_beside_change(result)}; {change} to qualify"
         else:
             reason = why_not(result)
         found.append(
@@ -2340,7 +2345,7 @@ def undeclared_findings(about: About, path: str, size: int, spec: FormatSpec) ->
         return [
             NEAR_MISS(
                 f"{change_text(result, size, spec)} and the deck {outcome}: "
-                f"{reason_beside_change(result, size, spec)}{unverified}",
+                f"{reason_beside_change(result)}{unverified}",
                 location=whole_deck,
                 card=rule.name,
                 rule=RULE,

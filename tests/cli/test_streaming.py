@@ -19,6 +19,7 @@ from deckcheck import reporters as rep
 from deckcheck.discovery import expand_inputs
 from deckcheck.findings import Severity
 from deckcheck.session import CheckOptions, Session
+from deckcheck.wording import counted
 from tests.cli.conftest import BANNED_MODERN, COMMANDER_DECK, LEGAL_MODERN, WARNING_MODERN, Invoke, Project
 
 UNKNOWN_CARD_MODERN = "// format: modern\n4 Lightning Bolt\n4 Quite Unheard-of Card\n52 Mountain\n"
@@ -31,24 +32,24 @@ def whole_run_summary(run: rep.RunResult) -> str:
     statuses = [d.report.status for d in decks]
     unverified = statuses.count("not verified")
     line = (
-        f"{rep._plural(len(decks), 'deck')} checked: {statuses.count('legal')} legal, "
-        f"{statuses.count('illegal')} with errors"
-        + (f", {unverified} not verified" if unverified else "")
-        + f" ({rep._plural(sum(len(d.report.errors) for d in decks), 'error')}, "
-        f"{rep._plural(sum(len(d.report.warnings) for d in decks), 'warning')})"
+        f"{counted(len(decks), 'deck')} checked: {statuses.count('legal'):,} legal, "
+        f"{statuses.count('illegal'):,} with errors"
+        + (f", {unverified:,} not verified" if unverified else "")
+        + f" ({counted(sum(len(d.report.errors) for d in decks), 'error')}, "
+        f"{counted(sum(len(d.report.warnings) for d in decks), 'warning')})"
     )
     strict_failures = sum(1 for d in decks if d.failed and not d.report.errors and not d.report.undetermined)
     if strict_failures:
-        line += f"; {strict_failures} failing on warnings (--strict)"
+        line += f"; {strict_failures:,} failing on warnings (--strict)"
     infos = sum(1 for d in decks for f in d.report.findings if f.severity is Severity.INFO)
     if infos and not run.verbose:
-        line += f"; {rep._plural(infos, 'note')} hidden (-v shows them)"
+        line += f"; {counted(infos, 'note')} hidden (-v shows them)"
     if run.not_checked:
-        line += f"; {rep._plural(len(run.not_checked), 'file')} could not be checked"
+        line += f"; {counted(len(run.not_checked), 'file')} could not be checked"
     if run.skipped:
         excluded = sum(1 for skipped in run.skipped if skipped.excluded)
         why = {0: "not decklists", len(run.skipped): "excluded"}.get(excluded, "not decklists or excluded")
-        line += f"; {rep._plural(len(run.skipped), 'file')} skipped ({why}" + (
+        line += f"; {counted(len(run.skipped), 'file')} skipped ({why}" + (
             ")" if run.verbose else "; -v lists them)"
         )
     return line

@@ -182,10 +182,23 @@ def test_a_result_made_through_its_slots_is_the_constructed_one() -> None:
     puts it, equal, hashed, printed and frozen alike."""
     breaker = Breaker("Lightning Bolt", 3, "main", 4, "mana value 1")
     unknown = Breaker("Orcish Bowmasters", 9, "main", 2, "not in the card data")
-    values = ("Lurrus", None, (breaker,), (("Lightning Bolt", 4),), 5, "note", True, ("banned",), (unknown,))
+    values = (
+        "Lurrus",
+        None,
+        (breaker,),
+        (("Lightning Bolt", 4),),
+        5,
+        "note: add 5",
+        "note",
+        True,
+        ("banned",),
+        (unknown,),
+    )
     made, constructed = companions._new_result(*values), CompanionResult(*values)
     assert type(made) is CompanionResult
     assert [getattr(made, name) for name in fields(CompanionResult)] == list(values)
     assert made == constructed and hash(made) == hash(constructed) and repr(made) == repr(constructed)
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.note = "changed"
+    # a result built without a plain note advises no change: its note is the plain one
+    assert CompanionResult("Lurrus", False, note="mana value 3").plain_note == "mana value 3"

@@ -41,6 +41,25 @@ def test_the_companions_table_gives_the_cards_to_add_in_its_fix_column_only() ->
         assert row["details"] == f"the starting deck has {size} cards; Yorion needs 80 (60 + 20)"
 
 
+def test_the_companions_table_keeps_the_rest_of_the_note_beside_the_cards_to_add() -> None:
+    """With no format given the note says the minimum is not known; the details keep that, and only
+    the cards to add go to the fix column."""
+    from deckcheck.inference import CONSTRUCTED_SHAPE, with_known_formats
+    from deckcheck.reporters import COMPANION_HEADERS, companion_row
+
+    shape = with_known_formats(CONSTRUCTED_SHAPE)
+    d = deck(*lands(60, "Plains"))
+    yorion = result(d, shape, "Yorion")
+    assert "add 20" in yorion.note
+    row = dict(zip(COMPANION_HEADERS, companion_row(yorion, d.starting_count(), shape), strict=True))
+    assert row["fix"] == "add 20"
+    assert row["details"].startswith(
+        "the starting deck has 60 cards; Yorion needs 80 (60 + 20); no format given, so the minimum "
+        "deck size Yorion adds 20 to is not known"
+    )
+    assert "add 20" not in row["details"]  # (the placement's not-checked legality follows)
+
+
 def test_sixty_cards_need_twenty_more_and_sideboard_does_not_count() -> None:
     d = deck(*lands(60, "Plains"), (15, "Lightning Bolt", Zone.SIDEBOARD))
     r = result(d, MODERN, "Yorion")

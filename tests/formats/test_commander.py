@@ -5,6 +5,7 @@ case here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,7 @@ from deckcheck.deck import Deck, Entry, Zone
 from deckcheck.engine import deck_status
 from deckcheck.findings import Severity
 from deckcheck.format_spec import FormatSpec
-from deckcheck.formats import get_format
+from deckcheck.formats import get_format, load_registry
 from deckcheck.rules import check_deck
 from deckcheck.rules.commander import (
     commander_eligibility,
@@ -249,10 +250,48 @@ def test_a_pair_the_partner_rules_allow_is_not_verified_in_brawl(
     assert pair.severity is Severity.WARNING and pair.card == second and pair.location.line == 2
     assert f"{first} and {second} may be commanders together" in pair.message
     assert f"whether {spec.title} allows two commanders is not known" in pair.message
+    assert f"any other day: {BRAWLS_REASON}" in pair.message
     assert dict(pair.data)["commanders"] == [first, second]
     assert deck_status(found) == "not verified"
     assert unsettled_pairs(commander_deck([first, second]), COMMANDER) == []
     assert rule_codes(commander_deck([first, second])) == []
+
+
+# Why Brawl's answer is not known (its sources): the reason its definition gives
+BRAWLS_REASON = "Wizards' Brawl rules give a deck one commander"
+
+
+def test_a_format_of_ones_own_that_leaves_pairs_unsettled_says_so_not_brawls_sources(tmp_path: Path) -> None:
+    """A formats file's own format with ``commander_pairs_known = false``: the pair is not verified as
+    in Brawl, but the reason is the format's definition (named, with the key), or the reason it
+    gives; Brawl's sources are Brawl's only, and a format that extends Brawl keeps them."""
+    path = tmp_path / "formats.toml"
+    path.write_text(
+        '[house]\nextends = "commander"\ntitle = "House"\ncommander_pairs_known = false\n\n'
+        '[reasoned]\nextends = "commander"\ncommander_pairs_known = false\n'
+        'commander_pairs_reason = "the league has not voted on partners yet"\n\n'
+        '[arena-league]\nextends = "brawl"\n',
+        encoding="utf-8",
+    )
+    registry = load_registry([path])
+    pair = ["Thrasios, Triton Hero", "Tymna the Weaver"]
+
+    def message(spec: FormatSpec) -> str:
+        (found,) = [
+            f
+            for f in check_deck(commander_deck(pair, size=spec.max_main or 100), spec)
+            if f.code == "DC015" and "deck construction" in (f.rule or "")
+        ]
+        return found.message
+
+    house = message(registry["house"])
+    assert "whether House allows two commanders is not known" in house
+    own = "the definition of the format ([house] in its formats file) sets commander_pairs_known = false"
+    assert f"any other day: {own}" in house
+    assert BRAWLS_REASON not in house and "Arena" not in house
+    reasoned = message(registry["reasoned"])
+    assert reasoned.endswith("any other day: the league has not voted on partners yet")
+    assert BRAWLS_REASON in message(registry["arena-league"])
 
 
 @pytest.mark.parametrize("spec", BRAWL_FAMILY, ids=lambda s: s.name)

@@ -337,6 +337,7 @@ def test_cards_without_printings_are_listed_as_not_verified() -> None:
     found = check_deck(d, with_as_of(MODERN, "2021-01-01"))
     unverified = next(f for f in found if f.code == "DC207")
     assert dict(unverified.data)["cards"] == ["Bare Bear"]
+    assert "not verified for 1 card whose card data lists no printings: Bare Bear" in unverified.message
     assert not any(f.code in {"DC201", "DC202"} for f in found)
 
 

@@ -168,6 +168,7 @@ def test_a_day_after_the_card_data_does_not_call_a_card_not_legal_by_printings_i
     assert not [f for f in found if f["code"] == "DC202"], later.output
     (note,) = [f for f in found if f["code"] == "DC015"]
     assert note["data"]["cards"] == ["Consider"] and "MID" in note["data"]["sets"]
+    assert f"but {len(note['data']['sets'])} sets joined Pioneer after it (" in note["message"]
     assert later.exit_code == 1  # not verified is not a pass
     # a ban needs no printing: Lurrus, banned in Pioneer from 2022-03-07, is not offered as companion
     offered = [f for f in found if f["code"] == "DC410"]

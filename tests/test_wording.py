@@ -1,0 +1,30 @@
+"""How messages word a count (deckcheck.wording.counted): the noun plural unless the count is 1,
+the number with thousands separators, in every layer alike (the check summary's counts too)."""
+
+from __future__ import annotations
+
+from deckcheck.reporters import RunTally, summary_text
+from deckcheck.wording import counted
+
+
+def test_a_count_of_one_is_singular_and_thousands_are_separated() -> None:
+    assert [counted(n, "card") for n in (0, 1, 2, 999, 1000, 1234567)] == [
+        "0 cards",
+        "1 card",
+        "2 cards",
+        "999 cards",
+        "1,000 cards",
+        "1,234,567 cards",
+    ]
+
+
+def test_the_check_summary_separates_thousands_in_every_count() -> None:
+    tally = RunTally()
+    tally.decks, tally.legal, tally.with_errors, tally.not_verified = 12_345, 10_000, 1_234, 1_111
+    tally.errors, tally.warnings, tally.infos, tally.failing_on_warnings = 5_678, 1, 2_000, 1_001
+    tally.not_checked, tally.skipped = 1_500, 1
+    assert summary_text(tally, verbose=False) == (
+        "12,345 decks checked: 10,000 legal, 1,234 with errors, 1,111 not verified (5,678 errors, "
+        "1 warning); 1,001 failing on warnings (--strict); 2,000 notes hidden (-v shows them); 1,500 files "
+        "could not be checked; 1 file skipped (not decklists; -v lists them)"
+    )
