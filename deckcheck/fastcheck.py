@@ -239,7 +239,7 @@ class FactTable:
             if len(self._unknown_notes) >= _KNOWN_LIMIT:
                 self._unknown_notes.clear()
             self._unknown_notes[(name, counted)] = made
-        return Finding(made.code, made.message, made.severity, where, made.card, made.rule, made.data)
+        return made.placed(where)
 
     def card(self, name: str) -> Card | None:
         """The card with this oracle name (batch.BatchContext.card_for_name, the engine's lookup)."""

@@ -80,6 +80,10 @@ class Finding(Value):
     def slug(self) -> str:
         return CODES[self.code].slug
 
+    def placed(self, location: Location) -> Finding:
+        """The same finding at ``location`` (a message written once, placed in many decks)."""
+        return Finding(self.code, self.message, self.severity, location, self.card, self.rule, self.data)
+
     def to_record(self) -> dict[str, Any]:
         return {
             "code": self.code,
