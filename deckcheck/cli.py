@@ -782,7 +782,8 @@ def export(
     a Commander format; and what a card line says that no writer writes: a variant (<A>), an art
     index, an etched finish, a proxy, alter or signed mark; a card line with no count (written as
     1 copy); a comment the target would read back as a section header or as the deck's name,
-    format, date or commander. --in-place then refuses unless
+    format, date or commander; a card whose name the target would read back as another card or
+    none (a set code or a foil mark in the name). --in-place then refuses unless
     --allow-loss is given; to standard output or --output-file the losses are listed on stderr and
     the exit code is 1. (--force only lets --output-file replace an existing file.)
 
