@@ -185,18 +185,27 @@ def _zones_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
 
 def names_not_held(names: set[str], to: str) -> dict[str, str]:
     """The card names among ``names`` that a card line of the ``to`` format would not read back
-    as themselves, each with what it reads back as. Decided by the format's own reader, on one
-    card line written by its writer: a text line's reader takes a trailing ``(SET) 12``, ``*F*`` or
+    as themselves, each with what it reads back as. Decided by the format's own reader, on a card
+    line written by its writer: a text line's reader takes a trailing ``(SET) 12``, ``*F*`` or
     ``#tag`` off a name, a line break ends it, and some names are no card name at all."""
+    ordered = sorted(names)
+    if _read_back_names(ordered, to)[0] == ordered:  # (all at once: one file to read, not one per name)
+        return {}
     unheld = {}
-    for name in sorted(names):
-        probe = ParsedDeck("<probe>", to, [Entry(1, name, Zone.MAIN, 1)])
-        back = parse_text(WRITERS[to](probe), f"<{to} probe>", to)
-        # (the names only: where a line lands is the writer's business, checked on read-back)
-        read = [e.name for e in back.entries]
+    for name in ordered:
+        read, back = _read_back_names([name], to)
         if read != [name]:
             unheld[name] = _read_as_text(read, back)
     return unheld
+
+
+def _read_back_names(names: list[str], to: str) -> tuple[list[str], ParsedDeck]:
+    """The names a decklist of one card line per name in ``names``, written in the ``to`` format,
+    reads back as (where a line lands is the writer's business, checked on read-back), and that
+    decklist as read."""
+    probe = ParsedDeck("<probe>", to, [Entry(1, name, Zone.MAIN, n) for n, name in enumerate(names, 1)])
+    back = parse_text(WRITERS[to](probe), f"<{to} probe>", to)
+    return [e.name for e in back.entries], back
 
 
 def _read_as_text(read: list[str], back: ParsedDeck) -> str:
