@@ -122,17 +122,15 @@ def parse_stdin(input_format: str | None) -> ParsedDeck:
 def read_decklist_file(item: str) -> bytes | None:
     """The bytes of a decklist file or pipe (None: larger than the parsers read); InputError when
     it is missing, cannot be read, or is neither a regular file nor a pipe."""
-    from deckcheck.decklist import MAX_BYTES
+    from deckcheck.decklist import MAX_BYTES, not_a_decklist_file
 
     try:
         info = os.stat(item)
     except OSError as exc:
         raise InputError(f"{item}: {(exc.strerror or 'no such file or directory').lower()}") from None
-    # A pipe is read (`deckcheck check <(curl ...)`); a directory, a device (/dev/zero, /dev/null)
-    # or a socket holds no decklist.
-    if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise InputError(f"{item}: {kind}; nothing to check")
+    refused = not_a_decklist_file(info.st_mode)
+    if refused is not None:
+        raise InputError(f"{item}: {refused}")
     try:
         with open(item, "rb") as handle:
             # bounded: a huge file cannot hang the run. A read of MAX_BYTES + 1 allocates that
