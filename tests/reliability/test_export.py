@@ -679,8 +679,15 @@ TEXT_READS_OTHERWISE = {
     "[M10] Lightning Bolt": "'Lightning Bolt'",
     "Lightning Bolt|M10": "'Lightning Bolt'",
 }
-# Names whose text line reads back as themselves: a leading count-like word, a split card's "//".
-TEXT_HOLDS = ("3 Blind Mice", "x Marks the Spot", "Fire // Ice", "Who // What // When // Where // Why")
+# Names whose text line reads back as themselves: a leading count-like word, a split card's "//", a
+# trailing number.
+TEXT_HOLDS = (
+    "3 Blind Mice",
+    "x Marks the Spot",
+    "Fire // Ice",
+    "Who // What // When // Where // Why",
+    "Bolt 3",
+)
 TEXT_TARGETS = ("arena", "mtgo", "moxfield", "forge", "xmage")
 
 
