@@ -831,7 +831,8 @@ def path_sources(paths: Iterable[tuple[DeckId, Path]]) -> Iterator[tuple[DeckId,
                 data = handle.read(MAX_BYTES + 1)
         except OSError:
             data = None
-        decoded = decode(data) if data is not None and len(data) <= MAX_BYTES else None
+        # (nothing read: an empty file, or /dev/null, which parse_file refuses as the CLI does)
+        decoded = decode(data) if data and len(data) <= MAX_BYTES else None
         if (
             decoded is not None
             and decoded.text is not None

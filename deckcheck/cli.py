@@ -35,6 +35,7 @@ from deckcheck.session import (
     Outcome,
     Session,
     chosen_card_db,
+    open_chosen_store,
     parse_stdin,
     store_record,
     validate_codes,
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 
     from deckcheck.cards.store import CardStore
     from deckcheck.cards.update import UpdateResult
+    from deckcheck.config import Config
     from deckcheck.findings import Finding
 
 DEFAULT_SCRYFALL_API = "https://api.scryfall.com"
@@ -782,7 +784,8 @@ def export(
     a Commander format; and what a card line says that no writer writes: a variant (<A>), an art
     index, an etched finish, a proxy, alter or signed mark; a card line with no count (written as
     1 copy); a comment the target would read back as a section header or as the deck's name,
-    format, date or commander. --in-place then refuses unless
+    format, date or commander; a card whose name the target would read back as another card or
+    none (a set code or a foil mark in the name). --in-place then refuses unless
     --allow-loss is given; to standard output or --output-file the losses are listed on stderr and
     the exit code is 1. (--force only lets --output-file replace an existing file.)
 
@@ -1029,12 +1032,18 @@ def _chosen_store(card_db: Path | None, config_path: Path | None, no_config: boo
     chooses it (--card-db, $DECKCHECK_CARD_DB, the card_db of the config found from here or given),
     and what chose it; (None, "") for the default (open_store: the local store, else the bundled
     set). The `cards` commands show and build that store, the one a check here reads."""
+    return chosen_card_db(card_db, _store_config(card_db, config_path, no_config))
+
+
+def _store_config(card_db: Path | None, config_path: Path | None, no_config: bool) -> Config:
+    """The config whose card_db a check in the working directory would read (none is read when
+    --card-db or $DECKCHECK_CARD_DB chooses the store)."""
     from deckcheck.config import EMPTY, ConfigFinder, load_config
 
-    if card_db is not None or os.environ.get("DECKCHECK_CARD_DB"):  # (no config is read then)
-        return chosen_card_db(card_db, EMPTY)
+    if card_db is not None or os.environ.get("DECKCHECK_CARD_DB"):
+        return EMPTY
     explicit = EMPTY if no_config else load_config(config_path) if config_path is not None else None
-    return chosen_card_db(None, ConfigFinder(explicit).for_directory(Path.cwd()))
+    return ConfigFinder(explicit).for_directory(Path.cwd())
 
 
 def _target_store(card_db: Path | None, config_path: Path | None, no_config: bool) -> Path:
@@ -1279,20 +1288,21 @@ def cards_info(
     With NAMEs, what the card data says each name is instead: a card (its oracle name and type
     line), a card no deck can hold (a plane, scheme, Vanguard card or meld result), several cards,
     or none (with its likely spellings). Exit 1 when a name is no card or several."""
-    from deckcheck.cards.store import default_store_path, open_store
+    from deckcheck.cards.store import default_store_path
 
-    path, chosen = _chosen_store(card_db, config_path, no_config)
+    config = _store_config(card_db, config_path, no_config)
+    path, chosen = chosen_card_db(card_db, config)
     if verify:
         _verify_store(path if path is not None else default_store_path())
     if names:
-        return _names_info(open_store(path), names, output)
+        return _names_info(open_chosen_store(card_db, config), names, output)
 
     if path is None:
         built = default_store_path().exists()
         chosen = (
             "local store" if built else "bundled (no local store yet: `deckcheck cards update` builds one)"
         )
-    store = open_store(path)
+    store = open_chosen_store(card_db, config)
     record = store_record(store) | {"chosen_by": chosen, "local_store": str(default_store_path())}
     age = _data_age(store.meta)
     if age is not None:

@@ -547,20 +547,26 @@ def config_error(
     config: Config, key: str, message: str, *, item: str | None = None, hint: str | None = None
 ) -> ConfigError:
     """A ConfigError for a value of ``config`` found wrong once in use (a format or a finding code
-    no registry knows, a formats file that is not there): ``path:line: message``, the line that
-    sets ``key`` (or, with ``item``, the line of its value holding it: a code in a list, a per-path
-    glob), found in the file read again. When the line cannot be found (a dotted key, a file
-    changed since), the file alone."""
+    no registry knows, a formats file that is not there): ``path:line: message``, at
+    :func:`config_location`."""
     if config.path is None:
         return ConfigError(message, hint=hint)
+    return ConfigError(f"{config_location(config, key, item)}: {message}", hint=hint)
+
+
+def config_location(config: Config, key: str, item: str | None = None) -> str:
+    """Where ``config`` sets ``key``, for a message: ``path:line``, the line that sets it (or, with
+    ``item``, the line of its value holding it: a code in a list, a per-path glob), found in the
+    file read again. When the line cannot be found (a dotted key, a file changed since), the file
+    alone; "no config file" for the empty config."""
+    if config.path is None:
+        return config.label
     try:
         text = config.path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
         text = None
-    source = _Source(config.path, text)
-    line = source.line_of_value(key, item)
-    where = config.label if line is None else f"{config.path}:{line}"
-    return ConfigError(f"{where}: {message}", hint=hint)
+    line = _Source(config.path, text).line_of_value(key, item)
+    return config.label if line is None else f"{config.path}:{line}"
 
 
 def _normal(path: Path) -> Path:

@@ -10,8 +10,10 @@ date or comment lines where the target's client has no field for them
 (:data:`deckcheck.decklist.writers.WRITER_KEEPS`), and the command zone where the target keeps it
 in the sideboard but the output does not say the deck is a Commander deck (then nothing tells a
 reader that the sideboard is the command zone); a card line that gave no count (written with one),
-and a comment the target would read back as something else (a section header, the deck name, format,
-date or commander).
+a comment the target would read back as something else (a section header, the deck name, format,
+date or commander), and a card whose name the target's reader would read back as another card or
+none (a name with a set code or a foil mark in it, a name that is no card name): its lines are not
+written.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from deckcheck.decklist.writers import (
     one_line,
 )
 from deckcheck.formats import load_registry
+from deckcheck.value import replace
 from deckcheck.wording import counted
 
 _CLIENT = {
@@ -89,21 +92,22 @@ class ExportPlan:
 
 def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     """Write ``parsed`` with the ``to`` writer and list what the output would lose."""
-    text = WRITERS[to](parsed)
-    dropped = entries_not_written(parsed, to)
+    dropped, kept, unheld = _sorted_out(parsed, to)
+    written = [e for e in kept if e.name not in unheld]
+    deck_written = replace(parsed, entries=written)
+    text = WRITERS[to](deck_written)
     errors = [p for p in parsed.problems if p.severity == "error"]
     losses = [ExportLoss(p.line, f"{p.code or 'DC002'} {p.message}") for p in errors]
     losses += _dropped_losses(dropped, to)
-    not_written = {id(e) for e in dropped}
-    written = [e for e in parsed.entries if id(e) not in not_written]
+    losses += _name_losses(kept, unheld, to)
     losses += _field_losses(written, to)
     losses += _count_losses(written, to)
     losses += _zone_losses(written, to)
     losses += _metadata_losses(parsed, to)
-    losses += _command_zone_losses(parsed, to)
+    losses += _command_zone_losses(deck_written, to)
     losses.sort(key=lambda loss: loss.line)
     warnings = [ExportLoss(p.line, p.message) for p in parsed.problems if p.severity == "warning"]
-    cards = sum(e.quantity for e in parsed.entries) - sum(e.quantity for e in dropped)
+    cards = sum(e.quantity for e in written)
     keeps = WRITER_KEEPS[to]
     declared = parsed.declared_format if "format" in keeps else None
     date = metadata_date(parsed.metadata)[0] if "date" in keeps else None
@@ -150,6 +154,23 @@ def _written_zone(entry: Entry, to: str) -> Zone:
 
 
 def entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
+    """Entries the ``to`` writer leaves out: those of zones it has no place for
+    (:func:`_zones_not_written`), and those whose name its reader would not read back
+    (:func:`names_not_held`)."""
+    dropped, kept, unheld = _sorted_out(parsed, to)
+    return dropped + [e for e in kept if e.name in unheld]
+
+
+def _sorted_out(parsed: ParsedDeck, to: str) -> tuple[list[Entry], list[Entry], dict[str, str]]:
+    """The entries of zones the ``to`` writer has no place for, the others, and the names among
+    those others that it cannot hold (:func:`names_not_held`)."""
+    dropped = _zones_not_written(parsed, to)
+    not_written = {id(e) for e in dropped}
+    kept = [e for e in parsed.entries if id(e) not in not_written]
+    return dropped, kept, names_not_held({e.name for e in kept}, to)
+
+
+def _zones_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
     """Entries the writer leaves out: the maybeboard, in formats that have none (commanders and
     companions are folded into the sideboard instead, as each writer documents) but for the zones
     not part of the deck they have (Cockatrice's tokens), and zones that are not part of the
@@ -160,6 +181,56 @@ def entries_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
     if to in WRITER_DROPS_EXTRA_ZONES:
         return [e for e in parsed.entries if zone_tag(e) is not None]
     return []
+
+
+def names_not_held(names: set[str], to: str) -> dict[str, str]:
+    """The card names among ``names`` that a card line of the ``to`` format would not read back
+    as themselves, each with what it reads back as. Decided by the format's own reader, on a card
+    line written by its writer: a text line's reader takes a trailing ``(SET) 12``, ``*F*`` or
+    ``#tag`` off a name, a line break ends it, and some names are no card name at all."""
+    ordered = sorted(names)
+    if _read_back_names(ordered, to)[0] == ordered:  # (all at once: one file to read, not one per name)
+        return {}
+    unheld = {}
+    for name in ordered:
+        read, back = _read_back_names([name], to)
+        if read != [name]:
+            unheld[name] = _read_as_text(read, back)
+    return unheld
+
+
+def _read_back_names(names: list[str], to: str) -> tuple[list[str], ParsedDeck]:
+    """The names a decklist of one card line per name in ``names``, written in the ``to`` format,
+    reads back as (where a line lands is the writer's business, checked on read-back), and that
+    decklist as read."""
+    probe = ParsedDeck("<probe>", to, [Entry(1, name, Zone.MAIN, n) for n, name in enumerate(names, 1)])
+    back = parse_text(WRITERS[to](probe), f"<{to} probe>", to)
+    return [e.name for e in back.entries], back
+
+
+def _read_as_text(read: list[str], back: ParsedDeck) -> str:
+    if read:
+        return " and ".join(map(repr, read))
+    refused = [p.message for p in back.problems if p.severity == "error"]
+    return f"no card: {refused[0]}" if refused else "no card"
+
+
+def _name_losses(kept: list[Entry], unheld: dict[str, str], to: str) -> list[ExportLoss]:
+    """One loss for each name the target cannot hold (:func:`names_not_held`): its lines are not
+    written, as a card they would read back as another card or none."""
+    lines_of: dict[str, list[Entry]] = {}
+    for entry in kept:
+        if entry.name in unheld:
+            lines_of.setdefault(entry.name, []).append(entry)
+    return [
+        ExportLoss(
+            min(e.line for e in entries),
+            f"{counted(sum(e.quantity for e in entries), 'card')} named {name!r} "
+            f"({_lines_text([e.line for e in entries])}): {_CLIENT[to]} decklists cannot hold the name: "
+            f"its card line would read back as {unheld[name]}",
+        )
+        for name, entries in lines_of.items()
+    ]
 
 
 def _dropped_losses(dropped: list[Entry], to: str) -> list[ExportLoss]:

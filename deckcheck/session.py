@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck import reporters as rep
-from deckcheck.config import EMPTY, Config, ConfigFinder, config_error, load_config
+from deckcheck.config import EMPTY, Config, ConfigFinder, config_error, config_location, load_config
 from deckcheck.discovery import EXCLUDED, STDIN, Item
-from deckcheck.errors import ConfigError, DeckcheckError, InputError
+from deckcheck.errors import CardDataError, ConfigError, DeckcheckError, InputError
 from deckcheck.findings import Finding, Location
 
 if TYPE_CHECKING:
@@ -122,17 +122,15 @@ def parse_stdin(input_format: str | None) -> ParsedDeck:
 def read_decklist_file(item: str) -> bytes | None:
     """The bytes of a decklist file or pipe (None: larger than the parsers read); InputError when
     it is missing, cannot be read, or is neither a regular file nor a pipe."""
-    from deckcheck.decklist import MAX_BYTES
+    from deckcheck.decklist import MAX_BYTES, not_a_decklist_file
 
     try:
         info = os.stat(item)
     except OSError as exc:
         raise InputError(f"{item}: {(exc.strerror or 'no such file or directory').lower()}") from None
-    # A pipe is read (`deckcheck check <(curl ...)`); a directory, a device (/dev/zero, /dev/null)
-    # or a socket holds no decklist.
-    if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise InputError(f"{item}: {kind}; nothing to check")
+    refused = not_a_decklist_file(info.st_mode)
+    if refused is not None:
+        raise InputError(f"{item}: {refused}")
     try:
         with open(item, "rb") as handle:
             # bounded: a huge file cannot hang the run. A read of MAX_BYTES + 1 allocates that
@@ -190,6 +188,25 @@ def chosen_card_db(card_db: Path | None, config: Config) -> tuple[Path | None, s
     if config.card_db is not None:
         return config.card_db, f"card_db in {config.label}"
     return None, ""
+
+
+def open_chosen_store(card_db: Path | None, config: Config) -> CardStore:
+    """The card store :func:`chosen_card_db` chooses (:func:`deckcheck.cards.store.open_store`).
+    When it is the config's ``card_db``, an error opening it (not found, a directory, damaged)
+    names the config line that set it: that line is what to fix."""
+    from deckcheck.cards.store import open_store
+
+    path = chosen_card_db(card_db, config)[0]
+    try:
+        return open_store(path)
+    except CardDataError as exc:
+        if path is None or path is not config.card_db:  # (the option's or $DECKCHECK_CARD_DB's)
+            raise
+        raise CardDataError(
+            f"{config_location(config, 'card_db')}: 'card_db': {exc.message}",
+            hint=exc.hint,
+            details=exc.details,
+        ) from None
 
 
 # -- codes ----------------------------------------------------------------------------------------------
@@ -378,12 +395,10 @@ class Session:
     def store(self, config: Config) -> CardStore:
         found = self._store_of_config.get(config.card_db)
         if found is None:
-            from deckcheck.cards.store import open_store
-
             path = self.card_db_path(config)
             key = None if path is None else path.absolute()
             if key not in self._stores:
-                self._stores[key] = open_store(path)
+                self._stores[key] = open_chosen_store(self.options.card_db, config)
             found = self._store_of_config[config.card_db] = self._stores[key]
         return found
 

@@ -18,8 +18,10 @@ problem). Problems are :class:`ParseProblem` s; :func:`parse_findings` turns the
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
+import stat
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
@@ -283,11 +285,28 @@ def _with_decoding(deck: ParsedDeck, decoded: Decoded) -> ParsedDeck:
     return deck
 
 
+def not_a_decklist_file(mode: int) -> str | None:
+    """Why a file of ``mode`` (``os.stat``'s) holds no decklist to read, or None: a regular file,
+    or a pipe (`deckcheck check <(curl ...)`). A directory, a device (/dev/null would read as an
+    empty decklist, /dev/zero as one too big) or a socket holds none. (The CLI and
+    :func:`parse_file` decide alike.)"""
+    if stat.S_ISREG(mode) or stat.S_ISFIFO(mode):
+        return None
+    return f"{'a directory' if stat.S_ISDIR(mode) else 'not a regular file'}; nothing to check"
+
+
 def parse_file(path: str | os.PathLike[str], input_format: str | None = None) -> ParsedDeck:
-    """Read and parse a decklist file. A file that cannot be read is a DC001 problem, not an error."""
+    """Read and parse a decklist file. A file that cannot be read is a DC001 problem, not an error;
+    so is one that holds no decklist (:func:`not_a_decklist_file`: /dev/null is no empty list)."""
     name = os.fspath(path)
     if input_format is not None:
         _parser(input_format)
+    with contextlib.suppress(OSError, ValueError):  # (a file that cannot be looked at: see the open)
+        mode = os.stat(name).st_mode
+        # (a directory is left to the open, which says how a folder is read: deckcheck.frames)
+        refused = None if stat.S_ISDIR(mode) else not_a_decklist_file(mode)
+        if refused is not None:
+            return whole_file_problem(name, input_format or "unknown", refused)
     try:
         with Path(name).open("rb") as handle:
             return parse_stream(handle, name, input_format)
@@ -367,7 +386,7 @@ def parse_file_decks(path: str | os.PathLike[str], input_format: str | None = No
             data = handle.read(MAX_BYTES + 1)
     except OSError:
         return [parse_file(path, input_format)]
-    if len(data) > MAX_BYTES:
+    if not data or len(data) > MAX_BYTES:  # (or a device: /dev/null, /dev/zero; parse_file says so)
         return [parse_file(path, input_format)]
     return parse_bytes_decks(data, name, input_format)
 

@@ -285,6 +285,35 @@ def test_card_db_from_config_is_relative_to_it(
     assert "mine.json" in result.stdout
 
 
+@pytest.mark.parametrize(
+    "config_file, text, line",
+    [
+        (".deckcheck.toml", '# the house store\nformat = "modern"\ncard_db = "data/gone.sqlite"\n', 3),
+        ("pyproject.toml", '[project]\nname = "x"\n\n[tool.deckcheck]\ncard-db = "data/gone.sqlite"\n', 5),
+    ],
+)
+def test_a_card_db_that_is_not_there_names_the_config_line_that_set_it(
+    config_file: str, text: str, line: int, project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The error named the missing store alone: which config (of those found upwards) set it, and
+    where, was left to guess. `check` and `cards info` read the same store and say the same; a
+    store chosen by --card-db or $DECKCHECK_CARD_DB is no config's fault."""
+    monkeypatch.delenv("DECKCHECK_CARD_DB")
+    project.write(config_file, text)
+    project.write("deck.txt", LEGAL_MODERN)
+    store = project.root / "data" / "gone.sqlite"
+    for args in (["check", "deck.txt"], ["cards", "info"], ["cards", "info", "Lightning Bolt"]):
+        result = invoke(args)
+        assert result.exit_code == 2, result.output
+        where = f"{project.root / config_file}:{line}"
+        assert f"{where}: 'card_db': card store {store} not found" in result.stderr
+    given = invoke(["check", "--card-db", str(store), "deck.txt"])
+    assert given.exit_code == 2 and f"error: card store {store} not found" in given.stderr
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(store))
+    environment = invoke(["check", "deck.txt"])
+    assert environment.exit_code == 2 and f"error: card store {store} not found" in environment.stderr
+
+
 def test_parse_table_normalises_keys_and_values(tmp_path: Path) -> None:
     path = tmp_path / ".deckcheck.toml"
     config = parse_table(

@@ -232,6 +232,25 @@ def test_a_named_pipe_in_a_directory_is_reported_as_the_cli_reports_it(
     assert excluded.summary["deck_id"].tolist() == ["burn.txt"]
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
+@pytest.mark.parametrize("input_format", [None, "mtgo"])
+def test_a_device_named_is_not_a_regular_file_as_the_cli_says(
+    input_format: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: frames.validate(["/dev/null"]) read the device as an empty decklist (DC005)
+    where `deckcheck check /dev/null` says it is no file to check; both say the CLI's reason now,
+    whatever the input format, and load_decks says the deck was not read."""
+    store = CardStore.bundled()
+    cli = list(cli_records(["/dev/null"], store, monkeypatch))
+    [(code, reason)] = [(f["code"], f["message"]) for f in cli[0]["findings"]]
+    assert (code, reason) == ("DC001", "not a regular file; nothing to check")
+    results = frames.validate(["/dev/null"], input_format=input_format, store=store, progress=False)
+    assert results.findings[["code", "message"]].values.tolist() == [[code, reason]]
+    assert results.summary["legal"].isna().tolist() == [True]
+    long = frames.load_decks(["/dev/null"], input_format=input_format, store=store, progress=False)
+    assert long["unread"].tolist() == ["the file was not read (DC001)"]
+
+
 @pytest.mark.parametrize(
     "folder",
     [

@@ -16,6 +16,7 @@ import pytest
 
 import deckcheck.atomic
 import deckcheck.cli
+import deckcheck.decklist.writers
 import deckcheck.export
 from deckcheck.cards.store import bundled_cards_path
 from deckcheck.cli import EXPORT_FORMATS
@@ -665,3 +666,76 @@ def test_a_deck_name_with_a_line_break_is_written_on_one_line(project: Project, 
     assert result.stdout == "About\nName Mono Red Burn\n\nDeck\n4 Lightning Bolt\n56 Mountain\n"
     assert result.exit_code == 1
     assert "the deck name 'Mono Red\\nBurn' is written as 'Mono Red Burn'" in result.stderr
+
+
+# -- names a target cannot hold ------------------------------------------------------------------------
+# Names an MTGO .dek (XML) file may carry, and what a text line naming them reads back as: no card,
+# or the name less what the text reader takes for a printing, a foil mark, a tag or a split.
+TEXT_READS_OTHERWISE = {
+    "@#$NOT A REAL CARD NAME@#$": "no card",
+    "Lightning Bolt (M10) 146": "'Lightning Bolt'",
+    "Lightning Bolt *F*": "'Lightning Bolt'",
+    "Lightning Bolt #burn": "'Lightning Bolt'",
+    "[M10] Lightning Bolt": "'Lightning Bolt'",
+    "Lightning Bolt|M10": "'Lightning Bolt'",
+}
+# Names whose text line reads back as themselves: a leading count-like word, a split card's "//", a
+# trailing number.
+TEXT_HOLDS = (
+    "3 Blind Mice",
+    "x Marks the Spot",
+    "Fire // Ice",
+    "Who // What // When // Where // Why",
+    "Bolt 3",
+)
+TEXT_TARGETS = ("arena", "mtgo", "moxfield", "forge", "xmage")
+
+
+def dek_of(names: list[str]) -> str:
+    quoted = map(deckcheck.decklist.writers.quoteattr, names)
+    cards = "".join(f'  <Cards Quantity="2" Sideboard="false" Name={name} />\n' for name in quoted)
+    return f'<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n{cards}</Deck>\n'
+
+
+@pytest.mark.parametrize("to", EXPORT_FORMATS)
+def test_a_name_the_target_cannot_hold_is_a_loss_not_a_bad_read_back(to: str) -> None:
+    """`export x.dek --to mtgo` of a name the text reader reads otherwise (the xmage importer's
+    "@#$NOT A REAL CARD NAME@#$") stopped on the read-back check, "please report this decklist":
+    each such name is a loss naming its line and what its line would read back as, its lines are
+    not written, and the rest reads back the same. XML and CSV hold every one of them."""
+    names = [*TEXT_READS_OTHERWISE, *TEXT_HOLDS]
+    parsed = parse_text(dek_of(names), "deck.dek", "dek")
+    assert [e.name for e in parsed.entries] == names  # (the .dek reader keeps each as written)
+    plan = plan_export(parsed, to)
+    assert deckcheck.export.read_back_problem(plan) is None
+    lost = {loss.line: loss.message for loss in plan.losses}
+    expected = TEXT_READS_OTHERWISE if to in TEXT_TARGETS else {}
+    for entry in parsed.entries:
+        if entry.name in expected:
+            message = lost.get(entry.line, "")
+            assert message.startswith(f"2 cards named {entry.name!r} (line {entry.line}): "), plan.losses
+            assert f"cannot hold the name: its card line would read back as {expected[entry.name]}" in message
+        else:
+            assert entry.line not in lost, plan.losses
+    assert plan.cards == 2 * (len(names) - len(expected))
+    assert {name for _, name, _ in plan.holds} == set(names) - set(expected)
+
+
+def test_a_name_the_target_cannot_hold_follows_the_loss_rules(project: Project, invoke: Invoke) -> None:
+    """Refused --in-place naming the line, the name and why; written without it with --allow-loss
+    or to standard output (exit 1); never the "please report" of a read-back failure."""
+    source = project.write("deck.dek", dek_of(["Lightning Bolt", "@#$NOT A REAL CARD NAME@#$"]))
+    before = snapshot(project.root)
+    refused = invoke(["export", "deck.dek", "--to", "mtgo", "--in-place"])
+    assert refused.exit_code == 2, refused.output
+    assert "deck.dek:4: 2 cards named '@#$NOT A REAL CARD NAME@#$' (line 4): MTGO decklists cannot hold" in (
+        refused.stderr
+    )
+    assert snapshot(project.root) == before
+    for result in (
+        invoke(["export", "deck.dek", "--to", "mtgo"]),
+        invoke(["export", "deck.dek", "--to", "mtgo", "--in-place", "--allow-loss"]),
+    ):
+        assert result.exit_code == 1, result.output
+        assert "cannot hold the name" in result.stderr and "please report" not in result.stderr
+    assert source.read_text(encoding="utf-8") == "2 Lightning Bolt\n"
