@@ -701,7 +701,7 @@ CASES: list[Hostile] = [
         "ten-thousand.txt",
         data("ten-thousand.txt", lines_of("1 Mountain\n", 10_000)),
         "read",
-        "10000 main: legal",
+        "10,000 main: legal",
         exit_codes=frozenset({0}),
         process=True,
     ),
@@ -728,7 +728,7 @@ CASES: list[Hostile] = [
         "ten-thousand.csv",
         data("ten-thousand.csv", "Count,Name\n" + lines_of("1,Mountain\n", 9_999)),
         "read",
-        "9999 main: legal",
+        "9,999 main: legal",
         exit_codes=frozenset({0}),
     ),
     Hostile(
@@ -736,7 +736,7 @@ CASES: list[Hostile] = [
         "ten-thousand.dek",
         data("ten-thousand.dek", dek(*([dek_card("Mountain", "1")] * 9_998))),
         "read",
-        "9998 main: legal",
+        "9,998 main: legal",
         exit_codes=frozenset({0}),
     ),
     # absurd counts, in every format that has counts
