@@ -34,7 +34,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from deckcheck import bundled_file
 from deckcheck._gc import gc_paused
@@ -187,20 +187,14 @@ class NameRow(Value):
 _Found = tuple[Mapping[str, Any] | None, bool]
 
 
-class Lookup(NamedTuple):
-    """What a name is first looked up by: itself as cleaned, its lookup_key, printed_key and the
-    fold of its lookup key."""
+# What a name is first looked up by: itself as cleaned (clean_name), its lookup_key, its printed_key
+# and the fold of its lookup key. (A plain tuple: one is made for each name of no card.)
+Lookup = tuple[str, str, str, str]
 
-    name: str
-    key: str
-    printed: str
-    folded: str
 
-    @classmethod
-    def of(cls, query: str) -> Lookup:
-        """The lookup of a name already cleaned (clean_name)."""
-        key = lookup_key(query)
-        return cls(query, key, printed_key(query), fold_of_key(key))
+def _lookup_of(query: str) -> Lookup:
+    key = lookup_key(query)
+    return query, key, printed_key(query), fold_of_key(key)
 
 
 _LookedUp = tuple[Lookup, _Found]
@@ -281,14 +275,11 @@ def _index_rows(record: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str 
 def _first_lookup_by_rows(backend: _Backend, lookup: Lookup) -> _Found:
     """:meth:`_Backend.first_lookups` of one lookup through the backend's own lookups, one after
     the other."""
-    record = backend.record(lookup.name)
+    name, key, printed, folded = lookup
+    record = backend.record(name)
     if record is not None:
         return record, False
-    named = (
-        backend.rows(lookup.key)
-        or backend.printed_rows(lookup.printed)
-        or (lookup.folded and backend.folded_rows(lookup.folded))
-    )
+    named = backend.rows(key) or backend.printed_rows(printed) or (folded and backend.folded_rows(folded))
     return None, bool(named)
 
 
@@ -906,15 +897,14 @@ class CardStore:
             if name not in memo and name not in without:
                 query = clean_name(name)
                 if query not in asked and query not in self._cards and _encodable(query):
-                    asked[query] = Lookup.of(query)
+                    asked[query] = _lookup_of(query)
         lookups = list(asked.values())
-        looked_up = dict(
-            zip(asked, zip(lookups, self._backend.first_lookups(lookups), strict=True), strict=True)
-        )
+        found = self._backend.first_lookups(lookups)
+        looked_up = {lookup[0]: (lookup, first) for lookup, first in zip(lookups, found, strict=True)}
         resolutions = []
         for name in names:
-            found = memo.get(name)
-            resolutions.append(self._resolve_anew(name, suggest, looked_up) if found is None else found)
+            known = memo.get(name)
+            resolutions.append(self._resolve_anew(name, suggest, looked_up) if known is None else known)
         return resolutions
 
     def _resolve_anew(self, name: str, suggest: bool, looked_up: Mapping[str, _LookedUp]) -> Resolution:
@@ -961,7 +951,7 @@ class CardStore:
         return self.with_suggestions(unknown) if suggest else unknown
 
     def _look_up(self, query: str) -> _LookedUp:
-        lookup = Lookup.of(query)
+        lookup = _lookup_of(query)
         return lookup, self._backend.first_lookups([lookup])[0]
 
     def _by_index(self, name: str, key: str, printed: str, folded: str) -> Resolution | None:

@@ -202,7 +202,9 @@ def test_the_one_query_for_names_of_no_card_changes_no_resolution(
         looked_up = opened()
         backend = type(looked_up._backend)
         patch.setattr(
-            backend, "first_lookups", lambda self, lookups: [(self.record(one.name), True) for one in lookups]
+            backend,
+            "first_lookups",
+            lambda self, lookups: [(self.record(name), True) for name, *_ in lookups],
         )
         expected = [looked_up.resolve(name, suggest=False) for name in PROBED]
     assert [probed.resolve(name, suggest=False) for name in PROBED] == expected
