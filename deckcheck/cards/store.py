@@ -189,15 +189,15 @@ _Found = tuple[Mapping[str, Any] | None, bool]
 
 # What a name is first looked up by: itself as cleaned (clean_name), its lookup_key, its printed_key
 # and the fold of its lookup key. (A plain tuple: one is made for each name of no card.)
-Lookup = tuple[str, str, str, str]
+_Lookup = tuple[str, str, str, str]
 
 
-def _lookup_of(query: str) -> Lookup:
+def _lookup_of(query: str) -> _Lookup:
     key = lookup_key(query)
     return query, key, printed_key(query), fold_of_key(key)
 
 
-_LookedUp = tuple[Lookup, _Found]
+_LookedUp = tuple[_Lookup, _Found]
 
 
 class _Backend(Protocol):
@@ -211,9 +211,10 @@ class _Backend(Protocol):
         not all ASCII (an accent, a ligature: what a name typed without them leaves out)."""
 
     def folded_rows(self, key: str) -> list[NameRow]: ...
-    def first_lookups(self, lookups: Sequence[Lookup]) -> list[_Found]:
-        """Per lookup: the record of the card named its ``name`` exactly; and when there is none,
-        whether rows, printed_rows or folded_rows would find anything for its keys."""
+    def first_lookups(self, lookups: Sequence[_Lookup]) -> list[_Found]:
+        """Per lookup: the record of the card its name (the first of the four) names exactly; and
+        when there is none, whether rows, printed_rows or folded_rows would find anything for its
+        keys."""
 
     def name_index(self) -> NameIndex: ...
     def all_records(self) -> Iterator[Mapping[str, Any]]: ...
@@ -272,7 +273,7 @@ def _index_rows(record: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str 
             yield printed_key(str(text)), name, "printed", str(lang)
 
 
-def _first_lookup_by_rows(backend: _Backend, lookup: Lookup) -> _Found:
+def _first_lookup_by_rows(backend: _Backend, lookup: _Lookup) -> _Found:
     """:meth:`_Backend.first_lookups` of one lookup through the backend's own lookups, one after
     the other."""
     name, key, printed, folded = lookup
@@ -363,7 +364,7 @@ class _MemoryBackend:
     def folded_rows(self, key: str) -> list[NameRow]:
         return self._in_memory().folded.get(key, [])
 
-    def first_lookups(self, lookups: Sequence[Lookup]) -> list[_Found]:
+    def first_lookups(self, lookups: Sequence[_Lookup]) -> list[_Found]:
         return [_first_lookup_by_rows(self, lookup) for lookup in lookups]
 
     def name_index(self) -> NameIndex:
@@ -528,7 +529,7 @@ class _SqliteBackend:
         rows = self._query("SELECT card_name, kind FROM folded WHERE key = ?", (key,))
         return [NameRow(card_name, kind, None) for card_name, kind in rows]
 
-    def first_lookups(self, lookups: Sequence[Lookup]) -> list[_Found]:
+    def first_lookups(self, lookups: Sequence[_Lookup]) -> list[_Found]:
         """:meth:`_Backend.first_lookups` in one query per :data:`_LOOKUPS_A_QUERY`, what most
         names of no card cost (a batch of decks newer than the card data meets thousands: a query
         for many costs a third of what a query each does, per name; a query of one, as plain as
@@ -892,7 +893,7 @@ class CardStore:
         are thousands, and each cost a query)."""
         names = list(names)
         memo, without = self._resolved_names[suggest], self._resolved_names[False]
-        asked: dict[str, Lookup] = {}
+        asked: dict[str, _Lookup] = {}
         for name in names:
             if name not in memo and name not in without:
                 query = clean_name(name)

@@ -228,7 +228,7 @@ class _Ragged:
 
 class _CountTables:
     """What counting the trigrams a name shares with each key needs (:meth:`NameIndex._sharing`),
-    made from the index's tables (numpy) the first time a name is unknown: about 1.8 MB.
+    made from the index's tables (numpy) the first time a name is unknown: about 2.5 MB.
 
     Between two unknown names the rest of a check pushes these tables out of the processor's
     caches, so a name's count is made to touch few places in them: a trigram's number (not its
