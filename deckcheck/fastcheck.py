@@ -218,6 +218,12 @@ class FactTable:
             self._resolved[name] = hit
         return hit
 
+    def resolve_ahead(self, names: Iterable[str]) -> None:
+        """Has the store resolve the names :meth:`resolved` has not met, all at once
+        (``CardStore.resolve_many``: a store on disk looks a few hundred up in one query, and a
+        batch's names of no card are thousands)."""
+        self.store.resolve_many((name for name in names if name not in self._resolved), suggest=False)
+
     def unresolved(self, name: str) -> Resolution:
         """The store's resolution of a name that names no card (:meth:`resolved` gave
         :data:`UNRESOLVED`), with the likely spellings the engine's error names: the store's
@@ -753,9 +759,9 @@ class _Chunk:
         table, name_ids = self.table, self.columns.name_ids
         missing = np.flatnonzero((c < 0) & ~out[d])  # (a deck out already: the engine resolves it)
         names = self.columns.names
-        code_of = {
-            name_id: table.resolved(names[name_id])[0] for name_id in np.unique(name_ids[missing]).tolist()
-        }
+        distinct = np.unique(name_ids[missing]).tolist()
+        table.resolve_ahead(names[name_id] for name_id in distinct)
+        code_of = {name_id: table.resolved(names[name_id])[0] for name_id in distinct}
         # the did-you-means of the names of no card, which every such entry's finding names, one
         # after another while the names index is in the processor's caches (asked for between a
         # deck's messages, each search finds it evicted); the store remembers them

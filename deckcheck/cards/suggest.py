@@ -43,7 +43,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from deckcheck.cards.names import fold_of_key, lookup_key
 
@@ -61,6 +61,8 @@ _U32 = next(code for code in "IL" if array(code).itemsize == 4)
 _I32 = next(code for code in "il" if array(code).itemsize == 4)
 # Keys of this many folded letters or more share one column of _CountTables (about 2 % of keys).
 _LONGEST_COLUMN = 24
+# An index of at most this many keys counts shared trigrams in 16-bit numbers (_CountTables).
+_NARROW_KEYS = 1 << 16
 # The letters of a folded name (names.fold_of_key) and the two that pad it (trigrams), numbered.
 _SYMBOLS = b"^$_0123456789abcdefghijklmnopqrstuvwxyz"
 _SYMBOL_NUMBERS = bytes.maketrans(  # each symbol its number, any other byte 255
@@ -226,7 +228,7 @@ class _Ragged:
 
 class _CountTables:
     """What counting the trigrams a name shares with each key needs (:meth:`NameIndex._sharing`),
-    made from the index's tables (numpy) the first time a name is unknown: about 1.8 MB.
+    made from the index's tables (numpy) the first time a name is unknown: about 2.5 MB.
 
     Between two unknown names the rest of a check pushes these tables out of the processor's
     caches, so a name's count is made to touch few places in them: a trigram's number (not its
@@ -243,9 +245,18 @@ class _CountTables:
         starts = np.array([index._grams[gram][0] for gram in by_start], dtype=np.int64)
         self.table = array(_I32, _length_table(starts, index._lengths).tobytes())
         self.row_of_number = array(_I32, _rows_by_number(by_start).tobytes())
-        # The postings, to take windows of without copying (numpy sorts their copies as signed
-        # 32-bit numbers, which it sorts fastest).
-        self.postings = memoryview(index._postings)
+        # The postings, to take windows of without copying. While every key number fits in 16
+        # bits (the whole card pool has about 25,000 keys), the postings are copied so: numpy sorts
+        # 16-bit numbers by radix ("stable"), three times faster than 32-bit ones, which it sorts
+        # fastest as signed numbers (quicksort).
+        narrow = len(index._keys) <= _NARROW_KEYS
+        self.postings = (
+            np.frombuffer(index._postings, dtype=np.uint32).astype(np.uint16).data
+            if narrow
+            else memoryview(index._postings)
+        )
+        self.posting_type: Any = np.uint16 if narrow else np.int32
+        self.sort_kind: Literal["stable", "quicksort"] = "stable" if narrow else "quicksort"
         # Per key, four numbers: 4 per edit it is forgiven for a name that is not an Alchemy
         # rebalance, the same for one that is, each _NEVER where the key is forgiven nothing
         # (never suggested) or is not of that kind; the trigrams it may change less its own
@@ -598,8 +609,8 @@ class NameIndex:
             return []
         import numpy as np  # only once a name is unknown: a check that resolves every name needs none
 
-        listed = np.frombuffer(bytearray().join(windows), dtype=np.int32)
-        listed.sort()
+        listed = np.frombuffer(bytearray().join(windows), dtype=tables.posting_type)
+        listed.sort(kind=tables.sort_kind)
         head = listed[: len(listed) - least + 1]
         repeated = head[head == listed[least - 1 :]]
         shared_by_key: dict[int, int] = {}

@@ -184,7 +184,8 @@ def test_the_one_query_for_names_of_no_card_changes_no_resolution(
 ) -> None:
     """A name that is no card's exact name is looked up in the index only when one query says the
     index has something for it (the same query that reads an exact name's record): every
-    resolution is the one the record and the index's own lookups give."""
+    resolution is the one the record and the index's own lookups give, whether the names are
+    resolved one by one or many at once (a few names a query here)."""
 
     def opened() -> CardStore:
         if kind == "memory":
@@ -200,9 +201,18 @@ def test_the_one_query_for_names_of_no_card_changes_no_resolution(
     with monkeypatch.context() as patch:
         looked_up = opened()
         backend = type(looked_up._backend)
-        patch.setattr(backend, "first_lookup", lambda self, name, *_: (self.record(name), True))
+        patch.setattr(
+            backend,
+            "first_lookups",
+            lambda self, lookups: [(self.record(name), True) for name, *_ in lookups],
+        )
         expected = [looked_up.resolve(name, suggest=False) for name in PROBED]
     assert [probed.resolve(name, suggest=False) for name in PROBED] == expected
+    monkeypatch.setattr("deckcheck.cards.store._LOOKUPS_A_QUERY", 3)
+    assert opened().resolve_many([*PROBED, *PROBED[::-1]], suggest=False) == [*expected, *expected[::-1]]
+    suggested = [opened().resolve(name) for name in PROBED]
+    assert opened().resolve_many(PROBED) == suggested
+    assert any(r.suggestions for r in suggested)
     assert [r.match for r in expected].count("unknown") >= 3 and len({r.match for r in expected}) >= 5
 
 

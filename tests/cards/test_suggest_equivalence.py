@@ -306,7 +306,12 @@ EXTRA_NAMES = [
 ]
 
 
-def test_the_same_suggestions_as_before_over_the_bundled_cards() -> None:
+@pytest.mark.parametrize("narrow_keys", [1 << 16, 0], ids=["16-bit key numbers", "32-bit key numbers"])
+def test_the_same_suggestions_as_before_over_the_bundled_cards(
+    narrow_keys: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (an index of more keys than 16 bits number counts in 32-bit numbers: the same suggestions)
+    monkeypatch.setattr("deckcheck.cards.suggest._NARROW_KEYS", narrow_keys)
     records = list(CardStore.bundled().records())
     extra = [{"name": name} for name in EXTRA_NAMES if name not in {r["name"] for r in records}]
     for name in EXTRA_NAMES:

@@ -6,6 +6,7 @@ import os
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,9 +46,9 @@ def test_each_distinct_name_is_resolved_once(monkeypatch: pytest.MonkeyPatch) ->
     resolved: list[tuple[str, bool]] = []
     real = CardStore._resolve  # (the lookups; CardStore.resolve remembers what they gave)
 
-    def counting(self: CardStore, name: str, suggest: bool) -> Resolution:
+    def counting(self: CardStore, name: str, suggest: bool, *looked_up: Any) -> Resolution:
         resolved.append((name, suggest))
-        return real(self, name, suggest)
+        return real(self, name, suggest, *looked_up)
 
     monkeypatch.setattr(CardStore, "_resolve", counting)
     store = CardStore.from_records([c.record for c in CardStore.bundled().all_cards()], "fresh")
