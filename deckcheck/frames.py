@@ -1129,7 +1129,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg | _Chosen, store: CardStore
         formats = _deck_specs(pd.Index(deck_ids), specs)
     else:  # (after _read_whole: a shape is inferred from the deck as the engine reads it)
         assert isinstance(format, _Chosen)
-        chosen = [format.by_deck[deck_id] for deck_id in deck_ids.tolist()]
+        chosen = [format.spec_of(deck_id) for deck_id in deck_ids.tolist()]
         read = _ReadRows(deck_codes, name_codes, written, card_of_row, zone_of_row, qty_of_row, rows, context)
         formats = _deck_formats(_with_inferred(chosen, read, commanders))
     zone_of_row = _command_zones_placed(
@@ -1399,7 +1399,7 @@ class _Chosen:
     it (:class:`_FormatResolution`), None where none is given: :func:`_evaluate` then infers the
     shape from the deck as it reads it, as the engine does (deckcheck.inference)."""
 
-    by_deck: dict[DeckId, FormatSpec | None]
+    spec_of: Callable[[DeckId], FormatSpec | None]
 
 
 def _formats_and_frame(
@@ -1412,10 +1412,9 @@ def _formats_and_frame(
     if format is not None:
         return format, _as_long(decks, store, input_format), []
     resolution = _FormatResolution(store)
-    chosen: list[tuple[DeckId, str, batch.DeckSource]] = []
     if isinstance(decks, pd.DataFrame) and _is_long(decks):
         # (a long frame keeps what each deck declares: no deck is read again to choose its format)
-        chosen += resolution.decks(_declarations(decks), files=False)
+        list(resolution.decks(_declarations(decks), files=False))  # (each deck's format chosen)
         frame = decks
         if resolution.not_checked:
             dropped = [deck_id for deck_id, _, _ in resolution.not_checked]
@@ -1424,20 +1423,9 @@ def _formats_and_frame(
         # (skipped as load_decks skips them, which says so)
         skipped = _Skipped(store)
         items, total, deck_dtype, files = _deck_sources_of(decks, input_format, "text", skipped)
-        read = _recording(resolution.decks(items, files), chosen)
-        frame = _loaded(read, total, deck_dtype, store, skipped, progress=False)
-    by_deck = {deck_id: resolution.context_for(deck_id).spec for deck_id, _, _ in chosen}
+        frame = _loaded(resolution.decks(items, files), total, deck_dtype, store, skipped, progress=False)
     not_checked = [(deck_id, finding.message) for deck_id, _, finding in resolution.not_checked]
-    return _Chosen(by_deck), frame, not_checked
-
-
-def _recording(
-    decks: Iterable[tuple[DeckId, str, batch.DeckSource]], seen: list[tuple[DeckId, str, batch.DeckSource]]
-) -> Iterator[tuple[DeckId, str, batch.DeckSource]]:
-    """``decks``, each appended to ``seen`` as it passes."""
-    for deck in decks:
-        seen.append(deck)
-        yield deck
+    return _Chosen(lambda deck_id: resolution.context_for(deck_id).spec), frame, not_checked
 
 
 def _declarations(frame: pd.DataFrame) -> Iterator[tuple[DeckId, str, batch.DeckSource]]:
