@@ -66,7 +66,7 @@ from deckcheck._gc import gc_paused
 from deckcheck.batch import BatchContext, BatchRows, Columns, DeckId, EntryTable
 from deckcheck.card_facts import CardFacts
 from deckcheck.cards.store import CardStore
-from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Entry, ParsedDeck, Zone
+from deckcheck.deck import ZONE_CODE, ZONE_ORDER, Deck, DeckCard, Entry, ParsedDeck, Zone, deck_card_of_facts
 from deckcheck.engine import Report
 from deckcheck.errors import ConfigError
 from deckcheck.findings import Finding
@@ -616,9 +616,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
     (so an unknown name is reported as in a file), with the format and date each declares (the
     ``declared_format`` and ``date`` columns, when the frame has them) and the problems its reader
     reported (the ``problems`` column), which validate reports as for the file."""
-    missing = [c for c in ("deck_id", "zone", "qty") if c not in frame.columns]
-    if missing:
-        raise ValueError(f"a deck frame needs deck_id, zone, qty and card or written; missing {missing}")
+    _long_columns_present(frame)
     names = frame["written"] if "written" in frame.columns else frame["card"]
     if "written" in frame.columns and "card" in frame.columns:
         names = names.astype(object).fillna(frame["card"].astype(object))
@@ -675,6 +673,12 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
             )
 
     return decks(), len(groups), frame["deck_id"].dtype
+
+
+def _long_columns_present(frame: pd.DataFrame) -> None:
+    missing = [c for c in ("deck_id", "zone", "qty") if c not in frame.columns]
+    if missing:
+        raise ValueError(f"a deck frame needs deck_id, zone, qty and card or written; missing {missing}")
 
 
 def _counts_written(frame: pd.DataFrame, rows: Any = None) -> Any:
@@ -934,6 +938,18 @@ def load_decks(
     store = _store_of(store)
     skipped = _Skipped(store)
     decks, total, deck_dtype = _deck_sources(source, input_format, text_column, skipped)
+    return _loaded(decks, total, deck_dtype, store, skipped, progress)
+
+
+def _loaded(
+    decks: Iterable[tuple[DeckId, str, batch.DeckSource]],
+    total: int,
+    deck_dtype: Any,
+    store: CardStore | None,
+    skipped: _Skipped,
+    progress: bool | None,
+) -> pd.DataFrame:
+    """:func:`load_decks`' frame of ``decks`` (the files ``skipped`` lists in its attrs, said)."""
     context = _context(store, batch.as_spec("freeform"))
     with ProgressBar(total, "reading decks", enabled=progress) as bar:
         table = batch.load_sources(decks, context, progress=bar)
@@ -1058,19 +1074,21 @@ def _deck_specs(deck_ids: pd.Index, specs: _Specs) -> companion_arrays.DeckForma
     if specs.by_deck is None:
         return companion_arrays.DeckFormats([specs.base_spec], np.zeros(len(deck_ids), dtype=np.intp))
     mapping = specs.by_deck
+    return _deck_formats([mapping[deck_id] for deck_id in deck_ids.tolist()])
+
+
+def _deck_formats(specs: Sequence[FormatSpec]) -> companion_arrays.DeckFormats:
+    """Each deck's format (in deck code order) as distinct formats and an index into them."""
     distinct: dict[FormatSpec, int] = {}
-    index = np.zeros(len(deck_ids), dtype=np.intp)
-    for i, deck_id in enumerate(deck_ids.tolist()):
-        spec = mapping[deck_id]
-        index[i] = distinct.setdefault(spec, len(distinct))
+    index = np.array([distinct.setdefault(spec, len(distinct)) for spec in specs], dtype=np.intp)
     return companion_arrays.DeckFormats(list(distinct), index)
 
 
-def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -> _Evaluation:
+def _evaluate(frame: pd.DataFrame, format: FormatArg | _Chosen, store: CardStore | None) -> _Evaluation:
     from deckcheck.engine import read_alone
 
-    specs = _Specs(format, store)
-    context = specs.base
+    specs = None if isinstance(format, _Chosen) else _Specs(format, store)
+    context = specs.base if specs is not None else _context(store, batch.as_spec("freeform"))
     # Entry arrays are kept small (int32 / int8): a 100k-deck corpus has millions of entries.
     codes, deck_ids = pd.factorize(frame["deck_id"], sort=False)
     if (codes < 0).any():
@@ -1078,7 +1096,6 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
     deck_codes = codes.astype(np.int32)
     del codes
     n_decks = len(deck_ids)
-    formats = _deck_specs(pd.Index(deck_ids), specs)
     names = frame["card"] if "card" in frame.columns else frame["written"]
     if "card" in frame.columns and "written" in frame.columns and names.isna().any():
         # a name that matched no card: as written
@@ -1108,6 +1125,14 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         card_of_row, zone_of_row = _read_whole(
             deck_codes, whole, name_codes, written, zone_of_row, qty_of_row, card_of_row, context
         )
+    commanders = _deck_values(frame, "declared_commander", deck_codes, deck_ids)
+    if specs is not None:
+        formats = _deck_specs(pd.Index(deck_ids), specs)
+    else:  # (after _read_whole: a shape is inferred from the deck as the engine reads it)
+        assert isinstance(format, _Chosen)
+        chosen = [format.spec_of(deck_id) for deck_id in deck_ids.tolist()]
+        read = _ReadRows(deck_codes, name_codes, written, card_of_row, zone_of_row, qty_of_row, rows, context)
+        formats = _deck_formats(_with_inferred(chosen, read, commanders))
     zone_of_row = _command_zones_placed(
         deck_codes,
         formats,
@@ -1117,7 +1142,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
         qty_of_row,
         rows,
         context,
-        _deck_values(frame, "declared_commander", deck_codes, deck_ids),
+        commanders,
     )
     resolved = card_of_row >= 0
     unknown = companion_arrays.UnknownEntries.none()
@@ -1160,17 +1185,76 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg, store: CardStore | None) -
 
 def _written_at(frame: pd.DataFrame, names: pd.Series) -> Callable[[Any], list[str]]:
     """The names as written (the ``written`` column, else the name a row goes by) of the rows at
-    some positions: what the engine reads a deck of the frame by (_long_decks). Asked for the few
-    decks read one by one only."""
+    some positions: what the engine reads a deck of the frame by (_long_decks). Asked for the decks
+    read one by one only; the column is made of objects once, at the first question (a column of
+    categories converts all its categories, whatever the rows asked for)."""
+    column: list[Any] = []
 
     def at(positions: Any) -> list[str]:
-        found = names.iloc[positions].astype(object)
-        if "written" in frame.columns:
-            written = frame["written"].iloc[positions].astype(object)
-            found = written.where(written.notna(), found)
-        return [str(name) for name in found.tolist()]
+        if not column:
+            found = names.astype(object)
+            if "written" in frame.columns:
+                written = frame["written"].astype(object)
+                found = written.where(written.notna(), found)
+            column.append(found.to_numpy())
+        return [str(name) for name in column[0][positions].tolist()]
 
     return at
+
+
+@dataclass(slots=True)
+class _ReadRows:
+    """The rows of a long frame as the engine reads their decks: deck code, name code (-1: a row
+    with no name), names as written (by positions), card code (-1: none), zone, quantity; the cards
+    the codes name."""
+
+    deck: Any
+    name: Any
+    written: Callable[[Any], list[str]]
+    card: Any
+    zone: Any
+    qty: Any
+    cards: Sequence[CardFacts]
+    context: BatchContext
+
+
+def _with_inferred(
+    chosen: list[FormatSpec | None], read: _ReadRows, commanders: Sequence[str | None] | None
+) -> list[FormatSpec]:
+    """``chosen`` (each deck's format, in deck code order) with the shape inferred where it is None
+    (deckcheck.inference.infer_format, as the engine infers it): each such deck is built as a
+    parsed deck of its rows and the cards they name, through the cards' facts."""
+    from deckcheck.inference import infer_format
+
+    to_infer = np.array([spec is None for spec in chosen], dtype=bool)
+    if not to_infer.any():
+        return cast(list[FormatSpec], chosen)
+    specs = list(chosen)
+    rows = np.flatnonzero(to_infer[read.deck] & (read.name >= 0))  # (a row with no name is no entry)
+    positions = {int(read.deck[group[0]]): group for group in _deck_groups(read.deck, rows)}
+    names = dict(zip(rows.tolist(), read.written(rows), strict=True))
+    facts, card_for_name = read.cards, read.context.card_for_name
+    empty = np.zeros(0, dtype=np.intp)
+    for deck_code in np.flatnonzero(to_infer).tolist():
+        group = positions.get(deck_code, empty).tolist()
+        cards: list[DeckCard] = []
+        unresolved: list[Entry] = []
+        entries: list[Entry] = []
+        for i, card, zone, qty in zip(
+            group, read.card[group].tolist(), read.zone[group].tolist(), read.qty[group].tolist(), strict=True
+        ):
+            entry = Entry(qty, names[i], ZONE_ORDER[zone], 0)
+            entries.append(entry)
+            if card >= 0:
+                cards.append(deck_card_of_facts(entry, facts[card], card_for_name))
+            else:
+                unresolved.append(entry)
+        said = commanders[deck_code] if commanders is not None else None
+        parsed = ParsedDeck(
+            "<frame>", "frame", entries=entries, metadata={"commander": said} if said else None
+        )
+        specs[deck_code], _ = infer_format(parsed, Deck("<frame>", cards, parsed, unresolved))
+    return cast(list[FormatSpec], specs)
 
 
 def _deck_groups(deck_codes: Any, rows: Any) -> list[Any]:
@@ -1264,7 +1348,6 @@ def _command_zones_placed(
     are built as Decks (``names``: as written) and placed, so the companion table agrees with
     `validate` on lists written the MTGO, XMage or Cockatrice way."""
     from deckcheck.command_zone import place
-    from deckcheck.deck import ZONE_CODE, Deck, DeckCard
 
     n_decks = len(formats.index)
     commander = formats.per_deck(lambda spec: spec.commander, bool)
@@ -1311,48 +1394,52 @@ def _command_zones_placed(
 NotChecked = list[tuple[DeckId, str]]
 
 
-def _resolved_formats(
-    decks: pd.DataFrame | Source, store: CardStore | None, input_format: str | None
-) -> tuple[dict[DeckId, FormatSpec], NotChecked]:
-    """``format=None`` for the vectorised companion table: each deck's format as ``deckcheck
-    check`` chooses it, the inferred shape where none is given (this reads and resolves every
-    deck once more), and the decks that declare a format deckcheck does not know: they are not
-    checked, as :func:`validate` checks no rule of theirs (it gives their DC006)."""
-    from deckcheck.decklist import parse_text
-    from deckcheck.engine import resolve_deck
-    from deckcheck.inference import infer_format
+@dataclass(slots=True)
+class _Chosen:
+    """``format=None`` for the companion tables: each deck's format as ``deckcheck check`` chooses
+    it (:class:`_FormatResolution`), None where none is given: :func:`_evaluate` then infers the
+    shape from the deck as it reads it, as the engine does (deckcheck.inference)."""
 
-    resolution = _FormatResolution(store)
-    items: Iterable[tuple[DeckId, str, batch.DeckSource]]
-    if isinstance(decks, pd.DataFrame) and _is_long(decks):
-        long_decks, _, _ = _long_decks(decks)
-        items, files = ((deck_id, parsed.path, parsed) for deck_id, parsed in long_decks), False
-    else:
-        # (skipped as load_decks skips them, which says so)
-        items, _, _, files = _deck_sources_of(decks, input_format, "text", _Skipped(store))
-    specs: dict[DeckId, FormatSpec] = {}
-    for deck_id, path, source in resolution.decks(items, files):
-        spec = resolution.context_for(deck_id).spec
-        if spec is None:
-            parsed = source if isinstance(source, ParsedDeck) else parse_text(source, path)
-            deck, _ = resolve_deck(parsed, resolution.store, suggest=False)
-            spec, _ = infer_format(deck.parsed or parsed, deck)
-        specs[deck_id] = spec
-    return specs, [(deck_id, finding.message) for deck_id, _, finding in resolution.not_checked]
+    spec_of: Callable[[DeckId], FormatSpec | None]
 
 
 def _formats_and_frame(
     decks: pd.DataFrame | Source, format: FormatArg | None, store: CardStore | None, input_format: str | None
-) -> tuple[FormatArg, pd.DataFrame, NotChecked]:
-    """The companion tables' formats (``format``, else each deck's: :func:`_resolved_formats`), the
-    long frame of the decks they check, and the decks they do not."""
-    frame = _as_long(decks, store, input_format)
+) -> tuple[FormatArg | _Chosen, pd.DataFrame, NotChecked]:
+    """The companion tables' formats (``format``, else each deck's as chosen), the long frame of the
+    decks they check, and the decks they do not (a declared format deckcheck does not know: they
+    are not checked, as :func:`validate` checks no rule of theirs, giving their DC006). Each deck is
+    read once: its format is chosen as it is read into the frame."""
     if format is not None:
-        return format, frame, []
-    specs, not_checked = _resolved_formats(decks, store, input_format)
-    if not_checked:
-        frame = frame[~frame["deck_id"].isin([deck_id for deck_id, _ in not_checked])].reset_index(drop=True)
-    return specs, frame, not_checked
+        return format, _as_long(decks, store, input_format), []
+    resolution = _FormatResolution(store)
+    if isinstance(decks, pd.DataFrame) and _is_long(decks):
+        # (a long frame keeps what each deck declares: no deck is read again to choose its format)
+        list(resolution.decks(_declarations(decks), files=False))  # (each deck's format chosen)
+        frame = decks
+        if resolution.not_checked:
+            dropped = [deck_id for deck_id, _, _ in resolution.not_checked]
+            frame = frame[~frame["deck_id"].isin(dropped)].reset_index(drop=True)
+    else:
+        # (skipped as load_decks skips them, which says so)
+        skipped = _Skipped(store)
+        items, total, deck_dtype, files = _deck_sources_of(decks, input_format, "text", skipped)
+        frame = _loaded(resolution.decks(items, files), total, deck_dtype, store, skipped, progress=False)
+    not_checked = [(deck_id, finding.message) for deck_id, _, finding in resolution.not_checked]
+    return _Chosen(lambda deck_id: resolution.context_for(deck_id).spec), frame, not_checked
+
+
+def _declarations(frame: pd.DataFrame) -> Iterator[tuple[DeckId, str, batch.DeckSource]]:
+    """Each deck of a long frame as a parsed deck holding only what chooses its format: the format
+    it declares (its ``declared_format``)."""
+    _long_columns_present(frame)
+    codes, ids = pd.factorize(frame["deck_id"], sort=False)
+    if (codes < 0).any():
+        raise ValueError("the deck_id column has missing values")
+    declared = _deck_values(frame, "declared_format", codes, ids) or [None] * len(ids)
+    for deck_id, said in zip(ids.tolist(), declared, strict=True):
+        where = str(deck_id)
+        yield deck_id, where, ParsedDeck(where, "frame", declared_format=said)
 
 
 def _say_not_checked(table: pd.DataFrame, not_checked: NotChecked) -> pd.DataFrame:
@@ -1398,8 +1485,8 @@ def companion_table(
     a deck that declares a format deckcheck does not know has no row, as in validate: a warning
     says so and ``attrs["not_checked"]`` lists (deck_id, why))."""
     store = _store_of(store)
-    format, frame, not_checked = _formats_and_frame(decks, format, store, input_format)
-    table = _companion_frame(_evaluate(frame, format, store), frame["deck_id"].dtype)
+    formats, frame, not_checked = _formats_and_frame(decks, format, store, input_format)
+    table = _companion_frame(_evaluate(frame, formats, store), frame["deck_id"].dtype)
     return _say_not_checked(table, not_checked)
 
 
@@ -1436,8 +1523,8 @@ def companion_breakers(
     is categorical (a corpus repeats a few thousand names millions of times). ``format=None``: as
     in :func:`companion_table`."""
     store = _store_of(store)
-    format, frame, not_checked = _formats_and_frame(decks, format, store, input_format)
-    result = _evaluate(frame, format, store)
+    formats, frame, not_checked = _formats_and_frame(decks, format, store, input_format)
+    result = _evaluate(frame, formats, store)
     entry, rule = np.nonzero(result.result.breaking)
     order = np.lexsort((entry, rule, result.deck[entry]))
     entry, rule = entry[order], rule[order]
