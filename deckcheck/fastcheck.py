@@ -21,9 +21,11 @@ reads as no card at all. A folded or face name gets the engine's note (engine.re
 and the findings name the card as written (engine.with_written_names), unless the deck writes one
 card two ways; a name the data does not know gets the engine's error, counts toward every size
 and copy rule, and leaves open what it could break (deckcheck.unresolved). Decks also have at most
-one commander, known or not (no "choose a colour" commander, no colourless Brawl basics), and
-companions either undeclared, in a constructed sideboard, or one known companion under Companion;
-an Oathbreaker deck (its Signature Spells in the command zone) is the engine's.
+one commander, known or not, or a partner pair where the format lets pairs lead, both cards the
+data knows (the pair's own rule, commander.pair_findings) or neither (no "choose a colour"
+commander, no colourless Brawl basics), and companions either undeclared, in a constructed
+sideboard, or one known companion under Companion; an Oathbreaker deck (its Signature Spells in
+the command zone) is the engine's.
 Entries may lack source lines (an event document's) and the maybeboard may hold cards (named and
 noted as the engine does, a name the data does not know with the engine's warning, counted by no
 rule; the names of a zone that are not looked up at all, tokens or planes, are kept apart by the
@@ -31,12 +33,13 @@ reader, PlainDecks.unchecked, and noted once per zone as the engine notes them).
 reader reported (a parse problem) comes first among its findings; its metadata comments become
 its name and metadata rows, as the engine writes them; a deck dated after the card data has its
 legality findings withheld as the engine withholds them (engine.withheld_legality). Anything else
-(misplaced or several declared companions, partner pairs, localized names, a plane, scheme or
-Vanguard card named outside its section, a conspiracy card outside the sideboard, a sideboard
-that may be the command zone, a file or a line of it not read, a date that names no day for
-certain, a line with no count whose name the data does not know, which may be no card at all, a
-Vehicle or Spacecraft commander of a day before Edge of Eternities or one it is not known for)
-goes to the engine: never a guess.
+(misplaced or several declared companions, more than two commanders, a known commander beside
+an unknown one, a pair in Brawl, localized names, a plane, scheme or Vanguard card named outside
+its section, a conspiracy card outside the sideboard, a sideboard that may be the command zone, a
+file or a line of it not read, a date that names no day for certain, a line with no count whose
+name the data does not know, which may be no card at all, a Vehicle or Spacecraft commander of a
+day before Edge of Eternities or one it is not known for) goes to the engine: never a guess
+(handed_over says which, deck by deck).
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -571,7 +574,8 @@ class _Chunk:
             elif stale is not None:
                 self.stale[i] = stale
         z = columns.zones
-        # the command zone's entries, known or not: a deck with several, or with one outside a
+        # the command zone's entries, known or not: a deck with none or more than two, with two
+        # where the format's pairs are not settled (or it allows one), or with one outside a
         # Commander format, is the engine's (its names are left for the engine to resolve)
         specs = self.formats = companion_arrays.DeckFormats.of([spec for *_, spec in decks])
         commander = specs.per_deck(lambda spec: spec.commander, bool)
@@ -583,7 +587,11 @@ class _Chunk:
             specs.per_deck(lambda s: s.commander_cards == OATHBREAKER_COMMANDERS, bool), "an Oathbreaker deck"
         )
         self._hand_over(commander & (n_commanders == 0), "no commander marked")
-        self._hand_over(commander & (n_commanders > 1), "several commanders")
+        self._hand_over(commander & (n_commanders > 2), "more than two commanders")
+        pairs_lead = specs.per_deck(lambda s: s.max_commanders >= 2 and s.commander_pairs_known, bool)
+        self._hand_over(
+            commander & (n_commanders == 2) & ~pairs_lead, "two commanders where pairs may not lead"
+        )
         self._hand_over(
             commander & specs.per_deck(lambda s: s.max_commanders < 1, bool), "a format of no commander"
         )
@@ -613,7 +621,14 @@ class _Chunk:
         self._hand_over_entries(d, (c < 0) & ~unknown, _READ_WITH_DECK)
         self._hand_over_entries(d, unknown & (z == companion_arrays.COMPANION), "an unknown companion")
         self._hand_over_entries(d, unknown & is_commander & (q != 1), "copies of an unknown commander")
-        unknown_leader = per_deck(d[unknown & is_commander], n) > 0
+        n_unknown_leaders = per_deck(d[unknown & is_commander], n)
+        unknown_leader = n_unknown_leaders > 0
+        # a partner pair is taken when the data knows both commanders or neither (the engine judges a
+        # known one beside an unknown one by what no card could be: commander._joined_by_none, and a
+        # colour identity known in part)
+        self._hand_over(
+            (n_commanders == 2) & (n_unknown_leaders == 1), "a known commander beside an unknown one"
+        )
         total = np.zeros(n, dtype=np.int64)
         total[lengths > 0] = np.add.reduceat(q, self.starts[lengths > 0])
         self._hand_over(total >= _MAX_COPIES, "copies beyond exact arithmetic")
@@ -642,27 +657,37 @@ class _Chunk:
             free = np.isin(z, [ZONE_CODE[zone] for zone in engine.CONSPIRACY_FREE_ZONES])
             held = ((arrays.type_mask[c] >> conspiracy) & 1).astype(bool) & free
             self._hand_over_entries(d, held, "a conspiracy outside the sideboard")
-        is_commander = z == companion_arrays.COMMANDER  # (the known ones)
-        led = commander & ~out & ~unknown_leader  # exactly one commander entry, a card the data knows
-        self.commander_card = np.full(n, -1, dtype=np.intp)
-        self.commander_card[d[is_commander]] = c[is_commander]
-        at = np.full(n, -1, dtype=np.intp)
-        at[d[is_commander]] = np.flatnonzero(is_commander)
-        leader, leader_card = at[led], self.commander_card[led]
-        self._hand_over_some(led, q[leader] != 1, "copies of the commander")
-        self._hand_over_some(
-            led, arrays.chooses_colour[leader_card], "a commander of a chosen colour"
+        # the commanders the data knows (one, or a pair), in decks whose every commander it knows
+        led = commander & ~out & ~unknown_leader
+        leader = (z == companion_arrays.COMMANDER) & led[d]
+        self._hand_over_entries(d, leader & (q != 1), "copies of the commander")
+        self._hand_over_entries(
+            d, leader & arrays.chooses_colour[c], "a commander of a chosen colour"
         )  # DC309
-        self._hand_over_some(led, arrays.ability[leader_card], "a companion as commander")  # DC403
-        self._hand_over_some(  # Brawl's colourless-commander basics (DC308)
-            led,
-            (arrays.identity[leader_card] == 0)
-            & specs.per_deck(lambda s: s.colourless_basic_exception, bool)[led],
+        self._hand_over_entries(d, leader & arrays.ability[c], "a companion as commander")  # DC403
+        self._hand_over_entries(  # Brawl's colourless-commander basics (DC308)
+            d,
+            leader
+            & (arrays.identity[c] == 0)
+            & specs.per_deck(lambda s: s.colourless_basic_exception, bool)[d],
             "a colourless Brawl commander",
         )
+        # each deck's first commander card the data knows, and its second (a pair), -1 for none
+        is_commander = z == companion_arrays.COMMANDER  # (the known ones)
+        at = np.flatnonzero(is_commander)
+        has_first, first = np.unique(d[at], return_index=True)
+        self.commander_card = np.full(n, -1, dtype=np.intp)
+        self.commander_card[has_first] = c[at[first]]
+        second = np.delete(at, first)
+        partner_card = np.full(n, -1, dtype=np.intp)
+        partner_card[d[second]] = c[second]
+        self._hand_over(
+            (partner_card >= 0) & (partner_card == self.commander_card), "one commander listed twice"
+        )
+        paired = commander & (n_commanders == 2)  # (reported: the pair's own rules speak of it)
         # a commander that leads only since Edge of Eternities, in a deck judged for a day it may not
         # have: the engine's (rules.commander.dated_vehicle_finding; few decks)
-        for i in np.flatnonzero(led)[arrays.leads_by_vehicle[leader_card]].tolist():
+        for i in np.unique(d[leader & arrays.leads_by_vehicle[c]]).tolist():
             spec = decks[i][2]
             if spec.commander_cards == LEGENDARY_COMMANDERS and not commander_rules.vehicles_lead_on(
                 columns.metadata[i] or {}, spec.as_of
@@ -672,7 +697,7 @@ class _Chunk:
         n_listed = per_deck(d[is_zone], n)
         self._hand_over(n_listed > 1, "several companions listed")  # (DC402)
         listed = (n_listed == 1) & ~out
-        at[:] = -1
+        at = np.full(n, -1, dtype=np.intp)
         at[d[is_zone]] = np.flatnonzero(is_zone)
         self._hand_over_some(listed, q[at[listed]] != 1, "copies of a listed companion")  # (DC402)
         self._hand_over_some(
@@ -723,7 +748,7 @@ class _Chunk:
         chunk = Chunk(d, c, z, q, n, arrays, specs, commander)
         reported, self.no_key = legality.screen(chunk, result.key_of, table.codes)
         reported |= sizes.copies_screen(chunk)
-        if commander.any():
+        if commander.any():  # (a pair's first commander: its identity is within the pair's)
             reported |= commander_rules.identity_screen(chunk, self.commander_card)
         to_report = (per_deck(d[reported], n) > 0) | self.no_key
         to_report |= commander_rules.leader_screen(chunk, self.commander_card, result.key_of)
@@ -741,7 +766,8 @@ class _Chunk:
             self.states[i] = (_NOTED if self.renamed[i] else _QUIET) if fits else _REPORT
         for i in np.flatnonzero(~out & to_report).tolist():
             self.states[i] = _REPORT
-        for i in [*self.stale, *self.unknown_at]:  # (a finding says what was not verified)
+        # (a finding says what was not verified; a pair's rules are not screened)
+        for i in [*self.stale, *self.unknown_at, *np.flatnonzero(paired).tolist()]:
             if not out[i]:
                 self.states[i] = _REPORT
         for i, (problems, unchecked) in enumerate(zip(columns.problems, columns.unchecked, strict=True)):
@@ -1030,7 +1056,7 @@ class _Deck:
         self.key = spec.legality_candidates[key] if key >= 0 else None  # legality.legality_key_for's
         # the data's legalities do not describe the day the deck is judged for (engine.check_deck)
         self.legality_open = self.key is not None and index in chunk.stale
-        self.commanders = chunk.commander_at.get(index, [])  # (one: the scope's)
+        self.commanders = chunk.commander_at.get(index, [])  # (one or a pair: the scope's)
         self._counted: list[companions.Counted] | None = None
         # the scope (the chunk's) leaves one companion under Companion, of the ten, or the
         # sideboard's (outside Commander): declared by companion index -> the entry's position
@@ -1220,19 +1246,34 @@ class _Deck:
         return [Item(*self.entries[p]) for p in group]
 
     def _commander(self) -> list[Finding]:
-        if not self.commanders:  # (the scope's one commander is one the data does not know)
+        if not self.commanders:  # (the scope's commander, or pair, is one the data does not know)
             return commander_rules.unknown_commander_findings(
                 self.path, (), self.unknown_in(_COMMANDER), self.spec
             )
-        pos = self.commanders[0]
-        card, entry = self.fact(pos), Item(*self.entries[pos])
-        problem = commander_rules.stored_eligibility(card, self.spec)
-        if problem is not None:
-            return [commander_rules.not_a_commander_finding(self.path, card.name, entry, problem, self.spec)]
-        key = self.key
-        listed = None if key is None else legality.facts_listed(card, key, self.spec)
-        rarity = commander_rules.rarity_finding(self.path, card.name, entry, self.spec, self.key, listed)
-        return [] if rarity is None else [rarity]
+        # rules.commander.check_commanders, for one commander or a pair the data knows (the scope's)
+        spec, key, commanders = self.spec, self.key, self.commanders
+        pair = len(commanders) == 2
+        findings = []
+        for pos in commanders:
+            card, entry = self.fact(pos), Item(*self.entries[pos])
+            problem = commander_rules.stored_eligibility(card, spec)
+            # (an ineligible Background as half of a pair: legal with Choose a Background, else the
+            # pair's finding explains)
+            if problem is not None and not (pair and card.is_background):
+                findings.append(
+                    commander_rules.not_a_commander_finding(self.path, card.name, entry, problem, spec)
+                )
+                continue
+            listed = None if key is None else legality.facts_listed(card, key, spec)
+            rarity = commander_rules.rarity_finding(self.path, card.name, entry, spec, key, listed)
+            if rarity is not None:
+                findings.append(rarity)
+        if pair:
+            first, second = (self.table.card(self.fact(pos).name) for pos in commanders)
+            assert first is not None and second is not None  # (cards the data knows)
+            at = Item(*self.entries[commanders[1]])
+            findings += commander_rules.pair_findings(self.path, first, second, at, "commanders")
+        return findings
 
     # -- companions (companions.evaluate and companion_findings) ---------------------------------
     @property
@@ -1295,7 +1336,7 @@ class _Deck:
         miss, or in the breakers table), from the chunk's numbers; appends their findings."""
         if not shown:
             return {}
-        identity = self.fact(self.commanders[0]).color_identity if self.commanders else None
+        identity = self.commander_identity() if self.commanders else None
         obstacles = self._obstacles(identity)
         size = self.counts[_MAIN] + (self.counts[_COMMANDER] if self.spec.commander else 0)
         result, index = self.chunk.result, self.index
