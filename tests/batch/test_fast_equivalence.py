@@ -1586,8 +1586,9 @@ def test_two_commanders_in_brawl(breakers: bool) -> None:
 # partner rule allows (partner, Partner with, friends forever, Choose a Background, Doctor's
 # companion) and ones it refuses; a half that can't be a commander; main-deck cards inside one
 # commander's identity, the pair's, or neither; a companion inside the pair's identity or outside it;
-# two commanders the data does not know. The lean path takes every one, with the engine's rows, but a
-# known commander beside an unknown one, one listed twice, and one whose colour is chosen.
+# two commanders the data does not know; names written as the data does not write them. The lean
+# path takes every one, with the engine's rows, but a known commander beside an unknown one, one
+# listed twice, and one whose colour is chosen.
 PAIRS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("partners", ("Thrasios, Triton Hero", "Tymna the Weaver")),
     ("partners-reversed", ("Tymna the Weaver", "Thrasios, Triton Hero")),
@@ -1603,6 +1604,7 @@ PAIRS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("not-a-doctor", ("Sample Companion", "The Master, Formed Anew")),
     ("doctor-choosing-a-colour", ("Clara Oswald", "The Tenth Doctor")),
     ("no-partner", ("Niv-Mizzet, Parun", "Kozilek, Butcher of Truth")),
+    ("written-another-way", ("thrasios, triton hero", "Niv Mizzet Parun")),
     ("half-not-legendary", ("Grizzly Bears", "Thrasios, Triton Hero")),
     ("half-a-planeswalker", ("Kaya, Bane of the Dead", "Tymna the Weaver")),
     ("vehicle", ("Parhelion II", "Thrasios, Triton Hero")),
