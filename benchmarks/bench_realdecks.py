@@ -149,10 +149,6 @@ class Tally:
 
         fastcheck.check_decks = self._original
 
-    @property
-    def engine_seconds(self) -> float:
-        return sum(self.engine_each)
-
 
 class Timed:
     """One group's figures from one run: CPU seconds, decks on the lean path, the deck ids handed
