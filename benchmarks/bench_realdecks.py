@@ -25,9 +25,9 @@ and the frames); how many of the text lists the batch reader (decklist.fast.read
 (parse_text reads the others, and the lean path takes what it read); the same table for the decks
 every card line of which names a card the data knows (a third of the lists name cards printed
 after it; timed in fresh processes of their own); then, for the decks handed to
-the engine, why (the first reason that applies: no commander marked, a partner pair, a localized
-name, a card written two ways, a companion the lean path leaves to the engine, another shape; see
-the fastcheck module docstring). The host reference of bench_batch.py is printed before and after.
+the engine, why (the first reason the lean checker's scope finds, fastcheck.handed_over), how many,
+the engine's CPU time on them and the costliest. The host reference of bench_batch.py is printed
+before and after.
 
 Targets: at least 95 % of the decks on the lean path and at least 5,000 decks/s; the script exits 1
 when one is missed (2 without ../shared/realdata).
@@ -36,7 +36,6 @@ when one is missed (2 without ../shared/realdata).
 from __future__ import annotations
 
 import argparse
-import collections
 import gc
 import json
 import subprocess
@@ -113,7 +112,15 @@ class Tally:
     def __init__(self) -> None:
         self.taken = 0
         self.handed: list[Any] = []  # the deck ids the engine checked
-        self.engine_seconds = 0.0
+        self.engine_each: list[float] = []  # its CPU seconds on each
+        self._chunks: list[tuple[Any, Any, Any]] = []  # those decks' chunks, for :meth:`reasons`
+
+    def reasons(self) -> list[str]:
+        """Why each deck of ``handed`` was handed over (fastcheck.handed_over; asked after the
+        timed run)."""
+        from deckcheck import fastcheck
+
+        return [why for chunk in self._chunks for why in fastcheck.handed_over(*chunk).values()]
 
     def __enter__(self) -> Tally:
         from deckcheck import fastcheck
@@ -125,10 +132,13 @@ class Tally:
                 self.handed.append(decks[index][0])
                 started = time.thread_time()
                 fallback(index)
-                self.engine_seconds += time.thread_time() - started
+                self.engine_each.append(time.thread_time() - started)
 
+            handed = len(self.handed)
             taken: int = original(sink, decks, entries, table, engine)
             self.taken += taken
+            if len(self.handed) > handed:
+                self._chunks.append((decks, entries, table))
             return taken
 
         fastcheck.check_decks = counted
@@ -142,10 +152,14 @@ class Tally:
 
 class Timed:
     """One group's figures from one run: CPU seconds, decks on the lean path, the deck ids handed
-    to the engine and the engine's CPU seconds on them."""
+    to the engine, the engine's CPU seconds on each and why each was handed over."""
 
-    def __init__(self, seconds: float, taken: int, handed: list[Any], engine_seconds: float) -> None:
-        self.seconds, self.taken, self.handed, self.engine_seconds = seconds, taken, handed, engine_seconds
+    def __init__(
+        self, seconds: float, taken: int, handed: list[Any], engine_each: list[float], reasons: list[str]
+    ) -> None:
+        self.seconds, self.taken, self.handed, self.engine_each = seconds, taken, handed, engine_each
+        self.engine_seconds = sum(engine_each)
+        self.reasons = reasons
 
 
 def run_in_child(store_path: Path, only: Path | None = None) -> tuple[float, list[Timed]]:
@@ -171,7 +185,9 @@ def child(store_path: Path, only: Path | None) -> None:
     if only is not None:
         chosen = kept(chosen, json.loads(only.read_text(encoding="utf-8")))
     once, timed = run(store_path, chosen)
-    figures = [(seconds, t.taken, [str(i) for i in t.handed], t.engine_seconds) for seconds, t in timed]
+    figures = [
+        (seconds, t.taken, [str(i) for i in t.handed], t.engine_each, t.reasons()) for seconds, t in timed
+    ]
     print(json.dumps([once, figures]))
 
 
@@ -250,11 +266,9 @@ def best_run(store: Path, repeat: int, only: Path | None = None) -> tuple[float,
     )
 
 
-def table(
-    chosen: Sequence[Group], once: float, timed: Sequence[Timed]
-) -> tuple[float, float, dict[str, list[Any]]]:
-    """Prints one run's figures per group and overall; returns the overall share on the lean path,
-    the decks/s (with the store's one-time reads) and the deck ids handed to the engine per group."""
+def table(chosen: Sequence[Group], once: float, timed: Sequence[Timed]) -> tuple[float, float]:
+    """Prints one run's figures per group and overall; returns the overall share on the lean path
+    and the decks/s (with the store's one-time reads)."""
     total_seconds, total_taken, total = once, 0, 0
     print(f"read once per store (its per-card facts, the names index): {once:.2f} s CPU")
     print(
@@ -262,13 +276,11 @@ def table(
         "| the rest: decks/s |"
     )
     print("|---|---|---:|---:|---:|---:|---:|")
-    handed: dict[str, list[Any]] = {}
     for group, tally in zip(chosen, timed, strict=True):
         seconds = tally.seconds
         total_seconds += seconds
         total_taken += tally.taken
         total += group.count
-        handed[group.name] = tally.handed
         share = tally.taken / group.count if group.count else 0.0
         lean_seconds = seconds - tally.engine_seconds
         print(
@@ -279,52 +291,25 @@ def table(
         )
     share, rate = total_taken / total, total / total_seconds
     print(f"| all (with the store's one-time reads) | | {total:,} | {share:.1%} | {rate:,.0f} | | |")
-    return share, rate, handed
+    return share, rate
 
 
-def reasons(store_path: Path, group: Group, handed: Sequence[Any]) -> collections.Counter[str]:
-    """Why the lean path handed each of these decks (ids) of the group to the engine: the first
-    reason that applies (fastcheck's scope, module docstring)."""
-    from deckcheck import batch
-    from deckcheck.cards.store import CardStore
-    from deckcheck.deck import Zone
-    from deckcheck.decklist import parse_text
-
-    store = CardStore.open(store_path)
-    context = batch.BatchContext(store, batch.as_spec(group.format))
-    table, spec = context.facts, context.spec
-    assert spec is not None
-    found: collections.Counter[str] = collections.Counter()
-    wanted = set(handed)
-    if isinstance(group.source, list):
-        decks = [deck for path in group.source for deck in _event(path) if deck.path in wanted]
-    else:
-        decks = [parse_text(group.source[deck_id], str(deck_id)) for deck_id in handed]
-    for deck in decks:
-        kinds: list[str] = []
-        commanders = deck.zone(Zone.COMMANDER)
-        if spec.commander and not commanders:
-            kinds.append("no commander marked (the sideboard may be the command zone)")
-        if len(commanders) > 1:
-            kinds.append(f"{'a partner pair' if len(commanders) == 2 else 'more than two commanders'}")
-        written: dict[int, str] = {}
-        for entry in deck.entries:
-            code = table.code(entry.name)
-            if code < 0:
-                code = table.resolved(entry.name)[0]
-            if code == -1:
-                match = store.resolve(entry.name, suggest=False).match
-                kinds.append({"printed": "a localized printed name"}.get(match, f"a name read as {match}"))
-            elif code >= 0 and written.setdefault(code, entry.name) != entry.name:
-                kinds.append("a card written two ways")
-        if deck.zone(Zone.COMPANION):
-            kinds.append("a companion under Companion (several, or not one the lean path reads)")
-        found[kinds[0] if kinds else "another shape (fastcheck's scope)"] += 1
-    return found
-
-
-def _ignore(*_: Any) -> None:
-    pass
+def handed_table(chosen: Sequence[Group], timed: Sequence[Timed]) -> None:
+    """Prints, per group, the decks handed to the engine by why (the first reason the lean
+    checker's scope found: fastcheck.handed_over), with the engine's CPU time on them and the
+    costliest such deck."""
+    print("| lists | why handed to the engine | decks | engine CPU s | the costliest |")
+    print("|---|---|---:|---:|---|")
+    for group, tally in zip(chosen, timed, strict=True):
+        by_reason: dict[str, list[tuple[float, str]]] = {}
+        for deck_id, seconds, why in zip(tally.handed, tally.engine_each, tally.reasons, strict=True):
+            by_reason.setdefault(why, []).append((seconds, deck_id))
+        for why, decks in sorted(by_reason.items(), key=lambda item: -len(item[1])):
+            costliest = max(decks)
+            print(
+                f"| {group.name} | {why} | {len(decks):,} | {sum(s for s, _ in decks):.2f} "
+                f"| {costliest[1]} ({costliest[0]:.2f} s) |"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -344,7 +329,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         store = args.store or build_store(Path(tmp))[0]
         chosen = groups()
         print(f"host reference before: {reference_ms():.1f} ms", flush=True)
-        share, rate, handed = table(chosen, *best_run(store, args.repeat))
+        once, timed = best_run(store, args.repeat)
+        share, rate = table(chosen, once, timed)
         from deckcheck.decklist.fast import read_plain
 
         texts = [text for group in chosen if not isinstance(group.source, list) for text in group.source]
@@ -363,10 +349,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
         table(known, *best_run(store, args.repeat, only))
         print(f"host reference after: {reference_ms():.1f} ms")
-        print("\nhanded to the engine, by the first reason that applies:")
-        for group in chosen:
-            for why, count in sorted(reasons(store, group, handed[group.name]).items(), key=lambda i: -i[1]):
-                print(f"  {group.name}: {count:,} {why}")
+        print("\nhanded to the engine (all the lists):")
+        handed_table(chosen, timed)
     missed = False
     if share < TARGET_SHARE:
         print(f"target missed: {share:.1%} of real decks on the lean path < {TARGET_SHARE:.0%}")

@@ -21,9 +21,11 @@ reads as no card at all. A folded or face name gets the engine's note (engine.re
 and the findings name the card as written (engine.with_written_names), unless the deck writes one
 card two ways; a name the data does not know gets the engine's error, counts toward every size
 and copy rule, and leaves open what it could break (deckcheck.unresolved). Decks also have at most
-one commander, known or not (no "choose a colour" commander, no colourless Brawl basics), and
-companions either undeclared, in a constructed sideboard, or one known companion under Companion;
-an Oathbreaker deck (its Signature Spells in the command zone) is the engine's.
+one commander, known or not, or a partner pair where the format lets pairs lead, both cards the
+data knows (the pair's own rule, commander.pair_findings) or neither (no "choose a colour"
+commander, no colourless Brawl basics), and companions either undeclared, in a constructed
+sideboard, or one known companion under Companion; an Oathbreaker deck (its Signature Spells in
+the command zone) is the engine's.
 Entries may lack source lines (an event document's) and the maybeboard may hold cards (named and
 noted as the engine does, a name the data does not know with the engine's warning, counted by no
 rule; the names of a zone that are not looked up at all, tokens or planes, are kept apart by the
@@ -31,12 +33,13 @@ reader, PlainDecks.unchecked, and noted once per zone as the engine notes them).
 reader reported (a parse problem) comes first among its findings; its metadata comments become
 its name and metadata rows, as the engine writes them; a deck dated after the card data has its
 legality findings withheld as the engine withholds them (engine.withheld_legality). Anything else
-(misplaced or several declared companions, partner pairs, localized names, a plane, scheme or
-Vanguard card named outside its section, a conspiracy card outside the sideboard, a sideboard
-that may be the command zone, a file or a line of it not read, a date that names no day for
-certain, a line with no count whose name the data does not know, which may be no card at all, a
-Vehicle or Spacecraft commander of a day before Edge of Eternities or one it is not known for)
-goes to the engine: never a guess.
+(misplaced or several declared companions, more than two commanders, a known commander beside
+an unknown one, a pair in Brawl, localized names, a plane, scheme or Vanguard card named outside
+its section, a conspiracy card outside the sideboard, a sideboard that may be the command zone, a
+file or a line of it not read, a date that names no day for certain, a line with no count whose
+name the data does not know, which may be no card at all, a Vehicle or Spacecraft commander of a
+day before Edge of Eternities or one it is not known for) goes to the engine: never a guess
+(handed_over says which, deck by deck).
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
 it), so the CLI, whose JSON output has one, keeps the engine.
@@ -402,6 +405,9 @@ _N_ZONES = len(ZONE_ORDER)
 _OUT, _QUIET, _REPORT, _NOTED = 0, 1, 2, 3
 _RULE_NAMES = tuple(rule.name for rule in COMPANIONS)
 _RULE_SHORTS = tuple(rule.short for rule in COMPANIONS)
+# reasons a deck is handed to the engine that handed_over says more of, or names without a chunk
+_NO_ENTRIES: Final = "no entries read"
+_READ_WITH_DECK: Final = "a name the engine reads with the rest of its deck"
 _DECK_LEVEL = [i for i, rule in enumerate(COMPANIONS) if rule.deck_check is not None]
 
 
@@ -473,7 +479,7 @@ def check_decks(
     decks the lean path took."""
     if not decks:
         return 0
-    if any(reads_history(spec.as_of) for _, _, spec in decks):  # legality on a day: deckcheck.history's
+    if _judged_on_a_day(decks):
         for index in range(len(decks)):
             fallback(index)
         return 0
@@ -495,6 +501,41 @@ def check_decks(
             chunk.report(sink, index)
     chunk.companion_rows(sink, taken)
     return sum(state != _OUT for state in chunk.states)
+
+
+def _judged_on_a_day(decks: Sequence[Candidate]) -> bool:
+    """Whether a deck's legality is judged on a day (deckcheck.history's): the chunk is the engine's."""
+    return any(reads_history(spec.as_of) for _, _, spec in decks)
+
+
+def handed_over(decks: Sequence[Candidate], entries: PlainDecks, table: FactTable) -> dict[int, str]:
+    """Why :func:`check_decks` hands the decks it does not take to the engine: index -> the first
+    reason its scope finds (what benchmarks/bench_realdecks.py breaks the real decks down by)."""
+    if _judged_on_a_day(decks):
+        return dict.fromkeys(range(len(decks)), "legality judged as of a day")
+    with table.lock:
+        chunk = _Chunk(decks, entries, table, breakers=False)
+    found = {}
+    for i, state in enumerate(chunk.states):
+        if state == _OUT:
+            why = found[i] = chunk.why.get(i, _NO_ENTRIES)
+            if why == _READ_WITH_DECK:  # which name, and why the engine reads it so
+                start, end = entries.starts[i], entries.starts[i + 1]
+                codes, name_ids = chunk.codes[start:end], entries.name_ids[start:end].tolist()
+                name = next(entries.names[n] for code, n in zip(codes, name_ids, strict=True) if code == -1)
+                found[i] = _read_with_deck(name, table.store)
+    return found
+
+
+def _read_with_deck(name: str, store: CardStore) -> str:
+    """Why the engine reads this name with the rest of its deck (engine.read_alone)."""
+    resolution = store.resolve(name, suggest=False)
+    if resolution.match == "printed":
+        return "a localized printed name"
+    other = store.non_deck_card(resolution.query)
+    if other is not None:
+        return f"a card no deck holds named in it ({other.kind}, {resolution.match} as a deck's card)"
+    return f"a name a number may lead ({resolution.match} as a card's)"
 
 
 def check_entries(
@@ -522,6 +563,8 @@ class _Chunk:
         lengths = np.diff(bounds)
         self.starts = bounds[:-1]
         self.states = [_OUT] * n
+        # why each deck handed to the engine is (the first reason found; benchmarks break them down)
+        self.why: dict[int, str] = {}
         if not len(columns.name_ids):
             self.codes: list[int] = []
             return
@@ -530,12 +573,13 @@ class _Chunk:
         # decks with a name read by folding or by a face: their cards' codes, their notes later
         self.renamed = np.zeros(n, dtype=bool)
         self.renamed_at: dict[int, list[int]] = {}  # such a deck -> those entries' positions, in order
-        out = lengths == 0
+        out = self._out = np.zeros(n, dtype=bool)  # the decks handed to the engine (:meth:`_hand_over`)
+        self._hand_over(lengths == 0, _NO_ENTRIES)
         # a deck whose file was not read in full, or a line of it: the engine says what that
         # leaves undecided (engine.unread_part)
         for i, problems in enumerate(columns.problems):
             if problems and engine.read_in_part(problems):
-                out[i] = True
+                self._hand_over_deck(i, "a file or a line of it not read")
         # decks judged for a day the card data does not vouch for (dated after it, or undated and
         # checked long after it): their legality findings are withheld (reported decks)
         self.stale: dict[int, unresolved.DataAge] = {}
@@ -549,29 +593,42 @@ class _Chunk:
                     undated[id(spec)] = engine.legality_out_of_date({}, spec, table.store)
                 stale = undated[id(spec)]
             if stale is not None and stale.deck_day is None:  # a date that names no day: the engine
-                out[i] = True  # names its line (the batch reader keeps no metadata lines)
+                # names its line (the batch reader keeps no metadata lines)
+                self._hand_over_deck(i, "a date that names no day for certain")
             elif stale is not None:
                 self.stale[i] = stale
         z = columns.zones
-        # the command zone's entries, known or not: a deck with several, or with one outside a
+        # the command zone's entries, known or not: a deck with none or more than two, with two
+        # where the format's pairs are not settled (or it allows one), or with one outside a
         # Commander format, is the engine's (its names are left for the engine to resolve)
         specs = self.formats = companion_arrays.DeckFormats.of([spec for *_, spec in decks])
         commander = specs.per_deck(lambda spec: spec.commander, bool)
         is_commander = z == companion_arrays.COMMANDER
         n_commanders = per_deck(d[is_commander], n)
-        out |= commander & ((n_commanders != 1) | specs.per_deck(lambda s: s.max_commanders < 1, bool))
-        out |= ~commander & (n_commanders > 0)  # a commander zone outside Commander (DC105)
         # an Oathbreaker deck (its command zone an Oathbreaker and its Signature Spell, its sideboard
         # possibly both, as XMage writes them): the engine's (rules.commander.check_oathbreakers)
-        out |= specs.per_deck(lambda s: s.commander_cards == OATHBREAKER_COMMANDERS, bool)
+        self._hand_over(
+            specs.per_deck(lambda s: s.commander_cards == OATHBREAKER_COMMANDERS, bool), "an Oathbreaker deck"
+        )
+        self._hand_over(commander & (n_commanders == 0), "no commander marked")
+        self._hand_over(commander & (n_commanders > 2), "more than two commanders")
+        pairs_lead = specs.per_deck(lambda s: s.max_commanders >= 2 and s.commander_pairs_known, bool)
+        self._hand_over(
+            commander & (n_commanders == 2) & ~pairs_lead, "two commanders where pairs may not lead"
+        )
+        self._hand_over(
+            commander & specs.per_deck(lambda s: s.max_commanders < 1, bool), "a format of no commander"
+        )
+        self._hand_over(~commander & (n_commanders > 0), "a command zone outside Commander")  # (DC105)
         if (c < 0).any():
-            c, out = self._resolve(c, d, bounds, out)
+            c = self._resolve(c, d, bounds)
             # a line with no count that names no card may be no card at all: what that leaves
             # open of a count is the engine's to say (unresolved.uncertain_copies; rare)
             for i, positions in enumerate(columns.uncounted):
                 if positions:
                     at = self.starts[i] + np.array(positions, dtype=np.int64)
-                    out[i] |= bool(((c[at] == UNRESOLVED) & (z[at] != companion_arrays.MAYBEBOARD)).any())
+                    if ((c[at] == UNRESOLVED) & (z[at] != companion_arrays.MAYBEBOARD)).any():
+                        self._hand_over_deck(i, "a line with no count that names no card")
         self.codes = c.tolist()
         q = np.minimum(columns.quantities, _MAX_COPIES)
         entry = np.arange(len(c))  # each entry's index in ``codes`` (kept through the filters below)
@@ -585,16 +642,20 @@ class _Chunk:
         # commander: its rules say what they could not verify.)
         unknown = c == UNRESOLVED
         maybe = z == companion_arrays.MAYBEBOARD
-        unusable = (
-            ((c < 0) & ~unknown)
-            | (unknown & (z == companion_arrays.COMPANION))
-            | (unknown & is_commander & (q != 1))
+        self._hand_over_entries(d, (c < 0) & ~unknown, _READ_WITH_DECK)
+        self._hand_over_entries(d, unknown & (z == companion_arrays.COMPANION), "an unknown companion")
+        self._hand_over_entries(d, unknown & is_commander & (q != 1), "copies of an unknown commander")
+        n_unknown_leaders = per_deck(d[unknown & is_commander], n)
+        unknown_leader = n_unknown_leaders > 0
+        # a partner pair is taken when the data knows both commanders or neither (the engine judges a
+        # known one beside an unknown one by what no card could be: commander._joined_by_none, and a
+        # colour identity known in part)
+        self._hand_over(
+            (n_commanders == 2) & (n_unknown_leaders == 1), "a known commander beside an unknown one"
         )
-        out |= per_deck(d[unusable], n) > 0
-        unknown_leader = per_deck(d[unknown & is_commander], n) > 0
         total = np.zeros(n, dtype=np.int64)
         total[lengths > 0] = np.add.reduceat(q, self.starts[lengths > 0])
-        out |= total >= _MAX_COPIES
+        self._hand_over(total >= _MAX_COPIES, "copies beyond exact arithmetic")
         # the entries the data does not know: they count toward sizes, copies and Yorion, and
         # leave open what they could break (deckcheck.unresolved); each such deck is reported
         self.unknown_at: dict[int, list[int]] = {}
@@ -619,42 +680,57 @@ class _Chunk:
         if conspiracy is not None:
             free = np.isin(z, [ZONE_CODE[zone] for zone in engine.CONSPIRACY_FREE_ZONES])
             held = ((arrays.type_mask[c] >> conspiracy) & 1).astype(bool) & free
-            out |= per_deck(d[held], n) > 0
-        is_commander = z == companion_arrays.COMMANDER  # (the known ones)
-        led = commander & ~out & ~unknown_leader  # exactly one commander entry, a card the data knows
-        self.commander_card = np.full(n, -1, dtype=np.intp)
-        self.commander_card[d[is_commander]] = c[is_commander]
-        at = np.full(n, -1, dtype=np.intp)
-        at[d[is_commander]] = np.flatnonzero(is_commander)
-        leader, leader_card = at[led], self.commander_card[led]
-        out[led] |= (
-            (q[leader] != 1)  # several copies
-            | arrays.chooses_colour[leader_card]  # a chosen colour (DC309)
-            | arrays.ability[leader_card]  # a companion as commander (DC403)
-            | (  # Brawl's colourless-commander basics (DC308)
-                (arrays.identity[leader_card] == 0)
-                & specs.per_deck(lambda s: s.colourless_basic_exception, bool)[led]
-            )
+            self._hand_over_entries(d, held, "a conspiracy outside the sideboard")
+        # the commanders the data knows (one, or a pair), in decks whose every commander it knows
+        led = commander & ~out & ~unknown_leader
+        leader = (z == companion_arrays.COMMANDER) & led[d]
+        self._hand_over_entries(d, leader & (q != 1), "copies of the commander")
+        self._hand_over_entries(
+            d, leader & arrays.chooses_colour[c], "a commander of a chosen colour"
+        )  # DC309
+        self._hand_over_entries(d, leader & arrays.ability[c], "a companion as commander")  # DC403
+        self._hand_over_entries(  # Brawl's colourless-commander basics (DC308)
+            d,
+            leader
+            & (arrays.identity[c] == 0)
+            & specs.per_deck(lambda s: s.colourless_basic_exception, bool)[d],
+            "a colourless Brawl commander",
         )
+        # each deck's first commander card the data knows, and its second (a pair), -1 for none
+        is_commander = z == companion_arrays.COMMANDER  # (the known ones)
+        at = np.flatnonzero(is_commander)
+        has_first, first = np.unique(d[at], return_index=True)
+        self.commander_card = np.full(n, -1, dtype=np.intp)
+        self.commander_card[has_first] = c[at[first]]
+        second = np.delete(at, first)
+        partner_card = np.full(n, -1, dtype=np.intp)
+        partner_card[d[second]] = c[second]
+        self._hand_over(
+            (partner_card >= 0) & (partner_card == self.commander_card), "one commander listed twice"
+        )
+        paired = commander & (n_commanders == 2)  # (reported: the pair's own rules speak of it)
         # a commander that leads only since Edge of Eternities, in a deck judged for a day it may not
         # have: the engine's (rules.commander.dated_vehicle_finding; few decks)
-        for i in np.flatnonzero(led)[arrays.leads_by_vehicle[leader_card]].tolist():
+        for i in np.unique(d[leader & arrays.leads_by_vehicle[c]]).tolist():
             spec = decks[i][2]
             if spec.commander_cards == LEGENDARY_COMMANDERS and not commander_rules.vehicles_lead_on(
                 columns.metadata[i] or {}, spec.as_of
             ):
-                out[i] = True
+                self._hand_over_deck(i, "a Vehicle or Spacecraft commander of a day before it may lead")
         is_zone = z == companion_arrays.COMPANION
         n_listed = per_deck(d[is_zone], n)
-        out |= n_listed > 1  # several companions listed (DC402)
+        self._hand_over(n_listed > 1, "several companions listed")  # (DC402)
         listed = (n_listed == 1) & ~out
-        at[:] = -1
+        at = np.full(n, -1, dtype=np.intp)
         at[d[is_zone]] = np.flatnonzero(is_zone)
-        out[listed] |= (q[at[listed]] != 1) | (arrays.rule_index[c[at[listed]]] < 0)  # DC402, DC408/409
+        self._hand_over_some(listed, q[at[listed]] != 1, "copies of a listed companion")  # (DC402)
+        self._hand_over_some(
+            listed, arrays.rule_index[c[at[listed]]] < 0, "a listed companion not of the ten"
+        )
         # a card with a companion ability (one of the ten or not) in a Commander sideboard, beside a
         # listed one or not (DC403), or alone there: the engine may read it as the companion (DC106)
         in_sideboard = (z == companion_arrays.SIDEBOARD) & ((arrays.rule_index[c] >= 0) | arrays.ability[c])
-        out |= commander & (per_deck(d[in_sideboard], n) > 0)
+        self._hand_over_entries(d, in_sideboard & commander[d], "a companion in a Commander sideboard")
         d, c, z, q, entry = _keep(~out[d], d, c, z, q, entry)
 
         # -- the ten companions ------------------------------------------------------------------
@@ -696,7 +772,7 @@ class _Chunk:
         chunk = Chunk(d, c, z, q, n, arrays, specs, commander)
         reported, self.no_key = legality.screen(chunk, result.key_of, table.codes)
         reported |= sizes.copies_screen(chunk)
-        if commander.any():
+        if commander.any():  # (a pair's first commander: its identity is within the pair's)
             reported |= commander_rules.identity_screen(chunk, self.commander_card)
         to_report = (per_deck(d[reported], n) > 0) | self.no_key
         to_report |= commander_rules.leader_screen(chunk, self.commander_card, result.key_of)
@@ -714,7 +790,8 @@ class _Chunk:
             self.states[i] = (_NOTED if self.renamed[i] else _QUIET) if fits else _REPORT
         for i in np.flatnonzero(~out & to_report).tolist():
             self.states[i] = _REPORT
-        for i in [*self.stale, *self.unknown_at]:  # (a finding says what was not verified)
+        # (a finding says what was not verified; a pair's rules are not screened)
+        for i in [*self.stale, *self.unknown_at, *np.flatnonzero(paired).tolist()]:
             if not out[i]:
                 self.states[i] = _REPORT
         for i, (problems, unchecked) in enumerate(zip(columns.problems, columns.unchecked, strict=True)):
@@ -750,14 +827,13 @@ class _Chunk:
         ):
             self.breaking.setdefault((deck, r), []).append(position)
 
-    def _resolve(self, c: Any, d: Any, bounds: Any, out: Any) -> tuple[Any, Any]:
+    def _resolve(self, c: Any, d: Any, bounds: Any) -> Any:
         """Codes for the entries whose name is no exact oracle name but one the store's resolver
-        reads as one card (FactTable.resolved), or :data:`UNRESOLVED` for one it reads as no card,
-        and ``out`` with the decks that write one card
-        two ways, one of them so (the engine names such a card by the first way in its order
-        after placement: kept the engine's)."""
+        reads as one card (FactTable.resolved), or :data:`UNRESOLVED` for one it reads as no card;
+        the decks that write one card two ways, one of them so, are handed over (the engine names
+        such a card by the first way in its order after placement: kept the engine's)."""
         table, name_ids = self.table, self.columns.name_ids
-        missing = np.flatnonzero((c < 0) & ~out[d])  # (a deck out already: the engine resolves it)
+        missing = np.flatnonzero((c < 0) & ~self._out[d])  # (a deck out already: the engine resolves it)
         names = self.columns.names
         distinct = np.unique(name_ids[missing]).tolist()
         table.resolve_ahead(names[name_id] for name_id in distinct)
@@ -772,20 +848,45 @@ class _Chunk:
         c = c.copy()
         c[missing] = found
         if not (found >= 0).any():
-            return c, out
+            return c
         at = missing[found >= 0]
         self.renamed[d[at]] = True
         for deck, position in zip(d[at].tolist(), (at - bounds[d[at]]).tolist(), strict=True):
             self.renamed_at.setdefault(deck, []).append(position)
-        out = out.copy()
         for i in np.flatnonzero(self.renamed).tolist():
             first, end = int(bounds[i]), int(bounds[i + 1])
             written: dict[int, int] = {}  # code -> name id
             for code, name_id in zip(c[first:end].tolist(), name_ids[first:end].tolist(), strict=True):
                 if code >= 0 and written.setdefault(code, name_id) != name_id:
-                    out[i] = True
+                    self._hand_over_deck(i, "a card written two ways")
                     break
-        return c, out
+        return c
+
+    def _hand_over(self, decks: Any, reason: str) -> None:
+        """Hand the decks ``decks`` (n,) selects to the engine, for ``reason`` unless one was found
+        already."""
+        new = decks & ~self._out
+        if new.any():
+            self.why.update(dict.fromkeys(np.flatnonzero(new).tolist(), reason))
+            self._out |= new
+
+    def _hand_over_some(self, among: Any, decks: Any, reason: str) -> None:
+        """:meth:`_hand_over` of the decks ``decks`` selects among those ``among`` selects."""
+        if decks.any():
+            selected = np.zeros(self.n, dtype=bool)
+            selected[np.flatnonzero(among)[decks]] = True
+            self._hand_over(selected, reason)
+
+    def _hand_over_entries(self, d: Any, entries: Any, reason: str) -> None:
+        """:meth:`_hand_over` of the decks that hold an entry ``entries`` selects (``d``: the entries'
+        decks)."""
+        if entries.any():
+            self._hand_over(per_deck(d[entries], self.n) > 0, reason)
+
+    def _hand_over_deck(self, index: int, reason: str) -> None:
+        if not self._out[index]:
+            self._out[index] = True
+            self.why[index] = reason
 
     def _positions(self, mask: Any, d: Any, entry: Any) -> dict[int, list[int]]:
         """Deck -> the positions (in its entries, in order) of the entries ``mask`` selects."""
@@ -979,7 +1080,7 @@ class _Deck:
         self.key = spec.legality_candidates[key] if key >= 0 else None  # legality.legality_key_for's
         # the data's legalities do not describe the day the deck is judged for (engine.check_deck)
         self.legality_open = self.key is not None and index in chunk.stale
-        self.commanders = chunk.commander_at.get(index, [])  # (one: the scope's)
+        self.commanders = chunk.commander_at.get(index, [])  # (one or a pair: the scope's)
         self._counted: list[companions.Counted] | None = None
         # the scope (the chunk's) leaves one companion under Companion, of the ten, or the
         # sideboard's (outside Commander): declared by companion index -> the entry's position
@@ -1171,19 +1272,34 @@ class _Deck:
         return [Item(*self.entries[p]) for p in group]
 
     def _commander(self) -> list[Finding]:
-        if not self.commanders:  # (the scope's one commander is one the data does not know)
+        if not self.commanders:  # (the scope's commander, or pair, is one the data does not know)
             return commander_rules.unknown_commander_findings(
                 self.path, (), self.unknown_in(_COMMANDER), self.spec
             )
-        pos = self.commanders[0]
-        card, entry = self.fact(pos), Item(*self.entries[pos])
-        problem = commander_rules.stored_eligibility(card, self.spec)
-        if problem is not None:
-            return [commander_rules.not_a_commander_finding(self.path, card.name, entry, problem, self.spec)]
-        key = self.key
-        listed = None if key is None else legality.facts_listed(card, key, self.spec)
-        rarity = commander_rules.rarity_finding(self.path, card.name, entry, self.spec, self.key, listed)
-        return [] if rarity is None else [rarity]
+        # rules.commander.check_commanders, for one commander or a pair the data knows (the scope's)
+        spec, key, commanders = self.spec, self.key, self.commanders
+        pair = len(commanders) == 2
+        findings = []
+        for pos in commanders:
+            card, entry = self.fact(pos), Item(*self.entries[pos])
+            problem = commander_rules.stored_eligibility(card, spec)
+            # (an ineligible Background as half of a pair: legal with Choose a Background, else the
+            # pair's finding explains)
+            if problem is not None and not (pair and card.is_background):
+                findings.append(
+                    commander_rules.not_a_commander_finding(self.path, card.name, entry, problem, spec)
+                )
+                continue
+            listed = None if key is None else legality.facts_listed(card, key, spec)
+            rarity = commander_rules.rarity_finding(self.path, card.name, entry, spec, key, listed)
+            if rarity is not None:
+                findings.append(rarity)
+        if pair:
+            first, second = (self.table.card(self.fact(pos).name) for pos in commanders)
+            assert first is not None and second is not None  # (cards the data knows)
+            at = Item(*self.entries[commanders[1]])
+            findings += commander_rules.pair_findings(self.path, first, second, at, "commanders")
+        return findings
 
     # -- companions (companions.evaluate and companion_findings) ---------------------------------
     @property
@@ -1246,7 +1362,7 @@ class _Deck:
         miss, or in the breakers table), from the chunk's numbers; appends their findings."""
         if not shown:
             return {}
-        identity = self.fact(self.commanders[0]).color_identity if self.commanders else None
+        identity = self.commander_identity() if self.commanders else None
         obstacles = self._obstacles(identity)
         size = self.counts[_MAIN] + (self.counts[_COMMANDER] if self.spec.commander else 0)
         result, index = self.chunk.result, self.index

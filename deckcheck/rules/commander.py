@@ -109,20 +109,21 @@ CODES = (
 )
 
 
-def _pair_findings(deck: Deck, a: DeckCard, b: DeckCard, leaders: str) -> list[Finding]:
+def pair_findings(path: str, a: Card, b: Card, second: Placed, leaders: str) -> list[Finding]:
     """DC302 when the two cards' partner abilities don't let them lead together (``leaders``:
-    "commanders", "Oathbreakers"), at the second card."""
-    problem_rule = pair_problem(a.card, b.card)
+    "commanders", "Oathbreakers"), at the second card's entry (``second``). The engine and the lean
+    batch checker both ask this."""
+    problem_rule = pair_problem(a, b)
     if problem_rule is None:
         return []
     reason, rule = problem_rule
     return [
         PAIR_NOT_ALLOWED(
-            f"{a.card.name} and {b.card.name} can't be {leaders} together: {reason}",
-            location=card_at(deck, b),
-            card=b.card.name,
+            f"{a.name} and {b.name} can't be {leaders} together: {reason}",
+            location=placed_at(path, second),
+            card=b.name,
             rule=rule,
-            data={"commanders": [a.card.name, b.card.name]},
+            data={"commanders": [a.name, b.name]},
         )
     ]
 
@@ -631,7 +632,8 @@ def check_oathbreakers(deck: Deck, spec: FormatSpec) -> list[Finding]:
         )
     distinct = list(by_name(leaders).values())
     if len(distinct) == 2 and n_leaders == 2:
-        findings += _pair_findings(deck, distinct[0][0], distinct[1][0], "Oathbreakers")
+        a, b = distinct[0][0], distinct[1][0]
+        findings += pair_findings(deck.path, a.card, b.card, b, "Oathbreakers")
     # one Signature Spell for each Oathbreaker, unless the unknown cards could make it so
     fits = any(n_leaders + k == n_spells + n_unknown - k for k in range(n_unknown + 1))
     if n_leaders and not fits:
@@ -855,9 +857,10 @@ def check_commanders(deck: Deck, spec: FormatSpec) -> list[Finding]:
         if rarity is not None:
             findings.append(rarity)
     if pair:
-        paired = _pair_findings(deck, distinct[0][0], distinct[1][0], "commanders")
+        a, b = distinct[0][0], distinct[1][0]
+        paired = pair_findings(deck.path, a.card, b.card, b, "commanders")
         if not paired and not spec.commander_pairs_known:
-            paired = [unsettled_pair_finding(deck, distinct[0][0], distinct[1][0], spec)]
+            paired = [unsettled_pair_finding(deck, a, b, spec)]
         findings += paired
     lone = _joined_by_none(deck, distinct, unknown, count, spec)
     findings += lone

@@ -1438,7 +1438,7 @@ def test_commanders_the_data_does_not_know(breakers: bool) -> None:
 # Warrior by its front face, written as the face or the whole card); a land creature or a planeswalker
 # that doesn't say it can be your commander does not; one the data lists as legal (printed at common)
 # is not verified; a rare legend is not legal; an uncommon in the 99 is legal only as the commander.
-# Two commanders (a Partner with pair, a Background) are the engine's.
+# Two commanders: a Partner with pair, a Background.
 PDH_DECKS: tuple[tuple[str, str, bool | None, bool | None], ...] = (
     ("mystic", "1 Murmuring Mystic\n\nDeck\n99 Island", True, False),
     ("akoum-face", "1 Akoum Warrior\n\nDeck\n99 Mountain", True, False),
@@ -1491,8 +1491,8 @@ def _pdh_records() -> list[dict[str, Any]]:
 @pytest.mark.parametrize("stored", [False, True], ids=["computed-facts", "stored-facts"])
 def test_pauper_commander_commanders(tmp_path: Path, breakers: bool, stored: bool) -> None:
     """Pauper Commander's commander rule (PDH 906.3) gives the same rows on both paths, with the
-    facts computed from the cards or stored in the card store; the lean path takes every deck with
-    one commander."""
+    facts computed from the cards or stored in the card store; the lean path takes every deck, one
+    commander or a pair."""
     from deckcheck import card_facts
 
     records = _pdh_records()
@@ -1515,8 +1515,7 @@ def test_pauper_commander_commanders(tmp_path: Path, breakers: bool, stored: boo
         rows = assert_same_rows(items, context, breakers=breakers)
         legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
         assert legal == {deck[0]: deck[column] for deck in PDH_DECKS}, fmt
-        handed_back = [items[i][0] for i in _handed_back(context, [text for _, text in items])]
-        assert handed_back == ["weavers", "background"], fmt
+        assert not _handed_back(context, [text for _, text in items]), fmt
         found[fmt] = [
             (row["deck_id"], row["code"], row["card"], row["rule"])
             for row in rows.findings.rows()
@@ -1539,8 +1538,8 @@ def test_pauper_commander_commanders(tmp_path: Path, breakers: bool, stored: boo
 
 # Two commanders in Brawl (Arena Brawl, Standard Brawl): whether the format lets them lead is not
 # known, so a pair the partner rules allow is not verified; one they refuse, or three, fails; in
-# Commander the same pairs are legal. The lean path takes the one-commander deck, and hands every
-# deck of two or more to the engine.
+# Commander the same pairs are legal. The lean path takes the one-commander deck, and the pairs in
+# Commander; it hands the Brawl pairs (their finding is the engine's) and three commanders to the engine.
 BRAWL_PAIRS: tuple[tuple[str, tuple[str, ...], bool | None, bool | None], ...] = (
     ("one", ("Niv-Mizzet, Parun",), True, True),
     ("partners", ("Thrasios, Triton Hero", "Tymna the Weaver"), None, True),
@@ -1575,7 +1574,82 @@ def test_two_commanders_in_brawl(breakers: bool) -> None:
         legal = dict(zip(rows.summary.data["deck_id"], rows.summary.data["legal"], strict=True))
         assert legal == {deck[0]: deck[pair_verdict] for deck in BRAWL_PAIRS}, fmt
         handed_back = [items[i][0] for i in _handed_back(context, [text for _, text in items])]
-        assert handed_back == [deck_id for deck_id, commanders, _, _ in BRAWL_PAIRS if len(commanders) > 1]
+        pairs_lead = fmt == "commander"
+        assert handed_back == [
+            deck_id
+            for deck_id, commanders, _, _ in BRAWL_PAIRS
+            if len(commanders) > 2 or (len(commanders) == 2 and not pairs_lead)
+        ]
+
+
+# Partner pairs (CR 702.124) in every Commander format that lets two commanders lead: the pairs each
+# partner rule allows (partner, Partner with, friends forever, Choose a Background, Doctor's
+# companion) and ones it refuses; a half that can't be a commander; main-deck cards inside one
+# commander's identity, the pair's, or neither; a companion inside the pair's identity or outside it;
+# two commanders the data does not know; names written as the data does not write them. The lean
+# path takes every one, with the engine's rows, but a known commander beside an unknown one, one
+# listed twice, and one whose colour is chosen.
+PAIRS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("partners", ("Thrasios, Triton Hero", "Tymna the Weaver")),
+    ("partners-reversed", ("Tymna the Weaver", "Thrasios, Triton Hero")),
+    ("partner-with", ("Will Kenrith", "Rowan Kenrith")),
+    ("partner-with-other", ("Will Kenrith", "Thrasios, Triton Hero")),
+    ("friends-forever", ("Hargilde, Kindly Runechanter", "Sophina, Spearsage Deserter")),
+    ("partner-texts-differ", ("Sample Friend", "Sample Fighter")),
+    ("background", ("Wilson, Refined Grizzly", "Raised by Giants")),
+    ("background-first", ("Raised by Giants", "Wilson, Refined Grizzly")),
+    ("background-without-choice", ("Thrasios, Triton Hero", "Raised by Giants")),
+    ("doctor", ("Sample Companion", "The Tenth Doctor")),
+    ("doctor-changeling", ("Sample Companion", "Sample Shapeshifting Doctor")),
+    ("not-a-doctor", ("Sample Companion", "The Master, Formed Anew")),
+    ("doctor-choosing-a-colour", ("Clara Oswald", "The Tenth Doctor")),
+    ("no-partner", ("Niv-Mizzet, Parun", "Kozilek, Butcher of Truth")),
+    ("written-another-way", ("thrasios, triton hero", "Niv Mizzet Parun")),
+    ("half-not-legendary", ("Grizzly Bears", "Thrasios, Triton Hero")),
+    ("half-a-planeswalker", ("Kaya, Bane of the Dead", "Tymna the Weaver")),
+    ("vehicle", ("Parhelion II", "Thrasios, Triton Hero")),
+    ("unknown-pair", ("Kaust, Eyes of the Glade", "Frodo, Adventurous Hobbit")),
+    ("known-and-unknown", ("Thrasios, Triton Hero", "Frodo, Adventurous Hobbit")),
+    ("twice", ("Thrasios, Triton Hero", "Thrasios, Triton Hero")),
+    ("chosen-colour", ("The Prismatic Piper", "Thrasios, Triton Hero")),
+)
+PAIRS_HANDED_BACK = ("known-and-unknown", "twice", "chosen-colour", "doctor-choosing-a-colour")
+# a Doctor's companion whose colour is its own (Clara Oswald's is chosen)
+DOCTORS_COMPANION = record(
+    "Sample Companion",
+    "{1}{W}",
+    "Legendary Creature — Human",
+    "Doctor's companion (You can have two commanders if the other is the Doctor.)",
+    identity=["W"],
+    legal={"commander": "legal", "duel": "legal"},
+)
+# main decks: inside one commander's identity only, the pair's, outside it; over and under size
+PAIR_DECKS = {
+    "full": "1 Counterspell\n1 Kitchen Finks\n1 Lightning Bolt\n1 Sol Ring\n94 Wastes\n",
+    "small": "1 Counterspell\n1 Dark Ritual\n50 Wastes\n",
+}
+PAIR_COMPANIONS = {"none": "", "lurrus": "Companion\n1 Lurrus of the Dream-Den\n\n"}
+
+
+@BREAKERS
+def test_partner_pairs_agree(breakers: bool) -> None:
+    from tests.formats.cards import RECORDS
+
+    store = CardStore.from_records([*(RECORDS[name] for name in sorted(RECORDS)), DOCTORS_COMPANION])
+    items: list[Item] = []
+    for pair_id, commanders in PAIRS:
+        leaders = "".join(f"1 {name}\n" for name in commanders)
+        for deck_id, deck in PAIR_DECKS.items():
+            for companion_id, companion in PAIR_COMPANIONS.items():
+                text = f"Commander\n{leaders}\n{companion}Deck\n{deck}"
+                items.append((f"{pair_id}/{deck_id}/{companion_id}", text))
+    every_pair = {pair_id for pair_id, _ in PAIRS}
+    for fmt in ("commander", "duel", "paupercommander", "brawl", "oathbreaker"):
+        context = context_for(store, fmt)
+        assert_same_rows(items, context, breakers=breakers)
+        handed = {str(items[i][0]).split("/")[0] for i in _handed_back(context, [text for _, text in items])}
+        # (Brawl: whether pairs lead is not known; Oathbreaker: its own command zone, the engine's)
+        assert handed == (every_pair if fmt in ("brawl", "oathbreaker") else set(PAIRS_HANDED_BACK)), fmt
 
 
 def _event_document(decks: Sequence[tuple[str, Sequence[tuple[int, str, Zone, int]]]], date: str) -> str:

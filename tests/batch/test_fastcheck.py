@@ -20,6 +20,7 @@ from deckcheck.card_facts import CardFacts, facts_builder, facts_of, facts_versi
 from deckcheck.cards.store import CardStore, bundled_cards_path, write_store
 from deckcheck.deck import Zone
 from deckcheck.decklist import parse_text
+from deckcheck.decklist.fast import PlainDecks
 from deckcheck.format_spec import FormatSpec
 from tests.batch import deckgen
 
@@ -150,41 +151,58 @@ TAKEN = {
         _lines((1, "Valki, God of Lies", C), (99, "Swamp", M), (1, "Valki, God of Lies", Zone.MAYBEBOARD)),
     ),
 }
+# shapes the lean path leaves to the engine, and why (fastcheck.handed_over)
 HANDED_BACK = {
-    "a localized printed name": (MODERN, _lines((4, "Blitzschlag", M), (56, "Mountain", M))),
+    "a localized printed name": (
+        MODERN,
+        _lines((4, "Blitzschlag", M), (56, "Mountain", M)),
+        "a localized printed name",
+    ),
     "one card written two ways, one a face name": (
         MODERN,
         _lines((2, "Bonecrusher Giant", M), (2, "Bonecrusher Giant // Stomp", M), (56, "Mountain", M)),
+        "a card written two ways",
     ),
     "two copies of an unknown commander": (
         COMMANDER,
         _lines((2, "Kaheera the Unheard Of", C), (98, "Plains", M)),
+        "copies of an unknown commander",
     ),
     "an unknown card under Companion": (
         MODERN,
         _lines((1, "Lurrus of the Dream Lair", P), (4, "Lightning Bolt", M), (56, "Mountain", M)),
+        "an unknown companion",
     ),
-    "a commander outside Commander": (MODERN, _lines((1, "Kaheera, the Orphanguard", C), (59, "Plains", M))),
-    "Commander without a commander": (COMMANDER, _lines((100, "Forest", M))),
+    "a commander outside Commander": (
+        MODERN,
+        _lines((1, "Kaheera, the Orphanguard", C), (59, "Plains", M)),
+        "a command zone outside Commander",
+    ),
+    "Commander without a commander": (COMMANDER, _lines((100, "Forest", M)), "no commander marked"),
     "two companions listed": (
         MODERN,
         _lines((1, "Lurrus of the Dream-Den", P), (1, "Kaheera, the Orphanguard", P), (60, "Plains", M)),
+        "several companions listed",
     ),
     "two copies of a companion listed": (
         MODERN,
         _lines((2, "Lurrus of the Dream-Den", P), (60, "Plains", M)),
+        "copies of a listed companion",
     ),
     "a card without companion ability under Companion": (
         MODERN,
         _lines((1, "Lightning Bolt", P), (60, "Mountain", M)),
+        "a listed companion not of the ten",
     ),
     "a companion in a Commander sideboard": (
         COMMANDER,
-        _lines((1, "Kaheera, the Orphanguard", C), (99, "Plains", M), (1, "Lurrus of the Dream-Den", S)),
+        _lines((1, "Valki, God of Lies", C), (99, "Swamp", M), (1, "Lurrus of the Dream-Den", S)),
+        "a companion in a Commander sideboard",
     ),
     "a companion as the commander": (
         COMMANDER,
         _lines((1, "Kaheera, the Orphanguard", C), (99, "Plains", M)),
+        "a companion as commander",
     ),
 }
 
@@ -197,8 +215,10 @@ def test_the_lean_path_takes_the_usual_shapes(case: str) -> None:
 
 @pytest.mark.parametrize("case", sorted(HANDED_BACK))
 def test_rare_shapes_are_handed_to_the_engine(case: str) -> None:
-    spec, entries = HANDED_BACK[case]
+    spec, entries, why = HANDED_BACK[case]
     assert not _check(entries, spec)
+    decks = PlainDecks.of([entries])
+    assert fastcheck.handed_over([("d", "d", spec)], decks, fastcheck.table_for(BUNDLED)) == {0: why}
 
 
 @pytest.fixture
