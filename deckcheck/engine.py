@@ -1080,7 +1080,7 @@ def check_parsed(
     from deckcheck.decklist import parse_findings
 
     deck, resolution_findings = resolve_deck(parsed, store, facts=facts)
-    prior = [*parse_findings(parsed), *resolution_findings]
+    prior = [*web_address_suggestions(parse_findings(parsed), store), *resolution_findings]
     parsed = deck.parsed or parsed  # (as read: a line's number may have been read as part of a name)
     because = ""
     if spec is None:
@@ -1100,6 +1100,25 @@ def check_parsed(
     )
     report.inferred_because = because
     return report
+
+
+def web_address_suggestions(findings: list[Finding], store: CardStore) -> list[Finding]:
+    """``findings`` of a deck's reader, a line that is a web address where a card's name goes
+    (DC002) offered the card when the address is a card's page (decklist.card_page_name:
+    ``scryfall.com/card/m10/146/lightning-bolt``): its name found as the card data's folded names
+    find a slug's. The line is still no card line: the deck is not verified, the card not read."""
+    from deckcheck.decklist._names import card_page_name, offering, web_address_in
+
+    found = []
+    for finding in findings:
+        address = web_address_in(finding.message) if finding.code == UNREAD_LINE else None
+        named = card_page_name(address) if address else None
+        card = store.resolve(named, suggest=False).card if named else None
+        if card is not None:
+            message = offering(finding.message, card.name)
+            finding = replace(finding, message=message, data=(("suggestions", [card.name]),))
+        found.append(finding)
+    return found
 
 
 def check_file(

@@ -791,7 +791,11 @@ class _Chunk:
     def read_findings(self, index: int) -> list[Finding]:
         """The findings of what the deck's reader reported (engine.check_parsed's first ones)."""
         problems = self.columns.problems[index]
-        return problem_findings(self.decks[index][1], problems) if problems else []
+        if not problems:
+            return []
+        return engine.web_address_suggestions(
+            problem_findings(self.decks[index][1], problems), self.table.store
+        )
 
     def unchecked_notes(self, index: int) -> list[Finding]:
         """engine.resolve_deck's last findings: a note for each zone whose names are not looked up
