@@ -1011,7 +1011,9 @@ class _Deck:
             note = engine.resolution_finding(name, resolution, self.where(pos))
             if note is not None:
                 notes.append(note)
-        return notes
+        # (a list the lean path takes has no localized name: a name of no card is offered a printed
+        # name of any language it is without accents, as the engine offers it)
+        return engine.unaccented_suggestions(notes, None, self.table.store) if unknown else notes
 
     def written_names(self, findings: list[Finding]) -> list[Finding]:
         """The findings naming each card as written (engine.with_written_names; the entries not
