@@ -118,11 +118,14 @@ def card_page_name(address: str) -> str | None:
     parameter (Gatherer's ``Details.aspx?name=Lightning+Bolt``), or the path's last part after a
     part that leads to a card (:data:`_CARD_PAGE_PART`: ``scryfall.com/card/m10/146/lightning-bolt``,
     ``edhrec.com/cards/sol-ring``). A slug loses the name's commas, apostrophes and face
-    separators: the card data's folded names find it. None for any other address (a deck's page)."""
+    separators: the card data's folded names find it. None for any other address, and for a
+    deck's page whatever its path (``archidekt.com/decks/1234/burn`` names a deck, not a card)."""
     from urllib.parse import parse_qs, unquote_plus, urlsplit
 
     text = address.strip()
     parts = urlsplit(text if "://" in text else f"https://{text}")
+    if "deck" in parts.path.casefold():
+        return None
     named = parse_qs(parts.query).get("name")
     if named and named[0].strip():
         return named[0].strip()

@@ -77,6 +77,8 @@ def test_a_card_page_s_address_offers_its_card(store: CardStore, address: str, c
     [
         "https://www.moxfield.com/decks/R6nyPXcVd0yVqZ4GwZ8jYg",  # a deck's page
         "https://tappedout.net/mtg-decks/fire-ice/",  # a deck named as a card: no card's page
+        "https://archidekt.com/decks/1234/fire-ice",  # (its number is no collector number)
+        "https://example.com/deck?name=Fire+Ice",
         "https://scryfall.com/card/m10/146/lightning-blot",  # no card of that name
         "https://scryfall.com/card/m10/146",
         "https://gatherer.wizards.com/Pages/Card/Details.aspx?multiverseid=191089",
