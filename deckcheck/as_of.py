@@ -124,47 +124,100 @@ def with_as_of(spec: FormatSpec, as_of: object) -> FormatSpec:
 # A deck's own date as decklists write it, read only where it names one day for certain: year first
 # (``2019-06-01``, also ``2019/06/01`` or ``2019.06.01``: year, month, day is the only order that
 # starts with the year); day and month in either order with a four-digit year where one of them is
-# over 12 (``13/04/2022``, ``04/13/2022``: 13 is no month) or both are the same; an English month
-# name or its three-letter abbreviation (``April 3, 2022``, ``3 Apr 2022``). A time may follow
-# (``2026-08-09T18:00:00Z``), or a note (``2019-06-01 (GP Barcelona)``) that names no other date.
-# ``06/01/2019`` reads two ways, a month name in another of a dozen languages more: deckcheck does
-# not guess which day the deck is from (metadata_date says why).
-_MONTHS: Final = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
+# over 12 (``13/04/2022``, ``04/13/2022``: 13 is no month) or both are the same; a month named in
+# one of the languages decklists come in, or abbreviated (``April 3, 2022``, ``3rd Sept. 2022``,
+# ``3 avril 2022``, ``3. April 2022``, ``3 de abril de 2022``), a weekday before it that is that
+# day's (``Sunday, April 3, 2022``). A time may follow (``2026-08-09T18:00:00Z``), or a note
+# (``2019-06-01 (GP Barcelona)``) that names no other date. ``06/01/2019`` reads two ways, and
+# ``3 Apr 22`` leaves the century to a guess: deckcheck does not guess which day the deck is from
+# (metadata_date says why).
+#
+# Month names and their abbreviations, per month: English, French, German, Spanish, Italian and
+# Portuguese. An abbreviation is one month's in every language that has it ("mar" is March's,
+# "set" September's in Italian and Portuguese, "out" October's in Portuguese). Written with or
+# without their accents: a word is looked up with its accents left out (_folded_word).
+_MONTH_WORDS: Final = (
+    "january jan janvier janv januar jänner jän enero ene gennaio gen janeiro",
+    "february feb février févr februar febrero febbraio fevereiro fev",
+    "march mar mars märz maerz marzo março",
+    "april apr avril avr abril abr aprile",
+    "may mai mayo maggio mag maio",
+    "june jun juin juni junio giugno giu junho",
+    "july jul juillet juil juli julio luglio lug julho",
+    "august aug août agosto ago",
+    "september sep sept septembre septiembre setiembre settembre set setembro",
+    "october oct octobre oktober okt octubre ottobre ott outubro out",
+    "november nov novembre noviembre novembro",
+    "december dec décembre déc dezember dez diciembre dicembre dic dezembro",
 )
-_MONTH_NUMBERS: Final = {
-    **{name: number for number, name in enumerate(_MONTHS, 1)},
-    **{name[:3]: number for number, name in enumerate(_MONTHS, 1)},
-}
+# Weekday names (Monday first, as date.weekday() counts), in the same languages: a weekday before a
+# date is read only when it is that day's.
+_WEEKDAY_WORDS: Final = (
+    "monday mon lundi montag lunes lunedì segunda-feira segunda",
+    "tuesday tue tues mardi dienstag martes martedì terça-feira terça",
+    "wednesday wed mercredi mittwoch miércoles mercoledì quarta-feira quarta",
+    "thursday thu thur thurs jeudi donnerstag jueves giovedì quinta-feira quinta",
+    "friday fri vendredi freitag viernes venerdì sexta-feira sexta",
+    "saturday sat samedi samstag sonnabend sábado sabato",
+    "sunday sun dimanche sonntag domingo domenica",
+)
+_WEEKDAYS: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _folded_word(word: str) -> str:
+    """A month or weekday name in small letters with its accents left out ("Août" is "aout")."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _numbered(groups: tuple[str, ...], first: int) -> dict[str, int]:
+    """Each word of ``groups`` (and its form without accents) -> its group's number, from ``first``."""
+    return {
+        form: number
+        for number, words in enumerate(groups, first)
+        for word in words.split()
+        for form in (word, _folded_word(word))
+    }
 
 
 class _DatePatterns(NamedTuple):
+    months: dict[str, int]  # month word, with and without its accents -> month number
+    weekdays: dict[str, int]  # weekday word, likewise -> date.weekday()
+    weekday: re.Pattern[str]  # a weekday before the date ("Sunday, ", "Sun ")
     year_first: re.Pattern[str]
     numeric: re.Pattern[str]  # day and month in either order, then a four-digit year
     month_first: re.Pattern[str]  # April 3, 2022
-    day_first: re.Pattern[str]  # 3 April 2022
+    day_first: re.Pattern[str]  # 3 April 2022, 3. April 2022, 3 de abril de 2022
     time: re.Pattern[str]
     other_date: re.Pattern[str]
+    two_digit_year: re.Pattern[str]  # 4/3/22, 3 Apr 22, Apr 3 '22: no century
 
 
 @cache
 def _date_patterns() -> _DatePatterns:
-    month = rf"\b({'|'.join(_MONTH_NUMBERS)})\b\.?"
-    day = r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?"
-    month_first = rf"{month}\s+{day},?\s+(\d{{4}})(?!\d)"
-    day_first = rf"{day}(?:\s+of)?\s+{month},?\s+(\d{{4}})(?!\d)"
+    months, weekdays = _numbered(_MONTH_WORDS, 1), _numbered(_WEEKDAY_WORDS, 0)
+
+    def words(table: dict[str, int]) -> str:  # (longest first: "sept" before "sep")
+        return "|".join(map(re.escape, sorted(table, key=len, reverse=True)))
+
+    month = rf"\b({words(months)})\b\.?"
+    # an ordinal's ending: 3rd, 1er (French), 1º (Spanish, Portuguese), 3. (German)
+    day = r"(?<!\d)(\d{1,2})(?:st|nd|rd|th|er|º|ª|°|\.)?"
+
+    def named(year: str) -> tuple[str, str]:
+        return (
+            rf"{month}\s+{day},?\s+{year}",
+            rf"{day},?(?:\s+(?:of|de))?\s+{month},?\s+(?:del?\s+)?{year}",
+        )
+
+    month_first, day_first = named(r"(\d{4})(?!\d)")
+    short = r"'?\d{2}(?![\d./-])"  # a two-digit year ("'22")
     return _DatePatterns(
+        months=months,
+        weekdays=weekdays,
+        weekday=re.compile(rf"^\s*({words(weekdays)})\b\.?,?\s+", re.IGNORECASE),
         year_first=re.compile(r"^\s*(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d./-])"),
         numeric=re.compile(r"^\s*(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?![\d./-])"),
         month_first=re.compile(rf"^\s*{month_first}", re.IGNORECASE),
@@ -173,13 +226,29 @@ def _date_patterns() -> _DatePatterns:
         other_date=re.compile(
             rf"\d{{1,4}}\s*[-/.]\s*\d{{1,2}}\s*[-/.]\s*\d{{1,4}}|{month_first}|{day_first}", re.IGNORECASE
         ),
+        two_digit_year=re.compile(
+            rf"^\s*(?:\d{{1,2}}([-/.])\d{{1,2}}\1{short}|{'|'.join(named(short))})", re.IGNORECASE
+        ),
     )
 
 
-def _written_day(text: str) -> tuple[int, int, int] | None:
-    """The year, month and day a deck's date as written names for certain (see above), not yet
-    checked against the calendar; None when it names none."""
+class _WrittenDay(NamedTuple):
+    """A deck's date as written, not yet checked against the calendar."""
+
+    year: int
+    month: int
+    day: int
+    weekday: int | None  # the weekday written before it (date.weekday()), if any
+
+
+def _written_day(text: str) -> _WrittenDay | None:
+    """The year, month and day a deck's date as written names for certain (see above), and the
+    weekday written before it; None when it names none."""
     patterns = _date_patterns()
+    weekday: int | None = None
+    if (named_day := patterns.weekday.match(text)) is not None:
+        weekday = patterns.weekdays[_folded_word(named_day[1])]
+        text = text[named_day.end() :]
     parts: tuple[int, int, int] | None = None
     if (match := patterns.year_first.match(text)) is not None:
         parts = int(match[1]), int(match[3]), int(match[4])
@@ -190,35 +259,38 @@ def _written_day(text: str) -> tuple[int, int, int] | None:
         month, day = (first, second) if second > 12 else (second, first)
         parts = int(match[4]), month, day
     elif (match := patterns.month_first.match(text)) is not None:
-        parts = _named_month(match[3], match[1], match[2])
+        parts = int(match[3]), patterns.months[_folded_word(match[1])], int(match[2])
     elif (match := patterns.day_first.match(text)) is not None:
-        parts = _named_month(match[3], match[2], match[1])
-    if match is None:
+        parts = int(match[3]), patterns.months[_folded_word(match[2])], int(match[1])
+    if match is None or parts is None:
         return None
     rest = text[match.end() :]
     rest = rest[time.end() :] if (time := patterns.time.match(rest)) is not None else rest
     if rest.strip() and (rest[0].isalnum() or patterns.other_date.search(rest)):
         return None  # "2019-06-01x", or a second date: which is the deck's is not known
-    return parts
+    return _WrittenDay(*parts, weekday)
 
 
-def _named_month(year: str, month: str, day: str) -> tuple[int, int, int]:
-    return int(year), _MONTH_NUMBERS[month.lower()], int(day)
+def _calendar_day(written: _WrittenDay) -> dt.date | None:
+    """The day of the calendar a date as written names, None when there is none (2022-02-30)."""
+    try:
+        return dt.date(written.year, written.month, written.day)
+    except ValueError:
+        return None
 
 
 def read_deck_date(text: str) -> dt.date | None:
     """The day a deck's own date (a ``// date:`` line, an event's date) names, or None when it names
     no day for certain (see :func:`metadata_date`): year first (``2019-06-01``, ``2019/06/01``),
-    day and month in the one order a part over 12 allows (``13/04/2022``), or with an English month
-    name (``April 3, 2022``, ``3 Apr 2022``); a time after it, or a note after it that holds no
-    other date."""
-    parts = _written_day(text)
-    if parts is None:
+    day and month in the one order a part over 12 allows (``13/04/2022``), or with a month name in
+    English, French, German, Spanish, Italian or Portuguese (``April 3rd, 2022``, ``3 Sept 2022``,
+    ``3 avril 2022``, ``3. April 2022``, ``3 de abril de 2022``), after that day's weekday if one
+    is written; a time after it, or a note after it that holds no other date."""
+    written = _written_day(text)
+    day = _calendar_day(written) if written is not None else None
+    if day is None or (written is not None and written.weekday not in (None, day.weekday())):
         return None
-    try:
-        return dt.date(*parts)
-    except ValueError:
-        return None
+    return day
 
 
 NO_DATE = "the deck has no date (a '// date: YYYY-MM-DD' comment or an event date)"
@@ -242,9 +314,10 @@ def metadata_date(metadata: Mapping[str, str]) -> tuple[dt.date | None, str]:
 
 def unread_date(metadata: Mapping[str, str]) -> tuple[str, str] | None:
     """The metadata key and value of a date the deck gives that names no day for certain (a day
-    month or day first, ``06/01/2019``, which reads two ways; a month name; a day not in the
-    calendar; two different dates), or None (a date read, or none given). Such a deck's day is not
-    known: it is not judged as a deck without a date, for the day of the check."""
+    month or day first, ``06/01/2019``, which reads two ways; a two-digit year; a day not in the
+    calendar; a weekday not that day's; two different dates), or None (a date read, or none
+    given). Such a deck's day is not known: it is not judged as a deck without a date, for the day
+    of the check."""
     found = deck_date_text(metadata)
     if found is None or read_deck_date(found[1]) is not None:
         return None
@@ -258,14 +331,29 @@ def unread_date_reason(key: str, value: str) -> str:
         quoted = " and ".join(repr(part) for part in parts)
         return f"it gives two different {key}s ({quoted}), so which day it is from is not known"
     two_ways = re.fullmatch(r"\s*(\d{1,2})([-/.])(\d{1,2})\2\d{2,4}\s*", value)
-    if (
+    reads_two_ways = (
         two_ways is not None
         and int(two_ways[1]) != int(two_ways[3])
         and max(int(two_ways[1]), int(two_ways[3])) <= 12
-    ):
+    )
+    if _date_patterns().two_digit_year.match(value) is not None:
+        either = ", and its day and month read either way" if reads_two_ways else ""
+        return (
+            f"its {key} {value!r} has a two-digit year, so its century is not known{either}:"
+            " write it as YYYY-MM-DD, the year in full"
+        )
+    if reads_two_ways:
         return f"its {key} {value!r} reads two ways, day or month first: it is not a YYYY-MM-DD date"
-    if _written_day(value) is not None:  # read, but not a day: 2022-02-30, 31 April 2022
+    written = _written_day(value)
+    day = _calendar_day(written) if written is not None else None
+    if written is not None and day is None:  # read, but not a day: 2022-02-30, 31 April 2022
         return f"its {key} {value!r} is no day of the calendar"
+    if written is not None and day is not None and written.weekday not in (None, day.weekday()):
+        named = _WEEKDAYS[written.weekday]
+        return (
+            f"its {key} {value!r} names a {named}, but {day.isoformat()} is a {_WEEKDAYS[day.weekday()]}:"
+            " which day is meant is not known"
+        )
     return f"its {key} {value!r} is not a YYYY-MM-DD date"
 
 

@@ -369,8 +369,8 @@ def resolve_deck(
         cards = _conspiracies_outside(parsed.path, cards, findings, reread)
     if reread:  # (the deck's entries as read, so that every count says what was checked)
         parsed = replace(parsed, entries=[reread.get(id(e), e) for e in parsed.entries])
-    if printed and suggest:  # (before strays are unread: their notes become DC010s of their own)
-        findings = _unaccented_suggestions(findings, _languages(printed), store)
+    if suggest and unresolved:  # (before strays are unread: their notes become DC010s of their own)
+        findings = unaccented_suggestions(findings, _languages(printed) if printed else None, store)
     if printed and _stray(len(printed), len(cards)):
         cards, unresolved, findings = _unread_stray_names(parsed, cards, unresolved, findings, printed, store)
     elif printed:
@@ -750,20 +750,28 @@ def _languages(printed: list[tuple[DeckCard, Finding]]) -> set[str]:
     return {lang for _, note in printed for lang in str(dict(note.data).get("language", "")).split(",")}
 
 
-def _unaccented_suggestions(findings: list[Finding], languages: set[str], store: CardStore) -> list[Finding]:
-    """In a list with localized names (a list in that language, or one or two strays in an
-    English list), a name no card matches may be a printed name of their language typed without
-    its accents ("Sarcophage abandonne"): its DC010 (or DC016) offers the printed name as written,
-    with its card, before any other likely spelling. Never read as that card: accents tell French
-    words apart."""
+def unaccented_suggestions(
+    findings: list[Finding], languages: set[str] | None, store: CardStore
+) -> list[Finding]:
+    """A name no card matches may be a localized printed name typed without its accents
+    ("Sarcophage abandonne"): its DC010 (or DC016) offers the printed name as written, with its
+    card, before any other likely spelling. Never read as that card: accents tell French words
+    apart. In a list with localized names (a list in that language, or one or two strays in an
+    English list) those of its ``languages`` come first; in any list, those of any language
+    where the store keeps its printed names by their form without accents
+    (CardStore.printed_unaccented: one lookup; a store built before it did offers only those of
+    the list's languages). The lean batch checker's lists get it through this too."""
     unknown = (UNKNOWN_CARD.code, UNCOUNTED_UNKNOWN.code)
     found: list[Finding] = []
     for finding in findings:
-        data, name = dict(finding.data), finding.card
+        name, data = finding.card, dict(finding.data) if finding.code in unknown else {}
         # (DC016 says in its data whether the name matched no card or several)
-        unmatched = finding.code in unknown and data.get("match", "unknown") == "unknown"
-        spelt = store.printed_unaccented(name, languages) if unmatched and name else []
-        if not name or not spelt:
+        if not name or not data or data.get("match", "unknown") != "unknown":
+            found.append(finding)
+            continue
+        spelt = store.printed_unaccented(name, languages) if languages else []
+        spelt += [row for row in store.printed_unaccented(name, None) if row not in spelt]
+        if not spelt:
             found.append(finding)
             continue
         likely = [f"{printed} ({card})" for printed, card, _ in spelt]
@@ -1082,7 +1090,7 @@ def check_parsed(
     from deckcheck.decklist import parse_findings
 
     deck, resolution_findings = resolve_deck(parsed, store, facts=facts)
-    prior = [*parse_findings(parsed), *resolution_findings]
+    prior = [*web_address_suggestions(parse_findings(parsed), store), *resolution_findings]
     parsed = deck.parsed or parsed  # (as read: a line's number may have been read as part of a name)
     because = ""
     if spec is None:
@@ -1102,6 +1110,25 @@ def check_parsed(
     )
     report.inferred_because = because
     return report
+
+
+def web_address_suggestions(findings: list[Finding], store: CardStore) -> list[Finding]:
+    """``findings`` of a deck's reader, a line that is a web address where a card's name goes
+    (DC002) offered the card when the address is a card's page (decklist.card_page_name:
+    ``scryfall.com/card/m10/146/lightning-bolt``): its name found as the card data's folded names
+    find a slug's. The line is still no card line: the deck is not verified, the card not read."""
+    from deckcheck.decklist._names import card_page_name, offering, web_address_in
+
+    found = []
+    for finding in findings:
+        address = web_address_in(finding.message) if finding.code == UNREAD_LINE else None
+        named = card_page_name(address) if address else None
+        card = store.resolve(named, suggest=False).card if named else None
+        if card is not None:
+            message = offering(finding.message, card.name)
+            finding = replace(finding, message=message, data=(("suggestions", [card.name]),))
+        found.append(finding)
+    return found
 
 
 def check_file(

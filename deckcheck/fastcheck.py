@@ -916,7 +916,11 @@ class _Chunk:
     def read_findings(self, index: int) -> list[Finding]:
         """The findings of what the deck's reader reported (engine.check_parsed's first ones)."""
         problems = self.columns.problems[index]
-        return problem_findings(self.decks[index][1], problems) if problems else []
+        if not problems:
+            return []
+        return engine.web_address_suggestions(
+            problem_findings(self.decks[index][1], problems), self.table.store
+        )
 
     def unchecked_notes(self, index: int) -> list[Finding]:
         """engine.resolve_deck's last findings: a note for each zone whose names are not looked up
@@ -1125,7 +1129,9 @@ class _Deck:
             note = engine.resolution_finding(name, resolution, self.where(pos))
             if note is not None:
                 notes.append(note)
-        return notes
+        # (a list the lean path takes has no localized name: a name of no card is offered a printed
+        # name of any language it is without accents, as the engine offers it)
+        return engine.unaccented_suggestions(notes, None, self.table.store) if unknown else notes
 
     def written_names(self, findings: list[Finding]) -> list[Finding]:
         """The findings naming each card as written (engine.with_written_names; the entries not

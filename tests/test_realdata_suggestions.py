@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import string
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -134,6 +135,10 @@ def test_real_names_missing_from_the_data_get_no_suggestion(
         ("Lurrus of the Dream-den", "Lurrus of the Dream-Den"),
         ("Kroxa Titan of Deaths Hunger", "Kroxa, Titan of Death's Hunger"),
         ("Fable of the Mirror Breaker", "Fable of the Mirror-Breaker // Reflection of Kiki-Jiki"),
+        ("Lim-Dul's Vault", "Lim-Dûl's Vault"),  # typed without accents
+        ("Juzam Djinn", "Juzám Djinn"),
+        ("Seance", "Séance"),
+        ("Dandan", "Dandân"),
     ],
 )
 def test_client_spellings_resolve(real_store: CardStore, written: str, oracle: str) -> None:
@@ -178,3 +183,40 @@ def test_cards_newer_than_the_data_get_no_wrong_guess(real_store: CardStore, wri
 
 def test_a_legend_with_another_epithet_gets_the_one_of_that_name(real_store: CardStore) -> None:
     assert real_store.resolve("Brimaz, Unyielding Lion").suggestions[:1] == ("Brimaz, King of Oreskos",)
+
+
+def _without_accents(name: str) -> str:
+    """A name as typed on a keyboard without accents or ligatures ("Lim-Dul's Vault", "Aether")."""
+    decomposed = unicodedata.normalize("NFKD", name.replace("Æ", "Ae").replace("æ", "ae"))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def test_every_english_name_typed_without_its_accents_is_its_card(
+    real_store: CardStore, atomic_records: list[dict[str, Any]]
+) -> None:
+    """ "Lim-Dul's Vault", "Juzam Djinn", "Seance", "Dandan": an English list that leaves out a
+    name's accents names that card (a DC012 note says so), for every card whose name has them."""
+    accented = [record["name"] for record in atomic_records if not record["name"].isascii()]
+    assert len(accented) >= 20  # (26 in April 2022)
+    for name in accented:
+        found = real_store.resolve(_without_accents(name), suggest=False)
+        assert found.card is not None and found.card.name == name, (name, found.match)
+
+
+def test_a_printed_name_typed_without_its_accents_is_offered_in_any_list(
+    real_store: CardStore, atomic_records: list[dict[str, Any]]
+) -> None:
+    """A sample of the printed names with accents, typed without them: each is offered as written,
+    with its card, in a list of no language (CardStore.printed_unaccented with no languages)."""
+    printed = sorted(
+        (str(text), record["name"], lang)
+        for record in atomic_records
+        for lang, texts in (record.get("printed_names") or {}).items()
+        if lang in ("fr", "de", "es", "it", "pt")
+        for text in texts
+        if not str(text).isascii()
+    )
+    for text, card, lang in random.Random(7).sample(printed, 300):
+        typed = _without_accents(text)
+        if typed.isascii() and real_store.resolve(typed, suggest=False).card is None:
+            assert (text, card, lang) in real_store.printed_unaccented(typed, None), typed

@@ -30,6 +30,7 @@ import json
 import os
 import re
 import sys
+import unicodedata
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
@@ -79,6 +80,12 @@ NON_DECK_META = "non_deck_table"
 NON_DECK_VERSION = "2"
 # a JSON card file's list of them: [{"name", "kind", "type_line", "parts" (a meld result's)}]
 NON_DECK_KEY = "non_deck_cards"
+# meta key: the layout of the unaccented table (the localized printed names that have accents, by
+# their form without them), present when the store keeps it; a store built before does not say,
+# and a name typed without its accents is then looked up only in the languages of its own list
+# (CardStore.printed_unaccented), which reads each one's printed names on its first ask.
+UNACCENTED_META = "unaccented_table"
+UNACCENTED_VERSION = "1"
 
 
 # -- where things live --------------------------------------------------------------------------
@@ -223,6 +230,11 @@ class _Backend(Protocol):
         """(printed_key, card name) of every localized printed name in language ``lang`` that is
         not all ASCII (an accent, a ligature: what a name typed without them leaves out)."""
 
+    def unaccented_rows(self, folded: str) -> list[tuple[str, str, str]] | None:
+        """(printed name as printed, card name, language) of every localized printed name whose
+        form without accents (:func:`_unaccented_rows`) is ``folded``; None when the backend keeps
+        no such table (a store built before it did)."""
+
     def folded_rows(self, key: str) -> list[NameRow]: ...
     def first_lookups(self, lookups: Sequence[_Lookup]) -> list[_Found]:
         """Per lookup: the record of the card its name (the first of the four) names exactly; and
@@ -239,6 +251,18 @@ class _Backend(Protocol):
         """The card names whose lookup key is at least ``low`` and below ``high``."""
 
     def __len__(self) -> int: ...
+
+
+def _unaccented_rows(name: str, record: Mapping[str, Any]) -> Iterator[tuple[str, str, str, str]]:
+    """(printed key without accents, printed name, card name, language) of each localized printed
+    name of a record that has accents (or another mark) to leave out: what a name typed without
+    them is. (Not a Korean name: its syllables decompose into letters, not into marks.)"""
+    for lang, printed in (record.get("printed_names") or {}).items():
+        for text in printed:
+            key = printed_key(str(text))
+            folded = fold_accents(key)
+            if folded != key and unicodedata.normalize("NFC", folded) != key:
+                yield folded, str(text), name, str(lang)
 
 
 def _folded_rows(rows: Iterable[tuple[str, str, str, str | None]]) -> Iterator[tuple[str, str, str]]:
@@ -330,6 +354,7 @@ class _MemoryBackend:
         self._records: dict[str, Mapping[str, Any]] = {}
         self._tables: _NameTables | None = ({}, {}) if index_names_now else None
         self._names: _InMemoryNames | None = None
+        self._unaccented: dict[str, list[tuple[str, str, str]]] | None = None  # built on first ask
         for number, record in enumerate(records, start=1):
             if not isinstance(record, Mapping) or not isinstance(record.get("name"), str):
                 raise CardDataError(f"card record {number} has no name: {str(record)[:80]}")
@@ -366,6 +391,14 @@ class _MemoryBackend:
             for r in rows
             if r.lang == lang
         ]
+
+    def unaccented_rows(self, folded: str) -> list[tuple[str, str, str]]:
+        if self._unaccented is None:
+            self._unaccented = {}
+            for name, record in self._records.items():
+                for key, printed, card_name, lang in _unaccented_rows(name, record):
+                    self._unaccented.setdefault(key, []).append((printed, card_name, lang))
+        return self._unaccented.get(folded, [])
 
     def _in_memory(self) -> _InMemoryNames:
         if self._names is None:
@@ -479,6 +512,7 @@ class _SqliteBackend:
         self._count: int | None = None
         # (decided once: the open file is a snapshot, and a name of no card asks it per query)
         self._has_names_index = names_index_current(self.meta)
+        self._has_unaccented = self.meta.get(UNACCENTED_META) == UNACCENTED_VERSION
         self._database_error = sqlite3.DatabaseError  # (sqlite3 is imported when a store opens)
 
     def _damaged(self, exc: Exception) -> CardDataError:
@@ -518,6 +552,12 @@ class _SqliteBackend:
         # (GLOB: a character outside printable ASCII somewhere in the key)
         sql = "SELECT key, card_name FROM names WHERE kind = 'printed' AND lang = ? AND key GLOB '*[^ -~]*'"
         return [(key, card_name) for key, card_name in self._query(sql, (lang,))]
+
+    def unaccented_rows(self, folded: str) -> list[tuple[str, str, str]] | None:
+        if not self._has_unaccented:
+            return None
+        rows = self._query("SELECT printed, card_name, lang FROM unaccented WHERE key = ?", (folded,))
+        return [(printed, card_name, lang) for printed, card_name, lang in rows]
 
     def _in_memory(self) -> _InMemoryNames:
         """A store built before it kept its names index: the same index, built from its name rows
@@ -669,6 +709,8 @@ class CardStore:
         self._non_deck: dict[str, NonDeckCard] | None = None  # by lookup key and fold key
         # per language: its accented printed names by their key without accents (printed_unaccented)
         self._unaccented: dict[str, dict[str, list[tuple[str, str]]]] = {}
+        # what a store that keeps its printed names without accents answered, by the folded name
+        self._unaccented_kept: dict[str, list[tuple[str, str, str]]] = {}
         # Whether card data that says no day it describes is taken as current. Only for records
         # handed in by code (from_records: a library caller's or a test's own cards, made for the
         # day they are used); a store file, built or a JSON file, of unknown date vouches for no
@@ -1017,16 +1059,28 @@ class CardStore:
         rows = self._backend.printed_rows(printed_key(clean_name(name)))
         return sorted({(r.card_name, r.lang or "") for r in rows})
 
-    def printed_unaccented(self, name: str, languages: Iterable[str]) -> list[tuple[str, str, str]]:
-        """(printed name, card name, language) of each localized printed name in ``languages`` that
-        ``name`` is once accents are left out of both: "Sarcophage abandonne" is the French
-        "Sarcophage abandonné" (Abandoned Sarcophagus). A printed name keeps its accents to be read
-        (in French they tell words apart), so such a name is only a likely spelling. The first ask
-        in a language reads its printed names once (a few tens of milliseconds for a full store);
-        only a list with printed names of that language and a name no card matches asks."""
+    def printed_unaccented(self, name: str, languages: Iterable[str] | None) -> list[tuple[str, str, str]]:
+        """(printed name, card name, language) of each localized printed name in ``languages`` (None:
+        in any) that ``name`` is once accents are left out of both: "Sarcophage abandonne" is the
+        French "Sarcophage abandonné" (Abandoned Sarcophagus). A printed name keeps its accents to
+        be read (in French they tell words apart), so such a name is only a likely spelling. A
+        store that keeps its printed names by their form without accents answers in one lookup,
+        remembered per name; one built before it did reads a language's printed names on its first
+        ask (tenths of a second for a full store), so it answers only for given ``languages`` (a
+        list with printed names of theirs) and for None finds nothing."""
         folded = fold_accents(printed_key(clean_name(name)))
+        wanted = None if languages is None else set(languages)
+        kept = self._unaccented_kept.get(folded)
+        if kept is None:
+            kept = self._backend.unaccented_rows(folded)
+            if kept is not None:
+                if len(self._unaccented_kept) >= RESOLUTION_MEMO_LIMIT:
+                    self._unaccented_kept.clear()
+                self._unaccented_kept[folded] = kept
+        if kept is not None:
+            return sorted(row for row in kept if wanted is None or row[2] in wanted)
         found: list[tuple[str, str, str]] = []
-        for lang in sorted(set(languages)):
+        for lang in sorted(wanted or ()):
             by_folded = self._unaccented.get(lang)
             if by_folded is None:
                 by_folded = self._unaccented[lang] = {}
@@ -1494,6 +1548,9 @@ def write_store(
                 );
                 CREATE TABLE blobs (key TEXT PRIMARY KEY, value BLOB NOT NULL);
                 CREATE TABLE folded (key TEXT NOT NULL, card_name TEXT NOT NULL, kind TEXT NOT NULL);
+                CREATE TABLE unaccented (
+                    key TEXT NOT NULL, printed TEXT NOT NULL, card_name TEXT NOT NULL, lang TEXT NOT NULL
+                );
                 CREATE TABLE non_deck (
                     name TEXT PRIMARY KEY, kind TEXT NOT NULL, type_line TEXT NOT NULL, parts TEXT NOT NULL
                 );
@@ -1518,6 +1575,10 @@ def write_store(
                     rows = sorted(set(_index_rows(record)), key=str)
                     db.executemany("INSERT INTO names VALUES (?, ?, ?, ?)", rows)
                     db.executemany("INSERT INTO folded VALUES (?, ?, ?)", sorted(set(_folded_rows(rows))))
+                    db.executemany(
+                        "INSERT INTO unaccented VALUES (?, ?, ?, ?)",
+                        sorted(set(_unaccented_rows(card.name, record))),
+                    )
                 except UnicodeEncodeError:  # SQLite keeps UTF-8, which half a character is not
                     raise CardDataError(
                         f"card {card.name!r}: its text holds a lone surrogate (a JSON escape such as "
@@ -1530,12 +1591,21 @@ def write_store(
             db.execute("CREATE INDEX names_key ON names (key)")
             db.execute("CREATE INDEX cards_loose ON cards (loose)")
             db.execute("CREATE INDEX folded_key ON folded (key)")
+            db.execute("CREATE INDEX unaccented_key ON unaccented (key)")
             # The facts' version is only ever what this build stored, never inherited from meta.
             full_meta = {
                 str(k): str(v)
                 for k, v in meta.items()
-                if str(k) not in (FACTS_VERSION_META, FACTS_ENCODING_META, NAMES_INDEX_META, NON_DECK_META)
+                if str(k)
+                not in (
+                    FACTS_VERSION_META,
+                    FACTS_ENCODING_META,
+                    NAMES_INDEX_META,
+                    NON_DECK_META,
+                    UNACCENTED_META,
+                )
             }
+            full_meta[UNACCENTED_META] = UNACCENTED_VERSION
             if non_deck is not None:
                 _write_non_deck(db, non_deck, seen)
                 full_meta[NON_DECK_META] = NON_DECK_VERSION

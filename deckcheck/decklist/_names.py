@@ -60,6 +60,13 @@ _ASCII_LETTER = re.compile(r"[A-Za-z]")
 # face separator). (The text readers keep such a line off their shortcuts with it.)
 WEB_ADDRESS = r"(?ai:https?:\s*/|www\.)"
 _WEB_ADDRESS = re.compile(rf"\s*{WEB_ADDRESS}")
+_IS_A_WEB_ADDRESS = "is a web address, not a card name: write the card's name instead"
+# The address a line's problem quotes (a reader may put where it was before: "<card>: '...' is ...").
+_QUOTED_WEB_ADDRESS = re.compile(rf"(?:'([^'\\]+)'|\"([^\"\\]+)\") {re.escape(_IS_A_WEB_ADDRESS)}")
+# A path part of a card's page before the part that names the card: a word (Scryfall's and
+# Cardmarket's /card/, EDHREC's /cards/ and /commanders/, MTGGoldfish's /price/, Cardmarket's
+# /Singles/) or a collector number (Scryfall's /card/m10/146/, Gatherer's /M10/en-us/146/).
+_CARD_PAGE_PART = re.compile(r"(?i:cards?|commanders?|price|singles|\d{1,4}[a-z]?)")
 
 
 def _has_letter(name: str) -> bool:
@@ -80,7 +87,7 @@ def name_problem(
         return "no card name"
     shown = name if written is None else written
     if _WEB_ADDRESS.match(name):
-        return f"{shown!r} is a web address, not a card name: write the card's name instead"
+        return f"{shown!r} {_IS_A_WEB_ADDRESS}"
     if len(name) > max_length:
         return f"card name too long ({len(name)} characters, limit {max_length})"
     if not _has_letter(name) and "_" not in name:  # "_____" is a card (Unhinged)
@@ -88,4 +95,41 @@ def name_problem(
     foreign = _FOREIGN.search(name) if strict else None
     if foreign:
         return f"{shown!r} is not a card name (unexpected {foreign.group()!r})"
+    return None
+
+
+def web_address_in(message: str) -> str | None:
+    """The web address a line's problem (:func:`name_problem`) says was written for a card's name,
+    or None when the message says no such thing."""
+    if _IS_A_WEB_ADDRESS not in message:
+        return None
+    quoted = _QUOTED_WEB_ADDRESS.search(message)
+    return (quoted[1] or quoted[2]) if quoted is not None else None
+
+
+def offering(message: str, card_name: str) -> str:
+    """A line's problem that quotes a web address (:func:`web_address_in`) offering the card its
+    page is for, right after what it says of the address."""
+    return message.replace(_IS_A_WEB_ADDRESS, f"{_IS_A_WEB_ADDRESS} (did you mean: {card_name}?)", 1)
+
+
+def card_page_name(address: str) -> str | None:
+    """The card name a card's web page has in its address, as the address writes it: a ``name``
+    parameter (Gatherer's ``Details.aspx?name=Lightning+Bolt``), or the path's last part after a
+    part that leads to a card (:data:`_CARD_PAGE_PART`: ``scryfall.com/card/m10/146/lightning-bolt``,
+    ``edhrec.com/cards/sol-ring``). A slug loses the name's commas, apostrophes and face
+    separators: the card data's folded names find it. None for any other address, and for a
+    deck's page whatever its path (``archidekt.com/decks/1234/burn`` names a deck, not a card)."""
+    from urllib.parse import parse_qs, unquote_plus, urlsplit
+
+    text = address.strip()
+    parts = urlsplit(text if "://" in text else f"https://{text}")
+    if "deck" in parts.path.casefold():
+        return None
+    named = parse_qs(parts.query).get("name")
+    if named and named[0].strip():
+        return named[0].strip()
+    path = [unquote_plus(part) for part in parts.path.split("/") if part]
+    if len(path) >= 2 and any(_CARD_PAGE_PART.fullmatch(part) for part in path[:-1]):
+        return path[-1]
     return None

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from deckcheck.as_of import read_deck_date
 from deckcheck.cards.model import Card
 from deckcheck.deck import Deck, DeckCard, Entry, ParsedDeck, Zone
 from deckcheck.decklist.events import MAGIC_ONLINE, PLAYED_ON
@@ -261,11 +262,33 @@ def test_each_deck_can_use_its_own_date() -> None:
         ("13/04/2022", "2022-04-13"),
         ("13.04.2022", "2022-04-13"),
         ("05/05/2022", "2022-05-05"),  # either order, the same day
+        ("Sept 3, 2021", "2021-09-03"),
+        ("3 Sept. 2021", "2021-09-03"),
+        ("April 3rd, 2022", "2022-04-03"),
+        ("3rd April 2022", "2022-04-03"),
+        ("3rd of April, 2022", "2022-04-03"),
+        ("Sunday, April 3, 2022", "2022-04-03"),  # the weekday is that day's
+        ("Sun 3 Apr 2022", "2022-04-03"),
+        ("Sun, 3 Apr 2022 (FNM)", "2022-04-03"),
+        ("3 avril 2022", "2022-04-03"),
+        ("1er avril 2022", "2022-04-01"),
+        ("dimanche 3 avril 2022", "2022-04-03"),
+        ("3 août 2021", "2021-08-03"),
+        ("3 aout 2021", "2021-08-03"),  # accents left out
+        ("3. April 2022", "2022-04-03"),
+        ("Donnerstag, 3. März 2022", "2022-03-03"),
+        ("3 de abril de 2022", "2022-04-03"),
+        ("domingo, 3 de abril de 2022", "2022-04-03"),
+        ("1º de abril de 2022", "2022-04-01"),
+        ("3 aprile 2022", "2022-04-03"),
+        ("3 de março de 2022", "2022-03-03"),
+        ("3 dic 2021", "2021-12-03"),
     ],
 )
 def test_a_date_written_otherwise_that_names_one_day_is_read(written: str, day: str) -> None:
-    """A month named in English, or day and month where one is over 12 (with a four-digit year),
-    name one day: the note shows the day read and the date as written."""
+    """A month named in English, French, German, Spanish, Italian or Portuguese (abbreviated, after
+    an ordinal, after that day's weekday), or day and month where one is over 12 (with a four-digit
+    year), name one day: the note shows the day read and the date as written."""
     d = deck((60, ISLAND, MAIN), metadata={"date": written})
     found = [f for f in check_deck(d, with_as_of(MODERN, AS_OF_DECK)) if f.code.startswith("DC2")]
     assert codes(found) == ["DC205"], [f.message for f in found]
@@ -273,13 +296,46 @@ def test_a_date_written_otherwise_that_names_one_day_is_read(written: str, day: 
     assert dict(found[0].data)["as_of"] == day
 
 
+def test_every_month_and_weekday_name_is_read_as_its_own() -> None:
+    """No word of the month and weekday tables names two ("mar", "set", "out" are one month's in
+    every language that has them), with its accents or without."""
+    from deckcheck.as_of import _MONTH_WORDS, _WEEKDAY_WORDS, _folded_word
+
+    for month, words in enumerate(_MONTH_WORDS, 1):
+        for word in words.split():
+            for form in (word, _folded_word(word), word.upper()):
+                assert read_deck_date(f"3 {form} 2021") == dt.date(2021, month, 3), form
+    monday = dt.date(2022, 4, 4)
+    for weekday, words in enumerate(_WEEKDAY_WORDS):
+        day = monday + dt.timedelta(days=weekday)
+        for word in words.split():
+            assert read_deck_date(f"{word.title()}, {day.isoformat()}") == day, word
+            assert read_deck_date(f"{word}, {(day + dt.timedelta(days=1)).isoformat()}") is None, word
+
+
+@pytest.mark.parametrize(
+    "written", ["2022-04-03T12:00:00Z", "2022-04-03 18:30", "2022-04-03T23:59:59.5+02:00 (FNM)"]
+)
+def test_a_year_first_date_with_a_time_is_its_day(written: str) -> None:
+    assert read_deck_date(written) == dt.date(2022, 4, 3)
+
+
+TWO_DIGIT_YEAR = "has a two-digit year, so its century is not known"
+
+
 @pytest.mark.parametrize(
     ("written", "why"),
     [
         ("03/04/2022", "reads two ways, day or month first"),
         ("03.04.2022", "reads two ways, day or month first"),
-        ("13/04/22", "is not a YYYY-MM-DD date"),  # (a two-digit year: which century is a guess)
-        ("3 avril 2022", "is not a YYYY-MM-DD date"),  # (English month names only)
+        ("13/04/22", f"{TWO_DIGIT_YEAR}: write it as YYYY-MM-DD"),
+        ("3 Apr 22", f"{TWO_DIGIT_YEAR}: write it as YYYY-MM-DD"),
+        ("Apr 3 '22", f"{TWO_DIGIT_YEAR}: write it as YYYY-MM-DD"),
+        ("3 de abril de 22", f"{TWO_DIGIT_YEAR}: write it as YYYY-MM-DD"),
+        ("4/3/22", f"{TWO_DIGIT_YEAR}, and its day and month read either way"),
+        ("Monday, April 3, 2022", "names a Monday, but 2022-04-03 is a Sunday: which day is meant"),
+        ("3 Apro 2022", "is not a YYYY-MM-DD date"),  # no month's name
+        ("3 avril 2022 - 5 avril 2022", "is not a YYYY-MM-DD date"),  # two days
         ("April 3, 2022 - April 5, 2022", "is not a YYYY-MM-DD date"),  # two days
         ("2022-02-30", "is no day of the calendar"),
         ("31 April 2022", "is no day of the calendar"),

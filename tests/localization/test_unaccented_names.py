@@ -1,16 +1,18 @@
-"""A localized list whose names are typed without their accents ("Sarcophage abandonne" for the
-French "Sarcophage abandonné"): such a name is no card (accents tell French words apart, so it is
-never read as one), and its DC010 offers the printed name as written, with its card. Only in a list
-with printed names of that language (in that language, or an English list with one or two of them,
-strays read as no card), through the engine and the batch path alike."""
+"""A localized name typed without its accents ("Sarcophage abandonne" for the French "Sarcophage
+abandonné"): such a name is no card (accents tell French words apart, so it is never read as one),
+and its DC010 offers the printed name as written, with its card, in a list of any language (a store
+built before it kept its printed names without accents: only in a list with printed names of that
+language), through the engine and the batch path alike."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from deckcheck.cards.store import CardStore
+from deckcheck.cards.store import UNACCENTED_META, CardStore, write_store
 from deckcheck.decklist import parse_text
 from deckcheck.engine import UNCOUNTED_UNKNOWN, UNKNOWN_CARD, check_parsed
 from deckcheck.formats import get_format
@@ -67,15 +69,71 @@ def test_a_french_name_typed_without_accents_gets_the_printed_name_as_did_you_me
     ]
 
 
-def test_only_in_a_list_in_that_language(store: CardStore) -> None:
-    """An English list (no printed name read) gets no French offer; a German list none either."""
-    for text in (
-        "Deck\n4 Lightning Bolt\n52 Mountain\n4 Sarcophage abandonne\n",
-        "Deck\n4 Lightning Bolt\n52 Mountain\n4 Verlassener Sarkophag\n1 Sarcophage abandonne\n",
-    ):
+ENGLISH = "Deck\n4 Lightning Bolt\n52 Mountain\n4 Sarcophage abandonne\n"
+# a list with a German name (a stray), and a French one typed without accents
+GERMAN_STRAY = "Deck\n4 Lightning Bolt\n52 Mountain\n4 Verlassener Sarkophag\n1 Sarcophage abandonne\n"
+OFFER = "unknown card 'Sarcophage abandonne' (did you mean: Sarcophage abandonné (Abandoned Sarcophagus)?)"
+
+
+def test_a_list_without_that_language_gets_the_offer_too(store: CardStore) -> None:
+    """Regression: a list with no French name (in English, or with a German stray) offered nothing.
+    A store keeps its printed names by their form without accents, so any list gets the offer in
+    one lookup; still never read as the card."""
+    for text in (ENGLISH, GERMAN_STRAY):
         report = check_parsed(parse_text(text, "deck.txt"), store, get_format("modern"))
-        messages = [f.message for f in report.findings if f.code == UNKNOWN_CARD.code]
-        assert messages and not any("abandonné" in m for m in messages), messages
+        (finding,) = [f for f in report.findings if f.card == "Sarcophage abandonne"]
+        assert finding.code == UNKNOWN_CARD.code and finding.message.startswith(OFFER), finding.message
+        assert "Sarcophage abandonne" in [e.name for e in report.deck.unresolved]
+        assert report.legal is None
+
+
+@pytest.mark.parametrize("text", [ENGLISH, GERMAN_STRAY, FRENCH])
+def test_no_language_s_printed_names_are_read_for_the_offer(
+    text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The offer costs one lookup of the store's unaccented table, in a list of any language:
+    reading a language's printed names (tenths of a second each) is left to stores without it."""
+    write_store(RECORDS, tmp_path / "cards.sqlite", meta={"source": "test"})
+    store = CardStore.open(tmp_path / "cards.sqlite")
+
+    def refused(*_: object) -> None:
+        raise AssertionError("a language's printed names were read")
+
+    monkeypatch.setattr(type(store._backend), "accented_printed_in", refused)
+    report = check_parsed(parse_text(text, "deck.txt"), store, get_format("modern"))
+    assert any(f.message.startswith(OFFER) for f in report.findings)
+
+
+def _store_built_before_the_table(path: Path) -> CardStore:
+    write_store(RECORDS, path, meta={"source": "test"})
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("DELETE FROM meta WHERE key = ?", (UNACCENTED_META,))
+        db.execute("DROP TABLE unaccented")
+        db.commit()
+    return CardStore.open(path)
+
+
+def test_a_store_built_before_the_table_offers_only_in_a_list_of_that_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the table a language's printed names are read on its first ask, which only a list
+    with printed names of that language makes: an English list gets no offer and reads none."""
+    store = _store_built_before_the_table(tmp_path / "cards.sqlite")
+    backend = type(store._backend)
+    read = backend.accented_printed_in
+    asked: list[str] = []
+
+    def counted(self: object, lang: str) -> list[tuple[str, str]]:
+        asked.append(lang)
+        return read(self, lang)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(backend, "accented_printed_in", counted)
+    english = check_parsed(parse_text(ENGLISH, "deck.txt"), store, get_format("modern"))
+    assert not any("abandonné" in f.message for f in english.findings)
+    assert asked == []
+    french = check_parsed(parse_text(FRENCH, "fr.txt"), store, get_format("modern"))
+    assert any(f.message.startswith(OFFER) for f in french.findings)
+    assert asked == ["fr"]
 
 
 # an English list with one French name, a stray (not read as its card), and one typed without accents
@@ -96,4 +154,7 @@ def test_a_list_with_a_stray_of_that_language_gets_the_offer_too(store: CardStor
 
 
 def test_the_batch_path_reports_them_as_the_engine_does(store: CardStore) -> None:
-    assert_same_rows([("fr", FRENCH), ("stray", ENGLISH_WITH_A_STRAY)], context_for(store, "modern"))
+    assert_same_rows(
+        [("fr", FRENCH), ("stray", ENGLISH_WITH_A_STRAY), ("en", ENGLISH), ("de", GERMAN_STRAY)],
+        context_for(store, "modern"),
+    )
