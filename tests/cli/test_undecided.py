@@ -28,7 +28,8 @@ def _deck(result: Any) -> dict[str, Any]:
     ("written", "why"),
     [
         ("06/01/2019", "its date '06/01/2019' reads two ways, day or month first"),
-        ("1 juin 2019", "its date '1 juin 2019' is not a YYYY-MM-DD date"),
+        ("midsummer 2019", "its date 'midsummer 2019' is not a YYYY-MM-DD date"),
+        ("1 Jun 19", "its date '1 Jun 19' has a two-digit year"),
         ("31 June 2019", "its date '31 June 2019' is no day of the calendar"),
         ("2020-02-30", "its date '2020-02-30' is no day of the calendar"),
         ("1.6.2019", "its date '1.6.2019' reads two ways, day or month first"),
