@@ -681,19 +681,20 @@ class _Chunk:
             free = np.isin(z, [ZONE_CODE[zone] for zone in engine.CONSPIRACY_FREE_ZONES])
             held = ((arrays.type_mask[c] >> conspiracy) & 1).astype(bool) & free
             self._hand_over_entries(d, held, "a conspiracy outside the sideboard")
-        # the commanders the data knows (one, or a pair), in decks whose every commander it knows
-        led = commander & ~out & ~unknown_leader
-        leader = (z == companion_arrays.COMMANDER) & led[d]
-        self._hand_over_entries(d, leader & (q != 1), "copies of the commander")
+        # the commanders the data knows (one, or a pair), in decks whose every commander it knows:
+        # their entries picked first, so each card array is read at those few entries, not at all
+        lead_at = np.flatnonzero(z == companion_arrays.COMMANDER)
+        lead_at = lead_at[(commander & ~out & ~unknown_leader)[d[lead_at]]]
+        lead_d, lead_c = d[lead_at], c[lead_at]
+        self._hand_over_entries(lead_d, q[lead_at] != 1, "copies of the commander")
         self._hand_over_entries(
-            d, leader & arrays.chooses_colour[c], "a commander of a chosen colour"
+            lead_d, arrays.chooses_colour[lead_c], "a commander of a chosen colour"
         )  # DC309
-        self._hand_over_entries(d, leader & arrays.ability[c], "a companion as commander")  # DC403
+        self._hand_over_entries(lead_d, arrays.ability[lead_c], "a companion as commander")  # DC403
         self._hand_over_entries(  # Brawl's colourless-commander basics (DC308)
-            d,
-            leader
-            & (arrays.identity[c] == 0)
-            & specs.per_deck(lambda s: s.colourless_basic_exception, bool)[d],
+            lead_d,
+            (arrays.identity[lead_c] == 0)
+            & specs.per_deck(lambda s: s.colourless_basic_exception, bool)[lead_d],
             "a colourless Brawl commander",
         )
         # each deck's first commander card the data knows, and its second (a pair), -1 for none
@@ -711,7 +712,7 @@ class _Chunk:
         paired = commander & (n_commanders == 2)  # (reported: the pair's own rules speak of it)
         # a commander that leads only since Edge of Eternities, in a deck judged for a day it may not
         # have: the engine's (rules.commander.dated_vehicle_finding; few decks)
-        for i in np.unique(d[leader & arrays.leads_by_vehicle[c]]).tolist():
+        for i in np.unique(lead_d[arrays.leads_by_vehicle[lead_c]]).tolist():
             spec = decks[i][2]
             if spec.commander_cards == LEGENDARY_COMMANDERS and not commander_rules.vehicles_lead_on(
                 columns.metadata[i] or {}, spec.as_of
@@ -729,8 +730,15 @@ class _Chunk:
         )
         # a card with a companion ability (one of the ten or not) in a Commander sideboard, beside a
         # listed one or not (DC403), or alone there: the engine may read it as the companion (DC106)
-        in_sideboard = (z == companion_arrays.SIDEBOARD) & ((arrays.rule_index[c] >= 0) | arrays.ability[c])
-        self._hand_over_entries(d, in_sideboard & commander[d], "a companion in a Commander sideboard")
+        if commander.any():
+            side_at = np.flatnonzero(z == companion_arrays.SIDEBOARD)
+            side_at = side_at[commander[d[side_at]] & (c[side_at] >= 0)]
+            side_c = c[side_at]
+            self._hand_over_entries(
+                d[side_at],
+                (arrays.rule_index[side_c] >= 0) | arrays.ability[side_c],
+                "a companion in a Commander sideboard",
+            )
         d, c, z, q, entry = _keep(~out[d], d, c, z, q, entry)
 
         # -- the ten companions ------------------------------------------------------------------
