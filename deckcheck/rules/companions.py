@@ -1066,13 +1066,13 @@ def _umori(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
         if shared_type is None or shared_type not in f.card_types:
             types = _types_text(f.card_types)
             why = (
-                f"{types} card: does not share {shared_type}, the card type {have} of {total} "
+                f"{types} card: does not share {shared_type}, the card type {have:,} of {total:,} "
                 f"nonland cards have{tied}"
                 if shared_type
                 else f"{types} card: no card type found"
             )
             breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, why))
-    note = f"no card type is shared by every nonland card; best is {shared_type} ({have} of {total})"
+    note = f"no card type is shared by every nonland card; best is {shared_type} ({have:,} of {total:,})"
     if keep_from is not None and max(have_type.values()) > have:
         note += ", a card type of the commander's"
     if ties:
