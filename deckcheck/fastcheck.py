@@ -683,8 +683,8 @@ class _Chunk:
             self._hand_over_entries(d, held, "a conspiracy outside the sideboard")
         # the commanders the data knows (one, or a pair), in decks whose every commander it knows:
         # their entries picked first, so each card array is read at those few entries, not at all
-        lead_at = np.flatnonzero(z == companion_arrays.COMMANDER)
-        lead_at = lead_at[(commander & ~out & ~unknown_leader)[d[lead_at]]]
+        at = np.flatnonzero(z == companion_arrays.COMMANDER)  # (the known ones)
+        lead_at = at[(commander & ~out & ~unknown_leader)[d[at]]]
         lead_d, lead_c = d[lead_at], c[lead_at]
         self._hand_over_entries(lead_d, q[lead_at] != 1, "copies of the commander")
         self._hand_over_entries(
@@ -698,8 +698,6 @@ class _Chunk:
             "a colourless Brawl commander",
         )
         # each deck's first commander card the data knows, and its second (a pair), -1 for none
-        is_commander = z == companion_arrays.COMMANDER  # (the known ones)
-        at = np.flatnonzero(is_commander)
         has_first, first = np.unique(d[at], return_index=True)
         self.commander_card = np.full(n, -1, dtype=np.intp)
         self.commander_card[has_first] = c[at[first]]
@@ -732,7 +730,7 @@ class _Chunk:
         # listed one or not (DC403), or alone there: the engine may read it as the companion (DC106)
         if commander.any():
             side_at = np.flatnonzero(z == companion_arrays.SIDEBOARD)
-            side_at = side_at[commander[d[side_at]] & (c[side_at] >= 0)]
+            side_at = side_at[commander[d[side_at]]]
             side_c = c[side_at]
             self._hand_over_entries(
                 d[side_at],
