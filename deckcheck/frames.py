@@ -629,9 +629,7 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
     all_written = count_written is None or bool(count_written.all())
     paths = frame["path"].astype(object) if "path" in frame.columns else None
     groups = frame.groupby("deck_id", sort=False, observed=True).indices
-    codes, ids = pd.factorize(frame["deck_id"], sort=False)
-    if (codes < 0).any():
-        raise ValueError("the deck_id column has missing values")
+    codes, ids = _deck_codes(frame)
 
     def per_deck(column: str) -> dict[DeckId, str | None]:
         found = _deck_values(frame, column, codes, ids)
@@ -673,6 +671,14 @@ def _long_decks(frame: pd.DataFrame) -> tuple[Iterator[tuple[DeckId, ParsedDeck]
             )
 
     return decks(), len(groups), frame["deck_id"].dtype
+
+
+def _deck_codes(frame: pd.DataFrame) -> tuple[Any, Any]:
+    """Each row's deck code (in order of first appearance) and the deck ids they stand for."""
+    codes, ids = pd.factorize(frame["deck_id"], sort=False)
+    if (codes < 0).any():
+        raise ValueError("the deck_id column has missing values")
+    return codes, ids
 
 
 def _long_columns_present(frame: pd.DataFrame) -> None:
@@ -1090,9 +1096,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg | _Chosen, store: CardStore
     specs = None if isinstance(format, _Chosen) else _Specs(format, store)
     context = specs.base if specs is not None else _context(store, batch.as_spec("freeform"))
     # Entry arrays are kept small (int32 / int8): a 100k-deck corpus has millions of entries.
-    codes, deck_ids = pd.factorize(frame["deck_id"], sort=False)
-    if (codes < 0).any():
-        raise ValueError("the deck_id column has missing values")
+    codes, deck_ids = _deck_codes(frame)
     deck_codes = codes.astype(np.int32)
     del codes
     n_decks = len(deck_ids)
@@ -1433,9 +1437,7 @@ def _declarations(frame: pd.DataFrame) -> Iterator[tuple[DeckId, str, batch.Deck
     """Each deck of a long frame as a parsed deck holding only what chooses its format: the format
     it declares (its ``declared_format``)."""
     _long_columns_present(frame)
-    codes, ids = pd.factorize(frame["deck_id"], sort=False)
-    if (codes < 0).any():
-        raise ValueError("the deck_id column has missing values")
+    codes, ids = _deck_codes(frame)
     declared = _deck_values(frame, "declared_format", codes, ids) or [None] * len(ids)
     for deck_id, said in zip(ids.tolist(), declared, strict=True):
         where = str(deck_id)
@@ -1449,10 +1451,9 @@ def _say_not_checked(table: pd.DataFrame, not_checked: NotChecked) -> pd.DataFra
         import warnings
 
         table.attrs["not_checked"] = not_checked
-        decks = f"{len(not_checked)} deck{'s' if len(not_checked) != 1 else ''}"
         warnings.warn(
-            f"deckcheck: {decks} not checked (a format deckcheck does not know): the frame's "
-            "attrs['not_checked'] lists them; give format= to check them anyway",
+            f"deckcheck: {counted(len(not_checked), 'deck')} not checked (a format deckcheck does not "
+            "know): the frame's attrs['not_checked'] lists them; give format= to check them anyway",
             stacklevel=3,
         )
     return table
