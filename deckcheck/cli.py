@@ -1337,6 +1337,8 @@ def _meta_text(key: str, value: str) -> str:
 
     if key != SET_CODES_META:
         return value
+    if not value.split():
+        return "none (its cards give no printings)"
     return f"{counted(len(value.split()), 'set')} its printings name (--output json lists them)"
 
 

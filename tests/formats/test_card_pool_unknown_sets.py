@@ -7,7 +7,9 @@ either (DC010 and the deck's DC015)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +110,10 @@ def test_which_sets_the_card_data_knows(tmp_path: Path) -> None:
     write_store(records, path, meta={"source": "test", SET_CODES_META: "DOM"})
     assert read_store_meta(path)[SET_CODES_META] == "DOM ICE LEA M10"
     assert CardStore.open(path).known_set_codes() == {"DOM", "ICE", "LEA", "M10"}
+    # a store built before the meta said them: read from its records' printings
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute("DELETE FROM meta WHERE key = ?", (SET_CODES_META,))
+    assert CardStore.open(path).known_set_codes() == {"ICE", "LEA", "M10"}
     # a JSON file of records: its meta's list when it gives one, else its records' printings
     listed = tmp_path / "listed.json"
     listed.write_text(json.dumps({"meta": {SET_CODES_META: "LEA DMU"}, "cards": records}), encoding="utf-8")
@@ -123,7 +129,7 @@ def test_which_sets_the_card_data_knows(tmp_path: Path) -> None:
     # data whose cards give no printings (a Scryfall build) judges no card by its sets
     bare = tmp_path / "bare.sqlite"
     write_store(_records(("Bear", None)), bare, meta={"source": "test"})
-    assert SET_CODES_META not in read_store_meta(bare)
+    assert read_store_meta(bare)[SET_CODES_META] == ""  # (read as none, not looked for)
     assert CardStore.open(bare).known_set_codes() == frozenset()
     assert CardStore.open(bare).unknown_set_codes(["DMU"]) == ()
 
