@@ -532,8 +532,8 @@ def test_bundled_printings_are_the_real_datas(atomic_cards: dict[str, list[dict[
 @pytest.mark.realdata
 def test_bundled_set_codes_are_the_real_datas(atomic_records: list[dict[str, Any]]) -> None:
     """The bundled set's ``set_codes`` are the sets of the April 2022 data's printings, as a store
-    imported from it lists them: a few hundred cards print in few of them, and a card pool naming a
-    set none of them prints in is no pool of sets the data does not know."""
+    imported from it lists them: its few hundred cards print in few of those sets, so the list, not
+    its cards, tells which sets the data knows (Premodern's are all known, DMU is not)."""
     real = {code for record in atomic_records for code in record.get("printings", ())}
     assert DOCUMENT["meta"]["set_codes"].split() == sorted(real)
 
