@@ -1324,10 +1324,22 @@ def cards_info(
         *([["age", _age_text(*age)]] if age is not None else []),
         *([["age", _UNKNOWN_AGE]] if age is None and not store.vouches_without_date else []),
         *([["non-deck cards", _non_deck_text(kept)]] if "non_deck_cards" in record else []),
-        *([key, value] for key, value in sorted(record["meta"].items())),
+        *([key, _meta_text(key, value)] for key, value in sorted(record["meta"].items())),
     ]
     out.write(rep.table(rows, ("card data", "")) + "\n")
     return 0
+
+
+def _meta_text(key: str, value: str) -> str:
+    """A store meta value as `cards info`'s table shows it: the set codes of the data's printings
+    (some hundreds) counted, not listed (its JSON output lists them)."""
+    from deckcheck.cards.store import SET_CODES_META
+
+    if key != SET_CODES_META:
+        return value
+    if not value.split():
+        return "none (its cards give no printings)"
+    return f"{counted(len(value.split()), 'set')} its printings name (--output json lists them)"
 
 
 def _non_deck_text(kept: Sequence[object] | None) -> str:

@@ -914,15 +914,16 @@ def check_deck(
     written = parsed or deck.parsed
     unread = unread_part(written) if written is not None else None
     data_day = printings_day(store, spec) if store is not None else None
+    judged = with_card_data(spec, store) if store is not None else spec  # (the report names spec)
     if spec.commander:  # only a format with a command zone reads a sideboard as one (MTGO, XMage)
         from deckcheck import command_zone
 
-        placement = command_zone.place(deck, spec)
+        placement = command_zone.place(deck, judged)
         deck, moved = placement.deck, placement.moved
         findings.extend(placement.notes)
-        rule_findings = placement.merge(rules.check_deck(deck, spec, data_day))
+        rule_findings = placement.merge(rules.check_deck(deck, judged, data_day))
     else:
-        rule_findings = rules.check_deck(deck, spec, data_day)
+        rule_findings = rules.check_deck(deck, judged, data_day)
     if written is not None and not written.entries:  # no card lines: DC005 says all there is to say
         rule_findings = []
     elif unread is not None:  # what the lines not read could change is not judged on the rest
@@ -943,7 +944,7 @@ def check_deck(
     # (sets that joined the format after its day) is not known either
     printings_open = data_day is not None and bool(_sets_joined_since(deck, spec, data_day))
     results, companion_findings = companions.evaluate_with_findings(
-        deck, spec, lookup, legality_open=age is not None or printings_open, unread=unread
+        deck, judged, lookup, legality_open=age is not None or printings_open, unread=unread
     )
     findings.extend(companion_findings)
     findings = _with_written_names(findings, deck)
@@ -958,6 +959,19 @@ def check_deck(
     parsed_deck = (deck.parsed if moved else parsed) or deck.parsed
     parsed_deck = parsed_deck or ParsedDeck(deck.path, "cards")
     return Report(deck.path, spec, deck, parsed_deck, findings, results, ignored_undecided=ignored_undecided)
+
+
+def with_card_data(spec: FormatSpec, store: CardStore) -> FormatSpec:
+    """``spec`` as the card data in ``store`` can judge it: the sets of its card pool
+    (``pool_sets``) the data knows no card of, a set newer than its printings or a code written
+    wrong, with the known codes each may be a mistyping of (FormatSpec.unknown_pool_sets: a card
+    printed in none of the others is not verified, rules.legality.listed_legality). ``spec`` itself
+    when the data knows them all. The engine asks this; the lean batch checker hands the decks of
+    such a format to it."""
+    if not spec.pool_sets:
+        return spec
+    unknown = store.unknown_set_codes(spec.pool_sets)
+    return replace(spec, unknown_pool_sets=unknown) if unknown != spec.unknown_pool_sets else spec
 
 
 def printings_day(store: CardStore, spec: FormatSpec) -> dt.date | None:

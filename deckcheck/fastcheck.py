@@ -38,7 +38,8 @@ an unknown one, a pair in Brawl, localized names, a plane, scheme or Vanguard ca
 its section, a conspiracy card outside the sideboard, a sideboard that may be the command zone, a
 file or a line of it not read, a date that names no day for certain, a line with no count whose
 name the data does not know, which may be no card at all, a Vehicle or Spacecraft commander of a
-day before Edge of Eternities or one it is not known for) goes to the engine: never a guess
+day before Edge of Eternities or one it is not known for, a format whose card pool names a set
+the card data does not know) goes to the engine: never a guess
 (handed_over says which, deck by deck).
 
 It writes rows, not Reports: its findings carry no ``data`` payload (the tables have no column for
@@ -609,6 +610,12 @@ class _Chunk:
         # possibly both, as XMage writes them): the engine's (rules.commander.check_oathbreakers)
         self._hand_over(
             specs.per_deck(lambda s: s.commander_cards == OATHBREAKER_COMMANDERS, bool), "an Oathbreaker deck"
+        )
+        # a format whose card pool names sets the card data knows no card of: the engine's, which
+        # names them (engine.with_card_data)
+        self._hand_over(
+            specs.per_deck(lambda s: engine.with_card_data(s, table.store) is not s, bool),
+            "a card pool naming sets the card data does not know",
         )
         self._hand_over(commander & (n_commanders == 0), "no commander marked")
         self._hand_over(commander & (n_commanders > 2), "more than two commanders")

@@ -47,6 +47,7 @@ class FormatSpec(FrozenValue):
         "commander_pairs_reason",
         "pool_sets",
         "pool_cards",
+        "unknown_pool_sets",
     )
     __slots__ = FIELDS
 
@@ -125,6 +126,12 @@ class FormatSpec(FrozenValue):
     # hold later cards too), by oracle name: such a card the data lists under none of the deck's
     # legality keys is not verified either, never "not legal".
     pool_cards: frozenset[str]
+    # The sets of ``pool_sets`` the card data at hand knows no card of (a set newer than its
+    # printings, or a code written wrong), each with the known codes it may be a mistyping of:
+    # set for that data (engine.with_card_data), never by a formats file. A card the data lists
+    # under none of the deck's legality keys and prints in none of the other pool sets may have been
+    # printed in one of these, so its legality is not verified (rules.legality.listed_legality).
+    unknown_pool_sets: tuple[tuple[str, tuple[str, ...]], ...]
 
     def __init__(
         self,
@@ -157,6 +164,7 @@ class FormatSpec(FrozenValue):
         commander_pairs_reason: str = "",
         pool_sets: frozenset[str] = frozenset(),
         pool_cards: frozenset[str] = frozenset(),
+        unknown_pool_sets: tuple[tuple[str, tuple[str, ...]], ...] = (),
     ) -> None:
         _set_spec(
             self,
@@ -190,6 +198,7 @@ class FormatSpec(FrozenValue):
                 commander_pairs_reason,
                 pool_sets,
                 pool_cards,
+                unknown_pool_sets,
             ),
         )
 

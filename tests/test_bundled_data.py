@@ -105,6 +105,10 @@ def test_document_meta_matches_the_cards() -> None:
     # the printings are of an earlier day than the Oracle text (the cards printed since have none)
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", meta["printings_as_of"])
     assert meta["printings_as_of"] <= meta["oracle_as_of"]
+    # the sets the data of that day knows (a card pool naming another is judged as newer or mistyped)
+    known = meta["set_codes"].split()
+    assert known == sorted(set(known)) and {"LEA", "MH2", "SNC"} <= set(known) and "DMU" not in known
+    assert {code for card in CARDS for code in card.get("printings", ())} <= set(known)
     assert meta["cards"] == len(CARDS)
     assert 250 <= len(CARDS) <= 400
 
@@ -523,6 +527,15 @@ def test_bundled_printings_are_the_real_datas(atomic_cards: dict[str, list[dict[
         if card.get("printings") != real:
             wrong.append(f"{card['name']}: {card.get('printings')} != {real}")
     assert wrong == []
+
+
+@pytest.mark.realdata
+def test_bundled_set_codes_are_the_real_datas(atomic_records: list[dict[str, Any]]) -> None:
+    """The bundled set's ``set_codes`` are the sets of the April 2022 data's printings, as a store
+    imported from it lists them: its few hundred cards print in few of those sets, so the list, not
+    its cards, tells which sets the data knows (Premodern's are all known, DMU is not)."""
+    real = {code for record in atomic_records for code in record.get("printings", ())}
+    assert DOCUMENT["meta"]["set_codes"].split() == sorted(real)
 
 
 def test_every_known_update_names_a_bundled_card() -> None:

@@ -86,6 +86,10 @@ NON_DECK_KEY = "non_deck_cards"
 # (CardStore.printed_unaccented), which reads each one's printed names on its first ask.
 UNACCENTED_META = "unaccented_table"
 UNACCENTED_VERSION = "1"
+# meta key: the set codes of every printing of the store's cards, space-separated (every build
+# writes it, empty when they give no printings): the sets the card data knows, as of its printings'
+# day (CardStore.known_set_codes). A store built before does not say: its records are read for them.
+SET_CODES_META = "set_codes"
 
 
 # -- where things live --------------------------------------------------------------------------
@@ -243,6 +247,9 @@ class _Backend(Protocol):
 
     def name_index(self) -> NameIndex: ...
     def all_records(self) -> Iterator[Mapping[str, Any]]: ...
+    def printed_set_codes(self) -> set[str]:
+        """The set codes of every record's printings (a store whose meta does not list them)."""
+
     def facts_blob(self, version: str) -> bytes | None: ...
     def non_deck_cards(self) -> list[NonDeckCard] | None:
         """The cards no deck can hold that the store keeps; None when it does not keep them."""
@@ -418,6 +425,9 @@ class _MemoryBackend:
 
     def all_records(self) -> Iterator[Mapping[str, Any]]:
         return iter(self._records.values())
+
+    def printed_set_codes(self) -> set[str]:
+        return _printed_set_codes(self._records.values())
 
     def facts_blob(self, version: str) -> bytes | None:
         return None  # JSON and in-memory card sets carry no precomputed facts
@@ -629,6 +639,19 @@ class _SqliteBackend:
             for (text,) in self._db.execute("SELECT record FROM cards ORDER BY name"):
                 yield json.loads(text)
 
+    def printed_set_codes(self) -> set[str]:
+        # SQLite's JSON functions read them in a quarter of the time parsing every record takes
+        import sqlite3
+
+        query = "SELECT DISTINCT code.value FROM cards, json_each(cards.record, '$.printings') AS code"
+        try:
+            rows = self._db.execute(query).fetchall()
+        except sqlite3.OperationalError:  # (an SQLite built without them)
+            return _printed_set_codes(self.all_records())
+        except sqlite3.DatabaseError as exc:
+            raise self._damaged(exc) from None
+        return {code for (code,) in rows if isinstance(code, str)}
+
     def facts_blob(self, version: str) -> bytes | None:
         if not stored_facts_current(self.meta, version):
             return None  # a store from before stored facts, or facts of another version or layout
@@ -716,6 +739,8 @@ class CardStore:
         # day they are used); a store file, built or a JSON file, of unknown date vouches for no
         # day's legality (engine.legality_out_of_date).
         self.vouches_without_date = False
+        self._known_set_codes: frozenset[str] | None = None  # (known_set_codes, read once)
+        self._set_code_guesses: dict[str, tuple[str, ...]] = {}  # unknown set code -> did you mean
 
     # construction
     @classmethod
@@ -1216,6 +1241,58 @@ class CardStore:
             return f"{named} {day.isoformat()}, {count}"
         return f"{named}, {count}" if self.vouches_without_date else f"{named}, date unknown, {count}"
 
+    # the sets the card data knows
+    def known_set_codes(self) -> frozenset[str] | None:
+        """The set codes of the card data's printings: the sets it knows, as of the day its
+        printings describe (:func:`printings_date`); its meta's ``set_codes`` when it says them,
+        else read from its records once. Empty: its cards give no printings (a Scryfall build).
+        None: records handed in by code (:attr:`vouches_without_date`), whose printings are taken
+        as complete, as though they knew every set."""
+        if self.vouches_without_date:
+            return None
+        if self._known_set_codes is None:
+            listed = self._backend.meta.get(SET_CODES_META)
+            self._known_set_codes = frozenset(
+                listed.split() if listed is not None else self._backend.printed_set_codes()
+            )
+        return self._known_set_codes
+
+    def unknown_set_codes(self, codes: Iterable[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Those of ``codes`` (MTGJSON's, upper case) no printing of the card data is in, sorted,
+        each with the known codes it may be a mistyping of, likeliest first: a set newer than the
+        data, or a code written wrong. Empty when the data knows them all, when its cards give no
+        printings (none is judged by its sets then) or when it is records handed in by code."""
+        known = self.known_set_codes()
+        if not known:
+            return ()
+        unknown = sorted(code for code in codes if code not in known)
+        for code in unknown:
+            if code not in self._set_code_guesses:
+                self._set_code_guesses[code] = _close_set_codes(code, known)
+        return tuple((code, self._set_code_guesses[code]) for code in unknown)
+
+
+def _printed_set_codes(records: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The set codes of the records' printings (a store that does not list them in its meta)."""
+    codes: set[str] = set()
+    for record in records:
+        printings = record.get("printings")
+        if isinstance(printings, list):
+            codes.update(code for code in printings if isinstance(code, str))
+    return codes
+
+
+def _close_set_codes(code: str, known: frozenset[str], most: int = 3) -> tuple[str, ...]:
+    """The known set codes ``code`` may be a mistyping of: two neighbouring letters swapped
+    ("LAE" for "LEA"), or close by difflib's measure at 0.8, which a letter too many or too few
+    passes ("MH22" for "MH2") and one other letter of three or four does not (a new set's code is
+    often one letter from an old one's: "DMU" is no mistyping of "DOM")."""
+    import difflib
+
+    swapped = {code[:i] + code[i + 1] + code[i] + code[i + 2 :] for i in range(len(code) - 1)}
+    close = difflib.get_close_matches(code, sorted(known), n=most, cutoff=0.8)
+    return tuple(dict.fromkeys([*sorted(swapped & known), *close]))[:most]
+
 
 RESOLUTION_MEMO_LIMIT = 100_000  # names remembered per store and ``suggest`` (CardStore.resolve)
 BUNDLED_SOURCE = "deckcheck bundled set"  # data/cards.json's meta "source"
@@ -1524,6 +1601,10 @@ def write_store(
     lists, kept by name and kind (:meth:`CardStore.non_deck_card`); read once every record is in
     (an importer collects them while its records stream by). Without it the store says it keeps none of them
     (no ``non_deck_table`` meta): a lookup of one finds nothing, as in a store built before.
+
+    The store's meta ``set_codes`` lists the sets of the records' printings, and those ``meta``'s
+    own ``set_codes`` names (sets the builder knows its records hold no printing of): the sets the
+    card data knows (:meth:`CardStore.known_set_codes`); empty when the records give no printings.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     count = 0
@@ -1558,8 +1639,11 @@ def write_store(
             )
             seen: set[str] = set()
             named: list[tuple[str, str]] = []  # (key, card name) of every full and face name
+            # the sets the data knows: its records' printings', and any its builder names besides
+            set_codes = set(meta.get(SET_CODES_META, "").split())
             for record in records:
                 card = card_from_record(record)  # validates
+                set_codes.update(record.get("printings", ()))
                 if card.name in seen:
                     raise CardDataError(f"card {card.name!r} appears twice in the card data")
                 seen.add(card.name)
@@ -1603,9 +1687,12 @@ def write_store(
                     NAMES_INDEX_META,
                     NON_DECK_META,
                     UNACCENTED_META,
+                    SET_CODES_META,  # (the build's own, below)
                 )
             }
             full_meta[UNACCENTED_META] = UNACCENTED_VERSION
+            # (empty for records without printings, a Scryfall build's: they name no set)
+            full_meta[SET_CODES_META] = " ".join(sorted(set_codes))
             if non_deck is not None:
                 _write_non_deck(db, non_deck, seen)
                 full_meta[NON_DECK_META] = NON_DECK_VERSION

@@ -72,7 +72,10 @@ def legality_keys_of(deck_card: DeckCard) -> Iterable[str]:
 # Mountain and Birds of Paradise).
 IN_POOL_UNLISTED = "in_pool_unlisted"  # a printing in one of the pool's sets, or a card it names
 UNPRINTED_UNLISTED = "unprinted_unlisted"  # the data gives no printings to tell by
-NOT_GIVEN = frozenset({IN_POOL_UNLISTED, UNPRINTED_UNLISTED})
+# printed in none of the pool's sets the data knows, and the pool names sets it does not know
+# (FormatSpec.unknown_pool_sets: newer than the data's printings, or mistyped): it may be in one
+UNKNOWN_SET_UNLISTED = "unknown_set_unlisted"
+NOT_GIVEN = frozenset({IN_POOL_UNLISTED, UNPRINTED_UNLISTED, UNKNOWN_SET_UNLISTED})
 
 
 def listed_legality(name: str, given: str | None, printings: Collection[str] | None, spec: FormatSpec) -> str:
@@ -80,8 +83,9 @@ def listed_legality(name: str, given: str | None, printings: Collection[str] | N
     deck's legality key: ``given``, its value (None: the data lists none), else "not_legal", unless
     the format names its pool and the card may be in it: the pool names the card, or it has a
     printing in one of the pool's sets (:data:`IN_POOL_UNLISTED`), or ``printings``, its set codes,
-    are not known where the pool has sets (:data:`UNPRINTED_UNLISTED`). The engine, the lean batch
-    checker and the companion engine all ask this."""
+    are not known where the pool has sets (:data:`UNPRINTED_UNLISTED`), or the pool has sets the
+    card data does not know, which it may have been printed in (:data:`UNKNOWN_SET_UNLISTED`). The
+    engine, the lean batch checker and the companion engine all ask this."""
     if given is not None:
         return given
     if name in spec.pool_cards:
@@ -90,7 +94,9 @@ def listed_legality(name: str, given: str | None, printings: Collection[str] | N
         return "not_legal"
     if printings is None:
         return UNPRINTED_UNLISTED
-    return "not_legal" if spec.pool_sets.isdisjoint(printings) else IN_POOL_UNLISTED
+    if not spec.pool_sets.isdisjoint(printings):
+        return IN_POOL_UNLISTED
+    return UNKNOWN_SET_UNLISTED if spec.unknown_pool_sets else "not_legal"
 
 
 def card_listed(card: Card, key: str, spec: FormatSpec) -> str:
@@ -325,6 +331,12 @@ def _not_given_finding(
         why, fix = f"though {title}'s card pool names it", "card data that gives it"
     elif status == IN_POOL_UNLISTED:
         why, fix = f"though it was printed in a set of {title}'s card pool", "card data that gives it"
+    elif status == UNKNOWN_SET_UNLISTED:
+        why = (
+            f"nor whether it was printed in {_unknown_sets_text(spec)} of {title}'s card pool, which "
+            "it knows no card of (newer than the card data, or mistyped in the format's definition)"
+        )
+        fix = f"card data that knows the set{'s' if len(spec.unknown_pool_sets) > 1 else ''}"
     else:
         why = f"nor its printings, to tell whether it is in {title}'s card pool"
         fix = "card data that gives either"
@@ -333,9 +345,28 @@ def _not_given_finding(
         f"legality (no {key!r} entry), {why}; {fix} decides it (current data: `deckcheck cards update`)"
     )
     count = sum(c.quantity for c in group)
-    facts = {"legality_key": key, "status": status, "lines": [c.line for c in group], "count": count}
+    facts: dict[str, object] = {
+        "legality_key": key,
+        "status": status,
+        "lines": [c.line for c in group],
+        "count": count,
+    }
+    if status == UNKNOWN_SET_UNLISTED:
+        facts["unknown_sets"] = [
+            {"code": code, "suggestions": list(guesses)} for code, guesses in spec.unknown_pool_sets
+        ]
     rule = f"{title} card pool"
     return unres.NOT_VERIFIED(message, location=placed_at(path, group[0]), card=name, rule=rule, data=facts)
+
+
+def _unknown_sets_text(spec: FormatSpec) -> str:
+    """The card pool's sets the card data does not know (FormatSpec.unknown_pool_sets) as a
+    message names them: "set DMU", "sets DMU, MH22 (did you mean MH2?)"."""
+    named = [
+        f"{code} (did you mean {' or '.join(guesses)}?)" if guesses else code
+        for code, guesses in spec.unknown_pool_sets
+    ]
+    return f"set{'s' if len(named) > 1 else ''} {', '.join(named)}"
 
 
 def not_given(finding: Finding) -> bool:

@@ -1979,6 +1979,9 @@ def test_a_formats_own_ban_list_on_a_day_on_both_paths(tmp_path: Path, fmt: str,
         assert code == "DC206" or "Kitchen as modern, the format it extends" in message
 
 
+OLD_SCHOOL_SETS = sorted(load_registry()["oldschool"].pool_sets)
+
+
 def _pool_records() -> list[dict[str, Any]]:
     """Old School cards as MTGJSON's 2022 data gives them (Mountain and Birds of Paradise with no
     "oldschool" legality though printed in Alpha), a card with no printings (synthetic), Lurrus
@@ -2025,7 +2028,8 @@ def test_a_card_pool_of_sets_on_both_paths(tmp_path: Path, breakers: bool, store
     from deckcheck import card_facts
 
     path = tmp_path / "pool.sqlite"
-    meta = {"source": "test", "updated_at": "2026-01-01"}  # (dated: "later" is after its day)
+    # (dated: "later" is after its day; a few cards of data that knows every set of the pool)
+    meta = {"source": "test", "updated_at": "2026-01-01", "set_codes": " ".join(OLD_SCHOOL_SETS)}
     write_store(_pool_records(), path, meta=meta, facts=card_facts.facts_builder() if stored else None)
     store = CardStore.open(path)
     items: list[Item] = [
@@ -2068,6 +2072,71 @@ def test_a_card_pool_of_sets_on_both_paths(tmp_path: Path, breakers: bool, store
         "later": None,
         "promos": False,
     }
+
+
+NEW_POOL = """
+[newpool]
+extends = "constructed"
+title = "New Pool"
+legality_key = "newpool"
+pool_sets = ["LEA", "DMU", "MH22"]
+
+[oldpool]
+extends = "constructed"
+title = "Old Pool"
+legality_key = "newpool"
+pool_sets = ["LEA", "M10"]
+"""
+
+
+@BREAKERS
+def test_a_card_pool_naming_sets_the_data_does_not_know_on_both_paths(tmp_path: Path, breakers: bool) -> None:
+    """A user's card pool that names sets the card data knows no card of (DMU, newer than it; MH22,
+    a mistyping of MH2): a card printed in none of the pool's other sets is not verified, never
+    "not legal", on both paths (the lean checker hands such decks to the engine); a pool of sets
+    the data knows judges it not legal as before, on the lean path."""
+    path = tmp_path / "pool.sqlite"
+    meta = {"source": "test", "updated_at": "2026-01-01", "set_codes": "MH2"}
+    write_store(_pool_records(), path, meta=meta)
+    formats = tmp_path / "formats.toml"
+    formats.write_text(NEW_POOL, encoding="utf-8")
+    registry = load_registry([formats])
+    store = CardStore.open(path)
+    texts = [
+        "4 Brainstorm\n56 Mountain\n",
+        "4 Sheoldred, the Apocalypse\n56 Mountain\n",
+    ]
+    items: list[Item] = [(f"d{i}", text) for i, text in enumerate(texts)]
+    judged: dict[str, list[tuple[str, str, str]]] = {}
+    messages: dict[str, dict[str, str]] = {}
+    for fmt in ("newpool", "oldpool"):
+        context = batch.BatchContext(store, registry[fmt])
+        rows = assert_same_rows(items, context, breakers=breakers)
+        judged[fmt] = sorted(
+            (row["deck_id"], row["code"], row["card"])
+            for row in rows.findings.rows()
+            if row["code"] in ("DC010", "DC015", "DC202") and row["card"]
+        )
+        messages[fmt] = {
+            row["card"]: row["message"] for row in rows.findings.rows() if row["code"] == "DC015"
+        }
+        handed = _handed_back(context, texts)
+        assert handed == ([0, 1] if fmt == "newpool" else [])
+    assert judged["newpool"] == [
+        ("d0", "DC015", "Brainstorm"),
+        ("d0", "DC015", "Mountain"),
+        ("d1", "DC010", "Sheoldred, the Apocalypse"),
+        ("d1", "DC015", "Mountain"),
+    ]
+    # (the card the data does not know: its legality not verified, in the deck's note of them)
+    assert "4 Sheoldred, the Apocalypse (line 1) are not in the card data" in " ".join(
+        messages["newpool"].values()
+    )
+    assert (
+        "printed in sets DMU, MH22 (did you mean MH2?) of New Pool's card pool"
+        in messages["newpool"]["Brainstorm"]
+    )
+    assert ("d0", "DC202", "Brainstorm") in judged["oldpool"]
 
 
 @pytest.mark.realdata

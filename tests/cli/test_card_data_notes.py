@@ -81,6 +81,18 @@ def test_cards_info_shows_what_the_data_is(project: Project, invoke: Invoke) -> 
     assert "cli-tests 2026-01-01, " in result.stdout
 
 
+def test_cards_info_counts_the_sets_the_data_knows(
+    project: Project, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sets of the card data's printings (some hundreds): counted in the table, listed in JSON."""
+    monkeypatch.delenv("DECKCHECK_CARD_DB")  # (the bundled set: the sets of April 2022)
+    listed = json.loads(bundled_cards_path().read_text(encoding="utf-8"))["meta"]["set_codes"]
+    table = invoke(["cards", "info"])
+    assert f"{len(listed.split())} sets its printings name (--output json lists them)" in table.stdout
+    assert listed not in table.stdout
+    assert json.loads(invoke(["cards", "info", "--output", "json"]).stdout)["meta"]["set_codes"] == listed
+
+
 def test_an_imported_store_is_labelled_mtgjson_with_its_date(tmp_path: Path) -> None:
     root = tmp_path
     atomic = root / "AtomicCards.json"
