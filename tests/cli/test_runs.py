@@ -47,6 +47,8 @@ def test_an_unknown_declared_format_is_reported_on_its_file_and_the_others_are_c
     assert (
         "krenko.cod:4: DC006 the decklist declares format 'CDR', which is not a known format" in result.stdout
     )
+    # no convention makes CDR Commander (nor Duel Commander): not read as it, but offered
+    assert "(did you mean 'commander'? valid formats: " in result.stdout
     assert result.stdout.splitlines()[-1].startswith("2 decks checked")
     assert "1 file could not be checked" in result.stdout
     document = json.loads(invoke(["check", "-o", "json", "krenko.cod", "legal.txt"]).stdout)
