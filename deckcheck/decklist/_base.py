@@ -471,8 +471,8 @@ def other_digits_note(written: str, value: int) -> str | None:
     Arabic-Indic digits: read as 3"), None for ASCII ones. Python reads any Unicode decimal digit, and
     so does every reader (parse_quantity), but a reader of the file might not see the number: the
     readers report this as a DC003 note, and an export writes 0-9."""
-    digits = written.strip().lstrip("+-")
-    if digits.isascii():
+    digits = [c for c in written if c.isdecimal()]  # (not a sign, nor the "x" of "３x")
+    if not digits or all(c.isascii() for c in digits):
         return None
     system = unicodedata.name(digits[0], "").split(" DIGIT ")[0].title()
     return f"count {written.strip()!r} in {system + ' ' if system else ''}digits: read as {value:,}"

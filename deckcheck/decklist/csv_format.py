@@ -412,7 +412,7 @@ class _CsvRun:
         if isinstance(quantity, str):
             problem(quantity)
             return
-        digits = other_digits_note(cell(columns.count).rstrip("xX\u00d7 "), quantity)
+        digits = other_digits_note(cell(columns.count), quantity)
         if digits is not None:
             b.report(start, digits, code=SUSPICIOUS, severity="info", section=zone)
         set_code = cell(columns.set_code)
