@@ -214,7 +214,9 @@ def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
     So a requirements file ("numpy==1.26"), notes ("Try more removal") or a CSV of something else
     are skipped, while a deck with a few broken lines is checked and its lines reported. A file
     that declares its format (``// format: modern``) says it is a decklist: checked, whatever its
-    names (count-less names of cards newer than the data must not pass the hook unseen)."""
+    names (count-less names of cards newer than the data must not pass the hook unseen), and so
+    does one with nothing written in it: an emptied deck fails too."""
+    from deckcheck.deck import LineKind
     from deckcheck.decklist._base import UNREADABLE
 
     whole_file = [p for p in parsed.problems if p.line <= 0 and p.code == UNREADABLE]
@@ -224,6 +226,11 @@ def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
     if parsed.declared_format is not None:  # (even with no card line: an emptied deck fails)
         return None
     if not parsed.entries:
+        # a file with a decklist's extension and nothing written in it (0 bytes, blank lines) is
+        # a deck emptied by mistake sooner than notes: checked, DC005 fails it (an exclude glob
+        # keeps out a placeholder kept empty on purpose)
+        if all(record.kind is LineKind.BLANK for record in parsed.lines):
+            return None
         return "no card lines"
     doubtful = {p.line for p in parsed.problems if p.line > 0 and p.severity != "info"}
     card_lines: set[int] = set()

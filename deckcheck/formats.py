@@ -384,8 +384,38 @@ def get_format(name: str, registry: Mapping[str, FormatSpec] | None = None) -> F
     for key, spec in formats.items():
         if _registry_key(key) == wanted or wanted in {_registry_key(a) for a in spec.aliases}:
             return spec
+    likely = _likely_formats(wanted, formats)
+    hint = f"did you mean {_either(likely)}? " if likely else ""
+    raise ConfigError(f"unknown format {name!r}", hint=f"{hint}valid formats: {', '.join(sorted(formats))}")
+
+
+def _likely_formats(wanted: str, formats: Mapping[str, FormatSpec], most: int = 3) -> list[str]:
+    """The formats an unknown name (folded, :func:`_registry_key`) likely meant: the one whose name
+    or alias is spelled closest to it ("modrn", "ehd" for edh), then those it may abbreviate, the
+    same first letter and its letters in order ("cdr", "cmdr": commander; "std": standard and
+    standardbrawl). A guess only: an abbreviation is never read as a format (Cockatrice users write
+    "Format: CDR", which some mean as Commander, but no convention says so)."""
     import difflib  # for the error only: a check of a known format never needs it
 
-    close = difflib.get_close_matches(wanted, [_registry_key(k) for k in formats], n=1)
-    hint = f"did you mean {close[0]!r}? " if close else ""
-    raise ConfigError(f"unknown format {name!r}", hint=f"{hint}valid formats: {', '.join(sorted(formats))}")
+    spellings = {
+        _registry_key(written): key for key, spec in formats.items() for written in (key, *spec.aliases)
+    }
+    close = [spellings[s] for s in difflib.get_close_matches(wanted, spellings, n=1)]
+    shortened = [
+        key
+        for spelled, key in spellings.items()
+        if len(wanted) >= 2 and spelled[0] == wanted[0] and _in_order(wanted, spelled)
+    ]
+    return list(dict.fromkeys([*close, *shortened]))[:most]
+
+
+def _in_order(letters: str, word: str) -> bool:
+    """Every one of ``letters`` is in ``word``, in that order (not necessarily side by side)."""
+    rest = iter(word)
+    return all(letter in rest for letter in letters)
+
+
+def _either(names: Sequence[str]) -> str:
+    """``'a'``, ``'a' or 'b'``, ``'a', 'b' or 'c'``."""
+    quoted = [repr(name) for name in names]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"

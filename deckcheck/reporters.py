@@ -384,6 +384,7 @@ class RunTally:
         "not_verified",
         "skipped",
         "skipped_excluded",
+        "unchecked_errors",
         "warnings",
         "with_errors",
     )
@@ -396,6 +397,7 @@ class RunTally:
         self.failed = 0
         self.failing_on_warnings = 0  # failed by warnings alone (strict)
         self.errors = 0
+        self.unchecked_errors = 0  # of the errors: those that say a rule could not be checked
         self.warnings = 0
         self.infos = 0
         self.not_checked = 0
@@ -403,17 +405,21 @@ class RunTally:
         self.skipped_excluded = 0  # of the skipped: by an exclude glob (the others are no decklists)
 
     def add(self, result: DeckResult) -> None:
+        from deckcheck.engine import breaks_a_rule  # (loaded: the report is the engine's)
+
         report = result.report
         status = report.status
         self.decks += 1
         self.legal += status == "legal"
         self.with_errors += status == "illegal"
         self.not_verified += status == "not verified"
-        errors = len(report.errors)
+        found_errors = report.errors
+        errors = len(found_errors)
         failed = result.failed
         self.failed += failed
         self.failing_on_warnings += failed and not errors and not report.undetermined
         self.errors += errors
+        self.unchecked_errors += sum(1 for f in found_errors if not breaks_a_rule(f))
         self.warnings += len(report.warnings)
         self.infos += sum(1 for f in report.findings if f.severity is Severity.INFO)
 
@@ -688,9 +694,9 @@ def deck_header(result: DeckResult, style: Style = NO_STYLE) -> str:
 
 def summary_text(tally: RunTally, *, verbose: bool) -> str:
     line = (
-        f"{counted(tally.decks, 'deck')} checked: {tally.legal:,} legal, {tally.with_errors:,} with errors"
+        f"{counted(tally.decks, 'deck')} checked: {tally.legal:,} legal, {tally.with_errors:,} illegal"
         + (f", {tally.not_verified:,} not verified" if tally.not_verified else "")
-        + f" ({counted(tally.errors, 'error')}, {counted(tally.warnings, 'warning')})"
+        + f" ({errors_text(tally)}, {counted(tally.warnings, 'warning')})"
     )
     if tally.failing_on_warnings:
         line += f"; {tally.failing_on_warnings:,} failing on warnings (--strict)"
@@ -705,6 +711,20 @@ def summary_text(tally: RunTally, *, verbose: bool) -> str:
             ")" if verbose else "; -v lists them)"
         )
     return line
+
+
+def errors_text(tally: RunTally) -> str:
+    """The run's error findings, those that say a rule could not be checked (an empty decklist, no
+    format where one is required, an unknown card: they make a deck not verified, not illegal) told
+    from those that break a rule, so that no count of errors seems to contradict the decks'."""
+    unchecked = tally.unchecked_errors
+    if not unchecked:
+        return counted(tally.errors, "error")
+    breaking = tally.errors - unchecked
+    left = f"{counted(unchecked, 'error')} that {'leaves' if unchecked == 1 else 'leave'} rules unchecked"
+    if not breaking:
+        return left
+    return f"{counted(breaking, 'error')} that {'breaks' if breaking == 1 else 'break'} a rule, {left}"
 
 
 def verdict_line(result: DeckResult, why: str, style: Style = NO_STYLE) -> str:
@@ -1008,6 +1028,7 @@ def summary_record(tally: RunTally) -> dict[str, Any]:
         "not_verified": tally.not_verified,
         "failed": tally.failed,
         "errors": tally.errors,
+        "unchecked_errors": tally.unchecked_errors,
         "warnings": tally.warnings,
         "infos": tally.infos,
         "not_checked": tally.not_checked,

@@ -73,7 +73,7 @@ def test_the_quick_start_commands(monkeypatch: pytest.MonkeyPatch) -> None:
             code, out = run(args, REPO, monkeypatch)
             # "checks the 13 example decks ... Six are illegal on purpose, so it ... exits 1"
             assert code == 1, out
-            assert out.splitlines()[-1].startswith("13 decks checked: 7 legal, 6 with errors"), out
+            assert out.splitlines()[-1].startswith("13 decks checked: 7 legal, 6 illegal"), out
             ran += 1
     assert ran == 1
 
@@ -96,13 +96,13 @@ def test_what_it_says_of_the_bundled_card_data_age(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("DECKCHECK_TODAY", said[2])
     code, out = run(["check", "data/decks/"], REPO, monkeypatch)
     assert code == 1 and out.splitlines()[-1].startswith(
-        "13 decks checked: 1 legal, 4 with errors, 8 not verified"
+        "13 decks checked: 1 legal, 4 illegal, 8 not verified"
     )
     monkeypatch.setenv("DECKCHECK_TODAY", (first_stale - dt.timedelta(days=1)).isoformat())
     assert (
         run(["check", "data/decks/"], REPO, monkeypatch)[1]
         .splitlines()[-1]
-        .startswith("13 decks checked: 7 legal, 6 with errors")
+        .startswith("13 decks checked: 7 legal, 6 illegal")
     )
 
 

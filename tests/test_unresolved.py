@@ -435,7 +435,7 @@ def test_an_undated_deck_checked_long_after_the_card_data_is_not_verified(
     banned.write_text("// format: modern\n4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n")
     monkeypatch.setenv("DECKCHECK_TODAY", _days_after_the_data(90))
     fresh = CliRunner().invoke(cli, ["check", str(clean), str(banned)])
-    assert fresh.output.splitlines()[-1].startswith("2 decks checked: 1 legal, 1 with errors"), fresh.output
+    assert fresh.output.splitlines()[-1].startswith("2 decks checked: 1 legal, 1 illegal"), fresh.output
     assert "DC202" in fresh.output and "DC015" not in fresh.output
     monkeypatch.setenv("DECKCHECK_TODAY", _days_after_the_data(91))
     document = json.loads(CliRunner().invoke(cli, ["check", "-o", "json", str(clean), str(banned)]).output)

@@ -24,7 +24,28 @@ def test_the_check_summary_separates_thousands_in_every_count() -> None:
     tally.errors, tally.warnings, tally.infos, tally.failing_on_warnings = 5_678, 1, 2_000, 1_001
     tally.not_checked, tally.skipped = 1_500, 1
     assert summary_text(tally, verbose=False) == (
-        "12,345 decks checked: 10,000 legal, 1,234 with errors, 1,111 not verified (5,678 errors, "
+        "12,345 decks checked: 10,000 legal, 1,234 illegal, 1,111 not verified (5,678 errors, "
         "1 warning); 1,001 failing on warnings (--strict); 2,000 notes hidden (-v shows them); 1,500 files "
         "could not be checked; 1 file skipped (not decklists; -v lists them)"
+    )
+
+
+def test_the_check_summary_tells_errors_that_leave_rules_unchecked_from_broken_rules() -> None:
+    """Regression: an empty decklist (DC005, an error that leaves its deck not verified) made the
+    summary read "0 with errors, 1 not verified (1 error, ...)": decks counted one way, errors
+    another. The errors that break no rule are named as such, with their verb's number."""
+    tally = RunTally()
+    tally.decks, tally.not_verified, tally.errors, tally.unchecked_errors = 1, 1, 1, 1
+    assert summary_text(tally, verbose=False) == (
+        "1 deck checked: 0 legal, 0 illegal, 1 not verified (1 error that leaves rules unchecked, 0 warnings)"
+    )
+    tally.decks, tally.with_errors, tally.errors, tally.unchecked_errors = 1_003, 1_002, 3_001, 2_000
+    assert summary_text(tally, verbose=False) == (
+        "1,003 decks checked: 0 legal, 1,002 illegal, 1 not verified (1,001 errors that break a rule, "
+        "2,000 errors that leave rules unchecked, 0 warnings)"
+    )
+    tally.errors = 2_001
+    assert (
+        "(1 error that breaks a rule, 2,000 errors that leave rules unchecked, 0 warnings)"
+        in summary_text(tally, verbose=False)
     )

@@ -455,11 +455,27 @@ def parse_quantity(text: str) -> int | str:
     unsigned = digits[1:] if digits[:1] in ("+", "-") else digits
     if not unsigned.isdecimal():  # (what the regex [+-]?\d+ takes: \d is isdecimal's category Nd)
         return f"count {text.strip()!r} is not a whole number"
+    # Digits of one other system ("٣", fullwidth "３") are read, and noted (other_digits_note); digits
+    # of two are refused, where int() would read "1٣" as 13
+    if not unsigned.isascii() and len({ord(c) - unicodedata.decimal(c) for c in unsigned}) > 1:
+        return f"count {text.strip()!r} mixes digits of different scripts"
     if len(digits.lstrip("+-").lstrip("0")) > 9:
         return f"absurd count {digits[:12]}{'...' if len(digits) > 12 else ''} (more than {MAX_QUANTITY:,})"
     value = int(digits)
     reason = check_quantity(value)
     return reason if reason is not None else value
+
+
+def other_digits_note(written: str, value: int) -> str | None:
+    """The note of a count written in decimal digits other than 0-9 (``٣``: "count '٣' in
+    Arabic-Indic digits: read as 3"), None for ASCII ones. Python reads any Unicode decimal digit, and
+    so does every reader (parse_quantity), but a reader of the file might not see the number: the
+    readers report this as a DC003 note, and an export writes 0-9."""
+    digits = [c for c in written if c.isdecimal()]  # (not a sign, nor the "x" of "３x")
+    if not digits or all(c.isascii() for c in digits):
+        return None
+    system = unicodedata.name(digits[0], "").split(" DIGIT ")[0].title()
+    return f"count {written.strip()!r} in {system + ' ' if system else ''}digits: read as {value:,}"
 
 
 def join_notes(notes: Iterable[str]) -> str:

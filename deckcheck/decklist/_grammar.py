@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Final
 
 from deckcheck.deck import Zone
-from deckcheck.decklist._base import MAX_NAME_LENGTH, parse_quantity
+from deckcheck.decklist._base import MAX_NAME_LENGTH, other_digits_note, parse_quantity
 from deckcheck.decklist._names import clean_name, name_problem
 from deckcheck.decklist.headers import CARD_NAMED_ZONE_HEADERS, ZONE_HEADERS, header_key
 from deckcheck.lazy_pattern import LazyPattern
@@ -382,6 +382,7 @@ class CardLine(Record):
         "notes",
         "warnings",
         "details",
+        "infos",
     )
     __slots__ = FIELDS
 
@@ -398,6 +399,7 @@ class CardLine(Record):
         notes: list[str] | None = None,
         warnings: list[str] | None = None,
         details: list[tuple[str, str]] | None = None,
+        infos: list[str] | None = None,
     ) -> None:
         self.quantity = quantity
         self.name = name
@@ -411,6 +413,8 @@ class CardLine(Record):
         self.warnings: list[str] = [] if warnings is None else warnings
         # what the line says of the printing or the copy (deckcheck.deck.DETAIL_KINDS), each also a note
         self.details: list[tuple[str, str]] = [] if details is None else details
+        # what the line says that is no doubt but is reported (DC003 as a note): a count in other digits
+        self.infos: list[str] = [] if infos is None else infos
 
 
 def split_prefix(text: str) -> tuple[Zone | None, str]:
@@ -440,15 +444,20 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
     same result as trying every decoration pattern, which a test checks)."""
     zone, rest = split_prefix(text.strip())
     quantity: int | None = None
+    digits_note = None  # (a count in other digits than 0-9: other_digits_note)
     match = _LEADING_COUNT.match(rest) or _LEADING_X_COUNT.match(rest)
     if match:
-        parsed = parse_quantity(match.group("count"))
+        written = match.group("count")
+        parsed = parse_quantity(written)
         if isinstance(parsed, str):
             return parsed
         quantity, rest = parsed, match.group("rest")
+        digits_note = None if written.isascii() else other_digits_note(written, parsed)
     elif re.match(r"^[+-]?\d+\s*[xX]?$", rest):
         return "a count with no card name"
     card = CardLine(quantity=quantity, name="", zone=zone)
+    if digits_note is not None:
+        card.infos.append(digits_note)
     if shortcut and quantity is not None and _DECORATION_CHARACTERS.isdisjoint(rest):
         card.name = clean_name(rest)
         problem = name_problem(card.name, MAX_NAME_LENGTH, written=rest.strip())
@@ -481,10 +490,14 @@ def _parse_card(text: str, *, forge: bool, archidekt: bool, shortcut: bool) -> C
     if card.quantity is None:
         trailing = _TRAILING_COUNT.match(rest)
         if trailing:
-            parsed = parse_quantity(trailing.group("count"))
+            written = trailing.group("count")
+            parsed = parse_quantity(written)
             if isinstance(parsed, str):
                 return parsed
             card.quantity, rest = parsed, trailing.group("rest")
+            digits_note = None if written.isascii() else other_digits_note(written, parsed)
+            if digits_note is not None:
+                card.infos.append(digits_note)
 
     star = _TRAILING_STAR.match(rest) if rest.endswith("*") or not shortcut else None
     if star:

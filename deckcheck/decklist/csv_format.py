@@ -43,6 +43,7 @@ from deckcheck.decklist._base import (
     UNPARSABLE,
     UNREADABLE,
     DeckBuilder,
+    other_digits_note,
     parse_quantity,
     split_lines,
     strip_control,
@@ -411,6 +412,9 @@ class _CsvRun:
         if isinstance(quantity, str):
             problem(quantity)
             return
+        digits = other_digits_note(cell(columns.count), quantity)
+        if digits is not None:
+            b.report(start, digits, code=SUSPICIOUS, severity="info", section=zone)
         set_code = cell(columns.set_code)
         if is_set_name(set_code):
             # a set's name, not its code (Deckbox's and TCGplayer's "Edition"/"Set": "Magic 2010",

@@ -38,6 +38,7 @@ from deckcheck.decklist._base import (
     UNREADABLE,
     DeckBuilder,
     check_quantity,
+    other_digits_note,
     parse_quantity,
     printing_field,
     strip_control,
@@ -126,6 +127,9 @@ class _Run:
                 0, f"{quantity!r} {clean}"[:200], f"{where}: {count}", code=UNPARSABLE, section=zone
             )
             return
+        digits = other_digits_note(quantity, count) if isinstance(quantity, str) else None
+        if digits is not None:
+            b.report(0, f"{where}: {clean!r}: {digits}", code=SUSPICIOUS, severity="info", section=zone)
         entry = Entry(
             quantity=count,
             name=clean,

@@ -370,6 +370,8 @@ class _TextRun:
             notes.append(_NO_COUNT_NOTE)
         for warning in parsed.warnings:
             b.report(number, warning, code=SUSPICIOUS, severity="warning", section=zone)
+        for info in parsed.infos:
+            b.report(number, info, code=SUSPICIOUS, severity="info", section=zone)
         entry = new_entry(
             quantity,
             parsed.name,
@@ -709,6 +711,7 @@ def read_deck_line(raw: str) -> DeckLine:
         or parsed.zone is not prefixed
         or parsed.extra is not None
         or parsed.warnings
+        or parsed.infos  # (reported: the whole parser reads the text)
     ):
         return _OTHER_LINE
     return DeckLine("card", parsed.quantity, parsed.name, zone=prefixed)

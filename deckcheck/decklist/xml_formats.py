@@ -25,6 +25,7 @@ from deckcheck.decklist._base import (
     UNPARSABLE,
     UNREADABLE,
     DeckBuilder,
+    other_digits_note,
     parse_quantity,
     printing_field,
     split_lines,
@@ -195,6 +196,15 @@ class _XmlRun:
                 self._problem(line, f"<{element.tag}> {clean!r}: {parsed}", zone)
                 return
             quantity = parsed
+            digits = other_digits_note(quantity_text, quantity)
+            if digits is not None:
+                b.report(
+                    line,
+                    f"<{element.tag}> {clean!r}: {digits}",
+                    code=SUSPICIOUS,
+                    severity="info",
+                    section=zone,
+                )
         entry = Entry(
             quantity=quantity,
             name=clean,

@@ -841,6 +841,25 @@ def test_a_number_read_as_part_of_a_name_agrees(breakers: bool) -> None:
     ]
 
 
+@BREAKERS
+def test_counts_in_other_digits_agree(breakers: bool) -> None:
+    """A count in Arabic-Indic or fullwidth digits is read by both paths alike and noted (DC003);
+    one mixing two digit systems is refused by both (DC002): no path reads "1٣" as 13."""
+    items: list[Item] = [
+        ("arabic", "٤ Lightning Bolt\n56 Mountain\n"),
+        ("fullwidth", "４ Lightning Bolt\n５６x Mountain\n\nSideboard\n１５ Island\n"),
+        ("trailing", "Lightning Bolt x４\n56 Mountain\n"),
+        ("mixed", "4 Lightning Bolt\n5٦ Mountain\n"),
+        ("ascii", "4 Lightning Bolt\n56 Mountain\n"),
+    ]
+    rows = assert_same_rows(items, context_for(fresh_bundled_store(), "modern"), breakers=breakers)
+    codes = {(f["deck_id"], f["code"]) for f in rows.findings.rows() if f["code"] in ("DC002", "DC003")}
+    assert codes == {("arabic", "DC003"), ("fullwidth", "DC003"), ("trailing", "DC003"), ("mixed", "DC002")}
+    legal = {row["deck_id"]: row["legal"] for row in rows.summary.rows()}
+    assert legal["arabic"] is legal["fullwidth"] is legal["trailing"] is legal["ascii"] is True
+    assert legal["mixed"] is None
+
+
 # Lines with no count whose name the data does not know: 1 card, or none if the line is no card
 # (a section word, a note): a size they decide is not verified (unresolved.uncertain_copies).
 UNCERTAIN = (

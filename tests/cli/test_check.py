@@ -23,7 +23,7 @@ def test_clean_deck_exits_0(project: Project, invoke: Invoke) -> None:
     result = invoke(["check", "--format", "modern", "legal.txt"])
     assert result.exit_code == 0, result.output
     assert "legal.txt: format modern (--format); 60 main: legal" in result.stdout
-    assert "1 deck checked: 1 legal, 0 with errors (0 errors, 0 warnings)" in result.stdout.splitlines()[-1]
+    assert "1 deck checked: 1 legal, 0 illegal (0 errors, 0 warnings)" in result.stdout.splitlines()[-1]
 
 
 def test_error_findings_exit_1_with_path_line_code(project: Project, invoke: Invoke) -> None:
@@ -31,7 +31,7 @@ def test_error_findings_exit_1_with_path_line_code(project: Project, invoke: Inv
     result = invoke(["check", "-f", "modern", "banned.txt"])
     assert result.exit_code == 1
     assert "banned.txt:1: DC201 Mox Opal is banned in Modern" in result.stdout
-    assert "1 deck checked: 0 legal, 1 with errors (1 error, 0 warnings)" in result.stdout
+    assert "1 deck checked: 0 legal, 1 illegal (1 error, 0 warnings)" in result.stdout
 
 
 def test_summary_over_several_decks(project: Project, invoke: Invoke) -> None:
@@ -41,7 +41,7 @@ def test_summary_over_several_decks(project: Project, invoke: Invoke) -> None:
     result = invoke(["check", "-f", "modern", "a.txt", "b.txt", "c.txt"])
     assert result.exit_code == 1
     last = result.stdout.splitlines()[-1]
-    assert last.startswith("3 decks checked: 1 legal, 2 with errors (")
+    assert last.startswith("3 decks checked: 1 legal, 2 illegal (")
 
 
 def test_warnings_pass_unless_strict(project: Project, invoke: Invoke) -> None:

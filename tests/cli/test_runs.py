@@ -47,6 +47,8 @@ def test_an_unknown_declared_format_is_reported_on_its_file_and_the_others_are_c
     assert (
         "krenko.cod:4: DC006 the decklist declares format 'CDR', which is not a known format" in result.stdout
     )
+    # no convention makes CDR Commander (nor Duel Commander): not read as it, but offered
+    assert "(did you mean 'commander'? valid formats: " in result.stdout
     assert result.stdout.splitlines()[-1].startswith("2 decks checked")
     assert "1 file could not be checked" in result.stdout
     document = json.loads(invoke(["check", "-o", "json", "krenko.cod", "legal.txt"]).stdout)
@@ -404,6 +406,27 @@ def test_a_file_that_declares_its_format_but_holds_no_card_is_checked(
         assert result.exit_code == 1, (args, result.output)
         assert "decks/empty.txt: DC005 no card lines in the file" in result.stdout, args
         assert "skipped" not in result.stdout, args
+
+
+def test_an_emptied_decklist_fails_the_hook_unless_an_exclude_glob_skips_it(
+    project: Project, invoke: Invoke
+) -> None:
+    """Regression: a deck file emptied by mistake (0 bytes, or blank lines only) was skipped as "no
+    card lines" by a folder run and by the hook (--force-exclude), exit 0: the commit that emptied it
+    passed. Notes with no card line are still skipped, and so is an empty file the config excludes."""
+    project.write("decks/emptied.txt", "")
+    project.write("decks/blank.dek", "\n  \n")
+    project.write("decks/notes.txt", "// ideas for the next version\n")
+    for args in (["decks"], ["--force-exclude", "decks/emptied.txt", "decks/blank.dek", "decks/notes.txt"]):
+        result = invoke(["check", "-v", "-f", "modern", *args])
+        assert result.exit_code == 1, (args, result.output)
+        for path in ("decks/emptied.txt", "decks/blank.dek"):
+            assert f"{path}: DC005 no card lines in the file" in result.stdout, (args, path)
+        assert "decks/notes.txt: skipped: no card lines" in result.stdout, args
+    project.write(".deckcheck.toml", 'exclude = ["decks/emptied.txt", "decks/blank.dek"]\n')
+    result = invoke(["check", "-v", "--force-exclude", "decks/emptied.txt", "decks/blank.dek"])
+    assert result.exit_code == 0, result.output
+    assert "DC005" not in result.stdout and "2 files skipped (excluded)" in result.stdout
 
 
 def test_a_file_named_after_its_folder_is_checked_as_a_named_file(project: Project, invoke: Invoke) -> None:

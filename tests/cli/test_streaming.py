@@ -17,6 +17,7 @@ import pytest
 from deckcheck import cli
 from deckcheck import reporters as rep
 from deckcheck.discovery import expand_inputs
+from deckcheck.engine import UNCHECKED_CODES
 from deckcheck.findings import Severity
 from deckcheck.session import CheckOptions, Session
 from deckcheck.wording import counted
@@ -31,12 +32,22 @@ def whole_run_summary(run: rep.RunResult) -> str:
     decks = run.decks
     statuses = [d.report.status for d in decks]
     unverified = statuses.count("not verified")
+    errors = [f for d in decks for f in d.report.errors]
+    unchecked = sum(1 for f in errors if f.code in UNCHECKED_CODES)
+    if unchecked:  # errors that leave rules unchecked (an empty list, an unknown card) apart
+        leave = (
+            f"{counted(unchecked, 'error')} that {'leaves' if unchecked == 1 else 'leave'} rules unchecked"
+        )
+        breaking = len(errors) - unchecked
+        breaks = f"{counted(breaking, 'error')} that {'breaks' if breaking == 1 else 'break'} a rule, "
+        errors_said = (breaks if breaking else "") + leave
+    else:
+        errors_said = counted(len(errors), "error")
     line = (
         f"{counted(len(decks), 'deck')} checked: {statuses.count('legal'):,} legal, "
-        f"{statuses.count('illegal'):,} with errors"
+        f"{statuses.count('illegal'):,} illegal"
         + (f", {unverified:,} not verified" if unverified else "")
-        + f" ({counted(sum(len(d.report.errors) for d in decks), 'error')}, "
-        f"{counted(sum(len(d.report.warnings) for d in decks), 'warning')})"
+        + f" ({errors_said}, {counted(sum(len(d.report.warnings) for d in decks), 'warning')})"
     )
     strict_failures = sum(1 for d in decks if d.failed and not d.report.errors and not d.report.undetermined)
     if strict_failures:

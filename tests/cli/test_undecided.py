@@ -107,7 +107,7 @@ def test_an_empty_decklist_is_never_legal(project: Project, invoke: Invoke, opti
     assert result.exit_code == 1, result.output
     lines = result.stdout.splitlines()
     assert "0 main: not verified: the decklist has no card lines (DC005)" in lines[0]
-    assert lines[-1].startswith("1 deck checked: 0 legal, 0 with errors, 1 not verified")
+    assert lines[-1].startswith("1 deck checked: 0 legal, 0 illegal, 1 not verified")
     deck = _deck(invoke(["check", "-o", "json", *options, "empty.txt"]))
     assert deck["legal"] is None and deck["failed"] is True
     assert [f["code"] for f in deck["findings"]] == ([] if options else ["DC005"])
@@ -220,7 +220,7 @@ def test_quiet_text_names_a_deck_left_undecided_by_an_ignored_finding(
     assert result.exit_code == 1, result.output
     lines = result.stdout.splitlines()
     assert lines[0].startswith("deck.txt: not verified: card data 151 days old (finding ignored: DC015)")
-    assert len(lines) == 2 and lines[1].startswith("1 deck checked: 0 legal, 0 with errors, 1 not verified")
+    assert len(lines) == 2 and lines[1].startswith("1 deck checked: 0 legal, 0 illegal, 1 not verified")
     reported = invoke(["check", "-q", "deck.txt"]).stdout.splitlines()
     assert [line.split(" ")[:2] for line in reported[:-1]] == [["deck.txt:", "DC015"]]
     monkeypatch.setenv("DECKCHECK_TODAY", "2026-02-01")

@@ -37,7 +37,9 @@ def test_a_file_cut_off_is_not_verified_and_no_size_rule_judges_what_was_read(
     assert lines[1].startswith("cut.dek:5: DC001 XML error")
     assert "DC101" not in result.stdout  # 24 cards read of a list that may hold 60
     assert "DC410" not in result.stdout and "DC413" not in result.stdout
-    assert lines[-1] == "1 deck checked: 0 legal, 0 with errors, 1 not verified (1 error, 0 warnings)"
+    assert lines[-1] == (
+        "1 deck checked: 0 legal, 0 illegal, 1 not verified (1 error that leaves rules unchecked, 0 warnings)"
+    )
 
 
 def test_companions_of_a_file_cut_off(project: Project, invoke: Invoke) -> None:
@@ -99,7 +101,8 @@ def test_an_empty_file_is_an_error_of_its_own(project: Project, invoke: Invoke) 
         "empty.txt: format modern (--format); 0 main: not verified: the decklist has no card lines (DC005) "
         "(1 error, 0 warnings)",
         "empty.txt: DC005 no card lines in the file",
-        "1 deck checked: 0 legal, 0 with errors, 1 not verified (1 error, 0 warnings)",
+        "1 deck checked: 0 legal, 0 illegal, 1 not verified (1 error that leaves rules unchecked, "
+        "0 warnings)",
     ]
 
 
@@ -127,7 +130,7 @@ def test_what_the_lost_lines_cannot_undo_stays(project: Project, invoke: Invoke)
     codes = [line.split()[1] for line in result.stdout.splitlines()[1:-1]]
     assert codes == ["DC002", "DC201", "DC104"]  # (no DC101: 29 cards read of 33 or more)
     assert "; not verified: 1 line not read (DC002)" in result.stdout.splitlines()[0]
-    assert result.stdout.splitlines()[-1].startswith("1 deck checked: 0 legal, 1 with errors")
+    assert result.stdout.splitlines()[-1].startswith("1 deck checked: 0 legal, 1 illegal")
 
 
 def test_a_line_of_the_maybeboard_not_read_leaves_the_deck_judged(project: Project, invoke: Invoke) -> None:

@@ -577,6 +577,9 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "Lightning Bolt\n",  # no count: read as 1 with a warning
         "0 Lightning Bolt\n",  # a count of 0 is refused (DC002)
         "99999 Lightning Bolt\n",  # an absurd count (DC002)
+        "\u0664 Lightning Bolt\n",  # a count in Arabic-Indic digits: read, and noted (DC003)
+        "\uff14x Lightning Bolt\n",  # ... in fullwidth digits: the same
+        "1\u0664 Lightning Bolt\n",  # digits of two systems: refused (DC002)
         "4xLightning Bolt\n",  # no space after the x: no count for parse_text
         "4 1996\n",  # a digits-only name: "not a card name (no letters)"
         "4 " + " " * 1000 + "Lightning Bolt\n",  # over MAX_LINE_LENGTH: refused
@@ -657,7 +660,6 @@ M, S, C, MB = Zone.MAIN, Zone.SIDEBOARD, Zone.COMMANDER, Zone.MAYBEBOARD
             "04 Lightning Bolt\n10000 Island\n+4 Duress\n",
             [(4, "Lightning Bolt", M, 1), (10000, "Island", M, 2), (4, "Duress", M, 3)],
         ),
-        ("\u0664 Lightning Bolt\n", [(4, "Lightning Bolt", M, 1)]),  # an Arabic-Indic digit
         ("x4 Lightning Bolt\nDuress x2\n", [(4, "Lightning Bolt", M, 1), (2, "Duress", M, 2)]),
         ("4 _____\n1 \u7a32\u59bb\n", [(4, "_____", M, 1), (1, "\u7a32\u59bb", M, 2)]),
         ("4" + " " * 51 + "Lightning Bolt\n", [(4, "Lightning Bolt", M, 1)]),

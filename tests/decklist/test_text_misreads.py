@@ -388,3 +388,56 @@ def test_a_decorated_line_of_no_header_word_is_read_as_before(line: str) -> None
     the card line (with no count) it was read as."""
     deck = read(f"4 Lightning Bolt\n{line}\n")
     assert line_kind(deck, 2) is LineKind.CARD
+
+
+# -- counts in digits other than 0-9 -------------------------------------------------------------
+
+# Python's int() reads any Unicode decimal digit, and so did every reader, without a word: a count
+# in other digits is read (each is exactly one digit), and said (DC003, a note), in every reader;
+# digits of two systems in one count ("1٣", which int() reads as 13) are refused.
+OTHER_DIGITS = [
+    ("٣ Island", "count '٣' in Arabic-Indic digits: read as 3"),
+    ("３ Island", "count '３' in Fullwidth digits: read as 3"),
+    ("３x Island", "count '３' in Fullwidth digits: read as 3"),
+    ("Island x３", "count '３' in Fullwidth digits: read as 3"),
+    ("SB: ３ Island", "count '３' in Fullwidth digits: read as 3"),
+]
+
+
+@pytest.mark.parametrize(("line", "note"), OTHER_DIGITS)
+def test_a_count_in_other_digits_is_read_and_noted(line: str, note: str) -> None:
+    deck = read(f"4 Lightning Bolt\n{line}\n")
+    assert [(e.quantity, e.name) for e in deck.entries] == [(4, "Lightning Bolt"), (3, "Island")]
+    assert [(p.line, p.code, p.severity, p.message) for p in deck.problems] == [(2, "DC003", "info", note)]
+    assert fast_entries(f"4 Lightning Bolt\n{line}\n") is None  # (the batch reader leaves it: the note)
+
+
+@pytest.mark.parametrize("line", ["1٣ Island", "３3 Island", "Island x1٣"])
+def test_a_count_in_two_digit_systems_is_refused(line: str) -> None:
+    deck = read(f"4 Lightning Bolt\n{line}\n")
+    assert [(e.quantity, e.name) for e in deck.entries] == [(4, "Lightning Bolt")]
+    assert [(p.line, p.code) for p in deck.problems] == [(2, "DC002")]
+    assert "mixes digits of different scripts" in deck.problems[0].message
+
+
+@pytest.mark.parametrize(
+    ("text", "input_format"),
+    [
+        ("Count,Name\n٣,Island\n", "csv"),
+        ('[{"quantity": "٣", "name": "Island"}]', "json"),
+        (
+            '<cockatrice_deck version="1"><zone name="main">'
+            '<card number="٣" name="Island"/></zone></cockatrice_deck>',
+            "cod",
+        ),
+    ],
+)
+def test_every_reader_reads_and_notes_a_count_in_other_digits(text: str, input_format: str) -> None:
+    deck = parse_text(text, "deck", input_format)
+    assert [(e.quantity, e.name) for e in deck.entries] == [(3, "Island")], deck.problems
+    notes = [p for p in deck.problems if p.code == "DC003"]
+    assert [
+        (p.severity, p.message.endswith("count '٣' in Arabic-Indic digits: read as 3")) for p in notes
+    ] == [("info", True)], deck.problems
+    mixed = parse_text(text.replace("٣", "1٣"), "deck", input_format)
+    assert mixed.entries == [] and any("mixes digits" in p.message for p in mixed.problems), mixed.problems

@@ -102,6 +102,37 @@ def test_unknown_format_lists_the_valid_names() -> None:
     assert "unknown format 'modrn'" in text and "modern" in text and "commander" in text
 
 
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("CDR", "'commander'"),  # Cockatrice users' "Format: CDR": no convention makes it an alias
+        ("cmdr", "'commander'"),
+        ("EHD", "'commander'"),  # an alias misspelt names the format it stands for
+        ("pauperedhh", "'paupercommander'"),
+        ("Commandr", "'commander'"),
+        ("modrn", "'modern'"),
+        ("oath", "'oathbreaker'"),
+        ("std", "'standard' or 'standardbrawl'"),
+    ],
+)
+def test_an_unknown_format_suggests_the_formats_it_may_misspell_or_abbreviate(
+    written: str, meant: str
+) -> None:
+    """Regression: only format names were compared, and only by spelling: "CDR", "EHD" (edh) and
+    "oath" had no suggestion, and "pauperedhh" was offered 'pauper'."""
+    with pytest.raises(ConfigError) as raised:
+        get_format(written)
+    assert raised.value.hint is not None
+    assert raised.value.hint.startswith(f"did you mean {meant}? valid formats: "), raised.value.hint
+
+
+def test_an_unknown_format_like_no_other_gets_no_guess() -> None:
+    for written in ("1v1", "L", "xyz"):
+        with pytest.raises(ConfigError) as raised:
+            get_format(written)
+        assert raised.value.hint is not None and raised.value.hint.startswith("valid formats: "), written
+
+
 def test_user_file_adds_a_format_extending_a_preset_and_changes_one(tmp_path: Path) -> None:
     path = write(
         tmp_path,

@@ -739,3 +739,21 @@ def test_a_name_the_target_cannot_hold_follows_the_loss_rules(project: Project, 
         assert result.exit_code == 1, result.output
         assert "cannot hold the name" in result.stderr and "please report" not in result.stderr
     assert source.read_text(encoding="utf-8") == "2 Lightning Bolt\n"
+
+
+@pytest.mark.parametrize("to", sorted(EXPORT_FORMATS))
+def test_counts_in_other_digits_are_exported_in_0_to_9(to: str, project: Project, invoke: Invoke) -> None:
+    """The readers take a count in Arabic-Indic or fullwidth digits (with a note): an export writes
+    it in 0-9, which every client reads, and reads back as the same deck."""
+    project.write("deck.txt", "٤ Lightning Bolt\n５６ Mountain\n\nSideboard\nIsland x１５\n")
+    result = invoke(["export", "deck.txt", "--to", to, "--output-file", f"out.{to}"])
+    assert result.exit_code == 0, result.output
+    written = (project.root / f"out.{to}").read_text(encoding="utf-8")
+    assert not any(c.isdigit() and not c.isascii() for c in written), written
+    again = parse_file(project.root / f"out.{to}")
+    assert sorted((e.quantity, e.name) for e in again.entries) == [
+        (4, "Lightning Bolt"),
+        (15, "Island"),
+        (56, "Mountain"),
+    ]
+    assert not again.problems, again.problems
