@@ -172,7 +172,7 @@ def line_record(line: int, kind: LineKind, text: str, note: str) -> LineRecord:
 
 
 class ParseProblem(Value):
-    FIELDS = ("line", "message", "severity", "code", "section")
+    FIELDS = ("line", "message", "severity", "code", "section", "data")
     __slots__ = FIELDS
 
     def __init__(
@@ -182,12 +182,16 @@ class ParseProblem(Value):
         severity: str = "error",
         code: str | None = None,
         section: str | None = None,
+        data: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self.line: Final = line
         self.message: Final = message
         self.severity: Final = severity  # "error" | "warning" | "info"
         self.code: Final = code  # finding code; None = the parser's default for the severity
         self.section: Final = section  # the section the line was in
+        # what the message says, for a later step to use without reading it back out of the text
+        # (sorted key/value pairs): the web address written where a card's name goes
+        self.data: Final = data
 
 
 class ParsedDeck(Record):
