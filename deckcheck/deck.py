@@ -194,6 +194,12 @@ class ParseProblem(Value):
         self.data: Final = data
 
 
+def commander_names(written: str) -> list[str]:
+    """The commanders a comment's value names, as written: partners joined by "; " (a reader joins
+    one comment per commander so) are each a name."""
+    return [name.strip() for name in written.split(";") if name.strip()]
+
+
 class ParsedDeck(Record):
     """A decklist as read: entries in file order, plus an account of every source line."""
 
@@ -248,8 +254,7 @@ class ParsedDeck(Record):
     def commented_commanders(self) -> list[str]:
         """The names the deck's comments give as its commander(s) (a Cockatrice ``CDR:``, a
         ``commander:`` comment; partners one comment each, kept joined by "; "), as written."""
-        written = self.metadata.get("commander", "")
-        return [name.strip() for name in written.split(";") if name.strip()]
+        return commander_names(self.metadata.get("commander", ""))
 
     def metadata_line(self, key: str) -> int:
         """The line that gave the metadata ``key`` (a ``// key: value`` comment, a ``key=value`` of

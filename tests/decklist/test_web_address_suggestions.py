@@ -150,6 +150,7 @@ def test_an_address_the_message_quotes_without_the_data_offers_nothing(store: Ca
 def test_a_long_frame_keeps_the_address_with_the_problem() -> None:
     """The batch path keeps a deck's problems as text (batch.problems_text): the data goes with them."""
     problems = parse_text(PAGE_IN_EVERY_READER["csv"], "deck").problems
+    assert [p.data for p in problems] == [(("web_address", PAGE),)]
     assert problems_from_text(problems_text(problems) or "", "deck") == problems
 
 
