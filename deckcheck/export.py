@@ -154,10 +154,11 @@ def _written_printing(entry: Entry, to: str) -> Printing:
 def _held(entries: list[Entry], to: str | None) -> Counter[tuple[Zone, str]]:
     """The copies of ``entries`` by zone and name: as a decklist in the ``to`` format holds them
     (the zone a written entry reads back in), or, for None, as read."""
-    held = Counter[tuple[Zone, str]]()
+    copies: dict[tuple[Zone, str], int] = {}  # (a dict's get: a Counter's missing keys cost more)
     for entry in entries:
-        held[entry.zone if to is None else _written_zone(entry, to), entry.name] += entry.quantity
-    return held
+        key = (entry.zone if to is None else _written_zone(entry, to), entry.name)
+        copies[key] = copies.get(key, 0) + entry.quantity
+    return Counter(copies)
 
 
 def _printings(entries: list[Entry], to: str) -> tuple[tuple[Zone, str, Printing, int], ...]:
@@ -216,13 +217,12 @@ def names_not_held(entries: list[Entry], to: str) -> dict[str, str]:
     names are no card name at all, and a name that changed how the next line reads would be
     caught by the line after it. (A printing read back otherwise under the right name is no name's
     doing: read_back_problem says it.)"""
+    if _read_otherwise(entries, to) is None:  # (all at once: one file to read, not one per name)
+        return {}
     lines_of: dict[str, dict[tuple[object, ...], Entry]] = {}
     for entry in entries:  # (one probe line for each way a name is written)
         written = (entry.zone, entry.set_code, entry.collector_number, entry.foil, entry.tags)
         lines_of.setdefault(entry.name, {}).setdefault(written, entry)
-    everything = [e for lines in lines_of.values() for e in lines.values()]
-    if _read_otherwise(everything, to) is None:  # (all at once: one file to read, not one per name)
-        return {}
     unheld = {}
     for name in sorted(lines_of):
         read = _read_otherwise(list(lines_of[name].values()), to, followed=True)
@@ -236,15 +236,15 @@ _NEXT_CARD = "Next Card"
 
 
 def _read_otherwise(entries: list[Entry], to: str, *, followed: bool = False) -> str | None:
-    """What a decklist of one card line for each of ``entries`` (one copy each, as the ``to``
-    writer writes them; ``followed``: each with a line of :data:`_NEXT_CARD` after it, as it is
-    written) reads back as where it does not read back as written, else None."""
-    probe: list[Entry] = []
-    for entry in entries:
-        line = replace(entry, quantity=1, line=len(probe) + 1)
-        probe.append(line)
-        if followed:
-            probe.append(replace(line, name=_NEXT_CARD, line=len(probe) + 1))
+    """What a decklist of ``entries``, as the ``to`` writer writes them, reads back as where it
+    does not read back as written, else None. ``followed``: one copy of each, with a line of
+    :data:`_NEXT_CARD` after it, as it is written."""
+    probe = entries
+    if followed:
+        probe = []
+        for entry in entries:
+            line = replace(entry, quantity=1, line=len(probe) + 1)
+            probe += [line, replace(line, name=_NEXT_CARD, line=len(probe) + 2)]
     back = parse_text(WRITERS[to](ParsedDeck("<probe>", to, probe)), f"<{to} probe>", to)
     written, read = _held(probe, to), _held(back.entries, None)
     if read == written:
