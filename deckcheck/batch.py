@@ -479,12 +479,12 @@ def parsed_from_entries(
 
 def problems_text(problems: Sequence[ParseProblem]) -> str | None:
     """A reader's problems as one text (a JSON list of ``{"line", "message", "severity", "code",
-    "section"}`` records, fields that are None left out), so that a long frame keeps them with the
-    deck: None for none."""
+    "section", "data"}`` records, fields that are None or empty left out; ``data`` a list of
+    key/value pairs), so that a long frame keeps them with the deck: None for none."""
     if not problems:
         return None
     records = [
-        {name: value for name in ParseProblem.FIELDS if (value := getattr(problem, name)) is not None}
+        {name: value for name in ParseProblem.FIELDS if (value := getattr(problem, name)) not in (None, ())}
         for problem in problems
     ]
     return json.dumps(records, ensure_ascii=False)
@@ -504,6 +504,7 @@ def problems_from_text(text: str, where: str) -> list[ParseProblem]:
                 str(record.get("severity", "error")),
                 record.get("code"),
                 record.get("section"),
+                tuple((str(key), str(value)) for key, value in record.get("data", ())),
             )
             for record in records
         ]

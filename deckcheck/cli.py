@@ -785,7 +785,9 @@ def export(
     index, an etched finish, a proxy, alter or signed mark; a card line with no count (written as
     1 copy); a comment the target would read back as a section header or as the deck's name,
     format, date or commander; a card whose name the target would read back as another card or
-    none (a set code or a foil mark in the name). --in-place then refuses unless
+    none (a set code or a foil mark in the name, a name whose end joins what its line writes after
+    it); a commander whose name the comment line naming it would read back as another (a ";" in
+    it). --in-place then refuses unless
     --allow-loss is given; to standard output or --output-file the losses are listed on stderr and
     the exit code is 1. (--force only lets --output-file replace an existing file.)
 

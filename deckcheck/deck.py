@@ -172,7 +172,7 @@ def line_record(line: int, kind: LineKind, text: str, note: str) -> LineRecord:
 
 
 class ParseProblem(Value):
-    FIELDS = ("line", "message", "severity", "code", "section")
+    FIELDS = ("line", "message", "severity", "code", "section", "data")
     __slots__ = FIELDS
 
     def __init__(
@@ -182,12 +182,22 @@ class ParseProblem(Value):
         severity: str = "error",
         code: str | None = None,
         section: str | None = None,
+        data: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self.line: Final = line
         self.message: Final = message
         self.severity: Final = severity  # "error" | "warning" | "info"
         self.code: Final = code  # finding code; None = the parser's default for the severity
         self.section: Final = section  # the section the line was in
+        # what the message says, for a later step to use without reading it back out of the text
+        # (sorted key/value pairs): the web address written where a card's name goes
+        self.data: Final = data
+
+
+def commander_names(written: str) -> list[str]:
+    """The commanders a comment's value names, as written: partners joined by "; " (a reader joins
+    one comment per commander so) are each a name."""
+    return [name.strip() for name in written.split(";") if name.strip()]
 
 
 class ParsedDeck(Record):
@@ -244,8 +254,7 @@ class ParsedDeck(Record):
     def commented_commanders(self) -> list[str]:
         """The names the deck's comments give as its commander(s) (a Cockatrice ``CDR:``, a
         ``commander:`` comment; partners one comment each, kept joined by "; "), as written."""
-        written = self.metadata.get("commander", "")
-        return [name.strip() for name in written.split(";") if name.strip()]
+        return commander_names(self.metadata.get("commander", ""))
 
     def metadata_line(self, key: str) -> int:
         """The line that gave the metadata ``key`` (a ``// key: value`` comment, a ``key=value`` of

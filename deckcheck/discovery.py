@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from deckcheck.wording import counted
+from deckcheck.wording import NOT_A_REGULAR_FILE, counted
 
 if TYPE_CHECKING:
     from deckcheck.cards.store import CardStore
@@ -192,7 +192,7 @@ def _not_readable_why(entry: os.DirEntry[str]) -> str | None:
         return None
     if stat.S_ISFIFO(mode):
         return "a named pipe: not read in a folder run (it could wait for ever); name it to read it"
-    return "not a regular file (a device or a socket); nothing to check"
+    return NOT_A_REGULAR_FILE  # (a device or a socket)
 
 
 # The reason of a file an exclude glob skipped starts so (Session.excluded).

@@ -1101,10 +1101,8 @@ def check_parsed(
     checked in the shape of its family (:func:`deckcheck.inference.infer_format`) with a warning,
     or with an error when ``require_format``. ``facts``: the store's stored facts, to resolve
     through (resolve_deck; a run of many decks reads them once)."""
-    from deckcheck.decklist import parse_findings
-
     deck, resolution_findings = resolve_deck(parsed, store, facts=facts)
-    prior = [*web_address_suggestions(parse_findings(parsed), store), *resolution_findings]
+    prior = [*web_address_suggestions(parsed.path, parsed.problems, store), *resolution_findings]
     parsed = deck.parsed or parsed  # (as read: a line's number may have been read as part of a name)
     because = ""
     if spec is None:
@@ -1126,16 +1124,19 @@ def check_parsed(
     return report
 
 
-def web_address_suggestions(findings: list[Finding], store: CardStore) -> list[Finding]:
-    """``findings`` of a deck's reader, a line that is a web address where a card's name goes
-    (DC002) offered the card when the address is a card's page (decklist.card_page_name:
-    ``scryfall.com/card/m10/146/lightning-bolt``): its name found as the card data's folded names
-    find a slug's. The line is still no card line: the deck is not verified, the card not read."""
-    from deckcheck.decklist._names import card_page_name, offering, web_address_in
+def web_address_suggestions(path: str, problems: Sequence[ParseProblem], store: CardStore) -> list[Finding]:
+    """The findings of the ``problems`` a reader reported of the deck at ``path``
+    (decklist.problem_findings), a line that is a web address where a card's name goes (DC002, the
+    address in its problem's data) offered the card when the address is a card's page
+    (decklist.card_page_name: ``scryfall.com/card/m10/146/lightning-bolt``): its name found as the
+    card data's folded names find a slug's. The line is still no card line: the deck is not
+    verified, the card not read."""
+    from deckcheck.decklist import problem_findings
+    from deckcheck.decklist._names import WEB_ADDRESS_KEY, card_page_name, offering
 
     found = []
-    for finding in findings:
-        address = web_address_in(finding.message) if finding.code == UNREAD_LINE else None
+    for problem, finding in zip(problems, problem_findings(path, problems), strict=True):
+        address = dict(problem.data).get(WEB_ADDRESS_KEY) if finding.code == UNREAD_LINE else None
         named = card_page_name(address) if address else None
         card = store.resolve(named, suggest=False).card if named else None
         if card is not None:

@@ -11,8 +11,10 @@ date or comment lines where the target's client has no field for them
 in the sideboard but the output does not say the deck is a Commander deck (then nothing tells a
 reader that the sideboard is the command zone); a card line that gave no count (written with one),
 a comment the target would read back as something else (a section header, the deck name, format,
-date or commander), and a card whose name the target's reader would read back as another card or
-none (a name with a set code or a foil mark in it, a name that is no card name): its lines are not
+date or commander), a card whose name the target's reader would read back as another card or
+none (a name with a set code or a foil mark in it, a name whose end joins what its line writes
+after it, a name that is no card name): its lines are not written; and a commander whose name
+the comment line that names it would read back as another (a ";" in it): that line is not
 written.
 """
 
@@ -27,6 +29,7 @@ from deckcheck.deck import EXTRA_TAG, Entry, ParsedDeck, Zone, zone_tag
 from deckcheck.decklist import WRITER_FIELDS, WRITER_ZONES, WRITERS, parse_text
 from deckcheck.decklist._base import EMPTY_DECKLIST
 from deckcheck.decklist.writers import (
+    WRITER_COMMANDER_LINE,
     WRITER_DROPS_EXTRA_ZONES,
     WRITER_EXTRA_ZONES,
     WRITER_KEEPS,
@@ -76,7 +79,8 @@ class ExportLoss:
 class ExportPlan:
     """A decklist written in format ``to``: the text, the cards it holds, what it loses, the
     source's warnings (kept, but worth a look), and what a reader of the text must find: each
-    card's zone, name and count, the format and the date (the source's, unless listed as lost)."""
+    card's zone, name and count, the format and the date (the source's, unless listed as lost),
+    the deck name and the commanders its comments name."""
 
     to: str
     text: str
@@ -88,6 +92,7 @@ class ExportPlan:
     holds: tuple[tuple[Zone, str, int], ...] = ()
     printings: tuple[tuple[Zone, str, Printing, int], ...] = ()
     name: str | None = None
+    commanders: tuple[str, ...] = ()
 
 
 def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
@@ -105,19 +110,28 @@ def plan_export(parsed: ParsedDeck, to: str) -> ExportPlan:
     losses += _zone_losses(written, to)
     losses += _metadata_losses(parsed, to)
     losses += _command_zone_losses(deck_written, to)
+    named, lost_names = _commander_lines(deck_written, to)
+    losses += lost_names
     losses.sort(key=lambda loss: loss.line)
     warnings = [ExportLoss(p.line, p.message) for p in parsed.problems if p.severity == "warning"]
     cards = sum(e.quantity for e in written)
     keeps = WRITER_KEEPS[to]
     declared = parsed.declared_format if "format" in keeps else None
     date = metadata_date(parsed.metadata)[0] if "date" in keeps else None
-    holds = Counter[tuple[Zone, str]]()
-    for entry in written:
-        holds[_written_zone(entry, to), entry.name] += entry.quantity
-    held = tuple((zone, name, n) for (zone, name), n in holds.items())
+    held = tuple((zone, name, n) for (zone, name), n in _held(written, to).items())
     name = one_line(parsed.name) if parsed.name and "name" in keeps else None
     return ExportPlan(
-        to, text, cards, tuple(losses), tuple(warnings), declared, date, held, _printings(written, to), name
+        to,
+        text,
+        cards,
+        tuple(losses),
+        tuple(warnings),
+        declared,
+        date,
+        held,
+        _printings(written, to),
+        name,
+        named,
     )
 
 
@@ -135,6 +149,16 @@ def _written_printing(entry: Entry, to: str) -> Printing:
         zone = zone_tag(entry)  # (written as the zone, not as a tag)
         tags = tuple(sorted(t for t in entry.tags if t != zone and (writes_tag is None or writes_tag(t))))
     return set_code, number or None, entry.foil and "foil" in fields, tags
+
+
+def _held(entries: list[Entry], to: str | None) -> Counter[tuple[Zone, str]]:
+    """The copies of ``entries`` by zone and name: as a decklist in the ``to`` format holds them
+    (the zone a written entry reads back in), or, for None, as read."""
+    copies: dict[tuple[Zone, str], int] = {}  # (a dict's get: a Counter's missing keys cost more)
+    for entry in entries:
+        key = (entry.zone if to is None else _written_zone(entry, to), entry.name)
+        copies[key] = copies.get(key, 0) + entry.quantity
+    return Counter(copies)
 
 
 def _printings(entries: list[Entry], to: str) -> tuple[tuple[Zone, str, Printing, int], ...]:
@@ -167,7 +191,7 @@ def _sorted_out(parsed: ParsedDeck, to: str) -> tuple[list[Entry], list[Entry], 
     dropped = _zones_not_written(parsed, to)
     not_written = {id(e) for e in dropped}
     kept = [e for e in parsed.entries if id(e) not in not_written]
-    return dropped, kept, names_not_held({e.name for e in kept}, to)
+    return dropped, kept, names_not_held(kept, to)
 
 
 def _zones_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
@@ -183,36 +207,66 @@ def _zones_not_written(parsed: ParsedDeck, to: str) -> list[Entry]:
     return []
 
 
-def names_not_held(names: set[str], to: str) -> dict[str, str]:
-    """The card names among ``names`` that a card line of the ``to`` format would not read back
-    as themselves, each with what it reads back as. Decided by the format's own reader, on a card
-    line written by its writer: a text line's reader takes a trailing ``(SET) 12``, ``*F*`` or
-    ``#tag`` off a name, a line break ends it, and some names are no card name at all."""
-    ordered = sorted(names)
-    if _read_back_names(ordered, to)[0] == ordered:  # (all at once: one file to read, not one per name)
+def names_not_held(entries: list[Entry], to: str) -> dict[str, str]:
+    """The card names of ``entries`` that a card line of the ``to`` format would not read back as
+    themselves, each with what it reads back as. Decided by the format's own reader, on the card
+    lines its writer writes of them, each zone, printing, foil mark and tags the entries give a
+    name, and on a card line of another name after each: a text line's reader takes a trailing
+    ``(SET) 12``, ``*F*`` or ``#tag`` off a name, the end of a name can join what the writer writes
+    after it (Forge's ``Name #`` and ``+`` or ``|SET`` read as a tag), a line break ends it, some
+    names are no card name at all, and a name that changed how the next line reads would be
+    caught by the line after it. (A printing read back otherwise under the right name is no name's
+    doing: read_back_problem says it.)"""
+    if _read_otherwise(entries, to) is None:  # (all at once: one file to read, not one per name)
         return {}
+    lines_of: dict[str, dict[tuple[object, ...], Entry]] = {}
+    for entry in entries:  # (one probe line for each way a name is written)
+        written = (entry.zone, entry.set_code, entry.collector_number, entry.foil, entry.tags)
+        lines_of.setdefault(entry.name, {}).setdefault(written, entry)
     unheld = {}
-    for name in ordered:
-        read, back = _read_back_names([name], to)
-        if read != [name]:
-            unheld[name] = _read_as_text(read, back)
+    for name in sorted(lines_of):
+        read = _read_otherwise(list(lines_of[name].values()), to, followed=True)
+        if read is not None:
+            unheld[name] = read
     return unheld
 
 
-def _read_back_names(names: list[str], to: str) -> tuple[list[str], ParsedDeck]:
-    """The names a decklist of one card line per name in ``names``, written in the ``to`` format,
-    reads back as (where a line lands is the writer's business, checked on read-back), and that
-    decklist as read."""
-    probe = ParsedDeck("<probe>", to, [Entry(1, name, Zone.MAIN, n) for n, name in enumerate(names, 1)])
-    back = parse_text(WRITERS[to](probe), f"<{to} probe>", to)
-    return [e.name for e in back.entries], back
+# The card written after a probed line (names_not_held): a plain name every target holds.
+_NEXT_CARD = "Next Card"
 
 
-def _read_as_text(read: list[str], back: ParsedDeck) -> str:
-    if read:
-        return " and ".join(map(repr, read))
-    refused = [p.message for p in back.problems if p.severity == "error"]
-    return f"no card: {refused[0]}" if refused else "no card"
+def _read_otherwise(entries: list[Entry], to: str, *, followed: bool = False) -> str | None:
+    """What a decklist of ``entries``, as the ``to`` writer writes them, reads back as where it
+    does not read back as written, else None. ``followed``: one copy of each, with a line of
+    :data:`_NEXT_CARD` after it, as it is written."""
+    probe = entries
+    if followed:
+        probe = []
+        for entry in entries:
+            line = replace(entry, quantity=1, line=len(probe) + 1)
+            probe += [line, replace(line, name=_NEXT_CARD, line=len(probe) + 2)]
+    back = parse_text(WRITERS[to](ParsedDeck("<probe>", to, probe)), f"<{to} probe>", to)
+    written, read = _held(probe, to), _held(back.entries, None)
+    if read == written:
+        return None
+    names = {e.name for e in probe}
+    own = [_held_text(held, names) for held in read - written if held[1] != _NEXT_CARD]
+    if not own and any(name != _NEXT_CARD for _, name in written - read):
+        refused = [p.message for p in back.problems if p.severity == "error"]
+        own = [f"no card: {refused[0]}" if refused else "no card"]
+    # (no own line read otherwise: it reads back as itself, and the line after it does not)
+    text = " and ".join(own or sorted({repr(e.name) for e in entries}))
+    if not any(name == _NEXT_CARD for _, name in written - read):
+        return text
+    after = [_held_text(held, names) for held in read - written if held[1] == _NEXT_CARD] or ["no card"]
+    return f"{text}, and the card line after it as {' and '.join(after)}"
+
+
+def _held_text(held: tuple[Zone, str], written: set[str]) -> str:
+    """A card read back: its name, and the zone it landed in when that name was written (it then
+    read back in another zone)."""
+    zone, name = held
+    return f"{name!r} in the {zone}" if name in written else repr(name)
 
 
 def _name_losses(kept: list[Entry], unheld: dict[str, str], to: str) -> list[ExportLoss]:
@@ -433,6 +487,34 @@ def _metadata_losses(parsed: ParsedDeck, to: str) -> list[ExportLoss]:
     return losses
 
 
+def _commander_lines(written: ParsedDeck, to: str) -> tuple[tuple[str, ...], list[ExportLoss]]:
+    """The commanders the comment lines of the deck ``written`` in the ``to`` format name (a writer
+    that keeps commanders in the sideboard names them so, as it does those a comment of the source
+    named), and a loss for each whose line would read back as naming another or others
+    (WRITER_COMMANDER_LINE): its line is not written, the card is."""
+    if "commander" not in WRITER_KEEPS[to]:
+        return (), []
+    in_comments = [] if Zone.COMMANDER in WRITER_ZONES[to] else written.zone(Zone.COMMANDER)
+    named = [(e.name, e.line) for e in in_comments]
+    # (as the writer names them: of the deck written, whose commanders may have been left out)
+    named += [(name, written.metadata_line("commander")) for name in named_commanders(written)]
+    reads = WRITER_COMMANDER_LINE.get(to)
+    kept, losses = [], []
+    for name, line in named:
+        read = [name] if reads is None else reads(name)
+        if read == [name]:
+            kept.append(name)
+            continue
+        losses.append(
+            ExportLoss(
+                line,
+                f"the {_CLIENT[to]} comment line naming the commander {name!r}, which would read back as "
+                f"naming {' and '.join(map(repr, read)) or 'no commander'} (the card itself is written)",
+            )
+        )
+    return tuple(kept), losses
+
+
 def _shortened(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -493,9 +575,7 @@ def read_back_problem(plan: ExportPlan) -> str | None:
     if back_date != plan.date:
         return f"date {back_date} instead of {plan.date}"
     expected = Counter({(zone, name): n for zone, name, n in plan.holds})
-    got = Counter[tuple[Zone, str]]()
-    for entry in back.entries:
-        got[entry.zone, entry.name] += entry.quantity
+    got = _held(back.entries, None)
     if got != expected:
         (zone, name), n = next(iter((expected - got).items()), (("", ""), 0))
         (back_zone, back_name), back_n = next(iter((got - expected).items()), (("", ""), 0))
@@ -513,6 +593,8 @@ def read_back_problem(plan: ExportPlan) -> str | None:
         )
     if (back.name or None) != plan.name:
         return f"deck name {back.name!r} instead of {plan.name!r}"
+    if back.commented_commanders() != list(plan.commanders):
+        return f"commanders named {back.commented_commanders()} instead of {list(plan.commanders)}"
     # the same cards read back: what remains is a line of the output its reader refuses
     bad = [p for p in back.problems if p.severity == "error"]
     if not plan.holds:  # nothing to write (each card lost, and listed): an empty file is expected

@@ -71,7 +71,6 @@ from deckcheck.cards.model import BASIC_LAND_MANA, Card
 from deckcheck.cards.names import clean_name
 from deckcheck.cards.store import CardStore, Resolution
 from deckcheck.deck import STARTING_ZONES, ZONE_CODE, ZONE_ORDER, Zone
-from deckcheck.decklist import problem_findings
 from deckcheck.decklist.fast import QUANTITY_CAP, PlainDecks
 from deckcheck.findings import Finding, Location, Severity, report_order
 from deckcheck.format_spec import LEGENDARY_COMMANDERS, OATHBREAKER_COMMANDERS, FormatSpec
@@ -931,9 +930,7 @@ class _Chunk:
         problems = self.columns.problems[index]
         if not problems:
             return []
-        return engine.web_address_suggestions(
-            problem_findings(self.decks[index][1], problems), self.table.store
-        )
+        return engine.web_address_suggestions(self.decks[index][1], problems, self.table.store)
 
     def unchecked_notes(self, index: int) -> list[Finding]:
         """engine.resolve_deck's last findings: a note for each zone whose names are not looked up

@@ -47,6 +47,7 @@ from deckcheck.decklist._base import (
 from deckcheck.decklist._decode import Decoded, decode, size_error
 from deckcheck.decklist._detect import detect_format
 from deckcheck.findings import Finding, Location, Severity, define
+from deckcheck.wording import NOT_A_REGULAR_FILE
 
 if TYPE_CHECKING:
     from deckcheck.decklist.writers import (
@@ -293,7 +294,7 @@ def not_a_decklist_file(mode: int) -> str | None:
     :func:`parse_file` decide alike.)"""
     if stat.S_ISREG(mode) or stat.S_ISFIFO(mode):
         return None
-    return f"{'a directory' if stat.S_ISDIR(mode) else 'not a regular file'}; nothing to check"
+    return "a directory; nothing to check" if stat.S_ISDIR(mode) else NOT_A_REGULAR_FILE
 
 
 def parse_file(path: str | os.PathLike[str], input_format: str | None = None) -> ParsedDeck:

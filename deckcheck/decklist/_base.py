@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from deckcheck.as_of import DATE_KEYS
 from deckcheck.deck import Entry, LineKind, ParsedDeck, ParseProblem, Zone, line_record, new_entry
+from deckcheck.decklist._names import refusal_data
 from deckcheck.value import replace
 
 # Limits. Decklists are small; anything far outside these is a mistake or an attack.
@@ -209,10 +210,11 @@ class DeckBuilder:
         code: str = UNPARSABLE,
         severity: str = "error",
         section: Zone | None = None,
+        data: tuple[tuple[str, str], ...] | None = None,
     ) -> None:
-        """A line that could not be used: recorded as PROBLEM and reported."""
-        self.record(line, LineKind.PROBLEM, text, reason)
-        self.report(line, reason, code=code, severity=severity, section=section)
+        """A line that could not be used: recorded as PROBLEM and reported (:meth:`report`)."""
+        self.record(line, LineKind.PROBLEM, text, str(reason))
+        self.report(line, reason, code=code, severity=severity, section=section, data=data)
 
     def report(
         self,
@@ -222,14 +224,18 @@ class DeckBuilder:
         code: str,
         severity: str,
         section: Zone | None = None,
+        data: tuple[tuple[str, str], ...] | None = None,
     ) -> None:
+        """A problem of ``line``; its ``data``: what the message says (None: what a Refusal
+        ``message`` carries, decklist._names.refusal_data)."""
         self.deck.problems.append(
             ParseProblem(
                 line=line,
-                message=message,
+                message=str(message),
                 severity=severity,
                 code=code,
                 section=str(section) if section is not None else None,
+                data=refusal_data(message) if data is None else data,
             )
         )
 

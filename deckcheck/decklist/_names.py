@@ -61,12 +61,31 @@ _ASCII_LETTER = re.compile(r"[A-Za-z]")
 WEB_ADDRESS = r"(?ai:https?:\s*/|www\.)"
 _WEB_ADDRESS = re.compile(rf"\s*{WEB_ADDRESS}")
 _IS_A_WEB_ADDRESS = "is a web address, not a card name: write the card's name instead"
-# The address a line's problem quotes (a reader may put where it was before: "<card>: '...' is ...").
-_QUOTED_WEB_ADDRESS = re.compile(rf"(?:'([^'\\]+)'|\"([^\"\\]+)\") {re.escape(_IS_A_WEB_ADDRESS)}")
+# The key of the address a Refusal carries (engine.web_address_suggestions offers the card its page is for).
+WEB_ADDRESS_KEY = "web_address"
 # A path part of a card's page before the part that names the card: a word (Scryfall's and
 # Cardmarket's /card/, EDHREC's /cards/ and /commanders/, MTGGoldfish's /price/, Cardmarket's
 # /Singles/) or a collector number (Scryfall's /card/m10/146/, Gatherer's /M10/en-us/146/).
 _CARD_PAGE_PART = re.compile(r"(?i:cards?|commanders?|price|singles|\d{1,4}[a-z]?)")
+
+
+class Refusal(str):
+    """Why a text is no card name (:func:`name_problem`), as its message words it, with what the
+    message says as ``data`` (sorted key/value pairs, as a problem carries them): the readers pass
+    it on as a reason (a str), and DeckBuilder puts its data on the problem it reports
+    (:func:`refusal_data`)."""
+
+    data: tuple[tuple[str, str], ...]
+
+    def __new__(cls, message: str, data: tuple[tuple[str, str], ...]) -> Refusal:
+        refusal = super().__new__(cls, message)
+        refusal.data = data
+        return refusal
+
+
+def refusal_data(reason: str) -> tuple[tuple[str, str], ...]:
+    """The data a reader's ``reason`` carries (a :class:`Refusal`'s), else none."""
+    return reason.data if isinstance(reason, Refusal) else ()
 
 
 def _has_letter(name: str) -> bool:
@@ -87,7 +106,7 @@ def name_problem(
         return "no card name"
     shown = name if written is None else written
     if _WEB_ADDRESS.match(name):
-        return f"{shown!r} {_IS_A_WEB_ADDRESS}"
+        return Refusal(f"{shown!r} {_IS_A_WEB_ADDRESS}", ((WEB_ADDRESS_KEY, shown.strip()),))
     if len(name) > max_length:
         return f"card name too long ({len(name)} characters, limit {max_length})"
     if not _has_letter(name) and "_" not in name:  # "_____" is a card (Unhinged)
@@ -98,17 +117,8 @@ def name_problem(
     return None
 
 
-def web_address_in(message: str) -> str | None:
-    """The web address a line's problem (:func:`name_problem`) says was written for a card's name,
-    or None when the message says no such thing."""
-    if _IS_A_WEB_ADDRESS not in message:
-        return None
-    quoted = _QUOTED_WEB_ADDRESS.search(message)
-    return (quoted[1] or quoted[2]) if quoted is not None else None
-
-
 def offering(message: str, card_name: str) -> str:
-    """A line's problem that quotes a web address (:func:`web_address_in`) offering the card its
+    """A line's problem that quotes a web address (a :class:`Refusal` of one) offering the card its
     page is for, right after what it says of the address."""
     return message.replace(_IS_A_WEB_ADDRESS, f"{_IS_A_WEB_ADDRESS} (did you mean: {card_name}?)", 1)
 

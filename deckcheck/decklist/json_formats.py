@@ -53,7 +53,7 @@ from deckcheck.decklist._grammar import (
     classify_header,
     unknown_board_reason,
 )
-from deckcheck.decklist._names import clean_name, name_problem
+from deckcheck.decklist._names import clean_name, name_problem, refusal_data
 
 # Archidekt's numeric deckFormat; only the values two independent client libraries agree on.
 _ARCHIDEKT_FORMATS = {1: "standard", 2: "modern", 3: "commander", 4: "legacy", 5: "vintage", 6: "pauper"}
@@ -115,7 +115,14 @@ class _Run:
         clean = clean_name(text)
         problem = name_problem(clean, MAX_NAME_LENGTH, strict=False, written=text.strip())
         if problem:
-            b.problem_line(0, where[:200], f"{where[:200]}: {problem}", code=UNPARSABLE, section=zone)
+            b.problem_line(
+                0,
+                where[:200],
+                f"{where[:200]}: {problem}",
+                code=UNPARSABLE,
+                section=zone,
+                data=refusal_data(problem),
+            )
             return
         count = _quantity(quantity)
         if count == _NO_QUANTITY:  # refused, not read as 1: a JSON body that leaves it out is cut short

@@ -17,6 +17,7 @@ from deckcheck.deck import (
     LineRecord,
     ParsedDeck,
     Zone,
+    commander_names,
     extra_zone_tag,
     new_entry,
     unchecked_kind,
@@ -618,6 +619,20 @@ def comment_is_note(line: str) -> bool:
         return False
     match = _COMMENT_KEY_VALUE.match(body) or _COMMENT_KEY_SPACE.match(body)
     return match is None or " ".join(match.group("key").lower().split()) not in FIELD_METADATA_KEYS
+
+
+def comment_commanders(line: str) -> list[str]:
+    """The commanders the comment line ``line`` (``# commander: Name``) names as the reader reads
+    it (:meth:`deckcheck.deck.ParsedDeck.commented_commanders`); none for a section header, a note
+    or other metadata. A writer that names commanders in comment lines writes only the lines that
+    read back as the one name it writes."""
+    body = comment_text(line.strip())
+    if not body or _comment_header(body) is not None:
+        return []
+    match = _COMMENT_KEY_VALUE.match(body)
+    if match is None or match.group("key").strip().lower() not in ("commander", "cdr"):
+        return []
+    return commander_names(match.group("value"))
 
 
 def _comment_header(body: str) -> Header | None:

@@ -30,12 +30,13 @@ from deckcheck.deck import (
     LineKind,
     ParsedDeck,
     Zone,
+    commander_names,
     extra_zone_tag,
     zone_tag,
 )
 from deckcheck.decklist._base import CARRIED_METADATA_KEYS, COD_FIELD_LINE, keys_pattern, normalized_key
 from deckcheck.decklist._grammar import HeaderKind, classify_header
-from deckcheck.decklist.text import comment_is_note
+from deckcheck.decklist.text import comment_commanders, comment_is_note
 from deckcheck.value import replace
 
 
@@ -164,7 +165,7 @@ def named_commanders(deck: ParsedDeck) -> list[str]:
     with a field for them writes the names, not the guess."""
     if any(e.zone is Zone.COMMANDER for e in deck.entries):
         return []
-    return [name.strip() for name in deck.metadata.get("commander", "").split(";") if name.strip()]
+    return deck.commented_commanders()
 
 
 def _printing(entry: Entry) -> str:
@@ -305,9 +306,10 @@ def write_xmage(deck: ParsedDeck) -> str:
 
     parts = [f"NAME:{one_line(deck.name)}"] if deck.name else []
     parts += [f"# {key}: {value}" for key, value in carried_metadata(deck)]
-    # XMage's own rule for which SB: cards are commanders guesses; the names say it
+    # XMage's own rule for which SB: cards are commanders guesses; the names say it, each on a line
+    # that reads back as that name (xmage_commander_line)
     commanders = [e.name for e in deck.zone(Zone.COMMANDER)] + named_commanders(deck)
-    parts += [f"# commander: {name}" for name in commanders]
+    parts += [f"# commander: {name}" for name in commanders if xmage_commander_line(name) == [name]]
     layouts = []
     for note in deck_notes(deck):
         if _XMAGE_LAYOUT.match(note.text):
@@ -325,6 +327,21 @@ def xmage_note(text: str) -> bool:
     line, as itself) as a note, not as a section header or the deck's name, format, date or
     commander. Another is not written: the export lists it as lost."""
     return bool(_XMAGE_LAYOUT.match(text)) or comment_is_note(f"# {text}")
+
+
+def xmage_commander_line(name: str) -> list[str]:
+    """The commanders XMage's ``# commander: name`` line reads back as naming: ``[name]``, or others
+    (a ";" parts a name in two, as the reader parts partners). Another line is not written: the
+    export lists the commander's name as lost."""
+    return comment_commanders(f"# commander: {name}")
+
+
+def cod_commander_line(name: str) -> list[str]:
+    """The commanders the ``CDR: name`` line of Cockatrice's ``<comments>`` reads back as naming:
+    ``[name]``, or others (a ";" parts a name in two, a line break ends it). Another line is not
+    written: the export lists the commander's name as lost."""
+    field = COD_FIELD_LINE.match(f"CDR: {name}")
+    return commander_names(field.group("value")) if field is not None else []
 
 
 def cod_note(text: str) -> bool:
@@ -360,8 +377,8 @@ def write_cod(deck: ParsedDeck) -> str:
     if banner:
         out.append(f'    <bannerCard providerId="">{escape(banner, quote=False)}</bannerCard>')
     comments = [f"{key.capitalize()}: {value}" for key, value in carried_metadata(deck)]
-    comments += [f"CDR: {e.name}" for e in deck.zone(Zone.COMMANDER)]
-    comments += [f"CDR: {name}" for name in named_commanders(deck)]
+    commanders = [e.name for e in deck.zone(Zone.COMMANDER)] + named_commanders(deck)
+    comments += [f"CDR: {name}" for name in commanders if cod_commander_line(name) == [name]]
     comments += [n.text for n in deck_notes(deck) if cod_note(n.text)]
     if comments:
         out.append(f"    <comments>{escape(chr(10).join(comments), quote=False)}</comments>")
@@ -475,6 +492,14 @@ WRITER_KEEPS: dict[str, frozenset[str]] = {
 # The notes (deck_notes) a writer with comments writes so that they read back as notes, where that is
 # not every note.
 WRITER_WRITES_NOTE: dict[str, Callable[[str], bool]] = {"xmage": xmage_note, "cod": cod_note}
+# What the comment line naming a commander reads back as naming, for each writer that names the
+# commanders it keeps in the sideboard (and those a comment named) in a comment line: it writes the
+# lines that read back as the one name written. (Forge's Commander= names only those a comment
+# named, which its reader parted at each ";" already.)
+WRITER_COMMANDER_LINE: dict[str, Callable[[str], list[str]]] = {
+    "xmage": xmage_commander_line,
+    "cod": cod_commander_line,
+}
 # The tags a writer with a tags field writes so that they read back, where that is not every tag.
 WRITER_WRITES_TAG: dict[str, Callable[[str], bool]] = {"moxfield": moxfield_tag}
 

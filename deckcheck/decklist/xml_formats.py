@@ -32,7 +32,7 @@ from deckcheck.decklist._base import (
     strip_control,
 )
 from deckcheck.decklist._grammar import board_section
-from deckcheck.decklist._names import clean_name, name_problem
+from deckcheck.decklist._names import clean_name, name_problem, refusal_data
 
 
 @dataclass(slots=True)
@@ -177,7 +177,7 @@ class _XmlRun:
         clean = clean_name(name_text)
         problem = name_problem(clean, MAX_NAME_LENGTH, strict=False, written=name_text.strip())
         if problem:
-            self._problem(line, f"<{element.tag}>: {problem}", zone)
+            self._problem(line, f"<{element.tag}>: {problem}", zone, refusal_data(problem))
             return
         notes: list[str] = []
         if quantity_text is None or not quantity_text.strip():
@@ -244,8 +244,10 @@ class _XmlRun:
     def not_read(self, element: Element, where: str) -> None:
         self._problem(element.line, f"<{element.tag}> {where}: not read", None)
 
-    def _problem(self, line: int, reason: str, zone: Zone | None) -> None:
-        self.builder.report(line, reason, code=UNPARSABLE, severity="error", section=zone)
+    def _problem(
+        self, line: int, reason: str, zone: Zone | None, data: tuple[tuple[str, str], ...] | None = None
+    ) -> None:
+        self.builder.report(line, reason, code=UNPARSABLE, severity="error", section=zone, data=data)
         self.problem_lines.setdefault(line, reason)
 
     def fail(self, error: XmlError) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 from pathlib import Path
 
 import pytest
@@ -115,6 +116,26 @@ def test_a_named_pipe_in_a_folder_is_a_file_not_checked_in_every_output(
     document = json.loads(excluded.stdout)
     assert document["not_checked"] == []
     assert [skipped["path"] for skipped in document["skipped"]] == ["decks/notes.txt", "decks/pipe.txt"]
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="needs UNIX sockets")
+def test_a_socket_found_in_a_folder_is_worded_as_one_named(project: Project, invoke: Invoke) -> None:
+    """A device or a socket is no file to check, found in a folder (deckcheck.discovery) or named
+    (the readers): one reason, not two wordings of it."""
+    project.write("decks/a.txt", LEGAL_MODERN)
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(project.root / "decks" / "socket.txt"))
+        found = invoke(["check", "-f", "modern", "-o", "json", "decks"])
+        named = invoke(["check", "-f", "modern", "-o", "json", "decks/socket.txt"])
+    reasons = [
+        [
+            finding["message"]
+            for failure in json.loads(result.stdout)["not_checked"]
+            for finding in failure["findings"]
+        ]
+        for result in (found, named)
+    ]
+    assert reasons == [["not a regular file; nothing to check"]] * 2, (found.output, named.output)
 
 
 @pytest.mark.parametrize("command", ["check", "companions"])

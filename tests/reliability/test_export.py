@@ -5,8 +5,10 @@ drop lines that could not be read unless --allow-loss says so (--force only repl
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +22,7 @@ import deckcheck.decklist.writers
 import deckcheck.export
 from deckcheck.cards.store import bundled_cards_path
 from deckcheck.cli import EXPORT_FORMATS
-from deckcheck.deck import ParsedDeck
+from deckcheck.deck import ParsedDeck, Zone
 from deckcheck.decklist import INPUT_FORMATS, WRITERS, parse_file, parse_text
 from deckcheck.export import entries_not_written, plan_export
 from tests.reliability.conftest import LEGAL_MODERN, Invoke, Project
@@ -757,3 +759,84 @@ def test_counts_in_other_digits_are_exported_in_0_to_9(to: str, project: Project
         (56, "Mountain"),
     ]
     assert not again.problems, again.problems
+
+
+# Names that read back as themselves on a bare card line, and otherwise with what the line writes
+# after them: Forge's "Name+|SET" reads "Name #+|SET" as "Name" with the tag "+|SET".
+NAME_END_JOINS = "Lightning Bolt #"
+PRINTED_CSV = (
+    "Count,Name,Section,Set,Collector Number,Foil,Tags\n"
+    f"2,{NAME_END_JOINS},main,M10,146,foil,\n"
+    "4,Shock,main,M10,,,\n"
+    "1,Duress,sideboard,,,,\n"
+)
+
+
+@pytest.mark.parametrize("to", EXPORT_FORMATS)
+def test_a_name_whose_end_joins_its_line_s_printing_is_a_loss(to: str) -> None:
+    """A name probed bare read back as itself, so its Forge line, which writes the foil mark and
+    set code after it, failed the read-back check ("please report this decklist"). The probe
+    writes each name as its lines are written: a loss naming the line and what it reads back as;
+    every other target holds it."""
+    parsed = parse_text(PRINTED_CSV, "printed.csv")
+    assert parsed.entries[0].name == NAME_END_JOINS
+    plan = plan_export(parsed, to)
+    assert deckcheck.export.read_back_problem(plan) is None
+    lost = [loss.message for loss in plan.losses if loss.line == 2]
+    if to == "forge":
+        assert lost == [
+            f"2 cards named {NAME_END_JOINS!r} (line 2): Forge decklists cannot hold the name: its card line "
+            "would read back as 'Lightning Bolt'"
+        ]
+        assert NAME_END_JOINS not in plan.text
+    else:
+        assert not any("cannot hold the name" in message for message in lost), lost
+        assert (Zone.MAIN, NAME_END_JOINS, 2) in plan.holds
+
+
+@pytest.mark.parametrize("to", EXPORT_FORMATS)
+def test_a_commander_name_its_comment_line_would_part_is_a_loss(to: str) -> None:
+    """XMage's `# commander:` and Cockatrice's `CDR:` line name the commander kept in the sideboard;
+    a ";" in the name read back as two commanders, silently (the read-back check did not compare
+    them). The line is not written and the loss says what it would name; the card is written. The
+    read-back check compares the commanders the comments name."""
+    deck = "Commander\n1 Ad;Hoc Captain\nDeck\n99 Island\n"
+    plan = plan_export(parse_text(deck, "deck.txt"), to)
+    assert deckcheck.export.read_back_problem(plan) is None
+    lost = [loss.message for loss in plan.losses if "comment line naming the commander" in loss.message]
+    if to in ("xmage", "cod"):
+        client = {"xmage": "XMage", "cod": "Cockatrice"}[to]
+        assert lost == [
+            f"the {client} comment line naming the commander 'Ad;Hoc Captain', which would read back as "
+            "naming 'Ad' and 'Hoc Captain' (the card itself is written)"
+        ]
+        assert [loss.line for loss in plan.losses if loss.message in lost] == [2]
+    else:
+        assert lost == []
+    back = parse_text(plan.text, "back", to)
+    assert back.commented_commanders() == []
+    assert "Ad;Hoc Captain" in {entry.name for entry in back.entries}
+    named = plan_export(parse_text("Commander\n1 Sol Ring\nDeck\n99 Island\n", "deck.txt"), to)
+    assert named.commanders == (("Sol Ring",) if to in ("xmage", "cod") else ())
+    assert deckcheck.export.read_back_problem(dataclasses.replace(named, commanders=())) == (
+        "commanders named ['Sol Ring'] instead of []" if to in ("xmage", "cod") else None
+    )
+
+
+def test_a_name_that_changes_the_next_line_is_a_loss_naming_both(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No writer of today writes a card line that changes how the next one reads (each starts with its
+    count, which no header, comment or metadata line does). A writer that did, here one that writes
+    a card named Sideboard without its count, a header moving the cards after it: the probe's card
+    line after each name catches it, and the loss names the name, its lines and what the line after
+    it would read back as, not the read-back check's "please report this decklist"."""
+    mtgo = WRITERS["mtgo"]
+    monkeypatch.setitem(
+        WRITERS, "mtgo", lambda deck: re.sub(r"^\d+ (Sideboard)$", r"\1", mtgo(deck), flags=re.MULTILINE)
+    )
+    plan = plan_export(parse_text("2 Sideboard\n4 Lightning Bolt\n54 Mountain\n", "deck.txt"), "mtgo")
+    assert deckcheck.export.read_back_problem(plan) is None
+    assert [loss.message for loss in plan.losses] == [
+        "2 cards named 'Sideboard' (line 1): MTGO decklists cannot hold the name: its card line would read "
+        "back as no card, and the card line after it as 'Next Card' in the sideboard"
+    ]
+    assert plan.text == "4 Lightning Bolt\n54 Mountain\n"
