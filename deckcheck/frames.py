@@ -884,16 +884,18 @@ class _FormatResolution:
         rows = BatchRows()
         for deck_id, path, finding in self.not_checked:
             batch.add_findings(rows.findings, deck_id, [finding])
-            rows.summary.add((deck_id, path, None, None, None, 0, 1, 0, 0, 0, 0, None, None, "", 0))
+            rows.summary.add((deck_id, path, None, None, None, 0, 1, 0, 0, 0, 0, None, None, None, 0))
         return rows
 
 
 def _with_format_source(results: Results, sources: Mapping[DeckId, str] | None) -> Results:
-    """The summary's format_source for ``format=None``: how each deck's format was chosen."""
+    """The summary's format_source for ``format=None``: how each deck's format was chosen; <NA>
+    where the deck has no format (an unknown declared format, nothing read to infer a shape from)."""
     if sources is not None:
         summary = results.summary
-        values = [sources.get(deck_id, "") for deck_id in summary["deck_id"].tolist()]
-        summary["format_source"] = pd.Series(values, index=summary.index, dtype=_STR)
+        values = [sources.get(deck_id) for deck_id in summary["deck_id"].tolist()]
+        chosen = pd.Series(values, index=summary.index, dtype=_STR)
+        summary["format_source"] = chosen.where(summary["format"].notna())
     return results
 
 
