@@ -759,7 +759,7 @@ def add_report(rows: BatchRows, deck_id: DeckId, report: Report, *, breakers: bo
             deck_id,
             report.path,
             parsed.name,
-            report.format.name,
+            summary_format(report),
             report.legal,
             report.unknown_cards,
             counts,
@@ -771,6 +771,17 @@ def add_report(rows: BatchRows, deck_id: DeckId, report: Report, *, breakers: bo
     )
     for key, value in parsed.metadata.items():
         rows.metadata.add((deck_id, key, value))
+
+
+def summary_format(report: Report) -> str | None:
+    """The summary's format of a checked deck: the one it was checked in, or None when no format
+    was given and the deck has no entries to infer a shape from (a file not read, a list with no
+    card lines). The engine still checks such a deck in the constructed shape (it needs one), but
+    no one named that format and nothing was read to infer it: an analyst grouping by format would
+    count the files not read among the constructed decks."""
+    if report.inferred_because and not report.parsed.entries:
+        return None
+    return report.format.name
 
 
 ContextFor = BatchContext | Callable[[DeckId], BatchContext]

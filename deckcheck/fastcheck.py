@@ -435,7 +435,7 @@ def summary_row(
     deck_id: DeckId,
     path: str,
     name: str | None,
-    format_name: str,
+    format_name: str | None,
     legal: bool | None,
     unknown_cards: int,
     counts: Sequence[int],
@@ -446,7 +446,8 @@ def summary_row(
 ) -> tuple[Any, ...]:
     """A deck's row of the summary table (batch.SUMMARY_COLUMNS): ``counts`` its findings by
     severity (info, warning, error), ``zone_counts`` its main deck and sideboard sizes, the
-    companions ``declared`` by name and ``eligible`` by short name."""
+    companions ``declared`` by name and ``eligible`` by short name. A text column with nothing to
+    say (no format, commander or companion) is None, never "": one kind of missing in every table."""
     return (
         deck_id,
         path,
@@ -460,7 +461,7 @@ def summary_row(
         *zone_counts,
         " + ".join(commanders) if commanders else None,
         ", ".join(declared) if declared else None,
-        ", ".join(eligible),
+        ", ".join(eligible) if eligible else None,
         len(eligible),
     )
 

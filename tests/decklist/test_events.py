@@ -262,7 +262,7 @@ def test_frames_one_row_per_deck_with_event_columns(project: Path) -> None:
         "challenge.json#rank-3",
     ]
     assert summary["player"].tolist() == ["carol", "dave", "dave"]
-    assert summary["rank"].tolist()[0] == "1" and summary["event"].unique().tolist() == ["Modern Challenge"]
+    assert summary["rank"].tolist()[0] == 1 and summary["event"].unique().tolist() == ["Modern Challenge"]
     banned = results.findings[results.findings["code"] == "DC201"]
     assert banned["deck_id"].tolist() == ["challenge.json#carol"] and banned["card"].tolist() == ["Mox Opal"]
 

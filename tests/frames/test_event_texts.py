@@ -12,7 +12,7 @@ import pytest
 
 from deckcheck import frames
 from deckcheck.cards.store import CardStore
-from tests.decklist.test_events import cache_event, mtgo_event
+from tests.decklist.test_events import cache_event, mtgo_card, mtgo_event
 
 BURN = "4 Lightning Bolt\n4 Goblin Guide\n52 Mountain\n"
 MTGO_IDS = ["mtgo.json#alice", "mtgo.json#bob"]
@@ -220,6 +220,46 @@ def test_an_event_without_standings_has_every_event_column(store: CardStore) -> 
     assert set(frames.EVENT_COLUMNS) <= set(summary.columns)
     assert summary[["result", "wins", "losses", "rank"]].isna().all().all()
     assert summary["player"].tolist() == ["alice", "bob"]
-    assert all(summary[column].dtype == "string" for column in frames.EVENT_COLUMNS)
     dated = frames.validate(pd.Series({"burn": f"// date: 2020-01-01\n{BURN}"}, name="text"), store=store)
     assert [c for c in frames.EVENT_COLUMNS if c in dated.summary.columns] == ["date"]  # (no event's)
+
+
+def test_the_event_counts_are_integers_and_the_rest_text(store: CardStore) -> None:
+    """Regression: wins, losses and rank were text, so a sort put rank "10" before "9" and
+    ``summary["wins"] >= 3`` compared strings. They are nullable integers (<NA> where the event
+    gives none, or gives no whole number: the metadata frame keeps what it wrote); the other event
+    columns are text of the frames' one string dtype, missing as every other text column is."""
+    players = [f"p{rank}" for rank in (10, 9, 1)]
+    island = [mtgo_card("Island", 60)]
+    event = mtgo_event(
+        decklists=[
+            {"player": player, "loginid": i, "main_deck": island, "wins": {"wins": wins, "losses": losses}}
+            for i, (player, wins, losses) in enumerate(zip(players, [3, "3.0", "x"], [10, 1, 2], strict=True))
+        ],
+        final_rank=[{"loginid": i, "rank": int(player[1:])} for i, player in enumerate(players)],
+    )
+    results = frames.validate(pd.Series({"challenge": json.dumps(event)}, name="text"), store=store)
+    summary = results.summary.set_index("player")
+    assert summary.sort_values("rank").index.tolist() == ["p1", "p9", "p10"]
+    assert summary["wins"].tolist()[:2] == [3, 3] and summary["wins"].isna().tolist() == [False, False, True]
+    assert (summary["losses"] >= 2).tolist() == [True, False, True]
+    assert summary["result"].tolist() == ["3-10", "3.0-1", "x-2"]
+    for column in frames.EVENT_COLUMNS:
+        want = "Int64" if column in frames.EVENT_COUNTS else results.summary["name"].dtype
+        assert results.summary[column].dtype == want, column
+    values = results.metadata[results.metadata["key"] == "wins"]["value"].tolist()
+    assert values == ["3", "3.0", "x"]  # (as the event wrote them)
+    no_rank = frames.validate(pd.Series({"league": json.dumps(mtgo_event(final_rank=None))}), store=store)
+    assert no_rank.summary["rank"].dtype == "Int64" and no_rank.summary["rank"].isna().all()
+
+
+def test_the_event_columns_are_snake_case_as_every_column(store: CardStore) -> None:
+    """Regression: the summary had ``event id`` and ``event format`` beside snake_case columns, so
+    ``summary.event_id`` and a query on them failed. The metadata frame keeps the keys as the
+    decklist (and the JSON output) write them."""
+    results = frames.validate(pd.Series({"challenge": json.dumps(mtgo_event())}, name="text"), store=store)
+    summary = results.summary
+    assert all(str(column).isidentifier() for column in summary.columns)
+    assert summary.event_id.tolist() == ["12851113"] * 2
+    assert summary.query("event_format == 'CPAUPER' and rank == 1")["player"].tolist() == ["bob"]
+    assert {"event id", "event format"} <= set(results.metadata["key"])

@@ -131,6 +131,57 @@ def test_an_empty_decklist_is_not_verified(store: CardStore) -> None:
     assert result.findings["code"].tolist() == ["DC005"]
 
 
+def test_a_deck_with_no_format_named_and_none_to_read_has_no_format(
+    store: CardStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: with no format= given, a file not read (binary, missing) or a list with no card
+    lines had the format ``generic-constructed``, "inferred: no format given", the shape the engine
+    checks such a deck in, while a deck declaring an unknown format had none: no one named a format
+    for either and there was nothing to infer one from. Both are "no format" now (format and
+    format_source <NA>, legal <NA>), so grouping by format counts no file not read as a deck of a
+    shape; a format given names the format of every deck."""
+    (tmp_path / ".git").mkdir()
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "binary.txt").write_bytes(b"4 Lightning Bolt\x00\x01\x02\n")
+    (tmp_path / "empty.txt").write_text("// just a note\n", encoding="utf-8")
+    (tmp_path / "odd.txt").write_text("// format: tribal wars\n4 Lightning Bolt\n", encoding="utf-8")
+    (tmp_path / "burn.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    names = ["binary.txt", "empty.txt", "missing.txt", "odd.txt", "burn.txt"]
+    summary = frames.validate(names, store=store, progress=False).summary.set_index("deck_id")
+    no_format = ["binary.txt", "empty.txt", "missing.txt", "odd.txt"]
+    assert summary["format"].isna().to_dict() == {name: name in no_format for name in names}
+    assert summary["format_source"].isna().to_dict() == {name: name in no_format for name in names}
+    assert summary.loc["burn.txt", ["format", "format_source"]].tolist() == [
+        "generic-constructed",
+        "inferred: no format given",
+    ]
+    assert summary.loc[no_format, "legal"].isna().all()
+    given = frames.validate(names, format="modern", store=store, progress=False).summary
+    assert set(given["format"]) == {"modern"} and set(given["format_source"]) == {frames.FORMAT_GIVEN}
+
+
+def test_empty_text_is_missing_in_every_table(store: CardStore, tmp_path: Path) -> None:
+    """Regression: ``eligible_companions`` was "" for a deck no companion is eligible for, and
+    ``format_source`` "" for a deck not checked, where every other text column says nothing with
+    <NA>: ``.isna()``, ``.fillna()`` and ``.str`` methods then answered differently per column.
+    Every text column of every table is of one string dtype, missing as <NA>."""
+    (tmp_path / "odd.txt").write_text("// format: tribal wars\n4 Lightning Bolt\n", encoding="utf-8")
+    sources = [*sorted(EXAMPLES.glob("*.txt")), tmp_path / "odd.txt", tmp_path / "missing.txt"]
+    results = frames.validate(sources, store=store, breakers=True, progress=False)
+    summary = results.summary
+    none_eligible = summary["n_eligible"] == 0
+    assert none_eligible.any() and summary.loc[none_eligible, "eligible_companions"].isna().all()
+    assert summary.loc[~none_eligible, "eligible_companions"].notna().all()
+    text_dtype = summary["name"].dtype
+    for table in ("findings", "summary", "metadata", "breakers", "skipped"):
+        frame = getattr(results, table)
+        for column in frame.columns:
+            values = frame[column]
+            if pd.api.types.is_string_dtype(values.dtype) or values.dtype == object:
+                assert values.dtype == text_dtype, (table, column)
+                assert not values.eq("").any(), (table, column)
+
+
 def test_a_json_deck_with_a_lone_surrogate_is_validated(store: CardStore, tmp_path: Path) -> None:
     """A JSON escape of half a character (``\\ud800``) in a deck's name once stopped validate:
     pandas' string columns cannot hold a lone surrogate. The reader removes it and says so."""
