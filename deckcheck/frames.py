@@ -208,8 +208,8 @@ class Results:
       warnings, infos, main_count, sideboard_count, commander, companion = the declared one(s),
       eligible_companions, n_eligible); a deck given no format with nothing read to infer a shape
       from (a file not read, no card lines) has no format (<NA>), as one declaring an unknown format;
-      :func:`validate` adds the event columns (:data:`EVENT_COLUMNS`: wins, losses and rank Int64,
-      the others text). Missing text is <NA> in every table, never "";
+      :func:`validate` adds the event columns (:data:`EVENT_COLUMNS`: wins, losses, draws and rank
+      Int64, the others text). Missing text is <NA> in every table, never "";
     - ``metadata``: the decklists' own metadata (name, format, any ``// key: value`` comment), tidy;
     - ``breakers``: one row per breaking entry per companion (card, qty, zone, line, reason), only
       with ``validate(..., breakers=True)`` (it is the biggest table; :func:`companion_breakers`
@@ -1045,11 +1045,22 @@ def validate(
 # The metadata an event document gives each deck (deckcheck.decklist.events): its keys, as the
 # metadata frame and the JSON output write them, and the summary's columns of them, snake_case as
 # every column is (summary.event_id, summary.query("event_format == 'CMODERN'")).
-EVENT_KEYS = ("event", "event id", "date", "player", "result", "wins", "losses", "rank", "event format")
+EVENT_KEYS = (
+    "event",
+    "event id",
+    "date",
+    "player",
+    "result",
+    "wins",
+    "losses",
+    "draws",
+    "rank",
+    "event format",
+)
 EVENT_COLUMNS = tuple(key.replace(" ", "_") for key in EVENT_KEYS)
 # The event columns that are counts: nullable integers, so that they sort and compare as numbers
 # ("10" sorts before "9" as text); ``result`` ("3-2", "1st Place") stays text.
-EVENT_COUNTS = ("wins", "losses", "rank")
+EVENT_COUNTS = ("wins", "losses", "draws", "rank")
 
 
 def _with_event_columns(results: Results) -> Results:

@@ -218,7 +218,7 @@ def test_an_event_without_standings_has_every_event_column(store: CardStore) -> 
     results = frames.validate(pd.Series({"league": json.dumps(unranked)}, name="text"), store=store)
     summary = results.summary
     assert set(frames.EVENT_COLUMNS) <= set(summary.columns)
-    assert summary[["result", "wins", "losses", "rank"]].isna().all().all()
+    assert summary[["result", "wins", "losses", "draws", "rank"]].isna().all().all()
     assert summary["player"].tolist() == ["alice", "bob"]
     dated = frames.validate(pd.Series({"burn": f"// date: 2020-01-01\n{BURN}"}, name="text"), store=store)
     assert [c for c in frames.EVENT_COLUMNS if c in dated.summary.columns] == ["date"]  # (no event's)
@@ -251,6 +251,20 @@ def test_the_event_counts_are_integers_and_the_rest_text(store: CardStore) -> No
     assert values == ["3", "3.0", "x"]  # (as the event wrote them)
     no_rank = frames.validate(pd.Series({"league": json.dumps(mtgo_event(final_rank=None))}), store=store)
     assert no_rank.summary["rank"].dtype == "Int64" and no_rank.summary["rank"].isna().all()
+
+
+def test_draws_is_a_count_beside_wins_and_losses(store: CardStore) -> None:
+    """The event readers record an event's draws; the summary has them as a count column next to
+    wins and losses, <NA> for a deck the event gives none."""
+    event = mtgo_event()
+    event["decklists"][1]["wins"] = {"wins": 3, "losses": 1, "draws": 1}
+    results = frames.validate(pd.Series({"challenge": json.dumps(event)}, name="text"), store=store)
+    summary = results.summary.set_index("player")
+    columns = summary.columns.tolist()
+    assert columns.index("draws") == columns.index("losses") + 1 == columns.index("wins") + 2
+    assert summary["draws"].dtype == "Int64" and summary["draws"].isna().tolist() == [True, False]
+    assert summary.loc["bob", ["wins", "losses", "draws"]].tolist() == [3, 1, 1]
+    assert summary.loc["bob", "result"] == "3-1-1"
 
 
 def test_the_event_columns_are_snake_case_as_every_column(store: CardStore) -> None:
