@@ -129,17 +129,37 @@ def test_validate_partition_splits_event_texts(
     documents: dict[str, str], store: CardStore, table: str
 ) -> None:
     """What a Dask task runs: the partition's event rows are their decks, as validate gives them
-    (its summary has the event columns too: the partition's has the table's columns)."""
+    (the summary with the same event columns: an event's decks have every one)."""
     partition = series(documents).to_frame("text")
     got = frames.validate_partition(partition, format="modern", table=table)  # type: ignore[arg-type]
     if table == "entries":
         want = frames.load_decks(series(documents), store=store)
     else:
         want = getattr(frames.validate(series(documents), format="modern", store=store), table)
-        want = want[[c for c in want.columns if c in got.columns]]
     plain = [] if table == "metadata" else ["burn.txt"]  # (a plain list without comments has none)
     assert got["deck_id"].unique().tolist() == [*MTGO_IDS, *CACHE_IDS, *plain]
     pd.testing.assert_frame_equal(got, want)
+
+
+def test_a_partition_summary_declares_every_event_column(store: CardStore) -> None:
+    """Dask takes a partition's columns from ``meta`` before any deck is read, so the partition's
+    summary has every event column whatever its decks hold, <NA> where they hold none (validate's
+    has those its decks have: here only ``date``); ``event_columns=False`` leaves them out of both."""
+    texts = pd.Series({"dated": f"// date: 2020-01-01\n{BURN}", "plain": BURN}, name="text")
+    partition = texts.set_axis(pd.Index(texts.index, dtype="str")).to_frame()
+    got = frames.validate_partition(partition, format="modern")
+    declared = frames.meta("summary")
+    assert got.columns.tolist() == declared.columns.tolist()
+    assert got.columns.tolist()[-len(frames.EVENT_COLUMNS) :] == list(frames.EVENT_COLUMNS)
+    pd.testing.assert_series_equal(got.dtypes, declared.dtypes)
+    want = frames.validate(partition["text"], format="modern", store=store).summary
+    assert [c for c in frames.EVENT_COLUMNS if c in want.columns] == ["date"]
+    pd.testing.assert_frame_equal(got[want.columns], want)
+    assert got["date"].tolist()[0] == "2020-01-01"
+    assert got[[c for c in frames.EVENT_COLUMNS if c != "date"]].isna().all().all()
+    bare = frames.validate_partition(partition, format="modern", event_columns=False)
+    pd.testing.assert_frame_equal(bare, want.drop(columns="date"))
+    pd.testing.assert_frame_equal(frames.meta("summary", event_columns=False), bare.iloc[:0])
 
 
 def test_a_format_given_for_a_row_is_its_event_decks_format(
