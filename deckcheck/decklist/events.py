@@ -13,9 +13,9 @@ when the player is missing or named twice) and whose metadata carry the event: `
 id``, ``date``, ``player``, ``result``, ``wins``, ``losses``, ``draws`` (when the document gives
 them: MTGO's ``wins`` object, the archive's standings or a ``W-L-D`` result), ``rank``, ``event
 format`` (as the document says it), ``played on`` (Magic Online) and ``format`` (deckcheck's name
-for it, when known, which is also the deck's declared format; ``--format`` still overrides it). Entries have
-line 0 (JSON has no lines) and a note saying where in the document each card was. No click, no
-pandas.
+for it, when known, which is also the deck's declared format; ``--format`` still overrides it).
+Entries have line 0 (JSON has no lines) and a note saying where in the document each card was. No
+click, no pandas.
 """
 
 from __future__ import annotations
