@@ -208,8 +208,9 @@ class Results:
       warnings, infos, main_count, sideboard_count, commander, companion = the declared one(s),
       eligible_companions, n_eligible); a deck given no format with nothing read to infer a shape
       from (a file not read, no card lines) has no format (<NA>), as one declaring an unknown format;
-      :func:`validate` adds the event columns (:data:`EVENT_COLUMNS`: wins, losses and rank Int64,
-      the others text). Missing text is <NA> in every table, never "";
+      :func:`validate` adds the event columns its decks have (:data:`EVENT_COLUMNS`: wins, losses,
+      draws and rank Int64, the others text; all of them for an event's decks), the Dask path all
+      of them always (:func:`validate_partition`). Missing text is <NA> in every table, never "";
     - ``metadata``: the decklists' own metadata (name, format, any ``// key: value`` comment), tidy;
     - ``breakers``: one row per breaking entry per companion (card, qty, zone, line, reason), only
       with ``validate(..., breakers=True)`` (it is the biggest table; :func:`companion_breakers`
@@ -398,11 +399,16 @@ def _entries_frame(table: EntryTable, deck_dtype: Any = None) -> pd.DataFrame:
     return pd.DataFrame(data, columns=list(_TABLE_COLUMNS["entries"]))
 
 
-def meta(table: Table, deck_dtype: Any = _STR) -> pd.DataFrame:
-    """An empty frame with the columns and dtypes of ``table``: the ``meta`` Dask asks for."""
+def meta(table: Table, deck_dtype: Any = _STR, *, event_columns: bool = True) -> pd.DataFrame:
+    """An empty frame with the columns and dtypes of ``table``: the ``meta`` Dask asks for. The
+    summary's has every event column (:data:`EVENT_COLUMNS`), as :func:`validate_partition`'s
+    summary has, unless ``event_columns=False`` (give both the same)."""
     if table == "entries":
         return _entries_frame(EntryTable(), deck_dtype)
-    return _frame(table, Columns(_TABLE_COLUMNS[table]), deck_dtype)
+    frame = _frame(table, Columns(_TABLE_COLUMNS[table]), deck_dtype)
+    if table == "summary" and event_columns:
+        return _every_event_column(frame, _frame("metadata", Columns(batch.METADATA_COLUMNS), deck_dtype))
+    return frame
 
 
 def _results(rows: BatchRows, deck_dtype: Any = None, breakers: bool = True) -> Results:
@@ -1045,36 +1051,62 @@ def validate(
 # The metadata an event document gives each deck (deckcheck.decklist.events): its keys, as the
 # metadata frame and the JSON output write them, and the summary's columns of them, snake_case as
 # every column is (summary.event_id, summary.query("event_format == 'CMODERN'")).
-EVENT_KEYS = ("event", "event id", "date", "player", "result", "wins", "losses", "rank", "event format")
+EVENT_KEYS = (
+    "event",
+    "event id",
+    "date",
+    "player",
+    "result",
+    "wins",
+    "losses",
+    "draws",
+    "rank",
+    "event format",
+)
 EVENT_COLUMNS = tuple(key.replace(" ", "_") for key in EVENT_KEYS)
 # The event columns that are counts: nullable integers, so that they sort and compare as numbers
 # ("10" sorts before "9" as text); ``result`` ("3-2", "1st Place") stays text.
-EVENT_COUNTS = ("wins", "losses", "rank")
+EVENT_COUNTS = ("wins", "losses", "draws", "rank")
 
 
 def _with_event_columns(results: Results) -> Results:
-    """The summary with one column per event metadata key any deck has (a dated list has ``date``),
-    <NA> for decks without it; when a deck is of an event document, every event column (a league
-    gives no rank, a challenge no record), so that code written for one event runs on the next.
-    Text columns are of the frames' string dtype; the counts (:data:`EVENT_COUNTS`) are Int64,
-    <NA> where a deck's value is no whole number (the metadata frame keeps it as written)."""
+    """:func:`validate`'s summary: one column per event metadata key any deck has (a dated list has
+    ``date``), <NA> for decks without it; when a deck is of an event document, every event column
+    (a league gives no rank, a challenge no record), so that code written for one event runs on the
+    next. A summary with no such metadata is returned as it is (plain decks pay nothing)."""
     metadata = results.metadata
     if metadata.empty:
         return results
     wanted = metadata[metadata["key"].isin(EVENT_KEYS)]
     if wanted.empty:
         return results
-    wide = wanted.pivot_table(index="deck_id", columns="key", values="value", aggfunc="first", observed=True)
     from deckcheck.decklist.events import INPUT_FORMAT as EVENT_SHAPE  # (its decks' "json shape")
 
     of_an_event = ((metadata["key"] == "json shape") & (metadata["value"] == EVENT_SHAPE)).any()
-    keys = list(EVENT_KEYS) if of_an_event else [key for key in EVENT_KEYS if key in wide.columns]
+    present = set(wanted["key"])
+    keys = list(EVENT_KEYS) if of_an_event else [key for key in EVENT_KEYS if key in present]
+    return dataclasses.replace(results, summary=_event_columns(results.summary, wanted, keys))
+
+
+def _every_event_column(summary: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
+    """``summary`` with every event column, whatever its decks hold: the summary of the Dask path,
+    whose columns are declared before any partition is read (:func:`meta`). For decks of event
+    documents it is :func:`validate`'s summary."""
+    return _event_columns(summary, metadata[metadata["key"].isin(EVENT_KEYS)], list(EVENT_KEYS))
+
+
+def _event_columns(summary: pd.DataFrame, wanted: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """``summary`` joined with the columns of the event metadata ``keys`` (``wanted``: the metadata
+    rows of event keys), <NA> for a deck without one. Text columns are of the frames' string dtype;
+    the counts (:data:`EVENT_COUNTS`) are Int64, <NA> where a deck's value is no whole number (the
+    metadata frame keeps it as written)."""
+    wide = wanted.pivot_table(index="deck_id", columns="key", values="value", aggfunc="first", observed=True)
     wide = wide.reindex(columns=keys).rename(columns=dict(zip(EVENT_KEYS, EVENT_COLUMNS, strict=True)))
-    summary = results.summary.join(wide, on="deck_id")
+    summary = summary.join(wide, on="deck_id")
     for column in wide.columns:
         values = summary[column]
         summary[column] = _whole_numbers(values) if column in EVENT_COUNTS else values.astype(_STR)
-    return dataclasses.replace(results, summary=summary)
+    return summary
 
 
 def _whole_numbers(text: pd.Series) -> pd.Series:
@@ -1600,12 +1632,15 @@ def validate_partition(
     store_path: str | os.PathLike[str] | None = None,
     input_format: str | None = None,
     text_column: str = "text",
+    event_columns: bool = True,
 ) -> pd.DataFrame:
     """One table for one partition of decklist text (index = deck id): the function to give
     ``dask.dataframe.map_partitions`` with ``meta=frames.meta(table)``. Each deck's format is
     ``format``, or the partition's ``format_column``. The card store is opened from ``store_path``
     once per worker process, never shipped with a task. A row holding an event document's text is
-    its decks, ``ID#player`` as in :func:`validate`, each in its row's format."""
+    its decks, ``ID#player`` as in :func:`validate`, each in its row's format. The summary has every
+    event column (:data:`EVENT_COLUMNS`, <NA> where a deck has no such metadata; for an event's
+    decks it is :func:`validate`'s summary), unless ``event_columns=False``."""
     rows = batch.validate_partition(
         _text_items(partition, text_column),
         format=_partition_formats(partition, format, format_column),
@@ -1618,7 +1653,10 @@ def validate_partition(
     if table == "entries":
         assert rows.entries is not None
         return _entries_frame(rows.entries, deck_dtype)
-    return _frame(table, getattr(rows, table), deck_dtype)
+    frame = _frame(table, getattr(rows, table), deck_dtype)
+    if table == "summary" and event_columns:
+        return _every_event_column(frame, _frame("metadata", rows.metadata, deck_dtype))
+    return frame
 
 
 def companion_partition(
@@ -1644,6 +1682,7 @@ def _results_partition(
     input_format: str | None,
     text_column: str,
     breakers: bool,
+    event_columns: bool,
 ) -> Results:
     rows = batch.validate_partition(
         _text_items(partition, text_column),
@@ -1652,7 +1691,10 @@ def _results_partition(
         input_format=input_format,
         breakers=breakers,
     )
-    return _results(rows, partition.index.dtype, breakers)
+    results = _results(rows, partition.index.dtype, breakers)
+    if event_columns:
+        results.summary = _every_event_column(results.summary, results.metadata)
+    return results
 
 
 def validate_dask(
@@ -1664,9 +1706,11 @@ def validate_dask(
     input_format: str | None = None,
     text_column: str = "text",
     breakers: bool = False,
+    event_columns: bool = True,
 ) -> Results:
     """:func:`validate` over a Dask DataFrame (or Series) of decklist text indexed by deck id, each
-    deck in ``format`` or in the format its ``format_column`` names.
+    deck in ``format`` or in the format its ``format_column`` names. The summary has every event
+    column, as :func:`validate_partition`'s (``event_columns``).
 
     Every partition is parsed and checked once, by one task; the frames of the returned
     :class:`Results` are Dask DataFrames cut from those tasks, so ``dask.compute(r.findings,
@@ -1681,13 +1725,14 @@ def validate_dask(
     deck_dtype = decklists.index.dtype
     check = delayed(_results_partition, pure=True)
     partials = [
-        check(part, format, format_column, store_path, input_format, text_column, breakers)
+        check(part, format, format_column, store_path, input_format, text_column, breakers, event_columns)
         for part in decklists.to_delayed()
     ]
 
     def pick(table: Table) -> Any:
         pieces = [delayed(getattr, pure=True)(p, table) for p in partials]
-        return dd.from_delayed(pieces, meta=meta(table, deck_dtype), verify_meta=False)
+        declared = meta(table, deck_dtype, event_columns=event_columns)
+        return dd.from_delayed(pieces, meta=declared, verify_meta=False)
 
     return Results(
         findings=pick("findings"),

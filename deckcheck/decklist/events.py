@@ -10,11 +10,12 @@ Two shapes are known:
 
 Each deck is a :class:`ParsedDeck` whose path is ``FILE#player`` (``FILE#rank-N`` / ``FILE#deck-N``
 when the player is missing or named twice) and whose metadata carry the event: ``event``, ``event
-id``, ``date``, ``player``, ``result``, ``wins``, ``losses``, ``rank``, ``event format`` (as the
-document says it), ``played on`` (Magic Online) and ``format`` (deckcheck's name for it, when
-known, which is also the deck's declared format; ``--format`` still overrides it). Entries have
-line 0 (JSON has no lines) and a note saying where in the document each card was. No click, no
-pandas.
+id``, ``date``, ``player``, ``result``, ``wins``, ``losses``, ``draws`` (when the document gives
+them: MTGO's ``wins`` object, the archive's standings or a ``W-L-D`` result), ``rank``, ``event
+format`` (as the document says it), ``played on`` (Magic Online) and ``format`` (deckcheck's name
+for it, when known, which is also the deck's declared format; ``--format`` still overrides it).
+Entries have line 0 (JSON has no lines) and a note saying where in the document each card was. No
+click, no pandas.
 """
 
 from __future__ import annotations
@@ -206,7 +207,8 @@ def _mtgo(path: str, data: Mapping[str, Any]) -> list[ParsedDeck]:
                 if _text(wins.get(key)) is not None:
                     deck_metadata[key] = str(_text(wins.get(key)))
             if "wins" in deck_metadata and "losses" in deck_metadata:
-                deck_metadata["result"] = f"{deck_metadata['wins']}-{deck_metadata['losses']}"
+                record = (deck_metadata.get(key) for key in ("wins", "losses", "draws"))
+                deck_metadata["result"] = "-".join(count for count in record if count is not None)
         elif _text(wins) is not None:
             deck_metadata["wins"] = str(_text(wins))
         rank = ranks.get(_text(entry.get("loginid")) or "")
@@ -275,7 +277,10 @@ def _cache(path: str, data: Mapping[str, Any]) -> list[ParsedDeck]:
             if rank_match:
                 deck_metadata["rank"] = rank_match.group(1)
             elif record_match:
-                deck_metadata["wins"], deck_metadata["losses"] = record_match.group(1), record_match.group(2)
+                wins, losses, draws = record_match.groups()
+                deck_metadata["wins"], deck_metadata["losses"] = wins, losses
+                if draws is not None:
+                    deck_metadata["draws"] = draws
         standing = standings.get(player or "")
         if standing is not None:
             for key, column in (("rank", "Rank"), ("wins", "Wins"), ("losses", "Losses"), ("draws", "Draws")):

@@ -102,6 +102,23 @@ def test_mtgodecklistcache_event() -> None:
     assert decks[1].metadata["wins"] == "5" and decks[1].metadata["losses"] == "0"
 
 
+def test_draws_are_read_wherever_an_event_gives_them() -> None:
+    """A drawn match is a count of its own beside wins and losses (a 3-1-1 record is not 3-1): from
+    MTGO's ``wins`` object, the archive's standings, or a ``W-L-D`` result."""
+    event = mtgo_event()
+    event["decklists"][1]["wins"] = {"wins": 3, "losses": 1, "draws": 1}
+    alice, bob = parse_text_decks(json.dumps(event), "e.json")
+    assert (bob.metadata["wins"], bob.metadata["losses"], bob.metadata["draws"]) == ("3", "1", "1")
+    assert bob.metadata["result"] == "3-1-1" and "draws" not in alice.metadata
+    archive = cache_event()
+    archive["Decks"][1]["Result"] = "4-0-1"
+    archive["Standings"] = [{"Player": "carol", "Rank": 1, "Wins": 5, "Losses": 1, "Draws": 2}]
+    carol, dave, _ = parse_text_decks(json.dumps(archive), "mc.json")
+    assert (carol.metadata["wins"], carol.metadata["losses"], carol.metadata["draws"]) == ("5", "1", "2")
+    assert (dave.metadata["wins"], dave.metadata["losses"], dave.metadata["draws"]) == ("4", "0", "1")
+    assert dave.metadata["result"] == "4-0-1"
+
+
 def test_event_format_codes_and_names() -> None:
     assert format_for_event("CPAUPER", None) == "pauper"
     assert format_for_event("CMODERN", "whatever") == "modern"

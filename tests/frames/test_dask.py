@@ -5,6 +5,7 @@ and results. Marked slow (a cluster takes seconds to start)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ distributed = pytest.importorskip("distributed")
 
 from deckcheck import batch, frames  # noqa: E402
 from deckcheck.cards.store import CardStore  # noqa: E402
+from tests.decklist.test_events import cache_event, mtgo_event  # noqa: E402
 
 pytestmark = pytest.mark.slow
 REPO = Path(__file__).resolve().parents[2]
@@ -60,6 +62,15 @@ def same(got: pd.DataFrame, want: pd.DataFrame) -> None:
     pd.testing.assert_frame_equal(normal(got), normal(want))
 
 
+def same_summary(got: pd.DataFrame, want: pd.DataFrame) -> None:
+    """The Dask summary declares every event column up front (docs/dask.md); validate's has those
+    its decks have (the corpus: none), so the others must be all <NA> and the rest validate's."""
+    undeclared = [column for column in frames.EVENT_COLUMNS if column not in want.columns]
+    assert set(frames.EVENT_COLUMNS) <= set(got.columns)
+    assert got[undeclared].isna().all().all()
+    same(got.drop(columns=undeclared), want)
+
+
 def test_map_partitions_gives_the_in_memory_frames(
     threaded_client: distributed.Client, corpus: pd.DataFrame, expected: frames.Results
 ) -> None:
@@ -69,7 +80,7 @@ def test_map_partitions_gives_the_in_memory_frames(
         lazy = texts.map_partitions(
             frames.validate_partition, format="modern", table=table, meta=frames.meta(table)
         )
-        same(lazy.compute(), getattr(expected, table))
+        (same_summary if table == "summary" else same)(lazy.compute(), getattr(expected, table))
 
 
 def test_validate_dask_runs_each_partition_once(
@@ -81,7 +92,7 @@ def test_validate_dask_runs_each_partition_once(
     )
     same(findings, expected.findings)
     same(companions, expected.companions)
-    same(summary, expected.summary)
+    same_summary(summary, expected.summary)
     assert expected.breakers is not None
     same(breakers, expected.breakers)
 
@@ -92,8 +103,60 @@ def test_a_format_column_per_deck(threaded_client: distributed.Client, corpus: p
     results = frames.validate_dask(dd.from_pandas(with_formats, npartitions=3), format_column="format")
     findings, summary = dask.compute(results.findings, results.summary)
     same(findings, expected.findings)
-    same(summary, expected.summary)
+    same_summary(summary, expected.summary)
     assert set(summary["format"]) == {"commander", "legacy", "modern", "vintage"}
+
+
+def event_files(folder: Path, names: list[str], monkeypatch: pytest.MonkeyPatch) -> pd.DataFrame:
+    """The files ``names`` of ``folder`` as a frame of their text indexed by name (the current
+    directory ``folder``: validate gives their decks the deck ids the frame's rows do)."""
+    monkeypatch.chdir(folder)
+    texts = [(folder / name).read_text(encoding="utf-8") for name in names]
+    return pd.DataFrame({"text": texts}, index=pd.Index(names, name="deck_id", dtype="str"))
+
+
+def same_as_validate(files: pd.DataFrame, format: str) -> pd.DataFrame:
+    """validate_dask over ``files``, two partitions, against validate over the same files."""
+    want = frames.validate(files.index.tolist(), format=format, store=CardStore.bundled())
+    results = frames.validate_dask(dd.from_pandas(files, npartitions=2), format=format)
+    summary, findings, metadata = dask.compute(results.summary, results.findings, results.metadata)
+    assert summary.columns.tolist() == results.summary.columns.tolist() == want.summary.columns.tolist()
+    same(summary, want.summary)
+    same(findings, want.findings)
+    same(metadata, want.metadata)
+    return summary
+
+
+def test_validate_dask_gives_validates_summary_of_event_files(
+    threaded_client: distributed.Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: the Dask summary had no event columns, so an analyst moving from validate to
+    validate_dask over the same event files lost player, result, wins, rank... It has the same
+    columns, dtypes and values as validate's (a plain list's event columns <NA>)."""
+    documents = {
+        "mtgo.json": json.dumps(mtgo_event()),
+        "cache.json": json.dumps(cache_event()),
+        "burn.txt": "4 Lightning Bolt\n56 Mountain\n",
+    }
+    for name, text in documents.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    summary = same_as_validate(event_files(tmp_path, list(documents), monkeypatch), "modern")
+    bob = summary.set_index("deck_id").loc["mtgo.json#bob"]
+    assert (bob["player"], bob["wins"], bob["rank"]) == ("bob", 3, 1)
+    assert summary["rank"].dtype == "Int64" and summary["draws"].dtype == "Int64"
+
+
+@pytest.mark.realdata
+def test_validate_dask_over_the_real_mtgo_event_files(
+    threaded_client: distributed.Client, realdata: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same on the real MTGO files (a challenge with ranks, a league with records)."""
+    folder = realdata / "decks" / "mtgo_events"
+    names = sorted(path.name for path in folder.glob("*.json"))
+    if len(names) < 2:
+        pytest.skip("fewer than two MTGO event files")
+    summary = same_as_validate(event_files(folder, names, monkeypatch), "pauper")
+    assert summary["player"].notna().all() and summary["event"].nunique() == len(names)
 
 
 def test_companion_table_per_partition(threaded_client: distributed.Client) -> None:
@@ -119,7 +182,7 @@ def test_worker_processes_build_their_caches_once(corpus: pd.DataFrame, expected
         summary = texts.map_partitions(
             frames.validate_partition, format="modern", table="summary", meta=frames.meta("summary")
         ).compute()
-        same(summary, expected.summary)
+        same_summary(summary, expected.summary)
         contexts = client.run(lambda: len(batch._CONTEXTS))
         stores = client.run(lambda: len(batch._STORES))
     assert set(contexts.values()) <= {0, 1} and sum(contexts.values()) >= 1

@@ -129,17 +129,37 @@ def test_validate_partition_splits_event_texts(
     documents: dict[str, str], store: CardStore, table: str
 ) -> None:
     """What a Dask task runs: the partition's event rows are their decks, as validate gives them
-    (its summary has the event columns too: the partition's has the table's columns)."""
+    (the summary with the same event columns: an event's decks have every one)."""
     partition = series(documents).to_frame("text")
     got = frames.validate_partition(partition, format="modern", table=table)  # type: ignore[arg-type]
     if table == "entries":
         want = frames.load_decks(series(documents), store=store)
     else:
         want = getattr(frames.validate(series(documents), format="modern", store=store), table)
-        want = want[[c for c in want.columns if c in got.columns]]
     plain = [] if table == "metadata" else ["burn.txt"]  # (a plain list without comments has none)
     assert got["deck_id"].unique().tolist() == [*MTGO_IDS, *CACHE_IDS, *plain]
     pd.testing.assert_frame_equal(got, want)
+
+
+def test_a_partition_summary_declares_every_event_column(store: CardStore) -> None:
+    """Dask takes a partition's columns from ``meta`` before any deck is read, so the partition's
+    summary has every event column whatever its decks hold, <NA> where they hold none (validate's
+    has those its decks have: here only ``date``); ``event_columns=False`` leaves them out of both."""
+    texts = pd.Series({"dated": f"// date: 2020-01-01\n{BURN}", "plain": BURN}, name="text")
+    partition = texts.set_axis(pd.Index(texts.index, dtype="str")).to_frame()
+    got = frames.validate_partition(partition, format="modern")
+    declared = frames.meta("summary")
+    assert got.columns.tolist() == declared.columns.tolist()
+    assert got.columns.tolist()[-len(frames.EVENT_COLUMNS) :] == list(frames.EVENT_COLUMNS)
+    pd.testing.assert_series_equal(got.dtypes, declared.dtypes)
+    want = frames.validate(partition["text"], format="modern", store=store).summary
+    assert [c for c in frames.EVENT_COLUMNS if c in want.columns] == ["date"]
+    pd.testing.assert_frame_equal(got[want.columns], want)
+    assert got["date"].tolist()[0] == "2020-01-01"
+    assert got[[c for c in frames.EVENT_COLUMNS if c != "date"]].isna().all().all()
+    bare = frames.validate_partition(partition, format="modern", event_columns=False)
+    pd.testing.assert_frame_equal(bare, want.drop(columns="date"))
+    pd.testing.assert_frame_equal(frames.meta("summary", event_columns=False), bare.iloc[:0])
 
 
 def test_a_format_given_for_a_row_is_its_event_decks_format(
@@ -218,7 +238,7 @@ def test_an_event_without_standings_has_every_event_column(store: CardStore) -> 
     results = frames.validate(pd.Series({"league": json.dumps(unranked)}, name="text"), store=store)
     summary = results.summary
     assert set(frames.EVENT_COLUMNS) <= set(summary.columns)
-    assert summary[["result", "wins", "losses", "rank"]].isna().all().all()
+    assert summary[["result", "wins", "losses", "draws", "rank"]].isna().all().all()
     assert summary["player"].tolist() == ["alice", "bob"]
     dated = frames.validate(pd.Series({"burn": f"// date: 2020-01-01\n{BURN}"}, name="text"), store=store)
     assert [c for c in frames.EVENT_COLUMNS if c in dated.summary.columns] == ["date"]  # (no event's)
@@ -251,6 +271,20 @@ def test_the_event_counts_are_integers_and_the_rest_text(store: CardStore) -> No
     assert values == ["3", "3.0", "x"]  # (as the event wrote them)
     no_rank = frames.validate(pd.Series({"league": json.dumps(mtgo_event(final_rank=None))}), store=store)
     assert no_rank.summary["rank"].dtype == "Int64" and no_rank.summary["rank"].isna().all()
+
+
+def test_draws_is_a_count_beside_wins_and_losses(store: CardStore) -> None:
+    """The event readers record an event's draws; the summary has them as a count column next to
+    wins and losses, <NA> for a deck the event gives none."""
+    event = mtgo_event()
+    event["decklists"][1]["wins"] = {"wins": 3, "losses": 1, "draws": 1}
+    results = frames.validate(pd.Series({"challenge": json.dumps(event)}, name="text"), store=store)
+    summary = results.summary.set_index("player")
+    columns = summary.columns.tolist()
+    assert columns.index("draws") == columns.index("losses") + 1 == columns.index("wins") + 2
+    assert summary["draws"].dtype == "Int64" and summary["draws"].isna().tolist() == [True, False]
+    assert summary.loc["bob", ["wins", "losses", "draws"]].tolist() == [3, 1, 1]
+    assert summary.loc["bob", "result"] == "3-1-1"
 
 
 def test_the_event_columns_are_snake_case_as_every_column(store: CardStore) -> None:
