@@ -221,10 +221,11 @@ def test_the_event_columns_of_the_summary(tmp_path: Path) -> None:
     from tests.decklist.test_events import cache_event, mtgo_event
 
     said = re.search(
-        r"the summary of event files has (.*?) columns, and (.*?) as the event", " ".join(README.split())
+        r"the summary of event files has (.*?) columns \(text\) and (.*?) \(nullable integers",
+        " ".join(README.split()),
     )
     assert said is not None, "the README no longer names the summary's event columns"
-    words = re.sub(r"\b(with|or|and)\b|[()]", ",", f"{said[1]}, {said[2]}")
+    words = re.sub(r"\b(with|or|and)\b|[()`]", ",", f"{said[1]}, {said[2]}")
     named = {word.strip() for word in words.split(",") if word.strip()}
     (tmp_path / "mtgo.json").write_text(json.dumps(mtgo_event()), encoding="utf-8")
     (tmp_path / "cache.json").write_text(json.dumps(cache_event()), encoding="utf-8")
