@@ -203,7 +203,9 @@ def skipped_why(skipped: int, excluded: int) -> str:
     """What a run's ``skipped`` files (``excluded`` of them by an exclude glob) were, in a summary."""
     if excluded == skipped:
         return "excluded"
-    return "not decklists or excluded" if excluded else "not decklists"
+    if excluded:
+        return "not decklists or excluded"
+    return "not a decklist" if skipped == 1 else "not decklists"
 
 
 def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:

@@ -26,7 +26,7 @@ def test_the_check_summary_separates_thousands_in_every_count() -> None:
     assert summary_text(tally, verbose=False) == (
         "12,345 decks checked: 10,000 legal, 1,234 illegal, 1,111 not verified (5,678 errors, "
         "1 warning); 1,001 failing on warnings (--strict); 2,000 notes hidden (-v shows them); 1,500 files "
-        "could not be checked; 1 file skipped (not decklists; -v lists them)"
+        "could not be checked; 1 file skipped (not a decklist; -v lists them)"
     )
 
 
