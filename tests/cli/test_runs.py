@@ -537,9 +537,10 @@ def test_a_folder_run_that_checks_no_deck_is_exit_2(project: Project, invoke: In
     skipped = invoke([command, "notes"])
     assert skipped.exit_code == 2, skipped.output
     assert (
-        "deckcheck: error: no deck was checked: the 1 file found was skipped (not a decklist;"
+        "deckcheck: error: no deck was checked: the 1 file found was skipped (not a decklist"
         in skipped.stderr
     )
+    assert "(not decklists" not in skipped.stderr
     assert invoke([command, "--force-exclude", "notes/todo.txt"]).exit_code == 0
     project.write("notes/deck.txt", LEGAL_MODERN)
     assert invoke([command, "-f", "modern", "notes"]).exit_code == 0
