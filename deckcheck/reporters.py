@@ -694,9 +694,8 @@ def deck_header(result: DeckResult, style: Style = NO_STYLE) -> str:
 
 def summary_text(tally: RunTally, *, verbose: bool) -> str:
     line = f"{counted(tally.decks, 'deck')} checked"
-    if (
-        tally.decks
-    ):  # (with none, "0 legal, 0 illegal (0 errors ...)" under a file's error line says nothing true)
+    # (with no deck, "0 legal, 0 illegal (0 errors, ...)" under a file's error line says nothing true)
+    if tally.decks:
         line += (
             f": {tally.legal:,} legal, {tally.with_errors:,} illegal"
             + (f", {tally.not_verified:,} not verified" if tally.not_verified else "")
