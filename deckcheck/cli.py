@@ -490,9 +490,10 @@ def check(
     files and folders not searched; a folder that cannot be read, and a named pipe or a device
     found there, which is not read, are reported as not checked): files
     ending in .txt .dec .dek .dck .cod .mwdeck .o8d .csv .json .mtga or .deck whose content reads
-    as a decklist, and that no exclude glob (the config's `exclude`, --exclude) matches; the others
-    are skipped and counted (-v lists them). Files named explicitly are always checked, unless
-    --force-exclude: then they are selected as a directory's files are.
+    as a decklist (an empty one fails, DC005, unless its name is another tool's: requirements.txt,
+    notes.txt, a .json or .csv), and that no exclude glob (the config's `exclude`, --exclude)
+    matches; the others are skipped and counted (-v lists them). Files named explicitly are always
+    checked, unless --force-exclude: then they are selected as a directory's files are.
 
     The game format of each deck: --format, else a `// format: NAME` line in the decklist, else the
     per-path globs and then `format` of the nearest pyproject.toml [tool.deckcheck] or

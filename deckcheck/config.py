@@ -146,6 +146,57 @@ class Config(Value):
 EMPTY = Config()
 
 
+def exclude_advice(config: Config, file: Path) -> str:
+    """What to do (``write exclude = [...] in ...``) to keep ``file`` out of folder runs and the
+    pre-commit hook, in the config's own words: the exclude glob that names it (its path from the
+    config's folder, its ``*?[`` written as ``[*]``) and where it goes: ``config``'s file, or a new
+    ``.deckcheck.toml`` in the repository's root (the folder holding ``.git``; else the working
+    directory, if the file is under it; else the file's own folder), where the search for a config
+    from the file finds it."""
+    file = _normal(file)
+    relative = config._relative(file) if config.path is not None else None
+    if config.path is not None and relative is not None:
+        where = _shown(config.path)
+        if config.path.name == PYPROJECT:
+            where = f"{where} under [tool.deckcheck]"
+        glob = _toml_string(_literal_glob(relative))
+        if config.exclude:  # (a second `exclude =` would be a TOML error)
+            return f"add {glob} to the exclude list in {where}"
+        return f"write exclude = [{glob}] in {where}"
+    if config.path is not None:  # (--config naming a file whose tree this file is not in)
+        return f"pass --exclude {_literal_glob(os.path.relpath(file))!r}"
+    root = _repository_root(file.parent)
+    if root is None:
+        cwd = Path(os.getcwd())
+        root = cwd if cwd in file.parents else file.parent
+    glob = _toml_string(_literal_glob(file.relative_to(root).as_posix()))
+    return f"write exclude = [{glob}] in a new {_shown(root / DECKCHECK_TOML)}"
+
+
+def _literal_glob(path: str) -> str:
+    """A glob that matches ``path`` as written: a ``*``, ``?`` or ``[`` of a name in brackets."""
+    return "".join(f"[{char}]" if char in "*?[" else char for char in path)
+
+
+def _toml_string(text: str) -> str:
+    """``text`` as a TOML basic string."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _shown(path: Path) -> str:
+    """``path`` from the working directory when it is under it (``.deckcheck.toml``), else as is."""
+    cwd = Path(os.getcwd())
+    return path.relative_to(cwd).as_posix() if cwd in path.parents else str(path)
+
+
+def _repository_root(folder: Path) -> Path | None:
+    """The folder holding ``.git`` at or above ``folder``, where the search for a config stops."""
+    for current in (folder, *folder.parents):
+        if os.path.exists(current / ".git"):
+            return current
+    return None
+
+
 # -- globs ------------------------------------------------------------------------------------------
 # A glob is matched by simulating all its positions at once over the path (a small NFA), so a match
 # costs (glob length) x (path length) steps whatever the glob: a backtracking regex took seconds

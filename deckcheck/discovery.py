@@ -203,7 +203,9 @@ def skipped_why(skipped: int, excluded: int) -> str:
     """What a run's ``skipped`` files (``excluded`` of them by an exclude glob) were, in a summary."""
     if excluded == skipped:
         return "excluded"
-    return "not decklists or excluded" if excluded else "not decklists"
+    if excluded:
+        return "not decklists or excluded"
+    return "not a decklist" if skipped == 1 else "not decklists"
 
 
 def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
@@ -215,8 +217,8 @@ def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
     are skipped, while a deck with a few broken lines is checked and its lines reported. A file
     that declares its format (``// format: modern``) says it is a decklist: checked, whatever its
     names (count-less names of cards newer than the data must not pass the hook unseen), and so
-    does one with nothing written in it: an emptied deck fails too."""
-    from deckcheck.deck import LineKind
+    does one with nothing written in it (an emptied deck fails too), unless its name is one other
+    tools give their files (:func:`empty_file_named_elsewhere`)."""
     from deckcheck.decklist._base import UNREADABLE
 
     whole_file = [p for p in parsed.problems if p.line <= 0 and p.code == UNREADABLE]
@@ -225,12 +227,12 @@ def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
         return message if "not a decklist" in message else f"not a decklist: {message}"
     if parsed.declared_format is not None:  # (even with no card line: an emptied deck fails)
         return None
+    if nothing_written(parsed):
+        # a deck emptied by mistake sooner than notes: checked, DC005 fails it (the session says
+        # which exclude glob keeps out a file kept empty on purpose), unless its name is another
+        # tool's: an empty requirements.txt beside the decks is no deck
+        return empty_file_named_elsewhere(parsed.path)
     if not parsed.entries:
-        # a file with a decklist's extension and nothing written in it (0 bytes, blank lines) is
-        # a deck emptied by mistake sooner than notes: checked, DC005 fails it (an exclude glob
-        # keeps out a placeholder kept empty on purpose)
-        if all(record.kind is LineKind.BLANK for record in parsed.lines):
-            return None
         return "no card lines"
     doubtful = {p.line for p in parsed.problems if p.line > 0 and p.severity != "info"}
     card_lines: set[int] = set()
@@ -243,3 +245,40 @@ def not_a_decklist(parsed: ParsedDeck, store: CardStore) -> str | None:
     if cards and cards >= not_cards:
         return None
     return f"not a decklist: {not_cards} of {not_cards + cards} lines do not read as cards"
+
+
+def nothing_written(parsed: ParsedDeck) -> bool:
+    """Whether a file has nothing written in it: 0 bytes, or blank lines only (no comment, no
+    format declared, no card)."""
+    from deckcheck.deck import LineKind
+
+    return (
+        not parsed.entries
+        and parsed.declared_format is None
+        and all(record.kind is LineKind.BLANK for record in parsed.lines)
+    )
+
+
+# The text files other tools keep beside the decks (pip's requirements and constraints, a licence,
+# a changelog, a readme, notes): the pre-commit hook's `exclude` leaves out most of them before
+# deckcheck runs (tests/cli/test_hook_manifest.py keeps that list within this one).
+_OTHER_TOOLS_TEXT_FILE = (
+    r"(?i)(requirements|constraints)[^/]*\.txt"
+    r"|(license|licence|notice|authors|changelog|robots|cmakelists|readme|notes|todo)\.txt"
+)
+
+
+def empty_file_named_elsewhere(path: str) -> str | None:
+    """Why an empty file found beside the decks is no deck, from its name alone (None: its name
+    could be a deck's, and an empty deck fails): a name other tools give their text files
+    (``requirements.txt``, ``notes.txt``: :data:`_OTHER_TOOLS_TEXT_FILE`), or a ``.json`` or
+    ``.csv`` file (:data:`COMMON_ELSEWHERE`), which other tools write too."""
+    import re
+
+    name = os.path.basename(path)
+    if re.fullmatch(_OTHER_TOOLS_TEXT_FILE, name):
+        return f"empty, and {name} is a name other tools give their files, not a deck"
+    extension = os.path.splitext(name)[1].lower()
+    if extension in COMMON_ELSEWHERE:
+        return f"empty, and a {extension} file is as likely another tool's as a deck"
+    return None

@@ -550,7 +550,7 @@ def _found_in_directory(
     from deckcheck.decklist._base import whole_file_problem
     from deckcheck.decklist.fast import read_plain
     from deckcheck.discovery import not_a_decklist
-    from deckcheck.session import CheckOptions, Session
+    from deckcheck.session import CheckOptions, Session, add_exclude_advice
 
     session = Session(CheckOptions())
     store = skipped.store if skipped.store is not None else batch.shared_store()
@@ -589,6 +589,7 @@ def _found_in_directory(
             if reason is not None:
                 skipped.rows.append((path_of_deck, reason))
             else:
+                add_exclude_advice(parsed, session.config_for(path_of_deck))  # (an empty file)
                 yield row_id, path_of_deck, parsed
 
 

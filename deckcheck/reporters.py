@@ -693,11 +693,14 @@ def deck_header(result: DeckResult, style: Style = NO_STYLE) -> str:
 
 
 def summary_text(tally: RunTally, *, verbose: bool) -> str:
-    line = (
-        f"{counted(tally.decks, 'deck')} checked: {tally.legal:,} legal, {tally.with_errors:,} illegal"
-        + (f", {tally.not_verified:,} not verified" if tally.not_verified else "")
-        + f" ({errors_text(tally)}, {counted(tally.warnings, 'warning')})"
-    )
+    line = f"{counted(tally.decks, 'deck')} checked"
+    # (with no deck, "0 legal, 0 illegal (0 errors, ...)" under a file's error line says nothing true)
+    if tally.decks:
+        line += (
+            f": {tally.legal:,} legal, {tally.with_errors:,} illegal"
+            + (f", {tally.not_verified:,} not verified" if tally.not_verified else "")
+            + f" ({errors_text(tally)}, {counted(tally.warnings, 'warning')})"
+        )
     if tally.failing_on_warnings:
         line += f"; {tally.failing_on_warnings:,} failing on warnings (--strict)"
     hidden = 0 if verbose else tally.infos

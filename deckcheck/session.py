@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck import reporters as rep
-from deckcheck.config import EMPTY, Config, ConfigFinder, config_error, config_location, load_config
+from deckcheck.config import (
+    EMPTY,
+    Config,
+    ConfigFinder,
+    config_error,
+    config_location,
+    exclude_advice,
+    load_config,
+)
 from deckcheck.discovery import EXCLUDED, STDIN, Item
 from deckcheck.errors import CardDataError, ConfigError, DeckcheckError, InputError
 from deckcheck.findings import Finding, Location
@@ -148,6 +156,26 @@ def read_decklist_file(item: str) -> bytes | None:
 # The folders of the paths a shell names a pipe by (`<(...)`: /dev/fd/63, /proc/self/fd/63): a
 # file there has no config of its own; the working directory's applies, as to standard input.
 _STREAM_FOLDERS = ("/dev/", "/proc/")
+
+
+def add_exclude_advice(parsed: ParsedDeck, config: Config) -> None:
+    """When nothing is written in ``parsed`` (an empty file found in a folder, or named under
+    force_exclude, as the pre-commit hook names it), its DC005 says which exclude glob keeps it
+    out, should it be no deck (a placeholder kept empty on purpose)."""
+    from deckcheck.deck import ParseProblem
+    from deckcheck.decklist._base import EMPTY_DECKLIST
+    from deckcheck.discovery import nothing_written
+
+    if not nothing_written(parsed):
+        return
+    advice = exclude_advice(config, Path(parsed.path))
+    message = f"the file is empty; if it is no deck, {advice} to keep it out"
+    parsed.problems = [
+        ParseProblem(p.line, f"{p.message} ({message})", p.severity, p.code, p.section, p.data)
+        if p.code == EMPTY_DECKLIST
+        else p
+        for p in parsed.problems
+    ]
 
 
 def is_pipe(item: str) -> bool:
@@ -530,6 +558,7 @@ class Session:
                 reason = not_a_decklist(decks[0], store)
                 if reason is not None:
                     return [rep.FileSkipped(shown, reason)]
+                add_exclude_advice(decks[0], config)
             require = self.require_format(config)
             chosen = [self.dated(*self.choose_format(item, parsed, config), config) for parsed in decks]
         except OptionError:

@@ -26,7 +26,7 @@ def test_the_check_summary_separates_thousands_in_every_count() -> None:
     assert summary_text(tally, verbose=False) == (
         "12,345 decks checked: 10,000 legal, 1,234 illegal, 1,111 not verified (5,678 errors, "
         "1 warning); 1,001 failing on warnings (--strict); 2,000 notes hidden (-v shows them); 1,500 files "
-        "could not be checked; 1 file skipped (not decklists; -v lists them)"
+        "could not be checked; 1 file skipped (not a decklist; -v lists them)"
     )
 
 
@@ -49,3 +49,15 @@ def test_the_check_summary_tells_errors_that_leave_rules_unchecked_from_broken_r
         "(1 error that breaks a rule, 2,000 errors that leave rules unchecked, 0 warnings)"
         in summary_text(tally, verbose=False)
     )
+
+
+def test_a_run_that_checked_no_deck_counts_no_verdicts_and_no_errors() -> None:
+    """Regression: a player's one file declaring a format deckcheck does not know printed its DC006
+    error, then "0 decks checked: 0 legal, 0 illegal (0 errors, 0 warnings); 1 file could not be
+    checked": an error shown, and none counted. With no deck checked, the summary says only that,
+    and what became of the files."""
+    tally = RunTally()
+    tally.not_checked = 1
+    assert summary_text(tally, verbose=False) == "0 decks checked; 1 file could not be checked"
+    tally.not_checked, tally.skipped, tally.skipped_excluded = 0, 2, 2
+    assert summary_text(tally, verbose=True) == "0 decks checked; 2 files skipped (excluded)"

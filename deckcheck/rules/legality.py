@@ -332,11 +332,14 @@ def _not_given_finding(
     elif status == IN_POOL_UNLISTED:
         why, fix = f"though it was printed in a set of {title}'s card pool", "card data that gives it"
     elif status == UNKNOWN_SET_UNLISTED:
+        several = len(spec.unknown_pool_sets) > 1
+        # ("which it knows no card of" read as if the card knew them)
         why = (
-            f"nor whether it was printed in {_unknown_sets_text(spec)} of {title}'s card pool, which "
-            "it knows no card of (newer than the card data, or mistyped in the format's definition)"
+            f"nor whether it was printed in {_unknown_sets_text(spec)} of {title}'s card pool: the "
+            f"card data knows no card of {'those sets' if several else 'that set'} (newer than the "
+            "data, or mistyped in the format's definition)"
         )
-        fix = f"card data that knows the set{'s' if len(spec.unknown_pool_sets) > 1 else ''}"
+        fix = f"card data that knows the set{'s' if several else ''}"
     else:
         why = f"nor its printings, to tell whether it is in {title}'s card pool"
         fix = "card data that gives either"

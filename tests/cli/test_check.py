@@ -143,7 +143,7 @@ def test_directory_expands_to_decklists(project: Project, invoke: Invoke) -> Non
     result = invoke(["check", "-f", "modern", "-q", "--select", "DC2", "decks"])
     # b.dek holds no card: found in a directory, it is skipped and counted, not failed
     assert result.stdout.splitlines()[-1].startswith("2 decks checked")
-    assert "1 file skipped (not decklists; -v lists them)" in result.stdout
+    assert "1 file skipped (not a decklist; -v lists them)" in result.stdout
     assert "c.dck:1: DC201" in result.stdout
     assert ".hidden" not in result.stdout and ".e.txt" not in result.stdout
     verbose = invoke(["check", "-f", "modern", "-q", "-v", "--select", "DC2", "decks"])

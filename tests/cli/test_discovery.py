@@ -102,7 +102,7 @@ def test_a_named_pipe_in_a_folder_is_a_file_not_checked_in_every_output(
     text = invoke(["check", "-f", "modern", "decks"])
     assert text.exit_code == 2, text.output
     assert f"decks/pipe.txt: DC001 {reason}" in text.stdout
-    assert "1 file could not be checked; 1 file skipped (not decklists" in text.stdout
+    assert "1 file could not be checked; 1 file skipped (not a decklist;" in text.stdout
     document = json.loads(invoke(["check", "-f", "modern", "-o", "json", "decks"]).stdout)
     assert [failure["path"] for failure in document["not_checked"]] == ["decks/pipe.txt"]
     assert [skipped["path"] for skipped in document["skipped"]] == ["decks/notes.txt"]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from deckcheck.cli import cli
-from deckcheck.discovery import COMMON_ELSEWHERE, DECKLIST_EXTENSIONS
+from deckcheck.discovery import COMMON_ELSEWHERE, DECKLIST_EXTENSIONS, empty_file_named_elsewhere
 from tests.cli.conftest import BANNED_MODERN, LEGAL_MODERN, Invoke, Project
 
 MANIFEST = Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml"
@@ -68,6 +68,17 @@ def test_pattern_extensions_are_those_a_directory_expands_to() -> None:
     assert {f".{e}" for e in extensions.group(1).split("|")} == DECKLIST_EXTENSIONS - COMMON_ELSEWHERE
     for extension in DECKLIST_EXTENSIONS - COMMON_ELSEWHERE:
         assert re.search(hook()["files"], f"decks/deck{extension.upper()}") is not None, extension
+
+
+def test_every_name_the_manifest_excludes_is_one_a_folder_run_skips_when_empty() -> None:
+    """The manifest's `exclude` keeps other tools' text files (requirements.txt, LICENSE.txt) from
+    the hook; a folder run, or a hook whose `exclude` a user replaced, skips them when empty by
+    discovery's own list, which must hold every name the manifest's does."""
+    names = re.search(r"\(\^\|/\)\(([^)]*)\)", hook()["exclude"])
+    assert names is not None
+    for name in names.group(1).split("|"):
+        for written in (name.replace("[^/]*", ""), name.replace("[^/]*", "-dev").upper()):
+            assert empty_file_named_elsewhere(f"decks/{written}.txt") is not None, written
 
 
 def test_a_file_whose_name_starts_with_a_dash_is_read_as_a_file(project: Project, invoke: Invoke) -> None:

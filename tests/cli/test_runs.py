@@ -429,6 +429,77 @@ def test_an_emptied_decklist_fails_the_hook_unless_an_exclude_glob_skips_it(
     assert "DC005" not in result.stdout and "2 files skipped (excluded)" in result.stdout
 
 
+def test_an_empty_file_named_as_other_tools_name_theirs_is_skipped_and_listed(
+    project: Project, invoke: Invoke
+) -> None:
+    """Regression: a folder with a deck and an empty requirements.txt, notes.txt or package.json
+    failed the run (DC005) once empty files were checked: an empty file tells nothing by its
+    content, and those names say it is another tool's. It is skipped and listed, in a folder run
+    and in the hook (--force-exclude); an empty file a deck could be named as still fails."""
+    project.write("decks/burn.txt", LEGAL_MODERN)
+    empty = ["decks/requirements.txt", "decks/requirements-dev.txt", "decks/NOTES.txt", "decks/package.json"]
+    for path in empty:
+        project.write(path, "")
+    for args in (["decks"], ["--force-exclude", "decks/burn.txt", *empty]):
+        result = invoke(["check", "-v", "-f", "modern", *args])
+        assert result.exit_code == 0, (args, result.output)
+        assert "DC005" not in result.stdout, args
+        for path in empty:
+            assert f"{path}: skipped: empty, and " in result.stdout, (args, path)
+        assert "4 files skipped (not decklists)" in result.stdout, args
+    project.write("decks/sideboard.txt", "\n")
+    result = invoke(["check", "-f", "modern", "decks"])
+    assert result.exit_code == 1 and "decks/sideboard.txt: DC005" in result.stdout, result.output
+
+
+@pytest.mark.parametrize(
+    ("config", "file", "advice"),
+    [
+        (None, "decks/blank.dek", 'write exclude = ["decks/blank.dek"] in a new .deckcheck.toml'),
+        (
+            ("pyproject.toml", "[tool.deckcheck]\nstrict = false\n"),
+            "decks/a*b[1].txt",
+            'write exclude = ["decks/a[*]b[[]1].txt"] in pyproject.toml under [tool.deckcheck]',
+        ),
+        (
+            ("decks/.deckcheck.toml", 'exclude = ["old/**"]\n'),
+            "decks/blank.dek",
+            'add "blank.dek" to the exclude list in decks/.deckcheck.toml',
+        ),
+    ],
+)
+def test_an_empty_decklist_says_which_exclude_glob_keeps_it_out(
+    project: Project, invoke: Invoke, config: tuple[str, str] | None, file: str, advice: str
+) -> None:
+    """Regression: an empty file found in a folder (or named to the hook) failed with "no card
+    lines in the file" alone, leaving the maintainer of a placeholder kept empty on purpose to find
+    out how to keep it out. Its DC005 names the exclude glob that matches it, in the config's form
+    and the config it goes in; following the advice makes the run pass. A file named without
+    --force-exclude, which no exclude glob keeps out, is not given it."""
+    if config is not None:
+        project.write(*config)
+    project.write(file, "")
+    for args in (["decks"], ["--force-exclude", file]):
+        result = invoke(["check", "-f", "modern", *args])
+        assert result.exit_code == 1, (args, result.output)
+        said = f"{file}: DC005 no card lines in the file (the file is empty; if it is no deck, {advice}"
+        assert f"{said} to keep it out)" in result.stdout, args
+    result = invoke(["check", "-f", "modern", file])
+    assert result.exit_code == 1 and "DC005 no card lines in the file\n" in result.stdout, result.output
+    glob = advice.split('"')[1]
+    if config is None:
+        project.write(".deckcheck.toml", f'exclude = ["{glob}"]\n')
+    elif advice.startswith("add"):
+        project.write(config[0], config[1].replace('"old/**"', f'"old/**", "{glob}"'))
+    else:
+        project.write(config[0], config[1] + f'exclude = ["{glob}"]\n')
+    for args in (["decks"], ["--force-exclude", file]):
+        result = invoke(["check", "-v", "-f", "modern", *args])
+        assert "DC005" not in result.stdout and f"{file}: skipped: excluded by" in result.stdout, (
+            result.output
+        )
+
+
 def test_a_file_named_after_its_folder_is_checked_as_a_named_file(project: Project, invoke: Invoke) -> None:
     """Regression: `deckcheck check decks decks/x.txt` skipped x.txt (found first in the folder,
     where it does not read as a decklist or an exclude glob matches it), while `deckcheck check
@@ -466,8 +537,10 @@ def test_a_folder_run_that_checks_no_deck_is_exit_2(project: Project, invoke: In
     skipped = invoke([command, "notes"])
     assert skipped.exit_code == 2, skipped.output
     assert (
-        "deckcheck: error: no deck was checked: the 1 file found was skipped (not decklists" in skipped.stderr
+        "deckcheck: error: no deck was checked: the 1 file found was skipped (not a decklist"
+        in skipped.stderr
     )
+    assert "(not decklists" not in skipped.stderr
     assert invoke([command, "--force-exclude", "notes/todo.txt"]).exit_code == 0
     project.write("notes/deck.txt", LEGAL_MODERN)
     assert invoke([command, "-f", "modern", "notes"]).exit_code == 0

@@ -60,6 +60,7 @@ def whole_run_summary(run: rep.RunResult) -> str:
     if run.skipped:
         excluded = sum(1 for skipped in run.skipped if skipped.excluded)
         why = {0: "not decklists", len(run.skipped): "excluded"}.get(excluded, "not decklists or excluded")
+        why = "not a decklist" if why == "not decklists" and len(run.skipped) == 1 else why
         line += f"; {counted(len(run.skipped), 'file')} skipped ({why}" + (
             ")" if run.verbose else "; -v lists them)"
         )

@@ -52,9 +52,9 @@ def test_a_card_that_may_be_in_a_set_newer_than_the_data_is_not_verified(tmp_pat
     assert dict(brainstorm.data)["unknown_sets"] == [{"code": "DMU", "suggestions": []}]
     assert brainstorm.location.line == 2 and brainstorm.rule == "House card pool"
     assert (
-        "nor whether it was printed in set DMU of House's card pool, which it knows no card of "
-        "(newer than the card data, or mistyped in the format's definition); card data that knows "
-        "the set decides it (current data: `deckcheck cards update`)"
+        "nor whether it was printed in set DMU of House's card pool: the card data knows no card of "
+        "that set (newer than the data, or mistyped in the format's definition); card data that "
+        "knows the set decides it (current data: `deckcheck cards update`)"
     ) in brainstorm.message
     # printed in Alpha: in the pool, whatever the other sets hold
     assert dict(unverified["Lightning Bolt"].data)["status"] == legality_rules.IN_POOL_UNLISTED
@@ -66,7 +66,8 @@ def test_a_card_that_may_be_in_a_set_newer_than_the_data_is_not_verified(tmp_pat
 def test_a_mistyped_set_code_gets_a_did_you_mean(tmp_path: Path) -> None:
     found = [f for f in checked(house(tmp_path, "LEA", "MH22", "DMU")).findings if f.card == "Brainstorm"]
     assert codes(found) == ["DC015"]
-    assert "printed in sets DMU, MH22 (did you mean MH2?) of House's card pool" in found[0].message
+    said = "printed in sets DMU, MH22 (did you mean MH2?) of House's card pool: the card data knows no card"
+    assert f"{said} of those sets" in found[0].message
     assert "card data that knows the sets decides it" in found[0].message
     assert dict(found[0].data)["unknown_sets"] == [
         {"code": "DMU", "suggestions": []},

@@ -145,6 +145,41 @@ def test_a_configs_select_and_ignore_choose_what_the_cli_reports_not_what_frames
     assert "DC201" in set(results.findings["code"])
 
 
+def test_an_empty_file_in_a_directory_is_failed_or_skipped_as_the_cli_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An emptied deck in a folder fails with the CLI's DC005, which names the exclude glob that
+    keeps it out; an empty requirements.txt is skipped, with the CLI's reason."""
+    (tmp_path / ".git").mkdir()
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "burn.txt").write_text("// format: modern\n4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (decks / "emptied.txt").write_text("\n", encoding="utf-8")
+    (decks / "requirements.txt").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    store = CardStore.bundled()
+    monkeypatch.setattr(Session, "store", lambda self, config: store)
+    session = Session(CheckOptions())
+    said: dict[str, str] = {}
+    for item in expand_inputs(["decks"], lambda message: None):
+        for outcome in session.check(item.path, explicit=item.explicit):
+            if isinstance(outcome, rep.FileSkipped):
+                said[outcome.path] = outcome.reason
+            elif isinstance(outcome, rep.DeckResult):
+                said.update(
+                    (outcome.report.path, f.message) for f in outcome.report.findings if f.code == "DC005"
+                )
+    assert 'write exclude = ["decks/emptied.txt"] in a new .deckcheck.toml' in said["decks/emptied.txt"]
+    with pytest.warns(UserWarning, match=r"1 file skipped \(not a decklist\)"):
+        results = frames.validate("decks", store=store, progress=False)
+    got = dict(results.skipped.itertuples(index=False, name=None))
+    path_of = dict(zip(results.summary["deck_id"], results.summary["path"], strict=True))
+    for row in results.findings.itertuples():
+        if row.code == "DC005":
+            got[path_of[row.deck_id]] = row.message
+    assert got == said
+
+
 def test_a_directory_holds_the_decks_the_cli_checks_and_skips_the_files_it_skips(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
