@@ -162,18 +162,16 @@ def add_exclude_advice(parsed: ParsedDeck, config: Config) -> None:
     """When nothing is written in ``parsed`` (an empty file found in a folder, or named under
     force_exclude, as the pre-commit hook names it), its DC005 says which exclude glob keeps it
     out, should it be no deck (a placeholder kept empty on purpose)."""
-    from deckcheck.deck import ParseProblem
     from deckcheck.decklist._base import EMPTY_DECKLIST
     from deckcheck.discovery import nothing_written
+    from deckcheck.value import replace
 
     if not nothing_written(parsed):
         return
     advice = exclude_advice(config, Path(parsed.path))
     message = f"the file is empty; if it is no deck, {advice} to keep it out"
     parsed.problems = [
-        ParseProblem(p.line, f"{p.message} ({message})", p.severity, p.code, p.section, p.data)
-        if p.code == EMPTY_DECKLIST
-        else p
+        replace(p, message=f"{p.message} ({message})") if p.code == EMPTY_DECKLIST else p
         for p in parsed.problems
     ]
 
