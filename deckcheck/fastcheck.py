@@ -850,9 +850,10 @@ class _Chunk:
         # the did-you-means of the names of no card, which every such entry's finding names, one
         # after another while the names index is in the processor's caches (asked for between a
         # deck's messages, each search finds it evicted); the store remembers them
-        for name_id, code in code_of.items():
-            if code == UNRESOLVED:
-                table.unresolved(names[name_id])
+        unknown = [names[name_id] for name_id, code in code_of.items() if code == UNRESOLVED]
+        for name in unknown:
+            table.unresolved(name)
+        table.store.unaccented_ahead(unknown)  # (what their findings offer besides: unknown_note)
         found = np.array([code_of[i] for i in name_ids[missing].tolist()], dtype=c.dtype)
         c = c.copy()
         c[missing] = found
