@@ -762,6 +762,7 @@ def unaccented_suggestions(
     (CardStore.printed_unaccented: one lookup; a store built before it did offers only those of
     the list's languages). The lean batch checker's lists get it through this too."""
     unknown = (UNKNOWN_CARD.code, UNCOUNTED_UNKNOWN.code)
+    store.unaccented_ahead(f.card for f in findings if f.card and f.code in unknown)
     found: list[Finding] = []
     for finding in findings:
         name, data = finding.card, dict(finding.data) if finding.code in unknown else {}

@@ -238,13 +238,16 @@ class FactTable:
 
     def unknown_note(self, name: str, where: Location, *, counted: bool) -> Finding:
         """engine.unresolved_finding of a name that names no card (:meth:`resolved` gave
-        :data:`UNRESOLVED`), at ``where``; ``counted``: not in the maybeboard. Its message is written
-        once per name and zone kind, then placed."""
+        :data:`UNRESOLVED`), with engine.unaccented_suggestions' offer, at ``where``; ``counted``:
+        not in the maybeboard. Its message is written once per name and zone kind, then placed."""
         made = self._unknown_notes.get((name, counted))
         if made is None:
             made = engine.unresolved_finding(
                 name, self.unresolved(name), _NOWHERE, self.store, counted=counted
             )
+            # (a list the lean path takes has no localized name: a name of no card is offered a
+            # printed name of any language it is without accents, as the engine offers it)
+            [made] = engine.unaccented_suggestions([made], None, self.store)
             if len(self._unknown_notes) >= _KNOWN_LIMIT:
                 self._unknown_notes.clear()
             self._unknown_notes[(name, counted)] = made
@@ -854,9 +857,10 @@ class _Chunk:
         # the did-you-means of the names of no card, which every such entry's finding names, one
         # after another while the names index is in the processor's caches (asked for between a
         # deck's messages, each search finds it evicted); the store remembers them
-        for name_id, code in code_of.items():
-            if code == UNRESOLVED:
-                table.unresolved(names[name_id])
+        unknown = [names[name_id] for name_id, code in code_of.items() if code == UNRESOLVED]
+        for name in unknown:
+            table.unresolved(name)
+        table.store.unaccented_ahead(unknown)  # (what their findings offer besides: unknown_note)
         found = np.array([code_of[i] for i in name_ids[missing].tolist()], dtype=c.dtype)
         c = c.copy()
         c[missing] = found
@@ -1140,9 +1144,7 @@ class _Deck:
             note = engine.resolution_finding(name, resolution, self.where(pos))
             if note is not None:
                 notes.append(note)
-        # (a list the lean path takes has no localized name: a name of no card is offered a printed
-        # name of any language it is without accents, as the engine offers it)
-        return engine.unaccented_suggestions(notes, None, self.table.store) if unknown else notes
+        return notes
 
     def written_names(self, findings: list[Finding]) -> list[Finding]:
         """The findings naming each card as written (engine.with_written_names; the entries not

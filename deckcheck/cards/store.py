@@ -216,6 +216,11 @@ _Found = tuple[Mapping[str, Any] | None, bool]
 _Lookup = tuple[str, str, str, str]
 
 
+def _unaccented_key(name: str) -> str:
+    """The key CardStore.printed_unaccented looks a name up by: its printed_key without accents."""
+    return fold_accents(printed_key(clean_name(name)))
+
+
 def _lookup_of(query: str) -> _Lookup:
     key = lookup_key(query)
     return query, key, printed_key(query), fold_of_key(key)
@@ -238,6 +243,10 @@ class _Backend(Protocol):
         """(printed name as printed, card name, language) of every localized printed name whose
         form without accents (:func:`_unaccented_rows`) is ``folded``; None when the backend keeps
         no such table (a store built before it did)."""
+
+    def unaccented_rows_of(self, keys: Sequence[str]) -> dict[str, list[tuple[str, str, str]]] | None:
+        """:meth:`unaccented_rows` of each of these keys (distinct), at once; None when the backend
+        keeps no such table."""
 
     def folded_rows(self, key: str) -> list[NameRow]: ...
     def first_lookups(self, lookups: Sequence[_Lookup]) -> list[_Found]:
@@ -407,6 +416,9 @@ class _MemoryBackend:
                     self._unaccented.setdefault(key, []).append((printed, card_name, lang))
         return self._unaccented.get(folded, [])
 
+    def unaccented_rows_of(self, keys: Sequence[str]) -> dict[str, list[tuple[str, str, str]]]:
+        return {key: self.unaccented_rows(key) for key in keys}
+
     def _in_memory(self) -> _InMemoryNames:
         if self._names is None:
             self._names = _InMemoryNames(
@@ -495,6 +507,8 @@ _FIRST_LOOKUPS_OF_MANY = (
 # Names first looked up in one query: five parameters each (where the name's answer goes, then its
 # four), within the 999 a statement of SQLite before 3.32.
 _LOOKUPS_A_QUERY = 199
+# Keys looked up in one query (unaccented_rows_of): within those 999 parameters too.
+_KEYS_A_QUERY = 999
 
 
 class _SqliteBackend:
@@ -568,6 +582,18 @@ class _SqliteBackend:
             return None
         rows = self._query("SELECT printed, card_name, lang FROM unaccented WHERE key = ?", (folded,))
         return [(printed, card_name, lang) for printed, card_name, lang in rows]
+
+    def unaccented_rows_of(self, keys: Sequence[str]) -> dict[str, list[tuple[str, str, str]]] | None:
+        if not self._has_unaccented:
+            return None
+        found: dict[str, list[tuple[str, str, str]]] = {key: [] for key in keys}
+        for first in range(0, len(keys), _KEYS_A_QUERY):
+            part = keys[first : first + _KEYS_A_QUERY]
+            marks = ", ".join("?" * len(part))
+            sql = f"SELECT key, printed, card_name, lang FROM unaccented WHERE key IN ({marks})"
+            for key, printed, card_name, lang in self._query(sql, tuple(part)):
+                found[key].append((printed, card_name, lang))
+        return found
 
     def _in_memory(self) -> _InMemoryNames:
         """A store built before it kept its names index: the same index, built from its name rows
@@ -1093,7 +1119,7 @@ class CardStore:
         remembered per name; one built before it did reads a language's printed names on its first
         ask (tenths of a second for a full store), so it answers only for given ``languages`` (a
         list with printed names of theirs) and for None finds nothing."""
-        folded = fold_accents(printed_key(clean_name(name)))
+        folded = _unaccented_key(name)
         wanted = None if languages is None else set(languages)
         kept = self._unaccented_kept.get(folded)
         if kept is None:
@@ -1118,6 +1144,20 @@ class CardStore:
                 printed = next((str(t) for t in written if printed_key(str(t)) == key), key)
                 found.append((printed, card_name, lang))
         return found
+
+    def unaccented_ahead(self, names: Iterable[str]) -> None:
+        """Has the store look up what :meth:`printed_unaccented` reads for each of these names it
+        does not remember, all at once (in a store on disk, a query for many: a batch's names of
+        no card are thousands, and each cost a query)."""
+        kept = self._unaccented_kept
+        asked = dict.fromkeys(map(_unaccented_key, names))
+        keys = [key for key in asked if key not in kept and _encodable(key)]
+        found = self._backend.unaccented_rows_of(keys) if keys else None
+        if found is None:
+            return
+        if len(kept) + len(found) > RESOLUTION_MEMO_LIMIT:
+            kept.clear()
+        kept.update(found)
 
     def with_suggestions(self, resolution: Resolution) -> Resolution:
         """A resolution of a name that names no card ("unknown", from ``resolve(name,

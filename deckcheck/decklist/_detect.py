@@ -201,6 +201,17 @@ def _shows(sign: LazyPattern, needs: str, present: set[str], lines: list[str]) -
     return not (needs and present.isdisjoint(needs)) and any(map(sign.search, lines))
 
 
+# The start of a text _sniff reads as a document of markup (HTML, XML) or JSON by its first character
+_DOCUMENT_START = re.compile(r"[\ufeff \t\r\n]*[<{]")
+_DOCUMENT_LEADS = frozenset("\ufeff \t\r\n<{")  # (a decklist starts with none: no match to try)
+
+
+def is_document(text: str) -> bool:
+    """Whether detect_format names the text's format by its first non-blank character: HTML, XML
+    or JSON (``<``, ``{``), never a text dialect."""
+    return text[:1] in _DOCUMENT_LEADS and _DOCUMENT_START.match(text) is not None
+
+
 def _sniff(text: str) -> tuple[str | None, str, list[str]]:
     """The format the text's shape names (a blank text "plain"; HTML, XML, JSON, a draft log, CSV),
     else None: a text dialect, told by its signs in the text as sniffed (its first 64 KiB, also

@@ -41,7 +41,8 @@ metadata comment (``// NAME: Burn``, ``// date: 2026-01-01``) is kept as parse_t
 places the command zone.
 
 And the text as a whole must not make parse_text report anything else or read it as another format:
-at most 65,536 characters (what detect_format reads); at least one card line; its first
+at most 65,536 characters (what detect_format reads); no markup or JSON document (its first
+non-blank character ``<`` or ``{``: its lines are not read at all); at least one card line; its first
 non-blank line is not a CSV header nor Excel's ``sep=,`` line; no companion also listed in the
 sideboard; a blank-line (MTGO) sideboard of at most 15 cards; no header whose count ("Sideboard
 (15)") differs from the copies read under it (decklist._section_counts, DC007).
@@ -69,7 +70,7 @@ from deckcheck.decklist._base import (
     dates_differ,
     normalized_key,
 )
-from deckcheck.decklist._detect import detected_as_one_of
+from deckcheck.decklist._detect import detected_as_one_of, is_document
 from deckcheck.decklist._grammar import HeaderKind, classify_header
 from deckcheck.decklist._names import WEB_ADDRESS, clean_name
 from deckcheck.decklist._section_counts import ZONE_LEVEL, SectionHeader, header_count_problems
@@ -524,8 +525,8 @@ def read_plain(texts: Sequence[str]) -> PlainDecks:
     blank and header lines, the card lines between two of them being one run in one zone."""
     prepared: list[str] = []
     for text in texts:
-        if len(text) > _MAX_TEXT:
-            text = ""  # (no card line: not taken)
+        if len(text) > _MAX_TEXT or is_document(text):
+            text = ""  # (no card line: not taken; a document's own parser reads it, none of its lines here)
         elif "\r" in text:  # split_lines breaks on CRLF, CR and LF alike: the same lines as LF alone
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         if text and not text.endswith("\n"):

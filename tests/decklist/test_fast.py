@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcheck.deck import Zone
-from deckcheck.decklist import MAX_BYTES, parse_findings, parse_text
+from deckcheck.decklist import MAX_BYTES, fast, parse_findings, parse_text
 from deckcheck.decklist._decode import decode
 from deckcheck.decklist.fast import PlainDecks, fast_entries, read_plain
 from deckcheck.findings import Severity
@@ -371,6 +371,16 @@ def test_a_text_that_is_not_taken_leaves_no_entries_behind() -> None:
     assert read.entries(3) == [(4, "Forest", Zone.MAIN, 1)]
 
 
+def test_a_document_s_lines_are_not_read() -> None:
+    """A text detect_format reads as markup or JSON by its first character is never taken: its
+    lines (a page's are thousands) are not read at all."""
+    line = "4 A Card Only A Document Holds"
+    read = read_plain([f"<html>\n{line}\n", f'{{"deck":\n{line}\n', "4 Forest\n"])
+    assert read.taken == [False, False, True]
+    with fast._LINES.lock:
+        assert line not in fast._LINES.ids
+
+
 def test_the_line_table_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reader remembers at most so many distinct lines and names; past that it starts a new
     table between two calls, and what was read before keeps its names."""
@@ -624,6 +634,8 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "<div><table><tr><td>\n4 Lightning Bolt\n",  # an HTML page
         '"sep=,"\nCount,Name\n4,Lightning Bolt\n',  # Dragon Shield's CSV
         '{"main": []}',  # JSON
+        '\ufeff \n\t<cockatrice_deck version="1">\n4 Lightning Bolt\n',  # XML after a BOM and blanks
+        ' {"main": [\n4 Lightning Bolt\n',  # JSON (broken) after a space
         "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Lightning Bolt\n\nSideboard\n"
         "1 Lurrus of the Dream-Den\n",  # the companion twice: merged, with an info (DC004)
         "4 Lightning Bolt\n\n" + "4 Duress\n" * 4,  # 16 cards after the blank line: a warning

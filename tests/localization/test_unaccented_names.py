@@ -158,3 +158,32 @@ def test_the_batch_path_reports_them_as_the_engine_does(store: CardStore) -> Non
         [("fr", FRENCH), ("stray", ENGLISH_WITH_A_STRAY), ("en", ENGLISH), ("de", GERMAN_STRAY)],
         context_for(store, "modern"),
     )
+
+
+NAMES = ["Sarcophage abandonne", "GRACE IRREDUCTIBLE", "Grace irreductible", "Lightning Bolt", "No Such Card"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_names_looked_up_at_once_are_offered_as_one_by_one(backend: str, tmp_path: Path) -> None:
+    """CardStore.unaccented_ahead (a batch's names of no card in one query) remembers what
+    printed_unaccented reads of each name one by one, an empty answer too."""
+    if backend == "memory":
+        store, fresh = CardStore.from_records(RECORDS), CardStore.from_records(RECORDS)
+    else:
+        write_store(RECORDS, tmp_path / "cards.sqlite", meta={"source": "test"})
+        store, fresh = CardStore.open(tmp_path / "cards.sqlite"), CardStore.open(tmp_path / "cards.sqlite")
+    one_by_one = {name: fresh.printed_unaccented(name, None) for name in NAMES}
+    assert one_by_one["Sarcophage abandonne"] == [("Sarcophage abandonné", "Abandoned Sarcophagus", "fr")]
+    store.unaccented_ahead(NAMES)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(store._backend), "unaccented_rows", lambda *_: pytest.fail("looked up again"))
+        assert {name: store.printed_unaccented(name, None) for name in NAMES} == one_by_one
+
+
+def test_a_store_built_before_the_table_looks_nothing_up_at_once(tmp_path: Path) -> None:
+    store = _store_built_before_the_table(tmp_path / "cards.sqlite")
+    store.unaccented_ahead(NAMES)
+    assert store.printed_unaccented("Sarcophage abandonne", None) == []
+    assert store.printed_unaccented("Sarcophage abandonne", ["fr"]) == [
+        ("Sarcophage abandonné", "Abandoned Sarcophagus", "fr")
+    ]
