@@ -461,11 +461,9 @@ def parse_quantity(text: str) -> int | str:
     unsigned = digits[1:] if digits[:1] in ("+", "-") else digits
     if not unsigned.isdecimal():  # (what the regex [+-]?\d+ takes: \d is isdecimal's category Nd)
         return f"count {text.strip()!r} is not a whole number"
-    # Digits of one other system ("٣", fullwidth "３") are read, and noted (other_digits_note); digits
-    # of two are refused, where int() would read "1٣" as 13
-    if not unsigned.isascii() and len({ord(c) - unicodedata.decimal(c) for c in unsigned}) > 1:
-        systems = dict.fromkeys(digit_system(c) for c in unsigned)
-        return f"count {text.strip()!r} mixes digits of different systems ({' and '.join(systems)})"
+    mixed = mixed_digits(text.strip())
+    if mixed is not None:
+        return mixed
     if len(digits.lstrip("+-").lstrip("0")) > 9:
         return f"absurd count {digits[:12]}{'...' if len(digits) > 12 else ''} (more than {MAX_QUANTITY:,})"
     value = int(digits)
@@ -488,6 +486,17 @@ def digit_system(digit: str) -> str:
     name = unicodedata.name(digit, "").split(" DIGIT ")[0]
     words = [w.lower() if w.lower() in _DIGIT_FORM_WORDS else w.title() for w in name.split()]
     return " ".join([*words, "digits"])
+
+
+def mixed_digits(written: str) -> str | None:
+    """The reason the count ``written`` is refused when its digits are of more than one system, or
+    None. Digits of one other system ("٣", fullwidth "３") are read, and noted (other_digits_note);
+    digits of two are refused, where int() would read "1٣" as 13."""
+    digits = [c for c in written if c.isdecimal()]
+    if written.isascii() or len({ord(c) - unicodedata.decimal(c) for c in digits}) < 2:
+        return None
+    systems = dict.fromkeys(digit_system(c) for c in digits)
+    return f"count {written!r} mixes digits of different systems ({' and '.join(systems)})"
 
 
 def other_digits_note(written: str, value: int) -> str | None:
