@@ -461,7 +461,7 @@ def parse_quantity(text: str) -> int | str:
     unsigned = digits[1:] if digits[:1] in ("+", "-") else digits
     if not unsigned.isdecimal():  # (what the regex [+-]?\d+ takes: \d is isdecimal's category Nd)
         return f"count {text.strip()!r} is not a whole number"
-    mixed = mixed_digits(text.strip())
+    mixed = None if unsigned.isascii() else mixed_digits(digits)  # (a call only for other digits)
     if mixed is not None:
         return mixed
     if len(digits.lstrip("+-").lstrip("0")) > 9:
@@ -492,8 +492,10 @@ def mixed_digits(written: str) -> str | None:
     """The reason the count ``written`` is refused when its digits are of more than one system, or
     None. Digits of one other system ("٣", fullwidth "３") are read, and noted (other_digits_note);
     digits of two are refused, where int() would read "1٣" as 13."""
+    if written.isascii():  # (most counts: nothing more to look at)
+        return None
     digits = [c for c in written if c.isdecimal()]
-    if written.isascii() or len({ord(c) - unicodedata.decimal(c) for c in digits}) < 2:
+    if len({ord(c) - unicodedata.decimal(c) for c in digits}) < 2:
         return None
     systems = dict.fromkeys(digit_system(c) for c in digits)
     return f"count {written!r} mixes digits of different systems ({' and '.join(systems)})"
@@ -504,6 +506,8 @@ def other_digits_note(written: str, value: int) -> str | None:
     Arabic-Indic digits: read as 3"), None for ASCII ones. Python reads any Unicode decimal digit, and
     so does every reader (parse_quantity), but a reader of the file might not see the number: the
     readers report this as a DC003 note, and an export writes 0-9."""
+    if written.isascii():
+        return None
     # (its digits: not a sign, nor the "x" of "３x")
     other = next((c for c in written if c.isdecimal() and not c.isascii()), None)
     if other is None:
