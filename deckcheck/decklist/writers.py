@@ -110,9 +110,10 @@ _CARRIED_FIELD = re.compile(
 # A comment naming the commander: carried, not a note as well (which would name the commander
 # twice), when a writer writes what it names: in a list without a Commander section, as its own
 # field (named_commanders); in a list with one, when it names the commanders of that section, which
-# every writer writes. A comment naming another card than the section's commander stays a note: the
-# checker goes by the section, so written as a commander line it would read back as a second,
-# different commander; a writer whose comment line would so read back lists it as lost.
+# every writer writes as the commander (or the export says it cannot). A comment naming another
+# card than the section's commander stays a note: the checker goes by the section, so written as a
+# commander line it would read back as a second, different commander; a writer whose comment line
+# would so read back lists it as lost.
 _COMMANDER_FIELD = re.compile(r"^(?:commander|cdr)\s*[:=\uff1a]\s*(?P<value>.*)$", re.IGNORECASE)
 _CARRIED_NOTES = frozenset({"deck name"})
 # The notes of formats whose lines are markup: Cockatrice's <comments>, OCTGN's <notes>, a deck
@@ -132,9 +133,9 @@ def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
         text = record.text.strip()
         body = text[2:] if text.startswith("//") else text[1:] if text.startswith("#") else text
         body = body.strip()
-        commander_field = _COMMANDER_FIELD.match(body) if record.note == "metadata" else None
         if not body or (record.note == "metadata" and _CARRIED_FIELD.match(body)):
             continue
+        commander_field = _COMMANDER_FIELD.match(body) if record.note == "metadata" else None
         if commander_field is not None:
             names = {normalized_key(name) for name in commander_names(commander_field.group("value"))}
             if commander_carried or (names and names <= section_commanders):
