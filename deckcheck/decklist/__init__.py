@@ -118,8 +118,8 @@ DC003 = define(
     "A line read with a doubt: no count (read as 1), control characters removed, "
     "latin-1 fallback, unknown section or marker, a large blank-line sideboard. A note where nothing "
     "is in doubt: a section that is not part of the deck (tokens), kept in the maybeboard; a card with "
-    "no count in a Cockatrice or XMage file, which read it as 1; a count written in another script's "
-    "digits (٣, fullwidth ３), read as the number it is.",
+    "no count in a Cockatrice or XMage file, which read it as 1; a count written in digits other "
+    "than 0-9 (Arabic-Indic ٣, fullwidth ３), read as the number it is.",
     also=(Severity.INFO,),
 )
 DC004 = define(

@@ -461,10 +461,9 @@ def parse_quantity(text: str) -> int | str:
     unsigned = digits[1:] if digits[:1] in ("+", "-") else digits
     if not unsigned.isdecimal():  # (what the regex [+-]?\d+ takes: \d is isdecimal's category Nd)
         return f"count {text.strip()!r} is not a whole number"
-    # Digits of one other system ("٣", fullwidth "３") are read, and noted (other_digits_note); digits
-    # of two are refused, where int() would read "1٣" as 13
-    if not unsigned.isascii() and len({ord(c) - unicodedata.decimal(c) for c in unsigned}) > 1:
-        return f"count {text.strip()!r} mixes digits of different scripts"
+    mixed = None if unsigned.isascii() else mixed_digits(digits)  # (a call only for other digits)
+    if mixed is not None:
+        return mixed
     if len(digits.lstrip("+-").lstrip("0")) > 9:
         return f"absurd count {digits[:12]}{'...' if len(digits) > 12 else ''} (more than {MAX_QUANTITY:,})"
     value = int(digits)
@@ -472,16 +471,48 @@ def parse_quantity(text: str) -> int | str:
     return reason if reason is not None else value
 
 
+# The words of Unicode's digit names that describe a form of digits, not a script or a people
+# (proper nouns): "fullwidth digits", "mathematical bold digits", but "Arabic-Indic digits".
+_DIGIT_FORM_WORDS = frozenset(
+    {"fullwidth", "extended", "mathematical", "bold", "double-struck", "sans-serif", "monospace", "segmented"}
+)
+
+
+def digit_system(digit: str) -> str:
+    """The system of the decimal digit ``digit`` as a message names it: "digits 0-9", or from its
+    Unicode name ("Arabic-Indic digits", "fullwidth digits", "extended Arabic-Indic digits")."""
+    if digit.isascii():
+        return "digits 0-9"
+    name = unicodedata.name(digit, "").split(" DIGIT ")[0]
+    words = [w.lower() if w.lower() in _DIGIT_FORM_WORDS else w.title() for w in name.split()]
+    return " ".join([*words, "digits"])
+
+
+def mixed_digits(written: str) -> str | None:
+    """The reason the count ``written`` is refused when its digits are of more than one system, or
+    None. Digits of one other system ("٣", fullwidth "３") are read, and noted (other_digits_note);
+    digits of two are refused, where int() would read "1٣" as 13."""
+    if written.isascii():  # (most counts: nothing more to look at)
+        return None
+    digits = [c for c in written if c.isdecimal()]
+    if len({ord(c) - unicodedata.decimal(c) for c in digits}) < 2:
+        return None
+    systems = dict.fromkeys(digit_system(c) for c in digits)
+    return f"count {written!r} mixes digits of different systems ({' and '.join(systems)})"
+
+
 def other_digits_note(written: str, value: int) -> str | None:
     """The note of a count written in decimal digits other than 0-9 (``٣``: "count '٣' in
     Arabic-Indic digits: read as 3"), None for ASCII ones. Python reads any Unicode decimal digit, and
     so does every reader (parse_quantity), but a reader of the file might not see the number: the
     readers report this as a DC003 note, and an export writes 0-9."""
-    digits = [c for c in written if c.isdecimal()]  # (not a sign, nor the "x" of "３x")
-    if not digits or all(c.isascii() for c in digits):
+    if written.isascii():
         return None
-    system = unicodedata.name(digits[0], "").split(" DIGIT ")[0].title()
-    return f"count {written.strip()!r} in {system + ' ' if system else ''}digits: read as {value:,}"
+    # (its digits: not a sign, nor the "x" of "３x")
+    other = next((c for c in written if c.isdecimal() and not c.isascii()), None)
+    if other is None:
+        return None
+    return f"count {written.strip()!r} in {digit_system(other)}: read as {value:,}"
 
 
 def join_notes(notes: Iterable[str]) -> str:

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Final
 
 from deckcheck.deck import Zone
-from deckcheck.decklist._base import MAX_NAME_LENGTH, other_digits_note, parse_quantity
+from deckcheck.decklist._base import MAX_NAME_LENGTH, mixed_digits, other_digits_note, parse_quantity
 from deckcheck.decklist._names import clean_name, name_problem
 from deckcheck.decklist.headers import CARD_NAMED_ZONE_HEADERS, ZONE_HEADERS, header_key
 from deckcheck.lazy_pattern import LazyPattern
@@ -31,16 +31,24 @@ class HeaderKind(Enum):
 
 
 class Header(Value):
-    FIELDS = ("kind", "label", "zone", "count")
+    FIELDS = ("kind", "label", "zone", "count_digits")
     __slots__ = FIELDS
 
     def __init__(
-        self, kind: HeaderKind, label: str, zone: Zone | None = None, count: int | None = None
+        self, kind: HeaderKind, label: str, zone: Zone | None = None, count_digits: str | None = None
     ) -> None:
         self.kind: Final = kind
         self.label: Final = label
         self.zone: Final = zone
-        self.count: Final = count  # the copies the line says its section holds ("Sideboard (15)")
+        # the count the line gives, as written ("15" of "Sideboard (15)"; "١٥" in other digits)
+        self.count_digits: Final = count_digits
+
+    @property
+    def count(self) -> int | None:
+        """The copies the line says its section holds, None for none: digits of two systems
+        ("1٥") are no count, as on a card line (mixed_digits; the reader says so)."""
+        digits = self.count_digits
+        return None if digits is None or mixed_digits(digits) is not None else int(digits)
 
 
 def _words(*names: str) -> frozenset[str]:
@@ -179,7 +187,7 @@ def _decorated_header(stripped: str) -> Header | None:
     if key in _PREFIX_ONLY_WORDS:
         return None
     return _section_header(
-        key, word, marked=True, count=int(counted.group("count") or counted.group("bracketed"))
+        key, word, marked=True, count_digits=counted.group("count") or counted.group("bracketed")
     )
 
 
@@ -202,17 +210,17 @@ def _plain_header(stripped: str, *, section: bool) -> Header | None:
         key = " ".join(label.lower().split())
         if key in _PREFIX_ONLY_WORDS:
             return None
-        return _section_header(key, label, marked=True, count=int(colon_count.group("count")))
+        return _section_header(key, label, marked=True, count_digits=colon_count.group("count"))
     bracketed = len(stripped) > 2 and stripped[0] == "[" and stripped[-1] == "]"
     label = stripped[1:-1].strip() if bracketed else stripped
     had_colon = label.endswith(":")
     label = label.rstrip(":").strip()
     # (a count suffix ends in ")" or "]": most lines need not be searched for one)
     counted = _COUNT_SUFFIX.search(label) if label.endswith((")", "]")) else None
-    count = None
+    count_digits = None
     if counted:
         label = label[: counted.start()].rstrip(" :")
-        count = int(counted.group(1) or counted.group(2))
+        count_digits = counted.group(1) or counted.group(2)
     key = " ".join(label.lower().split())
     if not key:
         return None
@@ -223,30 +231,32 @@ def _plain_header(stripped: str, *, section: bool) -> Header | None:
     if bracketed and key in _BRACKET_ONLY_EXTRA:
         return Header(HeaderKind.EXTRA, label)
     known = _section_header(
-        key, label, marked=section or bracketed or had_colon or counted is not None, count=count
+        key, label, marked=section or bracketed or had_colon or counted is not None, count_digits=count_digits
     )
     if known is not None:
         return known
     if (bracketed or counted) and _LABEL.fullmatch(label):
-        return Header(HeaderKind.GROUP, label, count=count)
+        return Header(HeaderKind.GROUP, label, count_digits=count_digits)
     if had_colon and not bracketed and _LABEL.fullmatch(label):
         return Header(HeaderKind.UNKNOWN, label)
     return None
 
 
-def _section_header(key: str, label: str, *, marked: bool = False, count: int | None = None) -> Header | None:
+def _section_header(
+    key: str, label: str, *, marked: bool = False, count_digits: str | None = None
+) -> Header | None:
     """The header a known section word is (``key``: lower case, single spaces): a zone, a section
     outside the deck or a group; None for any other word. ``marked``: the line brackets the word,
     ends it with a colon or gives a count, which a card-named header word needs to be a header;
-    ``count``: the count the line gives."""
+    ``count_digits``: the count the line gives, as written."""
     if key in _HEADER_ZONE:
-        return Header(HeaderKind.ZONE, label, _HEADER_ZONE[key], count)
+        return Header(HeaderKind.ZONE, label, _HEADER_ZONE[key], count_digits)
     if marked and key in _CARD_NAMED_ZONE:
-        return Header(HeaderKind.ZONE, label, _CARD_NAMED_ZONE[key], count)
+        return Header(HeaderKind.ZONE, label, _CARD_NAMED_ZONE[key], count_digits)
     if key in _EXTRA_HEADERS:
-        return Header(HeaderKind.EXTRA, label, count=count)
+        return Header(HeaderKind.EXTRA, label, count_digits=count_digits)
     if key in _GROUP_HEADERS:
-        return Header(HeaderKind.GROUP, label, count=count)
+        return Header(HeaderKind.GROUP, label, count_digits=count_digits)
     return None
 
 

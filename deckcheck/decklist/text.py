@@ -31,6 +31,8 @@ from deckcheck.decklist._base import (
     UNPARSABLE,
     DeckBuilder,
     join_notes,
+    mixed_digits,
+    other_digits_note,
     split_lines,
     strip_control,
 )
@@ -331,6 +333,14 @@ class _TextRun:
                 severity="warning",
                 section=self.zone,
             )
+        # a count in other digits than 0-9, as on a card line: noted, or refused when they mix systems
+        digits = header.count_digits
+        mixed = mixed_digits(digits) if digits is not None else None
+        if mixed is not None:
+            message = f"{mixed}: the header's count is not compared with the cards under it"
+            b.report(number, message, code=SUSPICIOUS, severity="warning", section=self.zone)
+        elif digits is not None and (note_on_digits := other_digits_note(digits, int(digits))):
+            b.report(number, note_on_digits, code=SUSPICIOUS, severity="info", section=self.zone)
         b.record(number, LineKind.HEADER, raw, note)
         # (a group's cards are read into the zone it is in; outside the deck section, none are)
         level = GROUP_LEVEL if header.kind in (HeaderKind.GROUP, HeaderKind.UNKNOWN) else ZONE_LEVEL
@@ -736,11 +746,13 @@ def _section_line(header: Header) -> DeckLine:
     """read_deck_line's reading of a header line: a zone's, a section's outside the deck whose
     cards the data has, or "other" (a group, an unknown section, a count on a section outside the
     deck)."""
+    if header.count_digits is not None and not header.count_digits.isascii():
+        return _OTHER_LINE  # (its count in other digits is reported)
     if header.kind is HeaderKind.ZONE and header.zone is not None:
         return DeckLine("header", zone=header.zone, stated=header.count)
     if (
         header.kind is HeaderKind.EXTRA
-        and header.count is None
+        and header.count_digits is None
         and unchecked_kind(extra_zone_tag(header.label)) is None
     ):
         return DeckLine("extra", name=header.label)

@@ -107,9 +107,14 @@ _CARRIED_FIELD = re.compile(
     rf"^(?:name|deck ?name|title|{keys_pattern(CARRIED_METADATA_KEYS)})\s*(?:[:=\uff1a]|\s(?=\S))",
     re.IGNORECASE,
 )
-# A comment naming the commander, in a list without a Commander section: carried as its own field
-# (named_commanders), not as a note as well (which would name the commander twice).
-_COMMANDER_FIELD = re.compile(r"^(?:commander|cdr)\s*[:=\uff1a]", re.IGNORECASE)
+# A comment naming the commander: carried, not a note as well (which would name the commander
+# twice), when a writer writes what it names: in a list without a Commander section, as its own
+# field (named_commanders); in a list with one, when it names the commanders of that section, which
+# every writer writes as the commander (or the export says it cannot). A comment naming another
+# card than the section's commander stays a note: the checker goes by the section, so written as a
+# commander line it would read back as a second, different commander; a writer whose comment line
+# would so read back lists it as lost.
+_COMMANDER_FIELD = re.compile(r"^(?:commander|cdr)\s*[:=\uff1a]\s*(?P<value>.*)$", re.IGNORECASE)
 _CARRIED_NOTES = frozenset({"deck name"})
 # The notes of formats whose lines are markup: Cockatrice's <comments>, OCTGN's <notes>, a deck
 # site's description.
@@ -121,17 +126,20 @@ def deck_notes(deck: ParsedDeck) -> list[DeckNote]:
     (which writers carry in their own fields): what a writer with comments keeps."""
     notes: list[DeckNote] = []
     commander_carried = bool(named_commanders(deck))
+    section_commanders = {normalized_key(e.name) for e in deck.zone(Zone.COMMANDER)}
     for record in deck.lines if deck.input_format in _LINE_FORMATS else ():
         if record.kind is not LineKind.COMMENT or record.note in _CARRIED_NOTES:
             continue
         text = record.text.strip()
         body = text[2:] if text.startswith("//") else text[1:] if text.startswith("#") else text
         body = body.strip()
-        if not body or (
-            record.note == "metadata"
-            and (_CARRIED_FIELD.match(body) or (commander_carried and _COMMANDER_FIELD.match(body)))
-        ):
+        if not body or (record.note == "metadata" and _CARRIED_FIELD.match(body)):
             continue
+        commander_field = _COMMANDER_FIELD.match(body) if record.note == "metadata" else None
+        if commander_field is not None:
+            names = {normalized_key(name) for name in commander_names(commander_field.group("value"))}
+            if commander_carried or (names and names <= section_commanders):
+                continue
         notes.append(DeckNote(record.line, body))
     # formats whose lines are markup (XML, JSON, CSV): their comment fields, line by line (but for
     # the lines of Cockatrice's comments read as fields: its format, date, commander)

@@ -314,7 +314,7 @@ def test_no_header_word_has_a_colon() -> None:
     assert [word for word in words if ":" in word] == []
     assert classify_header("NAME: Burn") is None
     assert classify_header("Sideboard:") == Header(HeaderKind.ZONE, "Sideboard", Zone.SIDEBOARD)
-    assert classify_header("Creatures: (12)") == Header(HeaderKind.GROUP, "Creatures", count=12)
+    assert classify_header("Creatures: (12)") == Header(HeaderKind.GROUP, "Creatures", count_digits="12")
 
 
 @settings(max_examples=500, deadline=None)

@@ -590,6 +590,7 @@ def test_metadata_comments_are_kept_as_parse_text_keeps_them(
         "\u0664 Lightning Bolt\n",  # a count in Arabic-Indic digits: read, and noted (DC003)
         "\uff14x Lightning Bolt\n",  # ... in fullwidth digits: the same
         "1\u0664 Lightning Bolt\n",  # digits of two systems: refused (DC002)
+        "4 Lightning Bolt\nSideboard (\u0661)\n1 Duress\n",  # a header's count in other digits: noted
         "4xLightning Bolt\n",  # no space after the x: no count for parse_text
         "4 1996\n",  # a digits-only name: "not a card name (no letters)"
         "4 " + " " * 1000 + "Lightning Bolt\n",  # over MAX_LINE_LENGTH: refused

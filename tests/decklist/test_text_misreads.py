@@ -397,10 +397,10 @@ def test_a_decorated_line_of_no_header_word_is_read_as_before(line: str) -> None
 # digits of two systems in one count ("1٣", which int() reads as 13) are refused.
 OTHER_DIGITS = [
     ("٣ Island", "count '٣' in Arabic-Indic digits: read as 3"),
-    ("３ Island", "count '３' in Fullwidth digits: read as 3"),
-    ("３x Island", "count '３' in Fullwidth digits: read as 3"),
-    ("Island x３", "count '３' in Fullwidth digits: read as 3"),
-    ("SB: ３ Island", "count '３' in Fullwidth digits: read as 3"),
+    ("３ Island", "count '３' in fullwidth digits: read as 3"),
+    ("３x Island", "count '３' in fullwidth digits: read as 3"),
+    ("Island x３", "count '３' in fullwidth digits: read as 3"),
+    ("SB: ３ Island", "count '３' in fullwidth digits: read as 3"),
 ]
 
 
@@ -412,12 +412,68 @@ def test_a_count_in_other_digits_is_read_and_noted(line: str, note: str) -> None
     assert fast_entries(f"4 Lightning Bolt\n{line}\n") is None  # (the batch reader leaves it: the note)
 
 
-@pytest.mark.parametrize("line", ["1٣ Island", "３3 Island", "Island x1٣"])
-def test_a_count_in_two_digit_systems_is_refused(line: str) -> None:
+@pytest.mark.parametrize(
+    ("line", "systems"),
+    [
+        ("1٣ Island", "digits 0-9 and Arabic-Indic digits"),
+        ("３3 Island", "fullwidth digits and digits 0-9"),
+        ("Island x1٣", "digits 0-9 and Arabic-Indic digits"),
+    ],
+)
+def test_a_count_in_two_digit_systems_is_refused(line: str, systems: str) -> None:
+    """Fullwidth digits are no script: the refusal names the digit systems as the note does."""
     deck = read(f"4 Lightning Bolt\n{line}\n")
     assert [(e.quantity, e.name) for e in deck.entries] == [(4, "Lightning Bolt")]
     assert [(p.line, p.code) for p in deck.problems] == [(2, "DC002")]
-    assert "mixes digits of different scripts" in deck.problems[0].message
+    assert f"mixes digits of different systems ({systems})" in deck.problems[0].message
+
+
+@pytest.mark.parametrize(
+    ("count", "system"),
+    [
+        ("٣", "Arabic-Indic digits"),
+        ("۳", "extended Arabic-Indic digits"),
+        ("३", "Devanagari digits"),
+        ("３", "fullwidth digits"),
+        ("\U0001d7d1", "mathematical bold digits"),
+    ],
+)
+def test_the_note_names_a_digit_system_as_a_sentence_does(count: str, system: str) -> None:
+    """A form of digits is lower case mid-sentence ("fullwidth digits", not "Fullwidth digits"); a
+    script keeps its name ("Devanagari digits")."""
+    deck = read(f"{count} Island\n")
+    assert [p.message for p in deck.problems] == [f"count {count!r} in {system}: read as 3"]
+
+
+@pytest.mark.parametrize("header", ["Sideboard (٢)", "Sideboard: ٢", "Sideboard - ٢", "// Sideboard (２)"])
+def test_a_header_count_in_other_digits_is_read_and_noted(header: str) -> None:
+    """A header's count in other digits was read for the DC007 check without a word, where a card
+    line's is noted: it is read the same, and noted the same."""
+    deck = read(f"4 Lightning Bolt\n{header}\n1 Duress\n")
+    assert [(e.zone, e.quantity) for e in deck.entries] == [(Zone.MAIN, 4), (Zone.SIDEBOARD, 1)]
+    digit = header[-2] if header.endswith(")") else header[-1]
+    system = "fullwidth digits" if digit == "２" else "Arabic-Indic digits"
+    assert [(p.line, p.code, p.severity, p.message.split(" gives ")[0]) for p in deck.problems] == [
+        (2, "DC003", "info", f"count {digit!r} in {system}: read as 2"),
+        (2, "DC007", "warning", f"the header {header!r}"),  # (2 given, 1 read: still compared)
+    ]
+    assert fast_entries(f"4 Lightning Bolt\n{header}\n1 Duress\n") is None  # (the note)
+
+
+def test_a_header_count_in_two_digit_systems_is_not_compared() -> None:
+    """ "Sideboard (1٥)" was compared as 15 cards (int() reads it so): its count is refused as a card
+    line's is, with a warning; the header still starts the sideboard."""
+    deck = read("4 Lightning Bolt\nSideboard (1٥)\n1 Duress\n")
+    assert [(e.zone, e.quantity) for e in deck.entries] == [(Zone.MAIN, 4), (Zone.SIDEBOARD, 1)]
+    assert [(p.line, p.code, p.severity, p.message) for p in deck.problems] == [
+        (
+            2,
+            "DC003",
+            "warning",
+            "count '1٥' mixes digits of different systems (digits 0-9 and Arabic-Indic digits): the "
+            "header's count is not compared with the cards under it",
+        )
+    ]
 
 
 @pytest.mark.parametrize(

@@ -356,6 +356,41 @@ def test_cockatrice_does_not_write_a_comment_that_reads_back_as_a_commander() ->
     assert back.metadata["commander"] == "Kenrith, the Returned King"
 
 
+@pytest.mark.parametrize("to", ["xmage", "cod", "forge", "arena"])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "// Format: commander\n// Commander: atraxa, praetors' voice\n"
+        "1 Atraxa, Praetors' Voice *CMDR*\n1 Sol Ring\n",
+        "// Format: commander\nCommander\n1 Atraxa, Praetors' Voice\nDeck\n1 Sol Ring\n"
+        "// Commander: Atraxa, Praetors' Voice\n",
+    ],
+)
+def test_a_commander_both_marked_and_named_in_a_comment_is_no_loss(to: str, source: str) -> None:
+    """`// Commander: X` beside X marked `*CMDR*` (or in a Commander section) was listed as a lost
+    comment (exit 1), though the output names X as its commander: the comment says what the marked
+    commander says, and is written once, as the commander."""
+    plan = plan_export(parse_text(source, "both.txt"), to)
+    assert [loss.message for loss in plan.losses if "format declaration" not in loss.message] == []
+    assert read_back_problem(plan) is None
+    back = parse_text(plan.text, f"<{to}>", to)
+    if to in ("xmage", "cod"):
+        assert back.commented_commanders() == ["Atraxa, Praetors' Voice"]
+    else:
+        assert [e.name for e in back.zone(Zone.COMMANDER)] == ["Atraxa, Praetors' Voice"]
+
+
+@pytest.mark.parametrize("to", ["xmage", "cod"])
+def test_a_comment_naming_another_commander_than_the_marked_one_is_lost(to: str) -> None:
+    """The checker goes by the marked commander; written as a commander line too, the comment would
+    read back as a second, different commander. So it is listed as lost, not dropped unsaid."""
+    source = "// Format: commander\n// Commander: Sol Ring\n1 Atraxa, Praetors' Voice *CMDR*\n1 Sol Ring\n"
+    plan = plan_export(parse_text(source, "other.txt"), to)
+    assert [(loss.line, loss.message.split(":")[0]) for loss in plan.losses] == [(2, "comment 'Commander")]
+    assert read_back_problem(plan) is None
+    assert parse_text(plan.text, f"<{to}>", to).commented_commanders() == ["Atraxa, Praetors' Voice"]
+
+
 @pytest.mark.parametrize("to", ["xmage", "cod"])
 def test_a_commander_named_in_a_comment_is_written_once(to: str) -> None:
     """`// CDR: Sol Ring` was written both as the commander field and as a comment: read back, the
