@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -501,6 +501,17 @@ def unresolved_finding(
     return finding if counted else uncounted(finding, resolution.match, data)
 
 
+def did_you_mean(store: CardStore) -> Callable[[str], Sequence[str]]:
+    """The cards a name the data does not know may be: the likely spellings (or, for a name that
+    matches several cards, the candidates) its DC010 (DC011) names (the store remembers them)."""
+
+    def may_be(name: str) -> Sequence[str]:
+        resolution = store.resolve(name)
+        return resolution.suggestions if resolution.card is None else ()
+
+    return may_be
+
+
 def ambiguous_candidates(name: str, resolution: Resolution, store: CardStore) -> str:
     """The cards an ambiguous name matches, for a message: a card no deck can hold among them (the
     Vanguard card "Karn" beside the Karn legends, CardStore.resolve) is said to be one."""
@@ -945,7 +956,12 @@ def check_deck(
     # (sets that joined the format after its day) is not known either
     printings_open = data_day is not None and bool(_sets_joined_since(deck, spec, data_day))
     results, companion_findings = companions.evaluate_with_findings(
-        deck, judged, lookup, legality_open=age is not None or printings_open, unread=unread
+        deck,
+        judged,
+        lookup,
+        legality_open=age is not None or printings_open,
+        unread=unread,
+        may_be=did_you_mean(store) if store is not None and deck.unresolved else None,
     )
     findings.extend(companion_findings)
     findings = _with_written_names(findings, deck)

@@ -236,6 +236,10 @@ class FactTable:
         assert resolution.card is None
         return resolution
 
+    def may_be(self, name: str) -> Sequence[str]:
+        """The cards a name that names no card may be (engine.did_you_mean: its DC010's offer)."""
+        return self.unresolved(name).suggestions
+
     def unknown_note(self, name: str, where: Location, *, counted: bool) -> Finding:
         """engine.unresolved_finding of a name that names no card (:meth:`resolved` gave
         :data:`UNRESOLVED`), with engine.unaccented_suggestions' offer, at ``where``; ``counted``:
@@ -679,7 +683,13 @@ class _Chunk:
                 for name_id in np.unique(name_ids).tolist()
             }
             unknown_name = np.array([written[i] for i in name_ids.tolist()], dtype=np.int64)
-            self.unknown = companion_arrays.UnknownEntries(d[u], z[u], q[u], unknown_name)
+            # by written name, the cards it may be (Lutri's kin: companions.lutri_kin)
+            may_be: list[dict[str, None]] = [{} for _ in key_of]
+            for name_id, code in written.items():
+                may_be[code].update(dict.fromkeys(table.may_be(columns.names[name_id])))
+            self.unknown = companion_arrays.UnknownEntries(
+                d[u], z[u], q[u], unknown_name, may_be=[tuple(cards) for cards in may_be]
+            )
         else:
             self.unknown = companion_arrays.UnknownEntries.none()
         d, c, z, q, entry = _keep(~out[d] & ~unknown & ~maybe, d, c, z, q, entry)
@@ -757,6 +767,7 @@ class _Chunk:
                 unknown_entries.z[kept],
                 unknown_entries.q[kept],
                 unknown_entries.name[kept],
+                may_be=unknown_entries.may_be,
             )
         legality_open = np.zeros(n, dtype=bool)
         legality_open[list(self.stale)] = True
@@ -1460,8 +1471,8 @@ class _Result:
             )
         return self._full
 
-    def depends_on(self) -> list[Item]:
-        """The unknown entries the result depends on (companions.depends_on): the starting deck's
+    def depends_on(self) -> list[tuple[Item, str]]:
+        """The unknown entries the result depends on and why (companions.depends_on): the starting deck's
         that could break the condition, and a commander the data does not know that may hold the
         companion's colours."""
         deck, at = self.deck, self.declared_at
@@ -1475,6 +1486,8 @@ class _Result:
             unknown_commanders,
             identity,
             impossible=self.verdict is _NO_VERDICT,
+            items=deck.counted,
+            may_be=deck.table.may_be,
         )
 
     def findings(self, any_eligible: bool) -> list[Finding]:

@@ -1224,6 +1224,7 @@ def _evaluate(frame: pd.DataFrame, format: FormatArg | _Chosen, store: CardStore
             qty_of_row[missing],
             name_of[name_codes[missing]],
             None if counted is None else ~counted,
+            _may_be(name_of, unique_names, name_codes[missing], zone_of_row[missing], context.store),
         )
     del resolved, name_codes
     legality_open = _legality_open(formats, _deck_values(frame, "date", deck_codes, deck_ids), context.store)
@@ -1368,6 +1369,22 @@ def _read_whole(
                 cards[i] = -1
             placed[i] = ZONE_CODE[entry.zone]
     return cards, placed
+
+
+def _may_be(
+    name_of: Any, unique_names: Any, missing: Any, zones: Any, store: CardStore
+) -> list[tuple[str, ...]]:
+    """By written-name code (``name_of``'s), the cards the names of no card (``missing``: their
+    codes in ``unique_names``, in these ``zones``) may be: their did-you-mean, which Lutri's verdict
+    reads (companions.lutri_kin); asked only for those in the starting deck."""
+    from deckcheck.engine import did_you_mean
+
+    may_be = did_you_mean(store)
+    offered: list[dict[str, None]] = [{} for _ in range(int(name_of.max()) + 1)]
+    start = (zones == companion_arrays.MAIN) | (zones == companion_arrays.COMMANDER)
+    for i in np.unique(missing[start]).tolist():
+        offered[name_of[i]].update(dict.fromkeys(may_be(str(unique_names[i]))))
+    return [tuple(cards) for cards in offered]
 
 
 def _legality_open(

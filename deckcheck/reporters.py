@@ -1317,7 +1317,7 @@ def fix_text(result: CompanionResult, size: int, spec: FormatSpec) -> str:
 
 def companion_row(result: CompanionResult, size: int, spec: FormatSpec) -> list[str]:
     """A row of the companions table: the details say why, the fix column what to change."""
-    from deckcheck.rules.companions import reason_beside_change  # (loaded: the result is the engine's)
+    from deckcheck.rules.companions import may_be_texts, reason_beside_change  # (loaded: the engine's)
 
     shown = [
         f"{b.card} (line {b.line}): {b.reason}" if b.line else f"{b.card}: {b.reason}"
@@ -1334,6 +1334,7 @@ def companion_row(result: CompanionResult, size: int, spec: FormatSpec) -> list[
             unknown[FIRST_BREAKERS:] = [f"+{len(unknown) - FIRST_BREAKERS} more"]
         verb = "depends on" if result.eligible is None else "also depends on"
         shown.append(f"{verb} {', '.join(unknown)}, not in the card data")
+        shown.extend(may_be_texts(result.unresolved))
     return [
         result.companion,
         {True: "yes", False: "no", None: "?"}[result.eligible],

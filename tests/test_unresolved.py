@@ -18,6 +18,7 @@ from deckcheck.deck import Entry, ParsedDeck, Zone
 from deckcheck.engine import Report, check_parsed
 from deckcheck.findings import Severity
 from deckcheck.formats import get_format
+from deckcheck.rules.companions import CompanionResult
 
 STORE = CardStore.bundled()
 UNKNOWN = "Zzyzx, Card From The Future"  # no card has this name
@@ -83,11 +84,82 @@ def test_an_unknown_card_outside_the_starting_deck_decides_nothing(companion: st
     assert verdict(report, companion) is True
 
 
-def test_lutri_depends_only_on_an_unknown_name_written_twice() -> None:
-    once = check("vintage", (59, "Mountain", MAIN), (1, UNKNOWN, MAIN))
-    assert verdict(once, "Lutri") is True  # a name the data does not know is no known card's
+def test_lutri_depends_on_a_new_name_only_where_it_is_written_twice() -> None:
+    # a name the data does not know and whose did-you-mean names nothing in the deck (a card newer
+    # than the data) is no card the deck holds, even beside cards of like names
+    once = check("vintage", (1, "Counterspell", MAIN), (58, "Mountain", MAIN), (1, UNKNOWN, MAIN))
+    assert STORE.resolve(UNKNOWN).suggestions == ()
+    assert verdict(once, "Lutri") is True
     split = check("vintage", (58, "Mountain", MAIN), (1, UNKNOWN, MAIN), (1, UNKNOWN.upper(), MAIN))
     assert verdict(split, "Lutri") is None  # two lines, one name: a second copy
+
+
+def lutri(report: Report) -> CompanionResult:
+    return next(c for c in report.companions if c.companion.startswith("Lutri"))
+
+
+def test_lutri_is_not_verified_where_an_unknown_name_may_be_a_card_of_the_deck() -> None:
+    # DC010 offers Counterspell for "Counterspel": if it is that, the deck holds two of one name
+    report = check("vintage", (1, "Counterspell", MAIN), (1, "Counterspel", MAIN), (58, "Island", MAIN))
+    (typo,) = [f for f in report.findings if f.code == "DC010"]
+    assert "did you mean: Counterspell?" in typo.message
+    result = lutri(report)
+    assert result.eligible is None and not result.breakers
+    assert [(b.card, b.line) for b in result.unresolved] == [("Counterspel", 2)]
+    assert "Counterspell" in result.unresolved[0].reason
+    assert "Lutri, the Spellchaser" not in report.eligible_companions()
+    # declared, its note names the name and the card it may be
+    declared = check(
+        "vintage",
+        (1, "Counterspell", MAIN),
+        (1, "Counterspel", MAIN),
+        (58, "Island", MAIN),
+        (1, "Lutri, the Spellchaser", SIDE),
+    )
+    (note,) = [f for f in declared.findings if f.code == "DC015" and f.card == "Lutri, the Spellchaser"]
+    assert "Counterspel may be Counterspell, which the starting deck holds" in note.message
+    assert "DC401" not in codes(declared) and "DC412" not in codes(declared)
+
+
+def test_lutri_is_not_verified_where_two_unknown_names_may_be_one_card() -> None:
+    report = check("vintage", (1, "Counterspel", MAIN), (1, "Countrspell", MAIN), (58, "Island", MAIN))
+    assert (
+        STORE.resolve("Counterspel").suggestions
+        == STORE.resolve("Countrspell").suggestions
+        == ("Counterspell",)
+    )
+    result = lutri(report)
+    assert result.eligible is None
+    assert [b.card for b in result.unresolved] == ["Counterspel", "Countrspell"]
+    assert all("another name the data does not know" in b.reason for b in result.unresolved)
+
+
+def test_lutri_reads_no_land_nor_sideboard_card_in_a_did_you_mean() -> None:
+    # "Islnd" may be Island: a land, which Lutri does not count
+    land = check("vintage", (1, "Islnd", MAIN), (1, "Counterspell", MAIN), (58, "Island", MAIN))
+    assert STORE.resolve("Islnd").suggestions == ("Island",)
+    assert verdict(land, "Lutri") is True
+    # the sideboard is not the starting deck: neither a card there nor an unknown name there counts
+    aside = check("vintage", (1, "Counterspel", MAIN), (59, "Island", MAIN), (1, "Counterspell", SIDE))
+    assert verdict(aside, "Lutri") is True
+    both = check("vintage", (1, "Counterspell", MAIN), (59, "Island", MAIN), (1, "Counterspel", SIDE))
+    assert verdict(both, "Lutri") is True
+
+
+def test_lutri_reads_the_commander_in_a_did_you_mean() -> None:
+    # the commander is part of the starting deck: a name that may be it leaves Lutri open where
+    # Lutri may be a companion (freeform) ...
+    deck = [(1, "Atreus, Impulsive Son", COMMANDER), (1, "Atreus Impulsive So", MAIN), (98, "Island", MAIN)]
+    assert STORE.resolve("Atreus Impulsive So").suggestions == ("Atreus, Impulsive Son",)
+    result = lutri(check("freeform", *deck))
+    assert result.eligible is None
+    assert [(b.card, b.line) for b in result.unresolved] == [("Atreus Impulsive So", 2)]
+    assert "Atreus, Impulsive Son" in result.unresolved[0].reason
+    new = check("freeform", (1, "Atreus, Impulsive Son", COMMANDER), (1, UNKNOWN, MAIN), (98, "Island", MAIN))
+    assert verdict(new, "Lutri") is True
+    # ... and changes nothing where Lutri is banned as a companion whatever the deck holds
+    banned = lutri(check("commander", *deck))
+    assert banned.eligible is False and banned.unresolved == ()
 
 
 def test_umori_is_undetermined_when_the_known_cards_share_a_type() -> None:
@@ -355,6 +427,32 @@ def test_text_and_json_say_not_verified(tmp_path) -> None:  # type: ignore[no-un
     assert obosh_record["eligible"] is None
     assert [u["card"] for u in obosh_record["unresolved"]] == [UNKNOWN]
     assert document["summary"]["not_verified"] == 1
+
+
+def test_a_misspelt_duplicate_leaves_lutri_open_in_the_cli_and_frames(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "deck.txt"
+    path.write_text("// format: vintage\n1 Counterspell\n1 Counterspel\n58 Island\n", encoding="utf-8")
+    runner = CliRunner()
+    table = runner.invoke(cli, ["companions", str(path)])
+    row = next(line for line in table.output.splitlines() if line.startswith("Lutri"))
+    assert row.split()[3] == "?"
+    assert "Counterspel may be Counterspell, which the starting deck holds" in row
+    document = json.loads(runner.invoke(cli, ["check", "--output", "json", str(path)]).output)
+    record = next(c for c in document["decks"][0]["companions"] if c["companion"].startswith("Lutri"))
+    assert record["eligible"] is None and [u["card"] for u in record["unresolved"]] == ["Counterspel"]
+    (tmp_path / "new.txt").write_text(f"1 Counterspell\n1 {UNKNOWN}\n58 Island\n", encoding="utf-8")
+    tables = frames.validate(tmp_path, format="vintage")
+    vectorised = frames.companion_table(tmp_path, format="vintage")
+    for companions in (tables.companions, vectorised):
+        lutri_rows = companions[companions["companion"].str.startswith("Lutri")]
+        eligible = dict(
+            zip(
+                lutri_rows["deck_id"].map(lambda p: str(p).rsplit("/", 1)[-1]),
+                lutri_rows["eligible"],
+                strict=True,
+            )
+        )
+        assert pd.isna(eligible["deck.txt"]) and bool(eligible["new.txt"])
 
 
 def test_frames_use_nullable_booleans_and_the_vectorised_table_agrees(tmp_path) -> None:  # type: ignore[no-untyped-def]

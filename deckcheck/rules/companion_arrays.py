@@ -260,13 +260,16 @@ class UnknownEntries:
     """The entries of a batch whose names match no card: deck ``d``, zone ``z``, quantity ``q`` and
     ``name``, a code shared by the entries that write one name (folded as
     :func:`deckcheck.unresolved.by_written_name` folds it); ``uncertain``: the entry's line wrote
-    no count, so it may be no card at all (unresolved.uncertain_copies; None: every line wrote one)."""
+    no count, so it may be no card at all (unresolved.uncertain_copies; None: every line wrote one);
+    ``may_be``: by name code, the cards the name may be (its did-you-mean, companions.MayBe; None:
+    none asked for)."""
 
     d: Any
     z: Any
     q: Any
     name: Any
     uncertain: Any = None
+    may_be: Sequence[Sequence[str]] | None = None
 
     @classmethod
     def none(cls) -> UnknownEntries:
@@ -331,6 +334,8 @@ def evaluate(
     nonland = start & ~cards.is_land[c]
     unknown_start = (unknown.z == MAIN) | (unknown.z == COMMANDER)
     open_ = _open(unknown, unknown_start, n_decks)
+    if unknown.may_be is not None:
+        _lutri_kin(open_, unknown, unknown_start, d, c, nonland, cards)
 
     breaking = start[:, None] & cards.breaks[c]  # per-card conditions; deck-level columns False here
     leader = nonland & (z == COMMANDER) & commander_format[d]  # (a commander is no card to cut)
@@ -506,6 +511,34 @@ def _open(unknown: UnknownEntries, start: Any, n_decks: int) -> Any:
     open_[:, LUTRI] = open_[:, YORION] = False
     open_[(keys[copies > 1] // names).astype(np.intp), LUTRI] = True
     return open_
+
+
+def _lutri_kin(
+    open_: Any, unknown: UnknownEntries, start: Any, d: Any, c: Any, nonland: Any, cards: CardArrays
+) -> None:
+    """Marks Lutri open where a name the data does not know in the starting deck may be a card
+    already there (companions.lutri_kin); only the decks with such a name whose did-you-mean
+    offers a card are looked at, one by one."""
+    assert unknown.may_be is not None
+    may_be = unknown.may_be
+    offers = np.array([bool(cards_) for cards_ in may_be], dtype=bool)
+    offering = start & offers[unknown.name]
+    if not offering.any():
+        return
+    decks = set(unknown.d[offering].tolist())
+    names: dict[int, dict[int, int]] = {deck: {} for deck in decks}  # deck -> name code -> copies
+    for deck, name, quantity in zip(
+        unknown.d[start].tolist(), unknown.name[start].tolist(), unknown.q[start].tolist(), strict=True
+    ):
+        if deck in names:
+            names[deck][name] = names[deck].get(name, 0) + quantity
+    held: dict[int, set[str]] = {deck: set() for deck in decks}  # deck -> its nonland cards' names
+    at = np.flatnonzero(nonland & np.isin(d, np.fromiter(decks, dtype=d.dtype, count=len(decks))))
+    for deck, code in zip(d[at].tolist(), c[at].tolist(), strict=True):
+        held[deck].add(cards.cards[code].name)
+    for deck, copies in names.items():
+        if companions.lutri_kin(copies, {name: may_be[name] for name in copies}, held[deck]):
+            open_[deck, LUTRI] = True
 
 
 def _illegal_companions(

@@ -49,7 +49,7 @@ whatever the deck holds (a ban, its colours outside the commander's): :func:`off
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, TypeVar
 
@@ -532,6 +532,9 @@ class Breaker(NamedTuple):
 
 _COMMANDER_ZONE = str(Zone.COMMANDER)  # (a Breaker's zone)
 UNKNOWN_REASON = "not in the card data"
+# (an unknown entry Lutri's verdict depends on as the card its did-you-mean offers: lutri_kin)
+_IT = f"{UNKNOWN_REASON}; it "
+_MAY_BE = f"{_IT}may be "
 # (an unresolved entry Yorion's count depends on: yorion_uncertain)
 NO_COUNT_REASON = "no count and not in the card data: 1 card, or none if the line names no card"
 YORION_UNKNOWN_MINIMUM = "no format given, so the minimum deck size Yorion adds 20 to is not known"
@@ -707,6 +710,7 @@ class CardTraits(Protocol):
 
 
 Counted = tuple[Placed, CardTraits]  # an entry of the starting deck and its card
+MayBe = Callable[[str], Sequence[str]]  # the cards a name the data does not know may be (did-you-mean)
 CardCheck = Callable[[CardFeatures], str | None]
 DeckCheck = Callable[[Sequence[Counted], FormatSpec], DeckVerdict]
 FormatCheck = Callable[[FormatSpec], str | None]
@@ -1317,6 +1321,7 @@ class _Context:
         "legality_open",
         "listing",
         "lookup",
+        "may_be",
         "named",
         "obstacles",
         "size",
@@ -1353,6 +1358,7 @@ class _Context:
         unread: str | None = None,
         # a commander's colour is chosen before the game (CR 903.4b): part of its identity
         chooses: bool = False,
+        may_be: MayBe | None = None,  # the cards an unknown name may be (DC010's did-you-mean)
     ) -> None:
         self.deck = deck
         self.spec = spec
@@ -1370,6 +1376,7 @@ class _Context:
         self.obstacles = obstacles
         self.unread = unread
         self.chooses = chooses
+        self.may_be = may_be
 
 
 _ZONE_TEXT = {zone: str(zone) for zone in Zone}  # a Breaker's zone, without str() per entry
@@ -1384,6 +1391,7 @@ def _context(
     lookup: CardLookup | None = None,
     legality_open: bool = False,
     unread: str | None = None,
+    may_be: MayBe | None = None,
 ) -> _Context:
     # the rules never import companions: no cycle
     from deckcheck.rules.common import identity_of
@@ -1453,6 +1461,7 @@ def _context(
         [None] * len(COMPANIONS),
         unread,
         chooses,
+        may_be,
     )
 
 
@@ -1764,7 +1773,12 @@ CardLookup = Callable[[str], Card | None]
 
 
 def evaluate(
-    deck: Deck, spec: FormatSpec, lookup: CardLookup | None = None, *, legality_open: bool = False
+    deck: Deck,
+    spec: FormatSpec,
+    lookup: CardLookup | None = None,
+    *,
+    legality_open: bool = False,
+    may_be: MayBe | None = None,
 ) -> list[CompanionResult]:
     """All ten companions, in table order, evaluated on this deck's starting deck.
 
@@ -1772,8 +1786,10 @@ def evaluate(
     that is banned or not legal in the format is not offered as one it could reveal.
     ``legality_open``: the card data does not vouch for the day the deck is judged for
     (engine.legality_out_of_date), so what it says of a companion card's legality is not gone by:
-    a met condition is undetermined, not eligible."""
-    return _evaluate(_context(deck, spec, lookup, legality_open))
+    a met condition is undetermined, not eligible. ``may_be``: the cards a name the data does not
+    know may be (its did-you-mean, DC010's): Lutri's verdict depends on one that may be a card the
+    starting deck holds (:func:`lutri_kin`); without it such a name is no card the deck holds."""
+    return _evaluate(_context(deck, spec, lookup, legality_open, may_be=may_be))
 
 
 def evaluate_with_findings(
@@ -1783,11 +1799,13 @@ def evaluate_with_findings(
     *,
     legality_open: bool = False,
     unread: str | None = None,
+    may_be: MayBe | None = None,
 ) -> tuple[list[CompanionResult], list[Finding]]:
     """:func:`evaluate` and :func:`companion_findings` of one deck, from one evaluation context
     (what the engine asks of every deck). ``unread``: why the deck is not the one its file holds
-    (engine.unread_part): no condition is met for certain, nor Yorion's count missed."""
-    ctx = _context(deck, spec, lookup, legality_open, unread)
+    (engine.unread_part): no condition is met for certain, nor Yorion's count missed. ``may_be`` as
+    for :func:`evaluate`."""
+    ctx = _context(deck, spec, lookup, legality_open, unread, may_be)
     results = _evaluate(ctx)
     return results, _findings(ctx, results)
 
@@ -1821,16 +1839,58 @@ def deck_verdict(
     return rule.deck_check(items, spec)
 
 
-def open_entries(rule: CompanionRule, unknown: Sequence[_W]) -> list[_W]:
-    """The unknown starting-deck entries that could break ``rule``'s condition: any card for the
-    per-card conditions and Umori; for Lutri only a name written more than once (a card the data
-    does not know has a name no known card has); none for Yorion, whose condition is a count."""
+def open_entries(
+    rule: CompanionRule, unknown: Sequence[_W], items: Sequence[Counted] = (), may_be: MayBe | None = None
+) -> list[tuple[_W, str]]:
+    """The unknown starting-deck entries that could break ``rule``'s condition, each with why: any
+    card for the per-card conditions and Umori; for Lutri those :func:`lutri_kin` names (``items``:
+    the starting deck's known cards; ``may_be`` as for :func:`evaluate`); none for Yorion, whose
+    condition is a count."""
     if rule.deck_check is _yorion:
         return []
     if rule.deck_check is _lutri:
-        groups = unres.by_written_name(unknown).values()
-        return [e for group in groups if unres.copies(group) > 1 for e in group]
-    return list(unknown)
+        groups = unres.by_written_name(unknown)
+        offered: dict[str, Sequence[str]] = {}
+        if may_be is not None:
+            offered = {key: _offers(group, may_be) for key, group in groups.items()}
+        nonland = {card.name for _, card in items if not card.is_land} if any(offered.values()) else set()
+        why = lutri_kin({key: unres.copies(group) for key, group in groups.items()}, offered, nonland)
+        return [(e, why[key]) for key, group in groups.items() if key in why for e in group]
+    return [(e, UNKNOWN_REASON) for e in unknown]
+
+
+def _offers(entries: Sequence[unres.Written], may_be: MayBe) -> tuple[str, ...]:
+    """The cards any of ``entries`` (one name, written one way or several) may be."""
+    return tuple(dict.fromkeys(card for e in entries for card in may_be(e.name)))
+
+
+_K = TypeVar("_K", bound=Hashable)
+
+
+def lutri_kin(
+    copies: Mapping[_K, int], may_be: Mapping[_K, Sequence[str]], nonland: Collection[str]
+) -> dict[_K, str]:
+    """The names the data does not know in a starting deck (by a key per name as written, with
+    their ``copies``) that Lutri's verdict depends on, each with why: a name written more than once,
+    or one that may be (``may_be``: its did-you-mean, DC010's) a card already there: a nonland card
+    of the starting deck (``nonland``: their names) or a card another such name may be. A name
+    whose likely spellings name nothing there (a card newer than the data) is no card there. The
+    engine and the lean batch checker both ask this."""
+    found = {key: UNKNOWN_REASON for key, n in copies.items() if n > 1}
+    offered_by: dict[str, int] = {}  # card -> how many of the names may be it
+    for cards in may_be.values():
+        for card in set(cards):
+            offered_by[card] = offered_by.get(card, 0) + 1
+    for key, cards in may_be.items():
+        if key in found or not cards:
+            continue
+        held = [card for card in cards if card in nonland]
+        shared = [card for card in cards if offered_by[card] > 1]
+        if held:
+            found[key] = f"{_MAY_BE}{' or '.join(held)}, which the starting deck holds"
+        elif shared:
+            found[key] = f"{_MAY_BE}{' or '.join(shared)}, as another name the data does not know may be"
+    return found
 
 
 def depends_on(
@@ -1841,22 +1901,25 @@ def depends_on(
     identity: frozenset[str] | None,
     *,
     impossible: bool = False,
-) -> list[_W]:
-    """The unknown entries a companion's verdict depends on: those that could break its condition
-    (:func:`open_entries`; none where it can never hold), and the commanders the data does not know
-    where the companion's colour identity (a declared one's card's, else the rule's) is not within
-    the known commanders' ``identity``: they may hold its colours. The engine and the lean batch
-    checker both ask this."""
-    found = [] if impossible else open_entries(rule, unknown)
+    items: Sequence[Counted] = (),
+    may_be: MayBe | None = None,
+) -> list[tuple[_W, str]]:
+    """The unknown entries a companion's verdict depends on, each with why: those that could break
+    its condition (:func:`open_entries`, ``items`` and ``may_be`` its; none where it can never
+    hold), and the commanders the data does not know where the companion's colour identity (a
+    declared one's card's, else the rule's) is not within the known commanders' ``identity``: they
+    may hold its colours. The engine and the lean batch checker both ask this."""
+    found = [] if impossible else open_entries(rule, unknown, items, may_be)
     if unknown_commanders and not companion_identity <= (identity or frozenset()):
-        found += [e for e in unknown_commanders if e not in found]
+        listed = [e for e, _ in found]
+        found += [(e, UNKNOWN_REASON) for e in unknown_commanders if e not in listed]
     return found
 
 
-def undetermined(entries: Iterable[unres.Written], reason: str = UNKNOWN_REASON) -> tuple[Breaker, ...]:
-    """A result's ``unresolved``: the unknown entries its verdict depends on (depends_on's, or
-    yorion_uncertain's with :data:`NO_COUNT_REASON`)."""
-    return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, reason) for e in entries)
+def undetermined(entries: Iterable[tuple[unres.Written, str]]) -> tuple[Breaker, ...]:
+    """A result's ``unresolved``: the unknown entries its verdict depends on and why (depends_on's,
+    or yorion_uncertain's with :data:`NO_COUNT_REASON`)."""
+    return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, reason) for e, reason in entries)
 
 
 def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionResult:
@@ -1883,6 +1946,8 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
         ctx.unknown_commanders,
         ctx.identity,
         impossible=bool(impossible),
+        items=ctx.items,
+        may_be=ctx.may_be,
     )
     forbidding = decisive(obstacles)
     eligible: bool | None = met and not forbidding
@@ -1914,7 +1979,7 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
             [text for kind, text in obstacles if kind != UNVERIFIED or eligible is None]
             + _placement(rule, ctx)
         ),
-        undetermined(open_) + undetermined(uncertain, NO_COUNT_REASON)
+        undetermined([*open_, *((e, NO_COUNT_REASON) for e in uncertain)])
         if eligible is None or (not forbidding and not met)
         else (),
     )
@@ -2031,12 +2096,24 @@ def _result_data(rule: CompanionRule, result: CompanionResult) -> dict[str, obje
     return data
 
 
+def may_be_texts(unresolved: Iterable[Breaker]) -> list[str]:
+    """``Counterspel may be Counterspell, which the starting deck holds``: why Lutri's verdict
+    depends on a name the data does not know whose did-you-mean is a card already there (lutri_kin),
+    once per name."""
+    return list(
+        dict.fromkeys(
+            f"{b.card} {b.reason.removeprefix(_IT)}" for b in unresolved if b.reason.startswith(_MAY_BE)
+        )
+    )
+
+
 def _not_verified_text(about: About) -> str:
     """Why a result is undetermined: ``4 Orcish Bowmasters (line 5) is not in the card data``, the
     companion's own legality not verified, Yorion's minimum not known (its note says so)."""
     result = about.result
     unknown = [b for b in result.unresolved if b.reason != NO_COUNT_REASON]
     parts = [unres.unknown_cards_text(unknown)] if unknown else []
+    parts += may_be_texts(unknown)
     no_count = len(unknown) < len(result.unresolved)
     if no_count:
         # lines with no count that may be no card (yorion_uncertain): Yorion's note says the count
@@ -2066,11 +2143,13 @@ def companion_findings(
     lookup: CardLookup | None = None,
     *,
     legality_open: bool = False,
+    may_be: MayBe | None = None,
 ) -> list[Finding]:
     """Findings for this deck's companions (see the module docstring for what is declared).
-    ``lookup`` and ``legality_open`` as for :func:`evaluate`, and the same ones: a companion banned
-    in the format is then neither offered (DC410) nor suggested as a near miss (DC413)."""
-    ctx = _context(deck, spec, lookup, legality_open)
+    ``lookup``, ``legality_open`` and ``may_be`` as for :func:`evaluate`, and the same ones: a
+    companion banned in the format is then neither offered (DC410) nor suggested as a near miss
+    (DC413)."""
+    ctx = _context(deck, spec, lookup, legality_open, may_be=may_be)
     return _findings(ctx, _evaluate(ctx) if results is None else results)
 
 

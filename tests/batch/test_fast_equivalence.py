@@ -373,9 +373,11 @@ def test_unknown_cards_in_every_rule(breakers: bool) -> None:
     a likely spelling, legality not verified (also for a card only in the sideboard), more copies
     of an unknown name than the format allows (written two ways), deck and sideboard sizes that
     count them, a declared companion and undeclared ones whose conditions they leave open, Yorion
-    counting them, Lutri with one written twice, a deck of nothing else, beside a face name, a
-    deck dated after the card data; in Commander, colour identity not verified, the singleton
-    rule, the sideboard. The lean path takes these decks: the engine's rows."""
+    counting them, Lutri with one written twice or one misspelt (its did-you-mean a nonland card of
+    the starting deck or another unknown name's; not a land's, nor a sideboard card's), a deck of
+    nothing else, beside a face name, a deck dated after the card data; in Commander (and
+    freeform, where Lutri may be a companion), colour identity not verified, the singleton rule,
+    the sideboard, a misspelt commander. The lean path takes these decks: the engine's rows."""
     items: list[Item] = [
         ("typo", "4 Lightning Blot\n56 Mountain\n"),
         ("newer", "4 Orcish Bowmasters\n56 Swamp\n"),
@@ -391,6 +393,11 @@ def test_unknown_cards_in_every_rule(breakers: bool) -> None:
         ("yorion-short", "4 Orcish Bowmasters\n60 Plains\n\n1 Yorion, Sky Nomad\n"),
         ("lutri", "2 Orcish Bowmasters\n1 Duress\n57 Swamp\n\n1 Lutri, the Spellchaser\n"),
         ("lutri-once", "1 Orcish Bowmasters\n1 Duress\n58 Island\n\n1 Lutri, the Spellchaser\n"),
+        # a name that may be (its did-you-mean) a card the deck holds, or the card another may be
+        ("lutri-misspelt", "1 Counterspell\n1 Counterspel\n58 Island\n\n1 Lutri, the Spellchaser\n"),
+        ("lutri-misspelt-twice", "1 Counterspel\n1 Countrspell\n58 Island\n\n1 Lutri, the Spellchaser\n"),
+        ("lutri-misspelt-land", "1 Islnd\n1 Duress\n58 Island\n\n1 Lutri, the Spellchaser\n"),
+        ("lutri-misspelt-aside", "1 Counterspel\n59 Island\n\n1 Counterspell\n1 Lutri, the Spellchaser\n"),
         ("kaheera", "4 Orcish Bowmasters\n56 Plains\n\n1 Kaheera, the Orphanguard\n"),
         ("nothing-known", "60 Snow-Covered Wastes of the Future\n"),
         ("beside-a-face", "4 Bonecrusher Giant\n4 Orcish Bowmasters\n52 Mountain\n"),
@@ -413,8 +420,15 @@ def test_unknown_cards_in_every_rule(breakers: bool) -> None:
             "Commander\n1 Kaheera, the Orphanguard\n\nCompanion\n1 Lurrus of the Dream-Den\n\n"
             "Deck\n1 Ranger of the Future\n98 Plains\n",
         ),
+        # the commander is part of the starting deck Lutri looks at
+        (
+            "lutri-commander",
+            "Commander\n1 Atreus, Impulsive Son\n\nDeck\n1 Atreus Impulsive So\n98 Island\n",
+        ),
     ]
     assert_same_rows(commander, context_for(fresh_bundled_store(), "commander"), breakers=breakers)
+    # (Lutri is banned in the Commander formats: freeform reads its condition)
+    assert_same_rows(commander, context_for(fresh_bundled_store(), "freeform"), breakers=breakers)
 
 
 @BREAKERS

@@ -18,6 +18,7 @@ import pytest
 from deckcheck import frames
 from deckcheck.cards.store import CardStore
 from deckcheck.deck import Deck, DeckCard, Entry, Zone
+from deckcheck.engine import did_you_mean
 from deckcheck.format_spec import FormatSpec
 from deckcheck.formats import get_format, load_registry
 from deckcheck.inference import LIMITED_SHAPE, SHAPES, with_known_formats
@@ -50,7 +51,8 @@ def reference(frame: pd.DataFrame, spec: FormatSpec, store: CardStore) -> tuple[
                 cards.append(DeckCard(entry, card))
             else:
                 unknown.append(entry)
-        for result in evaluate(Deck(str(deck_id), cards, unresolved=unknown), spec, store.get):
+        deck = Deck(str(deck_id), cards, unresolved=unknown)
+        for result in evaluate(deck, spec, store.get, may_be=did_you_mean(store)):
             table.append(
                 {
                     "deck_id": deck_id,
@@ -258,6 +260,25 @@ def test_names_are_resolved_and_unknown_names_still_count(test_store: CardStore)
     assert gyruda.loc[1, "eligible"] == False  # noqa: E712 - decided by the bolts, not NA
     yorion = table[(table["companion"] == "Yorion, Sky Nomad")].set_index("deck_id")
     assert yorion.loc[1, "add"] == 80 - 6  # the two unknown cards count toward the size
+
+
+def test_lutri_reads_what_an_unknown_name_may_be(bundled: CardStore) -> None:
+    # by its did-you-mean: a nonland card of the starting deck (a), another unknown name's card (b);
+    # not a land (c), a card newer than the data (d), a card in the sideboard (e)
+    decks = {
+        "a": [("main", "Counterspell"), ("main", "Counterspel")],
+        "b": [("main", "Counterspel"), ("main", "Countrspell")],
+        "c": [("main", "Counterspell"), ("main", "Islnd")],
+        "d": [("main", "Counterspell"), ("main", "Zzyzx, Card From The Future")],
+        "e": [("sideboard", "Counterspell"), ("main", "Counterspel")],
+    }
+    rows = [(deck, zone, name, 1) for deck, cards in decks.items() for zone, name in cards]
+    rows += [(deck, "main", "Island", 58) for deck in decks]
+    frame = pd.DataFrame(rows, columns=["deck_id", "zone", "card", "qty"])
+    table = assert_same(frame, get_format("vintage"), bundled)
+    lutri = table[table["companion"] == "Lutri, the Spellchaser"].set_index("deck_id")["eligible"]
+    assert pd.isna(lutri["a"]) and pd.isna(lutri["b"])
+    assert lutri[["c", "d", "e"]].tolist() == [True, True, True]
 
 
 def test_per_deck_formats(corpus: pd.DataFrame, bundled: CardStore) -> None:
