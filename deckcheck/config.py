@@ -191,10 +191,13 @@ def _shown(path: Path) -> str:
 
 def _repository_root(folder: Path) -> Path | None:
     """The folder holding ``.git`` at or above ``folder``, where the search for a config stops."""
-    for current in (folder, *folder.parents):
-        if os.path.exists(current / ".git"):
-            return current
-    return None
+    return next((current for current in (folder, *folder.parents) if _is_repository_root(current)), None)
+
+
+def _is_repository_root(folder: Path) -> bool:
+    """Whether ``folder`` holds ``.git``: the search for a config (ConfigFinder) stops there, and an
+    exclude advice (exclude_advice) writes a new config there, where that search finds it."""
+    return os.path.exists(folder / ".git")
 
 
 # -- globs ------------------------------------------------------------------------------------------
@@ -708,7 +711,7 @@ class ConfigFinder:
             if config is not None:
                 found = config
                 break
-            if os.path.exists(current / ".git") or current.parent == current:
+            if _is_repository_root(current) or current.parent == current:
                 break
             current = current.parent
         for seen in visited:
