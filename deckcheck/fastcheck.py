@@ -1486,7 +1486,7 @@ class _Result:
             unknown_commanders,
             identity,
             impossible=self.verdict is _NO_VERDICT,
-            items=deck.counted,
+            items=lambda: deck.counted,  # (built only when a name offers a card)
             may_be=deck.table.may_be,
         )
 

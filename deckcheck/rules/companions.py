@@ -1840,12 +1840,16 @@ def deck_verdict(
 
 
 def open_entries(
-    rule: CompanionRule, unknown: Sequence[_W], items: Sequence[Counted] = (), may_be: MayBe | None = None
+    rule: CompanionRule,
+    unknown: Sequence[_W],
+    items: Callable[[], Sequence[Counted]] = tuple,
+    may_be: MayBe | None = None,
 ) -> list[tuple[_W, str]]:
     """The unknown starting-deck entries that could break ``rule``'s condition, each with why: any
     card for the per-card conditions and Umori; for Lutri those :func:`lutri_kin` names (``items``:
-    the starting deck's known cards; ``may_be`` as for :func:`evaluate`); none for Yorion, whose
-    condition is a count."""
+    the starting deck's known cards, asked for only when a name's did-you-mean offers a card: the
+    lean batch checker builds them only for a deck that needs them; ``may_be`` as for
+    :func:`evaluate`); none for Yorion, whose condition is a count."""
     if rule.deck_check is _yorion:
         return []
     if rule.deck_check is _lutri:
@@ -1853,7 +1857,7 @@ def open_entries(
         offered: dict[str, Sequence[str]] = {}
         if may_be is not None:
             offered = {key: _offers(group, may_be) for key, group in groups.items()}
-        nonland = {card.name for _, card in items if not card.is_land} if any(offered.values()) else set()
+        nonland = {card.name for _, card in items() if not card.is_land} if any(offered.values()) else set()
         why = lutri_kin({key: unres.copies(group) for key, group in groups.items()}, offered, nonland)
         return [(e, why[key]) for key, group in groups.items() if key in why for e in group]
     return [(e, UNKNOWN_REASON) for e in unknown]
@@ -1901,7 +1905,7 @@ def depends_on(
     identity: frozenset[str] | None,
     *,
     impossible: bool = False,
-    items: Sequence[Counted] = (),
+    items: Callable[[], Sequence[Counted]] = tuple,
     may_be: MayBe | None = None,
 ) -> list[tuple[_W, str]]:
     """The unknown entries a companion's verdict depends on, each with why: those that could break
@@ -1946,7 +1950,7 @@ def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionR
         ctx.unknown_commanders,
         ctx.identity,
         impossible=bool(impossible),
-        items=ctx.items,
+        items=lambda: ctx.items,
         may_be=ctx.may_be,
     )
     forbidding = decisive(obstacles)
