@@ -382,17 +382,27 @@ def _registry_key(name: str) -> str:
 
 def get_format(name: str, registry: Mapping[str, FormatSpec] | None = None) -> FormatSpec:
     """The format named ``name`` or one of its aliases (``edh``), case, spaces, '-' and '_' ignored:
-    "Standard Brawl" = standardbrawl."""
+    "Standard Brawl" = standardbrawl; a ConfigError (:func:`unknown_format`) for any other name."""
     formats = load_registry() if registry is None else registry
     wanted = _registry_key(name)
     for key, spec in formats.items():
         if _registry_key(key) == wanted or wanted in {_registry_key(a) for a in spec.aliases}:
             return spec
+    raise unknown_format(name, formats)
+
+
+def unknown_format(name: str, formats: Mapping[str, FormatSpec], written: str | None = None) -> ConfigError:
+    """The error for a format name ``formats`` does not know: what the name is and what to check
+    such a deck as when data/format_names.toml knows it, else the formats it may misspell or
+    abbreviate; then the valid names. ``written``: the name as the user wrote it when ``name`` is
+    it as read (a decklist's "Vintage Cube" declaration is read as "vintagecube")."""
+    wanted = _registry_key(name)
+    shown = name if written is None else written
     likely = _likely_formats(wanted, formats)
-    hint = _other_format_advice(name, wanted, formats, likely)
+    hint = _other_format_advice(shown, wanted, formats, likely)
     if hint is None:
         hint = f"did you mean {_either(likely)}? " if likely else ""
-    raise ConfigError(f"unknown format {name!r}", hint=f"{hint}valid formats: {', '.join(sorted(formats))}")
+    return ConfigError(f"unknown format {shown!r}", hint=f"{hint}valid formats: {', '.join(sorted(formats))}")
 
 
 # -- names of formats deckcheck does not check ----------------------------------------------------
