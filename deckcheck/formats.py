@@ -448,10 +448,14 @@ def other_format_names(path: Path | None = None) -> tuple[OtherFormatName, ...]:
             keys = ", ".join(map(repr, entry)) if isinstance(entry, dict) else repr(entry)
             raise ConfigError(f"{where} may have only the keys {', '.join(_NAME_ENTRY_KEYS)}, got {keys}")
         contains, means, check_as = (entry.get(key) for key in _NAME_ENTRY_KEYS)
-        if not isinstance(contains, list) or not all(isinstance(n, str) and n.strip() for n in contains):
-            raise ConfigError(f"{where}: contains must be {_NAMES}, got {contains!r}")
-        if not contains or not isinstance(means, str) or not means.strip():
-            raise ConfigError(f"{where} needs names in contains and a means (what such a format is)")
+        if (
+            not isinstance(contains, list)
+            or not contains
+            or not all(isinstance(n, str) and n.strip() for n in contains)
+        ):
+            raise ConfigError(f"{where}: contains must be {_NAMES} (the names it explains), got {contains!r}")
+        if not isinstance(means, str) or not means.strip():
+            raise ConfigError(f"{where}: means must be text (what such a format is), got {means!r}")
         if check_as is not None and not isinstance(check_as, str):
             raise ConfigError(f"{where}: check_as must be a format name, got {check_as!r}")
         folded = tuple(_registry_key(name) for name in contains)
