@@ -130,23 +130,27 @@ def _check_value(path: Path, table: str, key: str, value: Any) -> Any:
     return [v.strip() for v in value]
 
 
-def _read_tables(path: Path) -> dict[str, dict[str, Any]]:
+def _read_toml(path: Path, what: str = "format file") -> dict[str, Any]:
     try:
         with open(path, "rb") as handle:
             # A UTF-8 byte order mark, which some editors write, is allowed, as in a config file.
-            document = tomllib.loads(handle.read().decode("utf-8-sig"))
+            return tomllib.loads(handle.read().decode("utf-8-sig"))
     except FileNotFoundError:
-        raise ConfigError(f"format file {path} not found") from None
+        raise ConfigError(f"{what} {path} not found") from None
     except IsADirectoryError:
-        raise ConfigError(f"format file {path} is a directory") from None
+        raise ConfigError(f"{what} {path} is a directory") from None
     except OSError as exc:
-        raise ConfigError(f"format file {path} can't be read: {exc.strerror or exc}") from None
+        raise ConfigError(f"{what} {path} can't be read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"format file {path} is not UTF-8 text: {exc.reason}") from None
+        raise ConfigError(f"{what} {path} is not UTF-8 text: {exc.reason}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"format file {path} is not valid TOML: {exc}") from None
+        raise ConfigError(f"{what} {path} is not valid TOML: {exc}") from None
     except RecursionError:
-        raise ConfigError(f"format file {path}: its TOML is nested too deeply to be a format table") from None
+        raise ConfigError(f"{what} {path}: its TOML is nested too deeply to read") from None
+
+
+def _read_tables(path: Path) -> dict[str, dict[str, Any]]:
+    document = _read_toml(path)
     tables: dict[str, dict[str, Any]] = {}
     for name, raw in document.items():
         if not name.strip():
@@ -378,15 +382,105 @@ def _registry_key(name: str) -> str:
 
 def get_format(name: str, registry: Mapping[str, FormatSpec] | None = None) -> FormatSpec:
     """The format named ``name`` or one of its aliases (``edh``), case, spaces, '-' and '_' ignored:
-    "Standard Brawl" = standardbrawl."""
+    "Standard Brawl" = standardbrawl; a ConfigError (:func:`unknown_format`) for any other name."""
     formats = load_registry() if registry is None else registry
     wanted = _registry_key(name)
     for key, spec in formats.items():
         if _registry_key(key) == wanted or wanted in {_registry_key(a) for a in spec.aliases}:
             return spec
+    raise unknown_format(name, formats)
+
+
+def unknown_format(name: str, formats: Mapping[str, FormatSpec], written: str | None = None) -> ConfigError:
+    """The error for a format name ``formats`` does not know: what the name is and what to check
+    such a deck as when data/format_names.toml knows it, else the formats it may misspell or
+    abbreviate; then the valid names. ``written``: the name as the user wrote it when ``name`` is
+    it as read (a decklist's "Vintage Cube" declaration is read as "vintagecube")."""
+    wanted = _registry_key(name)
+    shown = name if written is None else written
     likely = _likely_formats(wanted, formats)
-    hint = f"did you mean {_either(likely)}? " if likely else ""
-    raise ConfigError(f"unknown format {name!r}", hint=f"{hint}valid formats: {', '.join(sorted(formats))}")
+    hint = _other_format_advice(shown, wanted, formats, likely)
+    if hint is None:
+        hint = f"did you mean {_either(likely)}? " if likely else ""
+    return ConfigError(f"unknown format {shown!r}", hint=f"{hint}valid formats: {', '.join(sorted(formats))}")
+
+
+# -- names of formats deckcheck does not check ----------------------------------------------------
+def bundled_format_names_path() -> Path:
+    """data/format_names.toml: what names of formats deckcheck does not know mean, and what to
+    check such a deck as instead (:func:`deckcheck.bundled_file`)."""
+    return bundled_file("format_names.toml")
+
+
+class OtherFormatName:
+    """One entry of data/format_names.toml: the names it matches (folded, :func:`_registry_key`),
+    what such a format is, and the format deckcheck checks such a deck by ("" for none)."""
+
+    __slots__ = ("check_as", "contains", "means")
+
+    def __init__(self, contains: tuple[str, ...], means: str, check_as: str) -> None:
+        self.contains = contains
+        self.means = means
+        self.check_as = check_as
+
+    def matches(self, wanted: str) -> bool:
+        """Whether the folded unknown name ``wanted`` contains one of this entry's names."""
+        return any(name in wanted for name in self.contains)
+
+
+_NAME_ENTRY_KEYS = ("contains", "means", "check_as")
+
+
+@lru_cache(maxsize=4)
+def other_format_names(path: Path | None = None) -> tuple[OtherFormatName, ...]:
+    """data/format_names.toml's entries (or ``path``'s), in order: read only when a format name is
+    unknown, so a check of a known format never opens the file."""
+    path = bundled_format_names_path() if path is None else path
+    document = _read_toml(path, "format names file")
+    entries = document.get("name", [])
+    if not isinstance(entries, list) or set(document) - {"name"}:
+        keys = ", ".join(map(repr, document))
+        raise ConfigError(f"{path}: expected only [[name]] tables, got {keys}")
+    read: list[OtherFormatName] = []
+    for number, entry in enumerate(entries, 1):
+        where = f"{path}: [[name]] #{number}"
+        if not isinstance(entry, dict) or set(entry) - set(_NAME_ENTRY_KEYS):
+            keys = ", ".join(map(repr, entry)) if isinstance(entry, dict) else repr(entry)
+            raise ConfigError(f"{where} may have only the keys {', '.join(_NAME_ENTRY_KEYS)}, got {keys}")
+        contains, means, check_as = (entry.get(key) for key in _NAME_ENTRY_KEYS)
+        if (
+            not isinstance(contains, list)
+            or not contains
+            or not all(isinstance(n, str) and n.strip() for n in contains)
+        ):
+            raise ConfigError(f"{where}: contains must be {_NAMES} (the names it explains), got {contains!r}")
+        if not isinstance(means, str) or not means.strip():
+            raise ConfigError(f"{where}: means must be text (what such a format is), got {means!r}")
+        if check_as is not None and not isinstance(check_as, str):
+            raise ConfigError(f"{where}: check_as must be a format name, got {check_as!r}")
+        folded = tuple(_registry_key(name) for name in contains)
+        read.append(OtherFormatName(folded, means.strip(), (check_as or "").strip()))
+    return tuple(read)
+
+
+def _other_format_advice(
+    name: str, wanted: str, formats: Mapping[str, FormatSpec], likely: Sequence[str]
+) -> str | None:
+    """What the unknown format ``name`` (folded: ``wanted``) is when data/format_names.toml knows
+    it, and what deckcheck can check such a deck as instead, or that it checks none; the formats
+    its spelling is close to (``likely``) are named as not its rules, never offered. None when no
+    entry matches: the spelling guess stands ("modrn": did you mean 'modern'?)."""
+    entry = next((entry for entry in other_format_names() if entry.matches(wanted)), None)
+    if entry is None:
+        return None
+    check_as = entry.check_as if entry.check_as in formats else ""
+    not_its_rules = list(dict.fromkeys(f"{formats[key].title}'s" for key in likely if key != check_as))
+    others = " or ".join(not_its_rules)
+    if check_as:
+        advice = f"check it as {check_as!r}" + (f", not by {others} rules" if others else "")
+    else:
+        advice = "deckcheck does not check it" + (f", and its rules are not {others}" if others else "")
+    return f"{name.strip()!r} is {entry.means}; {advice}. "
 
 
 def _likely_formats(wanted: str, formats: Mapping[str, FormatSpec], most: int = 3) -> list[str]:

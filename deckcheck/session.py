@@ -468,7 +468,7 @@ class Session:
         """--format > `// format:` header > per-path config > config default; (None, "") when
         none is given: the engine then infers the deck's family (deckcheck.inference). ``item``
         is the file (None: standard input or text, which per-path globs do not match)."""
-        from deckcheck.formats import get_format
+        from deckcheck.formats import get_format, unknown_format
 
         registry = self.registry(config)
         if self.options.format_name:
@@ -476,9 +476,11 @@ class Session:
         if parsed.declared_format:
             try:
                 return get_format(parsed.declared_format, registry), "declared in the file"
-            except ConfigError as exc:
+            except ConfigError:
+                written = _declared_as_written(parsed)
+                exc = unknown_format(parsed.declared_format, registry, written)
                 raise UnknownDeclaredFormat(
-                    f"the decklist declares format {_declared_as_written(parsed)!r}, which is not a known "
+                    f"the decklist declares format {written!r}, which is not a known "
                     "format: the file was not checked; correct the declaration, or name the format to "
                     "check it in (--format)",
                     line=parsed.declared_format_line,

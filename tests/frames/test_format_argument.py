@@ -11,6 +11,8 @@ import pytest
 
 from deckcheck import batch, frames
 from deckcheck.cards.store import CardStore
+from deckcheck.errors import ConfigError
+from deckcheck.formats import get_format
 
 DECK = "4 Lightning Bolt\n56 Mountain\n"
 DECKS = pd.Series({"a": DECK, "b": DECK})
@@ -105,3 +107,36 @@ def test_a_partition_with_a_deck_id_column_takes_each_decks_format_from_its_row(
     )
     summary = frames.validate_partition(partition, format_column="fmt")
     assert summary[["deck_id", "format"]].values.tolist() == [["burn", "modern"], ["jund", "legacy"]]
+
+
+def test_a_name_of_a_format_deckcheck_does_not_check_gets_the_same_advice_everywhere(
+    bundled: CardStore,
+) -> None:
+    """format= for every deck, a deck's format in a mapping or a partition's column, the batch
+    workers' lookup, a deck's declaration: each says what get_format says of "Vintage Cube" (a cube
+    deck, to check as 'limited'; tests/formats/test_format_names.py has its words), never the
+    spelling guess 'vintage'."""
+    with pytest.raises(ConfigError) as raised:
+        get_format("Vintage Cube")
+    hint = raised.value.hint
+    assert hint is not None and "check it as 'limited'" in hint
+    for function in FUNCTIONS:
+        with pytest.raises(ConfigError) as raised:
+            function(DECKS, format="Vintage Cube", store=bundled)
+        assert (raised.value.message, raised.value.hint) == ("unknown format 'Vintage Cube'", hint)
+        with pytest.raises(ValueError) as value_error:
+            function(DECKS, format={"a": "modern", "b": "Vintage Cube"}, store=bundled)
+        assert str(value_error.value) == f"deck 'b': unknown format 'Vintage Cube' ({hint})"
+    partition = DECKS.to_frame("text")
+    partition["fmt"] = ["modern", "Vintage Cube"]
+    with pytest.raises(ValueError) as value_error:
+        frames.validate_partition(partition, format_column="fmt")
+    assert str(value_error.value) == f"deck 'b': unknown format 'Vintage Cube' ({hint})"
+    with pytest.raises(ConfigError) as raised:
+        batch.as_spec("Vintage Cube")
+    assert raised.value.hint == hint
+    declared = pd.Series({"cube": "Format: Vintage Cube\n" + DECK})
+    findings = frames.validate(declared, store=bundled).findings
+    [message] = findings.loc[findings["code"] == "DC006", "message"]
+    assert message.startswith("the decklist declares format 'Vintage Cube', which is not a known format")
+    assert message.endswith(f" ({hint})")
