@@ -4,12 +4,15 @@ prints what it shows, the pre-commit arguments are accepted, and the Python runs
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 import shlex
 import shutil
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -233,3 +236,86 @@ def test_the_event_columns_of_the_summary(tmp_path: Path) -> None:
     plain = frames.validate(tmp_path / "burn.txt").summary.columns
     events = frames.validate(tmp_path).summary.columns
     assert set(events) - set(plain) == named
+
+
+def verdict_reasons() -> list[str]:
+    """The reasons the README's "Reading the verdict" table explains, as it spells them (N, FORMAT
+    and NAME stand for what a deck's verdict fills in)."""
+    section = README.split("**Reading the verdict.**", 1)[1].split("\nExit codes:", 1)[0]
+    first_cells = re.findall(r"^\| (.*?) \|", section, flags=re.MULTILINE)
+    return [reason for cell in first_cells for reason in re.findall(r"`([^`]+)`", cell)]
+
+
+def reason_pattern(shown: str) -> re.Pattern[str]:
+    parts = re.split(r"\b(N|FORMAT|NAME)\b", shown)
+    literal = [re.sub(r"(\w)s\b", r"\1s?", re.escape(part)) for part in parts[::2]]  # 1 card, 2 cards
+    holes = [r"[\d,]+" if hole == "N" else ".+" for hole in parts[1::2]]
+    return re.compile("".join(a + b for a, b in zip(literal, [*holes, ""], strict=True)))
+
+
+def test_every_verdict_reason_it_explains_is_one_a_deck_gets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each "not verified: WHY" the README explains is one a deck gets, and each deck below, one of
+    every kind of reason there is, gets one the README explains."""
+    bundled = json.loads((REPO / "data" / "cards.json").read_text(encoding="utf-8"))
+
+    def card_file(name: str, meta: dict[str, str], change: Callable[[list[dict[str, Any]]], None]) -> str:
+        cards = json.loads(json.dumps(bundled["cards"]))
+        change(cards)
+        (tmp_path / name).write_text(json.dumps({"meta": meta, "cards": cards}), encoding="utf-8")
+        return name
+
+    def odd_cards(cards: list[dict[str, Any]]) -> None:
+        """Lightning Bolt with no Old School legality (printed in its sets); a companion whose
+        condition deckcheck does not know."""
+        (bolt,) = [card for card in cards if card["name"] == "Lightning Bolt"]
+        del bolt["legalities"]["oldschool"]
+        (lurrus,) = [card for card in cards if card["name"] == "Lurrus of the Dream-Den"]
+        odd = json.loads(json.dumps(lurrus))
+        odd["name"] = odd["faces"][0]["name"] = "Quirk, the Odd"
+        odd["faces"][0]["oracle_text"] = "Companion — Each card in your starting deck has a funny name."
+        cards.append(odd)
+
+    burn = "4 Lightning Bolt\n56 Mountain\n"
+    commander = (REPO / "data" / "decks" / "commander-kenrith.txt").read_text(encoding="utf-8")
+    unmarked = [line for line in commander.splitlines() if re.match(r"1 (?!Jegantha)", line)]
+    decks = {
+        "unknown.txt": "// format: modern\n4 Notacard of Nowhere\n56 Mountain\n",
+        "no-format.txt": burn,
+        "dated-later.txt": f"// format: modern\n// date: 2099-01-01\n{burn}",
+        "dated-earlier.txt": f"// format: modern\n// date: 2019-06-01\n{burn}",
+        "date-two-ways.txt": f"// format: modern\n// date: 06/01/2019\n{burn}",
+        "line-not-read.txt": f"// format: modern\n{burn}1 https://example.com/deck\n",
+        "binary.txt": "\x00\x01binary\x00",
+        "empty.txt": "",
+        "no-commander-marked.txt": "// format: commander\n" + "\n".join(unmarked) + "\n",
+        "old-school.txt": f"// format: oldschool\n{burn}",
+        "odd-companion.txt": "// format: modern\n60 Mountain\nCompanion\n1 Quirk, the Odd\n",
+    }
+    for name, text in decks.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    data_day = bundled["meta"]["oracle_as_of"]
+    stale_day = (dt.date.fromisoformat(data_day) + dt.timedelta(days=1000)).isoformat()
+    undated = card_file("undated.json", {"source": "written by hand"}, lambda cards: None)
+    odd = card_file("odd.json", bundled["meta"], odd_cards)
+    runs = [
+        (data_day, sorted(decks.keys() - {"old-school.txt", "odd-companion.txt"})),
+        (stale_day, ["--format", "modern", "no-format.txt"]),  # card data too old for today
+        (data_day, ["--card-db", undated, "--format", "modern", "no-format.txt"]),
+        (data_day, ["--card-db", odd, "old-school.txt", "odd-companion.txt"]),
+    ]
+    reasons: dict[str, str] = {}
+    for number, (today, args) in enumerate(runs):
+        monkeypatch.setenv("DECKCHECK_TODAY", today)
+        _, out = run(["check", "-o", "json", "--no-config", *args], tmp_path, monkeypatch)
+        for deck in json.loads(out)["decks"]:
+            assert deck["legal"] is not True, deck["path"]
+            reasons[f"{deck['path']} (run {number})"] = deck["unverified_reason"]
+    assert len(reasons) == len(decks) + 2
+    patterns = [reason_pattern(shown) for shown in verdict_reasons()]
+    assert len(patterns) > 10, "the README no longer explains the verdicts"
+    unexplained = {deck: why for deck, why in reasons.items() if not any(p.fullmatch(why) for p in patterns)}
+    assert unexplained == {}
+    never_given = [p.pattern for p in patterns if not any(p.fullmatch(why) for why in reasons.values())]
+    assert never_given == []
