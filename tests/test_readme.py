@@ -81,6 +81,16 @@ def test_the_quick_start_commands(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ran == 1
 
 
+def test_the_quick_start_is_two_commands_and_ci_runs_the_second_verbatim() -> None:
+    """The README says `.ci/run` "runs exactly this line": its last command is the test line."""
+    (quick_start, *_) = blocks("sh")
+    lines = quick_start.splitlines()
+    assert len(lines) == 2 and "deckcheck check data/decks/" in lines[0], lines
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == lines[1]
+    assert "set -euo pipefail" in ci  # a failing step fails the run
+
+
 def test_what_it_says_of_the_bundled_card_data_age(monkeypatch: pytest.MonkeyPatch) -> None:
     """The README names the bundled set's day and the first day its legalities no longer vouch
     for; both follow the data and the age limit, and from that day on eight of the examples read
