@@ -204,6 +204,20 @@ def test_the_usage_block_names_real_commands_and_options() -> None:
     assert checked > 10, "the Usage block shows hardly an option"
 
 
+def test_the_usage_block_shows_every_option_of_check() -> None:
+    """A tournament player reads the Usage block, not `--help`: it shows every option `check` has
+    (`--strict` stands for `--no-strict`, `--require-format` for `--no-require-format`; `-h` aside)."""
+    import click
+
+    (usage,) = blocks("text")
+    check = cli.commands["check"]
+    shown = set(
+        re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", " ".join(line.split("#")[0] for line in usage.splitlines()))
+    )
+    options = [param for param in check.params if isinstance(param, click.Option) and param.name != "help"]
+    assert [option.name for option in options if not set(option.opts) & shown] == []
+
+
 def test_the_real_card_data_it_quotes(atomic_records: list[dict[str, object]]) -> None:
     """The README's DC010 example and the JSON schema's `label` name a store imported from the
     April 2022 AtomicCards: the card count they quote is that file's."""
