@@ -343,3 +343,38 @@ def test_every_verdict_reason_it_explains_is_one_a_deck_gets(
     assert unexplained == {}
     never_given = [p.pattern for p in patterns if not any(p.fullmatch(why) for why in reasons.values())]
     assert never_given == []
+
+
+def test_the_exit_codes_it_lists(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exit codes the README gives `check` (one item each), `companions`, `export` and `cards
+    info NAME`, on decks of each kind."""
+    listed = re.findall(r"^- `(\d)`: ", README.split("Exit codes of `deckcheck check`:", 1)[1], re.MULTILINE)
+    assert listed == ["0", "1", "2"]
+    monkeypatch.setenv(
+        "DECKCHECK_TODAY", json.loads((REPO / "data" / "cards.json").read_text())["meta"]["oracle_as_of"]
+    )
+    decks = REPO / "data" / "decks"
+    (tmp_path / "no-format.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "unknown.txt").write_text(
+        "// format: modern\n4 Notacard of Nowhere\n56 Mountain\n", encoding="utf-8"
+    )
+    legal, illegal = str(decks / "modern-burn.txt"), str(decks / "pioneer-lurrus-illegal.txt")
+    expected = {
+        ("check", legal): 0,
+        ("check", "no-format.txt"): 0,
+        ("check", "--strict", "no-format.txt"): 1,
+        ("check", "--require-format", "no-format.txt"): 1,
+        ("check", "unknown.txt"): 1,
+        ("check", illegal): 1,
+        ("check", "--exit-zero", illegal): 0,
+        ("check", "--exit-zero", legal, "missing.txt"): 2,
+        ("companions", illegal): 0,
+        ("companions", "unknown.txt"): 0,
+        ("companions", "missing.txt"): 2,
+        ("export", "--to", "mtgo", legal): 1,  # its comments and format line are lost, and listed
+        ("export", "--to", "arena", "missing.txt"): 2,
+        ("cards", "info", "Lightning Bolt"): 0,
+        ("cards", "info", "Notacard of Nowhere"): 1,
+    }
+    got = {args: run(list(args), tmp_path, monkeypatch)[0] for args in expected}
+    assert got == expected
