@@ -378,3 +378,24 @@ def test_the_exit_codes_it_lists(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     }
     got = {args: run(list(args), tmp_path, monkeypatch)[0] for args in expected}
     assert got == expected
+
+
+def test_what_it_says_of_missing_text_in_the_frames(tmp_path: Path) -> None:
+    """ "Missing text is missing (`isna()`; pandas 3's `str` columns show it as `NaN`...)": a deck
+    declaring a format deckcheck does not know has no `format` or `format_source`, and no text
+    column of the summary holds "" for what is missing."""
+    import pandas as pd
+
+    from deckcheck import frames
+
+    said = " ".join(README.split())
+    assert "Missing text is missing (`isna()`; pandas 3's `str` columns show it as `NaN`" in said
+    (tmp_path / "burn.txt").write_text("// format: modern\n4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "typo.txt").write_text("// format: modrn\n4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    summary = frames.validate(tmp_path).summary.set_index("deck_id")
+    assert summary.loc["typo.txt", ["format", "format_source"]].isna().all()
+    text = summary.select_dtypes(include=["object", "string"])
+    assert {"format", "format_source", "commander", "companion"} <= set(text.columns)
+    assert not text.eq("").any().any()
+    if int(pd.__version__.split(".")[0]) >= 3:
+        assert "NaN" in repr(summary.loc[["typo.txt"], ["format"]])
