@@ -350,9 +350,6 @@ def test_the_exit_codes_it_lists(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     info NAME`, on decks of each kind."""
     listed = re.findall(r"^- `(\d)`: ", README.split("Exit codes of `deckcheck check`:", 1)[1], re.MULTILINE)
     assert listed == ["0", "1", "2"]
-    monkeypatch.setenv(
-        "DECKCHECK_TODAY", json.loads((REPO / "data" / "cards.json").read_text())["meta"]["oracle_as_of"]
-    )
     decks = REPO / "data" / "decks"
     (tmp_path / "no-format.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
     (tmp_path / "unknown.txt").write_text(
