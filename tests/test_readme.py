@@ -105,6 +105,8 @@ def test_what_it_says_of_the_bundled_card_data_age(monkeypatch: pytest.MonkeyPat
     assert said[1] == meta["oracle_as_of"]
     first_stale = dt.date.fromisoformat(meta["oracle_as_of"]) + dt.timedelta(days=DATA_AGE_LIMIT_DAYS + 1)
     assert said[2] == first_stale.isoformat()
+    quick_start = re.search(r"run on (\S+) or later, eight are \"not verified\"", " ".join(README.split()))
+    assert quick_start is not None and quick_start[1] == said[2]
     assert f"more than {DATA_AGE_LIMIT_DAYS} days older" in " ".join(README.split())
     monkeypatch.setenv("DECKCHECK_TODAY", said[2])
     code, out = run(["check", "data/decks/"], REPO, monkeypatch)
