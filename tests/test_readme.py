@@ -398,3 +398,13 @@ def test_what_it_says_of_missing_text_in_the_frames(tmp_path: Path) -> None:
     assert not text.eq("").any().any()
     if int(pd.__version__.split(".")[0]) >= 3:
         assert "NaN" in repr(summary.loc[["typo.txt"], ["format"]])
+
+
+def test_it_names_every_environment_variable_deckcheck_reads() -> None:
+    """The Environment paragraph names every variable the package reads: each DECKCHECK_ name
+    the source spells, NO_COLOR and GitHub's step summary."""
+    paragraph = README.split("\nEnvironment: ", 1)[1].split("\n\n", 1)[0]
+    named = set(re.findall(r"`([A-Z_]+)(?:=[^`]*)?`", paragraph))
+    source = " ".join(path.read_text(encoding="utf-8") for path in (REPO / "deckcheck").rglob("*.py"))
+    read = set(re.findall(r"\"(DECKCHECK_[A-Z_]+|NO_COLOR|GITHUB_[A-Z_]+)\"", source))
+    assert len(read) >= 6 and read == named
