@@ -145,3 +145,22 @@ def test_no_file_for_users_names_a_path_of_one_machine() -> None:
         if (found := machine_path.findall(path.read_text(encoding="utf-8")))
     }
     assert len(files) > 50 and named == {}
+
+
+def test_the_benchmark_commands_name_options_the_scripts_have() -> None:
+    """Every `bench_X.py --option` benchmarks/README.md shows (in a command block or in the text)
+    is an option that script's parser declares."""
+    benchmarks = REPO / "benchmarks"
+    declared = {
+        path.name: set(re.findall(r'add_argument\(\s*"(--[\w-]+)"', path.read_text(encoding="utf-8")))
+        for path in benchmarks.glob("bench_*.py")
+    }
+    text = (benchmarks / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"(bench_\w+\.py)((?:\s+--?[\w-]+(?:\s+(?!--)[^\s`|#]+)*)*)", text)
+    unknown = [
+        (script, option)
+        for script, arguments in commands
+        for option in re.findall(r"(?<![\w-])(--[\w-]+)", arguments)
+        if option not in declared.get(script, set())
+    ]
+    assert len(commands) > 20 and unknown == []
