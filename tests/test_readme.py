@@ -408,3 +408,16 @@ def test_it_names_every_environment_variable_deckcheck_reads() -> None:
     source = " ".join(path.read_text(encoding="utf-8") for path in (REPO / "deckcheck").rglob("*.py"))
     read = set(re.findall(r"\"(DECKCHECK_[A-Z_]+|NO_COLOR|GITHUB_[A-Z_]+)\"", source))
     assert len(read) >= 6 and read == named
+
+
+def test_the_ages_it_quotes() -> None:
+    """How long Scryfall's list of bulk files is reused, and how old card data may be before undated
+    decks are not verified (said again in the pre-commit section), are the code's."""
+    from deckcheck.as_of import DATA_AGE_LIMIT_DAYS
+    from deckcheck.cards.scryfall import DESCRIPTOR_MAX_AGE
+
+    said = " ".join(README.split())
+    hours = int(DESCRIPTOR_MAX_AGE.total_seconds() // 3600)
+    assert f"Scryfall's list of bulk files is reused for up to {hours} hours" in said
+    pre_commit = " ".join(README.split("## pre-commit", 1)[1].split("\n## ", 1)[0].split())
+    assert f"Once that card data is more than {DATA_AGE_LIMIT_DAYS} days old" in pre_commit
