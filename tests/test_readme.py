@@ -4,6 +4,7 @@ prints what it shows, the pre-commit arguments are accepted, and the Python runs
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import json
 import re
@@ -95,8 +96,6 @@ def test_what_it_says_of_the_bundled_card_data_age(monkeypatch: pytest.MonkeyPat
     """The README names the bundled set's day and the first day its legalities no longer vouch
     for; both follow the data and the age limit, and from that day on eight of the examples read
     "not verified", as it says (the day before, the Quick start's figures hold)."""
-    import datetime as dt
-
     from deckcheck.as_of import DATA_AGE_LIMIT_DAYS
 
     said = re.search(r"The bundled card set describes (\S+): from (\S+) on,", " ".join(README.split()))
@@ -267,7 +266,7 @@ def test_the_event_columns_of_the_summary(tmp_path: Path) -> None:
 def verdict_reasons() -> list[str]:
     """The reasons the README's "Reading the verdict" table explains, as it spells them (N, FORMAT
     and NAME stand for what a deck's verdict fills in)."""
-    section = README.split("**Reading the verdict.**", 1)[1].split("\nExit codes:", 1)[0]
+    section = README.split("**Reading the verdict.**", 1)[1].split("\nExit codes of", 1)[0]
     first_cells = re.findall(r"^\| (.*?) \|", section, flags=re.MULTILINE)
     return [reason for cell in first_cells for reason in re.findall(r"`([^`]+)`", cell)]
 
@@ -287,7 +286,7 @@ def test_every_verdict_reason_it_explains_is_one_a_deck_gets(
     bundled = json.loads((REPO / "data" / "cards.json").read_text(encoding="utf-8"))
 
     def card_file(name: str, meta: dict[str, str], change: Callable[[list[dict[str, Any]]], None]) -> str:
-        cards = json.loads(json.dumps(bundled["cards"]))
+        cards = copy.deepcopy(bundled["cards"])
         change(cards)
         (tmp_path / name).write_text(json.dumps({"meta": meta, "cards": cards}), encoding="utf-8")
         return name
@@ -298,7 +297,7 @@ def test_every_verdict_reason_it_explains_is_one_a_deck_gets(
         (bolt,) = [card for card in cards if card["name"] == "Lightning Bolt"]
         del bolt["legalities"]["oldschool"]
         (lurrus,) = [card for card in cards if card["name"] == "Lurrus of the Dream-Den"]
-        odd = json.loads(json.dumps(lurrus))
+        odd = copy.deepcopy(lurrus)
         odd["name"] = odd["faces"][0]["name"] = "Quirk, the Odd"
         odd["faces"][0]["oracle_text"] = "Companion — Each card in your starting deck has a funny name."
         cards.append(odd)
@@ -350,7 +349,8 @@ def test_every_verdict_reason_it_explains_is_one_a_deck_gets(
 def test_the_exit_codes_it_lists(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The exit codes the README gives `check` (one item each), `companions`, `export` and `cards
     info NAME`, on decks of each kind."""
-    listed = re.findall(r"^- `(\d)`: ", README.split("Exit codes of `deckcheck check`:", 1)[1], re.MULTILINE)
+    items = README.split("Exit codes of `deckcheck check`:", 1)[1].split("\n\n`deckcheck companions`", 1)[0]
+    listed = re.findall(r"^- `(\d)`: ", items, re.MULTILINE)
     assert listed == ["0", "1", "2"]
     decks = REPO / "data" / "decks"
     (tmp_path / "no-format.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
