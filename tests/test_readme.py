@@ -421,3 +421,28 @@ def test_the_ages_it_quotes() -> None:
     assert f"Scryfall's list of bulk files is reused for up to {hours} hours" in said
     pre_commit = " ".join(README.split("## pre-commit", 1)[1].split("\n## ", 1)[0].split())
     assert f"Once that card data is more than {DATA_AGE_LIMIT_DAYS} days old" in pre_commit
+
+
+def test_the_companion_table_it_describes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Usage block's words for the companions table: its eligible column holds yes, no and ?,
+    and its fix column cut, replace, add and another commander, as the reporter writes them."""
+    (usage,) = blocks("text")
+    said = " ".join(line.split("#", 1)[1] for line in usage.splitlines() if "#" in line)
+    assert "eligible (yes, no, ? = not verified)" in " ".join(said.split())
+    for fix in ("cut N copies", "replace N", "add N for Yorion", "another commander"):
+        assert fix in " ".join(said.split()), fix
+    (tmp_path / "burn.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    _, out = run(
+        ["companions", "burn.txt", str(REPO / "data" / "decks" / "modern-keruga.txt")], tmp_path, monkeypatch
+    )
+    column = None
+    eligible: set[str] = set()
+    for line in out.splitlines():
+        if line.startswith("companion "):
+            column = line.index("eligible")
+        elif column is not None and line[:1].isupper():  # a companion's row
+            eligible.add(line[column:].split()[0])
+        else:  # the next deck's heading, or the blank line before it
+            column = None
+    assert eligible == {"yes", "no", "?"}
+    assert re.search(r"\breplace \d+", out) and re.search(r"\badd 20\b", out)
