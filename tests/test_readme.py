@@ -446,3 +446,21 @@ def test_the_companion_table_it_describes(tmp_path: Path, monkeypatch: pytest.Mo
             column = None
     assert eligible == {"yes", "no", "?"}
     assert re.search(r"\breplace \d+", out) and re.search(r"\badd 20\b", out)
+
+
+def test_the_severities_it_gives_codes() -> None:
+    """Where the README calls a code's finding an error, a warning or a note (info), the code is
+    declared with that severity."""
+    from deckcheck.findings import all_codes
+
+    text = " ".join(README.split())
+    word = r"(error|warning|note|info)"
+    pairs = re.findall(rf"{word} \(?`(DC\d{{3}})`", text)
+    pairs += [(severity, code) for code, severity in re.findall(rf"`(DC\d{{3}})`,? (?:a )?{word}\b", text)]
+    codes = all_codes()
+    wrong = [
+        (code, said)
+        for said, code in pairs
+        if {"note": "info"}.get(said, said) not in {str(s) for s in codes[code].severities}
+    ]
+    assert len(pairs) >= 8 and wrong == []
