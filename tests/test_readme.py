@@ -464,3 +464,22 @@ def test_the_severities_it_gives_codes() -> None:
         if {"note": "info"}.get(said, said) not in {str(s) for s in codes[code].severities}
     ]
     assert len(pairs) >= 8 and wrong == []
+
+
+def test_the_config_errors_it_quotes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exit codes' examples of a config's errors, `.deckcheck.toml:LINE: ...`, are what a
+    config with that line gets (the key at fault; a TOML syntax error)."""
+    quoted = re.findall(r"`\.deckcheck\.toml:(\d+): ([^`]+)`", " ".join(README.split()))
+    assert len(quoted) == 2, quoted
+    configs = {
+        "'format': unknown format 'modrn'": 'strict = false\nignore = []\nformat = "modrn"\n',
+        "not valid TOML: Invalid value (column 10)": "strict = false\nformat = \n",
+    }
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "burn.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    for line, message in quoted:
+        (tmp_path / ".deckcheck.toml").write_text(configs[message], encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        result = CliRunner().invoke(cli, ["check", "burn.txt"])
+        assert result.exit_code == 2
+        assert f".deckcheck.toml:{line}: {message}" in result.stderr
