@@ -483,3 +483,13 @@ def test_the_config_errors_it_quotes(tmp_path: Path, monkeypatch: pytest.MonkeyP
         result = CliRunner().invoke(cli, ["check", "burn.txt"])
         assert result.exit_code == 2
         assert f".deckcheck.toml:{line}: {message}" in result.stderr
+
+
+def test_every_frames_function_it_names_exists() -> None:
+    from deckcheck import frames
+
+    named = set(re.findall(r"\bframes\.(\w+)\b(?!\.)", README)) - {"py"}  # (frames.py, the module)
+    assert (
+        len(named) >= 6
+        and [name for name in sorted(named) if not callable(getattr(frames, name, None))] == []
+    )
