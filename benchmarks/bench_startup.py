@@ -7,7 +7,7 @@ Both commands run in fresh processes, alternately (so a change in the shared hos
 alike), with compiled bytecode and output discarded; the table shows medians and the ratio. Without
 --store the check reads the bundled card set (an empty cache home hides any local store); with
 --store it reads that built store (`deckcheck cards import` writes one). With --baseline DIR (a
-checkout of another revision, e.g. `git worktree add /tmp/before main`) that tree's check is timed
+checkout of another revision, e.g. `git worktree add ../before main`) that tree's check is timed
 in the same alternating loop, so a before/after comparison sees the same host.
 
 The script also lists the modules a one-deck check of a .txt file imports that it should not need

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from deckcheck.errors import ConfigError, InputError
-from deckcheck.toml_lines import item_line, key_line
+from deckcheck.toml_lines import item_line, key_line, syntax_error_where
 from deckcheck.value import Value
 
 PYPROJECT = "pyproject.toml"
@@ -382,7 +382,9 @@ def _read_toml(path: Path) -> tuple[dict[str, Any], str]:
             text = handle.read().decode("utf-8-sig")
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:
-        raise _fail(path, f"not valid TOML ({exc})") from None
+        line, why = syntax_error_where(exc)
+        where = str(path) if line is None else f"{path}:{line}"
+        raise ConfigError(f"{where}: not valid TOML: {why}") from None
     except RecursionError:
         raise _fail(path, "its TOML is nested too deeply to be a configuration") from None
     except UnicodeDecodeError as exc:

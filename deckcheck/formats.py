@@ -144,7 +144,12 @@ def _read_toml(path: Path, what: str = "format file") -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{what} {path} is not UTF-8 text: {exc.reason}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{what} {path} is not valid TOML: {exc}") from None
+        from deckcheck.toml_lines import syntax_error_where
+
+        line, why = syntax_error_where(exc)
+        raise ConfigError(
+            f"{what} {path}{'' if line is None else f':{line}'} is not valid TOML: {why}"
+        ) from None
     except RecursionError:
         raise ConfigError(f"{what} {path}: its TOML is nested too deeply to read") from None
 

@@ -207,10 +207,11 @@ class Results:
       unknown_cards (copies in the zones that count whose names the data does not know), errors,
       warnings, infos, main_count, sideboard_count, commander, companion = the declared one(s),
       eligible_companions, n_eligible); a deck given no format with nothing read to infer a shape
-      from (a file not read, no card lines) has no format (<NA>), as one declaring an unknown format;
+      from (a file not read, no card lines) has no format (missing), as one declaring an unknown format;
       :func:`validate` adds the event columns its decks have (:data:`EVENT_COLUMNS`: wins, losses,
       draws and rank Int64, the others text; all of them for an event's decks), the Dask path all
-      of them always (:func:`validate_partition`). Missing text is <NA> in every table, never "";
+      of them always (:func:`validate_partition`). Missing text is missing (NaN in a ``str`` column,
+      ``isna()``) in every table, never "";
     - ``metadata``: the decklists' own metadata (name, format, any ``// key: value`` comment), tidy;
     - ``breakers``: one row per breaking entry per companion (card, qty, zone, line, reason), only
       with ``validate(..., breakers=True)`` (it is the biggest table; :func:`companion_breakers`

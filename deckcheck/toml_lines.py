@@ -79,3 +79,17 @@ def item_line(lines: Sequence[str], first: int, item: str) -> int:
         if depth <= 0:
             break
     return first
+
+
+_AT_LINE = re.compile(r"\s*\(at line (?P<line>\d+), column (?P<column>\d+)\)$")
+
+
+def syntax_error_where(error: ValueError) -> tuple[int | None, str]:
+    """The 1-based line of a tomllib syntax error and its message without it (``Invalid value
+    (column 10)``), so that the file's error reads ``path:2: ...`` as every other config error
+    does; no line when the error names none (``at end of document``)."""
+    message = str(error)
+    found = _AT_LINE.search(message)
+    if found is None:
+        return None, message
+    return int(found["line"]), f"{message[: found.start()]} (column {found['column']})"

@@ -129,3 +129,38 @@ def test_every_option_the_docs_spell_exists() -> None:
             o for o in spelt - options if document.name != "format-history.md" or f'"{o}"' not in script
         }
         assert unknown == set(), f"{document.name} spells {sorted(unknown)}"
+
+
+def test_no_file_for_users_names_a_path_of_one_machine() -> None:
+    """The README, docs, benchmarks, notebooks, scripts and the package speak to any user: no path of
+    the machine they were written on (a scratch folder in /tmp, a home in /root, a checkout in /work)."""
+    patterns = ("*.md", "*.py", "*.ipynb", "*.toml", "*.yaml")
+    files = [REPO / "README.md", REPO / ".pre-commit-hooks.yaml", REPO / "pyproject.toml"]
+    for folder in ("benchmarks", "deckcheck", "docs", "fuzz", "notebooks", "scripts", "data"):
+        files += [path for pattern in patterns for path in (REPO / folder).rglob(pattern)]
+    machine_path = re.compile(r"(?<![\w.~-])/(?:work|tmp|root)\b")
+    named = {
+        str(path.relative_to(REPO)): found
+        for path in files
+        if (found := machine_path.findall(path.read_text(encoding="utf-8")))
+    }
+    assert len(files) > 50 and named == {}
+
+
+def test_the_benchmark_commands_name_options_the_scripts_have() -> None:
+    """Every `bench_X.py --option` benchmarks/README.md shows (in a command block or in the text)
+    is an option that script's parser declares."""
+    benchmarks = REPO / "benchmarks"
+    declared = {
+        path.name: set(re.findall(r'add_argument\(\s*"(--[\w-]+)"', path.read_text(encoding="utf-8")))
+        for path in benchmarks.glob("bench_*.py")
+    }
+    text = (benchmarks / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"(bench_\w+\.py)((?:\s+--?[\w-]+(?:\s+(?!--)[^\s`|#]+)*)*)", text)
+    unknown = [
+        (script, option)
+        for script, arguments in commands
+        for option in re.findall(r"(?<![\w-])(--[\w-]+)", arguments)
+        if option not in declared.get(script, set())
+    ]
+    assert len(commands) > 20 and unknown == []

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+LINTED = ("deckcheck", "tests", "benchmarks", "fuzz", "notebooks", "scripts")
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -28,7 +29,16 @@ def test_ruff_clean() -> None:
         pytest.skip("ruff is not installed (it is in the test extras)")
     # a checkout another user ran ruff in: its cache is theirs
     no_cache = ["--no-cache"] if _not_ours(REPO / ".ruff_cache") else []
-    result = _run("ruff", "check", *no_cache, "deckcheck", "tests", "benchmarks", "fuzz", "notebooks")
+    result = _run("ruff", "check", *no_cache, *LINTED)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_clean() -> None:
+    """`ruff format --check`, which the contributing rules ask for beside `ruff check`."""
+    if shutil.which("ruff") is None and _run("ruff", "--version").returncode != 0:
+        pytest.skip("ruff is not installed (it is in the test extras)")
+    no_cache = ["--no-cache"] if _not_ours(REPO / ".ruff_cache") else []
+    result = _run("ruff", "format", "--check", *no_cache, *LINTED)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -237,7 +237,12 @@ def test_unknown_key_is_exit_2_naming_file_and_key(project: Project, invoke: Inv
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("format = \n", "not valid TOML"),
+        ("format = \n", ".deckcheck.toml:1: not valid TOML: Invalid value (column 10)"),
+        (
+            "strict = true\nformat = 'modern'\nformat = 'pauper'\n",
+            ".deckcheck.toml:3: not valid TOML: Cannot overwrite",
+        ),
+        ("format = 'modern\n", '.deckcheck.toml: not valid TOML: Expected "\'" (at end of document)'),
         ("strict = 'yes'\n", "'strict' must be true or false"),
         ("format = 3\n", "'format' must be a string (a format name), not 3"),
         ("select = 5\n", "'select' must be a string or a list of strings"),
@@ -463,7 +468,7 @@ def test_an_absolute_path_needs_no_working_directory(tmp_path: Path, monkeypatch
         ("format = 'modren'\n", "'format': unknown format 'modren'"),
         ("[per-path]\n'*.txt' = 'modren'\n", "per-path '*.txt': unknown format 'modren'"),
         ("formats = ['missing.toml']\n", "missing.toml not found"),
-        ("formats = ['broken.toml']\n", "broken.toml is not valid TOML"),
+        ("formats = ['broken.toml']\n", "broken.toml:1 is not valid TOML: Expected ']'"),
     ],
 )
 @pytest.mark.parametrize("output", ["json", "text", "github"])
