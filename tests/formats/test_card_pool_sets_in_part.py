@@ -152,6 +152,17 @@ def test_a_set_unknown_and_one_known_in_part(tmp_path: Path) -> None:
     ) in bear.message
 
 
+def test_the_bundled_set_knows_the_sets_released_after_its_printings_in_part(tmp_path: Path) -> None:
+    bundled = CardStore.bundled()
+    spec = with_card_data(house(tmp_path, "LEA", "CLB"), bundled)
+    assert spec.pool_sets_in_part == (("CLB", dt.date(2022, 6, 10)),) and spec.unknown_pool_sets == ()
+    text = "4 Brainstorm\n4 Lightning Bolt\n"  # (Brainstorm: ICE and later; Bolt: LEA, and CLB's preview)
+    found = {f.card: f for f in check_parsed(parse_text(text, "deck.txt"), bundled, spec).findings}
+    assert found["Brainstorm"].code == "DC015"
+    assert dict(found["Brainstorm"].data)["status"] == legality_rules.SET_IN_PART_UNLISTED
+    assert dict(found["Lightning Bolt"].data)["status"] == legality_rules.IN_POOL_UNLISTED
+
+
 def test_records_handed_in_by_code_know_every_set_in_full() -> None:
     records = CardStore.from_records(_records())
     assert records.sets_known_in_part(["CLB"]) == ()
