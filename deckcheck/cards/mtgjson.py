@@ -586,8 +586,8 @@ def import_atomic_cards(
     cards. Either would drop what the store knows, such as the latest bans.
 
     ``set_list``: MTGJSON's SetList file, read first (a bad one imports nothing); the store keeps
-    its sets' release days, so a card pool's set released after the data's day is known to be
-    known only in part (:meth:`~deckcheck.cards.store.CardStore.sets_known_in_part`)."""
+    its sets' release days, so a card pool's set released after the data's day is taken as known
+    only in part (:meth:`~deckcheck.cards.store.CardStore.sets_known_in_part`)."""
     started = time.monotonic()
     release_days = None if set_list is None else read_set_list(set_list)
     meta = {
