@@ -1232,6 +1232,14 @@ def cards_update(
     help="Replace the store even with card data older than its own, or with fewer than half its "
     "cards (refused otherwise, exit 2: either would drop cards or bans the store knows).",
 )
+@click.option(
+    "--set-list",
+    type=FILE_PATH,
+    default=None,
+    help="MTGJSON's SetList.json(.gz): the store keeps each set's release day, so a card pool "
+    "naming a set released after the card data's day is not verified rather than judged by the "
+    "part of it the data knows. Default: a SetList.json or SetList.json.gz beside FILE.",
+)
 def cards_import(
     file: Path,
     card_db: Path | None,
@@ -1239,15 +1247,17 @@ def cards_import(
     no_config: bool,
     data_date: str | None,
     allow_downgrade: bool,
+    set_list: Path | None,
 ) -> int:
-    """Build the local card store from an MTGJSON AtomicCards file (.json or .json.gz).
+    """Build the local card store from an MTGJSON AtomicCards file (.json or .json.gz), with the
+    sets' release days from MTGJSON's SetList (--set-list, or the one beside FILE).
 
     A file whose card data is older than the store's, or with fewer than half its cards, would drop
     bans or cards the store knows: it is refused (exit 2, the store as it was) unless
     --allow-downgrade."""
     from deckcheck import card_facts
     from deckcheck.as_of import parse_date
-    from deckcheck.cards.mtgjson import import_atomic_cards
+    from deckcheck.cards.mtgjson import import_atomic_cards, set_list_beside
 
     day = None
     if data_date is not None:
@@ -1263,6 +1273,7 @@ def cards_import(
             facts=card_facts.facts_builder(),
             data_date=day,
             allow_downgrade=allow_downgrade,
+            set_list=set_list if set_list is not None else set_list_beside(file),
         )
     _report_update(result)
     return 0
@@ -1335,9 +1346,11 @@ def cards_info(
 
 def _meta_text(key: str, value: str) -> str:
     """A store meta value as `cards info`'s table shows it: the set codes of the data's printings
-    (some hundreds) counted, not listed (its JSON output lists them)."""
-    from deckcheck.cards.store import SET_CODES_META
+    and the sets' release days (some hundreds) counted, not listed (its JSON output lists them)."""
+    from deckcheck.cards.store import SET_CODES_META, SET_DATES_META
 
+    if key == SET_DATES_META:
+        return f"{counted(len(value.split()), 'set')}' release days (--output json lists them)"
     if key != SET_CODES_META:
         return value
     if not value.split():

@@ -981,14 +981,18 @@ def check_deck(
 def with_card_data(spec: FormatSpec, store: CardStore) -> FormatSpec:
     """``spec`` as the card data in ``store`` can judge it: the sets of its card pool
     (``pool_sets``) the data knows no card of, a set newer than its printings or a code written
-    wrong, with the known codes each may be a mistyping of (FormatSpec.unknown_pool_sets: a card
-    printed in none of the others is not verified, rules.legality.listed_legality). ``spec`` itself
-    when the data knows them all. The engine asks this; the lean batch checker hands the decks of
-    such a format to it."""
+    wrong, with the known codes each may be a mistyping of (FormatSpec.unknown_pool_sets), and
+    those it may know only in part, released after its printings' day (FormatSpec.pool_sets_in_part,
+    when the store keeps the sets' release days): a card printed in none of the others is not
+    verified (rules.legality.listed_legality). ``spec`` itself when the data knows them all. The
+    engine asks this; the lean batch checker hands the decks of such a format to it."""
     if not spec.pool_sets:
         return spec
     unknown = store.unknown_set_codes(spec.pool_sets)
-    return replace(spec, unknown_pool_sets=unknown) if unknown != spec.unknown_pool_sets else spec
+    in_part = store.sets_known_in_part(spec.pool_sets)
+    if (unknown, in_part) == (spec.unknown_pool_sets, spec.pool_sets_in_part):
+        return spec
+    return replace(spec, unknown_pool_sets=unknown, pool_sets_in_part=in_part)
 
 
 def printings_day(store: CardStore, spec: FormatSpec) -> dt.date | None:

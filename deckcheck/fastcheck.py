@@ -618,11 +618,11 @@ class _Chunk:
         self._hand_over(
             specs.per_deck(lambda s: s.commander_cards == OATHBREAKER_COMMANDERS, bool), "an Oathbreaker deck"
         )
-        # a format whose card pool names sets the card data knows no card of: the engine's, which
-        # names them (engine.with_card_data)
+        # a format whose card pool names sets the card data knows no card of, or only in part
+        # (released after its printings' day): the engine's, which names them (engine.with_card_data)
         self._hand_over(
             specs.per_deck(lambda s: engine.with_card_data(s, table.store) is not s, bool),
-            "a card pool naming sets the card data does not know",
+            "a card pool naming sets the card data does not know in full",
         )
         self._hand_over(commander & (n_commanders == 0), "no commander marked")
         self._hand_over(commander & (n_commanders > 2), "more than two commanders")

@@ -48,6 +48,7 @@ class FormatSpec(FrozenValue):
         "pool_sets",
         "pool_cards",
         "unknown_pool_sets",
+        "pool_sets_in_part",
     )
     __slots__ = FIELDS
 
@@ -132,6 +133,11 @@ class FormatSpec(FrozenValue):
     # under none of the deck's legality keys and prints in none of the other pool sets may have been
     # printed in one of these, so its legality is not verified (rules.legality.listed_legality).
     unknown_pool_sets: tuple[tuple[str, tuple[str, ...]], ...]
+    # The sets of ``pool_sets`` the card data at hand may know only in part, each with its release
+    # day (None: not known): released after the day its printings describe, a set it saw
+    # previewed (CardStore.sets_known_in_part). Set for that data (engine.with_card_data) as
+    # ``unknown_pool_sets`` is, and read the same way: a card of an older set may be reprinted there.
+    pool_sets_in_part: tuple[tuple[str, dt.date | None], ...]
 
     def __init__(
         self,
@@ -165,6 +171,7 @@ class FormatSpec(FrozenValue):
         pool_sets: frozenset[str] = frozenset(),
         pool_cards: frozenset[str] = frozenset(),
         unknown_pool_sets: tuple[tuple[str, tuple[str, ...]], ...] = (),
+        pool_sets_in_part: tuple[tuple[str, dt.date | None], ...] = (),
     ) -> None:
         _set_spec(
             self,
@@ -199,6 +206,7 @@ class FormatSpec(FrozenValue):
                 pool_sets,
                 pool_cards,
                 unknown_pool_sets,
+                pool_sets_in_part,
             ),
         )
 

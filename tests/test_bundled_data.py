@@ -109,6 +109,11 @@ def test_document_meta_matches_the_cards() -> None:
     known = meta["set_codes"].split()
     assert known == sorted(set(known)) and {"LEA", "MH2", "SNC"} <= set(known) and "DMU" not in known
     assert {code for card in CARDS for code in card.get("printings", ())} <= set(known)
+    # the release days of the sets it knows that came out after its printings' day, and of no other
+    # (set_release_dates_as_of: every other set the printings name came out by then)
+    released = dict(item.split(":") for item in meta["set_release_dates"].split())
+    assert set(released) <= set(known) and min(released.values()) > meta["printings_as_of"]
+    assert meta["set_release_dates_as_of"] >= max(released.values())
     assert meta["cards"] == len(CARDS)
     assert 250 <= len(CARDS) <= 400
 
@@ -536,6 +541,25 @@ def test_bundled_set_codes_are_the_real_datas(atomic_records: list[dict[str, Any
     its cards, tells which sets the data knows (Premodern's are all known, DMU is not)."""
     real = {code for record in atomic_records for code in record.get("printings", ())}
     assert DOCUMENT["meta"]["set_codes"].split() == sorted(real)
+
+
+@pytest.mark.realdata
+def test_bundled_release_days_are_mtgjsons(realdata: Path) -> None:
+    """The bundled set's ``set_release_dates`` name every set its printings know that MTGJSON's
+    SetList says came out after ``printings_as_of``, each on the day it says: the sets a card pool
+    may name that the April 2022 data knows only in part (Battle for Baldur's Gate, CLB)."""
+    set_list = realdata / "format-history" / "SetList.json"
+    if not set_list.is_file():
+        pytest.skip(f"{set_list} not present")
+    meta = DOCUMENT["meta"]
+    listed = json.loads(set_list.read_text(encoding="utf-8"))["data"]
+    known = set(meta["set_codes"].split())
+    later = {
+        entry["code"]: entry["releaseDate"]
+        for entry in listed
+        if entry["code"] in known and entry["releaseDate"] > meta["printings_as_of"]
+    }
+    assert dict(item.split(":") for item in meta["set_release_dates"].split()) == later
 
 
 def test_every_known_update_names_a_bundled_card() -> None:

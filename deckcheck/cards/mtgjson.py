@@ -27,13 +27,22 @@ import re
 import time
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from stat import S_ISREG
 from typing import Any, BinaryIO, cast
 
 from deckcheck.cards.nondeck import meld_result, non_deck_card
-from deckcheck.cards.store import FactsBuilder, parse_data_day, read_store_meta, write_store
+from deckcheck.cards.store import (
+    SET_DATES_AS_OF_META,
+    SET_DATES_META,
+    FactsBuilder,
+    encode_set_dates,
+    parse_data_day,
+    read_store_meta,
+    write_store,
+)
 from deckcheck.cards.update import (
     DEFAULT_LOCK_TIMEOUT,
     ConversionStats,
@@ -48,6 +57,7 @@ from deckcheck.cards.update import (
     update_lock,
 )
 from deckcheck.errors import CardDataError
+from deckcheck.wording import counted
 
 # MTGJSON foreignData language names -> Scryfall language codes.
 LANGUAGE_CODES = {
@@ -559,6 +569,7 @@ def import_atomic_cards(
     facts: FactsBuilder | None = None,
     data_date: dt.date | None = None,
     allow_downgrade: bool = False,
+    set_list: Path | None = None,
 ) -> UpdateResult:
     """`deckcheck cards import FILE`: build the card store from MTGJSON AtomicCards, atomically
     (a failure leaves the previous store as it was). The file is converted entry by entry as it is
@@ -572,8 +583,13 @@ def import_atomic_cards(
     As ``cards update`` does, a file that would be a step back is refused once read, before the
     store is replaced (:class:`~deckcheck.cards.update.DowngradeRefused`), unless
     ``allow_downgrade``: card data of an earlier day than the store's, or fewer than half its
-    cards. Either would drop what the store knows, such as the latest bans."""
+    cards. Either would drop what the store knows, such as the latest bans.
+
+    ``set_list``: MTGJSON's SetList file, read first (a bad one imports nothing); the store keeps
+    its sets' release days, so a card pool's set released after the data's day is taken as known
+    only in part (:meth:`~deckcheck.cards.store.CardStore.sets_known_in_part`)."""
     started = time.monotonic()
+    release_days = None if set_list is None else read_set_list(set_list)
     meta = {
         "source": "mtgjson",
         "mtgjson_version": "",
@@ -582,6 +598,8 @@ def import_atomic_cards(
         "file": str(path),
         "imported_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
+    if release_days is not None:
+        meta |= release_days.meta()
     stats = ConversionStats()
     with _opened(path) as handle:
         stream = _AtomicCardsStream(handle, path, progress)
@@ -621,6 +639,10 @@ def import_atomic_cards(
     if data_date is not None:
         notes.append(f"the card data is taken to describe {data_date.isoformat()} (--data-date)")
     notes.extend(step_back_notes(old_meta, parse_data_day(meta["updated_at"]), count, "file"))
+    if release_days is not None:
+        notes.extend(release_days.notes(parse_data_day(meta["updated_at"])))
+    else:
+        notes.append(NO_SET_LIST_NOTE)
     return UpdateResult(
         source="mtgjson",
         notes=tuple(notes),
@@ -635,6 +657,10 @@ def import_atomic_cards(
     )
 
 
+NO_SET_LIST_NOTE = (
+    "no set list (MTGJSON's SetList.json, beside the file or --set-list): a card pool's sets are "
+    "judged by the data's printings alone, so a set the data saw only previewed counts as complete"
+)
 _DOWNGRADE_HINT = (
     "is it the file you meant? To replace the store with it all the same: "
     "`deckcheck cards import FILE --allow-downgrade`"
@@ -656,3 +682,112 @@ def _data_date(path: Path, file_meta: Mapping[str, Any], given: dt.date | None) 
         hint="name the day the data describes: `deckcheck cards import FILE --data-date YYYY-MM-DD` "
         "(an AtomicCards file from https://mtgjson.com/downloads/all-files/ has its date)",
     )
+
+
+# -- MTGJSON's SetList: the sets' release days ----------------------------------------------------
+# The names `cards import` looks for beside the AtomicCards file when no --set-list is given.
+SET_LIST_NAMES = ("SetList.json", "SetList.json.gz")
+SET_LIST_MAX_BYTES = 64 << 20  # MTGJSON's is about 1 MB (with every set's translated names)
+_SET_CODE = re.compile(r"[A-Za-z0-9_-]+")  # (the store keeps them "CODE:day", space-separated)
+
+
+@dataclass(frozen=True)
+class SetList:
+    """The release days of MTGJSON's SetList file (``{"meta": {"date"}, "data": [{"code",
+    "releaseDate"}, ...]}``), by set code; ``as_of``, the day the file describes (its
+    ``meta.date``; None when it says none); ``undated``, the codes of its sets with no readable
+    release day (they are kept without one)."""
+
+    path: Path
+    released: Mapping[str, dt.date]
+    as_of: dt.date | None
+    undated: tuple[str, ...]
+
+    def meta(self) -> dict[str, str]:
+        """The store meta that keeps these days (store.SET_DATES_META and its source's day)."""
+        as_of = "" if self.as_of is None else self.as_of.isoformat()
+        return {SET_DATES_META: encode_set_dates(self.released), SET_DATES_AS_OF_META: as_of}
+
+    def notes(self, data_day: dt.date | None) -> list[str]:
+        """What `cards import` says of the set list it read, given the card data's day."""
+        notes = [f"release days of {len(self.released):,} sets read from {self.path}"]
+        if self.undated:
+            shown = ", ".join(self.undated[:5]) + (", ..." if len(self.undated) > 5 else "")
+            notes.append(f"{counted(len(self.undated), 'set')} of the set list give no release day: {shown}")
+        if data_day is not None and (self.as_of is None or self.as_of < data_day):
+            day = "says no day" if self.as_of is None else f"describes {self.as_of.isoformat()}"
+            notes.append(
+                f"the set list {day}, not as late as the card data ({data_day.isoformat()}): a card "
+                "pool's set it gives no release day is taken as known to the data only in part"
+            )
+        return notes
+
+
+def set_list_beside(atomic_cards: Path) -> Path | None:
+    """MTGJSON's SetList file in the AtomicCards file's folder (:data:`SET_LIST_NAMES`), if any."""
+    for name in SET_LIST_NAMES:
+        candidate = atomic_cards.parent / name
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def read_set_list(path: Path) -> SetList:
+    """MTGJSON's SetList (``.json`` or ``.json.gz``, gzip told by its magic bytes): each set's
+    release day. A file that is not one is a clear CardDataError naming it; a set without a
+    readable ``releaseDate`` is kept in ``undated``, a set with no code fails it (its entry is
+    not a set)."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(SET_LIST_MAX_BYTES + 1)
+            if raw.startswith(GZIP_MAGIC):
+                raw = _gunzipped(raw, path)
+    except FileNotFoundError:
+        raise CardDataError(f"set list {path}: file not found") from None
+    except IsADirectoryError:
+        raise CardDataError(f"set list {path}: is a directory, not MTGJSON's SetList file") from None
+    except OSError as exc:
+        raise CardDataError(f"set list {path}: cannot read ({exc.strerror or exc})") from None
+    if len(raw) > SET_LIST_MAX_BYTES:
+        raise CardDataError(f"set list {path}: larger than {SET_LIST_MAX_BYTES >> 20} MB, not a SetList file")
+    try:
+        payload = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise CardDataError(f"set list {path}: not valid JSON ({exc})") from None
+    sets = payload.get("data") if isinstance(payload, dict) else None
+    if not isinstance(sets, list):
+        raise CardDataError(
+            f"set list {path}: expected MTGJSON's SetList, a list of sets under 'data'",
+            hint="MTGJSON's SetList.json is at https://mtgjson.com/downloads/all-files/",
+        )
+    released: dict[str, dt.date] = {}
+    undated: list[str] = []
+    for index, entry in enumerate(sets):
+        code = entry.get("code") if isinstance(entry, dict) else None
+        if not isinstance(code, str) or _SET_CODE.fullmatch(code) is None:
+            raise CardDataError(
+                f"set list {path}: set {index + 1} of 'data' has no set code of letters and digits "
+                f"({entry!r:.80})"
+            )
+        code = code.upper()
+        day = parse_data_day(entry.get("releaseDate"))
+        if day is None:
+            undated.append(code)
+        else:
+            released[code] = day
+    if not released:
+        raise CardDataError(f"set list {path}: no set gives a release day (releaseDate)")
+    file_meta = payload.get("meta")
+    as_of = parse_data_day(file_meta.get("date")) if isinstance(file_meta, dict) else None
+    return SetList(path, released, as_of, tuple(sorted(set(undated))))
+
+
+def _gunzipped(raw: bytes, path: Path) -> bytes:
+    try:
+        inflater = zlib.decompressobj(wbits=31)
+        data = inflater.decompress(raw, SET_LIST_MAX_BYTES + 1)
+    except zlib.error as exc:
+        raise CardDataError(f"set list {path}: a damaged gzip file ({exc})") from None
+    if not inflater.eof and len(data) <= SET_LIST_MAX_BYTES:
+        raise CardDataError(f"set list {path}: the gzip file ends early (cut off)")
+    return data

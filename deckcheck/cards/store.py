@@ -90,6 +90,13 @@ UNACCENTED_VERSION = "1"
 # writes it, empty when they give no printings): the sets the card data knows, as of its printings'
 # day (CardStore.known_set_codes). A store built before does not say: its records are read for them.
 SET_CODES_META = "set_codes"
+# meta keys: the sets' release days, "CODE:YYYY-MM-DD" space-separated (an import given MTGJSON's
+# SetList writes them), and the day their source describes. A set released after the day the
+# card data's printings describe was known to it only in part, if at all (a set being previewed):
+# a card printed in none of a card pool's other sets may be in it (CardStore.sets_known_in_part).
+# A store without them judges a pool's sets by its printings alone, as one built before does.
+SET_DATES_META = "set_release_dates"
+SET_DATES_AS_OF_META = "set_release_dates_as_of"
 
 
 # -- where things live --------------------------------------------------------------------------
@@ -767,6 +774,7 @@ class CardStore:
         self.vouches_without_date = False
         self._known_set_codes: frozenset[str] | None = None  # (known_set_codes, read once)
         self._set_code_guesses: dict[str, tuple[str, ...]] = {}  # unknown set code -> did you mean
+        self._set_dates: dict[str, dt.date] | None = None  # (sets_known_in_part, read once)
 
     # construction
     @classmethod
@@ -1310,6 +1318,51 @@ class CardStore:
             if code not in self._set_code_guesses:
                 self._set_code_guesses[code] = _close_set_codes(code, known)
         return tuple((code, self._set_code_guesses[code]) for code in unknown)
+
+    def set_release_dates(self) -> dict[str, dt.date]:
+        """The sets' release days the store keeps (meta ``set_release_dates``), by set code; empty
+        when it keeps none."""
+        if self._set_dates is None:
+            self._set_dates = decode_set_dates(self._backend.meta.get(SET_DATES_META, ""))
+        return self._set_dates
+
+    def sets_known_in_part(self, codes: Iterable[str]) -> tuple[tuple[str, dt.date | None], ...]:
+        """Those of ``codes`` the card data's printings name (:meth:`known_set_codes`) that it may
+        not hold in full, sorted, each with its release day: a set released after the day its
+        printings describe (:func:`printings_date`; previewed then, its card list came later), or
+        one the store keeps no day of (None) where its days' source is older than that day (a set
+        newer than the source) or does not say its own. Empty when the store keeps no release
+        days, its data says no day, or it is records handed in by code."""
+        known = self.known_set_codes()
+        released = self.set_release_dates()
+        day = printings_date(self._backend.meta)
+        if not known or not released or day is None:
+            return ()
+        source_day = parse_data_day(self._backend.meta.get(SET_DATES_AS_OF_META))
+        undated_may_be_new = source_day is None or source_day < day
+        found: list[tuple[str, dt.date | None]] = []
+        for code in sorted(set(codes) & known):
+            release = released.get(code)
+            if (release is None and undated_may_be_new) or (release is not None and release > day):
+                found.append((code, release))
+        return tuple(found)
+
+
+def encode_set_dates(released: Mapping[str, dt.date]) -> str:
+    """Release days as the store's meta keeps them: "CODE:YYYY-MM-DD" space-separated, sorted."""
+    return " ".join(f"{code}:{day.isoformat()}" for code, day in sorted(released.items()))
+
+
+def decode_set_dates(text: str) -> dict[str, dt.date]:
+    """:func:`encode_set_dates` read back; an item that is not "CODE:YYYY-MM-DD" is passed over (a
+    store written by a later release may say more)."""
+    released: dict[str, dt.date] = {}
+    for item in text.split():
+        code, _, day = item.partition(":")
+        parsed = parse_data_day(day)
+        if code and parsed is not None:
+            released[code] = parsed
+    return released
 
 
 def _printed_set_codes(records: Iterable[Mapping[str, Any]]) -> set[str]:

@@ -75,7 +75,10 @@ UNPRINTED_UNLISTED = "unprinted_unlisted"  # the data gives no printings to tell
 # printed in none of the pool's sets the data knows, and the pool names sets it does not know
 # (FormatSpec.unknown_pool_sets: newer than the data's printings, or mistyped): it may be in one
 UNKNOWN_SET_UNLISTED = "unknown_set_unlisted"
-NOT_GIVEN = frozenset({IN_POOL_UNLISTED, UNPRINTED_UNLISTED, UNKNOWN_SET_UNLISTED})
+# printed in none of the pool's sets the data knows in full, and the pool names sets it knows only
+# in part (FormatSpec.pool_sets_in_part: released after its printings' day): it may be reprinted there
+SET_IN_PART_UNLISTED = "set_in_part_unlisted"
+NOT_GIVEN = frozenset({IN_POOL_UNLISTED, UNPRINTED_UNLISTED, UNKNOWN_SET_UNLISTED, SET_IN_PART_UNLISTED})
 
 
 def listed_legality(name: str, given: str | None, printings: Collection[str] | None, spec: FormatSpec) -> str:
@@ -84,8 +87,9 @@ def listed_legality(name: str, given: str | None, printings: Collection[str] | N
     the format names its pool and the card may be in it: the pool names the card, or it has a
     printing in one of the pool's sets (:data:`IN_POOL_UNLISTED`), or ``printings``, its set codes,
     are not known where the pool has sets (:data:`UNPRINTED_UNLISTED`), or the pool has sets the
-    card data does not know, which it may have been printed in (:data:`UNKNOWN_SET_UNLISTED`). The
-    engine, the lean batch checker and the companion engine all ask this."""
+    card data does not know, which it may have been printed in (:data:`UNKNOWN_SET_UNLISTED`), or
+    knows only in part (:data:`SET_IN_PART_UNLISTED`). The engine, the lean batch checker and the
+    companion engine all ask this."""
     if given is not None:
         return given
     if name in spec.pool_cards:
@@ -96,7 +100,9 @@ def listed_legality(name: str, given: str | None, printings: Collection[str] | N
         return UNPRINTED_UNLISTED
     if not spec.pool_sets.isdisjoint(printings):
         return IN_POOL_UNLISTED
-    return UNKNOWN_SET_UNLISTED if spec.unknown_pool_sets else "not_legal"
+    if spec.unknown_pool_sets:
+        return UNKNOWN_SET_UNLISTED
+    return SET_IN_PART_UNLISTED if spec.pool_sets_in_part else "not_legal"
 
 
 def card_listed(card: Card, key: str, spec: FormatSpec) -> str:
@@ -339,7 +345,23 @@ def _not_given_finding(
             f"card data knows no card of {'those sets' if several else 'that set'} (newer than the "
             "data, or mistyped in the format's definition)"
         )
-        fix = f"card data that knows the set{'s' if several else ''}"
+        if spec.pool_sets_in_part:
+            why += f", and {_sets_in_part_text(spec)} only in part"
+        fix = f"card data that knows the set{'s' if several or spec.pool_sets_in_part else ''}"
+    elif status == SET_IN_PART_UNLISTED:
+        several = len(spec.pool_sets_in_part) > 1
+        undated = [day is None for _, day in spec.pool_sets_in_part]
+        reasons = []
+        if not all(undated):
+            reasons.append("released after the day its printings describe")
+        if any(undated):
+            reasons.append("not among the release days it keeps, which may be older than the data")
+        why = (
+            f"nor whether it was printed in {_sets_in_part_text(spec)} of {title}'s card pool: the "
+            f"card data may know {'those sets' if several else 'that set'} only in part "
+            f"({', or '.join(reasons)})"
+        )
+        fix = f"card data made since {'those sets were' if several else 'that set was'} released"
     else:
         why = f"nor its printings, to tell whether it is in {title}'s card pool"
         fix = "card data that gives either"
@@ -358,6 +380,11 @@ def _not_given_finding(
         facts["unknown_sets"] = [
             {"code": code, "suggestions": list(guesses)} for code, guesses in spec.unknown_pool_sets
         ]
+    if status in (UNKNOWN_SET_UNLISTED, SET_IN_PART_UNLISTED) and spec.pool_sets_in_part:
+        facts["sets_in_part"] = [
+            {"code": code, "released": None if day is None else day.isoformat()}
+            for code, day in spec.pool_sets_in_part
+        ]
     rule = f"{title} card pool"
     return unres.NOT_VERIFIED(message, location=placed_at(path, group[0]), card=name, rule=rule, data=facts)
 
@@ -368,6 +395,17 @@ def _unknown_sets_text(spec: FormatSpec) -> str:
     named = [
         f"{code} (did you mean {' or '.join(guesses)}?)" if guesses else code
         for code, guesses in spec.unknown_pool_sets
+    ]
+    return f"set{'s' if len(named) > 1 else ''} {', '.join(named)}"
+
+
+def _sets_in_part_text(spec: FormatSpec) -> str:
+    """The card pool's sets the card data knows only in part (FormatSpec.pool_sets_in_part) as a
+    message names them: "set CLB (released 2022-06-10)", "sets CLB (released 2022-06-10), HTR20
+    (release day not known)"."""
+    named = [
+        f"{code} ({'release day not known' if day is None else f'released {day.isoformat()}'})"
+        for code, day in spec.pool_sets_in_part
     ]
     return f"set{'s' if len(named) > 1 else ''} {', '.join(named)}"
 

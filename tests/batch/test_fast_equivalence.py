@@ -2172,6 +2172,48 @@ def test_a_card_pool_naming_sets_the_data_does_not_know_on_both_paths(tmp_path: 
     assert ("d0", "DC202", "Brainstorm") in judged["oldpool"]
 
 
+BALDUR_POOL = """
+[baldur]
+extends = "constructed"
+title = "Baldur Pool"
+legality_key = "baldur"
+pool_sets = ["LEA", "CLB"]
+"""
+
+
+@BREAKERS
+def test_a_card_pool_naming_a_set_known_in_part_on_both_paths(
+    tmp_path: Path, breakers: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A user's card pool naming a set released after the card data's day (CLB, previewed in April
+    2022), with the store keeping the sets' release days: a card printed in none of the pool's
+    other sets is not verified on both paths (the lean checker hands such decks to the engine);
+    without the release days, not legal on the lean path, as before."""
+    monkeypatch.setenv("DECKCHECK_TODAY", "2022-04-25")
+    formats = tmp_path / "formats.toml"
+    formats.write_text(BALDUR_POOL, encoding="utf-8")
+    spec = load_registry([formats])["baldur"]
+    texts = ["4 Brainstorm\n56 Mountain\n"]
+    items: list[Item] = [("d0", texts[0])]
+    judged: dict[bool, list[tuple[str, str]]] = {}
+    for with_days in (True, False):
+        path = tmp_path / f"pool-{with_days}.sqlite"
+        # (the data knows some card of CLB: its previewed part)
+        meta = {"source": "test", "updated_at": "2022-04-25", "set_codes": "CLB"}
+        if with_days:
+            days = "CLB:2022-06-10 ICE:1995-06-03 LEA:1993-08-05 M10:2009-07-17 MMQ:1999-10-04"
+            meta |= {"set_release_dates": days, "set_release_dates_as_of": "2023-05-21"}
+        write_store(_pool_records(), path, meta=meta)
+        context = batch.BatchContext(CardStore.open(path), spec)
+        rows = assert_same_rows(items, context, breakers=breakers)
+        judged[with_days] = sorted(
+            (row["code"], row["card"]) for row in rows.findings.rows() if row["code"] in ("DC015", "DC202")
+        )
+        assert _handed_back(context, texts) == ([0] if with_days else [])
+    assert judged[True] == [("DC015", "Brainstorm"), ("DC015", "Mountain")]
+    assert ("DC202", "Brainstorm") in judged[False]
+
+
 @pytest.mark.realdata
 def test_real_old_school_basics_are_not_failed(real_sqlite_store: CardStore) -> None:
     """MTGJSON's April 2022 data gives no "oldschool" legality for Mountain, Birds of Paradise, City

@@ -13,7 +13,12 @@ from typing import Any
 
 import pytest
 
-from deckcheck.cards.mtgjson import import_atomic_cards, record_from_atomic_entry, records_from_atomic_cards
+from deckcheck.cards.mtgjson import (
+    NO_SET_LIST_NOTE,
+    import_atomic_cards,
+    record_from_atomic_entry,
+    records_from_atomic_cards,
+)
 from deckcheck.cards.records import card_from_record
 from deckcheck.cards.scryfall import records_from_scryfall
 from deckcheck.cards.store import CardStore, card_data_date, read_store_meta
@@ -585,7 +590,8 @@ def test_an_older_file_is_refused_and_the_store_kept(tmp_path: Path, meta_last: 
     # the same day, or a later one, is no step back
     import_atomic_cards(write_json(tmp_path / "same.json", dated("2023-06-01")), store_path)
     result = import_atomic_cards(write_json(tmp_path / "later.json", dated("2023-07-01")), store_path)
-    assert result.notes == () and card_data_date(read_store_meta(store_path)) == dt.date(2023, 7, 1)
+    assert result.notes == (NO_SET_LIST_NOTE,)
+    assert card_data_date(read_store_meta(store_path)) == dt.date(2023, 7, 1)
 
 
 def test_a_far_smaller_file_is_refused(tmp_path: Path) -> None:
@@ -609,6 +615,7 @@ def test_allow_downgrade_takes_an_older_and_smaller_file_and_says_so(tmp_path: P
         "the store's card data of 2023-06-01 was replaced with an older file, of 2022-04-25 "
         "(--allow-downgrade)",
         "the store's 9 cards were replaced with 2 (--allow-downgrade)",
+        NO_SET_LIST_NOTE,
     )
     assert len(CardStore.open(store_path)) == 2
 
