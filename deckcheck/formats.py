@@ -389,11 +389,18 @@ def get_format(name: str, registry: Mapping[str, FormatSpec] | None = None) -> F
     """The format named ``name`` or one of its aliases (``edh``), case, spaces, '-' and '_' ignored:
     "Standard Brawl" = standardbrawl; a ConfigError (:func:`unknown_format`) for any other name."""
     formats = load_registry() if registry is None else registry
-    wanted = _registry_key(name)
+    key = _known_key(_registry_key(name), formats)
+    if key is None:
+        raise unknown_format(name, formats)
+    return formats[key]
+
+
+def _known_key(wanted: str, formats: Mapping[str, FormatSpec]) -> str | None:
+    """The key of the format whose name or alias is ``wanted`` (folded: :func:`_registry_key`)."""
     for key, spec in formats.items():
         if _registry_key(key) == wanted or wanted in {_registry_key(a) for a in spec.aliases}:
-            return spec
-    raise unknown_format(name, formats)
+            return key
+    return None
 
 
 def unknown_format(name: str, formats: Mapping[str, FormatSpec], written: str | None = None) -> ConfigError:
@@ -404,10 +411,27 @@ def unknown_format(name: str, formats: Mapping[str, FormatSpec], written: str | 
     wanted = _registry_key(name)
     shown = name if written is None else written
     likely = _likely_formats(wanted, formats)
-    hint = _other_format_advice(shown, wanted, formats, likely)
+    hint = _several_formats_advice(shown, wanted, formats)
+    if hint is None:
+        hint = _other_format_advice(shown, wanted, formats, likely)
     if hint is None:
         hint = f"did you mean {_either(likely)}? " if likely else ""
     return ConfigError(f"unknown format {shown!r}", hint=f"{hint}valid formats: {', '.join(sorted(formats))}")
+
+
+def _several_formats_advice(name: str, wanted: str, formats: Mapping[str, FormatSpec]) -> str | None:
+    """For a name whose parts parted by '/' name two or more known formats ("Modern / Pioneer"):
+    a deck is checked by one format's rules at a time, so the user names which. None otherwise
+    ("Pauper / Cube" names one known format: the rest is another name's advice)."""
+    if "/" not in wanted:
+        return None
+    named = [key for key in dict.fromkeys(_known_key(part, formats) for part in wanted.split("/")) if key]
+    if len(named) < 2:
+        return None
+    return (
+        f"{name.strip()!r} names {len(named)} formats ({' and '.join(named)}): a deck is checked by "
+        f"one format's rules at a time; name the one to check it in (--format {named[0]}). "
+    )
 
 
 # -- names of formats deckcheck does not check ----------------------------------------------------

@@ -105,15 +105,16 @@ _FORMAT_ALIASES = {
 
 def normalize_format_name(value: str) -> str | None:
     """``"Commander / EDH"``, ``"EDH"`` and ``"commander"`` all name one format: lower-case, drop
-    spaces, dashes and underscores, and map the common aliases to the Scryfall legality key."""
+    spaces, dashes and underscores, and map the common aliases to the Scryfall legality key. Parts
+    parted by '/' are one format when they name the same one ("Commander / EDH"); parts naming two
+    ("Pauper / Cube", "Modern / Pioneer") stay whole, a name no format has, so the deck is checked
+    by no one format's rules it may not be meant for (the unknown format's advice names them)."""
     key = re.sub(r"[\s_\-]+", "", value.strip().lower())
     if not key:
         return None
-    if "/" in key:  # "commander/edh": either part may be the alias
-        for part in key.split("/"):
-            if part in _FORMAT_ALIASES or part == "commander":
-                return _FORMAT_ALIASES.get(part, part)
-        key = key.split("/")[0]
+    if "/" in key:
+        named = {_FORMAT_ALIASES.get(part, part) for part in key.split("/") if part}
+        return named.pop() if len(named) == 1 else key
     return _FORMAT_ALIASES.get(key, key)
 
 

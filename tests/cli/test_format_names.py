@@ -49,3 +49,26 @@ def test_a_decklists_declaration_is_named_as_written(project: Project, invoke: I
         "file was not checked; correct the declaration, or name the format to check it in (--format) ("
         + CUBE_ADVICE
     ) in result.stdout
+
+
+def test_a_declaration_naming_two_formats_is_checked_by_neither(project: Project, invoke: Invoke) -> None:
+    # "Pauper / Cube" was read as its first part, and the cube deck checked by Pauper's rules
+    project.write("cube.txt", "// Format: Pauper / Cube\n" + LEGAL_MODERN)
+    result = invoke(["check", "cube.txt"])
+    assert result.exit_code == 2
+    assert (
+        "cube.txt:1: DC006 the decklist declares format 'Pauper / Cube', which is not a known format"
+        in result.stdout
+    )
+    assert "'Pauper / Cube' is a cube deck" in result.stdout and "not by Pauper's rules" in result.stdout
+    project.write("both.txt", "// Format: Modern / Pioneer\n" + LEGAL_MODERN)
+    result = invoke(["check", "both.txt"])
+    assert result.exit_code == 2
+    assert (
+        "'Modern / Pioneer' names 2 formats (modern and pioneer): a deck is checked by one format's rules at "
+        "a time; name the one to check it in (--format modern)."
+    ) in result.stdout
+    # parts that name one format are that format, as deck sites write Commander's
+    project.write("edh.txt", "// Format: Commander / EDH\n" + LEGAL_MODERN)
+    result = invoke(["check", "edh.txt"])
+    assert "format commander (declared in the file)" in result.stdout

@@ -150,3 +150,30 @@ def test_a_damaged_names_file_is_a_config_error_naming_it(tmp_path: Path, text: 
 
 def test_the_names_file_is_bundled() -> None:
     assert bundled_format_names_path().name == "format_names.toml" and bundled_format_names_path().is_file()
+
+
+@pytest.mark.parametrize(
+    ("declared", "read_as"),
+    [
+        ("Commander / EDH", "commander"),
+        ("EDH/Commander", "commander"),
+        ("Pauper EDH / PDH", "paupercommander"),
+        ("Modern", "modern"),
+        ("Pauper / Cube", "pauper/cube"),
+        ("Modern / Pioneer", "modern/pioneer"),
+        ("Commander / Legacy", "commander/legacy"),
+    ],
+)
+def test_a_declaration_with_parts_is_one_format_only_when_they_agree(declared: str, read_as: str) -> None:
+    from deckcheck.decklist._base import normalize_format_name
+
+    assert normalize_format_name(declared) == read_as
+
+
+def test_a_name_of_two_known_formats_is_told_to_choose_one() -> None:
+    assert advice("Standard/Historic") == (
+        "'Standard/Historic' names 2 formats (standard and historic): a deck is checked by one format's "
+        "rules at a time; name the one to check it in (--format standard). "
+    )
+    # one known part and a cube: the cube's advice, not the known part's rules
+    assert advice("Legacy / Cube").startswith(f"'Legacy / Cube' is {CUBE}; check it as 'limited'")
