@@ -1373,8 +1373,9 @@ def _may_be(
     name_of: Any, unique_names: Any, missing: Any, zones: Any, store: CardStore
 ) -> list[tuple[str, ...]]:
     """By written-name code (``name_of``'s), the cards the names of no card (``missing``: their
-    codes in ``unique_names``, in these ``zones``) may be: their did-you-mean, which Lutri's verdict
-    reads (companions.lutri_kin); asked only for those in the starting deck."""
+    codes in ``unique_names``, in these ``zones``) may be: their DC010's offer
+    (engine.did_you_mean), which Lutri's verdict reads (companions.lutri_kin); asked only for
+    those in the starting deck."""
     from deckcheck.engine import did_you_mean
 
     may_be = did_you_mean(store)
