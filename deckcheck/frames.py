@@ -1381,7 +1381,9 @@ def _may_be(
     may_be = did_you_mean(store)
     offered: list[dict[str, None]] = [{} for _ in range(int(name_of.max()) + 1)]
     start = (zones == companion_arrays.MAIN) | (zones == companion_arrays.COMMANDER)
-    for i in np.unique(missing[start]).tolist():
+    asked = np.unique(missing[start]).tolist()
+    store.unaccented_ahead(str(unique_names[i]) for i in asked)  # (one query for all, not one each)
+    for i in asked:
         offered[name_of[i]].update(dict.fromkeys(may_be(str(unique_names[i]))))
     return [tuple(cards) for cards in offered]
 

@@ -710,8 +710,8 @@ class CardTraits(Protocol):
 
 
 Counted = tuple[Placed, CardTraits]  # an entry of the starting deck and its card
-# the cards a name the data does not know may be, as its DC010 offers them (engine.did_you_mean):
-# the printed names it is without accents ("Relampago": Lightning Bolt's "Relámpago"), the likely spellings
+# the cards a name the data does not know may be, as its DC010 offers them (engine.did_you_mean): those
+# of the printed names it is without accents ("Relampago": Lightning Bolt's "Relámpago"), the likely spellings
 MayBe = Callable[[str], Sequence[str]]
 CardCheck = Callable[[CardFeatures], str | None]
 DeckCheck = Callable[[Sequence[Counted], FormatSpec], DeckVerdict]
@@ -1881,8 +1881,8 @@ def lutri_kin(
     or one that may be (``may_be``: DC010's offer, :data:`MayBe`: a likely spelling, or a printed
     name it is without accents) a card already there: a nonland card of the starting deck
     (``nonland``: their names) or a card another such name may be. A name whose offers name nothing
-    there (a card newer than the data) is no card there. The
-    engine and the lean batch checker both ask this."""
+    there (a card newer than the data) is no card there. The engine and the lean batch checker
+    both ask this."""
     found = {key: UNKNOWN_REASON for key, n in copies.items() if n > 1}
     offered_by: dict[str, int] = {}  # card -> how many of the names may be it
     for cards in may_be.values():
