@@ -502,12 +502,19 @@ def unresolved_finding(
 
 
 def did_you_mean(store: CardStore) -> Callable[[str], Sequence[str]]:
-    """The cards a name the data does not know may be: the likely spellings (or, for a name that
-    matches several cards, the candidates) its DC010 (DC011) names (the store remembers them)."""
+    """The cards a name the data does not know may be, as its DC010 (DC011) offers them: the cards
+    of the localized printed names it is without accents (:func:`unaccented_suggestions`), then
+    its likely spellings (or, for a name that matches several cards, the candidates). The store
+    remembers both; what Lutri's verdict reads (companions.lutri_kin) on every path."""
 
     def may_be(name: str) -> Sequence[str]:
         resolution = store.resolve(name)
-        return resolution.suggestions if resolution.card is None else ()
+        if resolution.card is not None:
+            return ()
+        if resolution.match != "unknown":
+            return resolution.suggestions
+        spelt = [card for _, card, _ in _unaccented_offers(name, None, store)]
+        return tuple(dict.fromkeys([*spelt, *resolution.suggestions])) if spelt else resolution.suggestions
 
     return may_be
 
@@ -781,8 +788,7 @@ def unaccented_suggestions(
         if not name or not data or data.get("match", "unknown") != "unknown":
             found.append(finding)
             continue
-        spelt = store.printed_unaccented(name, languages) if languages else []
-        spelt += [row for row in store.printed_unaccented(name, None) if row not in spelt]
+        spelt = _unaccented_offers(name, languages, store)
         if not spelt:
             found.append(finding)
             continue
@@ -792,6 +798,13 @@ def unaccented_suggestions(
         counted = finding.code == UNKNOWN_CARD.code
         found.append(unresolved_finding(name, resolution, finding.location, store, counted=counted))
     return found
+
+
+def _unaccented_offers(name: str, languages: set[str] | None, store: CardStore) -> list[tuple[str, str, str]]:
+    """(printed name, card, language) of the localized printed names ``name`` is without its
+    accents: those of ``languages`` first, then those of any language (unaccented_suggestions)."""
+    spelt = store.printed_unaccented(name, languages) if languages else []
+    return spelt + [row for row in store.printed_unaccented(name, None) if row not in spelt]
 
 
 def _printing_of_only(set_code: str | None, card: Card, others: Sequence[Card | None]) -> bool:

@@ -111,6 +111,9 @@ class FactTable:
         # the finding of each name that names no card, by (name, counted), placed nowhere: a name
         # is reported in many decks, its message the same in each (unknown_note)
         self._unknown_notes: dict[tuple[str, bool], Finding] = {}
+        # the cards each such name may be (may_be): asked by every deck that holds it
+        self._did_you_mean = engine.did_you_mean(store)
+        self._may_be: dict[str, Sequence[str]] = {}
         columns = store.stored_fact_columns(facts_version())
         self._stored = StoredFacts(columns) if columns is not None else None
         # the ten companions' obstacles by (format, legality key, commander identity, declared
@@ -237,8 +240,15 @@ class FactTable:
         return resolution
 
     def may_be(self, name: str) -> Sequence[str]:
-        """The cards a name that names no card may be (engine.did_you_mean: its DC010's offer)."""
-        return self.unresolved(name).suggestions
+        """The cards a name that names no card may be (engine.did_you_mean: its DC010's offer, the
+        printed names it is without accents among them), worked out once per name."""
+        cards = self._may_be.get(name)
+        if cards is None:
+            cards = self._did_you_mean(name)
+            if len(self._may_be) >= _KNOWN_LIMIT:
+                self._may_be.clear()
+            self._may_be[name] = cards
+        return cards
 
     def unknown_note(self, name: str, where: Location, *, counted: bool) -> Finding:
         """engine.unresolved_finding of a name that names no card (:meth:`resolved` gave

@@ -1374,14 +1374,17 @@ def _may_be(
     name_of: Any, unique_names: Any, missing: Any, zones: Any, store: CardStore
 ) -> list[tuple[str, ...]]:
     """By written-name code (``name_of``'s), the cards the names of no card (``missing``: their
-    codes in ``unique_names``, in these ``zones``) may be: their did-you-mean, which Lutri's verdict
-    reads (companions.lutri_kin); asked only for those in the starting deck."""
+    codes in ``unique_names``, in these ``zones``) may be: their DC010's offer
+    (engine.did_you_mean), which Lutri's verdict reads (companions.lutri_kin); asked only for
+    those in the starting deck."""
     from deckcheck.engine import did_you_mean
 
     may_be = did_you_mean(store)
     offered: list[dict[str, None]] = [{} for _ in range(int(name_of.max()) + 1)]
     start = (zones == companion_arrays.MAIN) | (zones == companion_arrays.COMMANDER)
-    for i in np.unique(missing[start]).tolist():
+    asked = np.unique(missing[start]).tolist()
+    store.unaccented_ahead(str(unique_names[i]) for i in asked)  # (one query for all, not one each)
+    for i in asked:
         offered[name_of[i]].update(dict.fromkeys(may_be(str(unique_names[i]))))
     return [tuple(cards) for cards in offered]
 

@@ -146,6 +146,32 @@ def test_lutri_reads_no_land_nor_sideboard_card_in_a_did_you_mean() -> None:
     assert verdict(both, "Lutri") is True
 
 
+def test_lutri_reads_a_printed_name_typed_without_its_accents() -> None:
+    # "Relampago" is no card, but Lightning Bolt's Spanish printed name "Relámpago" without its
+    # accent: DC010 offers it, and if it is that, the deck holds two of one name
+    report = check("vintage", (1, "Lightning Bolt", MAIN), (1, "Relampago", MAIN), (58, "Mountain", MAIN))
+    assert STORE.resolve("Relampago").suggestions == ()  # no likely spelling besides
+    (typo,) = [f for f in report.findings if f.code == "DC010"]
+    assert "did you mean: Relámpago (Lightning Bolt)?" in typo.message
+    result = lutri(report)
+    assert result.eligible is None and not result.breakers
+    assert [(b.card, b.line) for b in result.unresolved] == [("Relampago", 2)]
+    assert "may be Lightning Bolt, which the starting deck holds" in result.unresolved[0].reason
+    # ... or the card another name the data does not know may be
+    shared = check("vintage", (1, "Relampago", MAIN), (1, "Lightning Blot", MAIN), (58, "Mountain", MAIN))
+    assert [b.card for b in lutri(shared).unresolved] == ["Relampago", "Lightning Blot"]
+    assert lutri(shared).eligible is None
+    # the card it offers is not in the starting deck, or is a land ("Ile": Island's French "Île"):
+    # Lutri is decided as before
+    elsewhere = check("vintage", (1, "Relampago", MAIN), (1, "Counterspell", MAIN), (58, "Island", MAIN))
+    assert verdict(elsewhere, "Lutri") is True
+    aside = check("vintage", (1, "Relampago", MAIN), (59, "Mountain", MAIN), (1, "Lightning Bolt", SIDE))
+    assert verdict(aside, "Lutri") is True
+    land = check("vintage", (1, "Ile", MAIN), (1, "Counterspell", MAIN), (58, "Island", MAIN))
+    assert "did you mean: Île (Island)" in next(f.message for f in land.findings if f.code == "DC010")
+    assert verdict(land, "Lutri") is True
+
+
 def test_lutri_reads_the_commander_in_a_did_you_mean() -> None:
     # the commander is part of the starting deck: a name that may be it leaves Lutri open where
     # Lutri may be a companion (freeform) ...

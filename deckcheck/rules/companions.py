@@ -710,7 +710,9 @@ class CardTraits(Protocol):
 
 
 Counted = tuple[Placed, CardTraits]  # an entry of the starting deck and its card
-MayBe = Callable[[str], Sequence[str]]  # the cards a name the data does not know may be (did-you-mean)
+# the cards a name the data does not know may be, as its DC010 offers them (engine.did_you_mean): those
+# of the printed names it is without accents ("Relampago": Lightning Bolt's "Relámpago"), the likely spellings
+MayBe = Callable[[str], Sequence[str]]
 CardCheck = Callable[[CardFeatures], str | None]
 DeckCheck = Callable[[Sequence[Counted], FormatSpec], DeckVerdict]
 FormatCheck = Callable[[FormatSpec], str | None]
@@ -1787,7 +1789,7 @@ def evaluate(
     ``legality_open``: the card data does not vouch for the day the deck is judged for
     (engine.legality_out_of_date), so what it says of a companion card's legality is not gone by:
     a met condition is undetermined, not eligible. ``may_be``: the cards a name the data does not
-    know may be (its did-you-mean, DC010's): Lutri's verdict depends on one that may be a card the
+    know may be (:data:`MayBe`, DC010's offer): Lutri's verdict depends on one that may be a card the
     starting deck holds (:func:`lutri_kin`); without it such a name is no card the deck holds."""
     return _evaluate(_context(deck, spec, lookup, legality_open, may_be=may_be))
 
@@ -1876,10 +1878,11 @@ def lutri_kin(
 ) -> dict[_K, str]:
     """The names the data does not know in a starting deck (by a key per name as written, with
     their ``copies``) that Lutri's verdict depends on, each with why: a name written more than once,
-    or one that may be (``may_be``: its did-you-mean, DC010's) a card already there: a nonland card
-    of the starting deck (``nonland``: their names) or a card another such name may be. A name
-    whose likely spellings name nothing there (a card newer than the data) is no card there. The
-    engine and the lean batch checker both ask this."""
+    or one that may be (``may_be``: DC010's offer, :data:`MayBe`: a likely spelling, or a printed
+    name it is without accents) a card already there: a nonland card of the starting deck
+    (``nonland``: their names) or a card another such name may be. A name whose offers name nothing
+    there (a card newer than the data) is no card there. The engine and the lean batch checker
+    both ask this."""
     found = {key: UNKNOWN_REASON for key, n in copies.items() if n > 1}
     offered_by: dict[str, int] = {}  # card -> how many of the names may be it
     for cards in may_be.values():

@@ -263,22 +263,28 @@ def test_names_are_resolved_and_unknown_names_still_count(test_store: CardStore)
 
 
 def test_lutri_reads_what_an_unknown_name_may_be(bundled: CardStore) -> None:
-    # by its did-you-mean: a nonland card of the starting deck (a), another unknown name's card (b);
-    # not a land (c), a card newer than the data (d), a card in the sideboard (e)
+    # by DC010's offer (a likely spelling, or a printed name it is without its accents: "Relampago",
+    # Lightning Bolt's "Relámpago"): a nonland card of the starting deck (a, f), another unknown
+    # name's card (b, g); not a land (c, "Ile": Island's "Île" in h), a card newer than the data
+    # (d), a card in the sideboard (e), a card not in the deck (i)
     decks = {
         "a": [("main", "Counterspell"), ("main", "Counterspel")],
         "b": [("main", "Counterspel"), ("main", "Countrspell")],
         "c": [("main", "Counterspell"), ("main", "Islnd")],
         "d": [("main", "Counterspell"), ("main", "Zzyzx, Card From The Future")],
         "e": [("sideboard", "Counterspell"), ("main", "Counterspel")],
+        "f": [("main", "Lightning Bolt"), ("main", "Relampago")],
+        "g": [("main", "Relampago"), ("main", "Lightning Blot")],
+        "h": [("main", "Counterspell"), ("main", "Ile")],
+        "i": [("main", "Counterspell"), ("main", "Relampago")],
     }
     rows = [(deck, zone, name, 1) for deck, cards in decks.items() for zone, name in cards]
     rows += [(deck, "main", "Island", 58) for deck in decks]
     frame = pd.DataFrame(rows, columns=["deck_id", "zone", "card", "qty"])
     table = assert_same(frame, get_format("vintage"), bundled)
     lutri = table[table["companion"] == "Lutri, the Spellchaser"].set_index("deck_id")["eligible"]
-    assert pd.isna(lutri["a"]) and pd.isna(lutri["b"])
-    assert lutri[["c", "d", "e"]].tolist() == [True, True, True]
+    assert [deck for deck in decks if pd.isna(lutri[deck])] == ["a", "b", "f", "g"]
+    assert lutri[["c", "d", "e", "h", "i"]].tolist() == [True] * 5
 
 
 def test_per_deck_formats(corpus: pd.DataFrame, bundled: CardStore) -> None:
