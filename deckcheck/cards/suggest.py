@@ -662,6 +662,8 @@ class NameIndex:
                 break
             if len(other) > len(key) and other[len(key)] in _WORD_END:
                 found.append(number)
+        if not found:  # (most names)
+            return found
         # One word that starts several names ("charge", "island") is more likely a card of its own
         # that the data lacks than a truncation.
         if " " not in key and len({c for n in found for c in self._key_cards.row(n)}) > 1:
