@@ -37,6 +37,7 @@ for a typo (benchmarks/bench_suggest.py).
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import sys
 from array import array
@@ -170,7 +171,7 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 
 def _words(key: str) -> tuple[str, ...]:
     """The folded words of a lookup key ("dream-den" is one word, "dreamden")."""
-    return tuple(word for word in map(fold_of_key, key.split(" ")) if word)
+    return tuple(filter(None, map(fold_of_key, key.split(" "))))
 
 
 class Suggestions(NamedTuple):
@@ -180,6 +181,9 @@ class Suggestions(NamedTuple):
 
     names: tuple[str, ...]
     other_epithet: bool = False
+
+
+_NO_SUGGESTIONS = Suggestions(())
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +260,7 @@ class _CountTables:
             else memoryview(index._postings)
         )
         self.posting_type: Any = np.uint16 if narrow else np.int32
+        self.frombuffer: Any = np.frombuffer  # (numpy is imported once a name is unknown)
         self.sort_kind: Literal["stable", "quicksort"] = "stable" if narrow else "quicksort"
         # Per key, four numbers: 4 per edit it is forgiven for a name that is not an Alchemy
         # rebalance, the same for one that is, each _NEVER where the key is forgiven nothing
@@ -280,11 +285,19 @@ class _CountTables:
         terms[:, 3] = _letter_signatures(index._folded, key_lengths)
         self.terms = array("q", terms.tobytes())
 
-    @staticmethod
-    def columns(shortest: int, longest: int) -> tuple[int, int]:
-        """The columns between which a row lists the keys of ``shortest`` to ``longest`` letters
-        (and, past :data:`_LONGEST_COLUMN`, some longer)."""
-        return min(shortest, _LONGEST_COLUMN), min(longest + 1, _LONGEST_COLUMN + 1)
+
+@functools.lru_cache(maxsize=256)
+def _length_columns(size: int, edits: int) -> tuple[int, int]:
+    """The columns of :func:`_length_table` between which a row lists the keys a name of ``size``
+    folded letters may be a typo of when ``edits`` is the most any key is forgiven (and, past
+    :data:`_LONGEST_COLUMN`, some longer keys). Remembered: a name's length is one of few."""
+    shortest, longest = size - edits, size + edits
+    # Fewer lengths still: a key is never within more edits than its own length forgives.
+    while size - shortest > allowed_edits(shortest):
+        shortest += 1
+    while longest - size > allowed_edits(longest):
+        longest -= 1
+    return min(shortest, _LONGEST_COLUMN), min(longest + 1, _LONGEST_COLUMN + 1)
 
 
 def _length_table(starts: Any, lengths: array[int]) -> Any:
@@ -502,25 +515,26 @@ class NameIndex:
         key = lookup_key(name)
         folded = fold_of_key(key)
         found: list[str] = []
-
-        def add(key_numbers: Iterable[int]) -> None:
-            for number in key_numbers:
-                for card in self._key_cards.row(number):
-                    card_name = self._cards[card]
-                    if card_name not in found:
-                        found.append(card_name)
-
         if " // " in key:  # a split card with its faces written in the other order: that card first
-            add(self._faces_swapped(key))
+            self._add_cards(found, self._faces_swapped(key))
         if folded:
-            add(candidate.key for candidate in self._close(key, folded))
+            self._add_cards(found, [candidate.key for candidate in self._close(key, folded)])
         if len(found) < limit and len(folded) >= 4:
-            add(self._prefixed(key, limit))
+            self._add_cards(found, self._prefixed(key, limit))
         if found:
             return Suggestions(tuple(found[:limit]), other_epithet=False)
-        if "," in key:
-            add(self._same_legend(key))
+        if "," not in key:
+            return _NO_SUGGESTIONS  # (most names the data lacks: newer cards)
+        self._add_cards(found, self._same_legend(key))
         return Suggestions(tuple(found[:limit]), other_epithet=bool(found))
+
+    def _add_cards(self, found: list[str], key_numbers: Iterable[int]) -> None:
+        """The cards of these keys added to ``found``, in order, each once."""
+        for number in key_numbers:
+            for card in self._key_cards.row(number):
+                card_name = self._cards[card]
+                if card_name not in found:
+                    found.append(card_name)
 
     def _close(self, key: str, folded: str) -> list[_Candidate]:
         """Keys within the allowed edits of the folded name, or one middle word apart, closest
@@ -562,6 +576,8 @@ class NameIndex:
                 other = self._folded[number]
                 shared = len(query_grams & _trigram_numbers(other))
                 candidates[number] = _Candidate(1.5, _letter_gap(folded, other), shared, number)
+        if not candidates:
+            return []
         return sorted(candidates.values(), key=lambda c: (c.rank, c.letters, -c.shared, self._keys[c.key]))
 
     def _folds(self) -> dict[str, list[int]]:
@@ -585,34 +601,25 @@ class NameIndex:
         (a thousand key numbers or so), sorted in numpy, list each key as many times as it shares
         a trigram; a key listed at least ``least`` times is listed again ``least - 1`` places on,
         which finds the few in one comparison."""
-        size = len(folded)
-        shortest, longest = size - edits, size + edits
-        # Fewer lengths still: a key is never within more edits than its own length forgives.
-        while size - shortest > allowed_edits(shortest):
-            shortest += 1
-        while longest - size > allowed_edits(longest):
-            longest -= 1
         tables = self._tables()
-        first, last = tables.columns(shortest, longest)
-        table, row_of_number, postings = tables.table, tables.row_of_number, tables.postings
-        windows = []
-        for trigram in query_grams:
-            row = row_of_number[trigram]
-            if row >= 0:
-                low, high = table[row + first], table[row + last]
-                if high > low:
-                    windows.append(postings[low:high])
+        first, last = _length_columns(len(folded), edits)
+        table, postings = tables.table, tables.postings
+        windows = [
+            postings[low:high]
+            for row in map(tables.row_of_number.__getitem__, query_grams)
+            if row >= 0 and (high := table[row + last]) > (low := table[row + first])
+        ]
         # A key shares at most one trigram per window, and a key forgiven k edits must share all
         # but 4k of the query's trigrams (k is at most ``edits`` here).
         least = max(len(query_grams) - 4 * edits, 1)
         if len(windows) < least:
             return []
-        import numpy as np  # only once a name is unknown: a check that resolves every name needs none
-
-        listed = np.frombuffer(bytearray().join(windows), dtype=tables.posting_type)
+        listed = tables.frombuffer(bytearray().join(windows), dtype=tables.posting_type)
         listed.sort(kind=tables.sort_kind)
         head = listed[: len(listed) - least + 1]
         repeated = head[head == listed[least - 1 :]]
+        if not len(repeated):  # (most names: no key shares enough)
+            return []
         shared_by_key: dict[int, int] = {}
         for number in repeated.tolist():
             shared_by_key[number] = shared_by_key.get(number, least - 1) + 1
@@ -655,6 +662,8 @@ class NameIndex:
                 break
             if len(other) > len(key) and other[len(key)] in _WORD_END:
                 found.append(number)
+        if not found:  # (most names)
+            return found
         # One word that starts several names ("charge", "island") is more likely a card of its own
         # that the data lacks than a truncation.
         if " " not in key and len({c for n in found for c in self._key_cards.row(n)}) > 1:
