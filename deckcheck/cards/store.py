@@ -763,10 +763,14 @@ class CardStore:
         self._data_label: str | None = None  # (every unknown name's message says it)
         self._number_led: dict[str, list[str]] | None = None
         self._non_deck: dict[str, NonDeckCard] | None = None  # by lookup key and fold key
+        self._non_deck_of: dict[str, NonDeckCard | None] = {}  # name as written -> non_deck_card's answer
         # per language: its accented printed names by their key without accents (printed_unaccented)
         self._unaccented: dict[str, dict[str, list[tuple[str, str]]]] = {}
         # what a store that keeps its printed names without accents answered, by the folded name
         self._unaccented_kept: dict[str, list[tuple[str, str, str]]] = {}
+        # each name as written -> its _unaccented_key: a batch asks it of every name of no card
+        # twice or more (unaccented_ahead, then printed_unaccented), its lean path and engine alike
+        self._unaccented_keys: dict[str, str] = {}
         # Whether card data that says no day it describes is taken as current. Only for records
         # handed in by code (from_records: a library caller's or a test's own cards, made for the
         # day they are used); a store file, built or a JSON file, of unknown date vouches for no
@@ -961,8 +965,17 @@ class CardStore:
             self._non_deck = table
         if not table:
             return None
+        # (asked of every name of no card, by the engine and the lean path: remembered per name)
+        remembered = self._non_deck_of
+        try:
+            return remembered[name]
+        except KeyError:
+            pass
+        if len(remembered) >= RESOLUTION_MEMO_LIMIT:
+            remembered.clear()
         key = lookup_key(name)
-        return table.get(key) or table.get(fold_of_key(key))
+        found = remembered[name] = table.get(key) or table.get(fold_of_key(key))
+        return found
 
     def _shared_with_legends(self, query: str) -> tuple[str, ...]:
         """For a name that is exactly a card no deck can hold and also the short name of legendary
@@ -1127,7 +1140,7 @@ class CardStore:
         remembered per name; one built before it did reads a language's printed names on its first
         ask (tenths of a second for a full store), so it answers only for given ``languages`` (a
         list with printed names of theirs) and for None finds nothing."""
-        folded = _unaccented_key(name)
+        folded = self._unaccented_key_of(name)
         wanted = None if languages is None else set(languages)
         kept = self._unaccented_kept.get(folded)
         if kept is None:
@@ -1137,7 +1150,7 @@ class CardStore:
                     self._unaccented_kept.clear()
                 self._unaccented_kept[folded] = kept
         if kept is not None:
-            return sorted(row for row in kept if wanted is None or row[2] in wanted)
+            return sorted(kept) if wanted is None else sorted(row for row in kept if row[2] in wanted)
         found: list[tuple[str, str, str]] = []
         for lang in sorted(wanted or ()):
             by_folded = self._unaccented.get(lang)
@@ -1158,7 +1171,7 @@ class CardStore:
         does not remember, all at once (in a store on disk, a query for many: a batch's names of
         no card are thousands, and each cost a query)."""
         kept = self._unaccented_kept
-        asked = dict.fromkeys(map(_unaccented_key, names))
+        asked = dict.fromkeys(map(self._unaccented_key_of, names))
         keys = [key for key in asked if key not in kept and _encodable(key)]
         found = self._backend.unaccented_rows_of(keys) if keys else None
         if found is None:
@@ -1166,6 +1179,16 @@ class CardStore:
         if len(kept) + len(found) > RESOLUTION_MEMO_LIMIT:
             kept.clear()
         kept.update(found)
+
+    def _unaccented_key_of(self, name: str) -> str:
+        """:func:`_unaccented_key` of ``name``, remembered (bounded as the resolutions are)."""
+        keys = self._unaccented_keys
+        key = keys.get(name)
+        if key is None:
+            if len(keys) >= RESOLUTION_MEMO_LIMIT:
+                keys.clear()
+            key = keys[name] = _unaccented_key(name)
+        return key
 
     def with_suggestions(self, resolution: Resolution) -> Resolution:
         """A resolution of a name that names no card ("unknown", from ``resolve(name,

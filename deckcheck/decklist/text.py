@@ -425,13 +425,13 @@ class _TextRun:
         name = match.group(1)
         if classify_header(name) is not None:
             return False
-        notes = [self._after_blank()] if self.pending_blank is not None else []
+        after = self._after_blank() if self.pending_blank is not None else ""
         self.cards_in_zone += 1
         self.pending_blank = None
         self.missing_count.append(number)
-        notes.append(_NO_COUNT_NOTE)
+        note = f"{after}; {_NO_COUNT_NOTE}" if after else _NO_COUNT_NOTE  # (join_notes, without its list)
         entry = new_entry(1, name, self.zone, number, None, None, False, (), raw, (), count_given=False)
-        self.builder.card(entry, raw, join_notes(notes))
+        self.builder.card(entry, raw, note)
         return True
 
     def _printed_card(self, number: int, raw: str) -> bool:

@@ -889,11 +889,12 @@ def _lutri(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
             users.setdefault(n, []).append(card_name)
             name_copies[n] = name_copies.get(n, 0) + copies[card_name]
     shared = {n for n, count in name_copies.items() if count > 1}
+    clashing = {card_name for n in shared for card_name in users[n]}  # (the cards that break it)
     breakers: list[Breaker] = []
     for dc, f in nonland:
-        clash = sorted(names_of[f.name] & shared)
-        if not clash:
+        if f.name not in clashing:
             continue
+        clash = sorted(names_of[f.name] & shared)
         others = sorted({c for n in clash for c in users[n]} - {f.name})
         total = copies[f.name]
         parts = []
@@ -902,7 +903,7 @@ def _lutri(items: Sequence[Counted], spec: FormatSpec) -> DeckVerdict:
         for other in others:
             parts.append(f"shares a name with {other}{_at_lines(entries_of[other])}")
         breakers.append(Breaker(f.name, dc.line, str(dc.zone), dc.quantity, "; ".join(parts)))
-    cut = _lutri_cut(copies, names_of)
+    cut = _lutri_cut(copies, names_of, users)
     return DeckVerdict(tuple(breakers), cut, 0, advised=_lutri_advice(copies, cut))
 
 
@@ -932,12 +933,16 @@ def _lutri_advice(copies: dict[str, int], cut: tuple[tuple[str, int], ...]) -> s
     return f"keep one copy of each name: {kept} nonland cards remain"
 
 
-def _lutri_cut(copies: dict[str, int], names_of: dict[str, frozenset[str]]) -> tuple[tuple[str, int], ...]:
+def _lutri_cut(
+    copies: dict[str, int], names_of: dict[str, frozenset[str]], holders: dict[str, list[str]]
+) -> tuple[tuple[str, int], ...]:
     """Fewest copies to cut so no two nonland cards share a name: keep one copy of each card in a
     maximum set of cards whose names are pairwise disjoint (exact per connected group of cards that
-    share names; groups are tiny in practice, split cards being the only source of overlap)."""
-    cards = sorted(copies)
-    parent = {c: c for c in cards}
+    share names; groups are tiny in practice, split cards being the only source of overlap). A card
+    that shares no name with another is a group of its own, which keeps one copy: only the cards
+    that share names (``holders``: each name's cards) are grouped (a long list has tens of
+    thousands of the others)."""
+    parent: dict[str, str] = {}  # (the cards that share a name with another)
 
     def find(c: str) -> str:
         while parent[c] != c:
@@ -945,15 +950,14 @@ def _lutri_cut(copies: dict[str, int], names_of: dict[str, frozenset[str]]) -> t
             c = parent[c]
         return c
 
-    by_name: dict[str, str] = {}
-    for c in cards:
-        for n in names_of[c]:
-            if n in by_name:
-                parent[find(c)] = find(by_name[n])
-            else:
-                by_name[n] = c
+    for cards in holders.values():
+        if len(cards) > 1:
+            for c in cards:
+                parent.setdefault(c, c)
+            for c in cards[1:]:
+                parent[find(c)] = find(cards[0])
     groups: dict[str, list[str]] = {}
-    for c in cards:
+    for c in parent:
         groups.setdefault(find(c), []).append(c)
     cut: list[tuple[str, int]] = []
     for group in groups.values():
@@ -962,6 +966,7 @@ def _lutri_cut(copies: dict[str, int], names_of: dict[str, frozenset[str]]) -> t
             extra = copies[c] - (1 if c in kept else 0)
             if extra:
                 cut.append((c, extra))
+    cut += [(c, n - 1) for c, n in copies.items() if n > 1 and c not in parent]
     first_seen = {c: i for i, c in enumerate(copies)}  # (deck order, as every cut)
     return tuple(sorted(cut, key=lambda item: first_seen[item[0]]))
 
@@ -1926,7 +1931,11 @@ def depends_on(
 def undetermined(entries: Iterable[tuple[unres.Written, str]]) -> tuple[Breaker, ...]:
     """A result's ``unresolved``: the unknown entries its verdict depends on and why (depends_on's,
     or yorion_uncertain's with :data:`NO_COUNT_REASON`)."""
-    return tuple(Breaker(e.name, e.line, str(e.zone), e.quantity, reason) for e, reason in entries)
+    # (made through tuple.__new__, as _context makes its breakers: a long list's unknown entries
+    # are thousands, each made again for every companion whose verdict they leave open)
+    return tuple(
+        [_new_tuple(Breaker, (e.name, e.line, str(e.zone), e.quantity, reason)) for e, reason in entries]
+    )
 
 
 def _evaluate_rule(index: int, rule: CompanionRule, ctx: _Context) -> CompanionResult:

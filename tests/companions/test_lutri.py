@@ -3,7 +3,11 @@ CR 709.4a / 201.2a; lands are exempt; a spell // land MDFC is nonland)."""
 
 from __future__ import annotations
 
+import random
+from itertools import combinations
+
 from deckcheck.deck import Zone
+from deckcheck.rules.companions import _lutri_cut
 from tests.companions.cards import MODERN, breaker_names, deck, lands, result
 
 
@@ -46,6 +50,36 @@ def test_cut_keeps_the_most_cards_when_names_overlap() -> None:
     # Fire and Ice each clash with Fire // Ice but not with each other: cutting the split card keeps two.
     d = deck((1, "Fire"), (1, "Ice"), (1, "Fire // Ice"), *lands(57, "Island"))
     assert result(d, MODERN, "Lutri").cut == (("Fire // Ice", 1),)
+
+
+def test_cut_is_the_fewest_copies_in_deck_order() -> None:
+    # Random small decks of cards with overlapping names: what the cut leaves is one copy each of
+    # cards whose names are pairwise different, as many cards as any such choice keeps, and the cut
+    # lists its cards in deck order (cards sharing no name with another are left out of the grouping).
+    rng = random.Random(7)
+    for _ in range(300):
+        pool = [f"n{i}" for i in range(rng.randint(1, 8))]
+        names_of = {
+            f"c{i}": frozenset(rng.sample(pool, rng.randint(1, min(2, len(pool)))))
+            for i in range(rng.randint(1, 7))
+        }
+        copies = {card: rng.randint(1, 3) for card in names_of}
+        holders: dict[str, list[str]] = {}
+        for card, names in names_of.items():
+            for name in names:
+                holders.setdefault(name, []).append(card)
+        cut = dict(_lutri_cut(copies, names_of, holders))
+        kept = [card for card in copies if cut.get(card, 0) < copies[card]]
+        assert all(copies[card] - cut.get(card, 0) == 1 for card in kept)
+        assert all(names_of[a].isdisjoint(names_of[b]) for a, b in combinations(kept, 2))
+        most = max(
+            size
+            for size in range(len(names_of) + 1)
+            for chosen in combinations(names_of, size)
+            if all(names_of[a].isdisjoint(names_of[b]) for a, b in combinations(chosen, 2))
+        )
+        assert len(kept) == most
+        assert list(cut) == [card for card in copies if card in cut]
 
 
 def test_spell_land_mdfc_is_nonland() -> None:
