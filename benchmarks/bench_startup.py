@@ -49,6 +49,7 @@ NOT_FOR_TEXT = (
     "xml",
     "xml.etree.ElementTree",
     "csv",
+    "html",  # (and html.parser: a name with an HTML entity imports it when met)
     "html.parser",
     "deckcheck.decklist.xml_formats",
     "deckcheck.decklist.json_formats",

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import html
 import itertools
 import json
 import os
@@ -1070,7 +1069,11 @@ class CardStore:
             found = self._by_index(name, key, printed, folded)
             if found is not None:
                 return found
-        unescaped = _HTML_ENTITY.sub(lambda m: html.unescape(m.group()), query) if "&" in query else query
+        unescaped = query
+        if "&" in query:
+            import html  # (only for a name with '&': a one-deck check does not import it otherwise)
+
+            unescaped = _HTML_ENTITY.sub(lambda m: html.unescape(m.group()), query)
         if unescaped != query:  # "Ajani&#39;s Pridemate", copied from a web page's source
             found = self.resolve(unescaped, suggest=False)
             if found.card is not None or found.match == "ambiguous":
