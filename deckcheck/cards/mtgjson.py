@@ -534,18 +534,20 @@ _SCALAR_END = re.compile(r"[,}\] \t\r\n]")
 
 
 @contextlib.contextmanager
-def _opened(path: Path) -> Iterator[BinaryIO]:
+def _opened(path: Path, label: str = "", what: str = "an AtomicCards file") -> Iterator[BinaryIO]:
+    """``path`` opened to read, a regular file (a named pipe would never end); a clear
+    CardDataError naming it (after ``label``, e.g. "set list ") and ``what`` it should be."""
     try:
         handle = open(path, "rb")  # noqa: SIM115 (closed below; errors mapped here)
     except FileNotFoundError:
-        raise CardDataError(f"{path}: file not found") from None
+        raise CardDataError(f"{label}{path}: file not found") from None
     except IsADirectoryError:
-        raise CardDataError(f"{path}: is a directory, not an AtomicCards file") from None
+        raise CardDataError(f"{label}{path}: is a directory, not {what}") from None
     except OSError as exc:
-        raise CardDataError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise CardDataError(f"{label}{path}: cannot read ({exc.strerror or exc})") from None
     with handle:
         if not S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise CardDataError(f"{path}: not a regular file, not an AtomicCards file")
+            raise CardDataError(f"{label}{path}: not a regular file, not {what}")
         yield handle
 
 
@@ -738,16 +740,12 @@ def read_set_list(path: Path) -> SetList:
     readable ``releaseDate`` is kept in ``undated``, a set with no code fails it (its entry is
     not a set)."""
     try:
-        with open(path, "rb") as handle:
+        with _opened(path, "set list ", "MTGJSON's SetList file") as handle:
             raw = handle.read(SET_LIST_MAX_BYTES + 1)
-            if raw.startswith(GZIP_MAGIC):
-                raw = _gunzipped(raw, path)
-    except FileNotFoundError:
-        raise CardDataError(f"set list {path}: file not found") from None
-    except IsADirectoryError:
-        raise CardDataError(f"set list {path}: is a directory, not MTGJSON's SetList file") from None
-    except OSError as exc:
+    except OSError as exc:  # (a read that fails: opening's errors are _opened's)
         raise CardDataError(f"set list {path}: cannot read ({exc.strerror or exc})") from None
+    if raw.startswith(GZIP_MAGIC):
+        raw = _gunzipped(raw, path)
     if len(raw) > SET_LIST_MAX_BYTES:
         raise CardDataError(f"set list {path}: larger than {SET_LIST_MAX_BYTES >> 20} MB, not a SetList file")
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
+import os
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,24 @@ def test_a_missing_set_list_or_a_folder(tmp_path: Path) -> None:
         read_set_list(tmp_path / "SetList.json")
     with pytest.raises(CardDataError, match="is a directory"):
         read_set_list(tmp_path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_is_refused_not_waited_on(tmp_path: Path) -> None:
+    pipe = tmp_path / "SetList.json"
+    os.mkfifo(pipe)
+    # (opened without a writer, a read would wait for ever; O_NONBLOCK keeps the open itself from
+    # waiting, as the import's open does not: the check is on the file's kind before any read)
+    keep_open = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+    writer = os.open(pipe, os.O_WRONLY)
+    try:
+        with pytest.raises(
+            CardDataError, match=r"set list .*: not a regular file, not MTGJSON's SetList file"
+        ):
+            read_set_list(pipe)
+    finally:
+        os.close(writer)
+        os.close(keep_open)
 
 
 def test_the_set_list_beside_the_atomic_cards_file(tmp_path: Path) -> None:
