@@ -21,6 +21,7 @@ from deckcheck.format_spec import (
     UNCOMMON_CREATURE_COMMANDERS,
     FormatSpec,
 )
+from deckcheck.toml_lines import syntax_error_where
 
 UNLIMITED = "unlimited"
 MAX_NUMBER = 1_000_000  # the largest deck size, sideboard, copy limit... a format table may set
@@ -144,8 +145,6 @@ def _read_toml(path: Path, what: str = "format file") -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{what} {path} is not UTF-8 text: {exc.reason}") from None
     except tomllib.TOMLDecodeError as exc:
-        from deckcheck.toml_lines import syntax_error_where
-
         line, why = syntax_error_where(exc)
         raise ConfigError(
             f"{what} {path}{'' if line is None else f':{line}'} is not valid TOML: {why}"
@@ -389,10 +388,17 @@ def get_format(name: str, registry: Mapping[str, FormatSpec] | None = None) -> F
     """The format named ``name`` or one of its aliases (``edh``), case, spaces, '-' and '_' ignored:
     "Standard Brawl" = standardbrawl; a ConfigError (:func:`unknown_format`) for any other name."""
     formats = load_registry() if registry is None else registry
-    key = _known_key(_registry_key(name), formats)
-    if key is None:
+    spec = find_format(name, formats)
+    if spec is None:
         raise unknown_format(name, formats)
-    return formats[key]
+    return spec
+
+
+def find_format(name: str, formats: Mapping[str, FormatSpec]) -> FormatSpec | None:
+    """The format named ``name`` or one of its aliases, as :func:`get_format` finds it; None when
+    ``formats`` has none (a caller that words the error itself: :func:`unknown_format`)."""
+    key = _known_key(_registry_key(name), formats)
+    return None if key is None else formats[key]
 
 
 def _known_key(wanted: str, formats: Mapping[str, FormatSpec]) -> str | None:

@@ -468,24 +468,23 @@ class Session:
         """--format > `// format:` header > per-path config > config default; (None, "") when
         none is given: the engine then infers the deck's family (deckcheck.inference). ``item``
         is the file (None: standard input or text, which per-path globs do not match)."""
-        from deckcheck.formats import get_format, unknown_format
+        from deckcheck.formats import find_format, unknown_format
 
         registry = self.registry(config)
         if self.options.format_name:
             return self._option_format(registry), "--format"
         if parsed.declared_format:
-            try:
-                return get_format(parsed.declared_format, registry), "declared in the file"
-            except ConfigError:
-                written = _declared_as_written(parsed)
-                exc = unknown_format(parsed.declared_format, registry, written)
-                raise UnknownDeclaredFormat(
-                    f"the decklist declares format {written!r}, which is not a known "
-                    "format: the file was not checked; correct the declaration, or name the format to "
-                    "check it in (--format)",
-                    line=parsed.declared_format_line,
-                    hint=exc.hint,
-                ) from None
+            declared = find_format(parsed.declared_format, registry)
+            if declared is not None:
+                return declared, "declared in the file"
+            written = _declared_as_written(parsed)
+            raise UnknownDeclaredFormat(
+                f"the decklist declares format {written!r}, which is not a known "
+                "format: the file was not checked; correct the declaration, or name the format to "
+                "check it in (--format)",
+                line=parsed.declared_format_line,
+                hint=unknown_format(parsed.declared_format, registry, written).hint,
+            )
         if item is not None and item != STDIN and config.per_path:
             chosen = config.format_for_path(Path(item))
             if chosen is not None:
