@@ -27,9 +27,9 @@ from deckcheck.decklist import parse_text
 from deckcheck.engine import check_parsed, with_card_data
 from deckcheck.findings import Finding
 from deckcheck.format_spec import FormatSpec
-from deckcheck.formats import load_registry
 from deckcheck.rules import legality as legality_rules
 from tests.cardfactory import record
+from tests.formats.helpers import house
 
 DATA_DAY = "2022-04-25"
 # release days as MTGJSON's SetList gives them
@@ -41,15 +41,6 @@ DECK = "4 Bear\n4 Wolf\n4 Elk\n48 Bear Cub\n"
 def _checked_on_the_data_day(monkeypatch: pytest.MonkeyPatch) -> None:
     # (undated decks checked years after the data have their legality withheld, as_of)
     monkeypatch.setenv("DECKCHECK_TODAY", DATA_DAY)
-
-
-def house(tmp_path: Path, *pool_sets: str) -> FormatSpec:
-    """A format of a user's formats file whose card pool is these sets (no card lists its key)."""
-    path = tmp_path / "formats.toml"
-    listed = ", ".join(f'"{code}"' for code in pool_sets)
-    table = '[house]\nextends = "constructed"\ntitle = "House"\nlegality_key = "house"\n'
-    path.write_text(f"{table}pool_sets = [{listed}]\n", encoding="utf-8")
-    return load_registry([path])["house"]
 
 
 def _records() -> list[dict[str, Any]]:

@@ -19,21 +19,12 @@ from deckcheck.cards.store import SET_CODES_META, CardStore, read_store_meta, wr
 from deckcheck.decklist import parse_text
 from deckcheck.engine import Report, check_parsed, with_card_data
 from deckcheck.format_spec import FormatSpec
-from deckcheck.formats import get_format, load_registry
+from deckcheck.formats import get_format
 from deckcheck.rules import legality as legality_rules
 from tests.cardfactory import record
-from tests.formats.helpers import codes, one, only
+from tests.formats.helpers import codes, house, one, only
 
 DECK = "4 Lightning Bolt\n4 Brainstorm\n4 Sheoldred, the Apocalypse\n48 Mountain\n"
-
-
-def house(tmp_path: Path, *pool_sets: str) -> FormatSpec:
-    """A format of a user's formats file whose card pool is these sets (no card lists its key)."""
-    path = tmp_path / "formats.toml"
-    listed = ", ".join(f'"{code}"' for code in pool_sets)
-    table = '[house]\nextends = "constructed"\ntitle = "House"\nlegality_key = "house"\n'
-    path.write_text(f"{table}pool_sets = [{listed}]\n", encoding="utf-8")
-    return load_registry([path])["house"]
 
 
 def checked(spec: FormatSpec, store: CardStore | None = None, text: str = DECK) -> Report:
